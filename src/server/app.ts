@@ -1,0 +1,84 @@
+import fastifyCookie from '@fastify/cookie';
+import fastifyHelmet from '@fastify/helmet';
+import fastifyRateLimit from '@fastify/rate-limit';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { Redis } from 'ioredis';
+import { APP_ROUTE_NAMES } from '#shared/reserved-names.ts';
+import { registerAuthRoutes } from './auth/auth.routes.ts';
+import { registerSessions } from './auth/sessions.ts';
+import type { AppConfig } from './config.ts';
+import { type DatabaseHandle, type Db, migrateToLatest, nowIso, openDatabase } from './db/database.ts';
+import { registerErrorHandler } from './http/errors.ts';
+import { registerOriginCheck } from './http/origin-check.ts';
+import { registerHealthRoutes } from './site/health.routes.ts';
+import { registerWebApp } from './site/web-app.ts';
+import { seedReservedRouteNames } from './users/users.repository.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    db: Db;
+    dialect: DatabaseHandle['dialect'];
+  }
+}
+
+/** Build the whole app without listening (STYLE.md habit 6): main.ts listens, tests inject. */
+export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
+    // A hop count is valid for Fastify (proxy-addr) though its types omit it.
+    trustProxy: config.trustProxy as boolean | string,
+    bodyLimit: 1024 * 1024,
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+  });
+
+  const database = openDatabase({
+    dataDir: config.dataDir,
+    databaseUrl: config.databaseUrl,
+    databaseSchema: config.databaseSchema,
+  });
+  const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2, lazyConnect: false }) : undefined;
+  app.addHook('onClose', async () => {
+    await database.close();
+    redis?.disconnect();
+  });
+
+  await migrateToLatest(database, config.databaseSchema);
+  await seedReservedRouteNames(database.db, APP_ROUTE_NAMES, nowIso());
+  app.decorate('db', database.db);
+  app.decorate('dialect', database.dialect);
+
+  registerErrorHandler(app);
+  await app.register(fastifyCookie);
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // Toasts and React set inline styles; no inline script is ever allowed.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        mediaSrc: ["'self'", 'blob:'],
+        connectSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(fastifyRateLimit, {
+    global: false,
+    ...(redis ? { redis, nameSpace: 'linkverse-rate-limit:' } : {}),
+  });
+
+  registerOriginCheck(app, config.publicUrl);
+  registerSessions(app, database.db);
+  registerHealthRoutes(app, database.db);
+  registerAuthRoutes(app, database.db, config);
+  await registerWebApp(app, config.webRoot);
+
+  return app;
+}

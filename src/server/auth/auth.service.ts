@@ -1,0 +1,55 @@
+import type { LoginInput, RegisterInput } from '#shared/auth.schema.ts';
+import { authMessages } from '#shared/auth.schema.ts';
+import { type Db, nowIso } from '../db/database.ts';
+import type { UserRow } from '../db/schema.ts';
+import { AppError } from '../http/errors.ts';
+import { findUserByUsername, insertUser } from '../users/users.repository.ts';
+import { isUsernameReserved } from '../users/users.service.ts';
+import { hashPassword, verifyAgainstDummy, verifyPassword } from './password.ts';
+
+export async function registerUser(db: Db, input: RegisterInput): Promise<UserRow> {
+  if (await isUsernameReserved(db, input.username)) {
+    throw new AppError(409, authMessages.usernameReserved, { username: authMessages.usernameReserved });
+  }
+  if (await findUserByUsername(db, input.username)) {
+    throw usernameTaken();
+  }
+  const passwordHash = await hashPassword(input.password);
+  const now = nowIso();
+  try {
+    return await insertUser(db, {
+      username: input.username,
+      passwordHash,
+      displayName: input.displayName || input.username,
+      bio: '',
+      role: 'user',
+      plan: 'free',
+      isActive: 1,
+      verified: 0,
+      createdAt: now,
+      updatedAt: now,
+    });
+  } catch (error) {
+    // Two registrations raced for the name: the unique index decides.
+    if (await findUserByUsername(db, input.username)) throw usernameTaken();
+    throw error;
+  }
+}
+
+function usernameTaken(): AppError {
+  return new AppError(409, authMessages.usernameTaken, { username: authMessages.usernameTaken });
+}
+
+/** The user whose credentials these are; a deactivated account is told so only after its password checked out. */
+export async function authenticate(db: Db, input: LoginInput): Promise<UserRow> {
+  const user = await findUserByUsername(db, input.username);
+  if (!user) {
+    await verifyAgainstDummy(input.password);
+    throw new AppError(401, authMessages.invalidCredentials);
+  }
+  if (!(await verifyPassword(user.passwordHash, input.password))) {
+    throw new AppError(401, authMessages.invalidCredentials);
+  }
+  if (user.isActive !== 1) throw new AppError(403, authMessages.accountDeactivated);
+  return user;
+}

@@ -1,0 +1,26 @@
+import { hash, verify } from '@node-rs/argon2';
+
+/** Algorithm.Argon2id: the package exports it as a const enum, which isolated modules cannot read. */
+const ARGON2ID = 2;
+
+// argon2id with OWASP's recommended minimum (19 MiB, 2 passes, 1 lane).
+const options = { algorithm: ARGON2ID, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
+
+export function hashPassword(password: string): Promise<string> {
+  return hash(password, options);
+}
+
+export async function verifyPassword(passwordHash: string, password: string): Promise<boolean> {
+  try {
+    return await verify(passwordHash, password);
+  } catch {
+    return false;
+  }
+}
+
+/** Spent on unknown usernames so that timing does not reveal which names exist. */
+let dummyHash: Promise<string> | undefined;
+export async function verifyAgainstDummy(password: string): Promise<void> {
+  dummyHash ??= hashPassword('not-a-real-password');
+  await verifyPassword(await dummyHash, password);
+}

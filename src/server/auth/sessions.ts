@@ -1,0 +1,99 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { SESSION_COOKIE_NAME, SESSION_TTL_DAYS } from '#shared/constants.ts';
+import type { Db } from '../db/database.ts';
+import type { UserRow } from '../db/schema.ts';
+import { AppError } from '../http/errors.ts';
+import { deleteSession, extendSession, findSessionWithUser, insertSession } from './sessions.repository.ts';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const SESSION_TTL_MS = SESSION_TTL_DAYS * DAY_MS;
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The signed-in, active user, or null. */
+    user: UserRow | null;
+    sessionId: string | null;
+  }
+}
+
+function hashToken(token: string): string {
+  return createHash('sha256').update(token).digest('base64url');
+}
+
+function setSessionCookie(request: FastifyRequest, reply: FastifyReply, token: string, expiresAt: Date): void {
+  reply.setCookie(SESSION_COOKIE_NAME, token, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: request.protocol === 'https',
+    expires: expiresAt,
+  });
+}
+
+/** Start a session for the user: a random token in the cookie, only its hash stored. */
+export async function startSession(db: Db, request: FastifyRequest, reply: FastifyReply, userId: number): Promise<void> {
+  const token = randomBytes(32).toString('base64url');
+  const now = Date.now();
+  const expiresAt = new Date(now + SESSION_TTL_MS);
+  await insertSession(db, {
+    id: hashToken(token),
+    userId,
+    createdAt: new Date(now).toISOString(),
+    expiresAt: expiresAt.toISOString(),
+  });
+  setSessionCookie(request, reply, token, expiresAt);
+}
+
+export async function endSession(db: Db, request: FastifyRequest, reply: FastifyReply): Promise<void> {
+  if (request.sessionId) await deleteSession(db, request.sessionId);
+  reply.clearCookie(SESSION_COOKIE_NAME, { path: '/' });
+}
+
+/**
+ * Resolve the session cookie on every request. Expired sessions and sessions of
+ * deactivated users count as none. The expiry slides: a session used more than
+ * a day after its last extension is pushed SESSION_TTL_DAYS ahead again.
+ */
+export function registerSessions(app: FastifyInstance, db: Db): void {
+  app.decorateRequest('user', null);
+  app.decorateRequest('sessionId', null);
+  app.addHook('onRequest', async (request, reply) => {
+    const token = request.cookies[SESSION_COOKIE_NAME];
+    if (!token || token.length > 100) return;
+    const id = hashToken(token);
+    const row = await findSessionWithUser(db, id);
+    const now = Date.now();
+    if (!row) {
+      reply.clearCookie(SESSION_COOKIE_NAME, { path: '/' });
+      return;
+    }
+    const expiresAt = Date.parse(row.sessionExpiresAt);
+    if (expiresAt <= now || row.isActive !== 1) {
+      await deleteSession(db, id);
+      reply.clearCookie(SESSION_COOKIE_NAME, { path: '/' });
+      return;
+    }
+    const { sessionId, sessionExpiresAt: _expires, ...user } = row;
+    request.user = user;
+    request.sessionId = sessionId;
+    if (expiresAt - now < SESSION_TTL_MS - DAY_MS) {
+      const extended = new Date(now + SESSION_TTL_MS);
+      await extendSession(db, id, extended.toISOString());
+      setSessionCookie(request, reply, token, extended);
+    }
+  });
+}
+
+/** The signed-in user, or 401. */
+export function requireUser(request: FastifyRequest): UserRow {
+  if (!request.user) throw new AppError(401, 'Please log in to continue');
+  return request.user;
+}
+
+/** The signed-in admin, or 401 / 403: the role on the user decides, never the name. */
+export function requireAdmin(request: FastifyRequest): UserRow {
+  const user = requireUser(request);
+  if (user.role !== 'admin') throw new AppError(403, "You don't have permission to access this page.");
+  return user;
+}

@@ -1,0 +1,118 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+// Configuration comes from the environment, validated once at start
+// (DESIGN.md "Configuration"); a bad value names its variable.
+
+const trustProxySchema = z
+  .string()
+  .trim()
+  .transform((value): boolean | number | string => {
+    if (value === 'true') return true;
+    if (value === 'false' || value === '') return false;
+    if (/^\d+$/.test(value)) return Number(value);
+    return value;
+  });
+
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().trim().min(1).default('0.0.0.0'),
+  DATA_DIR: z.string().trim().min(1).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .trim()
+    .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+    .optional(),
+  REDIS_URL: z
+    .string()
+    .trim()
+    .regex(/^rediss?:\/\//, 'must start with redis:// or rediss://')
+    .optional(),
+  PUBLIC_URL: z
+    .url({ protocol: /^https?$/, error: 'must be an http(s) URL such as https://links.example.com' })
+    .transform((value) => value.replace(/\/+$/, ''))
+    .optional(),
+  BASE_DOMAIN: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .regex(/^[a-z0-9.-]+(:\d+)?$/, 'must be a host name such as links.example.com')
+    .optional(),
+  TRUST_PROXY: trustProxySchema.default(false),
+  SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+
+export interface RateLimitRule {
+  max: number;
+  timeWindowMs: number;
+}
+
+export interface AppConfig {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl?: string;
+  /** PostgreSQL schema to use (tests isolate each run in a fresh one). */
+  databaseSchema?: string;
+  redisUrl?: string;
+  publicUrl?: string;
+  baseDomain?: string;
+  trustProxy: boolean | number | string;
+  sessionSecret: string;
+  logLevel: string;
+  /** Where the built SPA lives; missing in API tests, which need no pages. */
+  webRoot?: string;
+  authRateLimit: {
+    loginPerIp: RateLimitRule;
+    loginPerUsername: RateLimitRule;
+    registerPerIp: RateLimitRule;
+  };
+}
+
+export const DEFAULT_AUTH_RATE_LIMIT: AppConfig['authRateLimit'] = {
+  loginPerIp: { max: 30, timeWindowMs: 15 * 60_000 },
+  loginPerUsername: { max: 10, timeWindowMs: 15 * 60_000 },
+  registerPerIp: { max: 10, timeWindowMs: 60 * 60_000 },
+};
+
+export class ConfigError extends Error {}
+
+/** Read and validate the environment; throws ConfigError naming the bad variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  // Empty values count as unset, as in most .env tooling.
+  const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ''));
+  const parsed = envSchema.safeParse(present);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const values = parsed.data;
+  const dataDir = path.resolve(values.DATA_DIR);
+  return {
+    port: values.PORT,
+    host: values.HOST,
+    dataDir,
+    databaseUrl: values.DATABASE_URL,
+    redisUrl: values.REDIS_URL,
+    publicUrl: values.PUBLIC_URL,
+    baseDomain: values.BASE_DOMAIN,
+    trustProxy: values.TRUST_PROXY,
+    sessionSecret: values.SESSION_SECRET ?? readOrCreateSecret(dataDir),
+    logLevel: values.LOG_LEVEL,
+    webRoot: path.resolve('dist/web'),
+    authRateLimit: DEFAULT_AUTH_RATE_LIMIT,
+  };
+}
+
+/** SESSION_SECRET, when not given, is generated once and kept in DATA_DIR. */
+function readOrCreateSecret(dataDir: string): string {
+  const file = path.join(dataDir, 'session-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, secret + '\n', { mode: 0o600 });
+  return secret;
+}

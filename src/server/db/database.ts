@@ -1,0 +1,86 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import { CamelCasePlugin, Kysely, Migrator, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import pg from 'pg';
+import type { Database } from './schema.ts';
+import * as initial from './migrations/2026-11-22T0100_initial.ts';
+
+export type Db = Kysely<Database>;
+export type DialectName = 'sqlite' | 'postgres';
+
+export interface DatabaseHandle {
+  db: Db;
+  dialect: DialectName;
+  close(): Promise<void>;
+}
+
+export interface DatabaseOptions {
+  dataDir: string;
+  databaseUrl?: string;
+  /** PostgreSQL schema to work in; created when missing. */
+  databaseSchema?: string;
+}
+
+// Migrations listed in order; a provider over a static record keeps them
+// bundled with the code, independent of the working directory.
+const migrations = {
+  '2026-11-22T0100_initial': initial,
+};
+
+// PostgreSQL returns bigint aggregates (count) as strings; they fit a JS number here.
+pg.types.setTypeParser(20, (value) => Number(value));
+
+export function openDatabase(options: DatabaseOptions): DatabaseHandle {
+  if (options.databaseUrl) {
+    const schema = options.databaseSchema;
+    const pool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: 10,
+      ...(schema ? { options: `-c search_path=${schema}` } : {}),
+    });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins: [new CamelCasePlugin()] });
+    return { db, dialect: 'postgres', close: () => db.destroy() };
+  }
+  mkdirSync(options.dataDir, { recursive: true });
+  const file = new SQLite(path.join(options.dataDir, 'linkverse.sqlite'));
+  file.pragma('journal_mode = WAL');
+  file.pragma('foreign_keys = ON');
+  file.pragma('synchronous = NORMAL');
+  file.pragma('busy_timeout = 5000');
+  const db = new Kysely<Database>({
+    dialect: new SqliteDialect({ database: file }),
+    plugins: [new CamelCasePlugin()],
+  });
+  return { db, dialect: 'sqlite', close: () => db.destroy() };
+}
+
+/** Apply every pending migration; throws with the failing migration's error. */
+export async function migrateToLatest(handle: DatabaseHandle, schema?: string): Promise<void> {
+  if (handle.dialect === 'postgres' && schema) {
+    await sql`create schema if not exists ${sql.id(schema)}`.execute(handle.db);
+  }
+  const migrator = new Migrator({
+    db: handle.db,
+    provider: { getMigrations: async () => migrations },
+  });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((result) => result.status === 'Error');
+  if (error || failed) {
+    throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${String(error)}`, { cause: error });
+  }
+}
+
+export function nowIso(): string {
+  return new Date().toISOString();
+}
+
+/** Flags are stored as 0/1 integers on both dialects. */
+export function toFlag(value: boolean): number {
+  return value ? 1 : 0;
+}
+
+/** Escape LIKE wildcards so that user search text matches literally (used with `escape '\'`). */
+export function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (char) => `\\${char}`);
+}

@@ -1,0 +1,80 @@
+import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { Plan, Role } from '#shared/constants.ts';
+
+// Row types, in camelCase (CamelCasePlugin maps them to snake_case columns).
+// Times are ISO-8601 UTC strings and flags are 0/1 integers, so that SQLite and
+// PostgreSQL return the same JavaScript values.
+
+export interface UsersTable {
+  id: Generated<number>;
+  username: string;
+  passwordHash: string;
+  displayName: string;
+  bio: string;
+  email: string | null;
+  profileImage: string | null;
+  role: Role;
+  plan: Plan;
+  isActive: number;
+  verified: number;
+  usernameChangedAt: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface SessionsTable {
+  /** sha256 of the cookie token: a stolen database yields no usable session. */
+  id: string;
+  userId: number;
+  createdAt: string;
+  expiresAt: string;
+}
+
+export interface ReservedUsernamesTable {
+  id: Generated<number>;
+  username: string;
+  reason: string;
+  reservedBy: number | null;
+  createdAt: string;
+}
+
+export interface UsernameHistoryTable {
+  id: Generated<number>;
+  userId: number;
+  oldUsername: string;
+  newUsername: string;
+  changedBy: number | null;
+  reason: string | null;
+  changedAt: string;
+}
+
+export interface AdminLogsTable {
+  id: Generated<number>;
+  adminId: number | null;
+  adminUsername: string;
+  action: string;
+  targetId: number | null;
+  targetUsername: string | null;
+  details: string | null;
+  createdAt: string;
+}
+
+export interface SiteSettingsTable {
+  id: number;
+  maintenanceMode: number;
+  maintenanceMessage: string;
+  updatedAt: string;
+}
+
+export interface Database {
+  users: UsersTable;
+  sessions: SessionsTable;
+  reservedUsernames: ReservedUsernamesTable;
+  usernameHistory: UsernameHistoryTable;
+  adminLogs: AdminLogsTable;
+  siteSettings: SiteSettingsTable;
+}
+
+export type UserRow = Selectable<UsersTable>;
+export type NewUser = Insertable<UsersTable>;
+export type UserUpdate = Updateable<UsersTable>;

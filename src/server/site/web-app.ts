@@ -1,0 +1,59 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { isAppRouteName } from '#shared/reserved-names.ts';
+
+/**
+ * Serve the built SPA: hashed assets cached for a year, index.html for every
+ * app route (history fallback), JSON 404 for unknown API paths.
+ */
+export async function registerWebApp(app: FastifyInstance, webRoot: string | undefined): Promise<void> {
+  const indexFile = webRoot ? path.join(webRoot, 'index.html') : undefined;
+  const indexHtml = indexFile && existsSync(indexFile) ? readFileSync(indexFile) : undefined;
+
+  if (webRoot && indexHtml) {
+    await app.register(fastifyStatic, {
+      root: webRoot,
+      index: false,
+      wildcard: false,
+      // Vite names every asset by its content hash: it never changes.
+      setHeaders: (reply, filePath) => {
+        if (filePath.includes(`${path.sep}assets${path.sep}`)) {
+          reply.header('Cache-Control', 'public, max-age=31536000, immutable');
+        }
+      },
+    });
+  }
+
+  const sendIndex = (reply: FastifyReply, status: number) => {
+    if (!indexHtml) {
+      return reply.status(status).type('text/plain').send('The web app is not built. Run `npm run build`.');
+    }
+    return reply.status(status).type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(indexHtml);
+  };
+
+  app.get('/', (_request, reply) => sendIndex(reply, 200));
+
+  app.setNotFoundHandler((request: FastifyRequest, reply) => {
+    const pathname = request.url.split('?')[0] ?? '/';
+    if (pathname === '/api' || pathname.startsWith('/api/') || (request.method !== 'GET' && request.method !== 'HEAD')) {
+      return reply.status(404).send({ message: 'Not found' });
+    }
+    const firstSegment = decodeSegment(pathname.split('/')[1] ?? '');
+    if (firstSegment.includes('.')) {
+      // A missing file (favicon.png, an old asset): no HTML in place of it.
+      return reply.status(404).type('text/plain').send('Not found');
+    }
+    // App routes are the SPA's; other paths are profile names (issue 3 renders them).
+    return sendIndex(reply, isAppRouteName(firstSegment) ? 200 : 404);
+  });
+}
+
+function decodeSegment(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}

@@ -1,0 +1,19 @@
+import type { ComponentProps } from 'react';
+import { cn } from '#web/lib/utils.ts';
+
+export function Input({ className, ...props }: ComponentProps<'input'>) {
+  return (
+    <input
+      className={cn(
+        'h-11 w-full rounded-xl border border-border bg-surface px-4 text-sm text-zinc-100 placeholder:text-zinc-500 transition-colors',
+        'focus:border-primary focus:outline-none focus:ring-2 focus:ring-primary/30 aria-invalid:border-danger aria-invalid:ring-danger/20',
+        className,
+      )}
+      {...props}
+    />
+  );
+}
+
+export function Label({ className, ...props }: ComponentProps<'label'>) {
+  return <label className={cn('text-sm font-medium text-zinc-300', className)} {...props} />;
+}

@@ -1,0 +1,20 @@
+/// <reference types="vitest/config" />
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+import tailwindcss from '@tailwindcss/vite';
+
+// The SPA is built into dist/web and served by the Fastify process (DESIGN.md "Shape").
+export default defineConfig({
+  root: 'src/web',
+  plugins: [react(), tailwindcss()],
+  build: {
+    outDir: '../../dist/web',
+    emptyOutDir: true,
+    // No inline script may be emitted: the Content-Security-Policy forbids it.
+    modulePreload: { polyfill: false },
+    assetsInlineLimit: 0,
+  },
+  server: {
+    proxy: { '/api': 'http://localhost:3000' },
+  },
+});
