@@ -1,0 +1,47 @@
+// Screenshots of the main screens at desktop and phone widths, for a person to look at.
+// Usage: npm run build && tsx scripts/screenshots.ts [baseUrl]  → .tmp/screenshots/*.png (never committed)
+import { mkdirSync } from 'node:fs';
+import { launchChromium } from '../tests/helpers/chromium.ts';
+
+const baseUrl = process.argv[2] ?? 'http://127.0.0.1:3000';
+const outDir = '.tmp/screenshots';
+mkdirSync(outDir, { recursive: true });
+
+const browser = await launchChromium();
+const username = `shot${Date.now().toString(36)}`;
+for (const [label, viewport] of [
+  ['desktop', { width: 1366, height: 900 }],
+  ['phone', { width: 390, height: 844 }],
+] as const) {
+  const context = await browser.newContext({ viewport, deviceScaleFactor: 1 });
+  const page = await context.newPage();
+  for (const [name, pathname] of [
+    ['landing', '/'],
+    ['login', '/login'],
+    ['register', '/register'],
+    ['not-found', '/dashboard/nope/x'],
+  ] as const) {
+    await page.goto(baseUrl + pathname, { waitUntil: 'networkidle' });
+    await page.waitForTimeout(1200);
+    await page.screenshot({ path: `${outDir}/${name}-${label}.png`, fullPage: name === 'landing' });
+  }
+  if (label === 'desktop') {
+    await page.goto(baseUrl + '/register');
+    await page.fill('#username', username);
+    await page.fill('#password', 'secret123');
+    await page.fill('#confirmPassword', 'secret123');
+    await page.check('#acceptTerms');
+    await page.click('button[type=submit]');
+  } else {
+    await page.goto(baseUrl + '/login');
+    await page.fill('#username', username);
+    await page.fill('#password', 'secret123');
+    await page.click('button[type=submit]');
+  }
+  await page.waitForURL('**/dashboard');
+  await page.waitForTimeout(800);
+  await page.screenshot({ path: `${outDir}/dashboard-${label}.png` });
+  await context.close();
+}
+await browser.close();
+console.log(`screenshots in ${outDir}`);

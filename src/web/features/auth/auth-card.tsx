@@ -1,0 +1,29 @@
+import type { ReactNode } from 'react';
+import { Card } from '#web/components/ui/card.tsx';
+
+export function AuthCard({ title, subtitle, children }: { title: string; subtitle: string; children: ReactNode }) {
+  return (
+    <div className="relative flex min-h-dvh items-center justify-center px-4 pb-16 pt-28">
+      <div
+        aria-hidden="true"
+        className="pointer-events-none absolute left-1/2 top-32 -z-10 h-72 w-72 -translate-x-1/2 rounded-full bg-primary/30 blur-3xl"
+      />
+      <Card className="w-full max-w-md p-8 shadow-2xl shadow-black/40">
+        <div className="mb-8 text-center">
+          <h1 className="text-2xl font-bold tracking-tight">{title}</h1>
+          <p className="mt-2 text-sm text-muted">{subtitle}</p>
+        </div>
+        {children}
+      </Card>
+    </div>
+  );
+}
+
+export function FormError({ message }: { message: string | null }) {
+  if (!message) return null;
+  return (
+    <p role="alert" className="rounded-xl border border-danger/40 bg-danger/10 px-4 py-3 text-sm text-red-300">
+      {message}
+    </p>
+  );
+}

@@ -1,0 +1,24 @@
+import type { ReactNode } from 'react';
+import { Navigate, useLocation } from 'react-router';
+import { ServerUnavailable } from '#web/features/site/server-unavailable.tsx';
+import { FullPageSpinner } from '#web/components/ui/spinner.tsx';
+import type { CurrentUser } from '#shared/user.types.ts';
+import { useSession } from './use-session.ts';
+
+/** Pages for signed-in users only: anonymous visitors go to /login (spec 000 §6). */
+export function RequireUser({ children }: { children: (user: CurrentUser) => ReactNode }) {
+  const { user, isLoading, error, refetch } = useSession();
+  const location = useLocation();
+  if (isLoading) return <FullPageSpinner />;
+  if (error) return <ServerUnavailable message={error.message} onRetry={() => void refetch()} />;
+  if (!user) return <Navigate to="/login" replace state={{ from: location.pathname + location.search }} />;
+  return children(user);
+}
+
+/** /login and /register send a signed-in user to the dashboard. */
+export function RedirectIfSignedIn({ children }: { children: ReactNode }) {
+  const { user, isLoading } = useSession();
+  if (isLoading) return <FullPageSpinner />;
+  if (user) return <Navigate to="/dashboard" replace />;
+  return children;
+}

@@ -1,0 +1,103 @@
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { authMessages, loginSchema } from '#shared/auth.schema.ts';
+import { Button } from '#web/components/ui/button.tsx';
+import { Input, Label } from '#web/components/ui/input.tsx';
+import { ApiError } from '#web/lib/api.ts';
+import { describeZodError } from '#shared/validation.ts';
+import { AuthCard, FormError } from './auth-card.tsx';
+import { PasswordInput } from './password-input.tsx';
+import { useLogin } from './use-session.ts';
+
+interface LoginValues {
+  username: string;
+  password: string;
+}
+
+export function LoginPage() {
+  const { register, handleSubmit, setFocus } = useForm<LoginValues>({ defaultValues: { username: '', password: '' } });
+  const [error, setError] = useState<string | null>(null);
+  const [invalidField, setInvalidField] = useState<string | null>(null);
+  const login = useLogin();
+  const navigate = useNavigate();
+  const location = useLocation();
+
+  const onSubmit = handleSubmit(async (values) => {
+    // Checked in order before any call (spec 000 §5): username, then password.
+    const parsed = loginSchema.safeParse(values);
+    if (!parsed.success) {
+      const failure = describeZodError(parsed.error);
+      const field = Object.keys(failure.fieldErrors)[0] ?? null;
+      setError(failure.message);
+      setInvalidField(field);
+      if (field === 'username' || field === 'password') setFocus(field);
+      return;
+    }
+    setError(null);
+    setInvalidField(null);
+    try {
+      await login.mutateAsync(parsed.data);
+      const from = (location.state as { from?: string } | null)?.from;
+      navigate(from && from.startsWith('/dashboard') ? from : '/dashboard', { replace: true });
+    } catch (caught) {
+      const message =
+        caught instanceof ApiError && caught.status > 0 ? caught.message : 'An error occurred during login';
+      setError(message);
+      toast.error('Login failed', { description: message || authMessages.invalidCredentials });
+    }
+  });
+
+  return (
+    <AuthCard title="Welcome back" subtitle="Log in to manage your page. Join 100k+ profiles on Linkverse.">
+      <form onSubmit={onSubmit} noValidate className="space-y-5">
+        <FormError message={error} />
+        <div className="space-y-2">
+          <Label htmlFor="username">Username</Label>
+          <div className="flex overflow-hidden rounded-xl border border-border bg-surface focus-within:border-primary focus-within:ring-2 focus-within:ring-primary/30">
+            <span className="flex items-center border-r border-border bg-surface-raised px-3 text-sm text-muted">
+              {window.location.host}/
+            </span>
+            <Input
+              id="username"
+              autoComplete="username"
+              autoCapitalize="none"
+              spellCheck={false}
+              placeholder="yourname"
+              aria-invalid={invalidField === 'username' || undefined}
+              className="rounded-none border-0 focus:ring-0"
+              {...register('username')}
+            />
+          </div>
+        </div>
+        <div className="space-y-2">
+          <div className="flex items-center justify-between">
+            <Label htmlFor="password">Password</Label>
+            <a href="#forgot-password" className="text-xs font-medium text-primary hover:underline">
+              Forgot password?
+            </a>
+          </div>
+          <PasswordInput
+            id="password"
+            autoComplete="current-password"
+            aria-invalid={invalidField === 'password' || undefined}
+            {...register('password')}
+          />
+        </div>
+        <Button type="submit" className="w-full" disabled={login.isPending}>
+          {login.isPending ? 'Logging in...' : 'Enter Linkverse'}
+        </Button>
+      </form>
+      <p id="forgot-password" className="mt-6 text-center text-xs text-muted">
+        Forgot your password? Ask the administrator of this Linkverse site to reset it.
+      </p>
+      <p className="mt-4 text-center text-sm text-muted">
+        New here?{' '}
+        <Link to="/register" className="font-semibold text-primary hover:underline">
+          Create an account
+        </Link>
+      </p>
+    </AuthCard>
+  );
+}

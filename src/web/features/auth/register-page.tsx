@@ -1,0 +1,134 @@
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { toast } from 'sonner';
+import { type RegisterFormInput, registerFormSchema } from '#shared/auth.schema.ts';
+import { DISPLAY_NAME_MAX_LENGTH, USERNAME_MAX_LENGTH } from '#shared/constants.ts';
+import { describeZodError } from '#shared/validation.ts';
+import { Button } from '#web/components/ui/button.tsx';
+import { Input, Label } from '#web/components/ui/input.tsx';
+import { ApiError } from '#web/lib/api.ts';
+import { AuthCard, FormError } from './auth-card.tsx';
+import { PasswordInput } from './password-input.tsx';
+import { useRegister } from './use-session.ts';
+
+
+export function RegisterPage() {
+  const [searchParams] = useSearchParams();
+  const { register, handleSubmit, setFocus } = useForm<RegisterFormInput>({
+    defaultValues: {
+      username: (searchParams.get('username') ?? '').toLowerCase().slice(0, USERNAME_MAX_LENGTH),
+      displayName: '',
+      password: '',
+      confirmPassword: '',
+      acceptTerms: false,
+    },
+  });
+  const [error, setError] = useState<string | null>(null);
+  const [invalidField, setInvalidField] = useState<string | null>(null);
+  const registration = useRegister();
+  const navigate = useNavigate();
+
+  const onSubmit = handleSubmit(async (values) => {
+    // The eight rules of spec 000 §5, in order; the first failure is shown.
+    const parsed = registerFormSchema.safeParse(values);
+    if (!parsed.success) {
+      const failure = describeZodError(parsed.error);
+      const field = Object.keys(failure.fieldErrors)[0] ?? null;
+      setError(failure.message);
+      setInvalidField(field);
+      if (field && field in values) setFocus(field as keyof RegisterFormInput);
+      return;
+    }
+    setError(null);
+    setInvalidField(null);
+    const { username, displayName, password } = parsed.data;
+    try {
+      await registration.mutateAsync({ username, password, ...(displayName ? { displayName } : {}) });
+      navigate('/dashboard', { replace: true });
+    } catch (caught) {
+      const message = caught instanceof ApiError && caught.status > 0 ? caught.message : 'Registration failed';
+      setError(message);
+      setInvalidField(caught instanceof ApiError ? (Object.keys(caught.fieldErrors)[0] ?? null) : null);
+      toast.error('Registration failed', {
+        description: caught instanceof ApiError && caught.status > 0 ? message : 'Could not create account. Try a different username.',
+      });
+    }
+  });
+
+  const invalid = (field: string) => invalidField === field || undefined;
+
+  return (
+    <AuthCard title="Create your Linkverse" subtitle="Claim your link and build your page in minutes.">
+      <form onSubmit={onSubmit} noValidate className="space-y-5">
+        <FormError message={error} />
+        <div className="space-y-2">
+          <Label htmlFor="username">Username</Label>
+          <Input
+            id="username"
+            autoComplete="username"
+            autoCapitalize="none"
+            spellCheck={false}
+            placeholder="yourname"
+            aria-invalid={invalid('username')}
+            aria-describedby="username-hint"
+            {...register('username')}
+          />
+          <p id="username-hint" className="text-xs text-muted">
+            Lowercase letters, numbers, _ and -, up to {USERNAME_MAX_LENGTH} characters.
+          </p>
+        </div>
+        <div className="space-y-2">
+          <Label htmlFor="displayName">
+            Display name <span className="font-normal text-muted">(optional)</span>
+          </Label>
+          <Input
+            id="displayName"
+            autoComplete="name"
+            placeholder="Your Name"
+            aria-invalid={invalid('displayName')}
+            maxLength={DISPLAY_NAME_MAX_LENGTH + 10}
+            {...register('displayName')}
+          />
+        </div>
+        <div className="space-y-2">
+          <Label htmlFor="password">Password</Label>
+          <PasswordInput id="password" autoComplete="new-password" aria-invalid={invalid('password')} {...register('password')} />
+        </div>
+        <div className="space-y-2">
+          <Label htmlFor="confirmPassword">Confirm password</Label>
+          <PasswordInput
+            id="confirmPassword"
+            autoComplete="new-password"
+            aria-invalid={invalid('confirmPassword')}
+            {...register('confirmPassword')}
+          />
+        </div>
+        <label className="flex items-start gap-3 text-sm text-zinc-300">
+          <input
+            type="checkbox"
+            id="acceptTerms"
+            className="mt-0.5 size-4 rounded border-border bg-surface accent-primary"
+            aria-invalid={invalid('acceptTerms')}
+            {...register('acceptTerms')}
+          />
+          <span>
+            I accept the{' '}
+            <Link to="/terms" className="font-semibold text-primary hover:underline">
+              terms and conditions
+            </Link>
+          </span>
+        </label>
+        <Button type="submit" className="w-full" disabled={registration.isPending}>
+          {registration.isPending ? 'Creating...' : 'Create account'}
+        </Button>
+      </form>
+      <p className="mt-6 text-center text-sm text-muted">
+        Already have an account?{' '}
+        <Link to="/login" className="font-semibold text-primary hover:underline">
+          Log in
+        </Link>
+      </p>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,74 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { toast } from 'sonner';
+import type { LoginInput, RegisterInput } from '#shared/auth.schema.ts';
+import { AUTH_CHECK_TIMEOUT_MS } from '#shared/constants.ts';
+import type { CurrentUser } from '#shared/user.types.ts';
+import { ApiError, api } from '#web/lib/api.ts';
+
+export const sessionQueryKey = ['auth', 'me'] as const;
+
+/** Who is signed in, asked of the server at start-up (never trusted from storage). */
+async function fetchCurrentUser(): Promise<CurrentUser | null> {
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), AUTH_CHECK_TIMEOUT_MS);
+  try {
+    const { data } = await api<{ data: CurrentUser }>('/api/auth/me', { signal: controller.signal });
+    return data;
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 401) return null;
+    if (error instanceof DOMException && error.name === 'AbortError') {
+      throw new ApiError(0, 'The server took too long to answer.');
+    }
+    throw error;
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+export function useSession() {
+  const query = useQuery({
+    queryKey: sessionQueryKey,
+    queryFn: fetchCurrentUser,
+    staleTime: 60_000,
+    retry: (count, error) => count < 1 && !(error instanceof ApiError && error.status > 0),
+  });
+  return { user: query.data ?? null, isLoading: query.isPending, error: query.error, refetch: query.refetch };
+}
+
+export function useLogin() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: LoginInput) => api<{ data: CurrentUser }>('/api/auth/login', { method: 'POST', body: input }),
+    onSuccess: ({ data }) => {
+      queryClient.setQueryData(sessionQueryKey, data);
+      toast.success('Logged in successfully', { description: `Welcome back, ${data.displayName || data.username}!` });
+    },
+  });
+}
+
+export function useRegister() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: RegisterInput) =>
+      api<{ data: CurrentUser }>('/api/auth/register', { method: 'POST', body: input }),
+    onSuccess: ({ data }) => {
+      queryClient.setQueryData(sessionQueryKey, data);
+      toast.success('Registration successful', { description: 'Your account has been created!' });
+    },
+  });
+}
+
+export function useLogout() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => api('/api/auth/logout', { method: 'POST' }),
+    onSuccess: () => {
+      queryClient.setQueryData(sessionQueryKey, null);
+      queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== sessionQueryKey[0] });
+      toast.success('Logged out', { description: 'You have been logged out successfully.' });
+    },
+    onError: (error) => {
+      toast.error('Logout failed', { description: error.message });
+    },
+  });
+}

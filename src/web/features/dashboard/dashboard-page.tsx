@@ -1,0 +1,80 @@
+import { Eye, HelpCircle, Menu } from 'lucide-react';
+import { Dialog } from 'radix-ui';
+import { useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import type { DashboardTab } from '#shared/constants.ts';
+import type { CurrentUser } from '#shared/user.types.ts';
+import { Button } from '#web/components/ui/button.tsx';
+import { ComingTab } from './coming-tab.tsx';
+import { DashboardSidebar } from './dashboard-sidebar.tsx';
+import { TAB_DETAILS, parseTab } from './dashboard-tabs.ts';
+import { OverviewTab } from './overview-tab.tsx';
+import { useProfileActions } from './use-profile-actions.ts';
+
+/** /dashboard without the site header and footer; the tab lives in ?tab= (spec 000 §2). */
+export function DashboardPage({ user }: { user: CurrentUser }) {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const tab = parseTab(searchParams.get('tab'));
+  const [menuOpen, setMenuOpen] = useState(false);
+  const { openPublicProfile } = useProfileActions(user.username);
+
+  const changeTab = (next: DashboardTab) => {
+    setMenuOpen(false);
+    setSearchParams(next === 'overview' ? {} : { tab: next });
+  };
+
+  const sidebar = <DashboardSidebar user={user} tab={tab} onTabChange={changeTab} />;
+
+  return (
+    <div className="min-h-dvh lg:grid lg:grid-cols-[18rem_1fr]">
+      <aside className="sticky top-0 hidden h-dvh overflow-y-auto border-r border-border bg-surface/60 lg:block">{sidebar}</aside>
+      <div className="min-w-0">
+        <header className="sticky top-0 z-30 flex h-16 items-center justify-between gap-3 border-b border-border bg-background/90 px-4 backdrop-blur-xl sm:px-8">
+          <div className="flex min-w-0 items-center gap-2">
+            <Dialog.Root open={menuOpen} onOpenChange={setMenuOpen}>
+              <Dialog.Trigger asChild>
+                <Button variant="ghost" size="icon" className="lg:hidden" aria-label="Open dashboard menu">
+                  <Menu className="size-5" />
+                </Button>
+              </Dialog.Trigger>
+              <Dialog.Portal>
+                <Dialog.Overlay className="fixed inset-0 z-50 bg-black/60 backdrop-blur-sm" />
+                <Dialog.Content className="fixed inset-y-0 left-0 z-50 w-[85vw] max-w-xs overflow-y-auto border-r border-border bg-surface">
+                  <Dialog.Title className="sr-only">Dashboard menu</Dialog.Title>
+                  <Dialog.Description className="sr-only">Tabs and quick actions</Dialog.Description>
+                  {sidebar}
+                </Dialog.Content>
+              </Dialog.Portal>
+            </Dialog.Root>
+            <h1 className="truncate text-lg font-semibold">{TAB_DETAILS[tab].title}</h1>
+          </div>
+          <div className="flex items-center gap-2">
+            <Button asChild variant="ghost" size="sm" className="hidden sm:inline-flex">
+              <Link to="/support">
+                <HelpCircle /> Need help?
+              </Link>
+            </Button>
+            <Button variant="outline" size="sm" onClick={openPublicProfile}>
+              <Eye /> <span className="hidden sm:inline">Preview Profile</span>
+            </Button>
+          </div>
+        </header>
+        <main className="mx-auto max-w-5xl px-4 py-8 sm:px-8">
+          {tab === 'overview' && <OverviewTab user={user} onTabChange={changeTab} />}
+          {tab === 'links' && (
+            <ComingTab title="No links yet" text="Adding, editing and reordering links is being built and arrives in the next release." />
+          )}
+          {tab === 'profile' && (
+            <ComingTab title="Profile Settings" text="Editing your name, bio, picture and username arrives in an upcoming release." />
+          )}
+          {tab === 'analytics' && (
+            <ComingTab title="No analytics yet" text="Real view and click figures for your page arrive in an upcoming release." />
+          )}
+          {tab === 'customize' && (
+            <ComingTab title="Complete Profile Customization" text="Fonts, colours, backgrounds and effects arrive in an upcoming release." />
+          )}
+        </main>
+      </div>
+    </div>
+  );
+}

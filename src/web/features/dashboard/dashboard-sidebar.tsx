@@ -1,0 +1,94 @@
+import { Copy, ExternalLink, LogOut, Plus, Settings } from 'lucide-react';
+import { useNavigate } from 'react-router';
+import { DASHBOARD_TABS, type DashboardTab } from '#shared/constants.ts';
+import type { CurrentUser } from '#shared/user.types.ts';
+import { Avatar } from '#web/components/ui/avatar.tsx';
+import { useLogout } from '#web/features/auth/use-session.ts';
+import { Logo } from '#web/features/site/logo.tsx';
+import { cn } from '#web/lib/utils.ts';
+import { TAB_DETAILS } from './dashboard-tabs.ts';
+import { useProfileActions } from './use-profile-actions.ts';
+
+interface DashboardSidebarProps {
+  user: CurrentUser;
+  tab: DashboardTab;
+  onTabChange: (tab: DashboardTab) => void;
+}
+
+export function DashboardSidebar({ user, tab, onTabChange }: DashboardSidebarProps) {
+  const logout = useLogout();
+  const navigate = useNavigate();
+  const { copyProfileUrl, openPublicProfile } = useProfileActions(user.username);
+  const name = user.displayName || user.username;
+  const actionClass =
+    'flex w-full items-center gap-3 rounded-xl px-3 py-2.5 text-sm text-zinc-300 transition-colors hover:bg-white/5 hover:text-white';
+
+  return (
+    <div className="flex h-full flex-col gap-6 p-5">
+      <Logo />
+      <div className="flex items-center gap-3 rounded-2xl border border-border bg-surface-raised/70 p-3">
+        <Avatar name={name} src={user.profileImage} className="size-12" />
+        <div className="min-w-0">
+          <p className="truncate font-semibold" data-testid="sidebar-display-name">
+            {name}
+          </p>
+          <p className="truncate text-sm text-muted">@{user.username}</p>
+        </div>
+      </div>
+
+      <div className="rounded-2xl border border-border bg-gradient-to-br from-primary/10 to-secondary/10 p-4 text-sm">
+        <p className="font-semibold">Your stats</p>
+        <p className="mt-1 text-muted">Views and clicks appear here once visitors find your page.</p>
+      </div>
+
+      <nav aria-label="Dashboard" className="space-y-1">
+        {DASHBOARD_TABS.map((value) => {
+          const details = TAB_DETAILS[value];
+          return (
+            <button
+              key={value}
+              type="button"
+              aria-current={tab === value ? 'page' : undefined}
+              onClick={() => onTabChange(value)}
+              className={cn(
+                'flex w-full items-center gap-3 rounded-xl px-3 py-2.5 text-sm font-medium transition-colors',
+                tab === value
+                  ? 'bg-gradient-to-r from-primary/25 to-secondary/10 text-white ring-1 ring-primary/40'
+                  : 'text-zinc-400 hover:bg-white/5 hover:text-white',
+              )}
+            >
+              <details.icon className="size-4" aria-hidden="true" />
+              {details.label}
+            </button>
+          );
+        })}
+      </nav>
+
+      <div>
+        <p className="mb-2 px-3 text-xs font-semibold uppercase tracking-wider text-muted">Quick actions</p>
+        <button type="button" className={actionClass} onClick={() => onTabChange('links')}>
+          <Plus className="size-4" /> Add New Link
+        </button>
+        <button type="button" className={actionClass} onClick={() => void copyProfileUrl()}>
+          <Copy className="size-4" /> Copy Profile URL
+        </button>
+        <button type="button" className={actionClass} onClick={openPublicProfile}>
+          <ExternalLink className="size-4" /> View Public Profile
+        </button>
+      </div>
+
+      <div className="mt-auto border-t border-border pt-4">
+        <button type="button" className={actionClass} onClick={() => onTabChange('profile')}>
+          <Settings className="size-4" /> Settings
+        </button>
+        <button
+          type="button"
+          className={actionClass}
+          onClick={() => logout.mutate(undefined, { onSuccess: () => navigate('/') })}
+        >
+          <LogOut className="size-4" /> Log out
+        </button>
+      </div>
+    </div>
+  );
+}

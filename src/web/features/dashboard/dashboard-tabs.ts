@@ -1,0 +1,15 @@
+import { BarChart3, Home, Link2, Palette, UserRound } from 'lucide-react';
+import { DASHBOARD_TABS, type DashboardTab } from '#shared/constants.ts';
+
+export const TAB_DETAILS: Record<DashboardTab, { label: string; title: string; icon: typeof Home }> = {
+  overview: { label: 'Overview', title: 'Dashboard', icon: Home },
+  links: { label: 'Manage Links', title: 'Manage Links', icon: Link2 },
+  profile: { label: 'Profile Settings', title: 'Profile Settings', icon: UserRound },
+  analytics: { label: 'Analytics', title: 'Analytics', icon: BarChart3 },
+  customize: { label: 'Customize Profile', title: 'Complete Profile Customization', icon: Palette },
+};
+
+/** Only the five tab names are accepted; anything else is the overview (spec 000 §2). */
+export function parseTab(value: string | null): DashboardTab {
+  return (DASHBOARD_TABS as readonly string[]).includes(value ?? '') ? (value as DashboardTab) : 'overview';
+}

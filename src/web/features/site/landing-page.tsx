@@ -1,0 +1,235 @@
+import { ArrowRight, BarChart3, Gauge, Infinity as InfinityIcon, Palette, Sparkles, Server, Star } from 'lucide-react';
+import { type FormEvent, useEffect, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import {
+  HERO_GLOW_DELAY_MS,
+  LANDING_BACKGROUND_ROTATION_MS,
+  LANDING_BACKGROUND_STATES,
+  USERNAME_MAX_LENGTH,
+} from '#shared/constants.ts';
+import { Button } from '#web/components/ui/button.tsx';
+import { Card } from '#web/components/ui/card.tsx';
+import { cn, initialsOf } from '#web/lib/utils.ts';
+
+const BACKGROUNDS = [
+  'from-primary/25 via-background to-secondary/15',
+  'from-secondary/20 via-background to-accent/15',
+  'from-accent/15 via-background to-primary/25',
+] as const;
+
+const FEATURES = [
+  { icon: BarChart3, title: 'Real analytics', text: 'Views, clicks and traffic sources counted on the server, not guessed.' },
+  { icon: Palette, title: 'Custom themes', text: 'Fonts, colours, gradients and effects that make the page yours.' },
+  { icon: InfinityIcon, title: 'All your links', text: 'Every profile, shop and post behind one short address.' },
+  { icon: Sparkles, title: 'Animations', text: 'Particles, glows and motion, loaded only when you use them.' },
+  { icon: Gauge, title: 'Instant on phones', text: 'Pages are rendered on the server and arrive ready to read.' },
+  { icon: Server, title: 'Self-hostable', text: 'Two commands to install. Your data stays on your server.' },
+] as const;
+
+const TESTIMONIALS = [
+  { name: 'Maya Chen', role: 'Illustrator', quote: 'My page finally looks like my work. Setting it up took five minutes.' },
+  { name: 'Jordan Blake', role: 'Podcast host', quote: 'The click numbers match what my sponsors see. That alone sold me.' },
+  { name: 'Priya Nair', role: 'Small business owner', quote: 'Customers find the shop, the menu and the booking link in one place.' },
+] as const;
+
+/** Rotates through the background states every 5 s (spec 000 §2). */
+function useRotatingBackground(): number {
+  const [state, setState] = useState(0);
+  useEffect(() => {
+    const timer = setInterval(() => setState((value) => (value + 1) % LANDING_BACKGROUND_STATES), LANDING_BACKGROUND_ROTATION_MS);
+    return () => clearInterval(timer);
+  }, []);
+  return state;
+}
+
+function useDelayedFlag(delayMs: number): boolean {
+  const [on, setOn] = useState(false);
+  useEffect(() => {
+    const timer = setTimeout(() => setOn(true), delayMs);
+    return () => clearTimeout(timer);
+  }, [delayMs]);
+  return on;
+}
+
+export function LandingPage() {
+  const [claim, setClaim] = useState('');
+  const backgroundState = useRotatingBackground();
+  const glowVisible = useDelayedFlag(HERO_GLOW_DELAY_MS);
+  const navigate = useNavigate();
+
+  const onClaim = (event: FormEvent) => {
+    event.preventDefault();
+    navigate(claim ? `/register?username=${encodeURIComponent(claim)}` : '/register');
+  };
+
+  return (
+    <>
+      <section className="relative overflow-hidden px-4 pb-20 pt-32 sm:px-6 md:pt-40">
+        {BACKGROUNDS.map((gradient, index) => (
+          <div
+            key={gradient}
+            aria-hidden="true"
+            className={cn(
+              'absolute inset-0 -z-20 bg-gradient-to-br transition-opacity duration-[2000ms]',
+              gradient,
+              index === backgroundState ? 'opacity-100' : 'opacity-0',
+            )}
+          />
+        ))}
+        <div data-testid="landing-background" data-state={backgroundState} hidden />
+        <div
+          aria-hidden="true"
+          data-testid="hero-glow"
+          data-visible={glowVisible}
+          className={cn(
+            'absolute left-1/2 top-24 -z-10 h-[28rem] w-[28rem] -translate-x-1/2 rounded-full bg-primary/30 blur-[120px] transition-opacity duration-1000',
+            glowVisible ? 'opacity-100' : 'opacity-0',
+          )}
+        />
+        <div className="mx-auto grid max-w-6xl items-center gap-14 lg:grid-cols-[1.2fr_1fr]">
+          <div className="text-center lg:text-left">
+            <p className="mb-5 inline-flex items-center gap-2 rounded-full border border-primary/30 bg-primary/10 px-4 py-1.5 text-xs font-semibold text-primary">
+              <Sparkles className="size-3.5" aria-hidden="true" /> The link-in-bio you host yourself
+            </p>
+            <h1 className="text-4xl font-black leading-tight tracking-tight sm:text-5xl lg:text-6xl">
+              One link to showcase your <span className="text-gradient">entire digital world</span>
+            </h1>
+            <p className="mx-auto mt-6 max-w-xl text-lg text-zinc-400 lg:mx-0">
+              Bring your socials, shop, music and videos together on a page that loads instantly and looks exactly
+              like you.
+            </p>
+            <form
+              onSubmit={onClaim}
+              className="mx-auto mt-8 flex max-w-lg flex-col gap-3 rounded-2xl border border-border bg-surface/80 p-2 backdrop-blur sm:flex-row lg:mx-0"
+            >
+              <label htmlFor="claim-username" className="flex flex-1 items-center rounded-xl bg-background/60 px-4">
+                <span className="text-sm text-muted">{window.location.host}/</span>
+                <input
+                  id="claim-username"
+                  value={claim}
+                  onChange={(event) => setClaim(event.target.value.toLowerCase().slice(0, USERNAME_MAX_LENGTH))}
+                  placeholder="yourname"
+                  autoCapitalize="none"
+                  spellCheck={false}
+                  aria-label="Your username"
+                  className="h-12 min-w-0 flex-1 bg-transparent text-sm font-semibold text-white outline-none placeholder:font-normal placeholder:text-zinc-500"
+                />
+              </label>
+              <Button type="submit" size="lg">
+                Claim now
+              </Button>
+            </form>
+            <div className="mt-6 flex flex-wrap justify-center gap-3 lg:justify-start">
+              <Button asChild size="lg" variant="outline">
+                <Link to="/register">
+                  Get Started Free <ArrowRight />
+                </Link>
+              </Button>
+              <Button asChild size="lg" variant="ghost">
+                <Link to="/examples">View Examples</Link>
+              </Button>
+            </div>
+          </div>
+          <ProfilePreview username={claim} />
+        </div>
+      </section>
+
+      <section className="px-4 py-20 sm:px-6" aria-labelledby="features-title">
+        <div className="mx-auto max-w-6xl">
+          <h2 id="features-title" className="text-center text-3xl font-bold tracking-tight sm:text-4xl">
+            Everything your page needs
+          </h2>
+          <p className="mx-auto mt-3 max-w-xl text-center text-muted">Built for creators, influencers and businesses.</p>
+          <div className="mt-12 grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
+            {FEATURES.map((feature) => (
+              <Link key={feature.title} to="/features" className="group">
+                <Card className="h-full transition-all group-hover:-translate-y-1 group-hover:border-primary/50">
+                  <span className="flex size-11 items-center justify-center rounded-xl bg-gradient-to-br from-primary/25 to-secondary/25 text-primary">
+                    <feature.icon className="size-5" aria-hidden="true" />
+                  </span>
+                  <h3 className="mt-4 font-semibold">{feature.title}</h3>
+                  <p className="mt-2 text-sm text-muted">{feature.text}</p>
+                </Card>
+              </Link>
+            ))}
+          </div>
+        </div>
+      </section>
+
+      <section className="px-4 py-20 sm:px-6" aria-labelledby="testimonials-title">
+        <div className="mx-auto max-w-6xl">
+          <h2 id="testimonials-title" className="text-center text-3xl font-bold tracking-tight sm:text-4xl">
+            Loved by creators
+          </h2>
+          <div className="mt-12 grid gap-5 md:grid-cols-3">
+            {TESTIMONIALS.map((testimonial) => (
+              <Card key={testimonial.name} className="flex flex-col">
+                <div className="flex gap-1 text-accent" aria-label="5 out of 5 stars">
+                  {Array.from({ length: 5 }, (_, index) => (
+                    <Star key={index} className="size-4 fill-current" aria-hidden="true" />
+                  ))}
+                </div>
+                <blockquote className="mt-4 flex-1 text-zinc-300">“{testimonial.quote}”</blockquote>
+                <p className="mt-5 text-sm font-semibold">{testimonial.name}</p>
+                <p className="text-xs text-muted">{testimonial.role}</p>
+              </Card>
+            ))}
+          </div>
+        </div>
+      </section>
+
+      <section className="px-4 pb-24 pt-8 sm:px-6">
+        <div className="mx-auto max-w-4xl rounded-3xl border border-primary/30 bg-gradient-to-br from-primary/20 via-surface to-secondary/20 px-6 py-14 text-center">
+          <h2 className="text-3xl font-bold tracking-tight sm:text-4xl">Ready to claim your link?</h2>
+          <p className="mx-auto mt-3 max-w-lg text-zinc-300">Create your page for free. It takes less than a minute.</p>
+          <Button asChild size="lg" className="mt-8">
+            <Link to="/register">
+              Get Started Free <ArrowRight />
+            </Link>
+          </Button>
+        </div>
+      </section>
+    </>
+  );
+}
+
+/** Static marketing sample: the figures are illustrative, the name is what the visitor typed. */
+function ProfilePreview({ username }: { username: string }) {
+  const name = username || 'yourname';
+  return (
+    <div className="mx-auto w-full max-w-sm" aria-label="Sample profile preview">
+      <div className="rounded-[2.5rem] border border-border bg-surface/90 p-6 shadow-2xl shadow-primary/20 backdrop-blur">
+        <div className="flex flex-col items-center text-center">
+          <span className="flex size-20 items-center justify-center rounded-full bg-gradient-to-br from-primary to-secondary text-2xl font-bold ring-4 ring-primary/30">
+            {initialsOf(name)}
+          </span>
+          <p className="mt-4 text-lg font-bold" data-testid="preview-username">
+            @{name}
+          </p>
+          <p className="mt-1 text-sm text-muted">Creator · Dreamer · Builder</p>
+          <div className="mt-4 flex gap-6 text-sm">
+            <span>
+              <strong className="block text-white">12.4k</strong>
+              <span className="text-muted">visits</span>
+            </span>
+            <span>
+              <strong className="block text-white">3.1k</strong>
+              <span className="text-muted">clicks</span>
+            </span>
+          </div>
+        </div>
+        <div className="mt-6 space-y-3">
+          {['My latest video', 'Shop my favourites', 'Listen on Spotify'].map((title) => (
+            <div
+              key={title}
+              className="rounded-xl bg-gradient-to-r from-primary/80 to-secondary/80 px-4 py-3 text-center text-sm font-semibold"
+            >
+              {title}
+            </div>
+          ))}
+        </div>
+        <p className="mt-6 text-center text-xs text-muted">Trusted by 10k+ users</p>
+      </div>
+    </div>
+  );
+}

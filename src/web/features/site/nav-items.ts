@@ -1,0 +1,25 @@
+import { BarChart3, BookOpen, Briefcase, LifeBuoy, MessagesSquare, Newspaper, Palette } from 'lucide-react';
+import { COMMUNITY_CHAT_URL } from '#shared/constants.ts';
+
+// Navigation entries of spec 001 §2 ("Navigation bar").
+
+export const SERVICES_MENU = [
+  { to: '/services/profile-creation', label: 'Profile Creation', description: 'Custom profile design that looks like you.', icon: Palette },
+  { to: '/services/analytics', label: 'Analytics & Insights', description: 'See who visits and what they click.', icon: BarChart3 },
+  { to: '/services/business-solutions', label: 'Business Solutions', description: 'Verified pages, custom domains and SEO.', icon: Briefcase },
+] as const;
+
+export const RESOURCES_MENU = [
+  { to: '/blog', label: 'Blog', description: 'News, stories and creator tips.', icon: Newspaper, external: false },
+  { to: '/guides', label: 'Guides', description: 'Step-by-step help to grow your page.', icon: BookOpen, external: false },
+  { to: '/support', label: 'Support', description: 'Answers to common questions.', icon: LifeBuoy, external: false },
+  { to: COMMUNITY_CHAT_URL, label: 'Community', description: 'Chat with other creators.', icon: MessagesSquare, external: true },
+] as const;
+
+export interface NavMenuItem {
+  to: string;
+  label: string;
+  description: string;
+  icon: typeof Palette;
+  external?: boolean;
+}

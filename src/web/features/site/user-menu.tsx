@@ -1,0 +1,69 @@
+import { LayoutDashboard, LogOut, Settings, Shield, User } from 'lucide-react';
+import { DropdownMenu } from 'radix-ui';
+import { Link, useNavigate } from 'react-router';
+import type { CurrentUser } from '#shared/user.types.ts';
+import { Avatar } from '#web/components/ui/avatar.tsx';
+import { useLogout } from '#web/features/auth/use-session.ts';
+import { profileAddress } from '#web/lib/utils.ts';
+
+const itemClass =
+  'flex cursor-pointer items-center gap-3 rounded-lg px-3 py-2 text-sm text-zinc-200 outline-none data-[highlighted]:bg-white/5 data-[highlighted]:text-white';
+
+/** The avatar menu of the signed-in navbar (spec 001 §2). */
+export function UserMenu({ user }: { user: CurrentUser }) {
+  const logout = useLogout();
+  const navigate = useNavigate();
+  const name = user.displayName || user.username;
+  return (
+    <DropdownMenu.Root>
+      <DropdownMenu.Trigger
+        className="rounded-full ring-2 ring-transparent transition hover:ring-primary/60"
+        aria-label="Open user menu"
+      >
+        <Avatar name={name} src={user.profileImage} className="size-9" />
+      </DropdownMenu.Trigger>
+      <DropdownMenu.Portal>
+        <DropdownMenu.Content
+          align="end"
+          sideOffset={10}
+          className="z-50 w-64 rounded-2xl border border-border bg-surface/95 p-2 shadow-2xl shadow-black/50 backdrop-blur-xl"
+        >
+          <div className="px-3 py-2">
+            <p className="truncate text-sm font-semibold text-white">{name}</p>
+            <p className="truncate text-xs text-muted">{profileAddress(user.username)}</p>
+          </div>
+          <DropdownMenu.Separator className="my-1 h-px bg-border" />
+          <DropdownMenu.Item asChild className={itemClass}>
+            <Link to="/dashboard">
+              <LayoutDashboard className="size-4" /> Dashboard
+            </Link>
+          </DropdownMenu.Item>
+          <DropdownMenu.Item asChild className={itemClass}>
+            <a href={`/${user.username}`}>
+              <User className="size-4" /> My Profile
+            </a>
+          </DropdownMenu.Item>
+          {user.role === 'admin' && (
+            <DropdownMenu.Item asChild className={itemClass}>
+              <Link to="/admin">
+                <Shield className="size-4" /> Admin Panel
+              </Link>
+            </DropdownMenu.Item>
+          )}
+          <DropdownMenu.Item asChild className={itemClass}>
+            <Link to="/dashboard/settings">
+              <Settings className="size-4" /> Settings
+            </Link>
+          </DropdownMenu.Item>
+          <DropdownMenu.Separator className="my-1 h-px bg-border" />
+          <DropdownMenu.Item
+            className={itemClass}
+            onSelect={() => logout.mutate(undefined, { onSuccess: () => navigate('/') })}
+          >
+            <LogOut className="size-4" /> Log out
+          </DropdownMenu.Item>
+        </DropdownMenu.Content>
+      </DropdownMenu.Portal>
+    </DropdownMenu.Root>
+  );
+}
