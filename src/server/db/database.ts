@@ -63,6 +63,9 @@ export async function migrateToLatest(handle: DatabaseHandle, schema?: string): 
   const migrator = new Migrator({
     db: handle.db,
     provider: { getMigrations: async () => migrations },
+    // Kysely finds its bookkeeping tables by name across all schemas; pin them
+    // to ours so that several schemas in one database stay apart.
+    ...(handle.dialect === 'postgres' && schema ? { migrationTableSchema: schema } : {}),
   });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((result) => result.status === 'Error');

@@ -25,7 +25,8 @@ function isSameOrigin(request: FastifyRequest, publicOrigin?: string): boolean {
   if (origin) {
     if (origin === publicOrigin) return true;
     try {
-      return new URL(origin).host === request.host;
+      // Through URL on both sides, so that default ports compare equal.
+      return new URL(origin).host === new URL(`${request.protocol}://${request.host}`).host;
     } catch {
       return false;
     }

@@ -1,0 +1,62 @@
+// `npm test`: typecheck, lint, unit and API tests on SQLite and PostgreSQL,
+// then the browser tests against the built product in Chromium.
+//
+// PostgreSQL: TEST_DATABASE_URL, else postgres://postgres@127.0.0.1:5432/test
+// when that answers. In CI (CI=true) a missing PostgreSQL or Chromium fails the run.
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import net from 'node:net';
+
+const ci = process.env.CI === 'true' || process.env.CI === '1';
+const env = { ...process.env };
+
+function canConnect(url) {
+  const { hostname, port } = new URL(url);
+  return new Promise((resolve) => {
+    const socket = net.connect({ host: hostname || '127.0.0.1', port: Number(port || 5432) });
+    socket.setTimeout(1500);
+    socket.once('connect', () => (socket.destroy(), resolve(true)));
+    socket.once('error', () => resolve(false));
+    socket.once('timeout', () => (socket.destroy(), resolve(false)));
+  });
+}
+
+const fallbackPostgres = 'postgres://postgres@127.0.0.1:5432/test';
+if (!env.TEST_DATABASE_URL && (await canConnect(fallbackPostgres))) env.TEST_DATABASE_URL = fallbackPostgres;
+if (!env.TEST_DATABASE_URL) {
+  if (ci) {
+    console.error('TEST_DATABASE_URL is not set and no PostgreSQL answers on 127.0.0.1:5432: the PostgreSQL suite cannot run.');
+    process.exit(1);
+  }
+  console.warn('! No PostgreSQL found: the API suite runs on SQLite only. Set TEST_DATABASE_URL to run it on PostgreSQL.');
+}
+const chromium = env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+if (!existsSync(chromium)) {
+  console.error(`Chromium not found at ${chromium}: install it with 'apt-get install -y chromium' (or set CHROMIUM_PATH).`);
+  process.exit(1);
+}
+
+const bin = (name) => `./node_modules/.bin/${name}`;
+const steps = [
+  ['typecheck', bin('tsc'), ['--noEmit']],
+  ['lint', bin('eslint'), ['.', '--max-warnings=0']],
+  ['unit and API tests', bin('vitest'), ['run', '--project', 'unit', '--project', 'api-sqlite', ...(env.TEST_DATABASE_URL ? ['--project', 'api-postgres'] : [])]],
+  ['build', bin('vite'), ['build', '--logLevel', 'warn']],
+  ['browser tests', bin('vitest'), ['run', '--project', 'e2e']],
+];
+
+const results = [];
+for (const [name, command, args] of steps) {
+  console.log(`\n▶ ${name}: ${[command, ...args].join(' ')}`);
+  const started = Date.now();
+  const run = spawnSync(command, args, { stdio: 'inherit', env });
+  const ok = run.status === 0;
+  results.push({ name, ok, seconds: ((Date.now() - started) / 1000).toFixed(1) });
+  if (!ok) break;
+}
+
+console.log('\nSummary');
+for (const result of results) console.log(`  ${result.ok ? '✓' : '✗'} ${result.name} (${result.seconds}s)`);
+const failed = results.filter((result) => !result.ok).length + (steps.length - results.length);
+console.log(`${results.filter((result) => result.ok).length} passed, ${failed} failed`);
+process.exit(failed === 0 ? 0 : 1);

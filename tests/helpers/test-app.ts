@@ -1,0 +1,76 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { buildApp } from '#server/app.ts';
+import { type AppConfig, DEFAULT_AUTH_RATE_LIMIT } from '#server/config.ts';
+
+export const DIALECT = (process.env.TEST_DIALECT ?? 'sqlite') as 'sqlite' | 'postgres';
+
+const UNLIMITED = { max: 100_000, timeWindowMs: 60_000 };
+
+export interface TestAppOptions {
+  /** Real auth rate limits instead of the generous ones tests use. */
+  realRateLimits?: boolean;
+  webRoot?: string;
+  config?: Partial<AppConfig>;
+  /** Reuse another test app's database (a second instance, or a restart). */
+  shareDatabaseWith?: TestApp;
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  config: AppConfig;
+  close(): Promise<void>;
+}
+
+/**
+ * A real app on a real, fresh database: a temporary SQLite file, or a new
+ * PostgreSQL schema dropped afterwards when TEST_DIALECT is postgres.
+ */
+export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
+  const shared = options.shareDatabaseWith?.config;
+  const dataDir = shared?.dataDir ?? mkdtempSync(path.join(tmpdir(), 'linkverse-test-'));
+  const postgresUrl = process.env.TEST_DATABASE_URL;
+  if (DIALECT === 'postgres' && !postgresUrl) throw new Error('TEST_DATABASE_URL is required for the postgres suite');
+  const schema = shared?.databaseSchema ?? (DIALECT === 'postgres' ? `test_${randomBytes(6).toString('hex')}` : undefined);
+  const config: AppConfig = {
+    port: 0,
+    host: '127.0.0.1',
+    dataDir,
+    databaseUrl: DIALECT === 'postgres' ? postgresUrl : undefined,
+    databaseSchema: schema,
+    trustProxy: false,
+    sessionSecret: 'test-secret-test-secret-test-secret-42',
+    logLevel: 'silent',
+    webRoot: options.webRoot,
+    authRateLimit: options.realRateLimits
+      ? DEFAULT_AUTH_RATE_LIMIT
+      : { loginPerIp: UNLIMITED, loginPerUsername: UNLIMITED, registerPerIp: UNLIMITED },
+    ...options.config,
+  };
+  const app = await buildApp(config);
+  const owner = !options.shareDatabaseWith;
+  return {
+    app,
+    config,
+    async close() {
+      await app.close();
+      if (!owner) return;
+      if (schema && postgresUrl) await dropSchema(postgresUrl, schema);
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+async function dropSchema(url: string, schema: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(`drop schema if exists "${schema}" cascade`);
+  } finally {
+    await client.end();
+  }
+}

@@ -1,0 +1,38 @@
+import { defineConfig } from 'vitest/config';
+
+// Projects: unit tests; the API suite once per database (PostgreSQL when
+// TEST_DATABASE_URL is set); browser tests against the built SPA in Chromium.
+const postgresUrl = process.env.TEST_DATABASE_URL;
+
+const apiProject = (dialect: 'sqlite' | 'postgres') => ({
+  extends: true as const,
+  test: {
+    name: `api-${dialect}`,
+    include: ['tests/api/**/*.test.ts'],
+    env: { TEST_DIALECT: dialect },
+    testTimeout: 20_000,
+    hookTimeout: 30_000,
+  },
+});
+
+export default defineConfig({
+  test: {
+    pool: 'forks',
+    setupFiles: ['tests/helpers/fail-on-console-error.ts'],
+    projects: [
+      { extends: true, test: { name: 'unit', include: ['tests/unit/**/*.test.ts'] } },
+      apiProject('sqlite'),
+      ...(postgresUrl ? [apiProject('postgres')] : []),
+      {
+        extends: true,
+        test: {
+          name: 'e2e',
+          include: ['tests/e2e/**/*.test.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
