@@ -1,0 +1,145 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchChromium } from '../helpers/chromium.ts';
+import { uniqueUsername } from '../helpers/factories.ts';
+import { type RunningServer, startWebServer } from '../helpers/web-server.ts';
+
+let server: RunningServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  server = await startWebServer();
+  browser = await launchChromium();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+async function newPage(): Promise<Page> {
+  const context = await browser.newContext({ baseURL: server.baseUrl, viewport: { width: 1280, height: 800 } });
+  return context.newPage();
+}
+
+async function registerThroughForm(page: Page, username: string, password = 'secret123') {
+  await page.goto('/register');
+  await page.fill('#username', username);
+  await page.fill('#displayName', 'Test Person');
+  await page.fill('#password', password);
+  await page.fill('#confirmPassword', password);
+  await page.check('#acceptTerms');
+  await page.getByRole('button', { name: 'Create account' }).click();
+}
+
+describe('signing up, in and out', () => {
+  it('registers, stays signed in across reloads, logs out, and logs back in', async () => {
+    const page = await newPage();
+    const username = uniqueUsername('e2e');
+    await registerThroughForm(page, username);
+    await page.waitForURL('**/dashboard');
+    await expect.poll(() => page.getByText('Registration successful').isVisible()).toBe(true);
+    await expect.poll(() => page.getByText('Welcome back, Test Person!').isVisible()).toBe(true);
+
+    await page.reload();
+    await expect.poll(() => page.getByTestId('sidebar-display-name').first().textContent()).toBe('Test Person');
+    expect(new URL(page.url()).pathname).toBe('/dashboard');
+
+    await page.getByRole('button', { name: 'Log out' }).first().click();
+    await page.waitForURL((url) => url.pathname === '/');
+    await expect.poll(() => page.getByText('You have been logged out successfully.').isVisible()).toBe(true);
+
+    await page.goto('/dashboard');
+    await page.waitForURL('**/login');
+
+    await page.fill('#username', username.toUpperCase());
+    await page.fill('#password', 'secret123');
+    await page.getByRole('button', { name: 'Enter Linkverse' }).click();
+    await page.waitForURL('**/dashboard');
+    await expect.poll(() => page.getByText('Welcome back, Test Person!').first().isVisible()).toBe(true);
+
+    // Signed in, /login and /register send back to the dashboard.
+    await page.goto('/login');
+    await page.waitForURL('**/dashboard');
+    await page.context().close();
+  });
+
+  it('shows the Admin Panel entry to admins only', async () => {
+    const page = await newPage();
+    const username = uniqueUsername('role');
+    await registerThroughForm(page, username);
+    await page.waitForURL('**/dashboard');
+
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Open user menu' }).click();
+    await expect.poll(() => page.getByRole('menuitem', { name: 'Dashboard' }).isVisible()).toBe(true);
+    expect(await page.getByRole('menuitem', { name: 'Admin Panel' }).count()).toBe(0);
+    await page.keyboard.press('Escape');
+
+    await page.goto('/admin');
+    await expect.poll(() => page.getByText('Access Denied').isVisible()).toBe(true);
+    await expect.poll(() => page.getByText("You don't have permission to access this page.").isVisible()).toBe(true);
+
+    await server.testApp.app.db.updateTable('users').set({ role: 'admin' }).where('username', '=', username).execute();
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Open user menu' }).click();
+    await expect.poll(() => page.getByRole('menuitem', { name: 'Admin Panel' }).isVisible()).toBe(true);
+    await page.getByRole('menuitem', { name: 'Admin Panel' }).click();
+    await page.waitForURL('**/admin');
+    expect(await page.getByText('Access Denied').count()).toBe(0);
+    await page.context().close();
+  });
+
+  it('shows the first registration error and the server refusal of a taken name', async () => {
+    const page = await newPage();
+    await page.goto('/register');
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await expect.poll(() => page.getByRole('alert').textContent()).toBe('Username is required');
+
+    await page.fill('#username', 'okname');
+    await page.fill('#password', 'secret123');
+    await page.fill('#confirmPassword', 'secret124');
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await expect.poll(() => page.getByRole('alert').textContent()).toBe("Passwords don't match");
+
+    await page.fill('#confirmPassword', 'secret123');
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await expect.poll(() => page.getByRole('alert').textContent()).toBe('You must accept the terms and conditions');
+
+    await page.fill('#username', 'dashboard');
+    await page.check('#acceptTerms');
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await expect
+      .poll(() => page.locator('form [role=alert]').textContent())
+      .toBe('This username is reserved. Please choose another one.');
+    await page.context().close();
+  });
+
+  it('says so when the password is wrong or the server cannot be reached', async () => {
+    const page = await newPage();
+    await page.goto('/login');
+    await page.getByRole('button', { name: 'Enter Linkverse' }).click();
+    await expect.poll(() => page.locator('form [role=alert]').textContent()).toBe('Username is required');
+    await page.fill('#username', 'nobody');
+    await page.getByRole('button', { name: 'Enter Linkverse' }).click();
+    await expect.poll(() => page.locator('form [role=alert]').textContent()).toBe('Password is required');
+
+    await page.fill('#password', 'wrong-password');
+    await page.getByRole('button', { name: 'Enter Linkverse' }).click();
+    await expect.poll(() => page.locator('form [role=alert]').textContent()).toBe('Invalid username or password');
+
+    await page.route('**/api/auth/login', (route) => route.abort('connectionrefused'));
+    await page.getByRole('button', { name: 'Enter Linkverse' }).click();
+    await expect.poll(() => page.locator('form [role=alert]').textContent()).toBe('An error occurred during login');
+    expect(new URL(page.url()).pathname).toBe('/login');
+    await page.context().close();
+  });
+
+  it('sends anonymous visitors of private pages to /login', async () => {
+    const page = await newPage();
+    for (const pathname of ['/dashboard', '/admin', '/upload-profile-image', '/dashboard?tab=links']) {
+      await page.goto(pathname);
+      await page.waitForURL('**/login');
+    }
+    await page.context().close();
+  });
+});

@@ -1,0 +1,118 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchChromium } from '../helpers/chromium.ts';
+import { createUser } from '../helpers/factories.ts';
+import { type RunningServer, startWebServer } from '../helpers/web-server.ts';
+
+let server: RunningServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  server = await startWebServer();
+  browser = await launchChromium();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+async function newPage(viewport = { width: 1280, height: 800 }): Promise<Page> {
+  const context = await browser.newContext({ baseURL: server.baseUrl, viewport });
+  const page = await context.newPage();
+  // Any script error or CSP violation on a page is a failure.
+  const problems: string[] = [];
+  page.on('pageerror', (error) => problems.push(error.message));
+  page.on('console', (message) => {
+    // An anonymous GET /api/auth/me answers 401 by contract; Chromium logs it.
+    if (message.type() === 'error' && !message.text().includes('status of 401')) problems.push(message.text());
+  });
+  (page as Page & { problems: string[] }).problems = problems;
+  return page;
+}
+
+const problemsOf = (page: Page) => (page as Page & { problems: string[] }).problems;
+
+describe('the landing page', () => {
+  it('mirrors the typed username in the sample preview and claims it on /register', async () => {
+    const page = await newPage();
+    await page.goto('/');
+    expect(await page.getByTestId('preview-username').textContent()).toBe('@yourname');
+    await page.getByLabel('Your username').fill('Night_Owl');
+    expect(await page.getByTestId('preview-username').textContent()).toBe('@night_owl');
+    await expect.poll(() => page.getByTestId('hero-glow').getAttribute('data-visible')).toBe('true');
+    await page.getByRole('button', { name: 'Claim now' }).click();
+    await page.waitForURL('**/register?username=night_owl');
+    expect(await page.inputValue('#username')).toBe('night_owl');
+    expect(problemsOf(page)).toEqual([]);
+    await page.context().close();
+  });
+
+  it('opens a navbar dropdown on click and closes it on a second click', async () => {
+    const page = await newPage();
+    await page.goto('/');
+    const services = page.getByRole('button', { name: 'Services' });
+    await services.click();
+    const panel = page.getByRole('menu', { name: 'Services' });
+    await expect.poll(() => panel.isVisible()).toBe(true);
+    expect((await panel.boundingBox())?.width).toBe(540);
+    expect(await panel.getByRole('menuitem').count()).toBe(3);
+    await services.click();
+    await expect.poll(() => panel.count()).toBe(0);
+
+    const header = page.locator('header');
+    expect(await header.getAttribute('data-scrolled')).toBe('false');
+    await page.mouse.wheel(0, 600);
+    await expect.poll(() => header.getAttribute('data-scrolled')).toBe('true');
+    await page.context().close();
+  });
+
+  it('offers the same entries in the mobile menu', async () => {
+    const page = await newPage({ width: 390, height: 844 });
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    const dialog = page.getByRole('dialog');
+    for (const name of ['Home', 'Profile Creation', 'Blog', 'Pricing', 'Log in', 'Sign up']) {
+      await expect.poll(() => dialog.getByRole('link', { name, exact: true }).isVisible(), name).toBe(true);
+    }
+    await page.context().close();
+  });
+});
+
+describe('pages', () => {
+  it("shows '404 Page Not Found' for an unknown app path", async () => {
+    const page = await newPage();
+    const response = await page.goto('/services/does-not-exist');
+    expect(response?.status()).toBe(200);
+    await expect.poll(() => page.getByRole('heading', { name: '404 Page Not Found' }).isVisible()).toBe(true);
+    await page.context().close();
+  });
+
+  it('switches dashboard tabs through ?tab= without reloading, accepting only the five names', async () => {
+    const { user } = await createUser(server.testApp.app, { password: 'secret123' });
+    const page = await newPage();
+    await page.goto('/login');
+    await page.fill('#username', user.username);
+    await page.fill('#password', 'secret123');
+    await page.getByRole('button', { name: 'Enter Linkverse' }).click();
+    await page.waitForURL('**/dashboard');
+
+    await page.evaluate(() => ((window as unknown as { marker: number }).marker = 42));
+    await page.getByRole('navigation', { name: 'Dashboard' }).getByRole('button', { name: 'Analytics' }).click();
+    await page.waitForURL('**/dashboard?tab=analytics');
+    expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(42);
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Analytics');
+
+    await page.goto('/dashboard?tab=nonsense');
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Dashboard');
+
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+    await page.getByRole('button', { name: 'Copy Profile URL' }).click();
+    await expect.poll(() => page.getByText('Profile URL copied').isVisible()).toBe(true);
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${server.baseUrl}/${user.username}`);
+
+    await page.getByRole('button', { name: 'Add New Link' }).click();
+    await page.waitForURL('**/dashboard?tab=links');
+    expect(problemsOf(page)).toEqual([]);
+    await page.context().close();
+  });
+});

@@ -1,0 +1,22 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import type { AddressInfo } from 'node:net';
+import { type TestApp, createTestApp } from './test-app.ts';
+
+export interface RunningServer {
+  baseUrl: string;
+  testApp: TestApp;
+  close(): Promise<void>;
+}
+
+/** The built product (dist/web) served by a real app on a free port, on a fresh database. */
+export async function startWebServer(): Promise<RunningServer> {
+  const webRoot = path.resolve('dist/web');
+  if (!existsSync(path.join(webRoot, 'index.html'))) {
+    throw new Error('dist/web is missing: run `npm run build` before the browser tests (npm test does).');
+  }
+  const testApp = await createTestApp({ webRoot });
+  await testApp.app.listen({ port: 0, host: '127.0.0.1' });
+  const { port } = testApp.app.server.address() as AddressInfo;
+  return { baseUrl: `http://127.0.0.1:${port}`, testApp, close: () => testApp.close() };
+}
