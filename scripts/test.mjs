@@ -57,6 +57,9 @@ for (const [name, command, args] of steps) {
 
 console.log('\nSummary');
 for (const result of results) console.log(`  ${result.ok ? '✓' : '✗'} ${result.name} (${result.seconds}s)`);
-const failed = results.filter((result) => !result.ok).length + (steps.length - results.length);
-console.log(`${results.filter((result) => result.ok).length} passed, ${failed} failed`);
+const passed = results.filter((result) => result.ok).length;
+const failed = results.length - passed;
+const notRun = steps.length - results.length;
+for (const [name] of steps.slice(results.length)) console.log(`  - ${name} (not run)`);
+console.log(`${passed} passed, ${failed} failed, ${notRun} skipped`);
 process.exit(failed === 0 ? 0 : 1);

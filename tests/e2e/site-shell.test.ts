@@ -72,7 +72,7 @@ describe('the landing page', () => {
     await page.getByRole('button', { name: 'Open menu' }).click();
     const dialog = page.getByRole('dialog');
     for (const name of ['Home', 'Profile Creation', 'Blog', 'Pricing', 'Log in', 'Sign up']) {
-      await expect.poll(() => dialog.getByRole('link', { name, exact: true }).isVisible(), name).toBe(true);
+      await expect.poll(() => dialog.getByRole('link', { name, exact: true }).isVisible(), { message: name }).toBe(true);
     }
     await page.context().close();
   });
