@@ -5,7 +5,7 @@
 // The password is read from ADMIN_PASSWORD when set (for scripts), else asked for.
 import { createInterface } from 'node:readline/promises';
 import { Writable } from 'node:stream';
-import { ConfigError, loadConfig } from '../src/server/config.ts';
+import { ConfigError, loadConfig, loadDotEnv } from '../src/server/config.ts';
 import { migrateToLatest, openDatabase } from '../src/server/db/database.ts';
 import { AppError } from '../src/server/http/errors.ts';
 import { createAdminAccount, setRoleByUsername } from '../src/server/users/admin-accounts.ts';
@@ -49,6 +49,7 @@ async function main(): Promise<number> {
     console.error(USAGE);
     return 2;
   }
+  loadDotEnv();
   const config = loadConfig();
   const database = openDatabase(config);
   try {

@@ -2,7 +2,8 @@
 // then the browser tests against the built product in Chromium.
 //
 // PostgreSQL: TEST_DATABASE_URL, else postgres://postgres@127.0.0.1:5432/test
-// when that answers. In CI (CI=true) a missing PostgreSQL or Chromium fails the run.
+// when that answers; Redis likewise (TEST_REDIS_URL, else 127.0.0.1:6379).
+// In CI (CI=true) a missing PostgreSQL, Redis or Chromium fails the run.
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import net from 'node:net';
@@ -13,7 +14,7 @@ const env = { ...process.env };
 function canConnect(url) {
   const { hostname, port } = new URL(url);
   return new Promise((resolve) => {
-    const socket = net.connect({ host: hostname || '127.0.0.1', port: Number(port || 5432) });
+    const socket = net.connect({ host: hostname || '127.0.0.1', port: Number(port) });
     socket.setTimeout(1500);
     socket.once('connect', () => (socket.destroy(), resolve(true)));
     socket.once('error', () => resolve(false));
@@ -29,6 +30,15 @@ if (!env.TEST_DATABASE_URL) {
     process.exit(1);
   }
   console.warn('! No PostgreSQL found: the API suite runs on SQLite only. Set TEST_DATABASE_URL to run it on PostgreSQL.');
+}
+const fallbackRedis = 'redis://127.0.0.1:6379';
+if (!env.TEST_REDIS_URL && (await canConnect(fallbackRedis))) env.TEST_REDIS_URL = fallbackRedis;
+if (!env.TEST_REDIS_URL) {
+  if (ci) {
+    console.error('TEST_REDIS_URL is not set and no Redis answers on 127.0.0.1:6379: the multi-instance tests cannot run.');
+    process.exit(1);
+  }
+  console.warn('! No Redis found: the tests of several instances sharing Redis are skipped. Set TEST_REDIS_URL to run them.');
 }
 const chromium = env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 if (!existsSync(chromium)) {

@@ -80,6 +80,11 @@ export const DEFAULT_AUTH_RATE_LIMIT: AppConfig['authRateLimit'] = {
 
 export class ConfigError extends Error {}
 
+/** Load `.env` from the working directory when there is one; real environment variables win. */
+export function loadDotEnv(file = '.env'): void {
+  if (existsSync(file)) process.loadEnvFile(file);
+}
+
 /** Read and validate the environment; throws ConfigError naming the bad variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   // Empty values count as unset, as in most .env tooling.

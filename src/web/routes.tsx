@@ -1,13 +1,27 @@
+import { type ReactNode, Suspense, lazy } from 'react';
 import { Navigate, type RouteObject } from 'react-router';
+import { FullPageSpinner } from './components/ui/spinner.tsx';
 import { RedirectIfSignedIn, RequireUser } from './features/auth/guards.tsx';
 import { LoginPage } from './features/auth/login-page.tsx';
 import { RegisterPage } from './features/auth/register-page.tsx';
-import { AdminPage } from './features/admin/admin-page.tsx';
-import { DashboardPage } from './features/dashboard/dashboard-page.tsx';
-import { UploadProfileImagePage } from './features/profile-image/upload-profile-image-page.tsx';
 import { LandingPage } from './features/site/landing-page.tsx';
 import { NotFoundPage } from './features/site/not-found-page.tsx';
 import { SiteLayout } from './features/site/site-layout.tsx';
+
+// Signed-in areas load on demand, so that the landing page stays light.
+const DashboardPage = lazy(() =>
+  import('./features/dashboard/dashboard-page.tsx').then((module) => ({ default: module.DashboardPage })),
+);
+const AdminPage = lazy(() => import('./features/admin/admin-page.tsx').then((module) => ({ default: module.AdminPage })));
+const UploadProfileImagePage = lazy(() =>
+  import('./features/profile-image/upload-profile-image-page.tsx').then((module) => ({
+    default: module.UploadProfileImagePage,
+  })),
+);
+
+function Loading({ children }: { children: ReactNode }) {
+  return <Suspense fallback={<FullPageSpinner />}>{children}</Suspense>;
+}
 
 // The SPA's routes (spec 001 §2 "Top-level routing"). Public profile pages are
 // rendered by the server and never reach the SPA.
@@ -18,8 +32,8 @@ export const routes: RouteObject[] = [
       { path: '/', element: <LandingPage /> },
       { path: '/login', element: <RedirectIfSignedIn><LoginPage /></RedirectIfSignedIn> },
       { path: '/register', element: <RedirectIfSignedIn><RegisterPage /></RedirectIfSignedIn> },
-      { path: '/admin', element: <RequireUser>{(user) => <AdminPage user={user} />}</RequireUser> },
-      { path: '/upload-profile-image', element: <RequireUser>{() => <UploadProfileImagePage />}</RequireUser> },
+      { path: '/admin', element: <RequireUser>{(user) => <Loading><AdminPage user={user} /></Loading>}</RequireUser> },
+      { path: '/upload-profile-image', element: <RequireUser>{() => <Loading><UploadProfileImagePage /></Loading>}</RequireUser> },
       {
         path: '/profile',
         element: <RequireUser>{(user) => <ProfileRedirect username={user.username} />}</RequireUser>,
@@ -27,7 +41,7 @@ export const routes: RouteObject[] = [
       { path: '*', element: <NotFoundPage /> },
     ],
   },
-  { path: '/dashboard', element: <RequireUser>{(user) => <DashboardPage user={user} />}</RequireUser> },
+  { path: '/dashboard', element: <RequireUser>{(user) => <Loading><DashboardPage user={user} /></Loading>}</RequireUser> },
   { path: '/dashboard/settings', element: <Navigate to="/dashboard?tab=profile" replace /> },
 ];
 
