@@ -1,15 +1,21 @@
 import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
+import fastifyMultipart from '@fastify/multipart';
 import fastifyRateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 import { APP_ROUTE_NAMES } from '#shared/reserved-names.ts';
+import { EventRecorder } from './analytics/event-recorder.ts';
 import { registerAuthRoutes } from './auth/auth.routes.ts';
 import { registerSessions } from './auth/sessions.ts';
 import type { AppConfig } from './config.ts';
 import { type DatabaseHandle, type Db, migrateToLatest, nowIso, openDatabase } from './db/database.ts';
 import { registerErrorHandler } from './http/errors.ts';
 import { registerOriginCheck } from './http/origin-check.ts';
+import { registerLinkRoutes } from './links/links.routes.ts';
+import { registerMediaRoutes } from './media/media.routes.ts';
+import { registerPublicPageRoutes } from './public-page/public-page.routes.ts';
+import { type ChangeBus, createChangeBus } from './site/change-bus.ts';
 import { registerHealthRoutes } from './site/health.routes.ts';
 import { registerWebApp } from './site/web-app.ts';
 import { seedReservedRouteNames } from './users/users.repository.ts';
@@ -18,6 +24,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     db: Db;
     dialect: DatabaseHandle['dialect'];
+    events: EventRecorder;
+    changes: ChangeBus;
   }
 }
 
@@ -37,7 +45,12 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     databaseSchema: config.databaseSchema,
   });
   const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2, lazyConnect: false }) : undefined;
+  const changes = createChangeBus(redis);
+  const events = new EventRecorder(database.db, app.log);
+  events.start();
   app.addHook('onClose', async () => {
+    await events.stop();
+    await changes.close();
     await database.close();
     redis?.disconnect();
   });
@@ -46,6 +59,8 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   await seedReservedRouteNames(database.db, APP_ROUTE_NAMES, nowIso());
   app.decorate('db', database.db);
   app.decorate('dialect', database.dialect);
+  app.decorate('events', events);
+  app.decorate('changes', changes);
 
   registerErrorHandler(app);
   await app.register(fastifyCookie);
@@ -69,6 +84,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     },
     crossOriginEmbedderPolicy: false,
   });
+  await app.register(fastifyMultipart, { limits: { files: 1, fields: 5, parts: 6 } });
   await app.register(fastifyRateLimit, {
     global: false,
     ...(redis ? { redis, nameSpace: 'linkverse-rate-limit:' } : {}),
@@ -78,6 +94,9 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   registerSessions(app, database.db);
   registerHealthRoutes(app, database.db);
   registerAuthRoutes(app, database.db, config);
+  registerLinkRoutes(app, database.db, config, changes);
+  registerMediaRoutes(app, database.db, config, changes);
+  registerPublicPageRoutes(app, database.db, config, changes, events);
   await registerWebApp(app, config.webRoot);
 
   return app;

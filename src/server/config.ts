@@ -2,6 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import type { Plan } from '#shared/constants.ts';
+import { DEFAULT_PLAN_LIMITS, type PlanLimits } from '#shared/plans.ts';
 
 // Configuration comes from the environment, validated once at start
 // (DESIGN.md "Configuration"); a bad value names its variable.
@@ -42,6 +44,35 @@ const envSchema = z.object({
     .optional(),
   TRUST_PROXY: trustProxySchema.default(false),
   SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  PLAN_LIMITS: z
+    .string()
+    .transform((value, ctx) => {
+      try {
+        return JSON.parse(value) as unknown;
+      } catch {
+        ctx.addIssue({ code: 'custom', message: 'must be JSON such as {"free":{"links":10}}' });
+        return z.NEVER;
+      }
+    })
+    .pipe(
+      z
+        .object(
+          Object.fromEntries(
+            (['free', 'pro', 'business'] as const).map((plan) => [
+              plan,
+              z
+                .object({
+                  links: z.number().int().positive().nullable().optional(),
+                  uploadBytes: z.number().int().positive().optional(),
+                })
+                .strict()
+                .optional(),
+            ]),
+          ),
+        )
+        .strict(),
+    )
+    .optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -65,6 +96,7 @@ export interface AppConfig {
   logLevel: string;
   /** Where the built SPA lives; missing in API tests, which need no pages. */
   webRoot?: string;
+  planLimits: Record<Plan, PlanLimits>;
   authRateLimit: {
     loginPerIp: RateLimitRule;
     loginPerUsername: RateLimitRule;
@@ -108,8 +140,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     sessionSecret: values.SESSION_SECRET ?? readOrCreateSecret(dataDir),
     logLevel: values.LOG_LEVEL,
     webRoot: path.resolve('dist/web'),
+    planLimits: mergePlanLimits(values.PLAN_LIMITS as Partial<Record<Plan, Partial<PlanLimits>>> | undefined),
     authRateLimit: DEFAULT_AUTH_RATE_LIMIT,
   };
+}
+
+export function mergePlanLimits(overrides?: Partial<Record<Plan, Partial<PlanLimits>>>): Record<Plan, PlanLimits> {
+  const merged = structuredClone(DEFAULT_PLAN_LIMITS);
+  for (const plan of Object.keys(merged) as Plan[]) Object.assign(merged[plan], overrides?.[plan] ?? {});
+  return merged;
 }
 
 /** SESSION_SECRET, when not given, is generated once and kept in DATA_DIR. */

@@ -5,7 +5,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '#server/app.ts';
-import { type AppConfig, DEFAULT_AUTH_RATE_LIMIT } from '#server/config.ts';
+import { type AppConfig, DEFAULT_AUTH_RATE_LIMIT, mergePlanLimits } from '#server/config.ts';
 
 export const DIALECT = (process.env.TEST_DIALECT ?? 'sqlite') as 'sqlite' | 'postgres';
 
@@ -46,6 +46,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     sessionSecret: 'test-secret-test-secret-test-secret-42',
     logLevel: 'silent',
     webRoot: options.webRoot,
+    planLimits: mergePlanLimits(),
     authRateLimit: options.realRateLimits
       ? DEFAULT_AUTH_RATE_LIMIT
       : { loginPerIp: UNLIMITED, loginPerUsername: UNLIMITED, registerPerIp: UNLIMITED },

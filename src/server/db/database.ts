@@ -5,6 +5,7 @@ import { CamelCasePlugin, Kysely, Migrator, PostgresDialect, SqliteDialect, sql 
 import pg from 'pg';
 import type { Database } from './schema.ts';
 import * as initial from './migrations/2026-11-22T0100_initial.ts';
+import * as linksMediaEvents from './migrations/2026-11-22T0200_links-media-events.ts';
 
 export type Db = Kysely<Database>;
 export type DialectName = 'sqlite' | 'postgres';
@@ -26,6 +27,7 @@ export interface DatabaseOptions {
 // bundled with the code, independent of the working directory.
 const migrations = {
   '2026-11-22T0100_initial': initial,
+  '2026-11-22T0200_links-media-events': linksMediaEvents,
 };
 
 // PostgreSQL returns bigint aggregates (count) as strings; they fit a JS number here.

@@ -66,7 +66,51 @@ export interface SiteSettingsTable {
   updatedAt: string;
 }
 
+export interface MediaTable {
+  id: Generated<number>;
+  ownerId: number;
+  kind: string;
+  hash: string;
+  ext: string;
+  mime: string;
+  bytes: number;
+  width: number | null;
+  height: number | null;
+  data: Buffer;
+  createdAt: string;
+}
+
+export interface LinksTable {
+  id: Generated<number>;
+  userId: number;
+  title: string;
+  url: string;
+  icon: string;
+  customIconId: number | null;
+  color: string;
+  position: number;
+  isActive: number;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface EventsTable {
+  id: Generated<number>;
+  kind: 'view' | 'click';
+  userId: number;
+  linkId: number | null;
+  createdAt: string;
+  day: string;
+  referrer: string | null;
+  source: string;
+  device: string;
+  visitorHash: string;
+}
+
 export interface Database {
+  media: MediaTable;
+  links: LinksTable;
+  events: EventsTable;
   users: UsersTable;
   sessions: SessionsTable;
   reservedUsernames: ReservedUsernamesTable;
@@ -76,5 +120,8 @@ export interface Database {
 }
 
 export type UserRow = Selectable<UsersTable>;
+export type LinkRow = Selectable<LinksTable>;
+export type MediaRow = Selectable<MediaTable>;
+export type NewEvent = Insertable<EventsTable>;
 export type NewUser = Insertable<UsersTable>;
 export type UserUpdate = Updateable<UsersTable>;

@@ -2,7 +2,11 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { isAppRouteName } from '#shared/reserved-names.ts';
+import { APP_ROUTE_NAMES } from '#shared/reserved-names.ts';
+
+/** Reserved first segments that are not pages of the SPA. */
+const NOT_SPA = new Set(['api', 'go', 'media', 'healthz', 'assets', 'static', 'fonts', 'favicon.ico', 'robots.txt', 'sitemap.xml']);
+const SPA_ROUTE_NAMES = APP_ROUTE_NAMES.filter((name) => !NOT_SPA.has(name));
 
 /**
  * Serve the built SPA: hashed assets cached for a year, index.html for every
@@ -34,26 +38,19 @@ export async function registerWebApp(app: FastifyInstance, webRoot: string | und
   };
 
   app.get('/', (_request, reply) => sendIndex(reply, 200));
+  // Every app route is the SPA's (history fallback); any other first segment is a profile.
+  for (const name of SPA_ROUTE_NAMES) {
+    app.get(`/${name}`, (_request, reply) => sendIndex(reply, 200));
+    app.get(`/${name}/*`, (_request, reply) => sendIndex(reply, 200));
+  }
 
   app.setNotFoundHandler((request: FastifyRequest, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';
     if (pathname === '/api' || pathname.startsWith('/api/') || (request.method !== 'GET' && request.method !== 'HEAD')) {
       return reply.status(404).send({ message: 'Not found' });
     }
-    const firstSegment = decodeSegment(pathname.split('/')[1] ?? '');
-    if (firstSegment.includes('.')) {
-      // A missing file (favicon.png, an old asset): no HTML in place of it.
-      return reply.status(404).type('text/plain').send('Not found');
-    }
-    // App routes are the SPA's; other paths are profile names (issue 3 renders them).
-    return sendIndex(reply, isAppRouteName(firstSegment) ? 200 : 404);
+    if (pathname.startsWith('/assets/')) return reply.status(404).type('text/plain').send('Not found');
+    // Deeper paths under a profile name: the SPA's '404 Page Not Found'.
+    return sendIndex(reply, 404);
   });
-}
-
-function decodeSegment(segment: string): string {
-  try {
-    return decodeURIComponent(segment);
-  } catch {
-    return segment;
-  }
 }

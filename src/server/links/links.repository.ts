@@ -1,0 +1,73 @@
+import type { Db } from '../db/database.ts';
+import type { LinksTable } from '../db/schema.ts';
+import type { Insertable, Updateable } from 'kysely';
+
+/** Links with the address of their custom icon, in the owner's order. */
+export function selectLinks(db: Db) {
+  return db
+    .selectFrom('links')
+    .leftJoin('media', 'media.id', 'links.customIconId')
+    .selectAll('links')
+    .select(['media.hash as iconHash', 'media.ext as iconExt'])
+    .orderBy('links.position')
+    .orderBy('links.id');
+}
+
+export type LinkWithIcon = Awaited<ReturnType<ReturnType<typeof selectLinks>['executeTakeFirstOrThrow']>>;
+
+export function listLinksOfUser(db: Db, userId: number, activeOnly: boolean) {
+  let query = selectLinks(db).where('links.userId', '=', userId);
+  if (activeOnly) query = query.where('links.isActive', '=', 1);
+  return query.execute();
+}
+
+export function findLinkOfUser(db: Db, userId: number, id: number) {
+  return selectLinks(db).where('links.userId', '=', userId).where('links.id', '=', id).executeTakeFirst();
+}
+
+export async function countLinksOfUser(db: Db, userId: number): Promise<number> {
+  const row = await db
+    .selectFrom('links')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where('userId', '=', userId)
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+export async function nextPosition(db: Db, userId: number): Promise<number> {
+  const row = await db
+    .selectFrom('links')
+    .select((eb) => eb.fn.max('position').as('max'))
+    .where('userId', '=', userId)
+    .executeTakeFirst();
+  return row?.max == null ? 0 : Number(row.max) + 1;
+}
+
+export async function insertLink(db: Db, link: Insertable<LinksTable>): Promise<number> {
+  const row = await db.insertInto('links').values(link).returning('id').executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export async function updateLink(db: Db, userId: number, id: number, changes: Updateable<LinksTable>): Promise<void> {
+  await db.updateTable('links').set(changes).where('userId', '=', userId).where('id', '=', id).execute();
+}
+
+export async function deleteLink(db: Db, userId: number, id: number): Promise<void> {
+  await db.deleteFrom('links').where('userId', '=', userId).where('id', '=', id).execute();
+}
+
+export async function setLinkPosition(db: Db, userId: number, id: number, position: number, at: string): Promise<void> {
+  await db.updateTable('links').set({ position, updatedAt: at }).where('userId', '=', userId).where('id', '=', id).execute();
+}
+
+/** The target of /go/{id}: an active link of an active user, or nothing. */
+export function findRedirectTarget(db: Db, id: number) {
+  return db
+    .selectFrom('links')
+    .innerJoin('users', 'users.id', 'links.userId')
+    .select(['links.url', 'links.userId'])
+    .where('links.id', '=', id)
+    .where('links.isActive', '=', 1)
+    .where('users.isActive', '=', 1)
+    .executeTakeFirst();
+}

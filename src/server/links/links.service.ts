@@ -1,0 +1,138 @@
+import {
+  CUSTOM_ICON,
+  type CreateLinkInput,
+  type Link,
+  type UpdateLinkInput,
+  linkMessages,
+} from '#shared/links.ts';
+import { linkLimitMessage } from '#shared/plans.ts';
+import type { AppConfig } from '../config.ts';
+import { type Db, nowIso } from '../db/database.ts';
+import type { UserRow } from '../db/schema.ts';
+import { AppError } from '../http/errors.ts';
+import { deleteIconIfUnused } from '../media/media.repository.ts';
+import {
+  type LinkWithIcon,
+  countLinksOfUser,
+  deleteLink,
+  findLinkOfUser,
+  insertLink,
+  listLinksOfUser,
+  nextPosition,
+  setLinkPosition,
+  updateLink,
+} from './links.repository.ts';
+
+/** The one place a link row becomes the API shape (DESIGN.md "Response shapes"). */
+export function toLink(row: LinkWithIcon): Link {
+  return {
+    id: row.id,
+    userId: row.userId,
+    title: row.title,
+    url: row.url,
+    icon: row.icon,
+    customIcon: row.iconHash && row.iconExt ? `/media/${row.iconHash}.${row.iconExt}` : null,
+    color: row.color,
+    position: row.position,
+    isActive: row.isActive === 1,
+    createdAt: row.createdAt,
+    updatedAt: row.updatedAt,
+  };
+}
+
+/** Owner: every link; anyone else: active links only. */
+export async function listLinks(db: Db, userId: number, viewer: UserRow | null): Promise<Link[]> {
+  const rows = await listLinksOfUser(db, userId, viewer?.id !== userId);
+  return rows.map(toLink);
+}
+
+/** The media id behind a custom icon address, which must be the owner's own icon upload. */
+async function resolveCustomIcon(db: Db, ownerId: number, customIcon: string | null | undefined): Promise<number> {
+  const match = customIcon?.match(/^\/media\/([0-9a-f]{64})\.([a-z]+)$/);
+  const media = match
+    ? await db
+        .selectFrom('media')
+        .select('id')
+        .where('ownerId', '=', ownerId)
+        .where('kind', '=', 'icon')
+        .where('hash', '=', match[1]!)
+        .where('ext', '=', match[2]!)
+        .executeTakeFirst()
+    : undefined;
+  if (!media) throw new AppError(400, linkMessages.customIconMissing, { customIcon: linkMessages.customIconMissing });
+  return media.id;
+}
+
+export async function createLink(db: Db, config: AppConfig, owner: UserRow, input: CreateLinkInput): Promise<Link> {
+  return db.transaction().execute(async (trx) => {
+    const limit = config.planLimits[owner.plan].links;
+    if (limit !== null && (await countLinksOfUser(trx, owner.id)) >= limit) {
+      throw new AppError(403, linkLimitMessage(owner.plan, limit));
+    }
+    const customIconId = input.icon === CUSTOM_ICON ? await resolveCustomIcon(trx, owner.id, input.customIcon) : null;
+    const now = nowIso();
+    const id = await insertLink(trx, {
+      userId: owner.id,
+      title: input.title,
+      url: input.url,
+      icon: input.icon,
+      customIconId,
+      color: input.color,
+      position: await nextPosition(trx, owner.id),
+      isActive: input.isActive ? 1 : 0,
+      createdAt: now,
+      updatedAt: now,
+    });
+    return toLink((await findLinkOfUser(trx, owner.id, id))!);
+  });
+}
+
+export async function changeLink(db: Db, owner: UserRow, id: number, input: UpdateLinkInput): Promise<Link> {
+  return db.transaction().execute(async (trx) => {
+    const current = await findLinkOfUser(trx, owner.id, id);
+    if (!current) throw new AppError(404, linkMessages.notFound);
+    const icon = input.icon ?? current.icon;
+    let customIconId = current.customIconId;
+    if (icon !== CUSTOM_ICON) customIconId = null;
+    else if (input.customIcon !== undefined || input.icon === CUSTOM_ICON) {
+      customIconId = await resolveCustomIcon(trx, owner.id, input.customIcon ?? (current.iconHash ? `/media/${current.iconHash}.${current.iconExt}` : null));
+    }
+    await updateLink(trx, owner.id, id, {
+      ...(input.title !== undefined && { title: input.title }),
+      ...(input.url !== undefined && { url: input.url }),
+      ...(input.color !== undefined && { color: input.color }),
+      ...(input.isActive !== undefined && { isActive: input.isActive ? 1 : 0 }),
+      icon,
+      customIconId,
+      updatedAt: nowIso(),
+    });
+    // A replaced icon that nothing else shows is freed.
+    if (current.customIconId !== null && current.customIconId !== customIconId) {
+      await deleteIconIfUnused(trx, current.customIconId);
+    }
+    return toLink((await findLinkOfUser(trx, owner.id, id))!);
+  });
+}
+
+export async function removeLink(db: Db, owner: UserRow, id: number): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const current = await findLinkOfUser(trx, owner.id, id);
+    if (!current) throw new AppError(404, linkMessages.notFound);
+    await deleteLink(trx, owner.id, id);
+    if (current.customIconId !== null) await deleteIconIfUnused(trx, current.customIconId);
+  });
+}
+
+/** Save a new order: the ids must be exactly the owner's links. */
+export async function reorderLinks(db: Db, owner: UserRow, ids: number[]): Promise<Link[]> {
+  return db.transaction().execute(async (trx) => {
+    const current = await listLinksOfUser(trx, owner.id, false);
+    const known = new Set(current.map((link) => link.id));
+    if (ids.length !== known.size || new Set(ids).size !== ids.length || ids.some((id) => !known.has(id))) {
+      throw new AppError(400, linkMessages.orderMismatch);
+    }
+    const now = nowIso();
+    for (const [position, id] of ids.entries()) await setLinkPosition(trx, owner.id, id, position, now);
+    return (await listLinksOfUser(trx, owner.id, false)).map(toLink);
+  });
+}

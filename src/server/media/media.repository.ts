@@ -1,0 +1,92 @@
+import { sql } from 'kysely';
+import type { Db } from '../db/database.ts';
+
+export function mediaUrl(row: { hash: string; ext: string }): string {
+  return `/media/${row.hash}.${row.ext}`;
+}
+
+export function findMediaFile(db: Db, hash: string, ext: string) {
+  return db
+    .selectFrom('media')
+    .select(['data', 'mime'])
+    .where('hash', '=', hash)
+    .where('ext', '=', ext)
+    .limit(1)
+    .executeTakeFirst();
+}
+
+export function findOwnedMedia(db: Db, ownerId: number, kind: string, hash: string) {
+  return db
+    .selectFrom('media')
+    .select(['id', 'kind', 'hash', 'ext', 'bytes', 'width', 'height'])
+    .where('ownerId', '=', ownerId)
+    .where('kind', '=', kind)
+    .where('hash', '=', hash)
+    .executeTakeFirst();
+}
+
+export function findOwnedMediaById(db: Db, ownerId: number, id: number) {
+  return db
+    .selectFrom('media')
+    .select(['id', 'kind', 'hash', 'ext'])
+    .where('ownerId', '=', ownerId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+}
+
+/** Bytes of media the user keeps: what their plan's quota counts. */
+export async function usedBytes(db: Db, ownerId: number): Promise<number> {
+  const row = await db
+    .selectFrom('media')
+    .select(sql<number>`coalesce(sum(bytes), 0)`.as('total'))
+    .where('ownerId', '=', ownerId)
+    .executeTakeFirstOrThrow();
+  return Number(row.total);
+}
+
+export async function insertMedia(
+  db: Db,
+  media: {
+    ownerId: number;
+    kind: string;
+    hash: string;
+    ext: string;
+    mime: string;
+    bytes: number;
+    width: number | null;
+    height: number | null;
+    data: Buffer;
+    createdAt: string;
+  },
+) {
+  return db
+    .insertInto('media')
+    .values(media)
+    .returning(['id', 'kind', 'hash', 'ext', 'bytes', 'width', 'height'])
+    .executeTakeFirstOrThrow();
+}
+
+export async function deleteMedia(db: Db, id: number): Promise<void> {
+  await db.deleteFrom('media').where('id', '=', id).execute();
+}
+
+/** Icons of this owner that no link uses, uploaded before `olderThan` (abandoned forms). */
+export async function deleteUnusedIcons(db: Db, ownerId: number, olderThan: string): Promise<void> {
+  await db
+    .deleteFrom('media')
+    .where('ownerId', '=', ownerId)
+    .where('kind', '=', 'icon')
+    .where('createdAt', '<', olderThan)
+    .where((eb) => eb.not(eb.exists(eb.selectFrom('links').select('links.id').whereRef('links.customIconId', '=', 'media.id'))))
+    .execute();
+}
+
+/** Delete one icon if no link uses it any more. */
+export async function deleteIconIfUnused(db: Db, id: number): Promise<void> {
+  await db
+    .deleteFrom('media')
+    .where('id', '=', id)
+    .where('kind', '=', 'icon')
+    .where((eb) => eb.not(eb.exists(eb.selectFrom('links').select('links.id').whereRef('links.customIconId', '=', 'media.id'))))
+    .execute();
+}

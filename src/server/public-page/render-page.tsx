@@ -1,0 +1,57 @@
+import { readFileSync } from 'node:fs';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { profileMessages } from '#shared/profile.types.ts';
+import { ProfileView } from '#profile/profile-view.tsx';
+import type { PublicPageData } from './public-page.repository.ts';
+
+const PROFILE_CSS = readFileSync(new URL('../../profile/profile.css', import.meta.url), 'utf8')
+  .replace(/\/\*[\s\S]*?\*\//g, '')
+  .replace(/\s+/g, ' ')
+  .replace(/ ?([{};:,]) ?/g, '$1');
+
+const BASE_CSS = 'html,body{margin:0;height:100%;background:#0b0b14}body{-webkit-font-smoothing:antialiased}';
+
+/** Escape text for an HTML attribute or element body. */
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+}
+
+function documentOf(head: string, body: string): string {
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="theme-color" content="#0b0b14"><link rel="icon" href="/favicon.svg" type="image/svg+xml">${head}<style>${BASE_CSS}${PROFILE_CSS}</style></head><body>${body}</body></html>`;
+}
+
+/** The whole public page: content, title, description, canonical and OpenGraph/Twitter tags. */
+export function renderProfilePage(page: PublicPageData, origin: string): string {
+  const { profile } = page;
+  const name = profile.displayName || profile.username;
+  const title = `${name} (@${profile.username}) | Linkverse`;
+  const description = profile.bio || `${name}'s links on Linkverse`;
+  const url = `${origin}/${profile.username}`;
+  const image = profile.profileImage ? new URL(profile.profileImage, origin).href : undefined;
+  const meta = [
+    `<title>${escapeHtml(title)}</title>`,
+    `<meta name="description" content="${escapeHtml(description)}">`,
+    `<link rel="canonical" href="${escapeHtml(url)}">`,
+    `<meta property="og:type" content="profile">`,
+    `<meta property="og:title" content="${escapeHtml(title)}">`,
+    `<meta property="og:description" content="${escapeHtml(description)}">`,
+    `<meta property="og:url" content="${escapeHtml(url)}">`,
+    `<meta property="og:site_name" content="Linkverse">`,
+    `<meta property="profile:username" content="${escapeHtml(profile.username)}">`,
+    image ? `<meta property="og:image" content="${escapeHtml(image)}">` : '',
+    `<meta name="twitter:card" content="summary">`,
+    `<meta name="twitter:title" content="${escapeHtml(title)}">`,
+    `<meta name="twitter:description" content="${escapeHtml(description)}">`,
+    image ? `<meta name="twitter:image" content="${escapeHtml(image)}">` : '',
+  ].join('');
+  const body = renderToStaticMarkup(
+    <ProfileView profile={profile} links={page.links} hrefOf={(link) => `/go/${link.id}`} />,
+  );
+  return documentOf(meta, body);
+}
+
+/** The 404 page of an unknown or deactivated username. */
+export function renderProfileNotFound(): string {
+  const body = `<div class="lv-page"><main class="lv-card" style="text-align:center;padding-top:15vh"><h1 class="lv-name">${profileMessages.notFound}</h1><p class="lv-username">This page doesn't exist, or it has been taken down.</p><p style="margin-top:28px"><a class="lv-link" style="background:linear-gradient(135deg,#8B5CF6,#EC4899);display:inline-flex;padding:12px 28px" href="/register">Claim this name on Linkverse</a></p></main></div>`;
+  return documentOf(`<title>${profileMessages.notFound} | Linkverse</title><meta name="robots" content="noindex">`, body);
+}

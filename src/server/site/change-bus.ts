@@ -1,0 +1,50 @@
+import { randomUUID } from 'node:crypto';
+import { EventEmitter } from 'node:events';
+import { Redis } from 'ioredis';
+
+/** What changed, so that every instance can drop what it cached about it. */
+export type ChangeMessage =
+  | { topic: 'profile'; userId: number; usernames: string[] }
+  | { topic: 'site-settings' };
+
+export interface ChangeBus {
+  publish(message: ChangeMessage): void;
+  subscribe(handler: (message: ChangeMessage) => void): void;
+  close(): Promise<void>;
+}
+
+const CHANNEL = 'linkverse:changes';
+
+/**
+ * Handlers run at once in this process; with Redis the message also reaches
+ * every other instance (DESIGN.md: REDIS_URL shares cache invalidation).
+ */
+export function createChangeBus(redis?: Redis): ChangeBus {
+  const local = new EventEmitter();
+  const instanceId = randomUUID();
+  let subscriber: Redis | undefined;
+  if (redis) {
+    subscriber = redis.duplicate();
+    void subscriber.subscribe(CHANNEL);
+    subscriber.on('message', (_channel: string, raw: string) => {
+      try {
+        const { from, message } = JSON.parse(raw) as { from: string; message: ChangeMessage };
+        if (from !== instanceId) local.emit('change', message);
+      } catch {
+        // A malformed message from elsewhere on the channel changes nothing here.
+      }
+    });
+  }
+  return {
+    publish(message) {
+      local.emit('change', message);
+      void redis?.publish(CHANNEL, JSON.stringify({ from: instanceId, message })).catch(() => undefined);
+    },
+    subscribe(handler) {
+      local.on('change', handler);
+    },
+    async close() {
+      subscriber?.disconnect();
+    },
+  };
+}

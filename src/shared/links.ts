@@ -1,0 +1,233 @@
+import { z } from 'zod';
+
+// Icons, colours and rules of a link (spec 000 §3 and §5).
+
+export const LINK_TITLE_MAX_LENGTH = 100;
+export const LINK_URL_MAX_LENGTH = 2048;
+export const HEX_INPUT_MAX_LENGTH = 7;
+
+export const LINK_ICONS = [
+  { id: 'link', name: 'Link', emoji: '🔗' },
+  { id: 'globe', name: 'Website', emoji: '🌐' },
+  { id: 'social', name: 'Social', emoji: '💬' },
+  { id: 'mail', name: 'Email', emoji: '✉️' },
+  { id: 'youtube', name: 'YouTube', emoji: '▶️' },
+  { id: 'instagram', name: 'Instagram', emoji: '📸' },
+  { id: 'twitter', name: 'Twitter', emoji: '🐦' },
+  { id: 'github', name: 'GitHub', emoji: '🐙' },
+  { id: 'linkedin', name: 'LinkedIn', emoji: '💼' },
+  { id: 'tiktok', name: 'TikTok', emoji: '🎵' },
+  { id: 'discord', name: 'Discord', emoji: '🎮' },
+  { id: 'spotify', name: 'Spotify', emoji: '🎧' },
+  { id: 'twitch', name: 'Twitch', emoji: '📺' },
+  { id: 'store', name: 'Store', emoji: '🛍️' },
+  { id: 'star', name: 'Star', emoji: '⭐' },
+  { id: 'heart', name: 'Heart', emoji: '❤️' },
+  { id: 'fire', name: 'Fire', emoji: '🔥' },
+  { id: 'rocket', name: 'Rocket', emoji: '🚀' },
+  { id: 'camera', name: 'Camera', emoji: '📷' },
+  { id: 'music', name: 'Music', emoji: '🎶' },
+  { id: 'video', name: 'Video', emoji: '🎬' },
+  { id: 'document', name: 'Document', emoji: '📄' },
+  { id: 'money', name: 'Money', emoji: '💰' },
+  { id: 'game', name: 'Game', emoji: '🕹️' },
+  { id: 'facebook', name: 'Facebook', emoji: '📘' },
+] as const;
+export type LinkIconId = (typeof LINK_ICONS)[number]['id'];
+export const CUSTOM_ICON = 'custom';
+export const DEFAULT_LINK_ICON: LinkIconId = 'link';
+const iconIds: ReadonlySet<string> = new Set(LINK_ICONS.map((icon) => icon.id));
+
+export function iconEmoji(icon: string): string {
+  return LINK_ICONS.find((entry) => entry.id === icon)?.emoji ?? '🔗';
+}
+
+export const SOLID_COLORS = {
+  purple: '#8B5CF6',
+  blue: '#3B82F6',
+  green: '#22C55E',
+  red: '#EF4444',
+  pink: '#EC4899',
+  yellow: '#EAB308',
+  orange: '#F97316',
+  teal: '#14B8A6',
+  indigo: '#6366F1',
+  gray: '#6B7280',
+  black: '#111827',
+  violet: '#7C3AED',
+  rose: '#F43F5E',
+  emerald: '#10B981',
+  amber: '#F59E0B',
+  lime: '#84CC16',
+  cyan: '#06B6D4',
+  slate: '#64748B',
+  fuchsia: '#D946EF',
+  sky: '#0EA5E9',
+} as const;
+
+export const GRADIENT_COLORS = {
+  'purple-blue': ['#8B5CF6', '#3B82F6'],
+  'cyan-blue': ['#06B6D4', '#3B82F6'],
+  'green-teal': ['#22C55E', '#14B8A6'],
+  'orange-red': ['#F97316', '#EF4444'],
+  'pink-purple': ['#EC4899', '#8B5CF6'],
+  'indigo-purple': ['#6366F1', '#8B5CF6'],
+} as const;
+
+export const DEFAULT_LINK_COLOR = 'purple-blue';
+export const FALLBACK_LINK_COLOR = 'purple';
+export const CUSTOM_COLOR = 'custom';
+export const HEX_COLOR_PATTERN = /^#(?:[0-9a-f]{3}|[0-9a-f]{6})$/i;
+
+export function isKnownColorId(color: string): boolean {
+  return Object.hasOwn(SOLID_COLORS, color) || Object.hasOwn(GRADIENT_COLORS, color);
+}
+
+/** The CSS background of a link button; anything unknown falls back to purple. */
+export function linkBackground(color: string): string {
+  if (Object.hasOwn(GRADIENT_COLORS, color)) {
+    const [from, to] = GRADIENT_COLORS[color as keyof typeof GRADIENT_COLORS];
+    return `linear-gradient(135deg, ${from}, ${to})`;
+  }
+  if (Object.hasOwn(SOLID_COLORS, color)) return SOLID_COLORS[color as keyof typeof SOLID_COLORS];
+  if (HEX_COLOR_PATTERN.test(color)) return color;
+  return SOLID_COLORS[FALLBACK_LINK_COLOR];
+}
+
+export const linkMessages = {
+  missingInformation: 'Missing information: Please provide both a title and URL for your link.',
+  titleTooLong: `Title cannot exceed ${LINK_TITLE_MAX_LENGTH} characters`,
+  invalidUrl: 'Please enter a valid URL',
+  urlTooLong: `URL cannot exceed ${LINK_URL_MAX_LENGTH} characters`,
+  schemeNotAllowed: 'Only http, https, mailto and tel links are allowed',
+  unknownIcon: 'Please choose one of the available icons',
+  customIconMissing: 'Please upload an image for the custom icon',
+  unknownColor: 'Please choose one of the available colours or a hex colour like #8B5CF6',
+  noChanges: 'Nothing to update',
+  orderMismatch: 'The order must list each of your links exactly once',
+  notFound: 'Link not found',
+} as const;
+
+const ALLOWED_SCHEMES = new Set(['http:', 'https:', 'mailto:', 'tel:']);
+
+export type UrlCheck = { ok: true; url: string } | { ok: false; message: string };
+
+/**
+ * A link URL as stored: trimmed, `https://` added when no scheme is given
+ * (spec 000 §5), only http, https, mailto and tel accepted (spec README point 7),
+ * and re-serialized by the URL parser so that what is stored is what was checked.
+ */
+export function normalizeLinkUrl(input: string): UrlCheck {
+  const trimmed = input.trim();
+  if (!trimmed) return { ok: false, message: linkMessages.missingInformation };
+  if (trimmed.length > LINK_URL_MAX_LENGTH) return { ok: false, message: linkMessages.urlTooLong };
+  // Control characters and whitespace inside a URL are a smuggling trick, never a real address.
+  if (/[\u0000-\u0020\u007f-\u009f]/.test(trimmed)) return { ok: false, message: linkMessages.invalidUrl };
+  const hasScheme = /^[a-z][a-z0-9+.-]*:/i.test(trimmed);
+  const candidate = hasScheme ? trimmed : `https://${trimmed}`;
+  let url: URL;
+  try {
+    url = new URL(candidate);
+  } catch {
+    return { ok: false, message: linkMessages.invalidUrl };
+  }
+  if (!ALLOWED_SCHEMES.has(url.protocol)) return { ok: false, message: linkMessages.schemeNotAllowed };
+  if (url.protocol === 'http:' || url.protocol === 'https:') {
+    const host = url.hostname;
+    const looksLikeHost = host === 'localhost' || /^\[[0-9a-f:]+\]$/i.test(host) || /^[^.]+(\.[^.]+)+$/.test(host);
+    if (!looksLikeHost || url.username || url.password) return { ok: false, message: linkMessages.invalidUrl };
+  } else if (url.pathname.length === 0) {
+    return { ok: false, message: linkMessages.invalidUrl };
+  }
+  return { ok: true, url: url.href };
+}
+
+const titleSchema = z
+  .string({ error: linkMessages.missingInformation })
+  .trim()
+  .min(1, linkMessages.missingInformation)
+  .max(LINK_TITLE_MAX_LENGTH, linkMessages.titleTooLong);
+
+const urlSchema = z.string({ error: linkMessages.missingInformation }).transform((value, ctx) => {
+  const result = normalizeLinkUrl(value);
+  if (!result.ok) {
+    ctx.addIssue({ code: 'custom', message: result.message });
+    return z.NEVER;
+  }
+  return result.url;
+});
+
+const iconSchema = z
+  .string()
+  .refine((value) => value === CUSTOM_ICON || iconIds.has(value), linkMessages.unknownIcon);
+
+/** A colour id, or a hex colour (what 'custom' saves, spec 000 §4). */
+const colorSchema = z
+  .string()
+  .trim()
+  .refine((value) => isKnownColorId(value) || HEX_COLOR_PATTERN.test(value), linkMessages.unknownColor);
+
+/** An uploaded icon: the address the media upload answered with. */
+export const MEDIA_URL_PATTERN = /^\/media\/[0-9a-f]{64}\.(jpg|png|webp|mp3|ogg|cur)$/;
+const customIconSchema = z.string().regex(MEDIA_URL_PATTERN, linkMessages.customIconMissing).nullable();
+
+const linkFields = {
+  title: titleSchema,
+  url: urlSchema,
+  icon: iconSchema,
+  color: colorSchema,
+  customIcon: customIconSchema,
+  isActive: z.boolean(),
+};
+
+function requireCustomIcon(value: { icon?: string; customIcon?: string | null }, ctx: z.RefinementCtx) {
+  if (value.icon === CUSTOM_ICON && !value.customIcon) {
+    ctx.addIssue({ code: 'custom', path: ['customIcon'], message: linkMessages.customIconMissing });
+  }
+}
+
+/** POST /api/links */
+export const createLinkSchema = z
+  .object({
+    title: linkFields.title,
+    url: linkFields.url,
+    icon: linkFields.icon.default(DEFAULT_LINK_ICON),
+    color: linkFields.color.default(DEFAULT_LINK_COLOR),
+    customIcon: linkFields.customIcon.optional(),
+    isActive: linkFields.isActive.default(true),
+  })
+  .superRefine(requireCustomIcon);
+export type CreateLinkInput = z.infer<typeof createLinkSchema>;
+
+/** PATCH /api/links/{id}: any of the fields; an icon switched to custom needs its image. */
+export const updateLinkSchema = z
+  .object({
+    title: linkFields.title.optional(),
+    url: linkFields.url.optional(),
+    icon: linkFields.icon.optional(),
+    color: linkFields.color.optional(),
+    customIcon: linkFields.customIcon.optional(),
+    isActive: linkFields.isActive.optional(),
+  })
+  .superRefine(requireCustomIcon)
+  .refine((value) => Object.values(value).some((field) => field !== undefined), linkMessages.noChanges);
+export type UpdateLinkInput = z.infer<typeof updateLinkSchema>;
+
+/** PUT /api/links/order */
+export const reorderLinksSchema = z.object({
+  ids: z.array(z.number().int().positive(), { error: linkMessages.orderMismatch }).max(1000),
+});
+
+export interface Link {
+  id: number;
+  userId: number;
+  title: string;
+  url: string;
+  icon: string;
+  customIcon: string | null;
+  color: string;
+  position: number;
+  isActive: boolean;
+  createdAt: string;
+  updatedAt: string;
+}

@@ -1,0 +1,40 @@
+import type { Plan } from './constants.ts';
+
+// The plans of the pricing page (spec 001 §9); payments are not built, an admin sets a plan.
+
+export interface PlanLimits {
+  /** null: unlimited */
+  links: number | null;
+  uploadBytes: number;
+}
+
+const MB = 1024 * 1024;
+
+export const DEFAULT_PLAN_LIMITS: Record<Plan, PlanLimits> = {
+  free: { links: 5, uploadBytes: 10 * MB },
+  pro: { links: null, uploadBytes: 50 * MB },
+  business: { links: null, uploadBytes: 1024 * MB },
+};
+
+export const FREE_PLAN_LINK_LIMIT = DEFAULT_PLAN_LIMITS.free.links;
+
+export const PLAN_NAMES: Record<Plan, string> = { free: 'Free', pro: 'Pro', business: 'Business' };
+
+export function linkLimitMessage(plan: Plan, limit: number): string {
+  return `The ${PLAN_NAMES[plan]} plan allows ${limit} links. Upgrade to Pro for unlimited links.`;
+}
+
+export function formatBytes(bytes: number): string {
+  if (bytes >= 1024 * MB) return `${+(bytes / (1024 * MB)).toFixed(1)} GB`;
+  if (bytes >= MB) return `${+(bytes / MB).toFixed(1)} MB`;
+  return `${Math.max(1, Math.round(bytes / 1024))} KB`;
+}
+
+export function uploadQuotaMessage(plan: Plan, limitBytes: number): string {
+  return `Your ${PLAN_NAMES[plan]} plan includes ${formatBytes(limitBytes)} of uploads, and this file would go past it. Remove unused images or upgrade your plan.`;
+}
+
+/** Plans that remove the 'Powered by' footer (spec 001 §9: branding removal). */
+export function removesBranding(plan: Plan): boolean {
+  return plan === 'pro' || plan === 'business';
+}

@@ -1,0 +1,28 @@
+import { randomBytes } from 'node:crypto';
+import sharp from 'sharp';
+
+/** A multipart/form-data body with one file, as a browser sends it. */
+export function multipart(filename: string, mime: string, content: Buffer) {
+  const boundary = `----linkverse${randomBytes(8).toString('hex')}`;
+  const payload = Buffer.concat([
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: ${mime}\r\n\r\n`,
+    ),
+    content,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+
+export function pngImage(width = 600, height = 400, color = '#ff0066'): Promise<Buffer> {
+  return sharp({ create: { width, height, channels: 4, background: color } }).png().toBuffer();
+}
+
+export const SVG_IMAGE = Buffer.from(
+  '<svg xmlns="http://www.w3.org/2000/svg" width="512" height="512"><circle cx="256" cy="256" r="200" fill="#8B5CF6"/><script>alert(1)</script></svg>',
+);
+
+/** Random bytes: larger than any icon may be, and no image at all. */
+export function noise(bytes: number): Buffer {
+  return randomBytes(bytes);
+}
