@@ -122,6 +122,7 @@ export function normalizeLinkUrl(input: string): UrlCheck {
   if (!trimmed) return { ok: false, message: linkMessages.missingInformation };
   if (trimmed.length > LINK_URL_MAX_LENGTH) return { ok: false, message: linkMessages.urlTooLong };
   // Control characters and whitespace inside a URL are a smuggling trick, never a real address.
+  // eslint-disable-next-line no-control-regex -- matching control characters is the point
   if (/[\u0000-\u0020\u007f-\u009f]/.test(trimmed)) return { ok: false, message: linkMessages.invalidUrl };
   const hasScheme = /^[a-z][a-z0-9+.-]*:/i.test(trimmed);
   const candidate = hasScheme ? trimmed : `https://${trimmed}`;
