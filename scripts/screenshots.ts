@@ -41,6 +41,26 @@ for (const [label, viewport] of [
   await page.waitForURL('**/dashboard');
   await page.waitForTimeout(800);
   await page.screenshot({ path: `${outDir}/dashboard-${label}.png` });
+  if (label === 'desktop') {
+    for (const link of [
+      { title: 'My portfolio', url: 'example.com', icon: 'globe', color: 'purple-blue' },
+      { title: 'Latest video', url: 'youtube.com/watch?v=1', icon: 'youtube', color: 'orange-red' },
+      { title: 'Code on GitHub', url: 'github.com/someone', icon: 'github', color: '#0f172a' },
+    ]) {
+      await page.request.post(`${baseUrl}/api/links`, { data: link, headers: { origin: baseUrl } });
+    }
+  }
+  await page.goto(`${baseUrl}/dashboard?tab=links`, { waitUntil: 'networkidle' });
+  await page.waitForTimeout(600);
+  await page.screenshot({ path: `${outDir}/links-${label}.png`, fullPage: true });
+  await page.getByRole('main').getByRole('button', { name: 'Add New Link' }).click();
+  await page.getByRole('radio', { name: 'Custom', exact: true }).click();
+  await page.waitForTimeout(300);
+  await page.screenshot({ path: `${outDir}/link-form-${label}.png`, fullPage: true });
+  await page.goto(`${baseUrl}/${username}`, { waitUntil: 'networkidle' });
+  await page.screenshot({ path: `${outDir}/profile-${label}.png`, fullPage: true });
+  await page.goto(`${baseUrl}/no-such-user`, { waitUntil: 'networkidle' });
+  await page.screenshot({ path: `${outDir}/profile-missing-${label}.png` });
   await context.close();
 }
 await browser.close();

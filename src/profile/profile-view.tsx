@@ -1,5 +1,6 @@
-import { CUSTOM_ICON, iconEmoji, linkBackground } from '#shared/links.ts';
+import { linkBackground } from '#shared/links.ts';
 import { type PublicLink, type PublicProfile, profileMessages } from '#shared/profile.types.ts';
+import { LinkIcon } from './link-icon.tsx';
 
 export interface ProfileViewProps {
   profile: PublicProfile;
@@ -53,11 +54,7 @@ export function ProfileView({ profile, links, hrefOf }: ProfileViewProps) {
                   style={{ background: linkBackground(link.color) }}
                 >
                   <span className="lv-link-icon" aria-hidden="true">
-                    {link.icon === CUSTOM_ICON && link.customIcon ? (
-                      <img src={link.customIcon} alt="" width={28} height={28} />
-                    ) : (
-                      iconEmoji(link.icon)
-                    )}
+                    <LinkIcon icon={link.icon} customIcon={link.customIcon} />
                   </span>
                   <span className="lv-link-title">{link.title}</span>
                 </a>

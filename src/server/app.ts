@@ -18,6 +18,7 @@ import { registerPublicPageRoutes } from './public-page/public-page.routes.ts';
 import { type ChangeBus, createChangeBus } from './site/change-bus.ts';
 import { registerHealthRoutes } from './site/health.routes.ts';
 import { registerWebApp } from './site/web-app.ts';
+import { registerLimitRoutes } from './users/limits.routes.ts';
 import { seedReservedRouteNames } from './users/users.repository.ts';
 
 declare module 'fastify' {
@@ -95,6 +96,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   registerHealthRoutes(app, database.db);
   registerAuthRoutes(app, database.db, config);
   registerLinkRoutes(app, database.db, config, changes);
+  registerLimitRoutes(app, database.db, config);
   registerMediaRoutes(app, database.db, config, changes);
   registerPublicPageRoutes(app, database.db, config, changes, events);
   await registerWebApp(app, config.webRoot);

@@ -7,40 +7,36 @@ export const LINK_URL_MAX_LENGTH = 2048;
 export const HEX_INPUT_MAX_LENGTH = 7;
 
 export const LINK_ICONS = [
-  { id: 'link', name: 'Link', emoji: '🔗' },
-  { id: 'globe', name: 'Website', emoji: '🌐' },
-  { id: 'social', name: 'Social', emoji: '💬' },
-  { id: 'mail', name: 'Email', emoji: '✉️' },
-  { id: 'youtube', name: 'YouTube', emoji: '▶️' },
-  { id: 'instagram', name: 'Instagram', emoji: '📸' },
-  { id: 'twitter', name: 'Twitter', emoji: '🐦' },
-  { id: 'github', name: 'GitHub', emoji: '🐙' },
-  { id: 'linkedin', name: 'LinkedIn', emoji: '💼' },
-  { id: 'tiktok', name: 'TikTok', emoji: '🎵' },
-  { id: 'discord', name: 'Discord', emoji: '🎮' },
-  { id: 'spotify', name: 'Spotify', emoji: '🎧' },
-  { id: 'twitch', name: 'Twitch', emoji: '📺' },
-  { id: 'store', name: 'Store', emoji: '🛍️' },
-  { id: 'star', name: 'Star', emoji: '⭐' },
-  { id: 'heart', name: 'Heart', emoji: '❤️' },
-  { id: 'fire', name: 'Fire', emoji: '🔥' },
-  { id: 'rocket', name: 'Rocket', emoji: '🚀' },
-  { id: 'camera', name: 'Camera', emoji: '📷' },
-  { id: 'music', name: 'Music', emoji: '🎶' },
-  { id: 'video', name: 'Video', emoji: '🎬' },
-  { id: 'document', name: 'Document', emoji: '📄' },
-  { id: 'money', name: 'Money', emoji: '💰' },
-  { id: 'game', name: 'Game', emoji: '🕹️' },
-  { id: 'facebook', name: 'Facebook', emoji: '📘' },
+  { id: 'link', name: 'Link' },
+  { id: 'globe', name: 'Website' },
+  { id: 'social', name: 'Social' },
+  { id: 'mail', name: 'Email' },
+  { id: 'youtube', name: 'YouTube' },
+  { id: 'instagram', name: 'Instagram' },
+  { id: 'twitter', name: 'Twitter' },
+  { id: 'github', name: 'GitHub' },
+  { id: 'linkedin', name: 'LinkedIn' },
+  { id: 'tiktok', name: 'TikTok' },
+  { id: 'discord', name: 'Discord' },
+  { id: 'spotify', name: 'Spotify' },
+  { id: 'twitch', name: 'Twitch' },
+  { id: 'store', name: 'Store' },
+  { id: 'star', name: 'Star' },
+  { id: 'heart', name: 'Heart' },
+  { id: 'fire', name: 'Fire' },
+  { id: 'rocket', name: 'Rocket' },
+  { id: 'camera', name: 'Camera' },
+  { id: 'music', name: 'Music' },
+  { id: 'video', name: 'Video' },
+  { id: 'document', name: 'Document' },
+  { id: 'money', name: 'Money' },
+  { id: 'game', name: 'Game' },
+  { id: 'facebook', name: 'Facebook' },
 ] as const;
 export type LinkIconId = (typeof LINK_ICONS)[number]['id'];
 export const CUSTOM_ICON = 'custom';
 export const DEFAULT_LINK_ICON: LinkIconId = 'link';
 const iconIds: ReadonlySet<string> = new Set(LINK_ICONS.map((icon) => icon.id));
-
-export function iconEmoji(icon: string): string {
-  return LINK_ICONS.find((entry) => entry.id === icon)?.emoji ?? '🔗';
-}
 
 export const SOLID_COLORS = {
   purple: '#8B5CF6',

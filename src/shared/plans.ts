@@ -38,3 +38,10 @@ export function uploadQuotaMessage(plan: Plan, limitBytes: number): string {
 export function removesBranding(plan: Plan): boolean {
   return plan === 'pro' || plan === 'business';
 }
+
+/** GET /api/me/limits: what the user's plan allows and what is used. */
+export interface PlanUsage {
+  plan: Plan;
+  links: { used: number; limit: number | null };
+  uploads: { usedBytes: number; limitBytes: number };
+}

@@ -216,3 +216,17 @@ describe(`listing, changing, reordering and deleting (${DIALECT})`, () => {
     }
   });
 });
+
+describe(`plan usage (${DIALECT})`, () => {
+  it('reports the plan, its limits and what is used', async () => {
+    await clearLinks(owner);
+    await addLink(owner);
+    const response = await inject('GET', '/api/me/limits', owner.cookie);
+    expect(response.json().data).toEqual({
+      plan: 'free',
+      links: { used: 1, limit: 5 },
+      uploads: { usedBytes: expect.any(Number), limitBytes: 10 * 1024 * 1024 },
+    });
+    expect((await inject('GET', '/api/me/limits')).statusCode).toBe(401);
+  });
+});

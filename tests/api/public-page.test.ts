@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gunzipSync, brotliDecompressSync } from 'node:zlib';
+import { siGithub } from 'simple-icons';
 import { profileMessages } from '#shared/profile.types.ts';
 import { DIALECT, type TestApp, createTestApp } from '../helpers/test-app.ts';
 import { type SignedInUser, createUser, uniqueUsername } from '../helpers/factories.ts';
@@ -70,7 +71,7 @@ describe(`the public page (${DIALECT})`, () => {
     expect(html).toContain(`href="/go/${second.id}"`);
     expect(html).toContain('rel="noopener noreferrer"');
     expect(html).toContain('target="_blank"');
-    expect(html).toContain('🐙');
+    expect(html).toContain(siGithub.path);
     expect(html).not.toMatch(/<script/i);
   });
 

@@ -5,6 +5,7 @@ import { Link, useSearchParams } from 'react-router';
 import type { DashboardTab } from '#shared/constants.ts';
 import type { CurrentUser } from '#shared/user.types.ts';
 import { Button } from '#web/components/ui/button.tsx';
+import { LinksTab } from '#web/features/links/links-tab.tsx';
 import { ComingTab } from './coming-tab.tsx';
 import { DashboardSidebar } from './dashboard-sidebar.tsx';
 import { TAB_DETAILS, parseTab } from './dashboard-tabs.ts';
@@ -27,7 +28,9 @@ export function DashboardPage({ user }: { user: CurrentUser }) {
 
   return (
     <div className="min-h-dvh lg:grid lg:grid-cols-[18rem_1fr]">
-      <aside className="sticky top-0 hidden h-dvh overflow-y-auto border-r border-border bg-surface/60 lg:block">{sidebar}</aside>
+      <div className="hidden border-r border-border bg-surface/60 lg:block">
+        <aside className="sticky top-0 h-dvh overflow-y-auto">{sidebar}</aside>
+      </div>
       <div className="min-w-0">
         <header className="sticky top-0 z-30 flex h-16 items-center justify-between gap-3 border-b border-border bg-background/90 px-4 backdrop-blur-xl sm:px-8">
           <div className="flex min-w-0 items-center gap-2">
@@ -61,9 +64,7 @@ export function DashboardPage({ user }: { user: CurrentUser }) {
         </header>
         <main className="mx-auto max-w-5xl px-4 py-8 sm:px-8">
           {tab === 'overview' && <OverviewTab user={user} onTabChange={changeTab} />}
-          {tab === 'links' && (
-            <ComingTab title="No links yet" text="Adding, editing and reordering links is being built and arrives in the next release." />
-          )}
+          {tab === 'links' && <LinksTab user={user} />}
           {tab === 'profile' && (
             <ComingTab title="Profile Settings" text="Editing your name, bio, picture and username arrives in an upcoming release." />
           )}

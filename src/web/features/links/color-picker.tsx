@@ -1,0 +1,93 @@
+import { Check } from 'lucide-react';
+import {
+  CUSTOM_COLOR,
+  GRADIENT_COLORS,
+  HEX_COLOR_PATTERN,
+  HEX_INPUT_MAX_LENGTH,
+  SOLID_COLORS,
+  linkBackground,
+} from '#shared/links.ts';
+import { Input } from '#web/components/ui/input.tsx';
+import { cn } from '#web/lib/utils.ts';
+
+interface ColorPickerProps {
+  /** A colour id, or 'custom' while the custom hex is chosen. */
+  choice: string;
+  customHex: string;
+  onChoiceChange: (choice: string) => void;
+  onCustomHexChange: (hex: string) => void;
+}
+
+/** Keeps the hex field to '#' plus at most six characters (spec 000 §2 "Link card"). */
+export function sanitizeHexInput(value: string): string {
+  const body = value.replace(/^#+/, '').replace(/[^0-9a-fA-F]/g, '');
+  return `#${body}`.slice(0, HEX_INPUT_MAX_LENGTH);
+}
+
+function Swatch({ id, label, selected, onSelect }: { id: string; label: string; selected: boolean; onSelect: () => void }) {
+  return (
+    <button
+      type="button"
+      role="radio"
+      aria-checked={selected}
+      aria-label={label}
+      title={label}
+      onClick={onSelect}
+      style={{ background: linkBackground(id) }}
+      className={cn(
+        'flex size-8 items-center justify-center rounded-full ring-offset-2 ring-offset-surface transition',
+        selected ? 'ring-2 ring-white' : 'hover:scale-110',
+      )}
+    >
+      {selected && <Check className="size-4 text-white drop-shadow" aria-hidden="true" />}
+    </button>
+  );
+}
+
+export function ColorPicker({ choice, customHex, onChoiceChange, onCustomHexChange }: ColorPickerProps) {
+  const validHex = HEX_COLOR_PATTERN.test(customHex);
+  return (
+    <div className="space-y-3">
+      <div role="radiogroup" aria-label="Colour" className="flex flex-wrap gap-2">
+        {Object.keys(SOLID_COLORS).map((id) => (
+          <Swatch key={id} id={id} label={id} selected={choice === id} onSelect={() => onChoiceChange(id)} />
+        ))}
+        {Object.keys(GRADIENT_COLORS).map((id) => (
+          <Swatch key={id} id={id} label={`${id} gradient`} selected={choice === id} onSelect={() => onChoiceChange(id)} />
+        ))}
+        <button
+          type="button"
+          role="radio"
+          aria-checked={choice === CUSTOM_COLOR}
+          onClick={() => onChoiceChange(CUSTOM_COLOR)}
+          className={cn(
+            'h-8 rounded-full border border-dashed border-border px-3 text-xs font-semibold text-zinc-300',
+            choice === CUSTOM_COLOR && 'border-solid border-white text-white',
+          )}
+        >
+          Custom
+        </button>
+      </div>
+      {choice === CUSTOM_COLOR && (
+        <div className="flex items-center gap-3">
+          <input
+            type="color"
+            aria-label="Pick a custom colour"
+            value={validHex && customHex.length === 7 ? customHex : '#8b5cf6'}
+            onChange={(event) => onCustomHexChange(event.target.value)}
+            className="h-11 w-14 cursor-pointer rounded-lg border border-border bg-surface p-1"
+          />
+          <Input
+            aria-label="Custom colour hex"
+            value={customHex}
+            maxLength={HEX_INPUT_MAX_LENGTH}
+            onChange={(event) => onCustomHexChange(sanitizeHexInput(event.target.value))}
+            aria-invalid={!validHex || undefined}
+            className="w-32 font-mono"
+          />
+          {!validHex && <span className="text-xs text-muted">3 or 6 hex digits, like #8B5CF6</span>}
+        </div>
+      )}
+    </div>
+  );
+}

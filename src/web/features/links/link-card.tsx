@@ -1,0 +1,88 @@
+import { useSortable } from '@dnd-kit/sortable';
+import { CSS } from '@dnd-kit/utilities';
+import { GripVertical, Pencil, Trash2 } from 'lucide-react';
+import { Switch } from 'radix-ui';
+import { useState } from 'react';
+import { type Link, linkBackground } from '#shared/links.ts';
+import { LinkIcon } from '#profile/link-icon.tsx';
+import { Button } from '#web/components/ui/button.tsx';
+import { cn } from '#web/lib/utils.ts';
+import { DeleteLinkDialog } from './delete-link-dialog.tsx';
+
+interface LinkCardProps {
+  link: Link;
+  disabled: boolean;
+  deleting: boolean;
+  onEdit: () => void;
+  onDelete: () => Promise<void>;
+  onToggleActive: (isActive: boolean) => void;
+}
+
+/** A link in edit mode: drag handle, preview of the button, switch, edit and delete. */
+export function LinkCard({ link, disabled, deleting, onEdit, onDelete, onToggleActive }: LinkCardProps) {
+  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({
+    id: link.id,
+    disabled,
+  });
+  const [confirming, setConfirming] = useState(false);
+
+  return (
+    <li
+      ref={setNodeRef}
+      style={{ transform: CSS.Transform.toString(transform), transition }}
+      data-testid="link-card"
+      data-link-id={link.id}
+      className={cn(
+        'flex items-center gap-2 rounded-2xl border border-border bg-surface/90 p-3 sm:gap-3 sm:p-4',
+        isDragging && 'z-10 border-primary shadow-2xl shadow-primary/20',
+        !link.isActive && 'opacity-60',
+      )}
+    >
+      <button
+        type="button"
+        ref={setActivatorNodeRef}
+        {...attributes}
+        {...listeners}
+        aria-label={`Reorder ${link.title}`}
+        className="cursor-grab touch-none rounded-lg p-1 text-zinc-500 hover:text-white active:cursor-grabbing"
+      >
+        <GripVertical className="size-5" />
+      </button>
+      <span
+        className="hidden size-11 shrink-0 items-center min-[400px]:flex justify-center overflow-hidden rounded-xl text-white"
+        style={{ background: linkBackground(link.color) }}
+        aria-hidden="true"
+      >
+        <LinkIcon icon={link.icon} customIcon={link.customIcon} size={20} />
+      </span>
+      <div className="min-w-0 flex-1">
+        <p className="truncate font-semibold" data-testid="link-title">
+          {link.title}
+        </p>
+        <p className="truncate text-sm text-muted">{link.url}</p>
+      </div>
+      <Switch.Root
+        checked={link.isActive}
+        onCheckedChange={onToggleActive}
+        aria-label={link.isActive ? `Hide ${link.title}` : `Show ${link.title}`}
+        className="relative h-6 w-11 shrink-0 rounded-full bg-zinc-700 transition data-[state=checked]:bg-primary"
+      >
+        <Switch.Thumb className="block size-5 translate-x-0.5 rounded-full bg-white shadow transition data-[state=checked]:translate-x-[22px]" />
+      </Switch.Root>
+      <Button variant="ghost" size="icon" className="size-9" aria-label={`Edit ${link.title}`} onClick={onEdit} disabled={disabled}>
+        <Pencil />
+      </Button>
+      <DeleteLinkDialog
+        open={confirming}
+        onOpenChange={setConfirming}
+        deleting={deleting}
+        onConfirm={() => void onDelete().then(() => setConfirming(false), () => setConfirming(false))}
+        trigger={
+          <Button variant="ghost" size="icon" aria-label={`Delete ${link.title}`} className="size-9 hover:text-red-400">
+            <Trash2 />
+          </Button>
+        }
+      />
+    </li>
+  );
+}

@@ -1,0 +1,120 @@
+import { type FormEvent, useState } from 'react';
+import { toast } from 'sonner';
+import {
+  CUSTOM_COLOR,
+  DEFAULT_LINK_COLOR,
+  DEFAULT_LINK_ICON,
+  HEX_COLOR_PATTERN,
+  LINK_TITLE_MAX_LENGTH,
+  type Link,
+  createLinkSchema,
+  linkMessages,
+} from '#shared/links.ts';
+import { describeZodError } from '#shared/validation.ts';
+import { Button } from '#web/components/ui/button.tsx';
+import { Input, Label } from '#web/components/ui/input.tsx';
+import { ColorPicker } from './color-picker.tsx';
+import { IconPicker } from './icon-picker.tsx';
+import type { LinkFields } from './use-links.ts';
+
+interface LinkFormProps {
+  link?: Link;
+  saving: boolean;
+  onSave: (fields: LinkFields) => Promise<void>;
+  onCancel: () => void;
+}
+
+/** A stored hex colour preselects 'custom' with that hex (spec 000 §4). */
+function initialColor(color: string | undefined): { choice: string; hex: string } {
+  if (color && HEX_COLOR_PATTERN.test(color)) return { choice: CUSTOM_COLOR, hex: color };
+  return { choice: color ?? DEFAULT_LINK_COLOR, hex: '#8B5CF6' };
+}
+
+export function LinkForm({ link, saving, onSave, onCancel }: LinkFormProps) {
+  const [title, setTitle] = useState(link?.title ?? '');
+  const [url, setUrl] = useState(link?.url ?? '');
+  const [icon, setIcon] = useState(link?.icon ?? DEFAULT_LINK_ICON);
+  const [customIcon, setCustomIcon] = useState<string | null>(link?.customIcon ?? null);
+  const initial = initialColor(link?.color);
+  const [colorChoice, setColorChoice] = useState(initial.choice);
+  const [customHex, setCustomHex] = useState(initial.hex);
+  const [error, setError] = useState<string | null>(null);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    // 'custom' sends the chosen hex as the colour (spec 000 §4).
+    const fields: LinkFields = { title, url, icon, customIcon, color: colorChoice === CUSTOM_COLOR ? customHex : colorChoice };
+    const parsed = createLinkSchema.safeParse(fields);
+    if (!parsed.success) {
+      const { message } = describeZodError(parsed.error);
+      if (message === linkMessages.missingInformation) {
+        toast.error('Missing information', { description: 'Please provide both a title and URL for your link.' });
+      }
+      setError(message);
+      return;
+    }
+    setError(null);
+    await onSave(fields);
+  };
+
+  return (
+    <form
+      onSubmit={(event) => void submit(event)}
+      noValidate
+      aria-label={link ? 'Edit link' : 'Add link'}
+      className="space-y-5 rounded-2xl border border-primary/40 bg-surface p-5 shadow-lg shadow-primary/10"
+    >
+      {error && (
+        <p role="alert" className="rounded-xl border border-danger/40 bg-danger/10 px-4 py-3 text-sm text-red-300">
+          {error}
+        </p>
+      )}
+      <div className="grid gap-4 sm:grid-cols-2">
+        <div className="space-y-2">
+          <Label htmlFor={`title-${link?.id ?? 'new'}`}>Title</Label>
+          <Input
+            id={`title-${link?.id ?? 'new'}`}
+            value={title}
+            maxLength={LINK_TITLE_MAX_LENGTH}
+            placeholder="My website"
+            onChange={(event) => setTitle(event.target.value)}
+            autoFocus
+          />
+        </div>
+        <div className="space-y-2">
+          <Label htmlFor={`url-${link?.id ?? 'new'}`}>URL</Label>
+          <Input
+            id={`url-${link?.id ?? 'new'}`}
+            value={url}
+            inputMode="url"
+            placeholder="example.com"
+            onChange={(event) => setUrl(event.target.value)}
+          />
+        </div>
+      </div>
+      <fieldset className="space-y-2">
+        <legend className="mb-2 text-sm font-medium text-zinc-300">Icon</legend>
+        <IconPicker
+          icon={icon}
+          customIcon={customIcon}
+          onChange={(nextIcon, nextCustom) => {
+            setIcon(nextIcon);
+            setCustomIcon(nextCustom);
+          }}
+        />
+      </fieldset>
+      <fieldset className="space-y-2">
+        <legend className="mb-2 text-sm font-medium text-zinc-300">Colour</legend>
+        <ColorPicker choice={colorChoice} customHex={customHex} onChoiceChange={setColorChoice} onCustomHexChange={setCustomHex} />
+      </fieldset>
+      <div className="flex justify-end gap-3">
+        <Button type="button" variant="ghost" onClick={onCancel} disabled={saving}>
+          Cancel
+        </Button>
+        <Button type="submit" disabled={saving}>
+          {saving ? 'Saving...' : link ? 'Save changes' : 'Add link'}
+        </Button>
+      </div>
+    </form>
+  );
+}
