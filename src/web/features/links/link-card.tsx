@@ -49,7 +49,7 @@ export function LinkCard({ link, disabled, deleting, onEdit, onDelete, onToggleA
         <GripVertical className="size-5" />
       </button>
       <span
-        className="hidden size-11 shrink-0 items-center min-[400px]:flex justify-center overflow-hidden rounded-xl text-white"
+        className="flex size-9 shrink-0 items-center sm:size-11 justify-center overflow-hidden rounded-xl text-white"
         style={{ background: linkBackground(link.color) }}
         aria-hidden="true"
       >

@@ -1,0 +1,171 @@
+import type { Browser, Page } from 'playwright-core';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchChromium } from '../helpers/chromium.ts';
+import { createUser } from '../helpers/factories.ts';
+import { type RunningServer, startWebServer } from '../helpers/web-server.ts';
+
+let server: RunningServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  server = await startWebServer();
+  browser = await launchChromium();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+async function signedInPage(): Promise<{ page: Page; username: string }> {
+  const { user } = await createUser(server.testApp.app, { password: 'secret123' });
+  const context = await browser.newContext({ baseURL: server.baseUrl, viewport: { width: 1280, height: 900 } });
+  const page = await context.newPage();
+  await page.goto('/login');
+  await page.fill('#username', user.username);
+  await page.fill('#password', 'secret123');
+  await page.getByRole('button', { name: 'Enter Linkverse' }).click();
+  await page.waitForURL('**/dashboard');
+  return { page, username: user.username };
+}
+
+const titles = (page: Page) => page.getByTestId('link-title').allTextContents();
+
+async function addLink(page: Page, title: string, url: string) {
+  await page.getByRole('main').getByRole('button', { name: 'Add New Link' }).click();
+  const form = page.getByRole('form', { name: 'Add link' });
+  await form.getByLabel('Title').fill(title);
+  await form.getByLabel('URL').fill(url);
+  await form.getByRole('button', { name: 'Add link' }).click();
+  await expect.poll(() => titles(page)).toContain(title);
+}
+
+describe('managing links', () => {
+  it('adds, reorders by drag, edits, deletes, uploads an icon, and the public page follows', async () => {
+    const { page, username } = await signedInPage();
+    await page.goto('/dashboard?tab=links');
+    await expect.poll(() => page.getByText('No links yet').isVisible()).toBe(true);
+    await expect.poll(() => page.getByTestId('link-count').textContent()).toBe('0 link(s) in your profile');
+
+    // Missing information is refused with the spec's toast.
+    await page.getByRole('main').getByRole('button', { name: 'Add New Link' }).click();
+    await page.getByRole('form', { name: 'Add link' }).getByRole('button', { name: 'Add link' }).click();
+    await expect.poll(() => page.getByText('Please provide both a title and URL for your link.').first().isVisible()).toBe(true);
+    await page.getByRole('button', { name: 'Cancel' }).click();
+
+    const target = `${server.baseUrl}/healthz`;
+    await addLink(page, 'First', target);
+    await addLink(page, 'Second', 'example.com/two');
+    await addLink(page, 'Third', 'example.com/three');
+    await expect.poll(() => page.getByTestId('link-count').textContent()).toBe('3 link(s) in your profile');
+    expect(await titles(page)).toEqual(['First', 'Second', 'Third']);
+
+    // Drag Third above First.
+    const handle = page.getByRole('button', { name: 'Reorder Third' });
+    const destination = page.getByRole('button', { name: 'Reorder First' });
+    const from = (await handle.boundingBox())!;
+    const to = (await destination.boundingBox())!;
+    await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(from.x + from.width / 2, from.y - 10, { steps: 5 });
+    await page.mouse.move(to.x + to.width / 2, to.y + 2, { steps: 15 });
+    await page.mouse.up();
+    await expect.poll(() => titles(page)).toEqual(['Third', 'First', 'Second']);
+    await expect.poll(async () => (await server.testApp.app.inject({ method: 'GET', url: `/api/public/${username}` })).json().data.links.map((link: { title: string }) => link.title)).toEqual(['Third', 'First', 'Second']);
+
+    // Reorder by keyboard too.
+    await page.getByRole('button', { name: 'Reorder Second' }).focus();
+    // dnd-kit measures between key presses: give it a frame or two each time.
+    for (const key of ['Space', 'ArrowUp', 'Space']) {
+      await page.keyboard.press(key);
+      await page.waitForTimeout(150);
+    }
+    await expect.poll(() => titles(page)).toEqual(['Third', 'Second', 'First']);
+
+    // Edit Second to a custom colour.
+    await page.getByRole('button', { name: 'Edit Second' }).click();
+    const editForm = page.getByRole('form', { name: 'Edit link' });
+    await editForm.getByRole('radio', { name: 'Custom', exact: true }).click();
+    const hex = editForm.getByLabel('Custom colour hex');
+    await hex.fill('');
+    await hex.pressSequentially('zz12ab34ff');
+    expect(await hex.inputValue()).toBe('#12ab34');
+    await editForm.getByRole('button', { name: 'Save changes' }).click();
+    await expect.poll(() => page.getByText('Your link has been updated successfully.').isVisible()).toBe(true);
+    const stored = await server.testApp.app.db.selectFrom('links').select('color').where('title', '=', 'Second').executeTakeFirstOrThrow();
+    expect(stored.color).toBe('#12ab34');
+    // A stored hex preselects custom.
+    await page.getByRole('button', { name: 'Edit Second' }).click();
+    expect(await page.getByRole('form', { name: 'Edit link' }).getByLabel('Custom colour hex').inputValue()).toBe('#12ab34');
+    await page.getByRole('button', { name: 'Cancel' }).click();
+
+    // Delete Third, after the confirmation.
+    await page.getByRole('button', { name: 'Delete Third' }).click();
+    const dialog = page.getByRole('alertdialog');
+    await expect.poll(() => dialog.getByText('Are you sure you want to delete this link? This action cannot be undone.').isVisible()).toBe(true);
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    expect(await titles(page)).toContain('Third');
+    await page.getByRole('button', { name: 'Delete Third' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
+    await expect.poll(() => titles(page)).toEqual(['Second', 'First']);
+    await expect.poll(() => page.getByText('Your link has been deleted successfully.').isVisible()).toBe(true);
+
+    // Upload a custom icon for First.
+    await page.getByRole('button', { name: 'Edit First' }).click();
+    const png = await sharp({ create: { width: 300, height: 300, channels: 3, background: '#22c55e' } }).png().toBuffer();
+    await page.getByTestId('icon-file-input').setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: png });
+    await expect.poll(() => page.getByText('Icon uploaded successfully').isVisible()).toBe(true);
+    await page.getByRole('form', { name: 'Edit link' }).getByRole('button', { name: 'Save changes' }).click();
+    await expect.poll(() => page.locator('[data-testid=link-card] img').count()).toBe(1);
+
+    // The public page shows the links in order, and following one lands on its target in a new tab.
+    // A visitor: another browser (the owner's own visits are not counted), not headless-looking.
+    const visitor = await browser.newContext({
+      baseURL: server.baseUrl,
+      userAgent: 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Mobile Safari/537.36',
+    });
+    const profile = await visitor.newPage();
+    const response = await profile.goto(`/${username}`);
+    expect(response?.status()).toBe(200);
+    expect(await profile.locator('.lv-link-title').allTextContents()).toEqual(['Second', 'First']);
+    expect(await profile.locator('.lv-link img').count()).toBe(1);
+    const [opened] = await Promise.all([profile.context().waitForEvent('page'), profile.getByRole('link', { name: 'First' }).click()]);
+    await opened.waitForLoadState();
+    expect(opened.url()).toBe(target);
+    await server.testApp.app.events.flush();
+    const first = await server.testApp.app.db.selectFrom('links').select('id').where('title', '=', 'First').executeTakeFirstOrThrow();
+    const clicks = await server.testApp.app.db.selectFrom('events').select(['linkId', 'device']).where('kind', '=', 'click').execute();
+    expect(clicks).toEqual([{ linkId: first.id, device: 'mobile' }]);
+    await visitor.close();
+    await page.context().close();
+  });
+
+  it('disables Add New Link at the Free plan limit and says why', async () => {
+    const { page } = await signedInPage();
+    const userId = (await page.evaluate(() => fetch('/api/auth/me').then((response) => response.json()))).data.id;
+    const now = new Date().toISOString();
+    await server.testApp.app.db
+      .insertInto('links')
+      .values(Array.from({ length: 5 }, (_, index) => ({ userId, title: `L${index}`, url: 'https://example.com/', icon: 'link', customIconId: null, color: 'purple', position: index, isActive: 1, createdAt: now, updatedAt: now })))
+      .execute();
+    await page.goto('/dashboard?tab=links');
+    await expect.poll(() => page.getByText('The Free plan allows 5 links. Upgrade to Pro for unlimited links.').isVisible()).toBe(true);
+    expect(await page.getByRole('main').getByRole('button', { name: 'Add New Link' }).isDisabled()).toBe(true);
+    await page.context().close();
+  });
+
+  it('renders the public page without JavaScript, at phone width', async () => {
+    const { user } = await createUser(server.testApp.app);
+    const context = await browser.newContext({ baseURL: server.baseUrl, javaScriptEnabled: false, viewport: { width: 390, height: 844 } });
+    const page = await context.newPage();
+    await page.goto(`/${user.username}`);
+    expect(await page.title()).toContain(`@${user.username}`);
+    await expect.poll(() => page.getByText('No links available yet').isVisible()).toBe(true);
+    const width = await page.evaluate(() => document.documentElement.scrollWidth);
+    expect(width).toBeLessThanOrEqual(390);
+    const missing = await page.goto('/nobody-here-at-all');
+    expect(missing?.status()).toBe(404);
+    await expect.poll(() => page.getByText('User not found').isVisible()).toBe(true);
+    await context.close();
+  });
+});
