@@ -2,6 +2,7 @@ import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyMultipart from '@fastify/multipart';
 import fastifyRateLimit from '@fastify/rate-limit';
+import http from 'node:http';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 import { APP_ROUTE_NAMES } from '#shared/reserved-names.ts';
@@ -14,7 +15,7 @@ import { registerErrorHandler } from './http/errors.ts';
 import { registerOriginCheck } from './http/origin-check.ts';
 import { registerLinkRoutes } from './links/links.routes.ts';
 import { registerMediaRoutes } from './media/media.routes.ts';
-import { registerPublicPageRoutes } from './public-page/public-page.routes.ts';
+import { type FastPath, registerPublicPageRoutes } from './public-page/public-page.routes.ts';
 import { type ChangeBus, createChangeBus } from './site/change-bus.ts';
 import { registerHealthRoutes } from './site/health.routes.ts';
 import { registerWebApp } from './site/web-app.ts';
@@ -32,7 +33,14 @@ declare module 'fastify' {
 
 /** Build the whole app without listening (STYLE.md habit 6): main.ts listens, tests inject. */
 export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
+  // Cached public pages and redirects are answered before Fastify routing (see FastPath).
+  const fast: { path?: FastPath } = {};
   const app = Fastify({
+    serverFactory: (handler) =>
+      http.createServer((request, response) => {
+        if (fast.path?.(request, response)) return;
+        handler(request, response);
+      }),
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
     // A hop count is valid for Fastify (proxy-addr) though its types omit it.
     trustProxy: config.trustProxy as boolean | string,
@@ -47,7 +55,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   });
   const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2, lazyConnect: false }) : undefined;
   const changes = createChangeBus(redis);
-  const events = new EventRecorder(database.db, app.log);
+  const events = new EventRecorder(database.insertEvents, config.sessionSecret, app.log);
   events.start();
   app.addHook('onClose', async () => {
     await events.stop();
@@ -84,6 +92,13 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
       },
     },
     crossOriginEmbedderPolicy: false,
+    // Headers for browsers no one uses any more (IE's download options, Flash's
+    // policy files, the retired XSS auditor): bytes on every page for nothing.
+    originAgentCluster: false,
+    xDnsPrefetchControl: false,
+    xDownloadOptions: false,
+    xPermittedCrossDomainPolicies: false,
+    xXssProtection: false,
   });
   await app.register(fastifyMultipart, { limits: { files: 1, fields: 5, parts: 6 } });
   await app.register(fastifyRateLimit, {
@@ -98,7 +113,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   registerLinkRoutes(app, database.db, config, changes);
   registerLimitRoutes(app, database.db, config);
   registerMediaRoutes(app, database.db, config, changes);
-  registerPublicPageRoutes(app, database.db, config, changes, events);
+  fast.path = registerPublicPageRoutes(app, database.db, config, changes, events).fastPath;
   await registerWebApp(app, config.webRoot);
 
   return app;

@@ -1,12 +1,14 @@
+import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { isAppRouteName } from '#shared/reserved-names.ts';
+import { SESSION_COOKIE_NAME } from '#shared/constants.ts';
 import { z } from 'zod';
 import { USERNAME_MAX_LENGTH, USERNAME_PATTERN } from '#shared/constants.ts';
 import { profileMessages } from '#shared/profile.types.ts';
 import type { AppConfig } from '../config.ts';
 import type { Db } from '../db/database.ts';
-import type { NewEvent } from '../db/schema.ts';
-import type { EventRecorder } from '../analytics/event-recorder.ts';
-import { deviceOf, isBot, sourceOf, visitorHash } from '../analytics/visitor.ts';
+import type { EventRecorder, Visit } from '../analytics/event-recorder.ts';
+import { isBot } from '../analytics/visitor.ts';
 import { AppError, parseInput } from '../http/errors.ts';
 import { findRedirectTarget } from '../links/links.repository.ts';
 import type { ChangeBus } from '../site/change-bus.ts';
@@ -21,20 +23,32 @@ function isUsername(segment: string): boolean {
   return segment.length <= USERNAME_MAX_LENGTH && USERNAME_PATTERN.test(segment);
 }
 
+/** The precomputed encoding the client accepts, best first. */
+function encodingFor(acceptEncoding: string | undefined): 'br' | 'gzip' | undefined {
+  if (!acceptEncoding) return undefined;
+  if (/\bbr\b/.test(acceptEncoding)) return 'br';
+  if (/\bgzip\b/.test(acceptEncoding)) return 'gzip';
+  return undefined;
+}
+
+const PAGE_HEADERS = { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-cache', vary: 'Accept-Encoding' };
+
 /** Send one of the precomputed encodings the client accepts. */
 function sendPage(request: FastifyRequest, reply: FastifyReply, page: CachedPage, status: number) {
-  reply
-    .status(status)
-    .type('text/html; charset=utf-8')
-    .header('Cache-Control', 'no-cache')
-    .header('Vary', 'Accept-Encoding')
-    .header('ETag', page.etag);
+  reply.status(status).headers(PAGE_HEADERS).header('ETag', page.etag);
   if (status === 200 && request.headers['if-none-match'] === page.etag) return reply.status(304).send();
-  const accepted = String(request.headers['accept-encoding'] ?? '');
-  if (/\bbr\b/.test(accepted)) return reply.header('Content-Encoding', 'br').send(page.br);
-  if (/\bgzip\b/.test(accepted)) return reply.header('Content-Encoding', 'gzip').send(page.gzip);
-  return reply.send(page.identity);
+  const encoding = encodingFor(request.headers['accept-encoding']);
+  if (encoding) reply.header('Content-Encoding', encoding);
+  return reply.send(encoding ? page[encoding] : page.identity);
 }
+
+/**
+ * Serves cached pages and redirects straight from Node's request event, before
+ * Fastify routing, when nothing about the request needs more: a GET with no
+ * session cookie whose page or link target is already in memory. The answer is
+ * byte for byte what the Fastify route sends (security headers included).
+ */
+export type FastPath = (request: IncomingMessage, response: ServerResponse) => boolean;
 
 export function registerPublicPageRoutes(
   app: FastifyInstance,
@@ -42,9 +56,9 @@ export function registerPublicPageRoutes(
   config: AppConfig,
   bus: ChangeBus,
   recorder: EventRecorder,
-): void {
+): { fastPath: FastPath } {
   const pages = new ProfilePageCache();
-  const redirects = new Map<number, { url: string; userId: number }>();
+  const redirects = new Map<number, { url: string; userId: number; headers?: OutgoingHttpHeaders }>();
   bus.subscribe((message) => {
     if (message.topic !== 'profile') return;
     pages.invalidate(message.userId);
@@ -53,24 +67,11 @@ export function registerPublicPageRoutes(
 
   const originOf = (request: FastifyRequest) => config.publicUrl ?? `${request.protocol}://${request.host}`;
 
-  /** A view or click, unless it comes from a bot or from the profile's owner. */
-  const record = (request: FastifyRequest, kind: NewEvent['kind'], userId: number, linkId: number | null) => {
+  /** Count a view or click, unless a bot or the profile's owner made it. */
+  const recordRequest = (request: FastifyRequest, kind: Visit['kind'], userId: number, linkId: number | null) => {
     const userAgent = request.headers['user-agent'];
-    if (isBot(userAgent) || request.user?.id === userId) return;
-    const now = new Date();
-    const day = now.toISOString().slice(0, 10);
-    const referrer = request.headers.referer?.slice(0, 500) ?? null;
-    recorder.record({
-      kind,
-      userId,
-      linkId,
-      createdAt: now.toISOString(),
-      day,
-      referrer,
-      source: sourceOf(referrer ?? undefined, request.host),
-      device: deviceOf(userAgent!),
-      visitorHash: visitorHash(config.sessionSecret, day, request.ip, userAgent!),
-    });
+    if (request.user?.id === userId || isBot(userAgent)) return;
+    recorder.record({ kind, userId, linkId, at: Date.now(), ip: request.ip, host: request.host, userAgent: userAgent!, referrer: request.headers.referer });
   };
 
   const servePage = async (request: FastifyRequest, reply: FastifyReply, username: string) => {
@@ -81,11 +82,13 @@ export function registerPublicPageRoutes(
       if (!data) return sendPage(request, reply, NOT_FOUND_PAGE, 404);
       page = preparePage(renderProfilePage(data, origin), data.profile.id);
       pages.set(origin, username, page);
+      // The page's links are the likely next requests: know their targets already.
+      for (const link of data.links) redirects.set(link.id, { url: link.url, userId: data.profile.id });
     }
-    record(request, 'view', page.userId, null);
+    recordRequest(request, 'view', page.userId, null);
+    if (!securityHeaders) captureSecurityHeaders(reply);
     return sendPage(request, reply, page, 200);
   };
-
   // GET /{username}: the server-rendered public page, the hot path of the product.
   app.get('/:username', (request, reply) => {
     const { username } = request.params as { username: string };
@@ -115,7 +118,7 @@ export function registerPublicPageRoutes(
       if (target) redirects.set(id, target);
     }
     if (!target) return sendPage(request, reply, NOT_FOUND_PAGE, 404);
-    record(request, 'click', target.userId, id);
+    recordRequest(request, 'click', target.userId, id);
     return reply.header('Cache-Control', 'no-store').header('Referrer-Policy', 'strict-origin-when-cross-origin').redirect(target.url, 302);
   });
 
@@ -126,4 +129,72 @@ export function registerPublicPageRoutes(
     if (!data) throw new AppError(404, profileMessages.notFound);
     return { data };
   });
+
+  // The fast path needs the origin and the visitor's address without Fastify's
+  // proxy logic, so it is off behind a trusted proxy.
+  const fastPathUsable = config.trustProxy === false;
+  // The headers every response gets (helmet's), taken from the first page Fastify
+  // sends: the fast path only serves pages that went through Fastify once.
+  let securityHeaders: OutgoingHttpHeaders | undefined;
+  const captureSecurityHeaders = (reply: FastifyReply) => {
+    const own = new Set(['content-type', 'content-length', 'content-encoding', 'cache-control', 'etag', 'vary']);
+    securityHeaders = Object.fromEntries(Object.entries(reply.getHeaders()).filter(([name]) => !own.has(name.toLowerCase())));
+  };
+  /** The complete headers of one answer for a page, built once and kept with the page. */
+  const pageHeaders = (page: CachedPage, variant: 'br' | 'gzip' | 'identity' | 'not-modified') => {
+    let headers = page.fastHeaders.get(variant);
+    if (!headers) {
+      headers = { ...securityHeaders, ...PAGE_HEADERS, etag: page.etag };
+      if (variant === 'br' || variant === 'gzip') headers['content-encoding'] = variant;
+      if (variant !== 'not-modified') headers['content-length'] = (variant === 'identity' ? page.identity : page[variant]).length;
+      page.fastHeaders.set(variant, headers);
+    }
+    return headers;
+  };
+  const redirectHeaders = (url: string): OutgoingHttpHeaders => ({
+    ...securityHeaders,
+    'cache-control': 'no-store',
+    'referrer-policy': 'strict-origin-when-cross-origin',
+    location: url,
+    'content-length': 0,
+  });
+
+  const fastPath: FastPath = (request, response) => {
+    if (!fastPathUsable || !securityHeaders || request.method !== 'GET') return false;
+    const url = request.url ?? '';
+    const cookie = request.headers.cookie;
+    if (cookie && cookie.includes(SESSION_COOKIE_NAME)) return false;
+    const host = request.headers.host ?? '';
+    const userAgent = request.headers['user-agent'];
+    if (url.startsWith('/go/')) {
+      const id = /^\/go\/(\d{1,10})$/.exec(url)?.[1];
+      const target = id ? redirects.get(Number(id)) : undefined;
+      if (!target) return false;
+      if (!isBot(userAgent)) {
+        recorder.record({ kind: 'click', userId: target.userId, linkId: Number(id), at: Date.now(), ip: request.socket.remoteAddress ?? '', host, userAgent: userAgent!, referrer: request.headers.referer });
+      }
+      target.headers ??= redirectHeaders(target.url);
+      response.writeHead(302, target.headers);
+      response.end();
+      return true;
+    }
+    const username = /^\/([a-z0-9_-]{1,20})$/.exec(url)?.[1];
+    if (!username || isAppRouteName(username)) return false;
+    const page = pages.get(config.publicUrl ?? `http://${host}`, username);
+    if (!page) return false;
+    if (!isBot(userAgent)) {
+      recorder.record({ kind: 'view', userId: page.userId, linkId: null, at: Date.now(), ip: request.socket.remoteAddress ?? '', host, userAgent: userAgent!, referrer: request.headers.referer });
+    }
+    if (request.headers['if-none-match'] === page.etag) {
+      response.writeHead(304, pageHeaders(page, 'not-modified'));
+      response.end();
+      return true;
+    }
+    const encoding = encodingFor(request.headers['accept-encoding']);
+    response.writeHead(200, pageHeaders(page, encoding ?? 'identity'));
+    response.end(encoding ? page[encoding] : page.identity);
+    return true;
+  };
+
+  return { fastPath };
 }

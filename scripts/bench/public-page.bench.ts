@@ -1,0 +1,178 @@
+// npm run bench: the public page and the click redirect against a bare node:http
+// baseline, on a seeded database. Prints figures; never passes or fails.
+//
+//   BENCH_USERS (10000)  BENCH_SECONDS (10)  BENCH_CONNECTIONS (50)
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import http from 'node:http';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import { migrateToLatest, openDatabase } from '../../src/server/db/database.ts';
+import { seedProfiles } from './seed.ts';
+
+const USERS = Number(process.env.BENCH_USERS ?? 10_000);
+const LINKS = 8;
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
+const PORT = 3900 + Math.floor(Math.random() * 90);
+const BROWSER_HEADERS = {
+  'user-agent': 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148 Safari/604.1',
+  'accept-encoding': 'gzip, deflate, br',
+  accept: 'text/html',
+};
+
+const dataDir = mkdtempSync(path.join(tmpdir(), 'linkverse-bench-'));
+const database = openDatabase({ dataDir });
+await migrateToLatest(database);
+const seedStarted = Date.now();
+const profiles = await seedProfiles(database.db, USERS, LINKS);
+console.log(`seeded ${USERS} users with ${LINKS} links each in ${((Date.now() - seedStarted) / 1000).toFixed(1)} s`);
+
+// BENCH_PROFILE=dir writes a CPU profile of the server there.
+const profile = process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : [];
+const server: ChildProcess = spawn(process.execPath, [...profile, '--import', 'tsx', 'src/server/main.ts'], {
+  env: {
+    ...process.env,
+    DATA_DIR: dataDir,
+    PORT: String(PORT),
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'warn',
+    NODE_ENV: 'production',
+    DATABASE_URL: '',
+    REDIS_URL: '',
+  },
+  stdio: ['ignore', 'inherit', 'inherit'],
+});
+const base = `http://127.0.0.1:${PORT}`;
+for (let tries = 0; ; tries += 1) {
+  try {
+    if ((await fetch(`${base}/healthz`)).ok) break;
+  } catch {
+    if (tries > 300) throw new Error('the server did not start');
+  }
+  await new Promise((resolve) => setTimeout(resolve, 100));
+}
+
+const pick = <T>(items: T[]) => items[Math.floor(Math.random() * items.length)]!;
+
+interface Figures {
+  name: string;
+  requests: number;
+  rps: number;
+  p50: number;
+  p99: number;
+  statuses: Record<string, number | string>;
+}
+
+// wrk (C) loads the server harder than autocannon (JS), which tops out first on
+// two cores; the bench uses wrk when it is installed (apt-get install -y wrk).
+const useWrk = spawnSync('wrk', ['--version']).error === undefined;
+
+function runWrk(name: string, url: string, paths: string[]): Figures {
+  const pathsFile = path.join(dataDir, `${name.replace(/\W+/g, '-')}.paths`);
+  writeFileSync(pathsFile, paths.join('\n') + '\n');
+  const headerArgs = Object.entries(BROWSER_HEADERS).flatMap(([header, value]) => ['-H', `${header}: ${value}`]);
+  const output = spawnSync(
+    'wrk',
+    ['-t1', `-c${CONNECTIONS}`, `-d${SECONDS}s`, '--latency', ...headerArgs, '-s', 'scripts/bench/paths.lua', url, '--', pathsFile],
+    { encoding: 'utf8' },
+  ).stdout;
+  const toMs = (text: string | undefined) => {
+    const match = /([\d.]+)(us|ms|s)/.exec(text ?? '');
+    if (!match) return NaN;
+    const value = Number(match[1]);
+    return match[2] === 'us' ? value / 1000 : match[2] === 's' ? value * 1000 : value;
+  };
+  const requests = Number(/(\d+) requests in/.exec(output)?.[1] ?? 0);
+  const failed = Number(/Non-2xx or 3xx responses: (\d+)/.exec(output)?.[1] ?? 0);
+  const errors = /Socket errors: (.*)/.exec(output)?.[1];
+  return {
+    name,
+    requests,
+    rps: Number(/Requests\/sec:\s+([\d.]+)/.exec(output)?.[1] ?? 0),
+    p50: toMs(/50%\s+(\S+)/.exec(output)?.[1]),
+    p99: toMs(/99%\s+(\S+)/.exec(output)?.[1]),
+    statuses: { ok: requests - failed, failed, ...(errors ? { errors } : {}) },
+  };
+}
+
+async function run(name: string, url: string, nextPath?: () => string): Promise<Figures> {
+  if (useWrk) return runWrk(name, url, nextPath ? Array.from({ length: 20_000 }, nextPath) : ['/']);
+  const result = await autocannon({
+    url,
+    connections: CONNECTIONS,
+    duration: SECONDS,
+    headers: BROWSER_HEADERS,
+    ...(nextPath ? { requests: [{ setupRequest: (request) => ({ ...request, path: nextPath() }) }] } : {}),
+  });
+  const statuses = {
+    '2xx': result['2xx'],
+    '3xx': result['3xx'],
+    '4xx': result['4xx'],
+    '5xx': result['5xx'],
+    errors: result.errors + result.timeouts,
+  };
+  return { name, requests: result.requests.total, rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, statuses };
+}
+
+// Warm up: render and cache every page once, as a live site would have.
+let next = 0;
+await autocannon({
+  url: base,
+  connections: 20,
+  amount: USERS,
+  headers: BROWSER_HEADERS,
+  requests: [{ setupRequest: (request) => ({ ...request, path: `/${profiles[next++ % USERS]!.username}` }) }],
+});
+await new Promise((resolve) => setTimeout(resolve, 1500));
+const count = async (kind: 'view' | 'click') =>
+  Number((await database.db.selectFrom('events').select((eb) => eb.fn.countAll<number>().as('n')).where('kind', '=', kind).executeTakeFirstOrThrow()).n);
+const viewsBefore = await count('view');
+
+const page = await run('GET /{username}', base, () => `/${pick(profiles).username}`);
+const clicksBefore = await count('click');
+const go = await run('GET /go/{id}', base, () => `/go/${pick(pick(profiles).linkIds)}`);
+
+// The ceiling: the same page bytes from a precomputed Buffer on a bare node:http server.
+const sample = await new Promise<{ body: Buffer; headers: http.IncomingHttpHeaders }>((resolve, reject) => {
+  http
+    .get(`${base}/${profiles[0]!.username}`, { headers: BROWSER_HEADERS }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('end', () => resolve({ body: Buffer.concat(chunks), headers: response.headers }));
+    })
+    .on('error', reject);
+});
+const sampleBytes = sample.body;
+const { date: _date, connection: _connection, 'keep-alive': _keepAlive, ...sampleHeaders } = sample.headers;
+// It runs in its own process, like the product, and gets the same mix of paths.
+const sampleFile = path.join(dataDir, 'sample.br');
+const headersFile = path.join(dataDir, 'sample.json');
+writeFileSync(sampleFile, sampleBytes);
+writeFileSync(headersFile, JSON.stringify(sampleHeaders));
+const bare = spawn(process.execPath, ['scripts/bench/bare-server.mjs', sampleFile, headersFile], { stdio: ['ignore', 'pipe', 'inherit'] });
+const barePort = await new Promise<number>((resolve) => bare.stdout!.once('data', (chunk: Buffer) => resolve(Number(String(chunk).trim()))));
+const baseline = await run('bare node:http', `http://127.0.0.1:${barePort}`, () => `/${pick(profiles).username}`);
+bare.kill('SIGTERM');
+
+// Every view and click must be in the database (written in batches, at least once a second).
+await new Promise((resolve) => setTimeout(resolve, 2500));
+const views = (await count('view')) - viewsBefore;
+const clicks = (await count('click')) - clicksBefore;
+
+server.kill('SIGTERM');
+await new Promise((resolve) => server.once('exit', resolve));
+await database.close();
+rmSync(dataDir, { recursive: true, force: true });
+
+const row = (figures: Figures) =>
+  `${figures.name.padEnd(18)} ${figures.rps.toFixed(0).padStart(8)} req/s   p50 ${figures.p50.toFixed(2).padStart(6)} ms   p99 ${figures.p99.toFixed(2).padStart(6)} ms   ${JSON.stringify(figures.statuses)}`;
+console.log(`\n${useWrk ? 'wrk' : 'autocannon'}: ${CONNECTIONS} connections, ${SECONDS} s each, ${USERS} profiles, page ${sampleBytes.length} bytes (brotli)`);
+console.log(row(page));
+console.log(row(go));
+console.log(row(baseline));
+console.log(`\n(a)/(c) = ${(page.rps / baseline.rps).toFixed(2)}   (b)/(c) = ${(go.rps / baseline.rps).toFixed(2)}`);
+const served = (figures: Figures) => Number(figures.statuses.ok ?? figures.statuses['2xx'] ?? 0) + Number(figures.statuses['3xx'] ?? 0);
+console.log(`views recorded ${views} of ${served(page)} pages served; clicks recorded ${clicks} of ${served(go)} redirects`);
+if (!useWrk) console.log('(install wrk for figures that the load generator does not limit: apt-get install -y wrk)');
