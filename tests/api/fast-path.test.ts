@@ -1,0 +1,116 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DIALECT, type TestApp, createTestApp } from '../helpers/test-app.ts';
+import { type SignedInUser, createUser } from '../helpers/factories.ts';
+
+// Cached pages and redirects are answered before Fastify (FastPath): only a
+// listening server exercises that path, so these tests speak real HTTP.
+
+const BROWSER = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Safari/537.36';
+
+let t: TestApp;
+let base: string;
+let creator: SignedInUser;
+let linkId: number;
+
+interface RawResponse {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  body: Buffer;
+}
+
+function get(path: string, headers: Record<string, string> = {}): Promise<RawResponse> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(`${base}${path}`, { headers: { 'user-agent': BROWSER, ...headers } }, (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () => resolve({ status: response.statusCode!, headers: response.headers, body: Buffer.concat(chunks) }));
+      })
+      .on('error', reject);
+  });
+}
+
+const comparable = ({ date: _date, 'keep-alive': _keepAlive, connection: _connection, ...headers }: http.IncomingHttpHeaders) => headers;
+
+async function countEvents(kind: 'view' | 'click') {
+  await t.app.events.flush();
+  const rows = await t.app.db.selectFrom('events').select('id').where('userId', '=', creator.user.id).where('kind', '=', kind).execute();
+  return rows.length;
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+  creator = await createUser(t.app);
+  const response = await t.app.inject({
+    method: 'POST',
+    url: '/api/links',
+    headers: { cookie: creator.cookie },
+    payload: { title: 'Target', url: 'https://target.example/' },
+  });
+  linkId = response.json().data.id;
+});
+afterAll(() => t.close());
+
+describe(`pages and redirects served before routing (${DIALECT})`, () => {
+  it('answers a cached page exactly as the routed answer, and counts both views', async () => {
+    const path = `/${creator.user.username}`;
+    const before = await countEvents('view');
+    for (const encoding of ['br', 'gzip', 'identity']) {
+      const routed = await get(`${path}`, { 'accept-encoding': encoding, cookie: 'lv_session=none' });
+      const fast = await get(path, { 'accept-encoding': encoding });
+      expect(fast.status).toBe(200);
+      expect(fast.body.equals(routed.body), encoding).toBe(true);
+      const { 'set-cookie': _cleared, ...routedHeaders } = comparable(routed.headers);
+      expect(comparable(fast.headers)).toEqual(routedHeaders);
+      expect(fast.headers['content-security-policy']).toContain("script-src 'self'");
+    }
+    expect(await countEvents('view')).toBe(before + 6);
+  });
+
+  it('answers 304 to a known ETag, and skips bots when counting', async () => {
+    const first = await get(`/${creator.user.username}`);
+    const before = await countEvents('view');
+    const again = await get(`/${creator.user.username}`, { 'if-none-match': String(first.headers.etag) });
+    expect(again.status).toBe(304);
+    await get(`/${creator.user.username}`, { 'user-agent': 'Googlebot/2.1' });
+    expect(await countEvents('view')).toBe(before + 1);
+  });
+
+  it("does not count the owner's own visits (a session goes through routing)", async () => {
+    const before = await countEvents('view');
+    const own = await get(`/${creator.user.username}`, { cookie: creator.cookie });
+    expect(own.status).toBe(200);
+    expect(await countEvents('view')).toBe(before);
+  });
+
+  it('redirects a known link and counts the click', async () => {
+    await get(`/${creator.user.username}`);
+    const before = await countEvents('click');
+    const first = await get(`/go/${linkId}`);
+    const second = await get(`/go/${linkId}`);
+    for (const response of [first, second]) {
+      expect(response.status).toBe(302);
+      expect(response.headers.location).toBe('https://target.example/');
+      expect(response.headers['cache-control']).toBe('no-store');
+    }
+    expect(await countEvents('click')).toBe(before + 2);
+  });
+
+  it('shows a change at once, and stops redirecting a link switched off', async () => {
+    await get(`/${creator.user.username}`);
+    await t.app.inject({ method: 'PATCH', url: `/api/links/${linkId}`, headers: { cookie: creator.cookie }, payload: { title: 'Renamed target' } });
+    expect((await get(`/${creator.user.username}`, { 'accept-encoding': 'identity' })).body.toString()).toContain('Renamed target');
+    await t.app.inject({ method: 'PATCH', url: `/api/links/${linkId}`, headers: { cookie: creator.cookie }, payload: { isActive: false } });
+    expect((await get(`/go/${linkId}`)).status).toBe(404);
+    expect((await get(`/${creator.user.username}`, { 'accept-encoding': 'identity' })).body.toString()).not.toContain('Renamed target');
+  });
+
+  it('leaves app routes and unknown names to routing', async () => {
+    expect((await get('/login')).body.toString()).not.toContain('User not found');
+    expect((await get('/nobody-by-this-name')).status).toBe(404);
+  });
+});
