@@ -6,6 +6,7 @@ import http from 'node:http';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 import { APP_ROUTE_NAMES } from '#shared/reserved-names.ts';
+import { registerAdminRoutes } from './admin/admin.routes.ts';
 import { EventRecorder } from './analytics/event-recorder.ts';
 import { registerAuthRoutes } from './auth/auth.routes.ts';
 import { registerSessions } from './auth/sessions.ts';
@@ -17,6 +18,8 @@ import { registerLinkRoutes } from './links/links.routes.ts';
 import { registerMediaRoutes } from './media/media.routes.ts';
 import { type FastPath, registerPublicPageRoutes } from './public-page/public-page.routes.ts';
 import { type ChangeBus, createChangeBus } from './site/change-bus.ts';
+import { registerMaintenanceGate } from './site/maintenance-gate.ts';
+import { SiteSettingsCache } from './site/site-settings-cache.ts';
 import { registerHealthRoutes } from './site/health.routes.ts';
 import { registerWebApp } from './site/web-app.ts';
 import { registerLimitRoutes } from './users/limits.routes.ts';
@@ -108,12 +111,15 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
 
   registerOriginCheck(app, config.publicUrl);
   registerSessions(app, database.db);
+  const siteSettings = new SiteSettingsCache(database.db, changes, app.log);
+  registerMaintenanceGate(app, siteSettings);
   registerHealthRoutes(app, database.db);
   registerAuthRoutes(app, database.db, config);
   registerLinkRoutes(app, database.db, config, changes);
   registerLimitRoutes(app, database.db, config);
+  registerAdminRoutes(app, database.db, changes, siteSettings);
   registerMediaRoutes(app, database.db, config, changes);
-  fast.path = registerPublicPageRoutes(app, database.db, config, changes, events).fastPath;
+  fast.path = registerPublicPageRoutes(app, database.db, config, changes, events, () => !siteSettings.current().maintenanceMode).fastPath;
   await registerWebApp(app, config.webRoot);
 
   return app;

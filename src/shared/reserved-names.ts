@@ -7,6 +7,7 @@ export const APP_ROUTE_NAMES = [
   'app',
   'assets',
   'blog',
+  'coming-soon',
   'contact',
   'dashboard',
   'docs',

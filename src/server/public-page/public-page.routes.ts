@@ -56,6 +56,8 @@ export function registerPublicPageRoutes(
   config: AppConfig,
   bus: ChangeBus,
   recorder: EventRecorder,
+  /** False while coming-soon mode is on: then every request goes through the gate. */
+  isSiteOpen: () => boolean,
 ): { fastPath: FastPath } {
   const pages = new ProfilePageCache();
   const redirects = new Map<number, { url: string; userId: number; headers?: OutgoingHttpHeaders }>();
@@ -160,7 +162,7 @@ export function registerPublicPageRoutes(
   });
 
   const fastPath: FastPath = (request, response) => {
-    if (!fastPathUsable || !securityHeaders || request.method !== 'GET') return false;
+    if (!fastPathUsable || !securityHeaders || request.method !== 'GET' || !isSiteOpen()) return false;
     const url = request.url ?? '';
     const cookie = request.headers.cookie;
     if (cookie && cookie.includes(SESSION_COOKIE_NAME)) return false;

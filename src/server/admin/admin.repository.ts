@@ -1,0 +1,124 @@
+import { sql } from 'kysely';
+import type { AdminAction } from '#shared/admin.ts';
+import { type Db, escapeLike } from '../db/database.ts';
+
+/** A case-insensitive substring match that treats %, _ and quotes as plain text. */
+function containing(search: string) {
+  return `%${escapeLike(search.toLowerCase())}%`;
+}
+
+export async function listUsers(db: Db, search: string, offset: number, limit: number) {
+  let query = db.selectFrom('users');
+  if (search) {
+    const pattern = containing(search);
+    query = query.where((eb) =>
+      eb.or([
+        sql<boolean>`lower(${eb.ref('username')}) like ${pattern} escape '\\'`,
+        sql<boolean>`lower(${eb.ref('displayName')}) like ${pattern} escape '\\'`,
+      ]),
+    );
+  }
+  const [rows, count] = await Promise.all([
+    query.selectAll().orderBy('createdAt', 'desc').orderBy('id', 'desc').limit(limit).offset(offset).execute(),
+    query.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(count.total) };
+}
+
+export async function listReserved(db: Db, search: string, offset: number, limit: number) {
+  let query = db.selectFrom('reservedUsernames').leftJoin('users', 'users.id', 'reservedUsernames.reservedBy');
+  if (search) query = query.where(sql<boolean>`lower(reserved_usernames.username) like ${containing(search)} escape '\\'`);
+  const [rows, count] = await Promise.all([
+    query
+      .select([
+        'reservedUsernames.id',
+        'reservedUsernames.username',
+        'reservedUsernames.reason',
+        'reservedUsernames.createdAt',
+        'users.username as reservedByUsername',
+      ])
+      .orderBy('reservedUsernames.createdAt', 'desc')
+      .orderBy('reservedUsernames.id', 'desc')
+      .limit(limit)
+      .offset(offset)
+      .execute(),
+    query.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(count.total) };
+}
+
+export function listUsernameHistory(db: Db, userId: number) {
+  return db
+    .selectFrom('usernameHistory')
+    .leftJoin('users', 'users.id', 'usernameHistory.changedBy')
+    .select([
+      'usernameHistory.id',
+      'usernameHistory.oldUsername',
+      'usernameHistory.newUsername',
+      'usernameHistory.reason',
+      'usernameHistory.changedAt',
+      'users.username as changedByUsername',
+    ])
+    .where('usernameHistory.userId', '=', userId)
+    .orderBy('usernameHistory.changedAt', 'desc')
+    .orderBy('usernameHistory.id', 'desc')
+    .execute();
+}
+
+export async function listLogs(db: Db, action: AdminAction | undefined, offset: number, limit: number) {
+  let query = db.selectFrom('adminLogs');
+  if (action) query = query.where('action', '=', action);
+  const [rows, count] = await Promise.all([
+    query.selectAll().orderBy('createdAt', 'desc').orderBy('id', 'desc').limit(limit).offset(offset).execute(),
+    query.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(count.total) };
+}
+
+export async function insertLog(
+  db: Db,
+  entry: {
+    adminId: number;
+    adminUsername: string;
+    action: AdminAction;
+    targetId: number | null;
+    targetUsername: string | null;
+    details: string | null;
+    createdAt: string;
+  },
+): Promise<void> {
+  await db.insertInto('adminLogs').values(entry).execute();
+}
+
+export async function countStats(db: Db) {
+  const count = async (query: Promise<{ n: number } | undefined>) => Number((await query)?.n ?? 0);
+  const [totalUsers, activeUsers, reservedUsernames, totalAdminActions] = await Promise.all([
+    count(db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst()),
+    count(db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n')).where('isActive', '=', 1).executeTakeFirst()),
+    count(db.selectFrom('reservedUsernames').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst()),
+    count(db.selectFrom('adminLogs').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst()),
+  ]);
+  return { totalUsers, activeUsers, reservedUsernames, totalAdminActions };
+}
+
+export async function countActiveAdmins(db: Db): Promise<number> {
+  const row = await db
+    .selectFrom('users')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('role', '=', 'admin')
+    .where('isActive', '=', 1)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+export function readSiteSettings(db: Db) {
+  return db.selectFrom('siteSettings').select(['maintenanceMode', 'maintenanceMessage']).where('id', '=', 1).executeTakeFirst();
+}
+
+export async function writeSiteSettings(db: Db, maintenanceMode: boolean, maintenanceMessage: string, at: string): Promise<void> {
+  await db
+    .updateTable('siteSettings')
+    .set({ maintenanceMode: maintenanceMode ? 1 : 0, maintenanceMessage, updatedAt: at })
+    .where('id', '=', 1)
+    .execute();
+}

@@ -1,0 +1,206 @@
+import {
+  type AdminAction,
+  type AdminLogEntry,
+  type AdminUser,
+  type ReservedUsername,
+  type SiteSettings,
+  type UsernameHistoryEntry,
+  adminMessages,
+} from '#shared/admin.ts';
+import { authMessages } from '#shared/auth.schema.ts';
+import type { Plan, Role } from '#shared/constants.ts';
+import { isAppRouteName } from '#shared/reserved-names.ts';
+import { type Db, nowIso } from '../db/database.ts';
+import type { UserRow } from '../db/schema.ts';
+import { AppError } from '../http/errors.ts';
+import { deleteSessionsOfUser } from '../auth/sessions.repository.ts';
+import type { ChangeBus } from '../site/change-bus.ts';
+import { findUserById, findUserByUsername } from '../users/users.repository.ts';
+import { isUsernameReserved } from '../users/users.service.ts';
+import { countActiveAdmins, insertLog, readSiteSettings, writeSiteSettings } from './admin.repository.ts';
+
+export function toAdminUser(row: UserRow): AdminUser {
+  return {
+    id: row.id,
+    username: row.username,
+    displayName: row.displayName,
+    email: row.email,
+    profileImage: row.profileImage,
+    bio: row.bio,
+    role: row.role,
+    plan: row.plan,
+    isActive: row.isActive === 1,
+    verified: row.verified === 1,
+    createdAt: row.createdAt,
+  };
+}
+
+export function toReserved(row: { id: number; username: string; reason: string; createdAt: string; reservedByUsername: string | null }): ReservedUsername {
+  return { id: row.id, username: row.username, reason: row.reason, reservedBy: row.reservedByUsername, createdAt: row.createdAt };
+}
+
+export function toHistoryEntry(row: {
+  id: number;
+  oldUsername: string;
+  newUsername: string;
+  reason: string | null;
+  changedAt: string;
+  changedByUsername: string | null;
+}): UsernameHistoryEntry {
+  return { id: row.id, oldUsername: row.oldUsername, newUsername: row.newUsername, changedBy: row.changedByUsername, reason: row.reason, changedAt: row.changedAt };
+}
+
+export function toLogEntry(row: {
+  id: number;
+  createdAt: string;
+  adminUsername: string;
+  action: string;
+  targetUsername: string | null;
+  targetId: number | null;
+  details: string | null;
+}): AdminLogEntry {
+  return { ...row, action: row.action as AdminAction };
+}
+
+/**
+ * Every admin change runs here: the change and its one log entry in one
+ * transaction; afterwards every instance drops what it cached about the user.
+ */
+export class AdminService {
+  constructor(
+    private readonly db: Db,
+    private readonly bus: ChangeBus,
+  ) {}
+
+  private async target(trx: Db, id: number): Promise<UserRow> {
+    const user = await findUserById(trx, id);
+    if (!user) throw new AppError(404, adminMessages.userNotFound);
+    return user;
+  }
+
+  private log(trx: Db, admin: UserRow, action: AdminAction, target: { id: number | null; username: string | null }, details: string | null) {
+    return insertLog(trx, {
+      adminId: admin.id,
+      adminUsername: admin.username,
+      action,
+      targetId: target.id,
+      targetUsername: target.username,
+      details,
+      createdAt: nowIso(),
+    });
+  }
+
+  private changed(user: UserRow, ...usernames: string[]) {
+    this.bus.publish({ topic: 'profile', userId: user.id, usernames: [user.username, ...usernames] });
+  }
+
+  /** Refuse to leave the site without an active admin. */
+  private async guardLastAdmin(trx: Db, user: UserRow): Promise<void> {
+    if (user.role === 'admin' && user.isActive === 1 && (await countActiveAdmins(trx)) <= 1) {
+      throw new AppError(409, adminMessages.lastAdmin);
+    }
+  }
+
+  async changeUsername(admin: UserRow, id: number, newUsername: string, reason: string): Promise<AdminUser> {
+    const { before, after } = await this.db.transaction().execute(async (trx) => {
+      const user = await this.target(trx, id);
+      if (user.username === newUsername) throw new AppError(400, adminMessages.noChanges);
+      if (await isUsernameReserved(trx, newUsername)) throw new AppError(409, authMessages.usernameReserved);
+      if (await findUserByUsername(trx, newUsername)) throw new AppError(409, authMessages.usernameTaken);
+      const at = nowIso();
+      await trx.updateTable('users').set({ username: newUsername, updatedAt: at }).where('id', '=', id).execute();
+      await trx
+        .insertInto('usernameHistory')
+        .values({ userId: id, oldUsername: user.username, newUsername, changedBy: admin.id, reason, changedAt: at })
+        .execute();
+      await this.log(trx, admin, 'username_change', { id, username: newUsername }, `${user.username} → ${newUsername}: ${reason}`);
+      return { before: user, after: (await findUserById(trx, id))! };
+    });
+    this.changed(before, after.username);
+    return toAdminUser(after);
+  }
+
+  async changeRole(admin: UserRow, id: number, role: Role, reason?: string): Promise<AdminUser> {
+    const after = await this.db.transaction().execute(async (trx) => {
+      const user = await this.target(trx, id);
+      if (user.role === role) throw new AppError(400, adminMessages.noChanges);
+      if (role === 'user') await this.guardLastAdmin(trx, user);
+      await trx.updateTable('users').set({ role, updatedAt: nowIso() }).where('id', '=', id).execute();
+      await this.log(trx, admin, 'role_change', user, `${user.role} → ${role}${reason ? `: ${reason}` : ''}`);
+      return (await findUserById(trx, id))!;
+    });
+    return toAdminUser(after);
+  }
+
+  async setActive(admin: UserRow, id: number, active: boolean): Promise<AdminUser> {
+    const after = await this.db.transaction().execute(async (trx) => {
+      const user = await this.target(trx, id);
+      if ((user.isActive === 1) === active) throw new AppError(400, adminMessages.noChanges);
+      if (!active) await this.guardLastAdmin(trx, user);
+      await trx.updateTable('users').set({ isActive: active ? 1 : 0, updatedAt: nowIso() }).where('id', '=', id).execute();
+      // Deactivation signs the user out everywhere at once.
+      if (!active) await deleteSessionsOfUser(trx, id);
+      await this.log(trx, admin, active ? 'user_reactivation' : 'user_deactivation', user, null);
+      return (await findUserById(trx, id))!;
+    });
+    this.changed(after);
+    return toAdminUser(after);
+  }
+
+  async setPlan(admin: UserRow, id: number, plan: Plan): Promise<AdminUser> {
+    const after = await this.db.transaction().execute(async (trx) => {
+      const user = await this.target(trx, id);
+      if (user.plan === plan) throw new AppError(400, adminMessages.noChanges);
+      await trx.updateTable('users').set({ plan, updatedAt: nowIso() }).where('id', '=', id).execute();
+      await this.log(trx, admin, 'plan_change', user, `${user.plan} → ${plan}`);
+      return (await findUserById(trx, id))!;
+    });
+    this.changed(after);
+    return toAdminUser(after);
+  }
+
+  async reserve(admin: UserRow, username: string, reason: string): Promise<ReservedUsername> {
+    return this.db.transaction().execute(async (trx) => {
+      if (await findUserByUsername(trx, username)) throw new AppError(409, adminMessages.heldByUser);
+      const existing = await trx.selectFrom('reservedUsernames').select('id').where('username', '=', username).executeTakeFirst();
+      if (existing) throw new AppError(409, adminMessages.alreadyReserved);
+      const row = await trx
+        .insertInto('reservedUsernames')
+        .values({ username, reason, reservedBy: admin.id, createdAt: nowIso() })
+        .returning(['id', 'username', 'reason', 'createdAt'])
+        .executeTakeFirstOrThrow();
+      await this.log(trx, admin, 'username_reservation', { id: null, username }, reason);
+      return toReserved({ ...row, reservedByUsername: admin.username });
+    });
+  }
+
+  async unreserve(admin: UserRow, id: number): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      const row = await trx.selectFrom('reservedUsernames').select(['id', 'username', 'reason']).where('id', '=', id).executeTakeFirst();
+      if (!row) throw new AppError(404, adminMessages.reservedNotFound);
+      if (isAppRouteName(row.username)) throw new AppError(409, adminMessages.appRouteName);
+      await trx.deleteFrom('reservedUsernames').where('id', '=', id).execute();
+      await this.log(trx, admin, 'reservation_removal', { id: null, username: row.username }, row.reason);
+    });
+  }
+
+  async updateSiteSettings(admin: UserRow, settings: SiteSettings): Promise<SiteSettings> {
+    await this.db.transaction().execute(async (trx) => {
+      await writeSiteSettings(trx, settings.maintenanceMode, settings.maintenanceMessage, nowIso());
+      await this.log(
+        trx,
+        admin,
+        'settings_change',
+        { id: null, username: null },
+        `Coming soon mode ${settings.maintenanceMode ? 'on' : 'off'}; message: ${settings.maintenanceMessage}`,
+      );
+    });
+    this.bus.publish({ topic: 'site-settings' });
+    return settings;
+  }
+}
+
+export async function loadSiteSettings(db: Db): Promise<SiteSettings> {
+  const row = await readSiteSettings(db);
+  return { maintenanceMode: row?.maintenanceMode === 1, maintenanceMessage: row?.maintenanceMessage ?? '' };
+}

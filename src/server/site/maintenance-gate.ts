@@ -1,0 +1,64 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { DEFAULT_MAINTENANCE_MESSAGE } from '#shared/admin.ts';
+import { escapeHtml } from '../public-page/render-page.tsx';
+import type { SiteSettingsCache } from './site-settings-cache.ts';
+
+const RETRY_AFTER_SECONDS = '300';
+
+/** What a visitor needs to reach while the site is closed: the admin's way in. */
+function isAlwaysOpen(request: FastifyRequest): boolean {
+  const path = request.url.split('?')[0]!;
+  if (request.method === 'GET' || request.method === 'HEAD') {
+    return (
+      path === '/login' ||
+      path === '/healthz' ||
+      path === '/favicon.svg' ||
+      path === '/coming-soon' ||
+      path.startsWith('/assets/') ||
+      path === '/api/auth/me' ||
+      path === '/api/admin/site-settings'
+    );
+  }
+  return request.method === 'POST' && (path === '/api/auth/login' || path === '/api/auth/logout');
+}
+
+/** The coming-soon page (spec 001 §2 "Maintenance page"); the bypass link is for admins only. */
+export function renderComingSoonPage(message: string, isAdmin: boolean): string {
+  const bypass = isAdmin
+    ? '<p><a class="bypass" href="/dashboard">Admin Access - Bypass Maintenance Mode</a></p>'
+    : '<p><a class="login" href="/login">Admin login</a></p>';
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><link rel="icon" href="/favicon.svg" type="image/svg+xml"><title>Coming soon | Linkverse</title><style>
+html,body{margin:0;min-height:100%;background:#09090f;color:#f4f4f5;font-family:Inter,ui-sans-serif,system-ui,sans-serif}
+main{min-height:100vh;display:flex;flex-direction:column;align-items:center;justify-content:center;padding:32px 20px;text-align:center;box-sizing:border-box;background:radial-gradient(50rem 30rem at 50% 0%,rgb(139 92 246/.35),transparent 70%)}
+.logo{width:56px;height:56px;border-radius:16px;background:linear-gradient(135deg,#8b5cf6,#ec4899,#f97316);display:flex;align-items:center;justify-content:center;font-weight:900;font-size:28px}
+h1{margin:28px 0 0;font-size:clamp(32px,6vw,56px);font-weight:900;letter-spacing:-.02em;background:linear-gradient(90deg,#8b5cf6,#ec4899,#f97316);-webkit-background-clip:text;background-clip:text;color:transparent}
+.message{margin:18px 0 0;max-width:560px;font-size:18px;line-height:1.6;color:#d4d4d8;white-space:pre-line;overflow-wrap:anywhere}
+a{color:#a78bfa;font-size:14px}a.bypass{display:inline-block;margin-top:28px;padding:12px 22px;border-radius:12px;background:linear-gradient(90deg,#8b5cf6,#ec4899);color:#fff;font-weight:700;text-decoration:none}
+a.login{display:inline-block;margin-top:28px;color:#71717a}
+</style></head><body><main><div class="logo">L</div><h1>Coming soon</h1><p class="message">${escapeHtml(message || DEFAULT_MAINTENANCE_MESSAGE)}</p>${bypass}</main></body></html>`;
+}
+
+/**
+ * Coming-soon mode, enforced by the server: while it is on, everyone but a
+ * signed-in admin gets the coming-soon page (503), or the message as JSON on
+ * the API (503), except what an admin needs to sign in.
+ */
+export function registerMaintenanceGate(app: FastifyInstance, settings: SiteSettingsCache): void {
+  app.addHook('onRequest', async (request, reply) => {
+    const { maintenanceMode, maintenanceMessage } = await settings.get();
+    if (!maintenanceMode || request.user?.role === 'admin' || isAlwaysOpen(request)) return;
+    const message = maintenanceMessage || DEFAULT_MAINTENANCE_MESSAGE;
+    reply.status(503).header('Retry-After', RETRY_AFTER_SECONDS).header('Cache-Control', 'no-store');
+    if (request.url.startsWith('/api/')) return reply.send({ message });
+    return reply.type('text/html; charset=utf-8').send(renderComingSoonPage(message, false));
+  });
+
+  // GET /coming-soon: the page as visitors see it, with the bypass link for admins.
+  app.get('/coming-soon', async (request, reply) => {
+    const { maintenanceMessage } = await settings.get();
+    return reply
+      .type('text/html; charset=utf-8')
+      .header('Cache-Control', 'no-store')
+      .send(renderComingSoonPage(maintenanceMessage, request.user?.role === 'admin'));
+  });
+}
