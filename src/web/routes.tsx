@@ -4,6 +4,7 @@ import { FullPageSpinner } from './components/ui/spinner.tsx';
 import { RedirectIfSignedIn, RequireUser } from './features/auth/guards.tsx';
 import { LoginPage } from './features/auth/login-page.tsx';
 import { RegisterPage } from './features/auth/register-page.tsx';
+import { PricingPage } from './features/pricing/pricing-page.tsx';
 import { LandingPage } from './features/site/landing-page.tsx';
 import { NotFoundPage } from './features/site/not-found-page.tsx';
 import { SiteLayout } from './features/site/site-layout.tsx';
@@ -30,6 +31,7 @@ export const routes: RouteObject[] = [
     element: <SiteLayout />,
     children: [
       { path: '/', element: <LandingPage /> },
+      { path: '/pricing', element: <PricingPage /> },
       { path: '/login', element: <RedirectIfSignedIn><LoginPage /></RedirectIfSignedIn> },
       { path: '/register', element: <RedirectIfSignedIn><RegisterPage /></RedirectIfSignedIn> },
       { path: '/admin', element: <RequireUser>{(user) => <Loading><AdminPage user={user} /></Loading>}</RequireUser> },

@@ -1,8 +1,23 @@
-import { ShieldAlert, ShieldCheck } from 'lucide-react';
-import { Link } from 'react-router';
+import { Activity, ShieldAlert, UserCheck, UserX, Users } from 'lucide-react';
+import { Tabs } from 'radix-ui';
+import { Link, useSearchParams } from 'react-router';
 import type { CurrentUser } from '#shared/user.types.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { Card } from '#web/components/ui/card.tsx';
+import { HistoryTab } from './history-tab.tsx';
+import { LogsTab } from './logs-tab.tsx';
+import { ReservedTab } from './reserved-tab.tsx';
+import { SettingsTab } from './settings-tab.tsx';
+import { useAdminStats } from './use-admin.ts';
+import { UsersTab } from './users-tab.tsx';
+
+const TABS = [
+  { value: 'users', label: 'Users', content: <UsersTab /> },
+  { value: 'reserved-usernames', label: 'Reserved usernames', content: <ReservedTab /> },
+  { value: 'username-history', label: 'Username history', content: <HistoryTab /> },
+  { value: 'logs', label: 'Logs', content: <LogsTab /> },
+  { value: 'settings', label: 'Settings', content: <SettingsTab /> },
+] as const;
 
 /** /admin: the role decides, checked again by the server on every admin call. */
 export function AdminPage({ user }: { user: CurrentUser }) {
@@ -20,16 +35,54 @@ export function AdminPage({ user }: { user: CurrentUser }) {
       </section>
     );
   }
+  return <ControlCenter />;
+}
+
+function ControlCenter() {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const tab = TABS.some((entry) => entry.value === searchParams.get('tab')) ? searchParams.get('tab')! : 'users';
+  const stats = useAdminStats();
+  const cards = [
+    { label: 'Total users', value: stats.data?.totalUsers, icon: Users },
+    { label: 'Active users', value: stats.data?.activeUsers, icon: UserCheck },
+    { label: 'Reserved usernames', value: stats.data?.reservedUsernames, icon: UserX },
+    { label: 'Total admin actions', value: stats.data?.totalAdminActions, icon: Activity },
+  ];
+
   return (
     <section className="mx-auto max-w-6xl px-4 pb-20 pt-28 sm:px-6">
       <h1 className="text-3xl font-bold tracking-tight">Admin control center</h1>
-      <Card className="mt-8 flex flex-col items-center gap-3 py-16 text-center">
-        <ShieldCheck className="size-10 text-primary" aria-hidden="true" />
-        <p className="font-semibold">You are signed in as an administrator.</p>
-        <p className="max-w-md text-sm text-muted">
-          Users, reserved usernames, username history, activity logs and coming-soon mode arrive in an upcoming release.
-        </p>
-      </Card>
+      <p className="mt-2 text-muted">Users, names, history, activity and the site's status.</p>
+      {stats.isError && <p role="alert" className="mt-4 text-sm text-red-300">Failed to fetch stats</p>}
+      <div className="mt-8 grid grid-cols-2 gap-4 lg:grid-cols-4">
+        {cards.map((card) => (
+          <Card key={card.label} className="p-5">
+            <card.icon className="size-5 text-primary" aria-hidden="true" />
+            <p className="mt-3 text-2xl font-bold" data-testid={`stat-${card.label}`}>
+              {card.value ?? '–'}
+            </p>
+            <p className="text-sm text-muted">{card.label}</p>
+          </Card>
+        ))}
+      </div>
+      <Tabs.Root value={tab} onValueChange={(value) => setSearchParams({ tab: value })} className="mt-10">
+        <Tabs.List aria-label="Admin sections" className="flex gap-1 overflow-x-auto border-b border-border">
+          {TABS.map((entry) => (
+            <Tabs.Trigger
+              key={entry.value}
+              value={entry.value}
+              className="whitespace-nowrap border-b-2 border-transparent px-4 py-3 text-sm font-medium text-muted transition data-[state=active]:border-primary data-[state=active]:text-white"
+            >
+              {entry.label}
+            </Tabs.Trigger>
+          ))}
+        </Tabs.List>
+        {TABS.map((entry) => (
+          <Tabs.Content key={entry.value} value={entry.value} className="pt-6">
+            {entry.content}
+          </Tabs.Content>
+        ))}
+      </Tabs.Root>
     </section>
   );
 }

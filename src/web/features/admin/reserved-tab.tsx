@@ -1,0 +1,89 @@
+import { Trash2 } from 'lucide-react';
+import { type FormEvent, useCallback, useState } from 'react';
+import { ADMIN_PAGE_SIZE, adminMessages, reserveUsernameSchema } from '#shared/admin.ts';
+import { describeZodError } from '#shared/validation.ts';
+import { Button } from '#web/components/ui/button.tsx';
+import { Input, Label } from '#web/components/ui/input.tsx';
+import { api } from '#web/lib/api.ts';
+import { formatDateTime } from './formatting.ts';
+import { Pager } from './pager.tsx';
+import { SearchInput } from './search-input.tsx';
+import { useAdminMutation, useReservedUsernames } from './use-admin.ts';
+
+export function ReservedTab() {
+  const [page, setPage] = useState(1);
+  const [search, setSearch] = useState('');
+  const [username, setUsername] = useState('');
+  const [reason, setReason] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const reserved = useReservedUsernames(page, search);
+  const onSearch = useCallback((text: string) => {
+    setSearch(text);
+    setPage(1);
+  }, []);
+  const reserve = useAdminMutation(
+    (input: { username: string; reason: string }) => api('/api/admin/reserved-usernames', { method: 'POST', body: input }),
+    { success: 'Username reserved successfully', failure: 'Failed to reserve username' },
+  );
+  const remove = useAdminMutation((id: number) => api(`/api/admin/reserved-usernames/${id}`, { method: 'DELETE' }), {
+    success: 'Reserved username removed successfully',
+    failure: 'Failed to remove reserved username',
+  });
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!username.trim() || !reason.trim()) return setError(adminMessages.reserveFieldsRequired);
+    const parsed = reserveUsernameSchema.safeParse({ username, reason });
+    if (!parsed.success) return setError(describeZodError(parsed.error).message);
+    setError(null);
+    try {
+      await reserve.mutateAsync(parsed.data);
+      setUsername('');
+      setReason('');
+    } catch {
+      // Toasted by the mutation.
+    }
+  };
+
+  return (
+    <div className="space-y-6">
+      <form onSubmit={(event) => void submit(event)} noValidate aria-label="Reserve a username" className="grid gap-3 rounded-2xl border border-border bg-surface/60 p-4 sm:grid-cols-[1fr_2fr_auto] sm:items-end">
+        <div className="space-y-2">
+          <Label htmlFor="reserve-username">Username</Label>
+          <Input id="reserve-username" value={username} onChange={(event) => setUsername(event.target.value)} />
+        </div>
+        <div className="space-y-2">
+          <Label htmlFor="reserve-reason">Reason</Label>
+          <Input id="reserve-reason" value={reason} onChange={(event) => setReason(event.target.value)} />
+        </div>
+        <Button type="submit" disabled={reserve.isPending}>
+          Reserve
+        </Button>
+        {error && (
+          <p role="alert" className="text-sm text-red-300 sm:col-span-3">
+            {error}
+          </p>
+        )}
+      </form>
+      <SearchInput label="Search reserved usernames" onSearch={onSearch} />
+      {reserved.isError && <p role="alert" className="text-sm text-red-300">Failed to fetch reserved usernames</p>}
+      <ul className="divide-y divide-border rounded-2xl border border-border">
+        {reserved.data?.reservedUsernames.map((entry) => (
+          <li key={entry.id} className="flex items-center gap-4 px-4 py-3 text-sm" data-testid="reserved-row">
+            <div className="min-w-0 flex-1">
+              <p className="font-semibold">{entry.username}</p>
+              <p className="truncate text-muted">
+                {entry.reason} · by {entry.reservedBy ?? 'System'} · {formatDateTime(entry.createdAt)}
+              </p>
+            </div>
+            <Button variant="ghost" size="icon" aria-label={`Remove ${entry.username}`} disabled={remove.isPending} onClick={() => remove.mutate(entry.id)}>
+              <Trash2 />
+            </Button>
+          </li>
+        ))}
+        {reserved.data?.reservedUsernames.length === 0 && <li className="px-4 py-10 text-center text-sm text-muted">No reserved usernames match.</li>}
+      </ul>
+      {reserved.data && <Pager page={page} pageSize={ADMIN_PAGE_SIZE} total={reserved.data.pagination.total} onPageChange={setPage} />}
+    </div>
+  );
+}

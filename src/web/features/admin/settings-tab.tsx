@@ -1,0 +1,84 @@
+import { Switch } from 'radix-ui';
+import { useState } from 'react';
+import { toast } from 'sonner';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { SiteSettings } from '#shared/admin.ts';
+import { Button } from '#web/components/ui/button.tsx';
+import { Card } from '#web/components/ui/card.tsx';
+import { api } from '#web/lib/api.ts';
+import { cn } from '#web/lib/utils.ts';
+import { useSiteSettings } from './use-admin.ts';
+
+/** Coming Soon Mode (spec 001 §2 and §4): the switch saves at once with the current message. */
+export function SettingsTab() {
+  const settings = useSiteSettings();
+  if (settings.isError) return <p role="alert" className="text-sm text-red-300">Failed to fetch settings</p>;
+  if (!settings.data) return null;
+  // Keyed by what the server said, so the form starts again from every reload.
+  return <SettingsForm key={JSON.stringify(settings.data)} saved={settings.data} />;
+}
+
+function SettingsForm({ saved }: { saved: SiteSettings }) {
+  const queryClient = useQueryClient();
+  const [message, setMessage] = useState(saved.maintenanceMessage);
+  const save = useMutation({
+    mutationFn: (next: SiteSettings) => api<SiteSettings>('/api/admin/site-settings', { method: 'POST', body: next }),
+    onSuccess: (saved) => {
+      toast.success('Settings updated', {
+        description: saved.maintenanceMode ? 'Maintenance mode enabled successfully.' : 'Maintenance mode disabled successfully.',
+      });
+      return queryClient.invalidateQueries({ queryKey: ['admin'] });
+    },
+    onError: () => toast.error('Error', { description: 'Failed to update maintenance mode.' }),
+  });
+
+  const on = saved.maintenanceMode;
+  const busy = save.isPending;
+
+  return (
+    <div className="grid gap-6 lg:grid-cols-[1fr_20rem]">
+      <Card className="space-y-5">
+        <div className="flex items-center justify-between gap-4">
+          <div>
+            <h2 className="text-lg font-semibold">Coming Soon Mode</h2>
+            <p className="text-sm text-muted">Close the site to everyone but admins.</p>
+          </div>
+          <Switch.Root
+            checked={on}
+            disabled={busy}
+            onCheckedChange={(checked) => save.mutate({ maintenanceMode: checked, maintenanceMessage: message })}
+            aria-label="Coming Soon Mode"
+            className="relative h-7 w-12 shrink-0 rounded-full bg-zinc-700 transition disabled:opacity-50 data-[state=checked]:bg-primary"
+          >
+            <Switch.Thumb className="block size-6 translate-x-0.5 rounded-full bg-white shadow transition data-[state=checked]:translate-x-[22px]" />
+          </Switch.Root>
+        </div>
+        <div className="space-y-2">
+          <label htmlFor="maintenance-message" className="text-sm font-medium text-zinc-300">
+            Message
+          </label>
+          <textarea
+            id="maintenance-message"
+            rows={4}
+            value={message}
+            disabled={busy}
+            onChange={(event) => setMessage(event.target.value)}
+            className="w-full rounded-xl border border-border bg-surface px-4 py-3 text-sm focus:border-primary focus:outline-none disabled:opacity-50"
+          />
+        </div>
+        <Button disabled={busy} onClick={() => save.mutate({ maintenanceMode: on, maintenanceMessage: message })}>
+          Update Message
+        </Button>
+      </Card>
+      <Card className={cn('space-y-2', on ? 'border-accent/50' : 'border-emerald-500/40')} role="status" data-testid="site-status">
+        <p className={cn('font-semibold', on ? 'text-accent' : 'text-emerald-400')}>{on ? 'Coming Soon Mode Active' : 'Site Live'}</p>
+        <p className="text-sm text-muted">
+          {on ? 'All visitors will see the coming soon page. Only admins can access the site.' : 'The site is live and accessible to all users.'}
+        </p>
+        <a href="/coming-soon" target="_blank" rel="noopener noreferrer" className="inline-block pt-2 text-sm text-primary hover:underline">
+          Preview the coming soon page
+        </a>
+      </Card>
+    </div>
+  );
+}

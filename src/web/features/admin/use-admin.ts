@@ -1,0 +1,96 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { toast } from 'sonner';
+import {
+  ADMIN_LOG_PAGE_SIZE,
+  ADMIN_PAGE_SIZE,
+  type AdminLogEntry,
+  type AdminStats,
+  type AdminUser,
+  type ReservedUsername,
+  type SiteSettings,
+  USER_PICKER_LIMIT,
+  type UsernameHistoryEntry,
+} from '#shared/admin.ts';
+import { ApiError, api } from '#web/lib/api.ts';
+
+const adminKey = ['admin'] as const;
+
+function query(params: Record<string, string | number | undefined>): string {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(params)) if (value !== undefined && value !== '') search.set(key, String(value));
+  return search.toString();
+}
+
+export function useAdminStats() {
+  return useQuery({ queryKey: [...adminKey, 'stats'], queryFn: () => api<AdminStats>('/api/admin/stats') });
+}
+
+export function useAdminUsers(page: number, search: string) {
+  return useQuery({
+    queryKey: [...adminKey, 'users', page, search],
+    queryFn: () => api<{ users: AdminUser[]; total: number }>(`/api/admin/users?${query({ page, limit: ADMIN_PAGE_SIZE, search })}`),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useUserPicker(search: string) {
+  return useQuery({
+    queryKey: [...adminKey, 'picker', search],
+    queryFn: () => api<{ users: AdminUser[]; total: number }>(`/api/admin/users?${query({ search, limit: USER_PICKER_LIMIT })}`),
+    enabled: search.trim().length > 0,
+  });
+}
+
+export function useReservedUsernames(page: number, search: string) {
+  return useQuery({
+    queryKey: [...adminKey, 'reserved', page, search],
+    queryFn: () =>
+      api<{ reservedUsernames: ReservedUsername[]; pagination: { total: number } }>(
+        `/api/admin/reserved-usernames?${query({ page, limit: ADMIN_PAGE_SIZE, search })}`,
+      ),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useUsernameHistory(userId: number | null) {
+  return useQuery({
+    queryKey: [...adminKey, 'history', userId],
+    queryFn: () => api<UsernameHistoryEntry[]>(`/api/admin/users/${userId}/username-history`),
+    enabled: userId !== null,
+  });
+}
+
+export function useAdminLogs(page: number, action: string) {
+  return useQuery({
+    queryKey: [...adminKey, 'logs', page, action],
+    queryFn: () =>
+      api<{ logs: AdminLogEntry[]; total: number }>(
+        `/api/admin/logs?${query({ page, limit: ADMIN_LOG_PAGE_SIZE, action: action === 'all' ? undefined : action })}`,
+      ),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useSiteSettings() {
+  return useQuery({ queryKey: [...adminKey, 'site-settings'], queryFn: () => api<SiteSettings>('/api/admin/site-settings') });
+}
+
+/** A mutation with the spec's toasts: the server's message, or the default (spec 001 §8). */
+export function useAdminMutation<Input>(
+  request: (input: Input) => Promise<unknown>,
+  messages: { success: string | ((input: Input) => string); failure: string; successTitle?: string },
+) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: request,
+    onSuccess: (_data, input) => {
+      const text = typeof messages.success === 'function' ? messages.success(input) : messages.success;
+      if (messages.successTitle) toast.success(messages.successTitle, { description: text });
+      else toast.success(text);
+      return queryClient.invalidateQueries({ queryKey: adminKey });
+    },
+    onError: (error) => {
+      toast.error('Error', { description: error instanceof ApiError && error.status > 0 ? error.message : messages.failure });
+    },
+  });
+}
