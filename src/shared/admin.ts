@@ -101,8 +101,13 @@ export const changeRoleSchema = z.object({
   reason: z.string().trim().max(ADMIN_REASON_MAX_LENGTH).optional(),
 });
 
-/** PATCH /api/admin/users/{id}/plan */
-export const changePlanSchema = z.object({ plan: z.enum(PLANS, { error: adminMessages.invalidPlan }) });
+/** PATCH /api/admin/users/{id}/plan: the plan, and/or the verified badge sold as an add-on. */
+export const changePlanSchema = z
+  .object({
+    plan: z.enum(PLANS, { error: adminMessages.invalidPlan }).optional(),
+    verified: z.boolean({ error: 'verified must be true or false' }).optional(),
+  })
+  .refine((value) => value.plan !== undefined || value.verified !== undefined, adminMessages.invalidPlan);
 
 /** POST /api/admin/reserved-usernames */
 export const reserveUsernameSchema = z.object({

@@ -198,10 +198,21 @@ describe(`users (${DIALECT})`, () => {
     expect(response.json().data.plan).toBe('business');
     const page = (await call('GET', `/${user.user.username}`)).body;
     expect(page).not.toContain('Powered by');
-    expect(page).toContain('lv-verified');
+    expect(page).toContain('class="lv-verified"');
     expect((await call('GET', '/api/me/limits', user.cookie)).json().data.links.limit).toBeNull();
     expect((await call('PATCH', `/api/admin/users/${user.user.id}/plan`, admin.cookie, { plan: 'gold' })).json().message).toBe(adminMessages.invalidPlan);
     expect((await logsOf('plan_change')).filter((entry) => entry.targetId === user.user.id)).toHaveLength(1);
+  });
+
+  it('grants and removes the verified badge on any plan', async () => {
+    const user = await createUser(t.app);
+    expect((await call('GET', `/${user.user.username}`)).body).not.toContain('class="lv-verified"');
+    const granted = await call('PATCH', `/api/admin/users/${user.user.id}/plan`, admin.cookie, { verified: true });
+    expect(granted.json().data).toMatchObject({ plan: 'free', verified: true });
+    expect((await call('GET', `/${user.user.username}`)).body).toContain('class="lv-verified"');
+    await call('PATCH', `/api/admin/users/${user.user.id}/plan`, admin.cookie, { verified: false });
+    expect((await call('GET', `/${user.user.username}`)).body).not.toContain('class="lv-verified"');
+    expect((await call('PATCH', `/api/admin/users/${user.user.id}/plan`, admin.cookie, {})).statusCode).toBe(400);
   });
 });
 

@@ -73,12 +73,12 @@ export function registerAdminRoutes(app: FastifyInstance, db: Db, bus: ChangeBus
     });
   }
 
-  // PATCH /api/admin/users/{id}/plan {plan}
+  // PATCH /api/admin/users/{id}/plan {plan?, verified?}
   app.patch('/api/admin/users/:id/plan', async (request) => {
     const admin = requireAdmin(request);
     const id = parseId(request.params, adminMessages.userNotFound);
-    const { plan } = parseInput(changePlanSchema, request.body);
-    return { data: await service.setPlan(admin, id, plan) };
+    const change = parseInput(changePlanSchema, request.body);
+    return { data: await service.setPlan(admin, id, change) };
   });
 
   // GET /api/admin/users/{id}/username-history → [entries]

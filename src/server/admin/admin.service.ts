@@ -147,12 +147,15 @@ export class AdminService {
     return toAdminUser(after);
   }
 
-  async setPlan(admin: UserRow, id: number, plan: Plan): Promise<AdminUser> {
+  async setPlan(admin: UserRow, id: number, change: { plan?: Plan; verified?: boolean }): Promise<AdminUser> {
     const after = await this.db.transaction().execute(async (trx) => {
       const user = await this.target(trx, id);
-      if (user.plan === plan) throw new AppError(400, adminMessages.noChanges);
-      await trx.updateTable('users').set({ plan, updatedAt: nowIso() }).where('id', '=', id).execute();
-      await this.log(trx, admin, 'plan_change', user, `${user.plan} → ${plan}`);
+      const plan = change.plan ?? user.plan;
+      const verified = change.verified ?? user.verified === 1;
+      if (plan === user.plan && verified === (user.verified === 1)) throw new AppError(400, adminMessages.noChanges);
+      await trx.updateTable('users').set({ plan, verified: verified ? 1 : 0, updatedAt: nowIso() }).where('id', '=', id).execute();
+      const details = [plan !== user.plan && `${user.plan} → ${plan}`, verified !== (user.verified === 1) && (verified ? 'verified badge granted' : 'verified badge removed')];
+      await this.log(trx, admin, 'plan_change', user, details.filter(Boolean).join('; '));
       return (await findUserById(trx, id))!;
     });
     this.changed(after);

@@ -30,8 +30,13 @@ export function UsersTab() {
     failure: 'Failed to reactivate user',
   });
   const setPlan = useAdminMutation(
-    ({ id, plan }: { id: number; plan: Plan }) => api(`/api/admin/users/${id}/plan`, { method: 'PATCH', body: { plan } }),
-    { success: ({ plan }) => `Plan changed to ${PLAN_NAMES[plan]}`, failure: 'Failed to change plan' },
+    ({ id, ...change }: { id: number; plan?: Plan; verified?: boolean }) =>
+      api(`/api/admin/users/${id}/plan`, { method: 'PATCH', body: change }),
+    {
+      success: ({ plan, verified }) =>
+        plan ? `Plan changed to ${PLAN_NAMES[plan]}` : verified ? 'Verified badge granted' : 'Verified badge removed',
+      failure: 'Failed to change plan',
+    },
   );
 
   return (
@@ -81,6 +86,16 @@ export function UsersTab() {
                       </option>
                     ))}
                   </select>
+                  <label className="mt-1 flex items-center gap-1.5 text-xs text-muted">
+                    <input
+                      type="checkbox"
+                      checked={user.verified}
+                      disabled={setPlan.isPending}
+                      onChange={(event) => setPlan.mutate({ id: user.id, verified: event.target.checked })}
+                      className="accent-primary"
+                    />
+                    Verified
+                  </label>
                 </td>
                 <td className="px-4 py-3">
                   <span className={cn('text-xs font-semibold', user.isActive ? 'text-emerald-400' : 'text-red-400')}>
