@@ -57,7 +57,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     databaseSchema: config.databaseSchema,
   });
   const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2, lazyConnect: false }) : undefined;
-  const changes = createChangeBus(redis);
+  const changes = createChangeBus(redis, `${config.redisPrefix}changes`);
   const events = new EventRecorder(database.insertEvents, config.sessionSecret, app.log);
   events.start();
   app.addHook('onClose', async () => {
@@ -68,6 +68,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   });
 
   await migrateToLatest(database, config.databaseSchema);
+  await changes.ready;
   await seedReservedRouteNames(database.db, APP_ROUTE_NAMES, nowIso());
   app.decorate('db', database.db);
   app.decorate('dialect', database.dialect);
@@ -106,7 +107,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   await app.register(fastifyMultipart, { limits: { files: 1, fields: 5, parts: 6 } });
   await app.register(fastifyRateLimit, {
     global: false,
-    ...(redis ? { redis, nameSpace: 'linkverse-rate-limit:' } : {}),
+    ...(redis ? { redis, nameSpace: `${config.redisPrefix}rate-limit:` } : {}),
   });
 
   registerOriginCheck(app, config.publicUrl);

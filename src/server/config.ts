@@ -89,6 +89,8 @@ export interface AppConfig {
   /** PostgreSQL schema to use (tests isolate each run in a fresh one). */
   databaseSchema?: string;
   redisUrl?: string;
+  /** Prefix of every Redis key and channel: instances of one site share it (tests isolate with it). */
+  redisPrefix: string;
   publicUrl?: string;
   baseDomain?: string;
   trustProxy: boolean | number | string;
@@ -134,6 +136,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     dataDir,
     databaseUrl: values.DATABASE_URL,
     redisUrl: values.REDIS_URL,
+    redisPrefix: 'linkverse:',
     publicUrl: values.PUBLIC_URL,
     baseDomain: values.BASE_DOMAIN,
     trustProxy: values.TRUST_PROXY,

@@ -43,6 +43,8 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     databaseUrl: DIALECT === 'postgres' ? postgresUrl : undefined,
     databaseSchema: schema,
     trustProxy: false,
+    // Each test database gets its own Redis keys, so runs and files never share counters.
+    redisPrefix: shared?.redisPrefix ?? `test-${randomBytes(6).toString('hex')}:`,
     sessionSecret: 'test-secret-test-secret-test-secret-42',
     logLevel: 'silent',
     webRoot: options.webRoot,

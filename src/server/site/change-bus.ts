@@ -8,24 +8,25 @@ export type ChangeMessage =
   | { topic: 'site-settings' };
 
 export interface ChangeBus {
+  /** Resolves once this instance listens to the others. */
+  ready: Promise<unknown>;
   publish(message: ChangeMessage): void;
   subscribe(handler: (message: ChangeMessage) => void): void;
   close(): Promise<void>;
 }
 
-const CHANNEL = 'linkverse:changes';
-
 /**
  * Handlers run at once in this process; with Redis the message also reaches
  * every other instance (DESIGN.md: REDIS_URL shares cache invalidation).
  */
-export function createChangeBus(redis?: Redis): ChangeBus {
+export function createChangeBus(redis: Redis | undefined, channel: string): ChangeBus {
   const local = new EventEmitter();
   const instanceId = randomUUID();
   let subscriber: Redis | undefined;
+  let ready: Promise<unknown> = Promise.resolve();
   if (redis) {
     subscriber = redis.duplicate();
-    void subscriber.subscribe(CHANNEL);
+    ready = subscriber.subscribe(channel);
     subscriber.on('message', (_channel: string, raw: string) => {
       try {
         const { from, message } = JSON.parse(raw) as { from: string; message: ChangeMessage };
@@ -36,9 +37,10 @@ export function createChangeBus(redis?: Redis): ChangeBus {
     });
   }
   return {
+    ready,
     publish(message) {
       local.emit('change', message);
-      void redis?.publish(CHANNEL, JSON.stringify({ from: instanceId, message })).catch(() => undefined);
+      void redis?.publish(channel, JSON.stringify({ from: instanceId, message })).catch(() => undefined);
     },
     subscribe(handler) {
       local.on('change', handler);
