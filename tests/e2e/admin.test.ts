@@ -1,23 +1,12 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium } from '../helpers/chromium.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { createAdmin, createUser, uniqueUsername } from '../helpers/factories.ts';
-import { type RunningServer, startWebServer } from '../helpers/web-server.ts';
+import { useServerAndBrowser } from '../helpers/web-server.ts';
 
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startWebServer();
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const running = useServerAndBrowser();
 
 async function signIn(username: string, password: string): Promise<Page> {
-  const context = await browser.newContext({ baseURL: server.baseUrl, viewport: { width: 1280, height: 900 } });
+  const context = await running.browser.newContext({ baseURL: running.server.baseUrl, viewport: { width: 1280, height: 900 } });
   const page = await context.newPage();
   await page.goto('/login');
   await page.fill('#username', username);
@@ -29,8 +18,8 @@ async function signIn(username: string, password: string): Promise<Page> {
 
 describe('the admin control center', () => {
   it('changes a username with a reason, shown in history and logs', async () => {
-    const admin = await createAdmin(server.testApp.app);
-    const target = await createUser(server.testApp.app, { username: uniqueUsername('target') });
+    const admin = await createAdmin(running.server.testApp.app);
+    const target = await createUser(running.server.testApp.app, { username: uniqueUsername('target') });
     const page = await signIn(admin.user.username, admin.password);
     await page.goto('/admin');
     await page.getByLabel('Search users').fill(target.user.username);
@@ -59,7 +48,7 @@ describe('the admin control center', () => {
   });
 
   it('turns coming-soon mode on and off; visitors see the page, the admin keeps the site', async () => {
-    const admin = await createAdmin(server.testApp.app);
+    const admin = await createAdmin(running.server.testApp.app);
     const page = await signIn(admin.user.username, admin.password);
     await page.goto('/admin?tab=settings');
     await expect.poll(() => page.getByTestId('site-status').textContent()).toContain('Site Live');
@@ -68,7 +57,7 @@ describe('the admin control center', () => {
     await expect.poll(() => page.getByText('Maintenance mode enabled successfully.').isVisible()).toBe(true);
     await expect.poll(() => page.getByTestId('site-status').textContent()).toContain('Coming Soon Mode Active');
 
-    const visitor = await (await browser.newContext({ baseURL: server.baseUrl })).newPage();
+    const visitor = await (await running.browser.newContext({ baseURL: running.server.baseUrl })).newPage();
     const response = await visitor.goto('/');
     expect(response?.status()).toBe(503);
     await expect.poll(() => visitor.getByText('Polishing things. Back tonight!').isVisible()).toBe(true);

@@ -1,23 +1,12 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium } from '../helpers/chromium.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { uniqueUsername } from '../helpers/factories.ts';
-import { type RunningServer, startWebServer } from '../helpers/web-server.ts';
+import { useServerAndBrowser } from '../helpers/web-server.ts';
 
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startWebServer();
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const running = useServerAndBrowser();
 
 async function newPage(): Promise<Page> {
-  const context = await browser.newContext({ baseURL: server.baseUrl, viewport: { width: 1280, height: 800 } });
+  const context = await running.browser.newContext({ baseURL: running.server.baseUrl, viewport: { width: 1280, height: 800 } });
   return context.newPage();
 }
 
@@ -79,7 +68,7 @@ describe('signing up, in and out', () => {
     await expect.poll(() => page.getByText('Access Denied').isVisible()).toBe(true);
     await expect.poll(() => page.getByText("You don't have permission to access this page.").isVisible()).toBe(true);
 
-    await server.testApp.app.db.updateTable('users').set({ role: 'admin' }).where('username', '=', username).execute();
+    await running.server.testApp.app.db.updateTable('users').set({ role: 'admin' }).where('username', '=', username).execute();
     await page.goto('/');
     await page.getByRole('button', { name: 'Open user menu' }).click();
     await expect.poll(() => page.getByRole('menuitem', { name: 'Admin Panel' }).isVisible()).toBe(true);

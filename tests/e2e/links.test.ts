@@ -1,25 +1,14 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium } from '../helpers/chromium.ts';
+import { describe, expect, it } from 'vitest';
 import { createUser } from '../helpers/factories.ts';
-import { type RunningServer, startWebServer } from '../helpers/web-server.ts';
+import { useServerAndBrowser } from '../helpers/web-server.ts';
 
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startWebServer();
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const running = useServerAndBrowser();
 
 async function signedInPage(): Promise<{ page: Page; username: string }> {
-  const { user } = await createUser(server.testApp.app, { password: 'secret123' });
-  const context = await browser.newContext({ baseURL: server.baseUrl, viewport: { width: 1280, height: 900 } });
+  const { user } = await createUser(running.server.testApp.app, { password: 'secret123' });
+  const context = await running.browser.newContext({ baseURL: running.server.baseUrl, viewport: { width: 1280, height: 900 } });
   const page = await context.newPage();
   await page.goto('/login');
   await page.fill('#username', user.username);
@@ -53,7 +42,7 @@ describe('managing links', () => {
     await expect.poll(() => page.getByText('Please provide both a title and URL for your link.').first().isVisible()).toBe(true);
     await page.getByRole('button', { name: 'Cancel' }).click();
 
-    const target = `${server.baseUrl}/healthz`;
+    const target = `${running.server.baseUrl}/healthz`;
     await addLink(page, 'First', target);
     await addLink(page, 'Second', 'example.com/two');
     await addLink(page, 'Third', 'example.com/three');
@@ -71,7 +60,7 @@ describe('managing links', () => {
     await page.mouse.move(to.x + to.width / 2, to.y + 2, { steps: 15 });
     await page.mouse.up();
     await expect.poll(() => titles(page)).toEqual(['Third', 'First', 'Second']);
-    await expect.poll(async () => (await server.testApp.app.inject({ method: 'GET', url: `/api/public/${username}` })).json().data.links.map((link: { title: string }) => link.title)).toEqual(['Third', 'First', 'Second']);
+    await expect.poll(async () => (await running.server.testApp.app.inject({ method: 'GET', url: `/api/public/${username}` })).json().data.links.map((link: { title: string }) => link.title)).toEqual(['Third', 'First', 'Second']);
 
     // Reorder by keyboard too.
     await page.getByRole('button', { name: 'Reorder Second' }).focus();
@@ -92,7 +81,7 @@ describe('managing links', () => {
     expect(await hex.inputValue()).toBe('#12ab34');
     await editForm.getByRole('button', { name: 'Save changes' }).click();
     await expect.poll(() => page.getByText('Your link has been updated successfully.').isVisible()).toBe(true);
-    const stored = await server.testApp.app.db.selectFrom('links').select('color').where('title', '=', 'Second').executeTakeFirstOrThrow();
+    const stored = await running.server.testApp.app.db.selectFrom('links').select('color').where('title', '=', 'Second').executeTakeFirstOrThrow();
     expect(stored.color).toBe('#12ab34');
     // A stored hex preselects custom.
     await page.getByRole('button', { name: 'Edit Second' }).click();
@@ -120,8 +109,8 @@ describe('managing links', () => {
 
     // The public page shows the links in order, and following one lands on its target in a new tab.
     // A visitor: another browser (the owner's own visits are not counted), not headless-looking.
-    const visitor = await browser.newContext({
-      baseURL: server.baseUrl,
+    const visitor = await running.browser.newContext({
+      baseURL: running.server.baseUrl,
       userAgent: 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Mobile Safari/537.36',
     });
     const profile = await visitor.newPage();
@@ -132,9 +121,9 @@ describe('managing links', () => {
     const [opened] = await Promise.all([profile.context().waitForEvent('page'), profile.getByRole('link', { name: 'First' }).click()]);
     await opened.waitForLoadState();
     expect(opened.url()).toBe(target);
-    await server.testApp.app.events.flush();
-    const first = await server.testApp.app.db.selectFrom('links').select('id').where('title', '=', 'First').executeTakeFirstOrThrow();
-    const clicks = await server.testApp.app.db.selectFrom('events').select(['linkId', 'device']).where('kind', '=', 'click').execute();
+    await running.server.testApp.app.events.flush();
+    const first = await running.server.testApp.app.db.selectFrom('links').select('id').where('title', '=', 'First').executeTakeFirstOrThrow();
+    const clicks = await running.server.testApp.app.db.selectFrom('events').select(['linkId', 'device']).where('kind', '=', 'click').execute();
     expect(clicks).toEqual([{ linkId: first.id, device: 'mobile' }]);
     await visitor.close();
     await page.context().close();
@@ -144,7 +133,7 @@ describe('managing links', () => {
     const { page } = await signedInPage();
     const userId = (await page.evaluate(() => fetch('/api/auth/me').then((response) => response.json()))).data.id;
     const now = new Date().toISOString();
-    await server.testApp.app.db
+    await running.server.testApp.app.db
       .insertInto('links')
       .values(Array.from({ length: 5 }, (_, index) => ({ userId, title: `L${index}`, url: 'https://example.com/', icon: 'link', customIconId: null, color: 'purple', position: index, isActive: 1, createdAt: now, updatedAt: now })))
       .execute();
@@ -155,8 +144,8 @@ describe('managing links', () => {
   });
 
   it('renders the public page without JavaScript, at phone width', async () => {
-    const { user } = await createUser(server.testApp.app);
-    const context = await browser.newContext({ baseURL: server.baseUrl, javaScriptEnabled: false, viewport: { width: 390, height: 844 } });
+    const { user } = await createUser(running.server.testApp.app);
+    const context = await running.browser.newContext({ baseURL: running.server.baseUrl, javaScriptEnabled: false, viewport: { width: 390, height: 844 } });
     const page = await context.newPage();
     await page.goto(`/${user.username}`);
     expect(await page.title()).toContain(`@${user.username}`);

@@ -1,23 +1,12 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium } from '../helpers/chromium.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { createUser } from '../helpers/factories.ts';
-import { type RunningServer, startWebServer } from '../helpers/web-server.ts';
+import { useServerAndBrowser } from '../helpers/web-server.ts';
 
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startWebServer();
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const running = useServerAndBrowser();
 
 async function newPage(viewport = { width: 1280, height: 800 }): Promise<Page> {
-  const context = await browser.newContext({ baseURL: server.baseUrl, viewport });
+  const context = await running.browser.newContext({ baseURL: running.server.baseUrl, viewport });
   const page = await context.newPage();
   // Any script error or CSP violation on a page is a failure.
   const problems: string[] = [];
@@ -88,7 +77,7 @@ describe('pages', () => {
   });
 
   it('switches dashboard tabs through ?tab= without reloading, accepting only the five names', async () => {
-    const { user } = await createUser(server.testApp.app, { password: 'secret123' });
+    const { user } = await createUser(running.server.testApp.app, { password: 'secret123' });
     const page = await newPage();
     await page.goto('/login');
     await page.fill('#username', user.username);
@@ -108,7 +97,7 @@ describe('pages', () => {
     await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
     await page.getByRole('button', { name: 'Copy Profile URL' }).click();
     await expect.poll(() => page.getByText('Profile URL copied').isVisible()).toBe(true);
-    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${server.baseUrl}/${user.username}`);
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${running.server.baseUrl}/${user.username}`);
 
     await page.getByRole('button', { name: 'Add New Link' }).click();
     await page.waitForURL('**/dashboard?tab=links');

@@ -1,6 +1,9 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
+import { launchChromium } from './chromium.ts';
 import { type TestApp, createTestApp } from './test-app.ts';
 
 export interface RunningServer {
@@ -19,4 +22,21 @@ export async function startWebServer(): Promise<RunningServer> {
   await testApp.app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = testApp.app.server.address() as AddressInfo;
   return { baseUrl: `http://127.0.0.1:${port}`, testApp, close: () => testApp.close() };
+}
+
+/**
+ * For a browser test file: the built product on a fresh database and a Chromium,
+ * started before its tests and stopped after them. Read `.server` and `.browser` inside tests.
+ */
+export function useServerAndBrowser(): { server: RunningServer; browser: Browser } {
+  const handle = {} as { server: RunningServer; browser: Browser };
+  beforeAll(async () => {
+    handle.server = await startWebServer();
+    handle.browser = await launchChromium();
+  });
+  afterAll(async () => {
+    await handle.browser?.close();
+    await handle.server?.close();
+  });
+  return handle;
 }

@@ -1,4 +1,5 @@
-import { sql } from 'kysely';
+import { type Insertable, sql } from 'kysely';
+import type { MediaTable } from '../db/schema.ts';
 import type { Db } from '../db/database.ts';
 
 export function mediaUrl(row: { hash: string; ext: string }): string {
@@ -44,21 +45,7 @@ export async function usedBytes(db: Db, ownerId: number): Promise<number> {
   return Number(row.total);
 }
 
-export async function insertMedia(
-  db: Db,
-  media: {
-    ownerId: number;
-    kind: string;
-    hash: string;
-    ext: string;
-    mime: string;
-    bytes: number;
-    width: number | null;
-    height: number | null;
-    data: Buffer;
-    createdAt: string;
-  },
-) {
+export async function insertMedia(db: Db, media: Insertable<MediaTable>) {
   return db
     .insertInto('media')
     .values(media)

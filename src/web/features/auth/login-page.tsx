@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { toast } from 'sonner';
@@ -6,9 +5,9 @@ import { authMessages, loginSchema } from '#shared/auth.schema.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { Input, Label } from '#web/components/ui/input.tsx';
 import { ApiError } from '#web/lib/api.ts';
-import { describeZodError } from '#shared/validation.ts';
 import { AuthCard, FormError } from './auth-card.tsx';
 import { PasswordInput } from './password-input.tsx';
+import { useFormError } from './use-form-error.ts';
 import { useLogin } from './use-session.ts';
 
 interface LoginValues {
@@ -18,33 +17,23 @@ interface LoginValues {
 
 export function LoginPage() {
   const { register, handleSubmit, setFocus } = useForm<LoginValues>({ defaultValues: { username: '', password: '' } });
-  const [error, setError] = useState<string | null>(null);
-  const [invalidField, setInvalidField] = useState<string | null>(null);
+  const { error, invalidField, show, check } = useFormError();
   const login = useLogin();
   const navigate = useNavigate();
   const location = useLocation();
 
   const onSubmit = handleSubmit(async (values) => {
     // Checked in order before any call (spec 000 §5): username, then password.
-    const parsed = loginSchema.safeParse(values);
-    if (!parsed.success) {
-      const failure = describeZodError(parsed.error);
-      const field = Object.keys(failure.fieldErrors)[0] ?? null;
-      setError(failure.message);
-      setInvalidField(field);
-      if (field === 'username' || field === 'password') setFocus(field);
-      return;
-    }
-    setError(null);
-    setInvalidField(null);
+    const input = check(loginSchema, values, (field) => setFocus(field as keyof LoginValues));
+    if (!input) return;
     try {
-      await login.mutateAsync(parsed.data);
+      await login.mutateAsync(input);
       const from = (location.state as { from?: string } | null)?.from;
       navigate(from && from.startsWith('/dashboard') ? from : '/dashboard', { replace: true });
     } catch (caught) {
       const message =
         caught instanceof ApiError && caught.status > 0 ? caught.message : 'An error occurred during login';
-      setError(message);
+      show(message);
       toast.error('Login failed', { description: message || authMessages.invalidCredentials });
     }
   });

@@ -1,15 +1,14 @@
-import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { type RegisterFormInput, registerFormSchema } from '#shared/auth.schema.ts';
 import { DISPLAY_NAME_MAX_LENGTH, USERNAME_MAX_LENGTH } from '#shared/constants.ts';
-import { describeZodError } from '#shared/validation.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { Input, Label } from '#web/components/ui/input.tsx';
 import { ApiError } from '#web/lib/api.ts';
 import { AuthCard, FormError } from './auth-card.tsx';
 import { PasswordInput } from './password-input.tsx';
+import { useFormError } from './use-form-error.ts';
 import { useRegister } from './use-session.ts';
 
 
@@ -24,32 +23,21 @@ export function RegisterPage() {
       acceptTerms: false,
     },
   });
-  const [error, setError] = useState<string | null>(null);
-  const [invalidField, setInvalidField] = useState<string | null>(null);
+  const { error, invalidField, show, check } = useFormError();
   const registration = useRegister();
   const navigate = useNavigate();
 
   const onSubmit = handleSubmit(async (values) => {
     // The eight rules of spec 000 §5, in order; the first failure is shown.
-    const parsed = registerFormSchema.safeParse(values);
-    if (!parsed.success) {
-      const failure = describeZodError(parsed.error);
-      const field = Object.keys(failure.fieldErrors)[0] ?? null;
-      setError(failure.message);
-      setInvalidField(field);
-      if (field && field in values) setFocus(field as keyof RegisterFormInput);
-      return;
-    }
-    setError(null);
-    setInvalidField(null);
-    const { username, displayName, password } = parsed.data;
+    const input = check(registerFormSchema, values, (field) => setFocus(field as keyof RegisterFormInput));
+    if (!input) return;
+    const { username, displayName, password } = input;
     try {
       await registration.mutateAsync({ username, password, ...(displayName ? { displayName } : {}) });
       navigate('/dashboard', { replace: true });
     } catch (caught) {
       const message = caught instanceof ApiError && caught.status > 0 ? caught.message : 'Registration failed';
-      setError(message);
-      setInvalidField(caught instanceof ApiError ? (Object.keys(caught.fieldErrors)[0] ?? null) : null);
+      show(message, caught instanceof ApiError ? (Object.keys(caught.fieldErrors)[0] ?? null) : null);
       toast.error('Registration failed', {
         description: caught instanceof ApiError && caught.status > 0 ? message : 'Could not create account. Try a different username.',
       });
