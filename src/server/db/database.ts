@@ -3,6 +3,7 @@ import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { CamelCasePlugin, Kysely, Migrator, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import pg from 'pg';
+import { createSqliteEventWriter } from '../analytics/sqlite-event-writer.ts';
 import type { Database, NewEvent } from './schema.ts';
 import * as initial from './migrations/2026-11-22T0100_initial.ts';
 import * as linksMediaEvents from './migrations/2026-11-22T0200_links-media-events.ts';
@@ -63,23 +64,16 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
     dialect: new SqliteDialect({ database: file }),
     plugins: [new CamelCasePlugin()],
   });
-  // A prepared statement in one transaction: tens of thousands of rows in milliseconds.
-  let insertEvent: SQLite.Statement | undefined;
-  const insertMany = file.transaction((rows: NewEvent[]) => {
-    insertEvent ??= file.prepare(
-      'insert into events (kind, user_id, link_id, created_at, day, referrer, source, device, visitor_hash) values (?, ?, ?, ?, ?, ?, ?, ?, ?)',
-    );
-    for (const row of rows) {
-      insertEvent.run(row.kind, row.userId, row.linkId, row.createdAt, row.day, row.referrer, row.source, row.device, row.visitorHash);
-    }
-  });
+  // Events are written by a worker thread with its own connection (hot path, see there).
+  const events = createSqliteEventWriter(path.join(options.dataDir, 'linkverse.sqlite'));
   return {
     db,
     dialect: 'sqlite',
-    insertEvents: async (rows) => {
-      insertMany(rows);
+    insertEvents: events.write,
+    close: async () => {
+      await events.close();
+      await db.destroy();
     },
-    close: () => db.destroy(),
   };
 }
 
