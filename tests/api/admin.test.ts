@@ -179,6 +179,7 @@ describe(`users (${DIALECT})`, () => {
     expect((await call('GET', `/${user.user.username}`)).statusCode).toBe(404);
     expect((await call('GET', `/go/${link.id}`)).statusCode).toBe(404);
     expect((await call('GET', `/api/public/${user.user.username}`)).json().message).toBe('User not found');
+    expect((await call('GET', `/api/users/${user.user.id}/links`, member.cookie)).statusCode).toBe(404);
     const login = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { username: user.user.username, password: user.password } });
     expect(login.json().message).toBe(authMessages.accountDeactivated);
 

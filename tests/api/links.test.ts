@@ -138,6 +138,11 @@ describe(`listing, changing, reordering and deleting (${DIALECT})`, () => {
     }
   });
 
+  it('answers 404 for the links of a user who does not exist', async () => {
+    expect((await inject('GET', '/api/users/999999/links')).statusCode).toBe(404);
+    expect((await inject('GET', '/api/users/abc/links')).statusCode).toBe(400);
+  });
+
   it('switches a link inactive and back', async () => {
     await clearLinks(owner);
     const link = await addLink(owner);

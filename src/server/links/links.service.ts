@@ -40,9 +40,14 @@ export function toLink(row: LinkWithIcon): Link {
   };
 }
 
-/** Owner: every link; anyone else: active links only. */
+/** Owner: every link; anyone else: the active links of an active user, or 404. */
 export async function listLinks(db: Db, userId: number, viewer: UserRow | null): Promise<Link[]> {
-  const rows = await listLinksOfUser(db, userId, viewer?.id !== userId);
+  const isOwner = viewer?.id === userId;
+  if (!isOwner) {
+    const owner = await db.selectFrom('users').select('isActive').where('id', '=', userId).executeTakeFirst();
+    if (owner?.isActive !== 1) throw new AppError(404, 'User not found');
+  }
+  const rows = await listLinksOfUser(db, userId, !isOwner);
   return rows.map(toLink);
 }
 
