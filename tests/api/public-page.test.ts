@@ -192,6 +192,19 @@ describe(`counting views (${DIALECT})`, () => {
   });
 });
 
+describe(`shutting down (${DIALECT})`, () => {
+  it('writes the views still in memory before closing', async () => {
+    const second = await createTestApp({ shareDatabaseWith: t });
+    const user = await createUser(second.app);
+    for (let index = 0; index < 3; index += 1) {
+      await second.app.inject({ method: 'GET', url: `/${user.user.username}`, headers: { 'user-agent': BROWSER } });
+    }
+    await second.close();
+    const views = await t.app.db.selectFrom('events').select('id').where('userId', '=', user.user.id).execute();
+    expect(views).toHaveLength(3);
+  });
+});
+
 describe(`the public JSON (${DIALECT})`, () => {
   it('gives the profile and active links, nothing private', async () => {
     const response = await get(`/api/public/${creator.user.username}`);

@@ -29,9 +29,19 @@ describe('configuration', () => {
     ['REDIS_URL', 'localhost:6379'],
     ['PUBLIC_URL', 'not a url'],
     ['SESSION_SECRET', 'short'],
+    ['PLAN_LIMITS', '{not json'],
+    ['PLAN_LIMITS', '{"gold":{"links":3}}'],
+    ['PLAN_LIMITS', '{"free":{"links":-1}}'],
   ])('refuses a bad %s naming the variable', (name, value) => {
     expect(() => loadConfig({ DATA_DIR: dataDir(), [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ DATA_DIR: dataDir(), [name]: value })).toThrow(name);
+  });
+
+  it('merges PLAN_LIMITS over the pricing page limits', () => {
+    const config = loadConfig({ DATA_DIR: dataDir(), PLAN_LIMITS: '{"free":{"links":10},"pro":{"uploadBytes":1000}}' });
+    expect(config.planLimits.free).toEqual({ links: 10, uploadBytes: 10 * 1024 * 1024 });
+    expect(config.planLimits.pro).toEqual({ links: null, uploadBytes: 1000 });
+    expect(config.planLimits.business).toEqual({ links: null, uploadBytes: 1024 * 1024 * 1024 });
   });
 
   it('reads TRUST_PROXY as a flag, a hop count or addresses', () => {
