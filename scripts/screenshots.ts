@@ -10,7 +10,7 @@ mkdirSync(outDir, { recursive: true });
 const browser = await launchChromium();
 const username = `shot${Date.now().toString(36)}`;
 for (const [label, viewport] of [
-  ['desktop', { width: 1366, height: 900 }],
+  ['desktop', { width: 1440, height: 900 }],
   ['phone', { width: 390, height: 844 }],
 ] as const) {
   const context = await browser.newContext({ viewport, deviceScaleFactor: 1 });

@@ -60,6 +60,8 @@ describe('managing links', () => {
     await page.mouse.move(to.x + to.width / 2, to.y + 2, { steps: 15 });
     await page.mouse.up();
     await expect.poll(() => titles(page)).toEqual(['Third', 'First', 'Second']);
+    // The live preview is the public page's own component, in the same order.
+    await expect.poll(() => page.getByTestId('profile-preview').locator('.lv-link-title').allTextContents()).toEqual(['Third', 'First', 'Second']);
     await expect.poll(async () => (await running.server.testApp.app.inject({ method: 'GET', url: `/api/public/${username}` })).json().data.links.map((link: { title: string }) => link.title)).toEqual(['Third', 'First', 'Second']);
 
     // Reorder by keyboard too.

@@ -62,7 +62,7 @@ export function DashboardPage({ user }: { user: CurrentUser }) {
             </Button>
           </div>
         </header>
-        <main className="mx-auto max-w-5xl px-4 py-8 sm:px-8">
+        <main className="mx-auto max-w-6xl px-4 py-8 sm:px-8">
           {tab === 'overview' && <OverviewTab user={user} onTabChange={changeTab} />}
           {tab === 'links' && <LinksTab user={user} />}
           {tab === 'profile' && (
