@@ -1,7 +1,5 @@
 // Limits and fixed values of the product, named once (spec 000 §9, spec 001 §9).
 
-export const APP_NAME = 'Linkverse';
-
 export const USERNAME_MAX_LENGTH = 20;
 export const USERNAME_PATTERN = /^[a-z0-9_-]+$/;
 export const DISPLAY_NAME_MAX_LENGTH = 30;
@@ -31,7 +29,5 @@ export type Plan = (typeof PLANS)[number];
 
 export const DASHBOARD_TABS = ['overview', 'links', 'profile', 'analytics', 'customize'] as const;
 export type DashboardTab = (typeof DASHBOARD_TABS)[number];
-
-export const DEFAULT_BIO = '';
 
 export const COMMUNITY_CHAT_URL = 'https://discord.com';

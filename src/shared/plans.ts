@@ -16,8 +16,6 @@ export const DEFAULT_PLAN_LIMITS: Record<Plan, PlanLimits> = {
   business: { links: null, uploadBytes: 1024 * MB },
 };
 
-export const FREE_PLAN_LINK_LIMIT = DEFAULT_PLAN_LIMITS.free.links;
-
 export const PLAN_NAMES: Record<Plan, string> = { free: 'Free', pro: 'Pro', business: 'Business' };
 
 export function linkLimitMessage(plan: Plan, limit: number): string {

@@ -167,6 +167,23 @@ describe(`login and sessions (${DIALECT})`, () => {
     expect(left).toHaveLength(0);
   });
 
+  it('removes expired sessions when an instance starts', async () => {
+    const { user } = await createUser(t.app);
+    await t.app.db
+      .updateTable('sessions')
+      .set({ expiresAt: new Date(Date.now() - 1000).toISOString() })
+      .where('userId', '=', user.id)
+      .execute();
+    const restarted = await createTestApp({ shareDatabaseWith: t });
+    try {
+      await restarted.app.ready();
+      const left = await t.app.db.selectFrom('sessions').select('id').where('userId', '=', user.id).execute();
+      expect(left).toHaveLength(0);
+    } finally {
+      await restarted.close();
+    }
+  });
+
   it('a deactivated account loses its sessions and cannot sign in', async () => {
     const { cookie, user, password } = await createUser(t.app);
     await t.app.db.updateTable('users').set({ isActive: 0 }).where('id', '=', user.id).execute();

@@ -4,7 +4,7 @@ import { SESSION_COOKIE_NAME, SESSION_TTL_DAYS } from '#shared/constants.ts';
 import type { Db } from '../db/database.ts';
 import type { UserRow } from '../db/schema.ts';
 import { AppError } from '../http/errors.ts';
-import { deleteSession, extendSession, findSessionWithUser, insertSession } from './sessions.repository.ts';
+import { deleteExpiredSessions, deleteSession, extendSession, findSessionWithUser, insertSession } from './sessions.repository.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const SESSION_TTL_MS = SESSION_TTL_DAYS * DAY_MS;
@@ -56,6 +56,15 @@ export async function endSession(db: Db, request: FastifyRequest, reply: Fastify
  * a day after its last extension is pushed SESSION_TTL_DAYS ahead again.
  */
 export function registerSessions(app: FastifyInstance, db: Db): void {
+  // Sessions nobody came back to are removed at start and every six hours.
+  const sweep = () => deleteExpiredSessions(db, new Date().toISOString()).catch((error: unknown) => app.log.warn({ err: error }, 'could not remove expired sessions'));
+  let timer: NodeJS.Timeout | undefined;
+  app.addHook('onReady', async () => {
+    await sweep();
+    timer = setInterval(() => void sweep(), 6 * 3600_000);
+    timer.unref();
+  });
+  app.addHook('onClose', async () => clearInterval(timer));
   app.decorateRequest('user', null);
   app.decorateRequest('sessionId', null);
   app.addHook('onRequest', async (request, reply) => {

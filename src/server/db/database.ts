@@ -100,11 +100,6 @@ export function nowIso(): string {
   return new Date().toISOString();
 }
 
-/** Flags are stored as 0/1 integers on both dialects. */
-export function toFlag(value: boolean): number {
-  return value ? 1 : 0;
-}
-
 /** Escape LIKE wildcards so that user search text matches literally (used with `escape '\'`). */
 export function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (char) => `\\${char}`);
