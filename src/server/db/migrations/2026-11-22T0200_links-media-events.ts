@@ -40,6 +40,9 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.createIndex('links_user_position_idx').on('links').columns(['user_id', 'position']).execute();
 
   // link_id has no foreign key: a deleted link's clicks stay in the history.
+  // No secondary index: this table is written on every visit and read by no
+  // screen (the dashboard reads daily rollups, DESIGN.md); each index costs
+  // every visit a B-tree insert (docs/decisions/003).
   await withId('events')
     .addColumn('kind', 'text', (c) => c.notNull())
     .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
@@ -51,7 +54,6 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('device', 'text', (c) => c.notNull())
     .addColumn('visitor_hash', 'text', (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('events_user_day_idx').on('events').columns(['user_id', 'day']).execute();
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
