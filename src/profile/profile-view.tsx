@@ -1,4 +1,5 @@
 import { linkBackground } from '#shared/links.ts';
+import { initialsOf } from '#shared/names.ts';
 import { type PublicLink, type PublicProfile, profileMessages } from '#shared/profile.types.ts';
 import { LinkIcon } from './link-icon.tsx';
 
@@ -7,10 +8,6 @@ export interface ProfileViewProps {
   links: PublicLink[];
   /** Where a link button points: /go/{id} on the public page, the URL itself in the preview. */
   hrefOf: (link: PublicLink) => string;
-}
-
-function initials(name: string): string {
-  return name.trim().slice(0, 2).toUpperCase() || '?';
 }
 
 /**
@@ -28,7 +25,7 @@ export function ProfileView({ profile, links, hrefOf }: ProfileViewProps) {
             {profile.profileImage ? (
               <img src={profile.profileImage} alt={name} width={112} height={112} />
             ) : (
-              <span>{initials(name)}</span>
+              <span>{initialsOf(name)}</span>
             )}
           </div>
           <h1 className="lv-name">

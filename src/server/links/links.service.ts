@@ -10,7 +10,7 @@ import type { AppConfig } from '../config.ts';
 import { type Db, nowIso } from '../db/database.ts';
 import type { UserRow } from '../db/schema.ts';
 import { AppError } from '../http/errors.ts';
-import { deleteIconIfUnused } from '../media/media.repository.ts';
+import { deleteIconIfUnused, findOwnedMedia, mediaUrl, parseMediaUrl } from '../media/media.repository.ts';
 import {
   type LinkWithIcon,
   countLinksOfUser,
@@ -31,7 +31,7 @@ export function toLink(row: LinkWithIcon): Link {
     title: row.title,
     url: row.url,
     icon: row.icon,
-    customIcon: row.iconHash && row.iconExt ? `/media/${row.iconHash}.${row.iconExt}` : null,
+    customIcon: row.iconHash && row.iconExt ? mediaUrl({ hash: row.iconHash, ext: row.iconExt }) : null,
     color: row.color,
     position: row.position,
     isActive: row.isActive === 1,
@@ -53,18 +53,11 @@ export async function listLinks(db: Db, userId: number, viewer: UserRow | null):
 
 /** The media id behind a custom icon address, which must be the owner's own icon upload. */
 async function resolveCustomIcon(db: Db, ownerId: number, customIcon: string | null | undefined): Promise<number> {
-  const match = customIcon?.match(/^\/media\/([0-9a-f]{64})\.([a-z]+)$/);
-  const media = match
-    ? await db
-        .selectFrom('media')
-        .select('id')
-        .where('ownerId', '=', ownerId)
-        .where('kind', '=', 'icon')
-        .where('hash', '=', match[1]!)
-        .where('ext', '=', match[2]!)
-        .executeTakeFirst()
-    : undefined;
-  if (!media) throw new AppError(400, linkMessages.customIconMissing, { customIcon: linkMessages.customIconMissing });
+  const address = customIcon ? parseMediaUrl(customIcon) : undefined;
+  const media = address ? await findOwnedMedia(db, ownerId, 'icon', address.hash) : undefined;
+  if (!media || media.ext !== address?.ext) {
+    throw new AppError(400, linkMessages.customIconMissing, { customIcon: linkMessages.customIconMissing });
+  }
   return media.id;
 }
 
@@ -97,10 +90,12 @@ export async function changeLink(db: Db, owner: UserRow, id: number, input: Upda
     const current = await findLinkOfUser(trx, owner.id, id);
     if (!current) throw new AppError(404, linkMessages.notFound);
     const icon = input.icon ?? current.icon;
-    let customIconId = current.customIconId;
-    if (icon !== CUSTOM_ICON) customIconId = null;
-    else if (input.customIcon !== undefined || input.icon === CUSTOM_ICON) {
-      customIconId = await resolveCustomIcon(trx, owner.id, input.customIcon ?? (current.iconHash ? `/media/${current.iconHash}.${current.iconExt}` : null));
+    // A custom icon keeps its image unless a new one is given (the schema demands one
+    // when the icon switches to custom).
+    let customIconId: number | null = null;
+    if (icon === CUSTOM_ICON) {
+      customIconId = input.customIcon !== undefined ? await resolveCustomIcon(trx, owner.id, input.customIcon) : current.customIconId;
+      if (customIconId === null) throw new AppError(400, linkMessages.customIconMissing, { customIcon: linkMessages.customIconMissing });
     }
     await updateLink(trx, owner.id, id, {
       ...(input.title !== undefined && { title: input.title }),

@@ -6,6 +6,12 @@ export function mediaUrl(row: { hash: string; ext: string }): string {
   return `/media/${row.hash}.${row.ext}`;
 }
 
+/** The hash and extension in a media address, the inverse of mediaUrl. */
+export function parseMediaUrl(url: string): { hash: string; ext: string } | undefined {
+  const match = /^\/media\/([0-9a-f]{64})\.([a-z0-9]{2,5})$/.exec(url);
+  return match ? { hash: match[1]!, ext: match[2]! } : undefined;
+}
+
 export function findMediaFile(db: Db, hash: string, ext: string) {
   return db
     .selectFrom('media')

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { cn, initialsOf } from '#web/lib/utils.ts';
+import { initialsOf } from '#shared/names.ts';
+import { cn } from '#web/lib/utils.ts';
 
 interface AvatarProps {
   name: string;

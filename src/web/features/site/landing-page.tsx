@@ -9,7 +9,8 @@ import {
 } from '#shared/constants.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { Card } from '#web/components/ui/card.tsx';
-import { cn, initialsOf } from '#web/lib/utils.ts';
+import { initialsOf } from '#shared/names.ts';
+import { cn } from '#web/lib/utils.ts';
 
 const BACKGROUNDS = [
   'from-primary/25 via-background to-secondary/15',
