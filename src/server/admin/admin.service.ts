@@ -7,7 +7,6 @@ import {
   type UsernameHistoryEntry,
   adminMessages,
 } from '#shared/admin.ts';
-import { authMessages } from '#shared/auth.schema.ts';
 import type { Plan, Role } from '#shared/constants.ts';
 import { isAppRouteName } from '#shared/reserved-names.ts';
 import { type Db, nowIso } from '../db/database.ts';
@@ -16,7 +15,7 @@ import { AppError } from '../http/errors.ts';
 import { deleteSessionsOfUser } from '../auth/sessions.repository.ts';
 import type { ChangeBus } from '../site/change-bus.ts';
 import { findUserById, findUserByUsername } from '../users/users.repository.ts';
-import { isUsernameReserved } from '../users/users.service.ts';
+import { assertUsernameAvailable } from '../users/users.service.ts';
 import { countActiveAdmins, insertLog, readSiteSettings, writeSiteSettings } from './admin.repository.ts';
 
 export function toAdminUser(row: UserRow): AdminUser {
@@ -105,8 +104,7 @@ export class AdminService {
     const { before, after } = await this.db.transaction().execute(async (trx) => {
       const user = await this.target(trx, id);
       if (user.username === newUsername) throw new AppError(400, adminMessages.noChanges);
-      if (await isUsernameReserved(trx, newUsername)) throw new AppError(409, authMessages.usernameReserved);
-      if (await findUserByUsername(trx, newUsername)) throw new AppError(409, authMessages.usernameTaken);
+      await assertUsernameAvailable(trx, newUsername);
       const at = nowIso();
       await trx.updateTable('users').set({ username: newUsername, updatedAt: at }).where('id', '=', id).execute();
       await trx

@@ -4,16 +4,11 @@ import { type Db, nowIso } from '../db/database.ts';
 import type { UserRow } from '../db/schema.ts';
 import { AppError } from '../http/errors.ts';
 import { findUserByUsername, insertUser } from '../users/users.repository.ts';
-import { isUsernameReserved } from '../users/users.service.ts';
+import { assertUsernameAvailable, usernameTaken } from '../users/users.service.ts';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from './password.ts';
 
 export async function registerUser(db: Db, input: RegisterInput): Promise<UserRow> {
-  if (await isUsernameReserved(db, input.username)) {
-    throw new AppError(409, authMessages.usernameReserved, { username: authMessages.usernameReserved });
-  }
-  if (await findUserByUsername(db, input.username)) {
-    throw usernameTaken();
-  }
+  await assertUsernameAvailable(db, input.username);
   const passwordHash = await hashPassword(input.password);
   const now = nowIso();
   try {
@@ -34,10 +29,6 @@ export async function registerUser(db: Db, input: RegisterInput): Promise<UserRo
     if (await findUserByUsername(db, input.username)) throw usernameTaken();
     throw error;
   }
-}
-
-function usernameTaken(): AppError {
-  return new AppError(409, authMessages.usernameTaken, { username: authMessages.usernameTaken });
 }
 
 /** The user whose credentials these are; a deactivated account is told so only after its password checked out. */

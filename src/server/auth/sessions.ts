@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { adminMessages } from '#shared/admin.ts';
 import { SESSION_COOKIE_NAME, SESSION_TTL_DAYS } from '#shared/constants.ts';
 import type { Db } from '../db/database.ts';
 import type { UserRow } from '../db/schema.ts';
@@ -103,6 +104,6 @@ export function requireUser(request: FastifyRequest): UserRow {
 /** The signed-in admin, or 401 / 403: the role on the user decides, never the name. */
 export function requireAdmin(request: FastifyRequest): UserRow {
   const user = requireUser(request);
-  if (user.role !== 'admin') throw new AppError(403, "You don't have permission to access this page.");
+  if (user.role !== 'admin') throw new AppError(403, adminMessages.forbidden);
   return user;
 }

@@ -1,4 +1,4 @@
-import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
+import type { IncomingHttpHeaders, IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isAppRouteName } from '#shared/reserved-names.ts';
 import { SESSION_COOKIE_NAME } from '#shared/constants.ts';
@@ -69,11 +69,16 @@ export function registerPublicPageRoutes(
 
   const originOf = (request: FastifyRequest) => config.publicUrl ?? `${request.protocol}://${request.host}`;
 
-  /** Count a view or click, unless a bot or the profile's owner made it. */
+  /** Count a view or click, unless a bot made it (both paths come here). */
+  const count = (kind: Visit['kind'], userId: number, linkId: number | null, ip: string, host: string, headers: IncomingHttpHeaders) => {
+    const userAgent = headers['user-agent'];
+    if (isBot(userAgent)) return;
+    recorder.record({ kind, userId, linkId, at: Date.now(), ip, host, userAgent: userAgent!, referrer: headers.referer });
+  };
+
+  /** The owner's own visits are not counted. */
   const recordRequest = (request: FastifyRequest, kind: Visit['kind'], userId: number, linkId: number | null) => {
-    const userAgent = request.headers['user-agent'];
-    if (request.user?.id === userId || isBot(userAgent)) return;
-    recorder.record({ kind, userId, linkId, at: Date.now(), ip: request.ip, host: request.host, userAgent: userAgent!, referrer: request.headers.referer });
+    if (request.user?.id !== userId) count(kind, userId, linkId, request.ip, request.host, request.headers);
   };
 
   const servePage = async (request: FastifyRequest, reply: FastifyReply, username: string) => {
@@ -167,26 +172,22 @@ export function registerPublicPageRoutes(
     const cookie = request.headers.cookie;
     if (cookie && cookie.includes(SESSION_COOKIE_NAME)) return false;
     const host = request.headers.host ?? '';
-    const userAgent = request.headers['user-agent'];
+    const ip = request.socket.remoteAddress ?? '';
     if (url.startsWith('/go/')) {
       const id = /^\/go\/(\d{1,10})$/.exec(url)?.[1];
       const target = id ? redirects.get(Number(id)) : undefined;
       if (!target) return false;
-      if (!isBot(userAgent)) {
-        recorder.record({ kind: 'click', userId: target.userId, linkId: Number(id), at: Date.now(), ip: request.socket.remoteAddress ?? '', host, userAgent: userAgent!, referrer: request.headers.referer });
-      }
+      count('click', target.userId, Number(id), ip, host, request.headers);
       target.headers ??= redirectHeaders(target.url);
       response.writeHead(302, target.headers);
       response.end();
       return true;
     }
-    const username = /^\/([a-z0-9_-]{1,20})$/.exec(url)?.[1];
-    if (!username || isAppRouteName(username)) return false;
+    const username = url.slice(1);
+    if (!isUsername(username) || isAppRouteName(username)) return false;
     const page = pages.get(config.publicUrl ?? `http://${host}`, username);
     if (!page) return false;
-    if (!isBot(userAgent)) {
-      recorder.record({ kind: 'view', userId: page.userId, linkId: null, at: Date.now(), ip: request.socket.remoteAddress ?? '', host, userAgent: userAgent!, referrer: request.headers.referer });
-    }
+    count('view', page.userId, null, ip, host, request.headers);
     if (request.headers['if-none-match'] === page.etag) {
       response.writeHead(304, pageHeaders(page, 'not-modified'));
       response.end();
