@@ -69,6 +69,8 @@ export function registerSessions(app: FastifyInstance, db: Db): void {
   app.decorateRequest('user', null);
   app.decorateRequest('sessionId', null);
   app.addHook('onRequest', async (request, reply) => {
+    // Content-hashed build files are the same for everyone: no session lookup per file.
+    if (request.url.startsWith('/assets/')) return;
     const token = request.cookies[SESSION_COOKIE_NAME];
     if (!token || token.length > 100) return;
     const id = hashToken(token);
