@@ -3,7 +3,7 @@
 //
 //   BENCH_USERS (10000)  BENCH_SECONDS (10)  BENCH_CONNECTIONS (50)
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -58,6 +58,8 @@ const pick = <T>(items: T[]) => items[Math.floor(Math.random() * items.length)]!
 
 interface Figures {
   name: string;
+  /** CPU time the server process spent per request, in µs: its main thread and its other threads (GC, workers). */
+  cpu?: { main: number; other: number };
   requests: number;
   rps: number;
   p50: number;
@@ -97,7 +99,33 @@ function runWrk(name: string, url: string, paths: string[]): Figures {
   };
 }
 
-async function run(name: string, url: string, nextPath?: () => string): Promise<Figures> {
+/** CPU seconds a process has used so far, main thread and the rest (Linux /proc; undefined elsewhere). */
+function cpuSeconds(pid: number | undefined): { main: number; other: number } | undefined {
+  try {
+    const ticks = (file: string) => {
+      const fields = readFileSync(file, 'utf8').split(') ')[1]!.split(' ');
+      return (Number(fields[11]) + Number(fields[12])) / 100;
+    };
+    const total = readdirSync(`/proc/${pid}/task`).reduce((sum, task) => sum + ticks(`/proc/${pid}/task/${task}/stat`), 0);
+    const main = ticks(`/proc/${pid}/task/${pid}/stat`);
+    return { main, other: total - main };
+  } catch {
+    return undefined;
+  }
+}
+
+async function run(name: string, url: string, pid: number | undefined, nextPath?: () => string): Promise<Figures> {
+  const before = cpuSeconds(pid);
+  const figures = await load(name, url, nextPath);
+  const after = cpuSeconds(pid);
+  if (before && after && figures.requests > 0) {
+    const perRequest = (seconds: number) => (seconds * 1e6) / figures.requests;
+    figures.cpu = { main: perRequest(after.main - before.main), other: perRequest(after.other - before.other) };
+  }
+  return figures;
+}
+
+async function load(name: string, url: string, nextPath?: () => string): Promise<Figures> {
   if (useWrk) return runWrk(name, url, nextPath ? Array.from({ length: 20_000 }, nextPath) : ['/']);
   const result = await autocannon({
     url,
@@ -130,9 +158,9 @@ const count = async (kind: 'view' | 'click') =>
   Number((await database.db.selectFrom('events').select((eb) => eb.fn.countAll<number>().as('n')).where('kind', '=', kind).executeTakeFirstOrThrow()).n);
 const viewsBefore = await count('view');
 
-const page = await run('GET /{username}', base, () => `/${pick(profiles).username}`);
+const page = await run('GET /{username}', base, server.pid, () => `/${pick(profiles).username}`);
 const clicksBefore = await count('click');
-const go = await run('GET /go/{id}', base, () => `/go/${pick(pick(profiles).linkIds)}`);
+const go = await run('GET /go/{id}', base, server.pid, () => `/go/${pick(pick(profiles).linkIds)}`);
 
 // The ceiling: the same page bytes from a precomputed Buffer on a bare node:http server.
 const sample = await new Promise<{ body: Buffer; headers: http.IncomingHttpHeaders }>((resolve, reject) => {
@@ -153,7 +181,7 @@ writeFileSync(sampleFile, sampleBytes);
 writeFileSync(headersFile, JSON.stringify(sampleHeaders));
 const bare = spawn(process.execPath, ['scripts/bench/bare-server.mjs', sampleFile, headersFile], { stdio: ['ignore', 'pipe', 'inherit'] });
 const barePort = await new Promise<number>((resolve) => bare.stdout!.once('data', (chunk: Buffer) => resolve(Number(String(chunk).trim()))));
-const baseline = await run('bare node:http', `http://127.0.0.1:${barePort}`, () => `/${pick(profiles).username}`);
+const baseline = await run('bare node:http', `http://127.0.0.1:${barePort}`, bare.pid, () => `/${pick(profiles).username}`);
 bare.kill('SIGTERM');
 
 // Every view and click must be in the database (written in batches, at least once a second).
@@ -167,7 +195,9 @@ await database.close();
 rmSync(dataDir, { recursive: true, force: true });
 
 const row = (figures: Figures) =>
-  `${figures.name.padEnd(18)} ${figures.rps.toFixed(0).padStart(8)} req/s   p50 ${figures.p50.toFixed(2).padStart(6)} ms   p99 ${figures.p99.toFixed(2).padStart(6)} ms   ${JSON.stringify(figures.statuses)}`;
+  `${figures.name.padEnd(18)} ${figures.rps.toFixed(0).padStart(8)} req/s   p50 ${figures.p50.toFixed(2).padStart(6)} ms   p99 ${figures.p99.toFixed(2).padStart(6)} ms   ${cpuColumn(figures)}   ${JSON.stringify(figures.statuses)}`;
+const cpuColumn = ({ cpu }: Figures) =>
+  cpu ? `cpu/req ${cpu.main.toFixed(1).padStart(5)} µs main + ${cpu.other.toFixed(1).padStart(4)} µs other` : '';
 console.log(`\n${useWrk ? 'wrk' : 'autocannon'}: ${CONNECTIONS} connections, ${SECONDS} s each, ${USERS} profiles, page ${sampleBytes.length} bytes (brotli)`);
 console.log(row(page));
 console.log(row(go));
