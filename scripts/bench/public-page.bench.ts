@@ -155,7 +155,9 @@ await autocannon({
 });
 await new Promise((resolve) => setTimeout(resolve, 1500));
 const count = async (kind: 'view' | 'click') =>
-  Number((await database.db.selectFrom('events').select((eb) => eb.fn.countAll<number>().as('n')).where('kind', '=', kind).executeTakeFirstOrThrow()).n);
+  Number(
+    (await database.db.selectFrom('events').select((eb) => eb.fn.sum<number>('hits').as('n')).where('kind', '=', kind).executeTakeFirstOrThrow()).n ?? 0,
+  );
 const viewsBefore = await count('view');
 
 const page = await run('GET /{username}', base, server.pid, () => `/${pick(profiles).username}`);

@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECT, type TestApp, createTestApp } from '../helpers/test-app.ts';
 import { type SignedInUser, createUser } from '../helpers/factories.ts';
+import { countVisits } from '../helpers/events.ts';
 
 // Cached pages and redirects are answered before Fastify (FastPath): only a
 // listening server exercises that path, so these tests speak real HTTP.
@@ -34,11 +35,7 @@ function get(path: string, headers: Record<string, string> = {}): Promise<RawRes
 
 const comparable = ({ date: _date, 'keep-alive': _keepAlive, connection: _connection, ...headers }: http.IncomingHttpHeaders) => headers;
 
-async function countEvents(kind: 'view' | 'click') {
-  await t.app.events.flush();
-  const rows = await t.app.db.selectFrom('events').select('id').where('userId', '=', creator.user.id).where('kind', '=', kind).execute();
-  return rows.length;
-}
+const countEvents = (kind: 'view' | 'click') => countVisits(t.app, creator.user.id, kind);
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -107,6 +104,36 @@ describe(`pages and redirects served before routing (${DIALECT})`, () => {
     await t.app.inject({ method: 'PATCH', url: `/api/links/${linkId}`, headers: { cookie: creator.cookie }, payload: { isActive: false } });
     expect((await get(`/go/${linkId}`)).status).toBe(404);
     expect((await get(`/${creator.user.username}`, { 'accept-encoding': 'identity' })).body.toString()).not.toContain('Renamed target');
+  });
+
+  it('writes the repeats of one visitor in one window as one row with their count', async () => {
+    const fan = await createUser(t.app);
+    await get(`/${fan.user.username}`);
+    await t.app.events.flush();
+    const rowsBefore = await t.app.db.selectFrom('events').select('id').where('userId', '=', fan.user.id).execute();
+    for (let index = 0; index < 4; index += 1) await get(`/${fan.user.username}`);
+    await get(`/${fan.user.username}`, { referer: 'https://www.tiktok.com/@fan' });
+    await get(`/${fan.user.username}`, { 'user-agent': 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) Mobile/15E148' });
+    await t.app.events.flush();
+    const rows = await t.app.db
+      .selectFrom('events')
+      .select(['hits', 'source', 'device', 'referrer'])
+      .where('userId', '=', fan.user.id)
+      .where('id', 'not in', rowsBefore.length > 0 ? rowsBefore.map((row) => row.id) : [0])
+      .orderBy('hits', 'desc')
+      .execute();
+    expect(rows).toEqual([
+      { hits: 4, source: 'Direct', device: 'desktop', referrer: null },
+      expect.objectContaining({ hits: 1 }),
+      expect.objectContaining({ hits: 1 }),
+    ]);
+    expect(rows.slice(1)).toEqual(
+      expect.arrayContaining([
+        { hits: 1, source: 'TikTok', device: 'desktop', referrer: 'https://www.tiktok.com/@fan' },
+        { hits: 1, source: 'Direct', device: 'mobile', referrer: null },
+      ]),
+    );
+    expect(await countVisits(t.app, fan.user.id, 'view')).toBe(7);
   });
 
   it('leaves app routes and unknown names to routing', async () => {

@@ -4,6 +4,7 @@ import { siGithub } from 'simple-icons';
 import { profileMessages } from '#shared/profile.types.ts';
 import { DIALECT, type TestApp, createTestApp } from '../helpers/test-app.ts';
 import { type SignedInUser, createUser, uniqueUsername } from '../helpers/factories.ts';
+import { countVisits } from '../helpers/events.ts';
 
 const BROWSER = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148 Safari/604.1';
 
@@ -200,8 +201,7 @@ describe(`shutting down (${DIALECT})`, () => {
       await second.app.inject({ method: 'GET', url: `/${user.user.username}`, headers: { 'user-agent': BROWSER } });
     }
     await second.close();
-    const views = await t.app.db.selectFrom('events').select('id').where('userId', '=', user.user.id).execute();
-    expect(views).toHaveLength(3);
+    expect(await countVisits(t.app, user.user.id, 'view')).toBe(3);
   });
 });
 

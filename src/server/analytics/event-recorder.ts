@@ -1,37 +1,58 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { NewEvent } from '../db/schema.ts';
-import { deviceOf, sourceOf, visitorHash } from './visitor.ts';
+import { deviceOf, isBot, sourceOf, visitorHash } from './visitor.ts';
 
-const BATCH_ROWS = 200;
+const BATCH_ROWS = 500;
+/** Past this many visitors in one window, it is written at once (bounds memory). */
+const WINDOW_VISITORS_LIMIT = 20_000;
 const VISITOR_MEMO_LIMIT = 100_000;
 
-/** A view or click as the request saw it; everything derived is computed when the batch is written. */
-export interface Visit {
+/** The identical visits of one visitor in one window: same kind, page or link, and referrer. */
+interface Tally {
   kind: NewEvent['kind'];
   userId: number;
   linkId: number | null;
+  referrer: string | undefined;
+  hits: number;
+}
+
+/** Everything one visitor (address, browser, site host) did in the current window. */
+interface VisitorWindow {
+  window: number;
   at: number;
   ip: string;
   host: string;
-  userAgent: string;
-  referrer: string | undefined;
+  userAgent: string | undefined;
+  /** By target: a link id for clicks, minus the profile id for views; with the referrer when there is one. */
+  tallies: Map<number | string, Tally>;
 }
 
 /** Writes rows to the events table; throws if the database fails. */
 export type EventWriter = (rows: NewEvent[]) => Promise<void>;
 
 /**
- * Views and clicks are kept in memory and written in batches, at least once a
- * second and on shutdown (DESIGN.md "Analytics"), so a visit never waits for a
- * write and a request does no more than push to an array.
+ * Views and clicks are tallied in memory and written in batches, at least once a
+ * second and on shutdown (DESIGN.md "Analytics"). The identical visits of one
+ * visitor in one window share one row with a hits count, so the database writes
+ * what differs, not every repeat (decision 004).
+ *
+ * A visit costs the request a few lookups and an increment: the visitor is found
+ * through the connection it came on (a keep-alive connection carries one browser),
+ * and everything derived (bot or not, device, source, visitor id) is worked out
+ * once per visitor when the window is written.
  */
 export class EventRecorder {
-  private buffer: Visit[] = [];
+  private window = 0;
+  private visitors = new Map<string, VisitorWindow>();
+  /** The visitor a connection's last visit came from: most visits skip building the visitor's key. */
+  private byConnection = new WeakMap<object, VisitorWindow>();
+  /** Rows whose write failed (database unreachable), written again with the next window. */
+  private retry: NewEvent[] = [];
   private timer: NodeJS.Timeout | undefined;
   private flushing: Promise<void> = Promise.resolve();
   /** Visitor ids of the current day, by address and user agent: one HMAC per visitor a day. */
-  private visitors = new Map<string, string>();
-  private visitorsDay = '';
+  private visitorIds = new Map<string, string>();
+  private visitorIdsDay = '';
 
   constructor(
     private readonly write: EventWriter,
@@ -39,8 +60,37 @@ export class EventRecorder {
     private readonly log: FastifyBaseLogger,
   ) {}
 
-  record(visit: Visit): void {
-    this.buffer.push(visit);
+  record(
+    kind: NewEvent['kind'],
+    userId: number,
+    linkId: number | null,
+    connection: object,
+    ip: string,
+    host: string,
+    userAgent: string | undefined,
+    referrer: string | undefined,
+  ): void {
+    let visitor = this.byConnection.get(connection);
+    if (visitor === undefined || visitor.window !== this.window || visitor.userAgent !== userAgent || visitor.host !== host || visitor.ip !== ip) {
+      visitor = this.visitorOf(ip, host, userAgent);
+      this.byConnection.set(connection, visitor);
+    }
+    const target = linkId ?? -userId;
+    const key = referrer === undefined ? target : `${target} ${referrer}`;
+    const tally = visitor.tallies.get(key);
+    if (tally === undefined) visitor.tallies.set(key, { kind, userId, linkId, referrer, hits: 1 });
+    else tally.hits += 1;
+  }
+
+  private visitorOf(ip: string, host: string, userAgent: string | undefined): VisitorWindow {
+    const key = `${ip}\n${host}\n${userAgent}`;
+    let visitor = this.visitors.get(key);
+    if (visitor === undefined) {
+      if (this.visitors.size >= WINDOW_VISITORS_LIMIT) void this.flush();
+      visitor = { window: this.window, at: Date.now(), ip, host, userAgent, tallies: new Map() };
+      this.visitors.set(key, visitor);
+    }
+    return visitor;
   }
 
   start(intervalMs = 1000): void {
@@ -50,7 +100,10 @@ export class EventRecorder {
 
   /** Write everything recorded so far; concurrent calls queue behind each other. */
   flush(): Promise<void> {
-    this.flushing = this.flushing.then(() => this.writePending());
+    const visitors = [...this.visitors.values()];
+    this.visitors = new Map();
+    this.window += 1;
+    this.flushing = this.flushing.then(() => this.writeRows([...this.retry.splice(0), ...this.rowsOf(visitors)]));
     return this.flushing;
   }
 
@@ -59,47 +112,62 @@ export class EventRecorder {
     await this.flush();
   }
 
-  private toRow(visit: Visit): NewEvent {
-    const createdAt = new Date(visit.at).toISOString();
-    const day = createdAt.slice(0, 10);
-    if (day !== this.visitorsDay || this.visitors.size > VISITOR_MEMO_LIMIT) {
-      this.visitors.clear();
-      this.visitorsDay = day;
+  /** The rows of a window's visitors; a bot's visits are not counted. */
+  private rowsOf(visitors: VisitorWindow[]): NewEvent[] {
+    const rows: NewEvent[] = [];
+    for (const visitor of visitors) {
+      const { userAgent } = visitor;
+      if (isBot(userAgent)) continue;
+      const createdAt = new Date(visitor.at).toISOString();
+      const day = createdAt.slice(0, 10);
+      const visitorHash = this.visitorId(day, visitor.ip, userAgent!);
+      const device = deviceOf(userAgent!);
+      for (const tally of visitor.tallies.values()) {
+        const referrer = tally.referrer?.slice(0, 500) ?? null;
+        rows.push({
+          kind: tally.kind,
+          userId: tally.userId,
+          linkId: tally.linkId,
+          createdAt,
+          day,
+          referrer,
+          source: sourceOf(referrer ?? undefined, visitor.host),
+          device,
+          visitorHash,
+          hits: tally.hits,
+        });
+      }
     }
-    const visitorKey = `${visit.ip}\n${visit.userAgent}`;
-    let visitor = this.visitors.get(visitorKey);
-    if (visitor === undefined) {
-      visitor = visitorHash(this.secret, day, visit.ip, visit.userAgent);
-      this.visitors.set(visitorKey, visitor);
-    }
-    const referrer = visit.referrer?.slice(0, 500) ?? null;
-    return {
-      kind: visit.kind,
-      userId: visit.userId,
-      linkId: visit.linkId,
-      createdAt,
-      day,
-      referrer,
-      source: sourceOf(referrer ?? undefined, visit.host),
-      device: deviceOf(visit.userAgent),
-      visitorHash: visitor,
-    };
+    return rows;
   }
 
-  private async writePending(): Promise<void> {
-    while (this.buffer.length > 0) {
-      // Let waiting requests run between batches: SQLite writes block the thread.
+  private visitorId(day: string, ip: string, userAgent: string): string {
+    if (day !== this.visitorIdsDay || this.visitorIds.size > VISITOR_MEMO_LIMIT) {
+      this.visitorIds.clear();
+      this.visitorIdsDay = day;
+    }
+    const key = `${ip}\n${userAgent}`;
+    let id = this.visitorIds.get(key);
+    if (id === undefined) {
+      id = visitorHash(this.secret, day, ip, userAgent);
+      this.visitorIds.set(key, id);
+    }
+    return id;
+  }
+
+  private async writeRows(rows: NewEvent[]): Promise<void> {
+    for (let start = 0; start < rows.length; start += BATCH_ROWS) {
+      // Let waiting requests run between batches.
       await new Promise((resolve) => setImmediate(resolve));
-      const batch = this.buffer.splice(0, BATCH_ROWS);
-      const rows = batch.map((visit) => this.toRow(visit));
+      const batch = rows.slice(start, start + BATCH_ROWS);
       try {
-        await this.write(rows);
+        await this.write(batch);
       } catch (error) {
         // One bad row (its profile deleted meanwhile) must not cost the others:
         // write them one by one; if the database itself is down, keep them for later.
-        const kept = await this.writeOneByOne(batch, rows);
+        const kept = await this.writeOneByOne(batch);
         if (kept.length > 0) {
-          this.buffer.unshift(...kept);
+          this.retry.push(...kept, ...rows.slice(start + BATCH_ROWS));
           this.log.error({ err: error }, 'writing analytics events failed; will retry');
           return;
         }
@@ -107,14 +175,14 @@ export class EventRecorder {
     }
   }
 
-  /** The visits that could not be written because the database did not answer. */
-  private async writeOneByOne(batch: Visit[], rows: NewEvent[]): Promise<Visit[]> {
-    const kept: Visit[] = [];
-    for (const [index, row] of rows.entries()) {
+  /** The rows that could not be written because the database did not answer. */
+  private async writeOneByOne(rows: NewEvent[]): Promise<NewEvent[]> {
+    const kept: NewEvent[] = [];
+    for (const row of rows) {
       try {
         await this.write([row]);
       } catch (error) {
-        if (!/foreign key|violates/i.test(String((error as Error).message))) kept.push(batch[index]!);
+        if (!/foreign key|violates/i.test(String((error as Error).message))) kept.push(row);
       }
     }
     return kept;

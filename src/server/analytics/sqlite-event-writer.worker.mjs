@@ -12,10 +12,10 @@ file.pragma('foreign_keys = ON');
 let insert;
 const insertMany = file.transaction((rows) => {
   insert ??= file.prepare(
-    'insert into events (kind, user_id, link_id, created_at, day, referrer, source, device, visitor_hash) values (?, ?, ?, ?, ?, ?, ?, ?, ?)',
+    'insert into events (kind, user_id, link_id, created_at, day, referrer, source, device, visitor_hash, hits) values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
   );
   for (const row of rows) {
-    insert.run(row.kind, row.userId, row.linkId, row.createdAt, row.day, row.referrer, row.source, row.device, row.visitorHash);
+    insert.run(row.kind, row.userId, row.linkId, row.createdAt, row.day, row.referrer, row.source, row.device, row.visitorHash, row.hits);
   }
 });
 

@@ -7,6 +7,7 @@ import { createSqliteEventWriter } from '../analytics/sqlite-event-writer.ts';
 import type { Database, NewEvent } from './schema.ts';
 import * as initial from './migrations/2026-11-22T0100_initial.ts';
 import * as linksMediaEvents from './migrations/2026-11-22T0200_links-media-events.ts';
+import * as eventHits from './migrations/2026-11-22T0300_event-hits.ts';
 
 export type Db = Kysely<Database>;
 export type DialectName = 'sqlite' | 'postgres';
@@ -31,6 +32,7 @@ export interface DatabaseOptions {
 const migrations = {
   '2026-11-22T0100_initial': initial,
   '2026-11-22T0200_links-media-events': linksMediaEvents,
+  '2026-11-22T0300_event-hits': eventHits,
 };
 
 // PostgreSQL returns bigint aggregates (count) as strings; they fit a JS number here.

@@ -105,6 +105,8 @@ export interface EventsTable {
   source: string;
   device: string;
   visitorHash: string;
+  /** How many identical visits this row stands for (same window, visitor, page or link, referrer). */
+  hits: number;
 }
 
 export interface Database {

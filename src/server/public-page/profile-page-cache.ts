@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
-import type { OutgoingHttpHeaders } from 'node:http';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+
+export type PageEncoding = 'br' | 'gzip' | 'identity';
 
 /**
  * A page ready to send: its bytes, and each compressed encoding computed once,
@@ -8,8 +9,6 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
  */
 export class CachedPage {
   readonly etag: string;
-  /** Response headers per encoding, filled in by the fast path. */
-  readonly fastHeaders = new Map<string, OutgoingHttpHeaders>();
   private gzipped: Buffer | undefined;
   private brotli: Buffer | undefined;
 
@@ -21,17 +20,31 @@ export class CachedPage {
   }
 
   get gzip(): Buffer {
-    this.gzipped ??= gzipSync(this.identity, { level: 6 });
+    this.gzipped ??= compact(gzipSync(this.identity, { level: 6 }));
     return this.gzipped;
   }
 
   // Quality 5 is close to 11's size at a hundredth of its cost: no visit waits on the compressor.
   get br(): Buffer {
-    this.brotli ??= brotliCompressSync(this.identity, {
-      params: { [constants.BROTLI_PARAM_QUALITY]: 5, [constants.BROTLI_PARAM_SIZE_HINT]: this.identity.length },
-    });
+    this.brotli ??= compact(
+      brotliCompressSync(this.identity, {
+        params: { [constants.BROTLI_PARAM_QUALITY]: 5, [constants.BROTLI_PARAM_SIZE_HINT]: this.identity.length },
+      }),
+    );
     return this.brotli;
   }
+
+  body(encoding: PageEncoding): Buffer {
+    return encoding === 'identity' ? this.identity : this[encoding];
+  }
+}
+
+/**
+ * zlib returns a view into its 16 kB (or larger) output chunk: kept as is, every
+ * cached page would hold that whole chunk. A copy holds only the bytes.
+ */
+function compact(view: Buffer): Buffer {
+  return Buffer.from(view);
 }
 
 export function preparePage(html: string, userId: number): CachedPage {
@@ -39,39 +52,55 @@ export function preparePage(html: string, userId: number): CachedPage {
 }
 
 /**
- * Rendered public pages by username (and by origin, since canonical URLs name it).
+ * Rendered public pages by origin (canonical URLs name it), then by username.
  * Every change to a profile drops its entries (DESIGN.md: invalidated on every change).
  * Bounded: past the limit the oldest entry goes first.
  */
 export class ProfilePageCache {
-  private readonly pages = new Map<string, CachedPage>();
+  private readonly byOrigin = new Map<string, Map<string, CachedPage>>();
+  /** Every entry as [origin, username], oldest first, to know which to drop at the limit. */
+  private readonly order = new Map<CachedPage, [string, string]>();
 
   constructor(private readonly maxEntries = 20_000) {}
 
-  private key(origin: string, username: string): string {
-    return `${origin}\n${username}`;
-  }
-
   get(origin: string, username: string): CachedPage | undefined {
-    return this.pages.get(this.key(origin, username));
+    return this.byOrigin.get(origin)?.get(username);
   }
 
   set(origin: string, username: string, page: CachedPage): void {
-    if (this.pages.size >= this.maxEntries) {
-      const oldest = this.pages.keys().next().value;
-      if (oldest !== undefined) this.pages.delete(oldest);
+    this.remove(origin, username);
+    if (this.order.size >= this.maxEntries) {
+      const oldest = this.order.values().next().value;
+      if (oldest) this.remove(...oldest);
     }
-    this.pages.set(this.key(origin, username), page);
+    let pages = this.byOrigin.get(origin);
+    if (!pages) this.byOrigin.set(origin, (pages = new Map()));
+    pages.set(username, page);
+    this.order.set(page, [origin, username]);
   }
 
   /** Drop every page of the user (unknown names are never cached, so a new user shows at once). */
   invalidate(userId: number): void {
-    for (const [key, page] of this.pages) {
-      if (page.userId === userId) this.pages.delete(key);
+    for (const [page, [origin, username]] of this.order) {
+      if (page.userId === userId) this.remove(origin, username);
     }
   }
 
   clear(): void {
-    this.pages.clear();
+    this.byOrigin.clear();
+    this.order.clear();
+  }
+
+  get size(): number {
+    return this.order.size;
+  }
+
+  private remove(origin: string, username: string): void {
+    const pages = this.byOrigin.get(origin);
+    const page = pages?.get(username);
+    if (!page) return;
+    pages!.delete(username);
+    if (pages!.size === 0) this.byOrigin.delete(origin);
+    this.order.delete(page);
   }
 }

@@ -1,4 +1,4 @@
-import type { IncomingHttpHeaders, IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
+import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isAppRouteName } from '#shared/reserved-names.ts';
 import { SESSION_COOKIE_NAME } from '#shared/constants.ts';
@@ -7,8 +7,7 @@ import { USERNAME_MAX_LENGTH, USERNAME_PATTERN } from '#shared/constants.ts';
 import { profileMessages } from '#shared/profile.types.ts';
 import type { AppConfig } from '../config.ts';
 import type { Db } from '../db/database.ts';
-import type { EventRecorder, Visit } from '../analytics/event-recorder.ts';
-import { isBot } from '../analytics/visitor.ts';
+import type { EventRecorder } from '../analytics/event-recorder.ts';
 import { AppError, parseInput } from '../http/errors.ts';
 import { findRedirectTarget } from '../links/links.repository.ts';
 import type { ChangeBus } from '../site/change-bus.ts';
@@ -43,6 +42,29 @@ function sendPage(request: FastifyRequest, reply: FastifyReply, page: CachedPage
 }
 
 /**
+ * The fast path's response headers: one object per kind of answer, shared by
+ * every page, whose page-specific fields are set just before writeHead (which
+ * serializes them at once). One object of one shape stays hot in the CPU cache;
+ * one object per page did not.
+ */
+function buildFastHeaders(security: OutgoingHttpHeaders) {
+  const page = (encoding?: 'br' | 'gzip') => ({
+    ...security,
+    ...PAGE_HEADERS,
+    ...(encoding ? { 'content-encoding': encoding } : {}),
+    etag: '',
+    'content-length': 0,
+  });
+  return {
+    br: page('br'),
+    gzip: page('gzip'),
+    identity: page(),
+    notModified: { ...security, ...PAGE_HEADERS, etag: '' },
+    redirect: { ...security, 'cache-control': 'no-store', 'referrer-policy': 'strict-origin-when-cross-origin', location: '', 'content-length': 0 },
+  };
+}
+
+/**
  * Serves cached pages and redirects straight from Node's request event, before
  * Fastify routing, when nothing about the request needs more: a GET with no
  * session cookie whose page or link target is already in memory. The answer is
@@ -60,7 +82,7 @@ export function registerPublicPageRoutes(
   isSiteOpen: () => boolean,
 ): { fastPath: FastPath } {
   const pages = new ProfilePageCache();
-  const redirects = new Map<number, { url: string; userId: number; headers?: OutgoingHttpHeaders }>();
+  const redirects = new Map<number, { url: string; userId: number }>();
   bus.subscribe((message) => {
     if (message.topic !== 'profile') return;
     pages.invalidate(message.userId);
@@ -69,16 +91,13 @@ export function registerPublicPageRoutes(
 
   const originOf = (request: FastifyRequest) => config.publicUrl ?? `${request.protocol}://${request.host}`;
 
-  /** Count a view or click, unless a bot made it (both paths come here). */
-  const count = (kind: Visit['kind'], userId: number, linkId: number | null, ip: string, host: string, headers: IncomingHttpHeaders) => {
-    const userAgent = headers['user-agent'];
-    if (isBot(userAgent)) return;
-    recorder.record({ kind, userId, linkId, at: Date.now(), ip, host, userAgent: userAgent!, referrer: headers.referer });
-  };
+  /** Count a view or click (both paths come here; bots are left out when the tallies are written). */
+  const count = (kind: 'view' | 'click', userId: number, linkId: number | null, request: IncomingMessage, ip: string, host: string) =>
+    recorder.record(kind, userId, linkId, request.socket, ip, host, request.headers['user-agent'], request.headers.referer);
 
   /** The owner's own visits are not counted. */
-  const recordRequest = (request: FastifyRequest, kind: Visit['kind'], userId: number, linkId: number | null) => {
-    if (request.user?.id !== userId) count(kind, userId, linkId, request.ip, request.host, request.headers);
+  const recordRequest = (request: FastifyRequest, kind: 'view' | 'click', userId: number, linkId: number | null) => {
+    if (request.user?.id !== userId) count(kind, userId, linkId, request.raw, request.ip, request.host);
   };
 
   const servePage = async (request: FastifyRequest, reply: FastifyReply, username: string) => {
@@ -143,59 +162,65 @@ export function registerPublicPageRoutes(
   // The headers every response gets (helmet's), taken from the first page Fastify
   // sends: the fast path only serves pages that went through Fastify once.
   let securityHeaders: OutgoingHttpHeaders | undefined;
+  let fastHeaders: ReturnType<typeof buildFastHeaders> | undefined;
   const captureSecurityHeaders = (reply: FastifyReply) => {
     const own = new Set(['content-type', 'content-length', 'content-encoding', 'cache-control', 'etag', 'vary']);
     securityHeaders = Object.fromEntries(Object.entries(reply.getHeaders()).filter(([name]) => !own.has(name.toLowerCase())));
+    fastHeaders = buildFastHeaders(securityHeaders);
   };
-  /** The complete headers of one answer for a page, built once and kept with the page. */
-  const pageHeaders = (page: CachedPage, variant: 'br' | 'gzip' | 'identity' | 'not-modified') => {
-    let headers = page.fastHeaders.get(variant);
-    if (!headers) {
-      headers = { ...securityHeaders, ...PAGE_HEADERS, etag: page.etag };
-      if (variant === 'br' || variant === 'gzip') headers['content-encoding'] = variant;
-      if (variant !== 'not-modified') headers['content-length'] = (variant === 'identity' ? page.identity : page[variant]).length;
-      page.fastHeaders.set(variant, headers);
+
+  /** http://{host}, remembered for the last host seen (nearly always the same one). */
+  let lastHost = '';
+  let lastOrigin = '';
+  const originOfHost = (host: string) => {
+    if (host !== lastHost) {
+      lastHost = host;
+      lastOrigin = `http://${host}`;
     }
-    return headers;
+    return lastOrigin;
   };
-  const redirectHeaders = (url: string): OutgoingHttpHeaders => ({
-    ...securityHeaders,
-    'cache-control': 'no-store',
-    'referrer-policy': 'strict-origin-when-cross-origin',
-    location: url,
-    'content-length': 0,
-  });
 
   const fastPath: FastPath = (request, response) => {
-    if (!fastPathUsable || !securityHeaders || request.method !== 'GET' || !isSiteOpen()) return false;
-    const url = request.url ?? '';
-    const cookie = request.headers.cookie;
-    if (cookie && cookie.includes(SESSION_COOKIE_NAME)) return false;
-    const host = request.headers.host ?? '';
-    const ip = request.socket.remoteAddress ?? '';
+    if (!fastHeaders || !fastPathUsable || request.method !== 'GET' || !isSiteOpen()) return false;
+    const url = request.url!;
+    const headers = request.headers;
+    const cookie = headers.cookie;
+    if (cookie !== undefined && cookie.includes(SESSION_COOKIE_NAME)) return false;
+    const host = headers.host ?? '';
+
     if (url.startsWith('/go/')) {
       const id = /^\/go\/(\d{1,10})$/.exec(url)?.[1];
-      const target = id ? redirects.get(Number(id)) : undefined;
+      const linkId = id === undefined ? 0 : Number(id);
+      const target = redirects.get(linkId);
       if (!target) return false;
-      count('click', target.userId, Number(id), ip, host, request.headers);
-      target.headers ??= redirectHeaders(target.url);
-      response.writeHead(302, target.headers);
+      count('click', target.userId, linkId, request, request.socket.remoteAddress ?? '', host);
+      const answer = fastHeaders.redirect;
+      answer.location = target.url;
+      response.writeHead(302, answer);
       response.end();
       return true;
     }
+
+    // Only names that went through the /:username route are cached, so a hit is a
+    // valid username; app routes stay with the router whatever the cache holds.
     const username = url.slice(1);
-    if (!isUsername(username) || isAppRouteName(username)) return false;
-    const page = pages.get(config.publicUrl ?? `http://${host}`, username);
-    if (!page) return false;
-    count('view', page.userId, null, ip, host, request.headers);
-    if (request.headers['if-none-match'] === page.etag) {
-      response.writeHead(304, pageHeaders(page, 'not-modified'));
+    const page = pages.get(config.publicUrl ?? originOfHost(host), username);
+    if (page === undefined || isAppRouteName(username)) return false;
+    count('view', page.userId, null, request, request.socket.remoteAddress ?? '', host);
+    if (headers['if-none-match'] === page.etag) {
+      const answer = fastHeaders.notModified;
+      answer.etag = page.etag;
+      response.writeHead(304, answer);
       response.end();
       return true;
     }
-    const encoding = encodingFor(request.headers['accept-encoding']);
-    response.writeHead(200, pageHeaders(page, encoding ?? 'identity'));
-    response.end(encoding ? page[encoding] : page.identity);
+    const encoding = encodingFor(headers['accept-encoding']) ?? 'identity';
+    const body = page.body(encoding);
+    const answer = fastHeaders[encoding];
+    answer.etag = page.etag;
+    answer['content-length'] = body.length;
+    response.writeHead(200, answer);
+    response.end(body);
     return true;
   };
 
