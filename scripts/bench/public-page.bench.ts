@@ -144,15 +144,29 @@ async function load(name: string, url: string, nextPath?: () => string): Promise
   return { name, requests: result.requests.total, rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, statuses };
 }
 
-// Warm up: render and cache every page once, as a live site would have.
-let next = 0;
-await autocannon({
-  url: base,
-  connections: 20,
-  amount: USERS,
-  headers: BROWSER_HEADERS,
-  requests: [{ setupRequest: (request) => ({ ...request, path: `/${profiles[next++ % USERS]!.username}` }) }],
-});
+// Warm up: render and cache every page once, as a live site would have, and keep
+// each page's exact answer (bytes and headers) for the bare baseline.
+const agent = new http.Agent({ keepAlive: true, maxSockets: 20 });
+const fetchPage = (username: string) =>
+  new Promise<{ body: Buffer; headers: http.IncomingHttpHeaders }>((resolve, reject) => {
+    http
+      .get(`${base}/${username}`, { agent, headers: BROWSER_HEADERS }, (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () => resolve({ body: Buffer.concat(chunks), headers: response.headers }));
+      })
+      .on('error', reject);
+  });
+const answers: Array<{ path: string; headers: http.IncomingHttpHeaders; body: Buffer }> = [];
+for (let start = 0; start < profiles.length; start += 100) {
+  const batch = profiles.slice(start, start + 100);
+  const fetched = await Promise.all(batch.map((profile) => fetchPage(profile.username)));
+  fetched.forEach((answer, index) => {
+    const { date: _date, connection: _connection, 'keep-alive': _keepAlive, ...headers } = answer.headers;
+    answers.push({ path: `/${batch[index]!.username}`, headers, body: answer.body });
+  });
+}
+agent.destroy();
 await new Promise((resolve) => setTimeout(resolve, 1500));
 const count = async (kind: 'view' | 'click') =>
   Number(
@@ -164,27 +178,22 @@ const page = await run('GET /{username}', base, server.pid, () => `/${pick(profi
 const clicksBefore = await count('click');
 const go = await run('GET /go/{id}', base, server.pid, () => `/go/${pick(pick(profiles).linkIds)}`);
 
-// The ceiling: the same page bytes from a precomputed Buffer on a bare node:http server.
-const sample = await new Promise<{ body: Buffer; headers: http.IncomingHttpHeaders }>((resolve, reject) => {
-  http
-    .get(`${base}/${profiles[0]!.username}`, { headers: BROWSER_HEADERS }, (response) => {
-      const chunks: Buffer[] = [];
-      response.on('data', (chunk: Buffer) => chunks.push(chunk));
-      response.on('end', () => resolve({ body: Buffer.concat(chunks), headers: response.headers }));
-    })
-    .on('error', reject);
-});
-const sampleBytes = sample.body;
-const { date: _date, connection: _connection, 'keep-alive': _keepAlive, ...sampleHeaders } = sample.headers;
-// It runs in its own process, like the product, and gets the same mix of paths.
-const sampleFile = path.join(dataDir, 'sample.br');
-const headersFile = path.join(dataDir, 'sample.json');
-writeFileSync(sampleFile, sampleBytes);
-writeFileSync(headersFile, JSON.stringify(sampleHeaders));
-const bare = spawn(process.execPath, ['scripts/bench/bare-server.mjs', sampleFile, headersFile], { stdio: ['ignore', 'pipe', 'inherit'] });
-const barePort = await new Promise<number>((resolve) => bare.stdout!.once('data', (chunk: Buffer) => resolve(Number(String(chunk).trim()))));
-const baseline = await run('bare node:http', `http://127.0.0.1:${barePort}`, bare.pid, () => `/${pick(profiles).username}`);
-bare.kill('SIGTERM');
+// The ceiling: a bare node:http server in its own process, like the product, that
+// answers each path with that page's exact bytes and headers from a precomputed
+// Buffer, over the same mix of paths. And, for reference, the same server
+// answering every path with one page (one Buffer, always hot in the CPU cache).
+const answersFile = path.join(dataDir, 'answers.json');
+writeFileSync(answersFile, JSON.stringify(answers.map(({ path, headers, body }) => ({ path, headers, body: body.toString('base64') }))));
+async function bare(name: string, mode: 'each' | 'one'): Promise<Figures> {
+  const process_ = spawn(process.execPath, ['scripts/bench/bare-server.mjs', answersFile, mode], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const port = await new Promise<number>((resolve) => process_.stdout!.once('data', (chunk: Buffer) => resolve(Number(String(chunk).trim()))));
+  const figures = await run(name, `http://127.0.0.1:${port}`, process_.pid, () => `/${pick(profiles).username}`);
+  process_.kill('SIGTERM');
+  return figures;
+}
+const baseline = await bare('bare node:http', 'each');
+const onePage = await bare('bare, one page', 'one');
+const pageBytes = answers.reduce((sum, answer) => sum + answer.body.length, 0) / answers.length;
 
 // Every view and click must be in the database (written in batches, at least once a second).
 await new Promise((resolve) => setTimeout(resolve, 2500));
@@ -200,11 +209,13 @@ const row = (figures: Figures) =>
   `${figures.name.padEnd(18)} ${figures.rps.toFixed(0).padStart(8)} req/s   p50 ${figures.p50.toFixed(2).padStart(6)} ms   p99 ${figures.p99.toFixed(2).padStart(6)} ms   ${cpuColumn(figures)}   ${JSON.stringify(figures.statuses)}`;
 const cpuColumn = ({ cpu }: Figures) =>
   cpu ? `cpu/req ${cpu.main.toFixed(1).padStart(5)} µs main + ${cpu.other.toFixed(1).padStart(4)} µs other` : '';
-console.log(`\n${useWrk ? 'wrk' : 'autocannon'}: ${CONNECTIONS} connections, ${SECONDS} s each, ${USERS} profiles, page ${sampleBytes.length} bytes (brotli)`);
-console.log(row(page));
-console.log(row(go));
-console.log(row(baseline));
+console.log(`\n${useWrk ? 'wrk' : 'autocannon'}: ${CONNECTIONS} connections, ${SECONDS} s each, ${USERS} profiles, pages of ${pageBytes.toFixed(0)} bytes on average (brotli)`);
+console.log(`(a) ${row(page)}`);
+console.log(`(b) ${row(go)}`);
+console.log(`(c) ${row(baseline)}`);
+console.log(`    ${row(onePage)}`);
 console.log(`\n(a)/(c) = ${(page.rps / baseline.rps).toFixed(2)}   (b)/(c) = ${(go.rps / baseline.rps).toFixed(2)}`);
+console.log(`against the one-page server: (a) ${(page.rps / onePage.rps).toFixed(2)}   (b) ${(go.rps / onePage.rps).toFixed(2)}`);
 const served = (figures: Figures) => Number(figures.statuses.ok ?? figures.statuses['2xx'] ?? 0) + Number(figures.statuses['3xx'] ?? 0);
 console.log(`views recorded ${views} of ${served(page)} pages served; clicks recorded ${clicks} of ${served(go)} redirects`);
 if (!useWrk) console.log('(install wrk for figures that the load generator does not limit: apt-get install -y wrk)');
