@@ -23,9 +23,9 @@ describe('the event recorder', () => {
   it('writes the repeats of one visitor in one window as one row with their count', async () => {
     const { events, written } = recorder();
     const connection = {};
-    for (let index = 0; index < 5; index += 1) events.record('view', 1, null, connection, '10.0.0.1', 'lv.test', PHONE, undefined);
-    events.record('click', 1, 7, connection, '10.0.0.1', 'lv.test', PHONE, 'https://lv.test/nova');
-    events.record('click', 1, 7, connection, '10.0.0.1', 'lv.test', PHONE, 'https://lv.test/nova');
+    for (let index = 0; index < 5; index += 1) events.record(1, null, connection, '10.0.0.1', 'lv.test', PHONE, undefined);
+    events.record(1, 7, connection, '10.0.0.1', 'lv.test', PHONE, 'https://lv.test/nova');
+    events.record(1, 7, connection, '10.0.0.1', 'lv.test', PHONE, 'https://lv.test/nova');
     await events.flush();
     expect(written).toEqual([
       expect.objectContaining({ kind: 'view', userId: 1, linkId: null, hits: 5, source: 'Direct', device: 'mobile', referrer: null }),
@@ -38,13 +38,13 @@ describe('the event recorder', () => {
   it('keeps visitors, referrers and windows apart', async () => {
     const { events, written } = recorder();
     const shared = {};
-    events.record('view', 1, null, shared, '10.0.0.1', 'lv.test', PHONE, undefined);
+    events.record(1, null, shared, '10.0.0.1', 'lv.test', PHONE, undefined);
     // Another browser on the same connection (a proxy's pool) is another visitor.
-    events.record('view', 1, null, shared, '10.0.0.1', 'lv.test', DESKTOP, undefined);
-    events.record('view', 1, null, {}, '10.0.0.2', 'lv.test', PHONE, undefined);
-    events.record('view', 1, null, {}, '10.0.0.1', 'lv.test', PHONE, 'https://www.instagram.com/');
+    events.record(1, null, shared, '10.0.0.1', 'lv.test', DESKTOP, undefined);
+    events.record(1, null, {}, '10.0.0.2', 'lv.test', PHONE, undefined);
+    events.record(1, null, {}, '10.0.0.1', 'lv.test', PHONE, 'https://www.instagram.com/');
     await events.flush();
-    events.record('view', 1, null, shared, '10.0.0.1', 'lv.test', PHONE, undefined);
+    events.record(1, null, shared, '10.0.0.1', 'lv.test', PHONE, undefined);
     await events.flush();
     expect(written.map(({ hits, device, source }) => ({ hits, device, source }))).toEqual([
       { hits: 1, device: 'mobile', source: 'Direct' },
@@ -58,9 +58,9 @@ describe('the event recorder', () => {
 
   it('leaves out bots and visits without a user agent', async () => {
     const { events, written } = recorder();
-    events.record('view', 1, null, {}, '10.0.0.1', 'lv.test', 'Mozilla/5.0 (compatible; Googlebot/2.1)', undefined);
-    events.record('view', 1, null, {}, '10.0.0.1', 'lv.test', undefined, undefined);
-    events.record('view', 1, null, {}, '10.0.0.1', 'lv.test', PHONE, undefined);
+    events.record(1, null, {}, '10.0.0.1', 'lv.test', 'Mozilla/5.0 (compatible; Googlebot/2.1)', undefined);
+    events.record(1, null, {}, '10.0.0.1', 'lv.test', undefined, undefined);
+    events.record(1, null, {}, '10.0.0.1', 'lv.test', PHONE, undefined);
     await events.flush();
     expect(written).toHaveLength(1);
   });
@@ -72,11 +72,11 @@ describe('the event recorder', () => {
       if (!up) throw new Error('connect ECONNREFUSED');
       written.push(...rows);
     });
-    for (let index = 0; index < 3; index += 1) events.record('view', 1, null, {}, `10.0.0.${index}`, 'lv.test', PHONE, undefined);
+    for (let index = 0; index < 3; index += 1) events.record(1, null, {}, `10.0.0.${index}`, 'lv.test', PHONE, undefined);
     await events.flush();
     expect(written).toHaveLength(0);
     up = true;
-    events.record('view', 2, null, {}, '10.0.0.9', 'lv.test', PHONE, undefined);
+    events.record(2, null, {}, '10.0.0.9', 'lv.test', PHONE, undefined);
     await events.flush();
     expect(written.map((row) => row.userId).sort()).toEqual([1, 1, 1, 2]);
   });
@@ -87,8 +87,8 @@ describe('the event recorder', () => {
       if (rows.some((row) => row.userId === 404)) throw new Error('FOREIGN KEY constraint failed');
       written.push(...rows);
     });
-    events.record('view', 404, null, {}, '10.0.0.1', 'lv.test', PHONE, undefined);
-    events.record('view', 1, null, {}, '10.0.0.2', 'lv.test', PHONE, undefined);
+    events.record(404, null, {}, '10.0.0.1', 'lv.test', PHONE, undefined);
+    events.record(1, null, {}, '10.0.0.2', 'lv.test', PHONE, undefined);
     await events.flush();
     expect(written.map((row) => row.userId)).toEqual([1]);
   });

@@ -9,7 +9,6 @@ const VISITOR_MEMO_LIMIT = 100_000;
 
 /** The identical visits of one visitor in one window: same kind, page or link, and referrer. */
 interface Tally {
-  kind: NewEvent['kind'];
   userId: number;
   linkId: number | null;
   referrer: string | undefined;
@@ -23,8 +22,26 @@ interface VisitorWindow {
   ip: string;
   host: string;
   userAgent: string | undefined;
-  /** By target: a link id for clicks, minus the profile id for views; with the referrer when there is one. */
-  tallies: Map<number | string, Tally>;
+  /**
+   * Each visit as three entries: the target (a link id for a click, minus the
+   * profile id for a view), the profile id, the referrer. Appending is all a
+   * request does; the window's writer counts the repeats.
+   */
+  visits: Array<number | string | undefined>;
+}
+
+/** A visitor's visits with the repeats counted: one tally per target and referrer. */
+function talliesOf(visits: VisitorWindow['visits']): Iterable<Tally> {
+  const tallies = new Map<number | string, Tally>();
+  for (let index = 0; index < visits.length; index += 3) {
+    const target = visits[index] as number;
+    const referrer = visits[index + 2] as string | undefined;
+    const key = referrer === undefined ? target : `${target} ${referrer}`;
+    const tally = tallies.get(key);
+    if (tally !== undefined) tally.hits += 1;
+    else tallies.set(key, { userId: visits[index + 1] as number, linkId: target > 0 ? target : null, referrer, hits: 1 });
+  }
+  return tallies.values();
 }
 
 /** Writes rows to the events table; throws if the database fails. */
@@ -60,8 +77,8 @@ export class EventRecorder {
     private readonly log: FastifyBaseLogger,
   ) {}
 
+  /** Count a visit: a click on the link when linkId is given, else a view of the profile. */
   record(
-    kind: NewEvent['kind'],
     userId: number,
     linkId: number | null,
     connection: object,
@@ -75,11 +92,7 @@ export class EventRecorder {
       visitor = this.visitorOf(ip, host, userAgent);
       this.byConnection.set(connection, visitor);
     }
-    const target = linkId ?? -userId;
-    const key = referrer === undefined ? target : `${target} ${referrer}`;
-    const tally = visitor.tallies.get(key);
-    if (tally === undefined) visitor.tallies.set(key, { kind, userId, linkId, referrer, hits: 1 });
-    else tally.hits += 1;
+    visitor.visits.push(linkId ?? -userId, userId, referrer);
   }
 
   private visitorOf(ip: string, host: string, userAgent: string | undefined): VisitorWindow {
@@ -87,7 +100,7 @@ export class EventRecorder {
     let visitor = this.visitors.get(key);
     if (visitor === undefined) {
       if (this.visitors.size >= WINDOW_VISITORS_LIMIT) void this.flush();
-      visitor = { window: this.window, at: Date.now(), ip, host, userAgent, tallies: new Map() };
+      visitor = { window: this.window, at: Date.now(), ip, host, userAgent, visits: [] };
       this.visitors.set(key, visitor);
     }
     return visitor;
@@ -122,10 +135,10 @@ export class EventRecorder {
       const day = createdAt.slice(0, 10);
       const visitorHash = this.visitorId(day, visitor.ip, userAgent!);
       const device = deviceOf(userAgent!);
-      for (const tally of visitor.tallies.values()) {
+      for (const tally of talliesOf(visitor.visits)) {
         const referrer = tally.referrer?.slice(0, 500) ?? null;
         rows.push({
-          kind: tally.kind,
+          kind: tally.linkId === null ? 'view' : 'click',
           userId: tally.userId,
           linkId: tally.linkId,
           createdAt,

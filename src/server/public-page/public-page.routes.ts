@@ -25,10 +25,16 @@ function isUsername(segment: string): boolean {
 /** The precomputed encoding the client accepts, best first. */
 function encodingFor(acceptEncoding: string | undefined): 'br' | 'gzip' | undefined {
   if (!acceptEncoding) return undefined;
-  if (/\bbr\b/.test(acceptEncoding)) return 'br';
-  if (/\bgzip\b/.test(acceptEncoding)) return 'gzip';
-  return undefined;
+  if (acceptEncoding === lastAcceptEncoding) return lastEncoding;
+  lastAcceptEncoding = acceptEncoding;
+  if (/\bbr\b/.test(acceptEncoding)) lastEncoding = 'br';
+  else if (/\bgzip\b/.test(acceptEncoding)) lastEncoding = 'gzip';
+  else lastEncoding = undefined;
+  return lastEncoding;
 }
+// Browsers send the same few Accept-Encoding values: the last answer is nearly always the next.
+let lastAcceptEncoding = '';
+let lastEncoding: 'br' | 'gzip' | undefined;
 
 const PAGE_HEADERS = { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-cache', vary: 'Accept-Encoding' };
 
@@ -91,13 +97,13 @@ export function registerPublicPageRoutes(
 
   const originOf = (request: FastifyRequest) => config.publicUrl ?? `${request.protocol}://${request.host}`;
 
-  /** Count a view or click (both paths come here; bots are left out when the tallies are written). */
-  const count = (kind: 'view' | 'click', userId: number, linkId: number | null, request: IncomingMessage, ip: string, host: string) =>
-    recorder.record(kind, userId, linkId, request.socket, ip, host, request.headers['user-agent'], request.headers.referer);
+  /** Count a view, or a click when there is a link (both paths come here; bots are left out when the window is written). */
+  const count = (userId: number, linkId: number | null, request: IncomingMessage, ip: string, host: string) =>
+    recorder.record(userId, linkId, request.socket, ip, host, request.headers['user-agent'], request.headers.referer);
 
   /** The owner's own visits are not counted. */
-  const recordRequest = (request: FastifyRequest, kind: 'view' | 'click', userId: number, linkId: number | null) => {
-    if (request.user?.id !== userId) count(kind, userId, linkId, request.raw, request.ip, request.host);
+  const recordRequest = (request: FastifyRequest, userId: number, linkId: number | null) => {
+    if (request.user?.id !== userId) count(userId, linkId, request.raw, request.ip, request.host);
   };
 
   const servePage = async (request: FastifyRequest, reply: FastifyReply, username: string) => {
@@ -107,11 +113,12 @@ export function registerPublicPageRoutes(
       const data = isUsername(username) ? await loadPublicPage(db, username) : undefined;
       if (!data) return sendPage(request, reply, NOT_FOUND_PAGE, 404);
       page = preparePage(renderProfilePage(data, origin), data.profile.id);
-      pages.set(origin, username, page);
+      // Never cached under an app route's name, so a cached page is never mistaken for one.
+      if (!isAppRouteName(username)) pages.set(origin, username, page);
       // The page's links are the likely next requests: know their targets already.
       for (const link of data.links) redirects.set(link.id, { url: link.url, userId: data.profile.id });
     }
-    recordRequest(request, 'view', page.userId, null);
+    recordRequest(request, page.userId, null);
     if (!securityHeaders) captureSecurityHeaders(reply);
     return sendPage(request, reply, page, 200);
   };
@@ -144,7 +151,7 @@ export function registerPublicPageRoutes(
       if (target) redirects.set(id, target);
     }
     if (!target) return sendPage(request, reply, NOT_FOUND_PAGE, 404);
-    recordRequest(request, 'click', target.userId, id);
+    recordRequest(request, target.userId, id);
     return reply.header('Cache-Control', 'no-store').header('Referrer-Policy', 'strict-origin-when-cross-origin').redirect(target.url, 302);
   });
 
@@ -193,7 +200,7 @@ export function registerPublicPageRoutes(
       const linkId = id === undefined ? 0 : Number(id);
       const target = redirects.get(linkId);
       if (!target) return false;
-      count('click', target.userId, linkId, request, request.socket.remoteAddress ?? '', host);
+      count(target.userId, linkId, request, request.socket.remoteAddress ?? '', host);
       const answer = fastHeaders.redirect;
       answer.location = target.url;
       response.writeHead(302, answer);
@@ -201,12 +208,11 @@ export function registerPublicPageRoutes(
       return true;
     }
 
-    // Only names that went through the /:username route are cached, so a hit is a
-    // valid username; app routes stay with the router whatever the cache holds.
-    const username = url.slice(1);
-    const page = pages.get(config.publicUrl ?? originOfHost(host), username);
-    if (page === undefined || isAppRouteName(username)) return false;
-    count('view', page.userId, null, request, request.socket.remoteAddress ?? '', host);
+    // Only names that went through the /:username route, and are not app routes,
+    // are cached: a hit is a profile's page.
+    const page = pages.get(config.publicUrl ?? originOfHost(host), url.slice(1));
+    if (page === undefined) return false;
+    count(page.userId, null, request, request.socket.remoteAddress ?? '', host);
     if (headers['if-none-match'] === page.etag) {
       const answer = fastHeaders.notModified;
       answer.etag = page.etag;
