@@ -93,3 +93,22 @@ describe('the event recorder', () => {
     expect(written.map((row) => row.userId)).toEqual([1]);
   });
 });
+
+describe('the event recorder, while the database is down for long', () => {
+  it('keeps at most 200 000 rows and writes them when it is back', async () => {
+    let up = false;
+    let written = 0;
+    const { events } = recorder(async (rows) => {
+      if (!up) throw new Error('connect ECONNREFUSED');
+      written += rows.length;
+    });
+    // 250 windows of 1 000 visitors each, every one a row.
+    for (let window = 0; window < 250; window += 1) {
+      for (let visitor = 0; visitor < 1000; visitor += 1) events.record(1, null, {}, `10.${window}.${visitor >> 8}.${visitor & 255}`, 'lv.test', PHONE, undefined);
+      await events.flush();
+    }
+    up = true;
+    await events.flush();
+    expect(written).toBe(200_000);
+  });
+});

@@ -6,6 +6,8 @@ const BATCH_ROWS = 500;
 /** Past this many visitors in one window, it is written at once (bounds memory). */
 const WINDOW_VISITORS_LIMIT = 20_000;
 const VISITOR_MEMO_LIMIT = 100_000;
+/** Rows kept for a database that does not answer; past this, the oldest are given up (and logged). */
+const RETRY_LIMIT = 200_000;
 
 /** The identical visits of one visitor in one window: same kind, page or link, and referrer. */
 interface Tally {
@@ -180,8 +182,13 @@ export class EventRecorder {
         // write them one by one; if the database itself is down, keep them for later.
         const kept = await this.writeOneByOne(batch);
         if (kept.length > 0) {
-          this.retry.push(...kept, ...rows.slice(start + BATCH_ROWS));
-          this.log.error({ err: error }, 'writing analytics events failed; will retry');
+          this.retry = this.retry.concat(kept, rows.slice(start + BATCH_ROWS));
+          const givenUp = this.retry.length - RETRY_LIMIT;
+          if (givenUp > 0) this.retry.splice(0, givenUp);
+          this.log.error(
+            { err: error, kept: this.retry.length, givenUp: Math.max(givenUp, 0) },
+            'writing analytics events failed; will retry',
+          );
           return;
         }
       }
