@@ -58,6 +58,8 @@ const pick = <T>(items: T[]) => items[Math.floor(Math.random() * items.length)]!
 
 interface Figures {
   name: string;
+  /** wrk's latency lines, when their p99 could not be read. */
+  latencyOutput?: string;
   /** CPU time the server process spent per request, in µs: its main thread and its other threads (GC, workers). */
   cpu?: { main: number; other: number };
   requests: number;
@@ -71,13 +73,13 @@ interface Figures {
 // two cores; the bench uses wrk when it is installed (apt-get install -y wrk).
 const useWrk = spawnSync('wrk', ['--version']).error === undefined;
 
-function runWrk(name: string, url: string, paths: string[]): Figures {
+function runWrk(name: string, url: string, paths: string[], seconds: number): Figures {
   const pathsFile = path.join(dataDir, `${name.replace(/\W+/g, '-')}.paths`);
   writeFileSync(pathsFile, paths.join('\n') + '\n');
   const headerArgs = Object.entries(BROWSER_HEADERS).flatMap(([header, value]) => ['-H', `${header}: ${value}`]);
   const output = spawnSync(
     'wrk',
-    ['-t1', `-c${CONNECTIONS}`, `-d${SECONDS}s`, '--latency', ...headerArgs, '-s', 'scripts/bench/paths.lua', url, '--', pathsFile],
+    ['-t1', `-c${CONNECTIONS}`, `-d${seconds}s`, '--latency', ...headerArgs, '-s', 'scripts/bench/paths.lua', url, '--', pathsFile],
     { encoding: 'utf8' },
   ).stdout;
   const toMs = (text: string | undefined) => {
@@ -95,6 +97,7 @@ function runWrk(name: string, url: string, paths: string[]): Figures {
     rps: Number(/Requests\/sec:\s+([\d.]+)/.exec(output)?.[1] ?? 0),
     p50: toMs(/50%\s+(\S+)/.exec(output)?.[1]),
     p99: toMs(/99%\s+(\S+)/.exec(output)?.[1]),
+    ...(/99%\s+[\d.]+(us|ms|s)\b/.test(output) ? {} : { latencyOutput: /Latency Distribution[\s\S]*?99%.*/.exec(output)?.[0] ?? output.slice(0, 400) }),
     statuses: { ok: requests - failed, failed, ...(errors ? { errors } : {}) },
   };
 }
@@ -125,12 +128,12 @@ async function run(name: string, url: string, pid: number | undefined, nextPath?
   return figures;
 }
 
-async function load(name: string, url: string, nextPath?: () => string): Promise<Figures> {
-  if (useWrk) return runWrk(name, url, nextPath ? Array.from({ length: 20_000 }, nextPath) : ['/']);
+async function load(name: string, url: string, nextPath?: () => string, seconds = SECONDS): Promise<Figures> {
+  if (useWrk) return runWrk(name, url, nextPath ? Array.from({ length: 20_000 }, nextPath) : ['/'], seconds);
   const result = await autocannon({
     url,
     connections: CONNECTIONS,
-    duration: SECONDS,
+    duration: seconds,
     headers: BROWSER_HEADERS,
     ...(nextPath ? { requests: [{ setupRequest: (request) => ({ ...request, path: nextPath() }) }] } : {}),
   });
@@ -167,6 +170,11 @@ for (let start = 0; start < profiles.length; start += 100) {
   });
 }
 agent.destroy();
+// A few seconds of load on both paths, not measured: the JIT settles, as it has on a live server.
+const WARM_SECONDS = Number(process.env.BENCH_WARM_SECONDS ?? 3);
+const warm = (url: string, nextPath: () => string) => load('warm-up', url, nextPath, WARM_SECONDS);
+await warm(base, () => `/${pick(profiles).username}`);
+await warm(base, () => `/go/${pick(pick(profiles).linkIds)}`);
 await new Promise((resolve) => setTimeout(resolve, 1500));
 const count = async (kind: 'view' | 'click') =>
   Number(
@@ -187,6 +195,7 @@ writeFileSync(answersFile, JSON.stringify(answers.map(({ path, headers, body }) 
 async function bare(name: string, mode: 'each' | 'one'): Promise<Figures> {
   const process_ = spawn(process.execPath, ['scripts/bench/bare-server.mjs', answersFile, mode], { stdio: ['ignore', 'pipe', 'inherit'] });
   const port = await new Promise<number>((resolve) => process_.stdout!.once('data', (chunk: Buffer) => resolve(Number(String(chunk).trim()))));
+  await load('warm-up', `http://127.0.0.1:${port}`, () => `/${pick(profiles).username}`, WARM_SECONDS);
   const figures = await run(name, `http://127.0.0.1:${port}`, process_.pid, () => `/${pick(profiles).username}`);
   process_.kill('SIGTERM');
   return figures;
@@ -214,6 +223,7 @@ console.log(`(a) ${row(page)}`);
 console.log(`(b) ${row(go)}`);
 console.log(`(c) ${row(baseline)}`);
 console.log(`    ${row(onePage)}`);
+for (const figures of [page, go, baseline, onePage]) if (figures.latencyOutput) console.log(`${figures.name}: p99 unreadable in\n${figures.latencyOutput}`);
 console.log(`\n(a)/(c) = ${(page.rps / baseline.rps).toFixed(2)}   (b)/(c) = ${(go.rps / baseline.rps).toFixed(2)}`);
 console.log(`against the one-page server: (a) ${(page.rps / onePage.rps).toFixed(2)}   (b) ${(go.rps / onePage.rps).toFixed(2)}`);
 const served = (figures: Figures) => Number(figures.statuses.ok ?? figures.statuses['2xx'] ?? 0) + Number(figures.statuses['3xx'] ?? 0);
