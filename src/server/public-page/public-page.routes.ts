@@ -119,7 +119,7 @@ export function registerPublicPageRoutes(
       for (const link of data.links) redirects.set(link.id, { url: link.url, userId: data.profile.id });
     }
     recordRequest(request, page.userId, null);
-    if (!securityHeaders) captureSecurityHeaders(reply);
+    if (!fastHeaders) captureSecurityHeaders(reply);
     return sendPage(request, reply, page, 200);
   };
   // GET /{username}: the server-rendered public page, the hot path of the product.
@@ -168,12 +168,10 @@ export function registerPublicPageRoutes(
   const fastPathUsable = config.trustProxy === false;
   // The headers every response gets (helmet's), taken from the first page Fastify
   // sends: the fast path only serves pages that went through Fastify once.
-  let securityHeaders: OutgoingHttpHeaders | undefined;
   let fastHeaders: ReturnType<typeof buildFastHeaders> | undefined;
   const captureSecurityHeaders = (reply: FastifyReply) => {
     const own = new Set(['content-type', 'content-length', 'content-encoding', 'cache-control', 'etag', 'vary']);
-    securityHeaders = Object.fromEntries(Object.entries(reply.getHeaders()).filter(([name]) => !own.has(name.toLowerCase())));
-    fastHeaders = buildFastHeaders(securityHeaders);
+    fastHeaders = buildFastHeaders(Object.fromEntries(Object.entries(reply.getHeaders()).filter(([name]) => !own.has(name.toLowerCase()))));
   };
 
   /** http://{host}, remembered for the last host seen (nearly always the same one). */
