@@ -55,7 +55,7 @@ export type EventWriter = (rows: NewEvent[]) => Promise<void>;
  * visitor in one window share one row with a hits count, so the database writes
  * what differs, not every repeat (decision 004).
  *
- * A visit costs the request a few lookups and an increment: the visitor is found
+ * A visit costs the request a lookup and an append: the visitor is found
  * through the connection it came on (a keep-alive connection carries one browser),
  * and everything derived (bot or not, device, source, visitor id) is worked out
  * once per visitor when the window is written.
