@@ -2,7 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECT, type TestApp, createTestApp } from '../helpers/test-app.ts';
-import { type SignedInUser, createUser } from '../helpers/factories.ts';
+import { type SignedInUser, createLink, createUser } from '../helpers/factories.ts';
 import { countVisits } from '../helpers/events.ts';
 
 // Cached pages and redirects are answered before Fastify (FastPath): only a
@@ -42,13 +42,7 @@ beforeAll(async () => {
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
   creator = await createUser(t.app);
-  const response = await t.app.inject({
-    method: 'POST',
-    url: '/api/links',
-    headers: { cookie: creator.cookie },
-    payload: { title: 'Target', url: 'https://target.example/' },
-  });
-  linkId = response.json().data.id;
+  linkId = (await createLink(t.app, creator, { title: 'Target', url: 'https://target.example/' })).id;
 });
 afterAll(() => t.close());
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { linkMessages } from '#shared/links.ts';
 import { linkLimitMessage } from '#shared/plans.ts';
 import { DIALECT, type TestApp, createTestApp } from '../helpers/test-app.ts';
-import { type SignedInUser, createUser } from '../helpers/factories.ts';
+import { type SignedInUser, createLink, createUser } from '../helpers/factories.ts';
 
 let t: TestApp;
 let owner: SignedInUser;
@@ -18,11 +18,7 @@ afterAll(() => t.close());
 const inject = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE' | 'PUT', url: string, cookie?: string, payload?: object) =>
   t.app.inject({ method, url, payload, headers: cookie ? { cookie } : {} });
 
-async function addLink(user: SignedInUser, fields: Record<string, unknown> = {}) {
-  const response = await inject('POST', '/api/links', user.cookie, { title: 'A link', url: 'https://example.com', ...fields });
-  expect(response.statusCode, response.body).toBe(201);
-  return response.json().data;
-}
+const addLink = (user: SignedInUser, fields: Record<string, unknown> = {}) => createLink(t.app, user, fields);
 
 async function clearLinks(user: SignedInUser) {
   await t.app.db.deleteFrom('links').where('userId', '=', user.user.id).execute();

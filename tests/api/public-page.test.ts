@@ -3,7 +3,7 @@ import { gunzipSync, brotliDecompressSync } from 'node:zlib';
 import { siGithub } from 'simple-icons';
 import { profileMessages } from '#shared/profile.types.ts';
 import { DIALECT, type TestApp, createTestApp } from '../helpers/test-app.ts';
-import { type SignedInUser, createUser, uniqueUsername } from '../helpers/factories.ts';
+import { type SignedInUser, createLink, createUser, uniqueUsername } from '../helpers/factories.ts';
 import { countVisits } from '../helpers/events.ts';
 
 const BROWSER = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148 Safari/604.1';
@@ -25,16 +25,7 @@ afterAll(() => t.close());
 const get = (url: string, headers: Record<string, string> = {}) =>
   t.app.inject({ method: 'GET', url, headers: { 'user-agent': BROWSER, ...headers } });
 
-async function addLink(fields: Record<string, unknown>) {
-  const response = await t.app.inject({
-    method: 'POST',
-    url: '/api/links',
-    headers: { cookie: creator.cookie },
-    payload: { url: 'https://example.com', ...fields },
-  });
-  expect(response.statusCode, response.body).toBe(201);
-  return response.json().data;
-}
+const addLink = (fields: Record<string, unknown>) => createLink(t.app, creator, fields);
 
 async function eventsOf(userId: number) {
   await t.app.events.flush();

@@ -36,6 +36,18 @@ export async function createUser(
   return { user: response.json().data, cookie: sessionCookieOf(response), password };
 }
 
+/** Add a link as the user, through the API; the answer's link (with its id). */
+export async function createLink(app: FastifyInstance, owner: SignedInUser, fields: Record<string, unknown> = {}) {
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/links',
+    headers: { cookie: owner.cookie },
+    payload: { title: 'A link', url: 'https://example.com', ...fields },
+  });
+  if (response.statusCode !== 201) throw new Error(`adding a link failed: ${response.statusCode} ${response.body}`);
+  return response.json().data;
+}
+
 export async function loginAs(app: FastifyInstance, username: string, password = DEFAULT_PASSWORD): Promise<string> {
   const response = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { username, password } });
   if (response.statusCode !== 200) throw new Error(`login failed: ${response.statusCode} ${response.body}`);
