@@ -44,7 +44,7 @@ function sendPage(request: FastifyRequest, reply: FastifyReply, page: CachedPage
   if (status === 200 && request.headers['if-none-match'] === page.etag) return reply.status(304).send();
   const encoding = encodingFor(request.headers['accept-encoding']);
   if (encoding) reply.header('Content-Encoding', encoding);
-  return reply.send(encoding ? page[encoding] : page.identity);
+  return reply.send(page.body(encoding ?? 'identity'));
 }
 
 /**
