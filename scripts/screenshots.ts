@@ -59,6 +59,13 @@ for (const [label, viewport] of [
   await page.screenshot({ path: `${outDir}/link-form-${label}.png`, fullPage: true });
   await page.goto(`${baseUrl}/${username}`, { waitUntil: 'networkidle' });
   await page.screenshot({ path: `${outDir}/profile-${label}.png`, fullPage: true });
+  // As a visitor: the second visit is answered from the cache, before routing.
+  const visitor = await browser.newContext({ viewport, deviceScaleFactor: 1 });
+  const visitorPage = await visitor.newPage();
+  await visitorPage.goto(`${baseUrl}/${username}`, { waitUntil: 'networkidle' });
+  await visitorPage.goto(`${baseUrl}/${username}`, { waitUntil: 'networkidle' });
+  await visitorPage.screenshot({ path: `${outDir}/profile-visitor-${label}.png`, fullPage: true });
+  await visitor.close();
   await page.goto(`${baseUrl}/no-such-user`, { waitUntil: 'networkidle' });
   await page.screenshot({ path: `${outDir}/profile-missing-${label}.png` });
   await context.close();
