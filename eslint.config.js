@@ -24,7 +24,10 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: {
       ...reactHooks.configs.recommended.rules,
-      'no-restricted-imports': ['error', { patterns: [{ group: ['#server/*', '**/server/**'], message: 'The web app never imports server code.' }] }],
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['#server/*', '**/server/**'], message: 'The web app never imports server code.' }] },
+      ],
     },
   },
   {
@@ -32,7 +35,11 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['#server/*', '#web/*', '**/server/**', '**/web/**'], message: 'src/shared imports neither server nor web.' }] },
+        {
+          patterns: [
+            { group: ['#server/*', '#web/*', '**/server/**', '**/web/**'], message: 'src/shared imports neither server nor web.' },
+          ],
+        },
       ],
     },
   },

@@ -50,7 +50,11 @@ const bin = (name) => `./node_modules/.bin/${name}`;
 const steps = [
   ['typecheck', bin('tsc'), ['--noEmit']],
   ['lint', bin('eslint'), ['.', '--max-warnings=0']],
-  ['unit and API tests', bin('vitest'), ['run', '--project', 'unit', '--project', 'api-sqlite', ...(env.TEST_DATABASE_URL ? ['--project', 'api-postgres'] : [])]],
+  [
+    'unit and API tests',
+    bin('vitest'),
+    ['run', '--project', 'unit', '--project', 'api-sqlite', ...(env.TEST_DATABASE_URL ? ['--project', 'api-postgres'] : [])],
+  ],
   ['build', bin('vite'), ['build', '--logLevel', 'warn']],
   ['browser tests', bin('vitest'), ['run', '--project', 'e2e']],
 ];

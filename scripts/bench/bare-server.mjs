@@ -7,7 +7,10 @@ import { readFileSync } from 'node:fs';
 import http from 'node:http';
 
 const answers = new Map(
-  JSON.parse(readFileSync(process.argv[2], 'utf8')).map(({ path, headers, body }) => [path, { headers, body: Buffer.from(body, 'base64') }]),
+  JSON.parse(readFileSync(process.argv[2], 'utf8')).map(({ path, headers, body }) => [
+    path,
+    { headers, body: Buffer.from(body, 'base64') },
+  ]),
 );
 const first = answers.values().next().value;
 const one = process.argv[3] === 'one';

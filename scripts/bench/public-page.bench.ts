@@ -97,7 +97,9 @@ function runWrk(name: string, url: string, paths: string[], seconds: number): Fi
     rps: Number(/Requests\/sec:\s+([\d.]+)/.exec(output)?.[1] ?? 0),
     p50: toMs(/50%\s+(\S+)/.exec(output)?.[1]),
     p99: toMs(/99%\s+(\S+)/.exec(output)?.[1]),
-    ...(/99%\s+[\d.]+(us|ms|s)\b/.test(output) ? {} : { latencyOutput: /Latency Distribution[\s\S]*?99%.*/.exec(output)?.[0] ?? output.slice(0, 400) }),
+    ...(/99%\s+[\d.]+(us|ms|s)\b/.test(output)
+      ? {}
+      : { latencyOutput: /Latency Distribution[\s\S]*?99%.*/.exec(output)?.[0] ?? output.slice(0, 400) }),
     statuses: { ok: requests - failed, failed, ...(errors ? { errors } : {}) },
   };
 }
@@ -144,7 +146,14 @@ async function load(name: string, url: string, nextPath?: () => string, seconds 
     '5xx': result['5xx'],
     errors: result.errors + result.timeouts,
   };
-  return { name, requests: result.requests.total, rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, statuses };
+  return {
+    name,
+    requests: result.requests.total,
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    statuses,
+  };
 }
 
 // Warm up: render and cache every page once, as a live site would have, and keep
@@ -178,7 +187,13 @@ await warm(base, () => `/go/${pick(pick(profiles).linkIds)}`);
 await new Promise((resolve) => setTimeout(resolve, 1500));
 const count = async (kind: 'view' | 'click') =>
   Number(
-    (await database.db.selectFrom('events').select((eb) => eb.fn.sum<number>('hits').as('n')).where('kind', '=', kind).executeTakeFirstOrThrow()).n ?? 0,
+    (
+      await database.db
+        .selectFrom('events')
+        .select((eb) => eb.fn.sum<number>('hits').as('n'))
+        .where('kind', '=', kind)
+        .executeTakeFirstOrThrow()
+    ).n ?? 0,
   );
 const viewsBefore = await count('view');
 
@@ -194,7 +209,9 @@ const answersFile = path.join(dataDir, 'answers.json');
 writeFileSync(answersFile, JSON.stringify(answers.map(({ path, headers, body }) => ({ path, headers, body: body.toString('base64') }))));
 async function bare(name: string, mode: 'each' | 'one'): Promise<Figures> {
   const process_ = spawn(process.execPath, ['scripts/bench/bare-server.mjs', answersFile, mode], { stdio: ['ignore', 'pipe', 'inherit'] });
-  const port = await new Promise<number>((resolve) => process_.stdout!.once('data', (chunk: Buffer) => resolve(Number(String(chunk).trim()))));
+  const port = await new Promise<number>((resolve) =>
+    process_.stdout!.once('data', (chunk: Buffer) => resolve(Number(String(chunk).trim()))),
+  );
   await load('warm-up', `http://127.0.0.1:${port}`, () => `/${pick(profiles).username}`, WARM_SECONDS);
   const figures = await run(name, `http://127.0.0.1:${port}`, process_.pid, () => `/${pick(profiles).username}`);
   process_.kill('SIGTERM');
@@ -218,12 +235,15 @@ const row = (figures: Figures) =>
   `${figures.name.padEnd(18)} ${figures.rps.toFixed(0).padStart(8)} req/s   p50 ${figures.p50.toFixed(2).padStart(6)} ms   p99 ${figures.p99.toFixed(2).padStart(6)} ms   ${cpuColumn(figures)}   ${JSON.stringify(figures.statuses)}`;
 const cpuColumn = ({ cpu }: Figures) =>
   cpu ? `cpu/req ${cpu.main.toFixed(1).padStart(5)} µs main + ${cpu.other.toFixed(1).padStart(4)} µs other` : '';
-console.log(`\n${useWrk ? 'wrk' : 'autocannon'}: ${CONNECTIONS} connections, ${SECONDS} s each, ${USERS} profiles, pages of ${pageBytes.toFixed(0)} bytes on average (brotli)`);
+console.log(
+  `\n${useWrk ? 'wrk' : 'autocannon'}: ${CONNECTIONS} connections, ${SECONDS} s each, ${USERS} profiles, pages of ${pageBytes.toFixed(0)} bytes on average (brotli)`,
+);
 console.log(`(a) ${row(page)}`);
 console.log(`(b) ${row(go)}`);
 console.log(`(c) ${row(baseline)}`);
 console.log(`    ${row(onePage)}`);
-for (const figures of [page, go, baseline, onePage]) if (figures.latencyOutput) console.log(`${figures.name}: p99 unreadable in\n${figures.latencyOutput}`);
+for (const figures of [page, go, baseline, onePage])
+  if (figures.latencyOutput) console.log(`${figures.name}: p99 unreadable in\n${figures.latencyOutput}`);
 console.log(`\n(a)/(c) = ${(page.rps / baseline.rps).toFixed(2)}   (b)/(c) = ${(go.rps / baseline.rps).toFixed(2)}`);
 console.log(`against the one-page server: (a) ${(page.rps / onePage.rps).toFixed(2)}   (b) ${(go.rps / onePage.rps).toFixed(2)}`);
 const served = (figures: Figures) => Number(figures.statuses.ok ?? figures.statuses['2xx'] ?? 0) + Number(figures.statuses['3xx'] ?? 0);

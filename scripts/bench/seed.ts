@@ -43,7 +43,13 @@ export async function seedProfiles(db: Db, users: number, linksPerUser: number):
       );
       const linkRows: Array<{ id: number; userId: number }> = [];
       for (let offset = 0; offset < links.length; offset += 1000) {
-        linkRows.push(...(await trx.insertInto('links').values(links.slice(offset, offset + 1000)).returning(['id', 'userId']).execute()));
+        linkRows.push(
+          ...(await trx
+            .insertInto('links')
+            .values(links.slice(offset, offset + 1000))
+            .returning(['id', 'userId'])
+            .execute()),
+        );
       }
       for (const user of inserted) {
         profiles.push({ username: user.username, linkIds: linkRows.filter((link) => link.userId === user.id).map((link) => link.id) });

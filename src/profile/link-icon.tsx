@@ -17,18 +17,7 @@ import {
   Store,
   type LucideIcon,
 } from 'lucide-react';
-import {
-  type SimpleIcon,
-  siDiscord,
-  siFacebook,
-  siGithub,
-  siInstagram,
-  siSpotify,
-  siTiktok,
-  siTwitch,
-  siX,
-  siYoutube,
-} from 'simple-icons';
+import { type SimpleIcon, siDiscord, siFacebook, siGithub, siInstagram, siSpotify, siTiktok, siTwitch, siX, siYoutube } from 'simple-icons';
 import { CUSTOM_ICON } from '#shared/links.ts';
 
 // Icons as inline SVG: they look the same on every device, with no icon font

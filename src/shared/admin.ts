@@ -88,11 +88,7 @@ export const adminLogsQuerySchema = z.object({
 /** PATCH /api/admin/users/{id}/username: reason first, as the dialog checks it first. */
 export const changeUsernameSchema = z.object({
   reason: reasonSchema,
-  newUsername: z
-    .string({ error: adminMessages.usernameEmpty })
-    .trim()
-    .min(1, adminMessages.usernameEmpty)
-    .pipe(usernameSchema),
+  newUsername: z.string({ error: adminMessages.usernameEmpty }).trim().min(1, adminMessages.usernameEmpty).pipe(usernameSchema),
 });
 
 /** PATCH /api/admin/users/{id}/role */

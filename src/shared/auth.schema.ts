@@ -1,11 +1,5 @@
 import { z } from 'zod';
-import {
-  DISPLAY_NAME_MAX_LENGTH,
-  PASSWORD_MAX_LENGTH,
-  PASSWORD_MIN_LENGTH,
-  USERNAME_MAX_LENGTH,
-  USERNAME_PATTERN,
-} from './constants.ts';
+import { DISPLAY_NAME_MAX_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, USERNAME_MAX_LENGTH, USERNAME_PATTERN } from './constants.ts';
 
 // One schema for the form and the route (STYLE.md habit 1). Messages and their
 // order are spec 000 §5; the first failing rule is the one shown.
@@ -35,10 +29,7 @@ export const usernameSchema = z
   .max(USERNAME_MAX_LENGTH, authMessages.usernameTooLong)
   .regex(USERNAME_PATTERN, authMessages.usernameCharacters);
 
-export const displayNameSchema = z
-  .string()
-  .trim()
-  .max(DISPLAY_NAME_MAX_LENGTH, authMessages.displayNameTooLong);
+export const displayNameSchema = z.string().trim().max(DISPLAY_NAME_MAX_LENGTH, authMessages.displayNameTooLong);
 
 const newPasswordSchema = z
   .string({ error: authMessages.passwordRequired })

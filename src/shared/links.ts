@@ -154,9 +154,7 @@ const urlSchema = z.string({ error: linkMessages.missingInformation }).transform
   return result.url;
 });
 
-const iconSchema = z
-  .string()
-  .refine((value) => value === CUSTOM_ICON || iconIds.has(value), linkMessages.unknownIcon);
+const iconSchema = z.string().refine((value) => value === CUSTOM_ICON || iconIds.has(value), linkMessages.unknownIcon);
 
 /** A colour id, or a hex colour (what 'custom' saves, spec 000 §4). */
 const colorSchema = z

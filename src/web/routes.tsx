@@ -10,9 +10,7 @@ import { NotFoundPage } from './features/site/not-found-page.tsx';
 import { SiteLayout } from './features/site/site-layout.tsx';
 
 // Signed-in areas load on demand, so that the landing page stays light.
-const DashboardPage = lazy(() =>
-  import('./features/dashboard/dashboard-page.tsx').then((module) => ({ default: module.DashboardPage })),
-);
+const DashboardPage = lazy(() => import('./features/dashboard/dashboard-page.tsx').then((module) => ({ default: module.DashboardPage })));
 const AdminPage = lazy(() => import('./features/admin/admin-page.tsx').then((module) => ({ default: module.AdminPage })));
 const UploadProfileImagePage = lazy(() =>
   import('./features/profile-image/upload-profile-image-page.tsx').then((module) => ({
@@ -32,10 +30,46 @@ export const routes: RouteObject[] = [
     children: [
       { path: '/', element: <LandingPage /> },
       { path: '/pricing', element: <PricingPage /> },
-      { path: '/login', element: <RedirectIfSignedIn><LoginPage /></RedirectIfSignedIn> },
-      { path: '/register', element: <RedirectIfSignedIn><RegisterPage /></RedirectIfSignedIn> },
-      { path: '/admin', element: <RequireUser>{(user) => <Loading><AdminPage user={user} /></Loading>}</RequireUser> },
-      { path: '/upload-profile-image', element: <RequireUser>{() => <Loading><UploadProfileImagePage /></Loading>}</RequireUser> },
+      {
+        path: '/login',
+        element: (
+          <RedirectIfSignedIn>
+            <LoginPage />
+          </RedirectIfSignedIn>
+        ),
+      },
+      {
+        path: '/register',
+        element: (
+          <RedirectIfSignedIn>
+            <RegisterPage />
+          </RedirectIfSignedIn>
+        ),
+      },
+      {
+        path: '/admin',
+        element: (
+          <RequireUser>
+            {(user) => (
+              <Loading>
+                <AdminPage user={user} />
+              </Loading>
+            )}
+          </RequireUser>
+        ),
+      },
+      {
+        path: '/upload-profile-image',
+        element: (
+          <RequireUser>
+            {() => (
+              <Loading>
+                <UploadProfileImagePage />
+              </Loading>
+            )}
+          </RequireUser>
+        ),
+      },
       {
         path: '/profile',
         element: <RequireUser>{(user) => <ProfileRedirect username={user.username} />}</RequireUser>,
@@ -43,7 +77,18 @@ export const routes: RouteObject[] = [
       { path: '*', element: <NotFoundPage /> },
     ],
   },
-  { path: '/dashboard', element: <RequireUser>{(user) => <Loading><DashboardPage user={user} /></Loading>}</RequireUser> },
+  {
+    path: '/dashboard',
+    element: (
+      <RequireUser>
+        {(user) => (
+          <Loading>
+            <DashboardPage user={user} />
+          </Loading>
+        )}
+      </RequireUser>
+    ),
+  },
   { path: '/dashboard/settings', element: <Navigate to="/dashboard?tab=profile" replace /> },
 ];
 

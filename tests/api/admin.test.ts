@@ -99,16 +99,31 @@ describe(`users (${DIALECT})`, () => {
     const newUsername = uniqueUsername('new');
     expect((await call('GET', `/${user.user.username}`)).statusCode).toBe(200);
     const before = (await logsOf('username_change')).length;
-    const response = await call('PATCH', `/api/admin/users/${user.user.id}/username`, admin.cookie, { newUsername: ` ${newUsername.toUpperCase()} `, reason: 'Trademark request' });
+    const response = await call('PATCH', `/api/admin/users/${user.user.id}/username`, admin.cookie, {
+      newUsername: ` ${newUsername.toUpperCase()} `,
+      reason: 'Trademark request',
+    });
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json().data.username).toBe(newUsername);
     const history = (await call('GET', `/api/admin/users/${user.user.id}/username-history`, admin.cookie)).json();
     expect(history).toEqual([
-      { id: expect.any(Number), oldUsername: user.user.username, newUsername, changedBy: admin.user.username, reason: 'Trademark request', changedAt: expect.any(String) },
+      {
+        id: expect.any(Number),
+        oldUsername: user.user.username,
+        newUsername,
+        changedBy: admin.user.username,
+        reason: 'Trademark request',
+        changedAt: expect.any(String),
+      },
     ]);
     const logs = await logsOf('username_change');
     expect(logs).toHaveLength(before + 1);
-    expect(logs[0]).toMatchObject({ adminUsername: admin.user.username, action: 'username_change', targetId: user.user.id, targetUsername: newUsername });
+    expect(logs[0]).toMatchObject({
+      adminUsername: admin.user.username,
+      action: 'username_change',
+      targetId: user.user.id,
+      targetUsername: newUsername,
+    });
     expect((await call('GET', `/${user.user.username}`)).statusCode).toBe(404);
     expect((await call('GET', `/${newUsername}`)).statusCode).toBe(200);
     expect((await loginAs(t.app, newUsername)).length).toBeGreaterThan(0);
@@ -130,7 +145,10 @@ describe(`users (${DIALECT})`, () => {
 
   it('refuses a taken username, and answers 404 for an unknown user', async () => {
     const other = await createUser(t.app);
-    const taken = await call('PATCH', `/api/admin/users/${member.user.id}/username`, admin.cookie, { newUsername: other.user.username, reason: 'x' });
+    const taken = await call('PATCH', `/api/admin/users/${member.user.id}/username`, admin.cookie, {
+      newUsername: other.user.username,
+      reason: 'x',
+    });
     expect(taken.statusCode).toBe(409);
     expect(taken.json().message).toBe(authMessages.usernameTaken);
     const unknown = await call('PATCH', '/api/admin/users/999999/username', admin.cookie, { newUsername: 'someone-new', reason: 'x' });
@@ -154,13 +172,27 @@ describe(`users (${DIALECT})`, () => {
     const separate = await createTestApp();
     try {
       const only = await createAdmin(separate.app);
-      const demote = await separate.app.inject({ method: 'PATCH', url: `/api/admin/users/${only.user.id}/role`, headers: { cookie: only.cookie }, payload: { role: 'user' } });
+      const demote = await separate.app.inject({
+        method: 'PATCH',
+        url: `/api/admin/users/${only.user.id}/role`,
+        headers: { cookie: only.cookie },
+        payload: { role: 'user' },
+      });
       expect(demote.statusCode).toBe(409);
       expect(demote.json().message).toBe(adminMessages.lastAdmin);
-      const deactivate = await separate.app.inject({ method: 'PATCH', url: `/api/admin/users/${only.user.id}/deactivate`, headers: { cookie: only.cookie } });
+      const deactivate = await separate.app.inject({
+        method: 'PATCH',
+        url: `/api/admin/users/${only.user.id}/deactivate`,
+        headers: { cookie: only.cookie },
+      });
       expect(deactivate.json().message).toBe(adminMessages.lastAdmin);
       const second = await createAdmin(separate.app);
-      const now = await separate.app.inject({ method: 'PATCH', url: `/api/admin/users/${only.user.id}/role`, headers: { cookie: second.cookie }, payload: { role: 'user' } });
+      const now = await separate.app.inject({
+        method: 'PATCH',
+        url: `/api/admin/users/${only.user.id}/role`,
+        headers: { cookie: second.cookie },
+        payload: { role: 'user' },
+      });
       expect(now.statusCode).toBe(200);
     } finally {
       await separate.close();
@@ -180,7 +212,11 @@ describe(`users (${DIALECT})`, () => {
     expect((await call('GET', `/go/${link.id}`)).statusCode).toBe(404);
     expect((await call('GET', `/api/public/${user.user.username}`)).json().message).toBe('User not found');
     expect((await call('GET', `/api/users/${user.user.id}/links`, member.cookie)).statusCode).toBe(404);
-    const login = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { username: user.user.username, password: user.password } });
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { username: user.user.username, password: user.password },
+    });
     expect(login.json().message).toBe(authMessages.accountDeactivated);
 
     expect((await call('PATCH', `/api/admin/users/${user.user.id}/reactivate`, admin.cookie)).json().data.isActive).toBe(true);
@@ -201,7 +237,9 @@ describe(`users (${DIALECT})`, () => {
     expect(page).not.toContain('Powered by');
     expect(page).toContain('class="lv-verified"');
     expect((await call('GET', '/api/me/limits', user.cookie)).json().data.links.limit).toBeNull();
-    expect((await call('PATCH', `/api/admin/users/${user.user.id}/plan`, admin.cookie, { plan: 'gold' })).json().message).toBe(adminMessages.invalidPlan);
+    expect((await call('PATCH', `/api/admin/users/${user.user.id}/plan`, admin.cookie, { plan: 'gold' })).json().message).toBe(
+      adminMessages.invalidPlan,
+    );
     expect((await logsOf('plan_change')).filter((entry) => entry.targetId === user.user.id)).toHaveLength(1);
   });
 
@@ -220,14 +258,26 @@ describe(`users (${DIALECT})`, () => {
 describe(`reserved usernames (${DIALECT})`, () => {
   it('adds, lists, searches and removes, logging each once', async () => {
     const name = uniqueUsername('rsv');
-    const added = await call('POST', '/api/admin/reserved-usernames', admin.cookie, { username: ` ${name.toUpperCase()} `, reason: 'Partner brand' });
+    const added = await call('POST', '/api/admin/reserved-usernames', admin.cookie, {
+      username: ` ${name.toUpperCase()} `,
+      reason: 'Partner brand',
+    });
     expect(added.statusCode).toBe(201);
     expect(added.json().data).toMatchObject({ username: name, reason: 'Partner brand', reservedBy: admin.user.username });
     const list = (await call('GET', `/api/admin/reserved-usernames?search=${name}`, admin.cookie)).json();
-    expect(list).toEqual({ reservedUsernames: [expect.objectContaining({ username: name })], pagination: { total: 1, page: 1, limit: 10 } });
-    const registration = await t.app.inject({ method: 'POST', url: '/api/auth/register', payload: { username: name, password: 'secret1' } });
+    expect(list).toEqual({
+      reservedUsernames: [expect.objectContaining({ username: name })],
+      pagination: { total: 1, page: 1, limit: 10 },
+    });
+    const registration = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/register',
+      payload: { username: name, password: 'secret1' },
+    });
     expect(registration.json().message).toBe(authMessages.usernameReserved);
-    expect((await call('POST', '/api/admin/reserved-usernames', admin.cookie, { username: name, reason: 'again' })).json().message).toBe(adminMessages.alreadyReserved);
+    expect((await call('POST', '/api/admin/reserved-usernames', admin.cookie, { username: name, reason: 'again' })).json().message).toBe(
+      adminMessages.alreadyReserved,
+    );
 
     expect((await call('DELETE', `/api/admin/reserved-usernames/${added.json().data.id}`, admin.cookie)).statusCode).toBe(200);
     expect((await call('DELETE', `/api/admin/reserved-usernames/${added.json().data.id}`, admin.cookie)).statusCode).toBe(404);

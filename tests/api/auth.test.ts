@@ -12,8 +12,7 @@ afterAll(() => t.close());
 const register = (payload: unknown, headers: Record<string, string> = {}) =>
   t.app.inject({ method: 'POST', url: '/api/auth/register', payload: payload as object, headers });
 const login = (payload: unknown) => t.app.inject({ method: 'POST', url: '/api/auth/login', payload: payload as object });
-const me = (cookie?: string) =>
-  t.app.inject({ method: 'GET', url: '/api/auth/me', headers: cookie ? { cookie } : {} });
+const me = (cookie?: string) => t.app.inject({ method: 'GET', url: '/api/auth/me', headers: cookie ? { cookie } : {} });
 
 describe(`registration (${DIALECT})`, () => {
   it.each([
@@ -211,10 +210,7 @@ describe(`request safety (${DIALECT})`, () => {
   it('refuses a mutation from another origin with 403', async () => {
     const response = await register({ username: uniqueUsername(), password: 'secret1' }, { origin: 'https://evil.example' });
     expect(response.statusCode).toBe(403);
-    const fetchMetadata = await register(
-      { username: uniqueUsername(), password: 'secret1' },
-      { 'sec-fetch-site': 'cross-site' },
-    );
+    const fetchMetadata = await register({ username: uniqueUsername(), password: 'secret1' }, { 'sec-fetch-site': 'cross-site' });
     expect(fetchMetadata.statusCode).toBe(403);
   });
 

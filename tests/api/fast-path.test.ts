@@ -93,7 +93,12 @@ describe(`pages and redirects served before routing (${DIALECT})`, () => {
 
   it('shows a change at once, and stops redirecting a link switched off', async () => {
     await get(`/${creator.user.username}`);
-    await t.app.inject({ method: 'PATCH', url: `/api/links/${linkId}`, headers: { cookie: creator.cookie }, payload: { title: 'Renamed target' } });
+    await t.app.inject({
+      method: 'PATCH',
+      url: `/api/links/${linkId}`,
+      headers: { cookie: creator.cookie },
+      payload: { title: 'Renamed target' },
+    });
     expect((await get(`/${creator.user.username}`, { 'accept-encoding': 'identity' })).body.toString()).toContain('Renamed target');
     await t.app.inject({ method: 'PATCH', url: `/api/links/${linkId}`, headers: { cookie: creator.cookie }, payload: { isActive: false } });
     expect((await get(`/go/${linkId}`)).status).toBe(404);

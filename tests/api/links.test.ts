@@ -83,7 +83,10 @@ describe(`creating links (${DIALECT})`, () => {
     [{ title: 'Colour', url: 'https://example.com', color: '#12345' }, linkMessages.unknownColor],
     [{ title: 'Colour', url: 'https://example.com', color: 'red;background:url(x)' }, linkMessages.unknownColor],
     [{ title: 'Custom', url: 'https://example.com', icon: 'custom' }, linkMessages.customIconMissing],
-    [{ title: 'Custom', url: 'https://example.com', icon: 'custom', customIcon: '/media/' + 'a'.repeat(64) + '.jpg' }, linkMessages.customIconMissing],
+    [
+      { title: 'Custom', url: 'https://example.com', icon: 'custom', customIcon: '/media/' + 'a'.repeat(64) + '.jpg' },
+      linkMessages.customIconMissing,
+    ],
   ])('refuses %o', async (payload, message) => {
     const response = await inject('POST', '/api/links', owner.cookie, payload);
     expect(response.statusCode).toBe(400);

@@ -14,7 +14,12 @@ beforeAll(async () => {
   admin = await createAdmin(t.app);
   member = await createUser(t.app);
   linkId = (
-    await t.app.inject({ method: 'POST', url: '/api/links', headers: { cookie: member.cookie }, payload: { title: 'x', url: 'https://example.com' } })
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/links',
+      headers: { cookie: member.cookie },
+      payload: { title: 'x', url: 'https://example.com' },
+    })
   ).json().data.id;
 });
 afterAll(() => t.close());
@@ -30,7 +35,8 @@ async function setMode(app: TestApp['app'], maintenanceMode: boolean, maintenanc
   return response.json();
 }
 
-const get = (url: string, cookie?: string) => t.app.inject({ method: 'GET', url, headers: { 'user-agent': BROWSER, ...(cookie ? { cookie } : {}) } });
+const get = (url: string, cookie?: string) =>
+  t.app.inject({ method: 'GET', url, headers: { 'user-agent': BROWSER, ...(cookie ? { cookie } : {}) } });
 
 describe(`coming-soon mode (${DIALECT})`, () => {
   it('closes pages, profiles, redirects and the API to visitors and users with 503', async () => {
@@ -46,7 +52,12 @@ describe(`coming-soon mode (${DIALECT})`, () => {
       const api = await get(`/api/users/${member.user.id}/links`, cookie);
       expect(api.statusCode).toBe(503);
       expect(api.json()).toEqual({ message: 'Back soon <b>friends</b>' });
-      const mutation = await t.app.inject({ method: 'POST', url: '/api/links', headers: cookie ? { cookie } : {}, payload: { title: 'x', url: 'x.com' } });
+      const mutation = await t.app.inject({
+        method: 'POST',
+        url: '/api/links',
+        headers: cookie ? { cookie } : {},
+        payload: { title: 'x', url: 'x.com' },
+      });
       expect(mutation.statusCode).toBe(503);
     }
     await setMode(t.app, false);
@@ -58,7 +69,11 @@ describe(`coming-soon mode (${DIALECT})`, () => {
     expect((await get('/healthz')).statusCode).toBe(200);
     expect((await get('/api/auth/me')).statusCode).toBe(401);
     expect((await get('/api/admin/site-settings')).json().maintenanceMode).toBe(true);
-    const login = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { username: admin.user.username, password: admin.password } });
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { username: admin.user.username, password: admin.password },
+    });
     expect(login.statusCode).toBe(200);
     await setMode(t.app, false);
   });
@@ -78,11 +93,15 @@ describe(`coming-soon mode (${DIALECT})`, () => {
   });
 
   it('shows the default message when the message is empty, and logs each change once', async () => {
-    const before = (await t.app.inject({ method: 'GET', url: '/api/admin/logs?action=settings_change', headers: { cookie: admin.cookie } })).json().total;
+    const before = (
+      await t.app.inject({ method: 'GET', url: '/api/admin/logs?action=settings_change', headers: { cookie: admin.cookie } })
+    ).json().total;
     await setMode(t.app, true, '   ');
     expect((await get('/')).body).toContain(DEFAULT_MAINTENANCE_MESSAGE);
     await setMode(t.app, false, '');
-    const after = (await t.app.inject({ method: 'GET', url: '/api/admin/logs?action=settings_change', headers: { cookie: admin.cookie } })).json().total;
+    const after = (
+      await t.app.inject({ method: 'GET', url: '/api/admin/logs?action=settings_change', headers: { cookie: admin.cookie } })
+    ).json().total;
     expect(after).toBe(before + 2);
   });
 
@@ -117,10 +136,20 @@ describe.runIf(process.env.TEST_REDIS_URL)(`several instances (${DIALECT})`, () 
       const boss = await createAdmin(first.app);
       const visitor = () => second.app.inject({ method: 'GET', url: '/register' });
       expect((await visitor()).statusCode).toBe(200);
-      const on = await first.app.inject({ method: 'POST', url: '/api/admin/site-settings', headers: { cookie: boss.cookie }, payload: { maintenanceMode: true, maintenanceMessage: 'Soon' } });
+      const on = await first.app.inject({
+        method: 'POST',
+        url: '/api/admin/site-settings',
+        headers: { cookie: boss.cookie },
+        payload: { maintenanceMode: true, maintenanceMessage: 'Soon' },
+      });
       expect(on.statusCode).toBe(200);
       await expect.poll(async () => (await visitor()).statusCode, { timeout: 3000 }).toBe(503);
-      await first.app.inject({ method: 'POST', url: '/api/admin/site-settings', headers: { cookie: boss.cookie }, payload: { maintenanceMode: false, maintenanceMessage: 'Soon' } });
+      await first.app.inject({
+        method: 'POST',
+        url: '/api/admin/site-settings',
+        headers: { cookie: boss.cookie },
+        payload: { maintenanceMode: false, maintenanceMessage: 'Soon' },
+      });
       await expect.poll(async () => (await visitor()).statusCode, { timeout: 3000 }).toBe(200);
     } finally {
       await second.close();

@@ -18,7 +18,12 @@ afterAll(() => t.close());
 
 async function upload(user: SignedInUser, filename: string, mime: string, content: Buffer, kind = 'icon') {
   const body = multipart(filename, mime, content);
-  return t.app.inject({ method: 'POST', url: `/api/media/${kind}`, payload: body.payload, headers: { ...body.headers, cookie: user.cookie } });
+  return t.app.inject({
+    method: 'POST',
+    url: `/api/media/${kind}`,
+    payload: body.payload,
+    headers: { ...body.headers, cookie: user.cookie },
+  });
 }
 
 describe(`icon uploads (${DIALECT})`, () => {
@@ -94,13 +99,24 @@ describe(`icon uploads (${DIALECT})`, () => {
 
   it('counts uploads against the plan quota', async () => {
     const tight = await createTestApp({
-      config: { planLimits: { free: { links: 5, uploadBytes: 10_000 }, pro: { links: null, uploadBytes: 1e9 }, business: { links: null, uploadBytes: 1e9 } } },
+      config: {
+        planLimits: {
+          free: { links: 5, uploadBytes: 10_000 },
+          pro: { links: null, uploadBytes: 1e9 },
+          business: { links: null, uploadBytes: 1e9 },
+        },
+      },
     });
     try {
       const user = await createUser(tight.app);
       const send = async (color: string) => {
         const body = multipart('a.png', 'image/png', await pngImage(64, 64, color));
-        return tight.app.inject({ method: 'POST', url: '/api/media/icon', payload: body.payload, headers: { ...body.headers, cookie: user.cookie } });
+        return tight.app.inject({
+          method: 'POST',
+          url: '/api/media/icon',
+          payload: body.payload,
+          headers: { ...body.headers, cookie: user.cookie },
+        });
       };
       const first = await send('#112233');
       expect(first.statusCode).toBe(201);
@@ -177,9 +193,15 @@ describe(`custom icons on links (${DIALECT})`, () => {
         payload: { title: 'Custom', url: 'https://example.com', icon: 'custom', customIcon: icon.url },
       })
     ).json().data;
-    expect((await t.app.inject({ method: 'DELETE', url: `/api/media/${icon.id}`, headers: { cookie: other.cookie } })).statusCode).toBe(404);
-    expect((await t.app.inject({ method: 'DELETE', url: `/api/media/${icon.id}`, headers: { cookie: owner.cookie } })).statusCode).toBe(200);
-    const links = (await t.app.inject({ method: 'GET', url: `/api/users/${owner.user.id}/links`, headers: { cookie: owner.cookie } })).json().data;
+    expect((await t.app.inject({ method: 'DELETE', url: `/api/media/${icon.id}`, headers: { cookie: other.cookie } })).statusCode).toBe(
+      404,
+    );
+    expect((await t.app.inject({ method: 'DELETE', url: `/api/media/${icon.id}`, headers: { cookie: owner.cookie } })).statusCode).toBe(
+      200,
+    );
+    const links = (
+      await t.app.inject({ method: 'GET', url: `/api/users/${owner.user.id}/links`, headers: { cookie: owner.cookie } })
+    ).json().data;
     expect(links.find((entry: { id: number }) => entry.id === link.id)).toMatchObject({ icon: 'link', customIcon: null });
   });
 

@@ -95,7 +95,12 @@ describe(`the public page (${DIALECT})`, () => {
     const link = await addLink({ title: 'Fresh link' });
     expect(before).not.toContain('Fresh link');
     expect((await get(`/${creator.user.username}`)).body).toContain('Fresh link');
-    await t.app.inject({ method: 'PATCH', url: `/api/links/${link.id}`, headers: { cookie: creator.cookie }, payload: { title: 'Renamed link' } });
+    await t.app.inject({
+      method: 'PATCH',
+      url: `/api/links/${link.id}`,
+      headers: { cookie: creator.cookie },
+      payload: { title: 'Renamed link' },
+    });
     const after = (await get(`/${creator.user.username}`)).body;
     expect(after).toContain('Renamed link');
     expect(after).not.toContain('Fresh link');
@@ -165,7 +170,12 @@ describe(`following a link (${DIALECT})`, () => {
   it('stops redirecting when the link is switched off', async () => {
     const link = await addLink({ title: 'Soon off' });
     expect((await get(`/go/${link.id}`)).statusCode).toBe(302);
-    await t.app.inject({ method: 'PATCH', url: `/api/links/${link.id}`, headers: { cookie: creator.cookie }, payload: { isActive: false } });
+    await t.app.inject({
+      method: 'PATCH',
+      url: `/api/links/${link.id}`,
+      headers: { cookie: creator.cookie },
+      payload: { isActive: false },
+    });
     expect((await get(`/go/${link.id}`)).statusCode).toBe(404);
   });
 });
@@ -210,7 +220,9 @@ describe(`the public JSON (${DIALECT})`, () => {
       verified: false,
       showBranding: false,
     });
-    expect(data.links.every((link: Record<string, unknown>) => Object.keys(link).sort().join() === 'color,customIcon,icon,id,title,url')).toBe(true);
+    expect(
+      data.links.every((link: Record<string, unknown>) => Object.keys(link).sort().join() === 'color,customIcon,icon,id,title,url'),
+    ).toBe(true);
     expect(response.body).not.toMatch(/password|email|role|plan/i);
     expect((await get('/api/public/nobody-here')).statusCode).toBe(404);
   });
@@ -220,7 +232,11 @@ describe(`subdomains (${DIALECT})`, () => {
   it('serves {username}.{BASE_DOMAIN}/ as that profile', async () => {
     const hosted = await createTestApp({ config: { baseDomain: 'links.test' }, shareDatabaseWith: t });
     try {
-      const response = await hosted.app.inject({ method: 'GET', url: '/', headers: { host: `${creator.user.username}.links.test`, 'user-agent': BROWSER } });
+      const response = await hosted.app.inject({
+        method: 'GET',
+        url: '/',
+        headers: { host: `${creator.user.username}.links.test`, 'user-agent': BROWSER },
+      });
       expect(response.statusCode).toBe(200);
       expect(response.body).toContain(`@${creator.user.username}`);
       const apex = await hosted.app.inject({ method: 'GET', url: '/', headers: { host: 'links.test' } });

@@ -97,9 +97,7 @@ describe('signing up, in and out', () => {
     await page.fill('#username', 'dashboard');
     await page.check('#acceptTerms');
     await page.getByRole('button', { name: 'Create account' }).click();
-    await expect
-      .poll(() => page.locator('form [role=alert]').textContent())
-      .toBe('This username is reserved. Please choose another one.');
+    await expect.poll(() => page.locator('form [role=alert]').textContent()).toBe('This username is reserved. Please choose another one.');
     await page.context().close();
   });
 

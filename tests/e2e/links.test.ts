@@ -61,8 +61,16 @@ describe('managing links', () => {
     await page.mouse.up();
     await expect.poll(() => titles(page)).toEqual(['Third', 'First', 'Second']);
     // The live preview is the public page's own component, in the same order.
-    await expect.poll(() => page.getByTestId('profile-preview').locator('.lv-link-title').allTextContents()).toEqual(['Third', 'First', 'Second']);
-    await expect.poll(async () => (await running.server.testApp.app.inject({ method: 'GET', url: `/api/public/${username}` })).json().data.links.map((link: { title: string }) => link.title)).toEqual(['Third', 'First', 'Second']);
+    await expect
+      .poll(() => page.getByTestId('profile-preview').locator('.lv-link-title').allTextContents())
+      .toEqual(['Third', 'First', 'Second']);
+    await expect
+      .poll(async () =>
+        (await running.server.testApp.app.inject({ method: 'GET', url: `/api/public/${username}` }))
+          .json()
+          .data.links.map((link: { title: string }) => link.title),
+      )
+      .toEqual(['Third', 'First', 'Second']);
 
     // Reorder by keyboard too.
     await page.getByRole('button', { name: 'Reorder Second' }).focus();
@@ -83,7 +91,11 @@ describe('managing links', () => {
     expect(await hex.inputValue()).toBe('#12ab34');
     await editForm.getByRole('button', { name: 'Save changes' }).click();
     await expect.poll(() => page.getByText('Your link has been updated successfully.').isVisible()).toBe(true);
-    const stored = await running.server.testApp.app.db.selectFrom('links').select('color').where('title', '=', 'Second').executeTakeFirstOrThrow();
+    const stored = await running.server.testApp.app.db
+      .selectFrom('links')
+      .select('color')
+      .where('title', '=', 'Second')
+      .executeTakeFirstOrThrow();
     expect(stored.color).toBe('#12ab34');
     // A stored hex preselects custom.
     await page.getByRole('button', { name: 'Edit Second' }).click();
@@ -93,7 +105,9 @@ describe('managing links', () => {
     // Delete Third, after the confirmation.
     await page.getByRole('button', { name: 'Delete Third' }).click();
     const dialog = page.getByRole('alertdialog');
-    await expect.poll(() => dialog.getByText('Are you sure you want to delete this link? This action cannot be undone.').isVisible()).toBe(true);
+    await expect
+      .poll(() => dialog.getByText('Are you sure you want to delete this link? This action cannot be undone.').isVisible())
+      .toBe(true);
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     expect(await titles(page)).toContain('Third');
     await page.getByRole('button', { name: 'Delete Third' }).click();
@@ -103,7 +117,9 @@ describe('managing links', () => {
 
     // Upload a custom icon for First.
     await page.getByRole('button', { name: 'Edit First' }).click();
-    const png = await sharp({ create: { width: 300, height: 300, channels: 3, background: '#22c55e' } }).png().toBuffer();
+    const png = await sharp({ create: { width: 300, height: 300, channels: 3, background: '#22c55e' } })
+      .png()
+      .toBuffer();
     await page.getByTestId('icon-file-input').setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: png });
     await expect.poll(() => page.getByText('Icon uploaded successfully').isVisible()).toBe(true);
     await page.getByRole('form', { name: 'Edit link' }).getByRole('button', { name: 'Save changes' }).click();
@@ -124,8 +140,16 @@ describe('managing links', () => {
     await opened.waitForLoadState();
     expect(opened.url()).toBe(target);
     await running.server.testApp.app.events.flush();
-    const first = await running.server.testApp.app.db.selectFrom('links').select('id').where('title', '=', 'First').executeTakeFirstOrThrow();
-    const clicks = await running.server.testApp.app.db.selectFrom('events').select(['linkId', 'device']).where('kind', '=', 'click').execute();
+    const first = await running.server.testApp.app.db
+      .selectFrom('links')
+      .select('id')
+      .where('title', '=', 'First')
+      .executeTakeFirstOrThrow();
+    const clicks = await running.server.testApp.app.db
+      .selectFrom('events')
+      .select(['linkId', 'device'])
+      .where('kind', '=', 'click')
+      .execute();
     expect(clicks).toEqual([{ linkId: first.id, device: 'mobile' }]);
     await visitor.close();
     await page.context().close();
@@ -137,7 +161,20 @@ describe('managing links', () => {
     const now = new Date().toISOString();
     await running.server.testApp.app.db
       .insertInto('links')
-      .values(Array.from({ length: 5 }, (_, index) => ({ userId, title: `L${index}`, url: 'https://example.com/', icon: 'link', customIconId: null, color: 'purple', position: index, isActive: 1, createdAt: now, updatedAt: now })))
+      .values(
+        Array.from({ length: 5 }, (_, index) => ({
+          userId,
+          title: `L${index}`,
+          url: 'https://example.com/',
+          icon: 'link',
+          customIconId: null,
+          color: 'purple',
+          position: index,
+          isActive: 1,
+          createdAt: now,
+          updatedAt: now,
+        })),
+      )
       .execute();
     await page.goto('/dashboard?tab=links');
     await expect.poll(() => page.getByText('The Free plan allows 5 links. Upgrade to Pro for unlimited links.').isVisible()).toBe(true);
@@ -147,7 +184,11 @@ describe('managing links', () => {
 
   it('renders the public page without JavaScript, at phone width', async () => {
     const { user } = await createUser(running.server.testApp.app);
-    const context = await running.browser.newContext({ baseURL: running.server.baseUrl, javaScriptEnabled: false, viewport: { width: 390, height: 844 } });
+    const context = await running.browser.newContext({
+      baseURL: running.server.baseUrl,
+      javaScriptEnabled: false,
+      viewport: { width: 390, height: 844 },
+    });
     const page = await context.newPage();
     await page.goto(`/${user.username}`);
     expect(await page.title()).toContain(`@${user.username}`);

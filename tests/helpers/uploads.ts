@@ -5,9 +5,7 @@ import sharp from 'sharp';
 export function multipart(filename: string, mime: string, content: Buffer) {
   const boundary = `----linkverse${randomBytes(8).toString('hex')}`;
   const payload = Buffer.concat([
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: ${mime}\r\n\r\n`,
-    ),
+    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: ${mime}\r\n\r\n`),
     content,
     Buffer.from(`\r\n--${boundary}--\r\n`),
   ]);
@@ -15,7 +13,9 @@ export function multipart(filename: string, mime: string, content: Buffer) {
 }
 
 export function pngImage(width = 600, height = 400, color = '#ff0066'): Promise<Buffer> {
-  return sharp({ create: { width, height, channels: 4, background: color } }).png().toBuffer();
+  return sharp({ create: { width, height, channels: 4, background: color } })
+    .png()
+    .toBuffer();
 }
 
 export const SVG_IMAGE = Buffer.from(

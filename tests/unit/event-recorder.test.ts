@@ -11,11 +11,7 @@ const DESKTOP = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like
 
 function recorder(write?: (rows: NewEvent[]) => Promise<void>) {
   const written: NewEvent[] = [];
-  const events = new EventRecorder(
-    write ?? (async (rows) => void written.push(...rows)),
-    'test-secret',
-    Fastify({ logger: false }).log,
-  );
+  const events = new EventRecorder(write ?? (async (rows) => void written.push(...rows)), 'test-secret', Fastify({ logger: false }).log);
   return { events, written };
 }
 
@@ -104,7 +100,8 @@ describe('the event recorder, while the database is down for long', () => {
     });
     // 250 windows of 1 000 visitors each, every one a row.
     for (let window = 0; window < 250; window += 1) {
-      for (let visitor = 0; visitor < 1000; visitor += 1) events.record(1, null, {}, `10.${window}.${visitor >> 8}.${visitor & 255}`, 'lv.test', PHONE, undefined);
+      for (let visitor = 0; visitor < 1000; visitor += 1)
+        events.record(1, null, {}, `10.${window}.${visitor >> 8}.${visitor & 255}`, 'lv.test', PHONE, undefined);
       await events.flush();
     }
     up = true;

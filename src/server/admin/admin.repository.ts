@@ -93,10 +93,31 @@ export async function insertLog(
 export async function countStats(db: Db) {
   const count = async (query: Promise<{ n: number } | undefined>) => Number((await query)?.n ?? 0);
   const [totalUsers, activeUsers, reservedUsernames, totalAdminActions] = await Promise.all([
-    count(db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst()),
-    count(db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n')).where('isActive', '=', 1).executeTakeFirst()),
-    count(db.selectFrom('reservedUsernames').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst()),
-    count(db.selectFrom('adminLogs').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst()),
+    count(
+      db
+        .selectFrom('users')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirst(),
+    ),
+    count(
+      db
+        .selectFrom('users')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('isActive', '=', 1)
+        .executeTakeFirst(),
+    ),
+    count(
+      db
+        .selectFrom('reservedUsernames')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirst(),
+    ),
+    count(
+      db
+        .selectFrom('adminLogs')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirst(),
+    ),
   ]);
   return { totalUsers, activeUsers, reservedUsernames, totalAdminActions };
 }

@@ -19,7 +19,13 @@ import { countStats, listLogs, listReserved, listUsernameHistory, listUsers } fr
 import { AdminService, toAdminUser, toHistoryEntry, toLogEntry, toReserved } from './admin.service.ts';
 import { findUserById } from '../users/users.repository.ts';
 
-const idParams = z.object({ id: z.coerce.number().int().positive().max(2 ** 31 - 1) });
+const idParams = z.object({
+  id: z.coerce
+    .number()
+    .int()
+    .positive()
+    .max(2 ** 31 - 1),
+});
 
 function parseId(params: unknown, notFound: string): number {
   const parsed = idParams.safeParse(params);
@@ -133,4 +139,3 @@ export function registerAdminRoutes(app: FastifyInstance, db: Db, bus: ChangeBus
     return service.updateSiteSettings(admin, settings);
   });
 }
-

@@ -34,7 +34,13 @@ export function toAdminUser(row: UserRow): AdminUser {
   };
 }
 
-export function toReserved(row: { id: number; username: string; reason: string; createdAt: string; reservedByUsername: string | null }): ReservedUsername {
+export function toReserved(row: {
+  id: number;
+  username: string;
+  reason: string;
+  createdAt: string;
+  reservedByUsername: string | null;
+}): ReservedUsername {
   return { id: row.id, username: row.username, reason: row.reason, reservedBy: row.reservedByUsername, createdAt: row.createdAt };
 }
 
@@ -46,7 +52,14 @@ export function toHistoryEntry(row: {
   changedAt: string;
   changedByUsername: string | null;
 }): UsernameHistoryEntry {
-  return { id: row.id, oldUsername: row.oldUsername, newUsername: row.newUsername, changedBy: row.changedByUsername, reason: row.reason, changedAt: row.changedAt };
+  return {
+    id: row.id,
+    oldUsername: row.oldUsername,
+    newUsername: row.newUsername,
+    changedBy: row.changedByUsername,
+    reason: row.reason,
+    changedAt: row.changedAt,
+  };
 }
 
 export function toLogEntry(row: {
@@ -77,7 +90,13 @@ export class AdminService {
     return user;
   }
 
-  private log(trx: Db, admin: UserRow, action: AdminAction, target: { id: number | null; username: string | null }, details: string | null) {
+  private log(
+    trx: Db,
+    admin: UserRow,
+    action: AdminAction,
+    target: { id: number | null; username: string | null },
+    details: string | null,
+  ) {
     return insertLog(trx, {
       adminId: admin.id,
       adminUsername: admin.username,
@@ -135,7 +154,11 @@ export class AdminService {
       const user = await this.target(trx, id);
       if ((user.isActive === 1) === active) throw new AppError(400, adminMessages.noChanges);
       if (!active) await this.guardLastAdmin(trx, user);
-      await trx.updateTable('users').set({ isActive: active ? 1 : 0, updatedAt: nowIso() }).where('id', '=', id).execute();
+      await trx
+        .updateTable('users')
+        .set({ isActive: active ? 1 : 0, updatedAt: nowIso() })
+        .where('id', '=', id)
+        .execute();
       // Deactivation signs the user out everywhere at once.
       if (!active) await deleteSessionsOfUser(trx, id);
       await this.log(trx, admin, active ? 'user_reactivation' : 'user_deactivation', user, null);
@@ -151,8 +174,15 @@ export class AdminService {
       const plan = change.plan ?? user.plan;
       const verified = change.verified ?? user.verified === 1;
       if (plan === user.plan && verified === (user.verified === 1)) throw new AppError(400, adminMessages.noChanges);
-      await trx.updateTable('users').set({ plan, verified: verified ? 1 : 0, updatedAt: nowIso() }).where('id', '=', id).execute();
-      const details = [plan !== user.plan && `${user.plan} → ${plan}`, verified !== (user.verified === 1) && (verified ? 'verified badge granted' : 'verified badge removed')];
+      await trx
+        .updateTable('users')
+        .set({ plan, verified: verified ? 1 : 0, updatedAt: nowIso() })
+        .where('id', '=', id)
+        .execute();
+      const details = [
+        plan !== user.plan && `${user.plan} → ${plan}`,
+        verified !== (user.verified === 1) && (verified ? 'verified badge granted' : 'verified badge removed'),
+      ];
       await this.log(trx, admin, 'plan_change', user, details.filter(Boolean).join('; '));
       return (await findUserById(trx, id))!;
     });

@@ -90,7 +90,13 @@ export class EventRecorder {
     referrer: string | undefined,
   ): void {
     let visitor = this.byConnection.get(connection);
-    if (visitor === undefined || visitor.window !== this.window || visitor.userAgent !== userAgent || visitor.host !== host || visitor.ip !== ip) {
+    if (
+      visitor === undefined ||
+      visitor.window !== this.window ||
+      visitor.userAgent !== userAgent ||
+      visitor.host !== host ||
+      visitor.ip !== ip
+    ) {
       visitor = this.visitorOf(ip, host, userAgent);
       this.byConnection.set(connection, visitor);
     }

@@ -57,12 +57,9 @@ function limiter(app: FastifyInstance, name: string, rule: RateLimitRule, key: (
     const result = await check(request);
     if (!result.isAllowed && result.isExceeded) {
       const minutes = Math.max(1, Math.ceil(result.ttlInSeconds / 60));
-      throw new AppError(
-        429,
-        `Too many attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
-        undefined,
-        { 'Retry-After': String(result.ttlInSeconds) },
-      );
+      throw new AppError(429, `Too many attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`, undefined, {
+        'Retry-After': String(result.ttlInSeconds),
+      });
     }
   };
 }

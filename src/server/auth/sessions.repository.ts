@@ -1,9 +1,6 @@
 import type { Db } from '../db/database.ts';
 
-export async function insertSession(
-  db: Db,
-  session: { id: string; userId: number; createdAt: string; expiresAt: string },
-): Promise<void> {
+export async function insertSession(db: Db, session: { id: string; userId: number; createdAt: string; expiresAt: string }): Promise<void> {
   await db.insertInto('sessions').values(session).execute();
 }
 

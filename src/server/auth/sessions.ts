@@ -58,7 +58,10 @@ export async function endSession(db: Db, request: FastifyRequest, reply: Fastify
  */
 export function registerSessions(app: FastifyInstance, db: Db): void {
   // Sessions nobody came back to are removed at start and every six hours.
-  const sweep = () => deleteExpiredSessions(db, new Date().toISOString()).catch((error: unknown) => app.log.warn({ err: error }, 'could not remove expired sessions'));
+  const sweep = () =>
+    deleteExpiredSessions(db, new Date().toISOString()).catch((error: unknown) =>
+      app.log.warn({ err: error }, 'could not remove expired sessions'),
+    );
   let timer: NodeJS.Timeout | undefined;
   app.addHook('onReady', async () => {
     await sweep();

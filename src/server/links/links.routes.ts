@@ -8,8 +8,20 @@ import { parseInput } from '../http/errors.ts';
 import type { ChangeBus } from '../site/change-bus.ts';
 import { changeLink, createLink, listLinks, removeLink, reorderLinks } from './links.service.ts';
 
-const idParams = z.object({ id: z.coerce.number().int().positive({ error: linkMessages.notFound }).max(2 ** 31 - 1) });
-const userParams = z.object({ userId: z.coerce.number().int().positive({ error: 'User not found' }).max(2 ** 31 - 1) });
+const idParams = z.object({
+  id: z.coerce
+    .number()
+    .int()
+    .positive({ error: linkMessages.notFound })
+    .max(2 ** 31 - 1),
+});
+const userParams = z.object({
+  userId: z.coerce
+    .number()
+    .int()
+    .positive({ error: 'User not found' })
+    .max(2 ** 31 - 1),
+});
 
 export function registerLinkRoutes(app: FastifyInstance, db: Db, config: AppConfig, bus: ChangeBus): void {
   const changed = (user: { id: number; username: string }) =>

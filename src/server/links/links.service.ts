@@ -1,10 +1,4 @@
-import {
-  CUSTOM_ICON,
-  type CreateLinkInput,
-  type Link,
-  type UpdateLinkInput,
-  linkMessages,
-} from '#shared/links.ts';
+import { CUSTOM_ICON, type CreateLinkInput, type Link, type UpdateLinkInput, linkMessages } from '#shared/links.ts';
 import { linkLimitMessage } from '#shared/plans.ts';
 import type { AppConfig } from '../config.ts';
 import { type Db, nowIso } from '../db/database.ts';

@@ -13,13 +13,7 @@ export function parseMediaUrl(url: string): { hash: string; ext: string } | unde
 }
 
 export function findMediaFile(db: Db, hash: string, ext: string) {
-  return db
-    .selectFrom('media')
-    .select(['data', 'mime'])
-    .where('hash', '=', hash)
-    .where('ext', '=', ext)
-    .limit(1)
-    .executeTakeFirst();
+  return db.selectFrom('media').select(['data', 'mime']).where('hash', '=', hash).where('ext', '=', ext).limit(1).executeTakeFirst();
 }
 
 export function findOwnedMedia(db: Db, ownerId: number, kind: string, hash: string) {

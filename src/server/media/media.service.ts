@@ -28,7 +28,15 @@ export const MEDIA_RULES: MediaRules = {
   },
 };
 
-function toUpload(row: { id: number; kind: string; hash: string; ext: string; bytes: number; width: number | null; height: number | null }): MediaUpload {
+function toUpload(row: {
+  id: number;
+  kind: string;
+  hash: string;
+  ext: string;
+  bytes: number;
+  width: number | null;
+  height: number | null;
+}): MediaUpload {
   return { id: row.id, kind: row.kind as MediaKind, url: mediaUrl(row), bytes: row.bytes, width: row.width, height: row.height };
 }
 
@@ -80,11 +88,7 @@ export async function removeUpload(db: Db, owner: UserRow, id: number): Promise<
   await db.transaction().execute(async (trx) => {
     const media = await findOwnedMediaById(trx, owner.id, id);
     if (!media) throw new AppError(404, 'File not found');
-    await trx
-      .updateTable('links')
-      .set({ icon: 'link', customIconId: null, updatedAt: nowIso() })
-      .where('customIconId', '=', id)
-      .execute();
+    await trx.updateTable('links').set({ icon: 'link', customIconId: null, updatedAt: nowIso() }).where('customIconId', '=', id).execute();
     await deleteMedia(trx, id);
   });
 }

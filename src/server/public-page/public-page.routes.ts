@@ -66,7 +66,13 @@ function buildFastHeaders(security: OutgoingHttpHeaders) {
     gzip: page('gzip'),
     identity: page(),
     notModified: { ...security, ...PAGE_HEADERS, etag: '' },
-    redirect: { ...security, 'cache-control': 'no-store', 'referrer-policy': 'strict-origin-when-cross-origin', location: '', 'content-length': 0 },
+    redirect: {
+      ...security,
+      'cache-control': 'no-store',
+      'referrer-policy': 'strict-origin-when-cross-origin',
+      location: '',
+      'content-length': 0,
+    },
   };
 }
 
@@ -132,7 +138,7 @@ export function registerPublicPageRoutes(
   if (config.baseDomain) {
     const suffix = `.${config.baseDomain}`;
     app.addHook('onRequest', async (request, reply) => {
-      if (request.method !== 'GET' || request.url !== '/' ) return;
+      if (request.method !== 'GET' || request.url !== '/') return;
       const host = request.host.toLowerCase();
       if (!host.endsWith(suffix)) return;
       const label = host.slice(0, -suffix.length);

@@ -44,9 +44,7 @@ export function renderProfilePage(page: PublicPageData, origin: string): string 
     `<meta name="twitter:description" content="${escapeHtml(description)}">`,
     image ? `<meta name="twitter:image" content="${escapeHtml(image)}">` : '',
   ].join('');
-  const body = renderToStaticMarkup(
-    <ProfileView profile={profile} links={page.links} hrefOf={(link) => `/go/${link.id}`} />,
-  );
+  const body = renderToStaticMarkup(<ProfileView profile={profile} links={page.links} hrefOf={(link) => `/go/${link.id}`} />);
   return documentOf(meta, body);
 }
 

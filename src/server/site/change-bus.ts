@@ -3,9 +3,7 @@ import { EventEmitter } from 'node:events';
 import { Redis } from 'ioredis';
 
 /** What changed, so that every instance can drop what it cached about it. */
-export type ChangeMessage =
-  | { topic: 'profile'; userId: number; usernames: string[] }
-  | { topic: 'site-settings' };
+export type ChangeMessage = { topic: 'profile'; userId: number; usernames: string[] } | { topic: 'site-settings' };
 
 export interface ChangeBus {
   /** Resolves once this instance listens to the others. */

@@ -5,7 +5,19 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { APP_ROUTE_NAMES } from '#shared/reserved-names.ts';
 
 /** Reserved first segments that are not pages of the SPA. */
-const NOT_SPA = new Set(['api', 'go', 'media', 'healthz', 'coming-soon', 'assets', 'static', 'fonts', 'favicon.ico', 'robots.txt', 'sitemap.xml']);
+const NOT_SPA = new Set([
+  'api',
+  'go',
+  'media',
+  'healthz',
+  'coming-soon',
+  'assets',
+  'static',
+  'fonts',
+  'favicon.ico',
+  'robots.txt',
+  'sitemap.xml',
+]);
 const SPA_ROUTE_NAMES = APP_ROUTE_NAMES.filter((name) => !NOT_SPA.has(name));
 
 /**

@@ -14,11 +14,7 @@ export async function insertUser(db: Db, user: NewUser): Promise<UserRow> {
 }
 
 export async function isUsernameInReservedList(db: Db, username: string): Promise<boolean> {
-  const row = await db
-    .selectFrom('reservedUsernames')
-    .select('id')
-    .where('username', '=', username.toLowerCase())
-    .executeTakeFirst();
+  const row = await db.selectFrom('reservedUsernames').select('id').where('username', '=', username.toLowerCase()).executeTakeFirst();
   return row !== undefined;
 }
 

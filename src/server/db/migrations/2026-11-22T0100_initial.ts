@@ -54,11 +54,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('reason', 'text')
     .addColumn('changed_at', 'text', (c: any) => c.notNull())
     .execute();
-  await db.schema
-    .createIndex('username_history_user_id_idx')
-    .on('username_history')
-    .columns(['user_id', 'changed_at'])
-    .execute();
+  await db.schema.createIndex('username_history_user_id_idx').on('username_history').columns(['user_id', 'changed_at']).execute();
 
   await idColumn(db.schema.createTable('admin_logs'))
     .addColumn('admin_id', 'integer', (c: any) => c.references('users.id').onDelete('set null'))
@@ -69,11 +65,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('details', 'text')
     .addColumn('created_at', 'text', (c: any) => c.notNull())
     .execute();
-  await db.schema
-    .createIndex('admin_logs_action_created_idx')
-    .on('admin_logs')
-    .columns(['action', 'created_at'])
-    .execute();
+  await db.schema.createIndex('admin_logs_action_created_idx').on('admin_logs').columns(['action', 'created_at']).execute();
 
   await db.schema
     .createTable('site_settings')
@@ -83,20 +75,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('updated_at', 'text', (c) => c.notNull())
     .execute();
   await sql`insert into site_settings (id, maintenance_mode, maintenance_message, updated_at)
-    values (1, 0, ${'We are working on something incredible for you. Get ready to be amazed!'}, ${new Date().toISOString()})`.execute(
-    db,
-  );
+    values (1, 0, ${'We are working on something incredible for you. Get ready to be amazed!'}, ${new Date().toISOString()})`.execute(db);
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
-  for (const table of [
-    'site_settings',
-    'admin_logs',
-    'username_history',
-    'reserved_usernames',
-    'sessions',
-    'users',
-  ]) {
+  for (const table of ['site_settings', 'admin_logs', 'username_history', 'reserved_usernames', 'sessions', 'users']) {
     await db.schema.dropTable(table).execute();
   }
 }

@@ -53,7 +53,11 @@ function ControlCenter() {
     <section className="mx-auto max-w-6xl px-4 pb-20 pt-28 sm:px-6">
       <h1 className="text-3xl font-bold tracking-tight">Admin control center</h1>
       <p className="mt-2 text-muted">Users, names, history, activity and the site's status.</p>
-      {stats.isError && <p role="alert" className="mt-4 text-sm text-red-300">Failed to fetch stats</p>}
+      {stats.isError && (
+        <p role="alert" className="mt-4 text-sm text-red-300">
+          Failed to fetch stats
+        </p>
+      )}
       <div className="mt-8 grid grid-cols-2 gap-4 lg:grid-cols-4">
         {cards.map((card) => (
           <Card key={card.label} className="p-5">

@@ -19,8 +19,7 @@ export function EditUserDialog({ user, onClose }: { user: AdminUser; onClose: ()
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string | null>(null);
   const changeUsername = useAdminMutation(
-    (input: { newUsername: string; reason: string }) =>
-      api(`/api/admin/users/${user.id}/username`, { method: 'PATCH', body: input }),
+    (input: { newUsername: string; reason: string }) => api(`/api/admin/users/${user.id}/username`, { method: 'PATCH', body: input }),
     { success: 'Username changed successfully', failure: 'Failed to change username' },
   );
   const changeRole = useAdminMutation(

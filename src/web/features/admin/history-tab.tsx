@@ -16,7 +16,11 @@ export function HistoryTab() {
     <div className="grid gap-6 lg:grid-cols-[20rem_1fr]">
       <div className="space-y-3">
         <SearchInput label="Find a user" onSearch={onSearch} />
-        {picker.isError && <p role="alert" className="text-sm text-red-300">Failed to search users</p>}
+        {picker.isError && (
+          <p role="alert" className="text-sm text-red-300">
+            Failed to search users
+          </p>
+        )}
         <ul className="space-y-1" aria-label="Matching users">
           {picker.data?.users.map((user) => (
             <li key={user.id}>
@@ -40,7 +44,9 @@ export function HistoryTab() {
         {!picked ? (
           <p className="py-10 text-center text-sm text-muted">Search for a user and pick them to see their username history.</p>
         ) : history.isError ? (
-          <p role="alert" className="text-sm text-red-300">Failed to fetch username history</p>
+          <p role="alert" className="text-sm text-red-300">
+            Failed to fetch username history
+          </p>
         ) : history.data?.length === 0 ? (
           <p className="py-10 text-center text-sm text-muted">@{picked.username} has never changed username.</p>
         ) : (

@@ -33,7 +33,9 @@ export function LogsTab() {
           <Spinner /> Loading admin logs...
         </p>
       ) : logs.isError ? (
-        <p role="alert" className="text-sm text-red-300">Failed to fetch admin logs</p>
+        <p role="alert" className="text-sm text-red-300">
+          Failed to fetch admin logs
+        </p>
       ) : (
         <>
           <div className="overflow-x-auto rounded-2xl border border-border">
@@ -53,7 +55,9 @@ export function LogsTab() {
                     <td className="whitespace-nowrap px-4 py-3 text-muted">{formatDateTime(entry.createdAt)}</td>
                     <td className="px-4 py-3">{entry.adminUsername}</td>
                     <td className="px-4 py-3">
-                      <span className="rounded-full bg-primary/15 px-2.5 py-1 text-xs font-semibold text-primary">{actionLabel(entry.action)}</span>
+                      <span className="rounded-full bg-primary/15 px-2.5 py-1 text-xs font-semibold text-primary">
+                        {actionLabel(entry.action)}
+                      </span>
                     </td>
                     <td className="px-4 py-3">{entry.targetUsername ?? (entry.targetId !== null ? String(entry.targetId) : 'N/A')}</td>
                     <td className="px-4 py-3 text-muted" title={entry.details ?? undefined}>

@@ -47,7 +47,12 @@ export function ReservedTab() {
 
   return (
     <div className="space-y-6">
-      <form onSubmit={(event) => void submit(event)} noValidate aria-label="Reserve a username" className="grid gap-3 rounded-2xl border border-border bg-surface/60 p-4 sm:grid-cols-[1fr_2fr_auto] sm:items-end">
+      <form
+        onSubmit={(event) => void submit(event)}
+        noValidate
+        aria-label="Reserve a username"
+        className="grid gap-3 rounded-2xl border border-border bg-surface/60 p-4 sm:grid-cols-[1fr_2fr_auto] sm:items-end"
+      >
         <div className="space-y-2">
           <Label htmlFor="reserve-username">Username</Label>
           <Input id="reserve-username" value={username} onChange={(event) => setUsername(event.target.value)} />
@@ -66,7 +71,11 @@ export function ReservedTab() {
         )}
       </form>
       <SearchInput label="Search reserved usernames" onSearch={onSearch} />
-      {reserved.isError && <p role="alert" className="text-sm text-red-300">Failed to fetch reserved usernames</p>}
+      {reserved.isError && (
+        <p role="alert" className="text-sm text-red-300">
+          Failed to fetch reserved usernames
+        </p>
+      )}
       <ul className="divide-y divide-border rounded-2xl border border-border">
         {reserved.data?.reservedUsernames.map((entry) => (
           <li key={entry.id} className="flex items-center gap-4 px-4 py-3 text-sm" data-testid="reserved-row">
@@ -76,12 +85,20 @@ export function ReservedTab() {
                 {entry.reason} · by {entry.reservedBy ?? 'System'} · {formatDateTime(entry.createdAt)}
               </p>
             </div>
-            <Button variant="ghost" size="icon" aria-label={`Remove ${entry.username}`} disabled={remove.isPending} onClick={() => remove.mutate(entry.id)}>
+            <Button
+              variant="ghost"
+              size="icon"
+              aria-label={`Remove ${entry.username}`}
+              disabled={remove.isPending}
+              onClick={() => remove.mutate(entry.id)}
+            >
               <Trash2 />
             </Button>
           </li>
         ))}
-        {reserved.data?.reservedUsernames.length === 0 && <li className="px-4 py-10 text-center text-sm text-muted">No reserved usernames match.</li>}
+        {reserved.data?.reservedUsernames.length === 0 && (
+          <li className="px-4 py-10 text-center text-sm text-muted">No reserved usernames match.</li>
+        )}
       </ul>
       {reserved.data && <Pager page={page} pageSize={ADMIN_PAGE_SIZE} total={reserved.data.pagination.total} onPageChange={setPage} />}
     </div>

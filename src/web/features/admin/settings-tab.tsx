@@ -12,7 +12,12 @@ import { useSiteSettings } from './use-admin.ts';
 /** Coming Soon Mode (spec 001 §2 and §4): the switch saves at once with the current message. */
 export function SettingsTab() {
   const settings = useSiteSettings();
-  if (settings.isError) return <p role="alert" className="text-sm text-red-300">Failed to fetch settings</p>;
+  if (settings.isError)
+    return (
+      <p role="alert" className="text-sm text-red-300">
+        Failed to fetch settings
+      </p>
+    );
   if (!settings.data) return null;
   // Keyed by what the server said, so the form starts again from every reload.
   return <SettingsForm key={JSON.stringify(settings.data)} saved={settings.data} />;
@@ -73,7 +78,9 @@ function SettingsForm({ saved }: { saved: SiteSettings }) {
       <Card className={cn('space-y-2', on ? 'border-accent/50' : 'border-emerald-500/40')} role="status" data-testid="site-status">
         <p className={cn('font-semibold', on ? 'text-accent' : 'text-emerald-400')}>{on ? 'Coming Soon Mode Active' : 'Site Live'}</p>
         <p className="text-sm text-muted">
-          {on ? 'All visitors will see the coming soon page. Only admins can access the site.' : 'The site is live and accessible to all users.'}
+          {on
+            ? 'All visitors will see the coming soon page. Only admins can access the site.'
+            : 'The site is live and accessible to all users.'}
         </p>
         <a href="/coming-soon" target="_blank" rel="noopener noreferrer" className="inline-block pt-2 text-sm text-primary hover:underline">
           Preview the coming soon page

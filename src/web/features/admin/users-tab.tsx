@@ -42,7 +42,11 @@ export function UsersTab() {
   return (
     <div className="space-y-4">
       <SearchInput label="Search users" onSearch={onSearch} />
-      {users.isError && <p role="alert" className="text-sm text-red-300">Failed to fetch users</p>}
+      {users.isError && (
+        <p role="alert" className="text-sm text-red-300">
+          Failed to fetch users
+        </p>
+      )}
       <div className="overflow-x-auto rounded-2xl border border-border">
         <table className="w-full min-w-[720px] text-left text-sm">
           <thead className="bg-surface-raised/60 text-xs uppercase tracking-wider text-muted">
@@ -68,7 +72,12 @@ export function UsersTab() {
                   </div>
                 </td>
                 <td className="px-4 py-3">
-                  <span className={cn('rounded-full px-2.5 py-1 text-xs font-semibold', user.role === 'admin' ? 'bg-primary/20 text-primary' : 'bg-white/5 text-zinc-300')}>
+                  <span
+                    className={cn(
+                      'rounded-full px-2.5 py-1 text-xs font-semibold',
+                      user.role === 'admin' ? 'bg-primary/20 text-primary' : 'bg-white/5 text-zinc-300',
+                    )}
+                  >
                     {user.role}
                   </span>
                 </td>
@@ -109,11 +118,23 @@ export function UsersTab() {
                       Edit
                     </Button>
                     {user.isActive ? (
-                      <Button variant="ghost" size="sm" className="text-red-300" disabled={deactivate.isPending} onClick={() => deactivate.mutate(user.id)}>
+                      <Button
+                        variant="ghost"
+                        size="sm"
+                        className="text-red-300"
+                        disabled={deactivate.isPending}
+                        onClick={() => deactivate.mutate(user.id)}
+                      >
                         Deactivate
                       </Button>
                     ) : (
-                      <Button variant="ghost" size="sm" className="text-emerald-300" disabled={reactivate.isPending} onClick={() => reactivate.mutate(user.id)}>
+                      <Button
+                        variant="ghost"
+                        size="sm"
+                        className="text-emerald-300"
+                        disabled={reactivate.isPending}
+                        onClick={() => reactivate.mutate(user.id)}
+                      >
                         Reactivate
                       </Button>
                     )}

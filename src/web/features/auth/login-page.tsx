@@ -31,8 +31,7 @@ export function LoginPage() {
       const from = (location.state as { from?: string } | null)?.from;
       navigate(from && from.startsWith('/dashboard') ? from : '/dashboard', { replace: true });
     } catch (caught) {
-      const message =
-        caught instanceof ApiError && caught.status > 0 ? caught.message : 'An error occurred during login';
+      const message = caught instanceof ApiError && caught.status > 0 ? caught.message : 'An error occurred during login';
       show(message);
       toast.error('Login failed', { description: message || authMessages.invalidCredentials });
     }

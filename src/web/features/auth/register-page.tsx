@@ -11,7 +11,6 @@ import { PasswordInput } from './password-input.tsx';
 import { useFormError } from './use-form-error.ts';
 import { useRegister } from './use-session.ts';
 
-
 export function RegisterPage() {
   const [searchParams] = useSearchParams();
   const { register, handleSubmit, setFocus } = useForm<RegisterFormInput>({

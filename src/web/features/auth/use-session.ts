@@ -49,8 +49,7 @@ export function useLogin() {
 export function useRegister() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: RegisterInput) =>
-      api<{ data: CurrentUser }>('/api/auth/register', { method: 'POST', body: input }),
+    mutationFn: (input: RegisterInput) => api<{ data: CurrentUser }>('/api/auth/register', { method: 'POST', body: input }),
     onSuccess: ({ data }) => {
       queryClient.setQueryData(sessionQueryKey, data);
       toast.success('Registration successful', { description: 'Your account has been created!' });

@@ -72,7 +72,10 @@ export function DashboardPage({ user }: { user: CurrentUser }) {
             <ComingTab title="No analytics yet" text="Real view and click figures for your page arrive in an upcoming release." />
           )}
           {tab === 'customize' && (
-            <ComingTab title="Complete Profile Customization" text="Fonts, colours, backgrounds and effects arrive in an upcoming release." />
+            <ComingTab
+              title="Complete Profile Customization"
+              text="Fonts, colours, backgrounds and effects arrive in an upcoming release."
+            />
           )}
         </main>
       </div>

@@ -81,11 +81,7 @@ export function DashboardSidebar({ user, tab, onTabChange }: DashboardSidebarPro
         <button type="button" className={actionClass} onClick={() => onTabChange('profile')}>
           <Settings className="size-4" /> Settings
         </button>
-        <button
-          type="button"
-          className={actionClass}
-          onClick={() => logout.mutate(undefined, { onSuccess: () => navigate('/') })}
-        >
+        <button type="button" className={actionClass} onClick={() => logout.mutate(undefined, { onSuccess: () => navigate('/') })}>
           <LogOut className="size-4" /> Log out
         </button>
       </div>

@@ -1,12 +1,5 @@
 import { Check } from 'lucide-react';
-import {
-  CUSTOM_COLOR,
-  GRADIENT_COLORS,
-  HEX_COLOR_PATTERN,
-  HEX_INPUT_MAX_LENGTH,
-  SOLID_COLORS,
-  linkBackground,
-} from '#shared/links.ts';
+import { CUSTOM_COLOR, GRADIENT_COLORS, HEX_COLOR_PATTERN, HEX_INPUT_MAX_LENGTH, SOLID_COLORS, linkBackground } from '#shared/links.ts';
 import { Input } from '#web/components/ui/input.tsx';
 import { cn } from '#web/lib/utils.ts';
 

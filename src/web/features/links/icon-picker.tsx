@@ -56,7 +56,9 @@ export function IconPicker({ icon, customIcon, onChange }: IconPickerProps) {
             onClick={() => onChange(entry.id, null)}
             className={cn(
               'flex aspect-square items-center justify-center rounded-xl border transition',
-              icon === entry.id ? 'border-primary bg-primary/20 text-white' : 'border-border bg-surface text-zinc-300 hover:border-primary/50',
+              icon === entry.id
+                ? 'border-primary bg-primary/20 text-white'
+                : 'border-border bg-surface text-zinc-300 hover:border-primary/50',
             )}
           >
             <LinkIcon icon={entry.id} size={20} />

@@ -76,7 +76,12 @@ export function LinkCard({ link, disabled, deleting, onEdit, onDelete, onToggleA
         open={confirming}
         onOpenChange={setConfirming}
         deleting={deleting}
-        onConfirm={() => void onDelete().then(() => setConfirming(false), () => setConfirming(false))}
+        onConfirm={() =>
+          void onDelete().then(
+            () => setConfirming(false),
+            () => setConfirming(false),
+          )
+        }
         trigger={
           <Button variant="ghost" size="icon" aria-label={`Delete ${link.title}`} className="size-9 hover:text-red-400">
             <Trash2 />

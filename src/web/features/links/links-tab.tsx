@@ -1,42 +1,20 @@
-import {
-  DndContext,
-  type DragEndEvent,
-  KeyboardSensor,
-  PointerSensor,
-  closestCenter,
-  useSensor,
-  useSensors,
-} from "@dnd-kit/core";
-import {
-  SortableContext,
-  arrayMove,
-  sortableKeyboardCoordinates,
-  verticalListSortingStrategy,
-} from "@dnd-kit/sortable";
-import { Link2, Plus } from "lucide-react";
-import { useState } from "react";
-import { toast } from "sonner";
-import { linkLimitMessage } from "#shared/plans.ts";
-import type { CurrentUser } from "#shared/user.types.ts";
-import { Button } from "#web/components/ui/button.tsx";
-import { Card } from "#web/components/ui/card.tsx";
-import { Spinner } from "#web/components/ui/spinner.tsx";
-import { ApiError } from "#web/lib/api.ts";
-import { LinkCard } from "./link-card.tsx";
-import { LinkForm } from "./link-form.tsx";
-import { ProfilePreview } from "./profile-preview.tsx";
-import {
-  type LinkFields,
-  useCreateLink,
-  useDeleteLink,
-  useLinks,
-  usePlanUsage,
-  useReorderLinks,
-  useUpdateLink,
-} from "./use-links.ts";
+import { DndContext, type DragEndEvent, KeyboardSensor, PointerSensor, closestCenter, useSensor, useSensors } from '@dnd-kit/core';
+import { SortableContext, arrayMove, sortableKeyboardCoordinates, verticalListSortingStrategy } from '@dnd-kit/sortable';
+import { Link2, Plus } from 'lucide-react';
+import { useState } from 'react';
+import { toast } from 'sonner';
+import { linkLimitMessage } from '#shared/plans.ts';
+import type { CurrentUser } from '#shared/user.types.ts';
+import { Button } from '#web/components/ui/button.tsx';
+import { Card } from '#web/components/ui/card.tsx';
+import { Spinner } from '#web/components/ui/spinner.tsx';
+import { ApiError } from '#web/lib/api.ts';
+import { LinkCard } from './link-card.tsx';
+import { LinkForm } from './link-form.tsx';
+import { ProfilePreview } from './profile-preview.tsx';
+import { type LinkFields, useCreateLink, useDeleteLink, useLinks, usePlanUsage, useReorderLinks, useUpdateLink } from './use-links.ts';
 
-type Editing =
-  { mode: "idle" } | { mode: "adding" } | { mode: "editing"; id: number };
+type Editing = { mode: 'idle' } | { mode: 'adding' } | { mode: 'editing'; id: number };
 
 export function LinksTab({ user }: { user: CurrentUser }) {
   const links = useLinks(user.id);
@@ -45,7 +23,7 @@ export function LinksTab({ user }: { user: CurrentUser }) {
   const updateLink = useUpdateLink(user.id);
   const deleteLink = useDeleteLink(user.id);
   const reorder = useReorderLinks(user.id);
-  const [editing, setEditing] = useState<Editing>({ mode: "idle" });
+  const [editing, setEditing] = useState<Editing>({ mode: 'idle' });
   const sensors = useSensors(
     useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
     useSensor(KeyboardSensor, {
@@ -65,11 +43,7 @@ export function LinksTab({ user }: { user: CurrentUser }) {
       <Card role="alert" className="text-center">
         <p className="font-semibold">Your links could not be loaded.</p>
         <p className="mt-1 text-sm text-muted">{links.error.message}</p>
-        <Button
-          variant="outline"
-          className="mt-4"
-          onClick={() => void links.refetch()}
-        >
+        <Button variant="outline" className="mt-4" onClick={() => void links.refetch()}>
           Try again
         </Button>
       </Card>
@@ -79,40 +53,37 @@ export function LinksTab({ user }: { user: CurrentUser }) {
   const list = links.data;
   const limit = usage.data?.links.limit ?? null;
   const atLimit = limit !== null && list.length >= limit;
-  const busy = editing.mode !== "idle";
+  const busy = editing.mode !== 'idle';
 
   const save = async (fields: LinkFields) => {
     try {
-      if (editing.mode === "editing") {
+      if (editing.mode === 'editing') {
         await updateLink.mutateAsync({ id: editing.id, ...fields });
-        toast.success("Link updated", {
-          description: "Your link has been updated successfully.",
+        toast.success('Link updated', {
+          description: 'Your link has been updated successfully.',
         });
       } else {
         await createLink.mutateAsync(fields);
-        toast.success("Link added", {
-          description: "Your link is live on your profile.",
+        toast.success('Link added', {
+          description: 'Your link is live on your profile.',
         });
       }
-      setEditing({ mode: "idle" });
+      setEditing({ mode: 'idle' });
     } catch (error) {
-      const message =
-        error instanceof ApiError && error.status > 0
-          ? error.message
-          : "Failed to update link. Please try again.";
-      toast.error("Error", { description: message });
+      const message = error instanceof ApiError && error.status > 0 ? error.message : 'Failed to update link. Please try again.';
+      toast.error('Error', { description: message });
     }
   };
 
   const remove = async (id: number) => {
     try {
       await deleteLink.mutateAsync(id);
-      toast.success("Link deleted", {
-        description: "Your link has been deleted successfully.",
+      toast.success('Link deleted', {
+        description: 'Your link has been deleted successfully.',
       });
     } catch {
-      toast.error("Error", {
-        description: "Failed to delete link. Please try again.",
+      toast.error('Error', {
+        description: 'Failed to delete link. Please try again.',
       });
     }
   };
@@ -120,14 +91,12 @@ export function LinksTab({ user }: { user: CurrentUser }) {
   const toggle = async (id: number, isActive: boolean) => {
     try {
       await updateLink.mutateAsync({ id, isActive });
-      toast.success("Link updated", {
-        description: isActive
-          ? "The link is visible on your profile."
-          : "The link is hidden from your profile.",
+      toast.success('Link updated', {
+        description: isActive ? 'The link is visible on your profile.' : 'The link is hidden from your profile.',
       });
     } catch {
-      toast.error("Error", {
-        description: "Failed to update link. Please try again.",
+      toast.error('Error', {
+        description: 'Failed to update link. Please try again.',
       });
     }
   };
@@ -138,10 +107,10 @@ export function LinksTab({ user }: { user: CurrentUser }) {
     const to = list.findIndex((link) => link.id === over.id);
     const ids = arrayMove(list, from, to).map((link) => link.id);
     reorder.mutate(ids, {
-      onSuccess: () => toast.success("Order saved"),
+      onSuccess: () => toast.success('Order saved'),
       onError: () =>
-        toast.error("Error", {
-          description: "Failed to save the new order. Please try again.",
+        toast.error('Error', {
+          description: 'Failed to save the new order. Please try again.',
         }),
     });
   };
@@ -160,68 +129,41 @@ export function LinksTab({ user }: { user: CurrentUser }) {
               </p>
             )}
           </div>
-          <Button
-            onClick={() => setEditing({ mode: "adding" })}
-            disabled={busy || atLimit}
-          >
+          <Button onClick={() => setEditing({ mode: 'adding' })} disabled={busy || atLimit}>
             <Plus /> Add New Link
           </Button>
         </div>
 
-        {editing.mode === "adding" && (
-          <LinkForm
-            saving={createLink.isPending}
-            onSave={save}
-            onCancel={() => setEditing({ mode: "idle" })}
-          />
+        {editing.mode === 'adding' && (
+          <LinkForm saving={createLink.isPending} onSave={save} onCancel={() => setEditing({ mode: 'idle' })} />
         )}
 
-        {list.length === 0 && editing.mode !== "adding" ? (
+        {list.length === 0 && editing.mode !== 'adding' ? (
           <Card className="flex flex-col items-center gap-3 py-14 text-center">
             <span className="flex size-14 items-center justify-center rounded-2xl bg-primary/15 text-primary">
               <Link2 className="size-6" aria-hidden="true" />
             </span>
             <p className="text-lg font-semibold">No links yet</p>
-            <p className="text-sm text-muted">
-              Add your first link to start building your profile
-            </p>
+            <p className="text-sm text-muted">Add your first link to start building your profile</p>
           </Card>
         ) : (
-          <DndContext
-            sensors={sensors}
-            collisionDetection={closestCenter}
-            onDragEnd={onDragEnd}
-          >
-            <SortableContext
-              items={list.map((link) => link.id)}
-              strategy={verticalListSortingStrategy}
-            >
+          <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd}>
+            <SortableContext items={list.map((link) => link.id)} strategy={verticalListSortingStrategy}>
               <ul className="space-y-3" aria-label="Your links">
                 {list.map((link) =>
-                  editing.mode === "editing" && editing.id === link.id ? (
+                  editing.mode === 'editing' && editing.id === link.id ? (
                     <li key={link.id}>
-                      <LinkForm
-                        link={link}
-                        saving={updateLink.isPending}
-                        onSave={save}
-                        onCancel={() => setEditing({ mode: "idle" })}
-                      />
+                      <LinkForm link={link} saving={updateLink.isPending} onSave={save} onCancel={() => setEditing({ mode: 'idle' })} />
                     </li>
                   ) : (
                     <LinkCard
                       key={link.id}
                       link={link}
                       disabled={busy}
-                      deleting={
-                        deleteLink.isPending && deleteLink.variables === link.id
-                      }
-                      onEdit={() =>
-                        setEditing({ mode: "editing", id: link.id })
-                      }
+                      deleting={deleteLink.isPending && deleteLink.variables === link.id}
+                      onEdit={() => setEditing({ mode: 'editing', id: link.id })}
                       onDelete={() => remove(link.id)}
-                      onToggleActive={(isActive) =>
-                        void toggle(link.id, isActive)
-                      }
+                      onToggleActive={(isActive) => void toggle(link.id, isActive)}
                     />
                   ),
                 )}
@@ -230,10 +172,7 @@ export function LinksTab({ user }: { user: CurrentUser }) {
           </DndContext>
         )}
         {list.length > 1 && (
-          <p className="text-xs text-muted">
-            Drag the handle, or focus it and use Space and the arrow keys, to
-            reorder.
-          </p>
+          <p className="text-xs text-muted">Drag the handle, or focus it and use Space and the arrow keys, to reorder.</p>
         )}
       </div>
       <aside className="hidden xl:block" aria-label="Preview of your page">

@@ -79,7 +79,10 @@ export function useReorderLinks(userId: number) {
       const previous = queryClient.getQueryData<Link[]>(key);
       if (previous) {
         const byId = new Map(previous.map((link) => [link.id, link]));
-        queryClient.setQueryData(key, ids.map((id) => byId.get(id)).filter((link): link is Link => Boolean(link)));
+        queryClient.setQueryData(
+          key,
+          ids.map((id) => byId.get(id)).filter((link): link is Link => Boolean(link)),
+        );
       }
       return { previous };
     },

@@ -89,7 +89,11 @@ export function PricingPage() {
             <ul className="mt-6 flex-1 space-y-3 text-sm">
               {plan.features.map(([feature, included]) => (
                 <li key={feature} className={cn('flex items-center gap-3', !included && 'text-zinc-500')}>
-                  {included ? <Check className="size-4 text-emerald-400" aria-label="Included" /> : <X className="size-4" aria-label="Not included" />}
+                  {included ? (
+                    <Check className="size-4 text-emerald-400" aria-label="Included" />
+                  ) : (
+                    <X className="size-4" aria-label="Not included" />
+                  )}
                   {feature}
                 </li>
               ))}

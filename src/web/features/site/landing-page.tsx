@@ -1,12 +1,7 @@
 import { ArrowRight, BarChart3, Gauge, Infinity as InfinityIcon, Palette, Sparkles, Server, Star } from 'lucide-react';
 import { type FormEvent, useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import {
-  HERO_GLOW_DELAY_MS,
-  LANDING_BACKGROUND_ROTATION_MS,
-  LANDING_BACKGROUND_STATES,
-  USERNAME_MAX_LENGTH,
-} from '#shared/constants.ts';
+import { HERO_GLOW_DELAY_MS, LANDING_BACKGROUND_ROTATION_MS, LANDING_BACKGROUND_STATES, USERNAME_MAX_LENGTH } from '#shared/constants.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { Card } from '#web/components/ui/card.tsx';
 import { initialsOf } from '#shared/names.ts';
@@ -96,8 +91,7 @@ export function LandingPage() {
               One link to showcase your <span className="text-gradient">entire digital world</span>
             </h1>
             <p className="mx-auto mt-6 max-w-xl text-lg text-zinc-400 lg:mx-0">
-              Bring your socials, shop, music and videos together on a page that loads instantly and looks exactly
-              like you.
+              Bring your socials, shop, music and videos together on a page that loads instantly and looks exactly like you.
             </p>
             <form
               onSubmit={onClaim}

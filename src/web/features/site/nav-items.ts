@@ -6,7 +6,12 @@ import { COMMUNITY_CHAT_URL } from '#shared/constants.ts';
 export const SERVICES_MENU = [
   { to: '/services/profile-creation', label: 'Profile Creation', description: 'Custom profile design that looks like you.', icon: Palette },
   { to: '/services/analytics', label: 'Analytics & Insights', description: 'See who visits and what they click.', icon: BarChart3 },
-  { to: '/services/business-solutions', label: 'Business Solutions', description: 'Verified pages, custom domains and SEO.', icon: Briefcase },
+  {
+    to: '/services/business-solutions',
+    label: 'Business Solutions',
+    description: 'Verified pages, custom domains and SEO.',
+    icon: Briefcase,
+  },
 ] as const;
 
 export const RESOURCES_MENU = [

@@ -16,10 +16,7 @@ export function UserMenu({ user }: { user: CurrentUser }) {
   const name = user.displayName || user.username;
   return (
     <DropdownMenu.Root>
-      <DropdownMenu.Trigger
-        className="rounded-full ring-2 ring-transparent transition hover:ring-primary/60"
-        aria-label="Open user menu"
-      >
+      <DropdownMenu.Trigger className="rounded-full ring-2 ring-transparent transition hover:ring-primary/60" aria-label="Open user menu">
         <Avatar name={name} src={user.profileImage} className="size-9" />
       </DropdownMenu.Trigger>
       <DropdownMenu.Portal>
@@ -56,10 +53,7 @@ export function UserMenu({ user }: { user: CurrentUser }) {
             </Link>
           </DropdownMenu.Item>
           <DropdownMenu.Separator className="my-1 h-px bg-border" />
-          <DropdownMenu.Item
-            className={itemClass}
-            onSelect={() => logout.mutate(undefined, { onSuccess: () => navigate('/') })}
-          >
+          <DropdownMenu.Item className={itemClass} onSelect={() => logout.mutate(undefined, { onSuccess: () => navigate('/') })}>
             <LogOut className="size-4" /> Log out
           </DropdownMenu.Item>
         </DropdownMenu.Content>
