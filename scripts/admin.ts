@@ -8,7 +8,7 @@ import { Writable } from 'node:stream';
 import { ConfigError, loadConfig, loadDotEnv } from '../src/server/config.ts';
 import { migrateToLatest, openDatabase } from '../src/server/db/database.ts';
 import { AppError } from '../src/server/http/errors.ts';
-import { createAdminAccount, setRoleByUsername } from '../src/server/users/admin-accounts.ts';
+import { createAdminAccount, setRoleByUsername } from '../src/server/admin/admin-accounts.ts';
 
 const USAGE = 'Usage: npm run admin -- <create|promote|demote> <username>';
 
@@ -39,7 +39,7 @@ async function askPassword(): Promise<string> {
   const first = await ask('Password: ');
   const second = await ask('Repeat password: ');
   prompt.close();
-  if (first !== second) throw new AppError(400, "Passwords don't match");
+  if (first !== second) throw new AppError(400, 'validation_failed', "Passwords don't match");
   return first;
 }
 

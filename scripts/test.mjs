@@ -50,6 +50,7 @@ const bin = (name) => `./node_modules/.bin/${name}`;
 const steps = [
   ['typecheck', bin('tsc'), ['--noEmit']],
   ['lint', bin('eslint'), ['.', '--max-warnings=0']],
+  ['format', bin('prettier'), ['--check', '.']],
   [
     'unit and API tests',
     bin('vitest'),

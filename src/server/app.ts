@@ -3,26 +3,39 @@ import fastifyHelmet from '@fastify/helmet';
 import fastifyMultipart from '@fastify/multipart';
 import fastifyRateLimit from '@fastify/rate-limit';
 import http from 'node:http';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController } from 'fastify';
+import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { Redis } from 'ioredis';
+import pinoPretty from 'pino-pretty';
 import { APP_ROUTE_NAMES } from '#shared/reserved-names.ts';
+import packageJson from '../../package.json' with { type: 'json' };
 import { registerAdminRoutes } from './admin/admin.routes.ts';
 import { EventRecorder } from './analytics/event-recorder.ts';
+import { createEventWriter } from './analytics/event-writer.ts';
 import { registerAuthRoutes } from './auth/auth.routes.ts';
 import { registerSessions } from './auth/sessions.ts';
+import { registerClickRedirectRoutes } from './click-redirect/click-redirect.routes.ts';
 import type { AppConfig } from './config.ts';
 import { type DatabaseHandle, type Db, migrateToLatest, nowIso, openDatabase } from './db/database.ts';
-import { registerErrorHandler } from './http/errors.ts';
+import { type ChangeBus, createChangeBus } from './http/change-bus.ts';
+import { createClientAddress } from './http/client-address.ts';
+import { registerErrorHandler, validatorCompiler } from './http/errors.ts';
+import { registerHealthRoutes } from './http/health.routes.ts';
+import { registerOpenApi } from './http/openapi.ts';
 import { registerOriginCheck } from './http/origin-check.ts';
+import { registerRequestLog } from './http/request-log.ts';
+import { HELMET_OPTIONS, computeSecurityHeaders } from './http/security-headers.ts';
+import { registerWebApp } from './http/web-app.ts';
 import { registerLinkRoutes } from './links/links.routes.ts';
 import { registerMediaRoutes } from './media/media.routes.ts';
-import { type FastPath, registerPublicPageRoutes } from './public-page/public-page.routes.ts';
-import { type ChangeBus, createChangeBus } from './site/change-bus.ts';
-import { registerMaintenanceGate } from './site/maintenance-gate.ts';
-import { SiteSettingsCache } from './site/site-settings-cache.ts';
-import { registerHealthRoutes } from './site/health.routes.ts';
-import { registerWebApp } from './site/web-app.ts';
-import { registerLimitRoutes } from './users/limits.routes.ts';
+import { registerPlanRoutes } from './plans/plans.routes.ts';
+import { type FastPath, createFastPath } from './public-page/fast-path.ts';
+import { PageCache } from './public-page/page-cache.ts';
+import { registerPublicPageRoutes } from './public-page/public-page.routes.ts';
+import { PublicPageResponder } from './public-page/responder.ts';
+import { registerMaintenanceGate } from './site-settings/maintenance-gate.ts';
+import { SiteSettingsCache } from './site-settings/site-settings.cache.ts';
+import { registerSiteSettingsRoutes } from './site-settings/site-settings.routes.ts';
 import { seedReservedRouteNames } from './users/users.repository.ts';
 
 declare module 'fastify' {
@@ -31,37 +44,57 @@ declare module 'fastify' {
     dialect: DatabaseHandle['dialect'];
     events: EventRecorder;
     changes: ChangeBus;
+    /** What the public-page fast path answered before routing. */
+    fastPathStats: { answered: number };
   }
+}
+
+function loggerOptions(config: AppConfig): Pick<FastifyServerOptions, 'logger'> {
+  if (config.logLevel === 'silent') return { logger: false };
+  if (config.logFormat === 'json') return { logger: { level: config.logLevel } };
+  const stream = pinoPretty({
+    colorize: process.stdout.isTTY,
+    translateTime: 'SYS:HH:MM:ss',
+    ignore: 'pid,hostname,reqId',
+    singleLine: true,
+  });
+  return { logger: { level: config.logLevel, stream } };
 }
 
 /** Build the whole app without listening (STYLE.md habit 6): main.ts listens, tests inject. */
 export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
-  // Cached public pages and redirects are answered before Fastify routing (see FastPath).
-  const fast: { path?: FastPath } = {};
+  // Cached public pages and redirects are answered before Fastify routing (fast-path.ts).
+  let fastPath: FastPath | undefined;
   const app = Fastify({
     serverFactory: (handler) =>
       http.createServer((request, response) => {
-        if (fast.path?.(request, response)) return;
+        if (fastPath?.(request, response)) return;
         handler(request, response);
       }),
-    logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
+    ...loggerOptions(config),
+    logController: new LogController({ disableRequestLogging: true }),
     // A hop count is valid for Fastify (proxy-addr) though its types omit it.
     trustProxy: config.trustProxy as boolean | string,
     bodyLimit: 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
-  });
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
 
   const database = openDatabase({
     dataDir: config.dataDir,
     databaseUrl: config.databaseUrl,
     databaseSchema: config.databaseSchema,
   });
+  const db = database.db;
   const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2, lazyConnect: false }) : undefined;
   const changes = createChangeBus(redis, `${config.redisPrefix}changes`);
-  const events = new EventRecorder(database.insertEvents, config.sessionSecret, app.log);
+  const eventWriter = createEventWriter(database);
+  const events = new EventRecorder(eventWriter.write, config.sessionSecret, app.log);
   events.start();
   app.addHook('onClose', async () => {
     await events.stop();
+    await eventWriter.close();
     await changes.close();
     await database.close();
     redis?.disconnect();
@@ -69,41 +102,17 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
 
   await migrateToLatest(database, config.databaseSchema);
   await changes.ready;
-  await seedReservedRouteNames(database.db, APP_ROUTE_NAMES, nowIso());
-  app.decorate('db', database.db);
+  await seedReservedRouteNames(db, APP_ROUTE_NAMES, nowIso());
+  app.decorate('db', db);
   app.decorate('dialect', database.dialect);
   app.decorate('events', events);
   app.decorate('changes', changes);
 
   registerErrorHandler(app);
+  registerRequestLog(app, config);
+  await registerOpenApi(app, packageJson.version);
   await app.register(fastifyCookie);
-  await app.register(fastifyHelmet, {
-    contentSecurityPolicy: {
-      useDefaults: false,
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        // Toasts and React set inline styles; no inline script is ever allowed.
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        fontSrc: ["'self'", 'data:'],
-        mediaSrc: ["'self'", 'blob:'],
-        connectSrc: ["'self'"],
-        objectSrc: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-        frameAncestors: ["'none'"],
-      },
-    },
-    crossOriginEmbedderPolicy: false,
-    // Headers for browsers no one uses any more (IE's download options, Flash's
-    // policy files, the retired XSS auditor): bytes on every page for nothing.
-    originAgentCluster: false,
-    xDnsPrefetchControl: false,
-    xDownloadOptions: false,
-    xPermittedCrossDomainPolicies: false,
-    xXssProtection: false,
-  });
+  await app.register(fastifyHelmet, HELMET_OPTIONS);
   await app.register(fastifyMultipart, { limits: { files: 1, fields: 5, parts: 6 } });
   await app.register(fastifyRateLimit, {
     global: false,
@@ -111,16 +120,37 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   });
 
   registerOriginCheck(app, config.publicUrl);
-  registerSessions(app, database.db);
-  const siteSettings = new SiteSettingsCache(database.db, changes, app.log);
+  registerSessions(app, db);
+  const siteSettings = new SiteSettingsCache(db, changes, app.log);
   registerMaintenanceGate(app, siteSettings);
-  registerHealthRoutes(app, database.db);
-  registerAuthRoutes(app, database.db, config);
-  registerLinkRoutes(app, database.db, config, changes);
-  registerLimitRoutes(app, database.db, config);
-  registerAdminRoutes(app, database.db, changes, siteSettings);
-  registerMediaRoutes(app, database.db, config, changes);
-  fast.path = registerPublicPageRoutes(app, database.db, config, changes, events, () => !siteSettings.current().maintenanceMode).fastPath;
+  registerHealthRoutes(app, db);
+  registerAuthRoutes(app, db, config);
+  registerLinkRoutes(app, db, config, changes);
+  registerPlanRoutes(app, db, config);
+  registerAdminRoutes(app, db, changes);
+  registerSiteSettingsRoutes(app, db, changes, siteSettings);
+  registerMediaRoutes(app, db, config, changes);
+
+  // One public-page pipeline: one cache, one responder, two ways in (the routes and the fast path).
+  const cache = new PageCache();
+  cache.invalidateOn(changes);
+  const responder = new PublicPageResponder(computeSecurityHeaders(HELMET_OPTIONS));
+  registerPublicPageRoutes(app, { db, config, cache, responder, recorder: events });
+  registerClickRedirectRoutes(app, { db, cache, responder, recorder: events });
+  const fastPathStats = { answered: 0 };
+  app.decorate('fastPathStats', fastPathStats);
+  fastPath = createFastPath({
+    publicUrl: config.publicUrl,
+    cache,
+    responder,
+    recorder: events,
+    client: createClientAddress(config.trustProxy),
+    isSiteOpen: () => !siteSettings.current().maintenanceMode,
+    stats: fastPathStats,
+    accessLog: config.accessLog
+      ? (request, status) => app.log.info({ method: request.method, url: request.url, status }, 'request')
+      : undefined,
+  });
   await registerWebApp(app, config.webRoot);
 
   return app;

@@ -74,6 +74,9 @@ const envSchema = z.object({
     )
     .optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  LOG_FORMAT: z.enum(['json', 'pretty'], { error: 'must be json or pretty' }).optional(),
+  ACCESS_LOG: z.enum(['true', 'false'], { error: 'must be true or false' }).default('false'),
+  SLOW_REQUEST_MS: z.coerce.number().int().min(1).default(1000),
 });
 
 export interface RateLimitRule {
@@ -96,6 +99,12 @@ export interface AppConfig {
   trustProxy: boolean | number | string;
   sessionSecret: string;
   logLevel: string;
+  /** pretty: one readable line per entry (the default on a terminal); json: pino's lines, for log collectors. */
+  logFormat: 'json' | 'pretty';
+  /** One line per request, public pages included (off by default: they are the hot path). */
+  accessLog: boolean;
+  /** Requests slower than this are always logged. */
+  slowRequestMs: number;
   /** Where the built SPA lives; missing in API tests, which need no pages. */
   webRoot?: string;
   planLimits: Record<Plan, PlanLimits>;
@@ -142,6 +151,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     trustProxy: values.TRUST_PROXY,
     sessionSecret: values.SESSION_SECRET ?? readOrCreateSecret(dataDir),
     logLevel: values.LOG_LEVEL,
+    logFormat: values.LOG_FORMAT ?? (process.stdout.isTTY ? 'pretty' : 'json'),
+    accessLog: values.ACCESS_LOG === 'true',
+    slowRequestMs: values.SLOW_REQUEST_MS,
     webRoot: path.resolve('dist/web'),
     planLimits: mergePlanLimits(values.PLAN_LIMITS as Partial<Record<Plan, Partial<PlanLimits>>> | undefined),
     authRateLimit: DEFAULT_AUTH_RATE_LIMIT,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PLANS, ROLES, type Plan, type Role } from './constants.ts';
+import { PLANS, ROLES } from './constants.ts';
 import { usernameSchema } from './auth.schema.ts';
 
 // The control center (spec 001 §2, §5, §7, §8).
@@ -7,7 +7,6 @@ import { usernameSchema } from './auth.schema.ts';
 export const ADMIN_PAGE_SIZE = 10;
 export const ADMIN_LOG_PAGE_SIZE = 20;
 export const ADMIN_MAX_PAGE_SIZE = 100;
-export const USER_PICKER_LIMIT = 10;
 export const ADMIN_REASON_MAX_LENGTH = 500;
 export const MAINTENANCE_MESSAGE_MAX_LENGTH = 2000;
 export const SITE_SETTINGS_REFRESH_MS = 30_000;
@@ -24,24 +23,6 @@ export const ADMIN_ACTIONS = [
   'settings_change',
 ] as const;
 export type AdminAction = (typeof ADMIN_ACTIONS)[number];
-
-/** The log filter's choices, in the order the screen lists them. */
-export const ADMIN_ACTION_FILTERS: Array<{ value: AdminAction | 'all'; label: string }> = [
-  { value: 'all', label: 'All Actions' },
-  { value: 'username_change', label: 'Username Changes' },
-  { value: 'role_change', label: 'Role Changes' },
-  { value: 'user_deactivation', label: 'User Deactivations' },
-  { value: 'user_reactivation', label: 'User Reactivations' },
-  { value: 'username_reservation', label: 'Username Reservations' },
-  { value: 'reservation_removal', label: 'Reservation Removals' },
-  { value: 'plan_change', label: 'Plan Changes' },
-  { value: 'settings_change', label: 'Settings Changes' },
-];
-
-/** 'username_change' → 'USERNAME CHANGE': the first underscore becomes a space, then capitals (spec 001 §2). */
-export function actionLabel(action: string): string {
-  return action.replace('_', ' ').toUpperCase();
-}
 
 export const adminMessages = {
   reasonRequired: 'Reason for change is required',
@@ -125,55 +106,80 @@ export const siteSettingsSchema = z.object({
   maintenanceMessage: z.string().trim().max(MAINTENANCE_MESSAGE_MAX_LENGTH, adminMessages.messageTooLong).default(''),
 });
 
-export interface AdminUser {
-  id: number;
-  username: string;
-  displayName: string;
-  email: string | null;
-  profileImage: string | null;
-  bio: string;
-  role: Role;
-  plan: Plan;
-  isActive: boolean;
-  verified: boolean;
-  createdAt: string;
-}
+export const adminUserSchema = z
+  .object({
+    id: z.number().int(),
+    username: z.string(),
+    displayName: z.string(),
+    email: z.string().nullable(),
+    profileImage: z.string().nullable(),
+    bio: z.string(),
+    role: z.enum(ROLES),
+    plan: z.enum(PLANS),
+    isActive: z.boolean(),
+    verified: z.boolean(),
+    createdAt: z.string(),
+  })
+  .meta({ id: 'AdminUser' });
+export type AdminUser = z.infer<typeof adminUserSchema>;
 
-export interface ReservedUsername {
-  id: number;
-  username: string;
-  reason: string;
-  reservedBy: string | null;
-  createdAt: string;
-}
+export const reservedUsernameSchema = z
+  .object({
+    id: z.number().int(),
+    username: z.string(),
+    reason: z.string(),
+    reservedBy: z.string().nullable(),
+    createdAt: z.string(),
+  })
+  .meta({ id: 'ReservedUsername' });
+export type ReservedUsername = z.infer<typeof reservedUsernameSchema>;
 
-export interface UsernameHistoryEntry {
-  id: number;
-  oldUsername: string;
-  newUsername: string;
-  changedBy: string | null;
-  reason: string | null;
-  changedAt: string;
-}
+export const usernameHistoryEntrySchema = z
+  .object({
+    id: z.number().int(),
+    oldUsername: z.string(),
+    newUsername: z.string(),
+    changedBy: z.string().nullable(),
+    reason: z.string().nullable(),
+    changedAt: z.string(),
+  })
+  .meta({ id: 'UsernameHistoryEntry' });
+export type UsernameHistoryEntry = z.infer<typeof usernameHistoryEntrySchema>;
 
-export interface AdminLogEntry {
-  id: number;
-  createdAt: string;
-  adminUsername: string;
-  action: AdminAction;
-  targetUsername: string | null;
-  targetId: number | null;
-  details: string | null;
-}
+export const adminLogEntrySchema = z
+  .object({
+    id: z.number().int(),
+    createdAt: z.string(),
+    adminUsername: z.string(),
+    action: z.enum(ADMIN_ACTIONS),
+    targetUsername: z.string().nullable(),
+    targetId: z.number().int().nullable(),
+    details: z.string().nullable(),
+  })
+  .meta({ id: 'AdminLogEntry' });
+export type AdminLogEntry = z.infer<typeof adminLogEntrySchema>;
 
-export interface AdminStats {
-  totalUsers: number;
-  activeUsers: number;
-  reservedUsernames: number;
-  totalAdminActions: number;
-}
+export const adminStatsSchema = z
+  .object({
+    totalUsers: z.number().int(),
+    activeUsers: z.number().int(),
+    reservedUsernames: z.number().int(),
+    totalAdminActions: z.number().int(),
+  })
+  .meta({ id: 'AdminStats' });
+export type AdminStats = z.infer<typeof adminStatsSchema>;
 
-export interface SiteSettings {
-  maintenanceMode: boolean;
-  maintenanceMessage: string;
-}
+export const siteSettingsResponseSchema = z
+  .object({ maintenanceMode: z.boolean(), maintenanceMessage: z.string() })
+  .meta({ id: 'SiteSettings' });
+export type SiteSettings = z.infer<typeof siteSettingsResponseSchema>;
+
+/** GET /api/admin/users (spec 001 §7) */
+export const adminUsersPageSchema = z.object({ users: z.array(adminUserSchema), total: z.number().int() });
+/** GET /api/admin/reserved-usernames (spec 001 §7) */
+export const reservedUsernamesPageSchema = z.object({
+  reservedUsernames: z.array(reservedUsernameSchema),
+  pagination: z.object({ total: z.number().int(), page: z.number().int(), limit: z.number().int() }),
+});
+/** GET /api/admin/logs (spec 001 §7) */
+export const adminLogsPageSchema = z.object({ logs: z.array(adminLogEntrySchema), total: z.number().int() });

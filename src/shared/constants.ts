@@ -13,21 +13,8 @@ export const USERNAME_CHANGE_COOLDOWN_DAYS = 90;
 export const SESSION_TTL_DAYS = 30;
 export const SESSION_COOKIE_NAME = 'lv_session';
 
-export const TOAST_DURATION_MS = 5000;
-export const AUTH_CHECK_TIMEOUT_MS = 2000;
-export const LANDING_BACKGROUND_ROTATION_MS = 5000;
-export const LANDING_BACKGROUND_STATES = 3;
-export const HERO_GLOW_DELAY_MS = 1000;
-export const NAVBAR_SOLID_SCROLL_PX = 20;
-export const NAV_DROPDOWN_WIDTH_PX = 540;
-
 export const ROLES = ['user', 'admin'] as const;
 export type Role = (typeof ROLES)[number];
 
 export const PLANS = ['free', 'pro', 'business'] as const;
 export type Plan = (typeof PLANS)[number];
-
-export const DASHBOARD_TABS = ['overview', 'links', 'profile', 'analytics', 'customize'] as const;
-export type DashboardTab = (typeof DASHBOARD_TABS)[number];
-
-export const COMMUNITY_CHAT_URL = 'https://discord.com';

@@ -213,16 +213,19 @@ export const reorderLinksSchema = z.object({
   ids: z.array(z.number().int().positive(), { error: linkMessages.orderMismatch }).max(1000),
 });
 
-export interface Link {
-  id: number;
-  userId: number;
-  title: string;
-  url: string;
-  icon: string;
-  customIcon: string | null;
-  color: string;
-  position: number;
-  isActive: boolean;
-  createdAt: string;
-  updatedAt: string;
-}
+export const linkSchema = z
+  .object({
+    id: z.number().int(),
+    userId: z.number().int(),
+    title: z.string(),
+    url: z.string(),
+    icon: z.string(),
+    customIcon: z.string().nullable(),
+    color: z.string(),
+    position: z.number().int(),
+    isActive: z.boolean(),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+  })
+  .meta({ id: 'Link' });
+export type Link = z.infer<typeof linkSchema>;

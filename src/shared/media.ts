@@ -1,3 +1,5 @@
+import { z } from 'zod';
+
 // Upload kinds and their rules (spec 000 §5 for icons; the profile issue adds the others).
 
 export const MEDIA_KINDS = ['icon', 'avatar', 'background', 'audio', 'cursor'] as const;
@@ -16,11 +18,14 @@ export const mediaMessages = {
   unknownKind: 'Unknown upload kind',
 } as const;
 
-export interface MediaUpload {
-  id: number;
-  kind: MediaKind;
-  url: string;
-  bytes: number;
-  width: number | null;
-  height: number | null;
-}
+export const mediaUploadSchema = z
+  .object({
+    id: z.number().int(),
+    kind: z.enum(MEDIA_KINDS),
+    url: z.string(),
+    bytes: z.number().int(),
+    width: z.number().int().nullable(),
+    height: z.number().int().nullable(),
+  })
+  .meta({ id: 'MediaUpload' });
+export type MediaUpload = z.infer<typeof mediaUploadSchema>;

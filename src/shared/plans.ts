@@ -1,4 +1,5 @@
-import type { Plan } from './constants.ts';
+import { z } from 'zod';
+import { PLANS, type Plan } from './constants.ts';
 
 // The plans of the pricing page (spec 001 §9); payments are not built, an admin sets a plan.
 
@@ -38,8 +39,11 @@ export function removesBranding(plan: Plan): boolean {
 }
 
 /** GET /api/me/limits: what the user's plan allows and what is used. */
-export interface PlanUsage {
-  plan: Plan;
-  links: { used: number; limit: number | null };
-  uploads: { usedBytes: number; limitBytes: number };
-}
+export const planUsageSchema = z
+  .object({
+    plan: z.enum(PLANS),
+    links: z.object({ used: z.number().int(), limit: z.number().int().nullable() }),
+    uploads: z.object({ usedBytes: z.number().int(), limitBytes: z.number().int() }),
+  })
+  .meta({ id: 'PlanUsage' });
+export type PlanUsage = z.infer<typeof planUsageSchema>;

@@ -1,22 +1,75 @@
+import { z } from 'zod';
+import { PLANS } from './constants.ts';
+import { removesBranding } from './plans.ts';
+
 /** What a visitor may see of a profile (GET /api/public/{username} and the page). */
-export interface PublicProfile {
+export const publicProfileSchema = z
+  .object({
+    id: z.number().int(),
+    username: z.string(),
+    displayName: z.string(),
+    bio: z.string(),
+    profileImage: z.string().nullable(),
+    verified: z.boolean(),
+    /** false for Pro and Business, which remove the 'Powered by' footer. */
+    showBranding: z.boolean(),
+  })
+  .meta({ id: 'PublicProfile' });
+export type PublicProfile = z.infer<typeof publicProfileSchema>;
+
+export const publicLinkSchema = z
+  .object({
+    id: z.number().int(),
+    title: z.string(),
+    url: z.string(),
+    icon: z.string(),
+    customIcon: z.string().nullable(),
+    color: z.string(),
+  })
+  .meta({ id: 'PublicLink' });
+export type PublicLink = z.infer<typeof publicLinkSchema>;
+
+/** Everything ProfileView draws: the profile and its active links, in order. */
+export const publicPageSchema = z.object({ profile: publicProfileSchema, links: z.array(publicLinkSchema) }).meta({ id: 'PublicPage' });
+export type PublicPage = z.infer<typeof publicPageSchema>;
+
+/** The account fields a public profile is made of, as the server's row and the owner's API shape both carry them. */
+export interface PublicProfileSource {
   id: number;
   username: string;
   displayName: string;
   bio: string;
   profileImage: string | null;
+  plan: (typeof PLANS)[number];
+  /** The badge an admin granted. */
   verified: boolean;
-  /** false for Pro and Business, which remove the 'Powered by' footer. */
-  showBranding: boolean;
 }
 
-export interface PublicLink {
-  id: number;
-  title: string;
-  url: string;
-  icon: string;
-  customIcon: string | null;
-  color: string;
+export interface PublicLinkSource extends PublicLink {
+  isActive: boolean;
+}
+
+/**
+ * The one mapping from an account to what ProfileView shows: the server's
+ * render, `GET /api/public/{username}` and the dashboard's live preview all
+ * call it, so the page and the preview cannot differ. Business includes the
+ * verified badge (spec 001 §9); on other plans an admin grants it.
+ */
+export function toPublicProfile(user: PublicProfileSource, links: readonly PublicLinkSource[]): PublicPage {
+  return {
+    profile: {
+      id: user.id,
+      username: user.username,
+      displayName: user.displayName,
+      bio: user.bio,
+      profileImage: user.profileImage,
+      verified: user.verified || user.plan === 'business',
+      showBranding: !removesBranding(user.plan),
+    },
+    links: links
+      .filter((link) => link.isActive)
+      .map(({ id, title, url, icon, customIcon, color }) => ({ id, title, url, icon, customIcon, color })),
+  };
 }
 
 export const profileMessages = {

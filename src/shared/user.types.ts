@@ -1,21 +1,22 @@
-import type { Plan, Role } from './constants.ts';
+import { z } from 'zod';
+import { PLANS, ROLES } from './constants.ts';
 
 /** A user as its owner sees it (DESIGN.md "Response shapes"); never a password hash. */
-export interface CurrentUser {
-  id: number;
-  username: string;
-  displayName: string;
-  bio: string;
-  email: string | null;
-  profileImage: string | null;
-  role: Role;
-  plan: Plan;
-  isActive: boolean;
-  createdAt: string;
-  updatedAt: string;
-}
-
-export interface ApiErrorBody {
-  message: string;
-  fieldErrors?: Record<string, string>;
-}
+export const currentUserSchema = z
+  .object({
+    id: z.number().int(),
+    username: z.string(),
+    displayName: z.string(),
+    bio: z.string(),
+    email: z.string().nullable(),
+    profileImage: z.string().nullable(),
+    role: z.enum(ROLES),
+    plan: z.enum(PLANS),
+    /** The verified badge an admin granted (Business shows it whatever this says). */
+    verified: z.boolean(),
+    isActive: z.boolean(),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+  })
+  .meta({ id: 'CurrentUser' });
+export type CurrentUser = z.infer<typeof currentUserSchema>;

@@ -5,7 +5,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider, createBrowserRouter } from 'react-router';
 import { Toaster } from 'sonner';
-import { TOAST_DURATION_MS } from '#shared/constants.ts';
+import { TOAST_DURATION_MS } from '#web/lib/constants.ts';
 import { ApiError } from './lib/api.ts';
 import { routes } from './routes.tsx';
 

@@ -109,7 +109,7 @@ describe(`login and sessions (${DIALECT})`, () => {
     ]) {
       const response = await login(payload);
       expect(response.statusCode).toBe(401);
-      expect(response.json()).toEqual({ message: authMessages.invalidCredentials });
+      expect(response.json()).toEqual({ code: 'invalid_credentials', message: authMessages.invalidCredentials });
       expect(response.cookies).toHaveLength(0);
     }
   });
@@ -230,7 +230,7 @@ describe(`request safety (${DIALECT})`, () => {
   it('answers JSON 404 for an unknown API path', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/api/does-not-exist' });
     expect(response.statusCode).toBe(404);
-    expect(response.json()).toEqual({ message: 'Not found' });
+    expect(response.json()).toEqual({ code: 'not_found', message: 'Not found' });
   });
 
   it('answers 400 to a body that is not JSON', async () => {

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECT, type TestApp, createTestApp } from '../helpers/test-app.ts';
 import { type SignedInUser, createLink, createUser } from '../helpers/factories.ts';
 import { countVisits } from '../helpers/events.ts';
+import { visitorHash } from '#server/analytics/visitor.ts';
 
 // Cached pages and redirects are answered before Fastify (FastPath): only a
 // listening server exercises that path, so these tests speak real HTTP.
@@ -21,10 +22,10 @@ interface RawResponse {
   body: Buffer;
 }
 
-function get(path: string, headers: Record<string, string> = {}): Promise<RawResponse> {
+function get(path: string, headers: Record<string, string> = {}, from = base, localAddress?: string): Promise<RawResponse> {
   return new Promise((resolve, reject) => {
     http
-      .get(`${base}${path}`, { headers: { 'user-agent': BROWSER, ...headers } }, (response) => {
+      .get(`${from}${path}`, { headers: { 'user-agent': BROWSER, ...headers }, localAddress }, (response) => {
         const chunks: Buffer[] = [];
         response.on('data', (chunk: Buffer) => chunks.push(chunk));
         response.on('end', () => resolve({ status: response.statusCode!, headers: response.headers, body: Buffer.concat(chunks) }));
@@ -52,7 +53,9 @@ describe(`pages and redirects served before routing (${DIALECT})`, () => {
     const before = await countEvents('view');
     for (const encoding of ['br', 'gzip', 'identity']) {
       const routed = await get(`${path}`, { 'accept-encoding': encoding, cookie: 'lv_session=none' });
+      const answeredBefore = t.app.fastPathStats.answered;
       const fast = await get(path, { 'accept-encoding': encoding });
+      expect(t.app.fastPathStats.answered).toBe(answeredBefore + 1);
       expect(fast.status).toBe(200);
       expect(fast.body.equals(routed.body), encoding).toBe(true);
       const { 'set-cookie': _cleared, ...routedHeaders } = comparable(routed.headers);
@@ -138,5 +141,89 @@ describe(`pages and redirects served before routing (${DIALECT})`, () => {
   it('leaves app routes and unknown names to routing', async () => {
     expect((await get('/login')).body.toString()).not.toContain('User not found');
     expect((await get('/nobody-by-this-name')).status).toBe(404);
+  });
+});
+
+describe(`pages and redirects behind a trusted proxy (${DIALECT})`, () => {
+  let proxied: TestApp;
+  let proxiedBase: string;
+  let owner: SignedInUser;
+  let ownerLinkId: number;
+  const forwarded = { 'x-forwarded-for': '203.0.113.9', 'x-forwarded-proto': 'https', 'x-forwarded-host': 'links.example.com' };
+
+  beforeAll(async () => {
+    proxied = await createTestApp({ config: { trustProxy: '127.0.0.1' } });
+    await proxied.app.listen({ port: 0, host: '127.0.0.1' });
+    proxiedBase = `http://127.0.0.1:${(proxied.app.server.address() as AddressInfo).port}`;
+    owner = await createUser(proxied.app);
+    ownerLinkId = (await createLink(proxied.app, owner, { title: 'Shop', url: 'https://shop.example/' })).id;
+  });
+  afterAll(() => proxied.close());
+
+  /** The visitor ids recorded for the owner's profile since `after`. */
+  const visitorIdsOf = async (kind: 'view' | 'click') => {
+    await proxied.app.events.flush();
+    const rows = await proxied.app.db
+      .selectFrom('events')
+      .select('visitorHash')
+      .where('userId', '=', owner.user.id)
+      .where('kind', '=', kind)
+      .execute();
+    return new Set(rows.map((row) => row.visitorHash));
+  };
+
+  it('answers exactly as the routed answer, with the forwarded origin, and counts the forwarded visitor', async () => {
+    const path = `/${owner.user.username}`;
+    for (const encoding of ['br', 'gzip', 'identity']) {
+      const routed = await get(path, { ...forwarded, 'accept-encoding': encoding, cookie: 'lv_session=none' }, proxiedBase);
+      const answeredBefore = proxied.app.fastPathStats.answered;
+      const fast = await get(path, { ...forwarded, 'accept-encoding': encoding }, proxiedBase);
+      expect(proxied.app.fastPathStats.answered).toBe(answeredBefore + 1);
+      expect(fast.status).toBe(200);
+      expect(fast.body.equals(routed.body), encoding).toBe(true);
+      const { 'set-cookie': _cleared, ...routedHeaders } = comparable(routed.headers);
+      expect(comparable(fast.headers)).toEqual(routedHeaders);
+    }
+    const page = (await get(path, { ...forwarded, 'accept-encoding': 'identity' }, proxiedBase)).body.toString();
+    expect(page).toContain(`<link rel="canonical" href="https://links.example.com/${owner.user.username}">`);
+    const day = new Date().toISOString().slice(0, 10);
+    expect(await visitorIdsOf('view')).toEqual(new Set([visitorHash(proxied.config.sessionSecret, day, '203.0.113.9', BROWSER)]));
+  });
+
+  it('redirects through the fast path as the route does, counting the forwarded visitor', async () => {
+    const routed = await get(`/go/${ownerLinkId}`, { ...forwarded, cookie: 'lv_session=none' }, proxiedBase);
+    const answeredBefore = proxied.app.fastPathStats.answered;
+    const fast = await get(`/go/${ownerLinkId}`, forwarded, proxiedBase);
+    expect(proxied.app.fastPathStats.answered).toBe(answeredBefore + 1);
+    expect(fast.status).toBe(302);
+    expect(fast.headers.location).toBe('https://shop.example/');
+    const { 'set-cookie': _cleared, ...routedHeaders } = comparable(routed.headers);
+    expect(comparable(fast.headers)).toEqual(routedHeaders);
+    const day = new Date().toISOString().slice(0, 10);
+    expect(await visitorIdsOf('click')).toEqual(new Set([visitorHash(proxied.config.sessionSecret, day, '203.0.113.9', BROWSER)]));
+  });
+
+  it('ignores forwarded headers from a peer it does not trust, as Fastify does', async () => {
+    const before = await visitorIdsOf('view');
+    const path = `/${owner.user.username}`;
+    const routed = await get(
+      path,
+      { ...forwarded, 'accept-encoding': 'identity', cookie: 'lv_session=none', 'x-forwarded-for': '198.51.100.1' },
+      proxiedBase,
+      '127.0.0.2',
+    );
+    const answeredBefore = proxied.app.fastPathStats.answered;
+    const spoofed = await get(
+      path,
+      { ...forwarded, 'accept-encoding': 'identity', 'x-forwarded-for': '198.51.100.1' },
+      proxiedBase,
+      '127.0.0.2',
+    );
+    expect(proxied.app.fastPathStats.answered).toBe(answeredBefore + 1);
+    expect(spoofed.body.equals(routed.body)).toBe(true);
+    expect(spoofed.body.toString()).toContain(`href="http://127.0.0.1:`);
+    const added = [...(await visitorIdsOf('view'))].filter((id) => !before.has(id));
+    const day = new Date().toISOString().slice(0, 10);
+    expect(added).toEqual([visitorHash(proxied.config.sessionSecret, day, '127.0.0.2', BROWSER)]);
   });
 });

@@ -139,7 +139,10 @@ describe(`listing, changing, reordering and deleting (${DIALECT})`, () => {
 
   it('answers 404 for the links of a user who does not exist', async () => {
     expect((await inject('GET', '/api/users/999999/links')).statusCode).toBe(404);
-    expect((await inject('GET', '/api/users/abc/links')).statusCode).toBe(400);
+    // A malformed id names nothing either: the same 404 as on every route.
+    const malformed = await inject('GET', '/api/users/abc/links');
+    expect(malformed.statusCode).toBe(404);
+    expect(malformed.json()).toEqual({ code: 'not_found', message: 'User not found' });
   });
 
   it('switches a link inactive and back', async () => {

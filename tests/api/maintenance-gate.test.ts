@@ -51,7 +51,7 @@ describe(`coming-soon mode (${DIALECT})`, () => {
       }
       const api = await get(`/api/users/${member.user.id}/links`, cookie);
       expect(api.statusCode).toBe(503);
-      expect(api.json()).toEqual({ message: 'Back soon <b>friends</b>' });
+      expect(api.json()).toEqual({ code: 'maintenance', message: 'Back soon <b>friends</b>' });
       const mutation = await t.app.inject({
         method: 'POST',
         url: '/api/links',

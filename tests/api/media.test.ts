@@ -84,7 +84,9 @@ describe(`icon uploads (${DIALECT})`, () => {
   });
 
   it('refuses an unknown kind, a missing file and an anonymous upload', async () => {
-    expect((await upload(owner, 'a.png', 'image/png', await pngImage(8, 8), 'banner')).statusCode).toBe(400);
+    const unknownKind = await upload(owner, 'a.png', 'image/png', await pngImage(8, 8), 'banner');
+    expect(unknownKind.statusCode).toBe(404);
+    expect(unknownKind.json()).toEqual({ code: 'not_found', message: mediaMessages.unknownKind });
     const noFile = await t.app.inject({
       method: 'POST',
       url: '/api/media/icon',

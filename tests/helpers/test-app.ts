@@ -47,6 +47,9 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     redisPrefix: shared?.redisPrefix ?? `test-${randomBytes(6).toString('hex')}:`,
     sessionSecret: 'test-secret-test-secret-test-secret-42',
     logLevel: 'silent',
+    logFormat: 'json',
+    accessLog: false,
+    slowRequestMs: 1000,
     webRoot: options.webRoot,
     planLimits: mergePlanLimits(),
     authRateLimit: options.realRateLimits

@@ -1,4 +1,5 @@
-import { sql } from 'kysely';
+import { type Insertable, sql } from 'kysely';
+import type { ReservedUsernamesTable, UsernameHistoryTable } from '../db/schema.ts';
 import type { AdminAction } from '#shared/admin.ts';
 import { type Db, escapeLike } from '../db/database.ts';
 
@@ -132,14 +133,22 @@ export async function countActiveAdmins(db: Db): Promise<number> {
   return Number(row.n);
 }
 
-export function readSiteSettings(db: Db) {
-  return db.selectFrom('siteSettings').select(['maintenanceMode', 'maintenanceMessage']).where('id', '=', 1).executeTakeFirst();
+export async function insertUsernameHistory(db: Db, entry: Insertable<UsernameHistoryTable>): Promise<void> {
+  await db.insertInto('usernameHistory').values(entry).execute();
 }
 
-export async function writeSiteSettings(db: Db, maintenanceMode: boolean, maintenanceMessage: string, at: string): Promise<void> {
-  await db
-    .updateTable('siteSettings')
-    .set({ maintenanceMode: maintenanceMode ? 1 : 0, maintenanceMessage, updatedAt: at })
-    .where('id', '=', 1)
-    .execute();
+export function findReservedUsername(db: Db, username: string) {
+  return db.selectFrom('reservedUsernames').select('id').where('username', '=', username).executeTakeFirst();
+}
+
+export function findReservedUsernameById(db: Db, id: number) {
+  return db.selectFrom('reservedUsernames').select(['id', 'username', 'reason']).where('id', '=', id).executeTakeFirst();
+}
+
+export function insertReservedUsername(db: Db, entry: Insertable<ReservedUsernamesTable>) {
+  return db.insertInto('reservedUsernames').values(entry).returning(['id', 'username', 'reason', 'createdAt']).executeTakeFirstOrThrow();
+}
+
+export async function deleteReservedUsername(db: Db, id: number): Promise<void> {
+  await db.deleteFrom('reservedUsernames').where('id', '=', id).execute();
 }

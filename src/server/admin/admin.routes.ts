@@ -1,141 +1,234 @@
-import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import {
   adminListQuerySchema,
+  adminLogsPageSchema,
   adminLogsQuerySchema,
   adminMessages,
+  adminStatsSchema,
+  adminUserSchema,
+  adminUsersPageSchema,
   changePlanSchema,
   changeRoleSchema,
   changeUsernameSchema,
   reserveUsernameSchema,
-  siteSettingsSchema,
+  reservedUsernameSchema,
+  reservedUsernamesPageSchema,
+  usernameHistoryEntrySchema,
 } from '#shared/admin.ts';
+import { dataOf, deletedSchema, errorResponses, idParam } from '#shared/api.ts';
 import type { Db } from '../db/database.ts';
-import { requireAdmin } from '../auth/sessions.ts';
-import { AppError, parseInput } from '../http/errors.ts';
-import type { ChangeBus } from '../site/change-bus.ts';
-import type { SiteSettingsCache } from '../site/site-settings-cache.ts';
+import type { App } from '../http/app-types.ts';
+import type { ChangeBus } from '../http/change-bus.ts';
+import { AppError } from '../http/errors.ts';
+import { adminOnly, requireAdmin } from '../auth/sessions.ts';
+import { findUserById } from '../users/users.repository.ts';
 import { countStats, listLogs, listReserved, listUsernameHistory, listUsers } from './admin.repository.ts';
 import { AdminService, toAdminUser, toHistoryEntry, toLogEntry, toReserved } from './admin.service.ts';
-import { findUserById } from '../users/users.repository.ts';
 
-const idParams = z.object({
-  id: z.coerce
-    .number()
-    .int()
-    .positive()
-    .max(2 ** 31 - 1),
-});
+const tags = ['Admin'];
+const userParams = z.object({ id: idParam(adminMessages.userNotFound) });
+const reservedParams = z.object({ id: idParam(adminMessages.reservedNotFound) });
+const adminUserAnswer = { 200: dataOf(adminUserSchema), ...errorResponses(400, 401, 403, 404, 409) };
 
-function parseId(params: unknown, notFound: string): number {
-  const parsed = idParams.safeParse(params);
-  if (!parsed.success) throw new AppError(404, notFound);
-  return parsed.data.id;
-}
-
-/** The calls of spec 001 §7, plus the plan; every one but site-settings GET is admin-only. */
-export function registerAdminRoutes(app: FastifyInstance, db: Db, bus: ChangeBus, siteSettings: SiteSettingsCache): void {
+/** The calls of spec 001 §7, plus the plan; every one is admin-only (site settings live in their own feature). */
+export function registerAdminRoutes(app: App, db: Db, bus: ChangeBus): void {
   const service = new AdminService(db, bus);
 
   // GET /api/admin/stats
-  app.get('/api/admin/stats', async (request) => {
-    requireAdmin(request);
-    return countStats(db);
-  });
+  app.get(
+    '/api/admin/stats',
+    {
+      preValidation: adminOnly,
+      schema: { tags, summary: 'Counts for the stats cards', response: { 200: adminStatsSchema, ...errorResponses(401, 403) } },
+    },
+    async (request) => {
+      requireAdmin(request);
+      return countStats(db);
+    },
+  );
 
   // GET /api/admin/users?page&limit&search → { users, total }
-  app.get('/api/admin/users', async (request) => {
-    requireAdmin(request);
-    const { page, limit, search } = parseInput(adminListQuerySchema, request.query);
-    const { rows, total } = await listUsers(db, search, (page - 1) * limit, limit);
-    return { users: rows.map(toAdminUser), total };
-  });
+  app.get(
+    '/api/admin/users',
+    {
+      preValidation: adminOnly,
+      schema: {
+        tags,
+        summary: 'Users, newest first, searched by username or display name',
+        querystring: adminListQuerySchema,
+        response: { 200: adminUsersPageSchema, ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request) => {
+      requireAdmin(request);
+      const { page, limit, search } = request.query;
+      const { rows, total } = await listUsers(db, search, (page - 1) * limit, limit);
+      return { users: rows.map(toAdminUser), total };
+    },
+  );
 
   // PATCH /api/admin/users/{id}/username {newUsername, reason}
-  app.patch('/api/admin/users/:id/username', async (request) => {
-    const admin = requireAdmin(request);
-    const id = parseId(request.params, adminMessages.userNotFound);
-    const { newUsername, reason } = parseInput(changeUsernameSchema, request.body);
-    return { data: await service.changeUsername(admin, id, newUsername, reason) };
-  });
+  app.patch(
+    '/api/admin/users/:id/username',
+    {
+      preValidation: adminOnly,
+      schema: { tags, summary: "Change a user's username", params: userParams, body: changeUsernameSchema, response: adminUserAnswer },
+    },
+    async (request) => {
+      const admin = requireAdmin(request);
+      return { data: await service.changeUsername(admin, request.params.id, request.body.newUsername, request.body.reason) };
+    },
+  );
 
   // PATCH /api/admin/users/{id}/role {role}
-  app.patch('/api/admin/users/:id/role', async (request) => {
-    const admin = requireAdmin(request);
-    const id = parseId(request.params, adminMessages.userNotFound);
-    const { role, reason } = parseInput(changeRoleSchema, request.body);
-    return { data: await service.changeRole(admin, id, role, reason) };
-  });
+  app.patch(
+    '/api/admin/users/:id/role',
+    {
+      preValidation: adminOnly,
+      schema: { tags, summary: "Change a user's role", params: userParams, body: changeRoleSchema, response: adminUserAnswer },
+    },
+    async (request) => {
+      const admin = requireAdmin(request);
+      return { data: await service.changeRole(admin, request.params.id, request.body.role, request.body.reason) };
+    },
+  );
 
   // PATCH /api/admin/users/{id}/deactivate and /reactivate
   for (const [action, active] of [
     ['deactivate', false],
     ['reactivate', true],
   ] as const) {
-    app.patch(`/api/admin/users/:id/${action}`, async (request) => {
-      const admin = requireAdmin(request);
-      const id = parseId(request.params, adminMessages.userNotFound);
-      return { data: await service.setActive(admin, id, active) };
-    });
+    app.patch(
+      `/api/admin/users/:id/${action}`,
+      {
+        preValidation: adminOnly,
+        schema: {
+          tags,
+          summary: active ? 'Reactivate a user' : 'Deactivate a user (ends their sessions)',
+          params: userParams,
+          response: adminUserAnswer,
+        },
+      },
+      async (request) => {
+        const admin = requireAdmin(request);
+        return { data: await service.setActive(admin, request.params.id, active) };
+      },
+    );
   }
 
   // PATCH /api/admin/users/{id}/plan {plan?, verified?}
-  app.patch('/api/admin/users/:id/plan', async (request) => {
-    const admin = requireAdmin(request);
-    const id = parseId(request.params, adminMessages.userNotFound);
-    const change = parseInput(changePlanSchema, request.body);
-    return { data: await service.setPlan(admin, id, change) };
-  });
+  app.patch(
+    '/api/admin/users/:id/plan',
+    {
+      preValidation: adminOnly,
+      schema: {
+        tags,
+        summary: "Set a user's plan and/or verified badge",
+        params: userParams,
+        body: changePlanSchema,
+        response: adminUserAnswer,
+      },
+    },
+    async (request) => {
+      const admin = requireAdmin(request);
+      return { data: await service.setPlan(admin, request.params.id, request.body) };
+    },
+  );
 
   // GET /api/admin/users/{id}/username-history → [entries]
-  app.get('/api/admin/users/:id/username-history', async (request) => {
-    requireAdmin(request);
-    const id = parseId(request.params, adminMessages.userNotFound);
-    if (!(await findUserById(db, id))) throw new AppError(404, adminMessages.userNotFound);
-    return (await listUsernameHistory(db, id)).map(toHistoryEntry);
-  });
+  app.get(
+    '/api/admin/users/:id/username-history',
+    {
+      preValidation: adminOnly,
+      schema: {
+        tags,
+        summary: "A user's username changes, newest first",
+        params: userParams,
+        response: { 200: z.array(usernameHistoryEntrySchema), ...errorResponses(401, 403, 404) },
+      },
+    },
+    async (request) => {
+      requireAdmin(request);
+      const { id } = request.params;
+      if (!(await findUserById(db, id))) throw new AppError(404, 'not_found', adminMessages.userNotFound);
+      return (await listUsernameHistory(db, id)).map(toHistoryEntry);
+    },
+  );
 
   // GET /api/admin/reserved-usernames?page&limit&search → { reservedUsernames, pagination: { total } }
-  app.get('/api/admin/reserved-usernames', async (request) => {
-    requireAdmin(request);
-    const { page, limit, search } = parseInput(adminListQuerySchema, request.query);
-    const { rows, total } = await listReserved(db, search, (page - 1) * limit, limit);
-    return { reservedUsernames: rows.map(toReserved), pagination: { total, page, limit } };
-  });
+  app.get(
+    '/api/admin/reserved-usernames',
+    {
+      preValidation: adminOnly,
+      schema: {
+        tags,
+        summary: 'Reserved usernames, newest first',
+        querystring: adminListQuerySchema,
+        response: { 200: reservedUsernamesPageSchema, ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request) => {
+      requireAdmin(request);
+      const { page, limit, search } = request.query;
+      const { rows, total } = await listReserved(db, search, (page - 1) * limit, limit);
+      return { reservedUsernames: rows.map(toReserved), pagination: { total, page, limit } };
+    },
+  );
 
   // POST /api/admin/reserved-usernames {username, reason}
-  app.post('/api/admin/reserved-usernames', async (request, reply) => {
-    const admin = requireAdmin(request);
-    const { username, reason } = parseInput(reserveUsernameSchema, request.body);
-    return reply.status(201).send({ data: await service.reserve(admin, username, reason) });
-  });
+  app.post(
+    '/api/admin/reserved-usernames',
+    {
+      preValidation: adminOnly,
+      schema: {
+        tags,
+        summary: 'Reserve a username',
+        body: reserveUsernameSchema,
+        response: { 201: dataOf(reservedUsernameSchema), ...errorResponses(400, 401, 403, 409) },
+      },
+    },
+    async (request, reply) => {
+      const admin = requireAdmin(request);
+      return reply.status(201).send({ data: await service.reserve(admin, request.body.username, request.body.reason) });
+    },
+  );
 
   // DELETE /api/admin/reserved-usernames/{id}
-  app.delete('/api/admin/reserved-usernames/:id', async (request) => {
-    const admin = requireAdmin(request);
-    const id = parseId(request.params, adminMessages.reservedNotFound);
-    await service.unreserve(admin, id);
-    return { data: { deleted: true } };
-  });
+  app.delete(
+    '/api/admin/reserved-usernames/:id',
+    {
+      preValidation: adminOnly,
+      schema: {
+        tags,
+        summary: 'Release a reserved username',
+        params: reservedParams,
+        response: { 200: deletedSchema, ...errorResponses(401, 403, 404, 409) },
+      },
+    },
+    async (request) => {
+      const admin = requireAdmin(request);
+      await service.unreserve(admin, request.params.id);
+      return { data: { deleted: true as const } };
+    },
+  );
 
   // GET /api/admin/logs?page&limit&action → { logs, total }
-  app.get('/api/admin/logs', async (request) => {
-    requireAdmin(request);
-    const { page, limit, action } = parseInput(adminLogsQuerySchema, request.query);
-    const { rows, total } = await listLogs(db, action, (page - 1) * limit, limit);
-    return { logs: rows.map(toLogEntry), total };
-  });
-
-  // GET /api/admin/site-settings: public, the gate and the coming-soon page read it.
-  app.get('/api/admin/site-settings', async (_request, reply) => {
-    reply.header('Cache-Control', 'no-store');
-    return siteSettings.get();
-  });
-
-  // POST /api/admin/site-settings {maintenanceMode, maintenanceMessage}
-  app.post('/api/admin/site-settings', async (request) => {
-    const admin = requireAdmin(request);
-    const settings = parseInput(siteSettingsSchema, request.body);
-    return service.updateSiteSettings(admin, settings);
-  });
+  app.get(
+    '/api/admin/logs',
+    {
+      preValidation: adminOnly,
+      schema: {
+        tags,
+        summary: 'The activity log of admin changes, newest first',
+        querystring: adminLogsQuerySchema,
+        response: { 200: adminLogsPageSchema, ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request) => {
+      requireAdmin(request);
+      const { page, limit, action } = request.query;
+      const { rows, total } = await listLogs(db, action, (page - 1) * limit, limit);
+      return { logs: rows.map(toLogEntry), total };
+    },
+  );
 }

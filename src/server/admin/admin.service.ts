@@ -3,20 +3,27 @@ import {
   type AdminLogEntry,
   type AdminUser,
   type ReservedUsername,
-  type SiteSettings,
   type UsernameHistoryEntry,
   adminMessages,
 } from '#shared/admin.ts';
 import type { Plan, Role } from '#shared/constants.ts';
 import { isAppRouteName } from '#shared/reserved-names.ts';
 import { type Db, nowIso } from '../db/database.ts';
-import type { UserRow } from '../db/schema.ts';
+import type { AdminLogRow, UserRow } from '../db/schema.ts';
 import { AppError } from '../http/errors.ts';
 import { deleteSessionsOfUser } from '../auth/sessions.repository.ts';
-import type { ChangeBus } from '../site/change-bus.ts';
-import { findUserById, findUserByUsername } from '../users/users.repository.ts';
+import { type ChangeBus, profileChange } from '../http/change-bus.ts';
+import { findUserById, findUserByUsername, updateUser } from '../users/users.repository.ts';
 import { assertUsernameAvailable } from '../users/users.service.ts';
-import { countActiveAdmins, insertLog, readSiteSettings, writeSiteSettings } from './admin.repository.ts';
+import {
+  countActiveAdmins,
+  deleteReservedUsername,
+  findReservedUsername,
+  findReservedUsernameById,
+  insertLog,
+  insertReservedUsername,
+  insertUsernameHistory,
+} from './admin.repository.ts';
 
 export function toAdminUser(row: UserRow): AdminUser {
   return {
@@ -62,16 +69,16 @@ export function toHistoryEntry(row: {
   };
 }
 
-export function toLogEntry(row: {
-  id: number;
-  createdAt: string;
-  adminUsername: string;
-  action: string;
-  targetUsername: string | null;
-  targetId: number | null;
-  details: string | null;
-}): AdminLogEntry {
-  return { ...row, action: row.action as AdminAction };
+export function toLogEntry(row: AdminLogRow): AdminLogEntry {
+  return {
+    id: row.id,
+    createdAt: row.createdAt,
+    adminUsername: row.adminUsername,
+    action: row.action,
+    targetUsername: row.targetUsername,
+    targetId: row.targetId,
+    details: row.details,
+  };
 }
 
 /**
@@ -86,7 +93,7 @@ export class AdminService {
 
   private async target(trx: Db, id: number): Promise<UserRow> {
     const user = await findUserById(trx, id);
-    if (!user) throw new AppError(404, adminMessages.userNotFound);
+    if (!user) throw new AppError(404, 'not_found', adminMessages.userNotFound);
     return user;
   }
 
@@ -109,27 +116,24 @@ export class AdminService {
   }
 
   private changed(user: UserRow, ...usernames: string[]) {
-    this.bus.publish({ topic: 'profile', userId: user.id, usernames: [user.username, ...usernames] });
+    this.bus.publish(profileChange(user, ...usernames));
   }
 
   /** Refuse to leave the site without an active admin. */
   private async guardLastAdmin(trx: Db, user: UserRow): Promise<void> {
     if (user.role === 'admin' && user.isActive === 1 && (await countActiveAdmins(trx)) <= 1) {
-      throw new AppError(409, adminMessages.lastAdmin);
+      throw new AppError(409, 'last_admin', adminMessages.lastAdmin);
     }
   }
 
   async changeUsername(admin: UserRow, id: number, newUsername: string, reason: string): Promise<AdminUser> {
     const { before, after } = await this.db.transaction().execute(async (trx) => {
       const user = await this.target(trx, id);
-      if (user.username === newUsername) throw new AppError(400, adminMessages.noChanges);
+      if (user.username === newUsername) throw new AppError(400, 'no_changes', adminMessages.noChanges);
       await assertUsernameAvailable(trx, newUsername);
       const at = nowIso();
-      await trx.updateTable('users').set({ username: newUsername, updatedAt: at }).where('id', '=', id).execute();
-      await trx
-        .insertInto('usernameHistory')
-        .values({ userId: id, oldUsername: user.username, newUsername, changedBy: admin.id, reason, changedAt: at })
-        .execute();
+      await updateUser(trx, id, { username: newUsername, updatedAt: at });
+      await insertUsernameHistory(trx, { userId: id, oldUsername: user.username, newUsername, changedBy: admin.id, reason, changedAt: at });
       await this.log(trx, admin, 'username_change', { id, username: newUsername }, `${user.username} → ${newUsername}: ${reason}`);
       return { before: user, after: (await findUserById(trx, id))! };
     });
@@ -140,9 +144,9 @@ export class AdminService {
   async changeRole(admin: UserRow, id: number, role: Role, reason?: string): Promise<AdminUser> {
     const after = await this.db.transaction().execute(async (trx) => {
       const user = await this.target(trx, id);
-      if (user.role === role) throw new AppError(400, adminMessages.noChanges);
+      if (user.role === role) throw new AppError(400, 'no_changes', adminMessages.noChanges);
       if (role === 'user') await this.guardLastAdmin(trx, user);
-      await trx.updateTable('users').set({ role, updatedAt: nowIso() }).where('id', '=', id).execute();
+      await updateUser(trx, id, { role, updatedAt: nowIso() });
       await this.log(trx, admin, 'role_change', user, `${user.role} → ${role}${reason ? `: ${reason}` : ''}`);
       return (await findUserById(trx, id))!;
     });
@@ -152,7 +156,7 @@ export class AdminService {
   async setActive(admin: UserRow, id: number, active: boolean): Promise<AdminUser> {
     const after = await this.db.transaction().execute(async (trx) => {
       const user = await this.target(trx, id);
-      if ((user.isActive === 1) === active) throw new AppError(400, adminMessages.noChanges);
+      if ((user.isActive === 1) === active) throw new AppError(400, 'no_changes', adminMessages.noChanges);
       if (!active) await this.guardLastAdmin(trx, user);
       await trx
         .updateTable('users')
@@ -173,7 +177,7 @@ export class AdminService {
       const user = await this.target(trx, id);
       const plan = change.plan ?? user.plan;
       const verified = change.verified ?? user.verified === 1;
-      if (plan === user.plan && verified === (user.verified === 1)) throw new AppError(400, adminMessages.noChanges);
+      if (plan === user.plan && verified === (user.verified === 1)) throw new AppError(400, 'no_changes', adminMessages.noChanges);
       await trx
         .updateTable('users')
         .set({ plan, verified: verified ? 1 : 0, updatedAt: nowIso() })
@@ -192,14 +196,9 @@ export class AdminService {
 
   async reserve(admin: UserRow, username: string, reason: string): Promise<ReservedUsername> {
     return this.db.transaction().execute(async (trx) => {
-      if (await findUserByUsername(trx, username)) throw new AppError(409, adminMessages.heldByUser);
-      const existing = await trx.selectFrom('reservedUsernames').select('id').where('username', '=', username).executeTakeFirst();
-      if (existing) throw new AppError(409, adminMessages.alreadyReserved);
-      const row = await trx
-        .insertInto('reservedUsernames')
-        .values({ username, reason, reservedBy: admin.id, createdAt: nowIso() })
-        .returning(['id', 'username', 'reason', 'createdAt'])
-        .executeTakeFirstOrThrow();
+      if (await findUserByUsername(trx, username)) throw new AppError(409, 'held_by_user', adminMessages.heldByUser);
+      if (await findReservedUsername(trx, username)) throw new AppError(409, 'already_reserved', adminMessages.alreadyReserved);
+      const row = await insertReservedUsername(trx, { username, reason, reservedBy: admin.id, createdAt: nowIso() });
       await this.log(trx, admin, 'username_reservation', { id: null, username }, reason);
       return toReserved({ ...row, reservedByUsername: admin.username });
     });
@@ -207,31 +206,11 @@ export class AdminService {
 
   async unreserve(admin: UserRow, id: number): Promise<void> {
     await this.db.transaction().execute(async (trx) => {
-      const row = await trx.selectFrom('reservedUsernames').select(['id', 'username', 'reason']).where('id', '=', id).executeTakeFirst();
-      if (!row) throw new AppError(404, adminMessages.reservedNotFound);
-      if (isAppRouteName(row.username)) throw new AppError(409, adminMessages.appRouteName);
-      await trx.deleteFrom('reservedUsernames').where('id', '=', id).execute();
+      const row = await findReservedUsernameById(trx, id);
+      if (!row) throw new AppError(404, 'not_found', adminMessages.reservedNotFound);
+      if (isAppRouteName(row.username)) throw new AppError(409, 'app_route_name', adminMessages.appRouteName);
+      await deleteReservedUsername(trx, id);
       await this.log(trx, admin, 'reservation_removal', { id: null, username: row.username }, row.reason);
     });
   }
-
-  async updateSiteSettings(admin: UserRow, settings: SiteSettings): Promise<SiteSettings> {
-    await this.db.transaction().execute(async (trx) => {
-      await writeSiteSettings(trx, settings.maintenanceMode, settings.maintenanceMessage, nowIso());
-      await this.log(
-        trx,
-        admin,
-        'settings_change',
-        { id: null, username: null },
-        `Coming soon mode ${settings.maintenanceMode ? 'on' : 'off'}; message: ${settings.maintenanceMessage}`,
-      );
-    });
-    this.bus.publish({ topic: 'site-settings' });
-    return settings;
-  }
-}
-
-export async function loadSiteSettings(db: Db): Promise<SiteSettings> {
-  const row = await readSiteSettings(db);
-  return { maintenanceMode: row?.maintenanceMode === 1, maintenanceMessage: row?.maintenanceMessage ?? '' };
 }

@@ -1,5 +1,7 @@
+import type { IncomingMessage } from 'node:http';
 import type { FastifyBaseLogger } from 'fastify';
 import type { NewEvent } from '../db/schema.ts';
+import type { EventWriter } from './event-writer.ts';
 import { deviceOf, isBot, sourceOf, visitorHash } from './visitor.ts';
 
 const BATCH_ROWS = 500;
@@ -46,9 +48,6 @@ function talliesOf(visits: VisitorWindow['visits']): Iterable<Tally> {
   return tallies.values();
 }
 
-/** Writes rows to the events table; throws if the database fails. */
-export type EventWriter = (rows: NewEvent[]) => Promise<void>;
-
 /**
  * Views and clicks are tallied in memory and written in batches, at least once a
  * second and on shutdown (DESIGN.md "Analytics"). The identical visits of one
@@ -78,6 +77,16 @@ export class EventRecorder {
     private readonly secret: string,
     private readonly log: FastifyBaseLogger,
   ) {}
+
+  /**
+   * Count a visit the request made: a click on the link when linkId is given,
+   * else a view of the profile. Both public-page paths call this; bots are left
+   * out when the window is written.
+   */
+  recordRequest(request: IncomingMessage, ip: string, userId: number, linkId: number | null): void {
+    const headers = request.headers;
+    this.record(userId, linkId, request.socket, ip, headers.host ?? '', headers['user-agent'], headers.referer);
+  }
 
   /** Count a visit: a click on the link when linkId is given, else a view of the profile. */
   record(

@@ -36,11 +36,11 @@ export async function authenticate(db: Db, input: LoginInput): Promise<UserRow> 
   const user = await findUserByUsername(db, input.username);
   if (!user) {
     await verifyAgainstDummy(input.password);
-    throw new AppError(401, authMessages.invalidCredentials);
+    throw new AppError(401, 'invalid_credentials', authMessages.invalidCredentials);
   }
   if (!(await verifyPassword(user.passwordHash, input.password))) {
-    throw new AppError(401, authMessages.invalidCredentials);
+    throw new AppError(401, 'invalid_credentials', authMessages.invalidCredentials);
   }
-  if (user.isActive !== 1) throw new AppError(403, authMessages.accountDeactivated);
+  if (user.isActive !== 1) throw new AppError(403, 'account_deactivated', authMessages.accountDeactivated);
   return user;
 }

@@ -4,6 +4,7 @@ import { adminMessages } from '#shared/admin.ts';
 import { SESSION_COOKIE_NAME, SESSION_TTL_DAYS } from '#shared/constants.ts';
 import type { Db } from '../db/database.ts';
 import type { UserRow } from '../db/schema.ts';
+import { commonMessages } from '#shared/api.ts';
 import { AppError } from '../http/errors.ts';
 import { deleteExpiredSessions, deleteSession, extendSession, findSessionWithUser, insertSession } from './sessions.repository.ts';
 
@@ -102,13 +103,20 @@ export function registerSessions(app: FastifyInstance, db: Db): void {
 
 /** The signed-in user, or 401. */
 export function requireUser(request: FastifyRequest): UserRow {
-  if (!request.user) throw new AppError(401, 'Please log in to continue');
+  if (!request.user) throw new AppError(401, 'not_signed_in', commonMessages.signInRequired);
   return request.user;
 }
 
 /** The signed-in admin, or 401 / 403: the role on the user decides, never the name. */
 export function requireAdmin(request: FastifyRequest): UserRow {
   const user = requireUser(request);
-  if (user.role !== 'admin') throw new AppError(403, adminMessages.forbidden);
+  if (user.role !== 'admin') throw new AppError(403, 'forbidden', adminMessages.forbidden);
   return user;
 }
+
+/**
+ * Route guards run before validation (preValidation), so that a caller without
+ * the right gets 401/403 whatever they sent, and learns nothing about the input rules.
+ */
+export const signedInOnly = async (request: FastifyRequest): Promise<void> => void requireUser(request);
+export const adminOnly = async (request: FastifyRequest): Promise<void> => void requireAdmin(request);

@@ -3,8 +3,7 @@ import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { CamelCasePlugin, Kysely, Migrator, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import pg from 'pg';
-import { createSqliteEventWriter } from '../analytics/sqlite-event-writer.ts';
-import type { Database, NewEvent } from './schema.ts';
+import type { Database } from './schema.ts';
 import * as initial from './migrations/2026-11-22T0100_initial.ts';
 import * as linksMediaEvents from './migrations/2026-11-22T0200_links-media-events.ts';
 import * as eventHits from './migrations/2026-11-22T0300_event-hits.ts';
@@ -15,8 +14,8 @@ export type DialectName = 'sqlite' | 'postgres';
 export interface DatabaseHandle {
   db: Db;
   dialect: DialectName;
-  /** Insert analytics events: the one write on the hot path, so it skips the query builder on SQLite. */
-  insertEvents(rows: NewEvent[]): Promise<void>;
+  /** The SQLite file, for parts that open a connection of their own (the analytics writer thread). */
+  sqliteFile?: string;
   close(): Promise<void>;
 }
 
@@ -50,14 +49,12 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
     return {
       db,
       dialect: 'postgres',
-      insertEvents: async (rows) => {
-        await db.insertInto('events').values(rows).execute();
-      },
       close: () => db.destroy(),
     };
   }
   mkdirSync(options.dataDir, { recursive: true });
-  const file = new SQLite(path.join(options.dataDir, 'linkverse.sqlite'));
+  const sqliteFile = path.join(options.dataDir, 'linkverse.sqlite');
+  const file = new SQLite(sqliteFile);
   file.pragma('journal_mode = WAL');
   file.pragma('foreign_keys = ON');
   file.pragma('synchronous = NORMAL');
@@ -66,17 +63,7 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
     dialect: new SqliteDialect({ database: file }),
     plugins: [new CamelCasePlugin()],
   });
-  // Events are written by a worker thread with its own connection (hot path, see there).
-  const events = createSqliteEventWriter(path.join(options.dataDir, 'linkverse.sqlite'));
-  return {
-    db,
-    dialect: 'sqlite',
-    insertEvents: events.write,
-    close: async () => {
-      await events.close();
-      await db.destroy();
-    },
-  };
+  return { db, dialect: 'sqlite', sqliteFile, close: () => db.destroy() };
 }
 
 /** Apply every pending migration; throws with the failing migration's error. */

@@ -1,5 +1,7 @@
 import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { AdminAction } from '#shared/admin.ts';
 import type { Plan, Role } from '#shared/constants.ts';
+import type { MediaKind } from '#shared/media.ts';
 
 // Row types, in camelCase (CamelCasePlugin maps them to snake_case columns).
 // Times are ISO-8601 UTC strings and flags are 0/1 integers, so that SQLite and
@@ -52,7 +54,7 @@ export interface AdminLogsTable {
   id: Generated<number>;
   adminId: number | null;
   adminUsername: string;
-  action: string;
+  action: AdminAction;
   targetId: number | null;
   targetUsername: string | null;
   details: string | null;
@@ -69,7 +71,7 @@ export interface SiteSettingsTable {
 export interface MediaTable {
   id: Generated<number>;
   ownerId: number;
-  kind: string;
+  kind: MediaKind;
   hash: string;
   ext: string;
   mime: string;
@@ -124,6 +126,7 @@ export interface Database {
 export type UserRow = Selectable<UsersTable>;
 export type LinkRow = Selectable<LinksTable>;
 export type MediaRow = Selectable<MediaTable>;
+export type AdminLogRow = Selectable<AdminLogsTable>;
 export type NewEvent = Insertable<EventsTable>;
 export type NewUser = Insertable<UsersTable>;
 export type UserUpdate = Updateable<UsersTable>;

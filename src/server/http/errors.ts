@@ -1,55 +1,84 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifySchemaCompiler } from 'fastify';
+import { type $ZodType, safeParse } from 'zod/v4/core';
 import type { z } from 'zod';
+import { type ApiErrorBody, type ErrorCode, commonMessages } from '#shared/api.ts';
 import { describeZodError } from '#shared/validation.ts';
 
 /** A failure the client caused or may see; anything else is a 500 with no details. */
 export class AppError extends Error {
   constructor(
     readonly statusCode: number,
+    readonly code: ErrorCode,
     message: string,
-    readonly fieldErrors?: Record<string, string>,
-    readonly headers?: Record<string, string>,
+    readonly options: { fieldErrors?: Record<string, string>; headers?: Record<string, string> } = {},
   ) {
     super(message);
     this.name = 'AppError';
   }
 }
 
-/** Parse input with a shared schema; the first failing rule becomes the message (400). */
-export function parseInput<Schema extends z.ZodType>(schema: Schema, input: unknown): z.output<Schema> {
-  const result = schema.safeParse(input ?? {});
-  if (!result.success) {
-    const { message, fieldErrors } = describeZodError(result.error);
-    throw new AppError(400, message, fieldErrors);
+/** Input that failed its route's declared schema; `part` is where it was. */
+export class InputValidationError extends Error {
+  constructor(
+    readonly zodError: z.ZodError,
+    readonly part: string,
+  ) {
+    super(zodError.issues[0]?.message ?? commonMessages.invalidInput);
+    this.name = 'InputValidationError';
   }
-  return result.data;
 }
 
-/** One error handler: `{ message, fieldErrors? }`; 5xx details are logged, never sent. */
+/**
+ * Every route's declared params, querystring and body are checked here, with
+ * the shared zod schema, before any hook or handler reads them (Fastify runs
+ * validation before preHandler). A missing body counts as `{}`, so that missing
+ * fields get the spec's own messages.
+ */
+export const validatorCompiler: FastifySchemaCompiler<$ZodType> =
+  ({ schema, httpPart }) =>
+  (data) => {
+    const result = safeParse(schema, data ?? (httpPart === 'body' || httpPart === 'querystring' ? {} : data));
+    if (!result.success) return { error: new InputValidationError(result.error as z.ZodError, httpPart ?? 'body') };
+    return { value: result.data };
+  };
+
+function body(code: ErrorCode, message: string, fieldErrors?: Record<string, string>): ApiErrorBody {
+  return fieldErrors ? { code, message, fieldErrors } : { code, message };
+}
+
+/** Fastify's own client errors (bad JSON, body too large, unsupported type), with our codes. */
+function describeFrameworkError(error: FastifyError, status: number): ApiErrorBody {
+  if (status === 413) return body('request_too_large', commonMessages.requestTooLarge);
+  if (status === 415) return body('unsupported_media_type', commonMessages.unsupportedMediaType);
+  if (status === 429) return body('rate_limited', error.message);
+  if (status === 404) return body('not_found', commonMessages.notFound);
+  if (error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY') {
+    return body('invalid_json', commonMessages.invalidJson);
+  }
+  return body('validation_failed', commonMessages.invalidInput);
+}
+
+/**
+ * One error handler: `{ code, message, fieldErrors? }`. A path parameter that
+ * fails its schema names nothing the caller may see: 404 with the route's
+ * not-found message, the same on every route. 5xx details are logged, never sent.
+ */
 export function registerErrorHandler(app: FastifyInstance): void {
-  app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
+  app.setErrorHandler((error: FastifyError | AppError | InputValidationError, request, reply) => {
     if (error instanceof AppError) {
-      if (error.headers) reply.headers(error.headers);
-      return reply
-        .status(error.statusCode)
-        .send(error.fieldErrors ? { message: error.message, fieldErrors: error.fieldErrors } : { message: error.message });
+      if (error.options.headers) reply.headers(error.options.headers);
+      return reply.status(error.statusCode).send(body(error.code, error.message, error.options.fieldErrors));
+    }
+    if (error instanceof InputValidationError) {
+      if (error.part === 'params') return reply.status(404).send(body('not_found', error.message));
+      const { message, fieldErrors } = describeZodError(error.zodError);
+      return reply.status(400).send(body('validation_failed', message, fieldErrors));
     }
     const status = error.statusCode ?? 500;
     if (status >= 500) {
       request.log.error({ err: error, reqId: request.id }, 'request failed');
-      return reply.status(500).send({ message: 'Something went wrong on our side. Please try again.' });
+      return reply.status(500).send(body('internal_error', commonMessages.serverError));
     }
-    // Fastify's own client errors (bad JSON, body too large, unsupported type).
-    const message =
-      status === 413
-        ? 'Request is too large'
-        : status === 415
-          ? 'Unsupported content type'
-          : status === 429
-            ? error.message
-            : error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY'
-              ? 'Request body is not valid JSON'
-              : error.message;
-    return reply.status(status).send({ message });
+    return reply.status(status).send(describeFrameworkError(error, status));
   });
 }

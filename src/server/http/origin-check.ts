@@ -1,4 +1,6 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
+import type { App } from './app-types.ts';
+import { commonMessages } from '#shared/api.ts';
 import { AppError } from './errors.ts';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -10,12 +12,12 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
  * (`Sec-Fetch-Site`) must not say cross-site. Clients that send neither
  * (curl, scripts) carry no ambient cookies, so they are let through.
  */
-export function registerOriginCheck(app: FastifyInstance, publicUrl?: string): void {
+export function registerOriginCheck(app: App, publicUrl?: string): void {
   const publicOrigin = publicUrl ? new URL(publicUrl).origin : undefined;
   app.addHook('onRequest', async (request) => {
     if (SAFE_METHODS.has(request.method)) return;
     if (!isSameOrigin(request, publicOrigin)) {
-      throw new AppError(403, 'Cross-origin request refused');
+      throw new AppError(403, 'cross_origin', commonMessages.crossOrigin);
     }
   });
 }

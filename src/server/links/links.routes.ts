@@ -1,72 +1,105 @@
-import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { createLinkSchema, linkMessages, reorderLinksSchema, updateLinkSchema } from '#shared/links.ts';
+import { commonMessages, dataOf, deletedSchema, errorResponses, idParam } from '#shared/api.ts';
+import { createLinkSchema, linkMessages, linkSchema, reorderLinksSchema, updateLinkSchema } from '#shared/links.ts';
 import type { AppConfig } from '../config.ts';
 import type { Db } from '../db/database.ts';
-import { requireUser } from '../auth/sessions.ts';
-import { parseInput } from '../http/errors.ts';
-import type { ChangeBus } from '../site/change-bus.ts';
+import type { App } from '../http/app-types.ts';
+import { type ChangeBus, profileChange } from '../http/change-bus.ts';
+import { requireUser, signedInOnly } from '../auth/sessions.ts';
 import { changeLink, createLink, listLinks, removeLink, reorderLinks } from './links.service.ts';
 
-const idParams = z.object({
-  id: z.coerce
-    .number()
-    .int()
-    .positive({ error: linkMessages.notFound })
-    .max(2 ** 31 - 1),
-});
-const userParams = z.object({
-  userId: z.coerce
-    .number()
-    .int()
-    .positive({ error: 'User not found' })
-    .max(2 ** 31 - 1),
-});
+const tags = ['Links'];
+const linkParams = z.object({ id: idParam(linkMessages.notFound) });
+const userParams = z.object({ userId: idParam(commonMessages.userNotFound) });
 
-export function registerLinkRoutes(app: FastifyInstance, db: Db, config: AppConfig, bus: ChangeBus): void {
-  const changed = (user: { id: number; username: string }) =>
-    bus.publish({ topic: 'profile', userId: user.id, usernames: [user.username] });
-
+export function registerLinkRoutes(app: App, db: Db, config: AppConfig, bus: ChangeBus): void {
   // GET /api/users/{userId}/links: the owner sees every link, anyone else the active ones.
-  app.get('/api/users/:userId/links', async (request) => {
-    const { userId } = parseInput(userParams, request.params);
-    return { data: await listLinks(db, userId, request.user) };
-  });
+  app.get(
+    '/api/users/:userId/links',
+    {
+      schema: {
+        tags,
+        summary: "A user's links in order: all of them for the owner, the active ones for anyone else",
+        params: userParams,
+        response: { 200: dataOf(z.array(linkSchema)), ...errorResponses(404) },
+      },
+    },
+    async (request) => ({ data: await listLinks(db, request.params.userId, request.user) }),
+  );
 
   // POST /api/links
-  app.post('/api/links', async (request, reply) => {
-    const owner = requireUser(request);
-    const input = parseInput(createLinkSchema, request.body);
-    const link = await createLink(db, config, owner, input);
-    changed(owner);
-    return reply.status(201).send({ data: link });
-  });
+  app.post(
+    '/api/links',
+    {
+      preValidation: signedInOnly,
+      schema: {
+        tags,
+        summary: 'Add a link at the end',
+        body: createLinkSchema,
+        response: { 201: dataOf(linkSchema), ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request, reply) => {
+      const owner = requireUser(request);
+      const link = await createLink(db, config, owner, request.body);
+      bus.publish(profileChange(owner));
+      return reply.status(201).send({ data: link });
+    },
+  );
 
   // PUT /api/links/order {ids}
-  app.put('/api/links/order', async (request) => {
-    const owner = requireUser(request);
-    const { ids } = parseInput(reorderLinksSchema, request.body);
-    const links = await reorderLinks(db, owner, ids);
-    changed(owner);
-    return { data: links };
-  });
+  app.put(
+    '/api/links/order',
+    {
+      preValidation: signedInOnly,
+      schema: {
+        tags,
+        summary: 'Save a new order: the ids of every link of the owner',
+        body: reorderLinksSchema,
+        response: { 200: dataOf(z.array(linkSchema)), ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request) => {
+      const owner = requireUser(request);
+      const links = await reorderLinks(db, owner, request.body.ids);
+      bus.publish(profileChange(owner));
+      return { data: links };
+    },
+  );
 
   // PATCH /api/links/{id}
-  app.patch('/api/links/:id', async (request) => {
-    const owner = requireUser(request);
-    const { id } = parseInput(idParams, request.params);
-    const input = parseInput(updateLinkSchema, request.body);
-    const link = await changeLink(db, owner, id, input);
-    changed(owner);
-    return { data: link };
-  });
+  app.patch(
+    '/api/links/:id',
+    {
+      preValidation: signedInOnly,
+      schema: {
+        tags,
+        summary: 'Change any of a link’s fields',
+        params: linkParams,
+        body: updateLinkSchema,
+        response: { 200: dataOf(linkSchema), ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const owner = requireUser(request);
+      const link = await changeLink(db, owner, request.params.id, request.body);
+      bus.publish(profileChange(owner));
+      return { data: link };
+    },
+  );
 
   // DELETE /api/links/{id}
-  app.delete('/api/links/:id', async (request) => {
-    const owner = requireUser(request);
-    const { id } = parseInput(idParams, request.params);
-    await removeLink(db, owner, id);
-    changed(owner);
-    return { data: { deleted: true } };
-  });
+  app.delete(
+    '/api/links/:id',
+    {
+      preValidation: signedInOnly,
+      schema: { tags, summary: 'Delete a link', params: linkParams, response: { 200: deletedSchema, ...errorResponses(401, 403, 404) } },
+    },
+    async (request) => {
+      const owner = requireUser(request);
+      await removeLink(db, owner, request.params.id);
+      bus.publish(profileChange(owner));
+      return { data: { deleted: true as const } };
+    },
+  );
 }

@@ -3,7 +3,9 @@ import { linkLimitMessage } from '#shared/plans.ts';
 import type { AppConfig } from '../config.ts';
 import { type Db, nowIso } from '../db/database.ts';
 import type { UserRow } from '../db/schema.ts';
+import { commonMessages } from '#shared/api.ts';
 import { AppError } from '../http/errors.ts';
+import { isUserActive } from '../users/users.repository.ts';
 import { deleteIconIfUnused, findOwnedMedia, mediaUrl, parseMediaUrl } from '../media/media.repository.ts';
 import {
   type LinkWithIcon,
@@ -38,8 +40,7 @@ export function toLink(row: LinkWithIcon): Link {
 export async function listLinks(db: Db, userId: number, viewer: UserRow | null): Promise<Link[]> {
   const isOwner = viewer?.id === userId;
   if (!isOwner) {
-    const owner = await db.selectFrom('users').select('isActive').where('id', '=', userId).executeTakeFirst();
-    if (owner?.isActive !== 1) throw new AppError(404, 'User not found');
+    if (!(await isUserActive(db, userId))) throw new AppError(404, 'not_found', commonMessages.userNotFound);
   }
   const rows = await listLinksOfUser(db, userId, !isOwner);
   return rows.map(toLink);
@@ -50,7 +51,9 @@ async function resolveCustomIcon(db: Db, ownerId: number, customIcon: string | n
   const address = customIcon ? parseMediaUrl(customIcon) : undefined;
   const media = address ? await findOwnedMedia(db, ownerId, 'icon', address.hash) : undefined;
   if (!media || media.ext !== address?.ext) {
-    throw new AppError(400, linkMessages.customIconMissing, { customIcon: linkMessages.customIconMissing });
+    throw new AppError(400, 'validation_failed', linkMessages.customIconMissing, {
+      fieldErrors: { customIcon: linkMessages.customIconMissing },
+    });
   }
   return media.id;
 }
@@ -59,7 +62,7 @@ export async function createLink(db: Db, config: AppConfig, owner: UserRow, inpu
   return db.transaction().execute(async (trx) => {
     const limit = config.planLimits[owner.plan].links;
     if (limit !== null && (await countLinksOfUser(trx, owner.id)) >= limit) {
-      throw new AppError(403, linkLimitMessage(owner.plan, limit));
+      throw new AppError(403, 'plan_link_limit', linkLimitMessage(owner.plan, limit));
     }
     const customIconId = input.icon === CUSTOM_ICON ? await resolveCustomIcon(trx, owner.id, input.customIcon) : null;
     const now = nowIso();
@@ -82,14 +85,17 @@ export async function createLink(db: Db, config: AppConfig, owner: UserRow, inpu
 export async function changeLink(db: Db, owner: UserRow, id: number, input: UpdateLinkInput): Promise<Link> {
   return db.transaction().execute(async (trx) => {
     const current = await findLinkOfUser(trx, owner.id, id);
-    if (!current) throw new AppError(404, linkMessages.notFound);
+    if (!current) throw new AppError(404, 'not_found', linkMessages.notFound);
     const icon = input.icon ?? current.icon;
     // A custom icon keeps its image unless a new one is given (the schema demands one
     // when the icon switches to custom).
     let customIconId: number | null = null;
     if (icon === CUSTOM_ICON) {
       customIconId = input.customIcon !== undefined ? await resolveCustomIcon(trx, owner.id, input.customIcon) : current.customIconId;
-      if (customIconId === null) throw new AppError(400, linkMessages.customIconMissing, { customIcon: linkMessages.customIconMissing });
+      if (customIconId === null)
+        throw new AppError(400, 'validation_failed', linkMessages.customIconMissing, {
+          fieldErrors: { customIcon: linkMessages.customIconMissing },
+        });
     }
     await updateLink(trx, owner.id, id, {
       ...(input.title !== undefined && { title: input.title }),
@@ -111,7 +117,7 @@ export async function changeLink(db: Db, owner: UserRow, id: number, input: Upda
 export async function removeLink(db: Db, owner: UserRow, id: number): Promise<void> {
   await db.transaction().execute(async (trx) => {
     const current = await findLinkOfUser(trx, owner.id, id);
-    if (!current) throw new AppError(404, linkMessages.notFound);
+    if (!current) throw new AppError(404, 'not_found', linkMessages.notFound);
     await deleteLink(trx, owner.id, id);
     if (current.customIconId !== null) await deleteIconIfUnused(trx, current.customIconId);
   });
@@ -123,7 +129,7 @@ export async function reorderLinks(db: Db, owner: UserRow, ids: number[]): Promi
     const current = await listLinksOfUser(trx, owner.id, false);
     const known = new Set(current.map((link) => link.id));
     if (ids.length !== known.size || new Set(ids).size !== ids.length || ids.some((id) => !known.has(id))) {
-      throw new AppError(400, linkMessages.orderMismatch);
+      throw new AppError(400, 'validation_failed', linkMessages.orderMismatch);
     }
     const now = nowIso();
     for (const [position, id] of ids.entries()) await setLinkPosition(trx, owner.id, id, position, now);

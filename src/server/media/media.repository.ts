@@ -1,4 +1,6 @@
 import { type Insertable, sql } from 'kysely';
+import { DEFAULT_LINK_ICON } from '#shared/links.ts';
+import type { MediaKind } from '#shared/media.ts';
 import type { MediaTable } from '../db/schema.ts';
 import type { Db } from '../db/database.ts';
 
@@ -8,7 +10,12 @@ export function mediaUrl(row: { hash: string; ext: string }): string {
 
 /** The hash and extension in a media address, the inverse of mediaUrl. */
 export function parseMediaUrl(url: string): { hash: string; ext: string } | undefined {
-  const match = /^\/media\/([0-9a-f]{64})\.([a-z0-9]{2,5})$/.exec(url);
+  return url.startsWith('/media/') ? parseMediaFileName(url.slice('/media/'.length)) : undefined;
+}
+
+/** `{sha256}.{ext}`, the last segment of a media address. */
+export function parseMediaFileName(file: string): { hash: string; ext: string } | undefined {
+  const match = /^([0-9a-f]{64})\.([a-z0-9]{2,5})$/.exec(file);
   return match ? { hash: match[1]!, ext: match[2]! } : undefined;
 }
 
@@ -16,7 +23,7 @@ export function findMediaFile(db: Db, hash: string, ext: string) {
   return db.selectFrom('media').select(['data', 'mime']).where('hash', '=', hash).where('ext', '=', ext).limit(1).executeTakeFirst();
 }
 
-export function findOwnedMedia(db: Db, ownerId: number, kind: string, hash: string) {
+export function findOwnedMedia(db: Db, ownerId: number, kind: MediaKind, hash: string) {
   return db
     .selectFrom('media')
     .select(['id', 'kind', 'hash', 'ext', 'bytes', 'width', 'height'])
@@ -75,5 +82,14 @@ export async function deleteIconIfUnused(db: Db, id: number): Promise<void> {
     .where('id', '=', id)
     .where('kind', '=', 'icon')
     .where((eb) => eb.not(eb.exists(eb.selectFrom('links').select('links.id').whereRef('links.customIconId', '=', 'media.id'))))
+    .execute();
+}
+
+/** Links that showed this icon go back to the default icon. */
+export async function unlinkIconFromLinks(db: Db, mediaId: number, at: string): Promise<void> {
+  await db
+    .updateTable('links')
+    .set({ icon: DEFAULT_LINK_ICON, customIconId: null, updatedAt: at })
+    .where('customIconId', '=', mediaId)
     .execute();
 }

@@ -1,59 +1,83 @@
-import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { MEDIA_KINDS, mediaMessages } from '#shared/media.ts';
+import { commonMessages, dataOf, deletedSchema, errorResponses, idParam } from '#shared/api.ts';
+import { MEDIA_KINDS, mediaMessages, mediaUploadSchema } from '#shared/media.ts';
 import type { AppConfig } from '../config.ts';
 import type { Db } from '../db/database.ts';
-import { requireUser } from '../auth/sessions.ts';
-import { AppError, parseInput } from '../http/errors.ts';
-import type { ChangeBus } from '../site/change-bus.ts';
-import { findMediaFile } from './media.repository.ts';
+import type { App } from '../http/app-types.ts';
+import { type ChangeBus, profileChange } from '../http/change-bus.ts';
+import { AppError } from '../http/errors.ts';
+import { requireUser, signedInOnly } from '../auth/sessions.ts';
+import { findMediaFile, parseMediaFileName } from './media.repository.ts';
 import { MEDIA_RULES, removeUpload, storeUpload } from './media.service.ts';
 
+const tags = ['Media'];
 const kindParams = z.object({ kind: z.enum(MEDIA_KINDS, { error: mediaMessages.unknownKind }) });
-const idParams = z.object({ id: z.coerce.number().int().positive({ error: 'File not found' }) });
-const fileParams = z.object({ file: z.string().regex(/^[0-9a-f]{64}\.[a-z0-9]{2,5}$/) });
+const idParams = z.object({ id: idParam(commonMessages.fileNotFound) });
+const fileParams = z.object({ file: z.string() });
 
-export function registerMediaRoutes(app: FastifyInstance, db: Db, config: AppConfig, bus: ChangeBus): void {
+export function registerMediaRoutes(app: App, db: Db, config: AppConfig, bus: ChangeBus): void {
   // POST /api/media/{kind} (multipart, one file)
-  app.post('/api/media/:kind', async (request, reply) => {
-    const { kind } = parseInput(kindParams, request.params);
-    const owner = requireUser(request);
-    const rule = MEDIA_RULES[kind];
-    if (!rule) throw new AppError(404, mediaMessages.unknownKind);
-    if (!request.isMultipart()) throw new AppError(400, mediaMessages.noFile);
-    const file = await request.file({ limits: { fileSize: rule.maxBytes, files: 1 } });
-    if (!file) throw new AppError(400, mediaMessages.noFile);
-    let input: Buffer;
-    try {
-      input = await file.toBuffer();
-    } catch (error) {
-      if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError(413, rule.tooLargeMessage);
-      throw error;
-    }
-    const upload = await storeUpload(db, config, owner, kind, file.mimetype, input);
-    return reply.status(201).send({ data: upload });
-  });
+  app.post(
+    '/api/media/:kind',
+    {
+      preValidation: signedInOnly,
+      schema: {
+        tags,
+        summary: 'Upload one file (multipart/form-data, field `file`); images are re-encoded',
+        consumes: ['multipart/form-data'],
+        params: kindParams,
+        response: { 201: dataOf(mediaUploadSchema), ...errorResponses(400, 401, 403, 404, 413) },
+      },
+    },
+    async (request, reply) => {
+      const owner = requireUser(request);
+      const { kind } = request.params;
+      const rule = MEDIA_RULES[kind];
+      if (!rule) throw new AppError(404, 'not_found', mediaMessages.unknownKind);
+      if (!request.isMultipart()) throw new AppError(400, 'no_file', mediaMessages.noFile);
+      const file = await request.file({ limits: { fileSize: rule.maxBytes, files: 1 } });
+      if (!file) throw new AppError(400, 'no_file', mediaMessages.noFile);
+      let input: Buffer;
+      try {
+        input = await file.toBuffer();
+      } catch (error) {
+        if (error instanceof app.multipartErrors.RequestFileTooLargeError) throw new AppError(413, 'file_too_large', rule.tooLargeMessage);
+        throw error;
+      }
+      const upload = await storeUpload(db, config, owner, kind, file.mimetype, input);
+      return reply.status(201).send({ data: upload });
+    },
+  );
 
   // DELETE /api/media/{id}
-  app.delete('/api/media/:id', async (request) => {
-    const { id } = parseInput(idParams, request.params);
-    const owner = requireUser(request);
-    await removeUpload(db, owner, id);
-    bus.publish({ topic: 'profile', userId: owner.id, usernames: [owner.username] });
-    return { data: { deleted: true } };
-  });
+  app.delete(
+    '/api/media/:id',
+    {
+      preValidation: signedInOnly,
+      schema: {
+        tags,
+        summary: 'Delete an upload; links that showed it fall back to the default icon',
+        params: idParams,
+        response: { 200: deletedSchema, ...errorResponses(401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const owner = requireUser(request);
+      await removeUpload(db, owner, request.params.id);
+      bus.publish(profileChange(owner));
+      return { data: { deleted: true as const } };
+    },
+  );
 
   // GET /media/{sha256}.{ext}: content-addressed, so cacheable forever.
-  app.get('/media/:file', async (request, reply) => {
-    const parsed = fileParams.safeParse(request.params);
-    if (!parsed.success) return reply.status(404).type('text/plain').send('Not found');
-    const [hash, ext] = parsed.data.file.split('.') as [string, string];
-    const media = await findMediaFile(db, hash, ext);
-    if (!media) return reply.status(404).type('text/plain').send('Not found');
+  app.get('/media/:file', { schema: { hide: true, params: fileParams } }, async (request, reply) => {
+    const address = parseMediaFileName(request.params.file);
+    const media = address ? await findMediaFile(db, address.hash, address.ext) : undefined;
+    if (!media) return reply.status(404).type('text/plain').send(commonMessages.notFound);
     return reply
       .type(media.mime)
       .header('Cache-Control', 'public, max-age=31536000, immutable')
-      .header('ETag', `"${hash}"`)
+      .header('ETag', `"${address!.hash}"`)
       .header('Content-Security-Policy', "default-src 'none'; sandbox")
       .header('Cross-Origin-Resource-Policy', 'cross-origin')
       .send(Buffer.from(media.data));

@@ -3,7 +3,8 @@ import { ICON_MAX_BYTES, type MediaKind, type MediaUpload, mediaMessages } from 
 import { uploadQuotaMessage } from '#shared/plans.ts';
 import type { AppConfig } from '../config.ts';
 import { type Db, nowIso } from '../db/database.ts';
-import type { UserRow } from '../db/schema.ts';
+import type { MediaRow, UserRow } from '../db/schema.ts';
+import { commonMessages } from '#shared/api.ts';
 import { AppError } from '../http/errors.ts';
 import { type MediaRules, processIcon } from './image-processing.ts';
 import {
@@ -12,6 +13,7 @@ import {
   findOwnedMedia,
   findOwnedMediaById,
   insertMedia,
+  unlinkIconFromLinks,
   mediaUrl,
   usedBytes,
 } from './media.repository.ts';
@@ -28,16 +30,8 @@ export const MEDIA_RULES: MediaRules = {
   },
 };
 
-function toUpload(row: {
-  id: number;
-  kind: string;
-  hash: string;
-  ext: string;
-  bytes: number;
-  width: number | null;
-  height: number | null;
-}): MediaUpload {
-  return { id: row.id, kind: row.kind as MediaKind, url: mediaUrl(row), bytes: row.bytes, width: row.width, height: row.height };
+function toUpload(row: Pick<MediaRow, 'id' | 'kind' | 'hash' | 'ext' | 'bytes' | 'width' | 'height'>): MediaUpload {
+  return { id: row.id, kind: row.kind, url: mediaUrl(row), bytes: row.bytes, width: row.width, height: row.height };
 }
 
 /** Re-encode an upload and store it, counted against the owner's plan in the same transaction. */
@@ -50,13 +44,13 @@ export async function storeUpload(
   input: Buffer,
 ): Promise<MediaUpload> {
   const rule = MEDIA_RULES[kind];
-  if (!rule) throw new AppError(404, mediaMessages.unknownKind);
-  if (!rule.accepts(mime)) throw new AppError(400, mediaMessages.notAnImage);
+  if (!rule) throw new AppError(404, 'not_found', mediaMessages.unknownKind);
+  if (!rule.accepts(mime)) throw new AppError(400, 'not_an_image', mediaMessages.notAnImage);
   let processed;
   try {
     processed = await rule.process(input);
   } catch {
-    throw new AppError(400, mediaMessages.processingFailed);
+    throw new AppError(400, 'image_processing_failed', mediaMessages.processingFailed);
   }
   const hash = createHash('sha256').update(processed.data).digest('hex');
   const limit = config.planLimits[owner.plan].uploadBytes;
@@ -65,7 +59,7 @@ export async function storeUpload(
     if (existing) return toUpload(existing);
     await deleteUnusedIcons(trx, owner.id, new Date(Date.now() - DAY_MS).toISOString());
     if ((await usedBytes(trx, owner.id)) + processed.data.length > limit) {
-      throw new AppError(413, uploadQuotaMessage(owner.plan, limit));
+      throw new AppError(413, 'upload_quota', uploadQuotaMessage(owner.plan, limit));
     }
     const row = await insertMedia(trx, {
       ownerId: owner.id,
@@ -87,7 +81,7 @@ export async function storeUpload(
 export async function removeUpload(db: Db, owner: UserRow, id: number): Promise<void> {
   await db.transaction().execute(async (trx) => {
     const media = await findOwnedMediaById(trx, owner.id, id);
-    if (!media) throw new AppError(404, 'File not found');
+    if (!media) throw new AppError(404, 'not_found', commonMessages.fileNotFound);
     await trx.updateTable('links').set({ icon: 'link', customIconId: null, updatedAt: nowIso() }).where('customIconId', '=', id).execute();
     await deleteMedia(trx, id);
   });

@@ -1,27 +1,24 @@
-import { readFileSync } from 'node:fs';
 import { renderToStaticMarkup } from 'react-dom/server';
+import profileStylesheet from '#profile/profile.css?raw';
 import { profileMessages } from '#shared/profile.types.ts';
 import { ProfileView } from '#profile/profile-view.tsx';
-import type { PublicPageData } from './public-page.repository.ts';
+import type { PublicPage } from '#shared/profile.types.ts';
+import { escapeHtml } from '../http/html.ts';
 
-const PROFILE_CSS = readFileSync(new URL('../../profile/profile.css', import.meta.url), 'utf8')
+// The stylesheet comes in as text (Vite's ?raw in tests, the build's text loader in production).
+const PROFILE_CSS = profileStylesheet
   .replace(/\/\*[\s\S]*?\*\//g, '')
   .replace(/\s+/g, ' ')
   .replace(/ ?([{};:,]) ?/g, '$1');
 
 const BASE_CSS = 'html,body{margin:0;height:100%;background:#0b0b14}body{-webkit-font-smoothing:antialiased}';
 
-/** Escape text for an HTML attribute or element body. */
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
-}
-
 function documentOf(head: string, body: string): string {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="theme-color" content="#0b0b14"><link rel="icon" href="/favicon.svg" type="image/svg+xml">${head}<style>${BASE_CSS}${PROFILE_CSS}</style></head><body>${body}</body></html>`;
 }
 
 /** The whole public page: content, title, description, canonical and OpenGraph/Twitter tags. */
-export function renderProfilePage(page: PublicPageData, origin: string): string {
+export function renderProfilePage(page: PublicPage, origin: string): string {
   const { profile } = page;
   const name = profile.displayName || profile.username;
   const title = `${name} (@${profile.username}) | Linkverse`;

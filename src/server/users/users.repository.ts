@@ -1,5 +1,5 @@
 import type { Db } from '../db/database.ts';
-import type { NewUser, UserRow } from '../db/schema.ts';
+import type { NewUser, UserRow, UserUpdate } from '../db/schema.ts';
 
 export function findUserById(db: Db, id: number): Promise<UserRow | undefined> {
   return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
@@ -25,4 +25,14 @@ export async function seedReservedRouteNames(db: Db, names: readonly string[], a
     .values(names.map((username) => ({ username, reason: 'Used by the app for its own pages', reservedBy: null, createdAt: at })))
     .onConflict((conflict) => conflict.column('username').doNothing())
     .execute();
+}
+
+export async function updateUser(db: Db, id: number, changes: UserUpdate): Promise<void> {
+  await db.updateTable('users').set(changes).where('id', '=', id).execute();
+}
+
+/** Whether the account exists and is not deactivated. */
+export async function isUserActive(db: Db, id: number): Promise<boolean> {
+  const row = await db.selectFrom('users').select('isActive').where('id', '=', id).executeTakeFirst();
+  return row?.isActive === 1;
 }

@@ -17,6 +17,7 @@ export function toCurrentUser(row: UserRow): CurrentUser {
     profileImage: row.profileImage,
     role: row.role,
     plan: row.plan,
+    verified: row.verified === 1,
     isActive: row.isActive === 1,
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
@@ -31,11 +32,13 @@ export async function isUsernameReserved(db: Db, username: string): Promise<bool
 /** Refuse a name that is reserved (409) or held by someone (409), with the message the forms show. */
 export async function assertUsernameAvailable(db: Db, username: string): Promise<void> {
   if (await isUsernameReserved(db, username)) {
-    throw new AppError(409, authMessages.usernameReserved, { username: authMessages.usernameReserved });
+    throw new AppError(409, 'username_reserved', authMessages.usernameReserved, {
+      fieldErrors: { username: authMessages.usernameReserved },
+    });
   }
   if (await findUserByUsername(db, username)) throw usernameTaken();
 }
 
 export function usernameTaken(): AppError {
-  return new AppError(409, authMessages.usernameTaken, { username: authMessages.usernameTaken });
+  return new AppError(409, 'username_taken', authMessages.usernameTaken, { fieldErrors: { username: authMessages.usernameTaken } });
 }

@@ -1,16 +1,28 @@
-import type { ApiErrorBody } from '#shared/user.types.ts';
+import type { ApiErrorBody, ErrorCode } from '#shared/api.ts';
 
-/** A failed call: the server's message (spec 000 §7) and its field errors. */
+/**
+ * A failed call: the server's stable code (decide on it, never on the text),
+ * its message (spec 000 §7) and its field errors. A network failure has status 0.
+ */
 export class ApiError extends Error {
   constructor(
     readonly status: number,
     message: string,
+    readonly code: ErrorCode | 'network_error' | 'unknown' = 'unknown',
     readonly fieldErrors: Record<string, string> = {},
   ) {
     super(message);
     this.name = 'ApiError';
   }
 }
+
+/** The ApiError a failed answer's body describes. */
+export function apiErrorOf(status: number, body: unknown): ApiError {
+  const payload = (typeof body === 'object' && body ? body : {}) as Partial<ApiErrorBody>;
+  return new ApiError(status, payload.message || 'API request failed', payload.code ?? 'unknown', payload.fieldErrors ?? {});
+}
+
+export const NETWORK_ERROR_MESSAGE = 'Could not reach the server. Check your connection and try again.';
 
 interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -20,7 +32,7 @@ interface RequestOptions {
 
 /**
  * Call the API with the session cookie. A non-OK reply throws ApiError with the
- * response's message or 'API request failed'; a network failure throws status 0.
+ * response's code and message (or 'API request failed'); a network failure throws status 0.
  */
 export async function api<T>(path: string, options: RequestOptions = {}): Promise<T> {
   let response: Response;
@@ -34,7 +46,7 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
     });
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
-    throw new ApiError(0, 'Could not reach the server. Check your connection and try again.');
+    throw new ApiError(0, NETWORK_ERROR_MESSAGE, 'network_error');
   }
   const text = await response.text();
   let body: unknown = {};
@@ -45,9 +57,6 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
       body = text;
     }
   }
-  if (!response.ok) {
-    const payload = (typeof body === 'object' && body ? body : {}) as Partial<ApiErrorBody>;
-    throw new ApiError(response.status, payload.message || 'API request failed', payload.fieldErrors ?? {});
-  }
+  if (!response.ok) throw apiErrorOf(response.status, body);
   return body as T;
 }

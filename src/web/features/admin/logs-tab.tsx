@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { ADMIN_ACTION_FILTERS, ADMIN_LOG_PAGE_SIZE, actionLabel } from '#shared/admin.ts';
+import { ADMIN_LOG_PAGE_SIZE } from '#shared/admin.ts';
+import { ADMIN_ACTION_FILTERS, actionLabel } from './admin-constants.ts';
 import { Spinner } from '#web/components/ui/spinner.tsx';
 import { formatDateTime, truncate } from './formatting.ts';
 import { Pager } from './pager.tsx';

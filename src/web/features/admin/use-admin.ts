@@ -8,10 +8,10 @@ import {
   type AdminUser,
   type ReservedUsername,
   type SiteSettings,
-  USER_PICKER_LIMIT,
   type UsernameHistoryEntry,
 } from '#shared/admin.ts';
 import { ApiError, api } from '#web/lib/api.ts';
+import { USER_PICKER_LIMIT } from './admin-constants.ts';
 
 const adminKey = ['admin'] as const;
 

@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import type { LoginInput, RegisterInput } from '#shared/auth.schema.ts';
-import { AUTH_CHECK_TIMEOUT_MS } from '#shared/constants.ts';
+import { AUTH_CHECK_TIMEOUT_MS } from '#web/lib/constants.ts';
 import type { CurrentUser } from '#shared/user.types.ts';
 import { ApiError, api } from '#web/lib/api.ts';
 
@@ -17,7 +17,7 @@ async function fetchCurrentUser(): Promise<CurrentUser | null> {
   } catch (error) {
     if (error instanceof ApiError && error.status === 401) return null;
     if (error instanceof DOMException && error.name === 'AbortError') {
-      throw new ApiError(0, 'The server took too long to answer.');
+      throw new ApiError(0, 'The server took too long to answer.', 'network_error');
     }
     throw error;
   } finally {

@@ -2,7 +2,7 @@ import { Eye, HelpCircle, Menu } from 'lucide-react';
 import { Dialog } from 'radix-ui';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import type { DashboardTab } from '#shared/constants.ts';
+import type { DashboardTab } from '#web/lib/constants.ts';
 import type { CurrentUser } from '#shared/user.types.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { LinksTab } from '#web/features/links/links-tab.tsx';

@@ -1,6 +1,6 @@
 import { Copy, ExternalLink, LogOut, Plus, Settings } from 'lucide-react';
 import { useNavigate } from 'react-router';
-import { DASHBOARD_TABS, type DashboardTab } from '#shared/constants.ts';
+import { DASHBOARD_TABS, type DashboardTab } from '#web/lib/constants.ts';
 import type { CurrentUser } from '#shared/user.types.ts';
 import { Avatar } from '#web/components/ui/avatar.tsx';
 import { useLogout } from '#web/features/auth/use-session.ts';

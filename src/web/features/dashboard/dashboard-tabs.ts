@@ -1,5 +1,5 @@
 import { BarChart3, Home, Link2, Palette, UserRound } from 'lucide-react';
-import { DASHBOARD_TABS, type DashboardTab } from '#shared/constants.ts';
+import { DASHBOARD_TABS, type DashboardTab } from '#web/lib/constants.ts';
 
 export const TAB_DETAILS: Record<DashboardTab, { label: string; title: string; icon: typeof Home }> = {
   overview: { label: 'Overview', title: 'Dashboard', icon: Home },

@@ -1,5 +1,5 @@
 import { Activity, BarChart3, Link2, UserRound } from 'lucide-react';
-import type { DashboardTab } from '#shared/constants.ts';
+import type { DashboardTab } from '#web/lib/constants.ts';
 import type { CurrentUser } from '#shared/user.types.ts';
 import { Card } from '#web/components/ui/card.tsx';
 

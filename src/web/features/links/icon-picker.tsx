@@ -31,11 +31,10 @@ export function IconPicker({ icon, customIcon, onChange }: IconPickerProps) {
       onChange(CUSTOM_ICON, upload.url);
       toast.success('Icon uploaded successfully');
     } catch (error) {
-      const message = error instanceof ApiError ? error.message : mediaMessages.processingFailed;
-      if (message === mediaMessages.processingFailed) {
-        toast.error(mediaMessages.processingFailed, { description: mediaMessages.processingFailedHint });
+      if (error instanceof ApiError && error.code !== 'image_processing_failed') {
+        toast.error(error.message);
       } else {
-        toast.error(message);
+        toast.error(mediaMessages.processingFailed, { description: mediaMessages.processingFailedHint });
       }
     } finally {
       setProgress(null);

@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Link } from '#shared/links.ts';
 import type { MediaUpload } from '#shared/media.ts';
 import type { PlanUsage } from '#shared/plans.ts';
-import { ApiError, api } from '#web/lib/api.ts';
+import { ApiError, NETWORK_ERROR_MESSAGE, api, apiErrorOf } from '#web/lib/api.ts';
 
 export const linksQueryKey = (userId: number) => ['links', userId] as const;
 export const limitsQueryKey = ['me', 'limits'] as const;
@@ -103,16 +103,16 @@ export function uploadMedia(kind: string, file: File, onProgress: (percent: numb
       if (event.lengthComputable) onProgress(Math.round((event.loaded / event.total) * 100));
     };
     request.onload = () => {
-      let body: { data?: MediaUpload; message?: string } = {};
+      let body: { data?: MediaUpload } = {};
       try {
         body = JSON.parse(request.responseText);
       } catch {
         // An empty or non-JSON body: the status decides.
       }
       if (request.status >= 200 && request.status < 300 && body.data) resolve(body.data);
-      else reject(new ApiError(request.status, body.message || 'API request failed'));
+      else reject(apiErrorOf(request.status, body));
     };
-    request.onerror = () => reject(new ApiError(0, 'Could not reach the server. Check your connection and try again.'));
+    request.onerror = () => reject(new ApiError(0, NETWORK_ERROR_MESSAGE, 'network_error'));
     const form = new FormData();
     form.append('file', file);
     request.send(form);

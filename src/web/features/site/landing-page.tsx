@@ -1,7 +1,8 @@
 import { ArrowRight, BarChart3, Gauge, Infinity as InfinityIcon, Palette, Sparkles, Server, Star } from 'lucide-react';
 import { type FormEvent, useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { HERO_GLOW_DELAY_MS, LANDING_BACKGROUND_ROTATION_MS, LANDING_BACKGROUND_STATES, USERNAME_MAX_LENGTH } from '#shared/constants.ts';
+import { USERNAME_MAX_LENGTH } from '#shared/constants.ts';
+import { HERO_GLOW_DELAY_MS, LANDING_BACKGROUND_ROTATION_MS, LANDING_BACKGROUND_STATES } from '#web/lib/constants.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { Card } from '#web/components/ui/card.tsx';
 import { initialsOf } from '#shared/names.ts';

@@ -1,7 +1,7 @@
 import { ChevronDown } from 'lucide-react';
 import { useEffect, useId, useRef } from 'react';
 import { Link } from 'react-router';
-import { NAV_DROPDOWN_WIDTH_PX } from '#shared/constants.ts';
+import { NAV_DROPDOWN_WIDTH_PX } from '#web/lib/constants.ts';
 import { cn } from '#web/lib/utils.ts';
 import type { NavMenuItem } from './nav-items.ts';
 

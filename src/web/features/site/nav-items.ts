@@ -1,5 +1,5 @@
 import { BarChart3, BookOpen, Briefcase, LifeBuoy, MessagesSquare, Newspaper, Palette } from 'lucide-react';
-import { COMMUNITY_CHAT_URL } from '#shared/constants.ts';
+import { COMMUNITY_CHAT_URL } from '#web/lib/constants.ts';
 
 // Navigation entries of spec 001 §2 ("Navigation bar").
 

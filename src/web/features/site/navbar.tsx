@@ -2,7 +2,7 @@ import { LayoutDashboard, LogOut, Menu, Plus, Settings, Shield, User, X } from '
 import { Dialog } from 'radix-ui';
 import { useEffect, useState } from 'react';
 import { Link, NavLink, useNavigate } from 'react-router';
-import { NAVBAR_SOLID_SCROLL_PX } from '#shared/constants.ts';
+import { NAVBAR_SOLID_SCROLL_PX } from '#web/lib/constants.ts';
 import type { CurrentUser } from '#shared/user.types.ts';
 import { Avatar } from '#web/components/ui/avatar.tsx';
 import { Button } from '#web/components/ui/button.tsx';

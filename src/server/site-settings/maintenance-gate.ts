@@ -1,7 +1,9 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
+import type { App } from '../http/app-types.ts';
 import { DEFAULT_MAINTENANCE_MESSAGE } from '#shared/admin.ts';
-import { escapeHtml } from '../public-page/render-page.tsx';
-import type { SiteSettingsCache } from './site-settings-cache.ts';
+import type { ApiErrorBody } from '#shared/api.ts';
+import { escapeHtml } from '../http/html.ts';
+import type { SiteSettingsCache } from './site-settings.cache.ts';
 
 const RETRY_AFTER_SECONDS = '300';
 
@@ -43,22 +45,13 @@ a.login{display:inline-block;margin-top:28px;color:#71717a}
  * signed-in admin gets the coming-soon page (503), or the message as JSON on
  * the API (503), except what an admin needs to sign in.
  */
-export function registerMaintenanceGate(app: FastifyInstance, settings: SiteSettingsCache): void {
+export function registerMaintenanceGate(app: App, settings: SiteSettingsCache): void {
   app.addHook('onRequest', async (request, reply) => {
     const { maintenanceMode, maintenanceMessage } = await settings.get();
     if (!maintenanceMode || request.user?.role === 'admin' || isAlwaysOpen(request)) return;
     const message = maintenanceMessage || DEFAULT_MAINTENANCE_MESSAGE;
     reply.status(503).header('Retry-After', RETRY_AFTER_SECONDS).header('Cache-Control', 'no-store');
-    if (request.url.startsWith('/api/')) return reply.send({ message });
+    if (request.url.startsWith('/api/')) return reply.send({ code: 'maintenance', message } satisfies ApiErrorBody);
     return reply.type('text/html; charset=utf-8').send(renderComingSoonPage(message, false));
-  });
-
-  // GET /coming-soon: the page as visitors see it, with the bypass link for admins.
-  app.get('/coming-soon', async (request, reply) => {
-    const { maintenanceMessage } = await settings.get();
-    return reply
-      .type('text/html; charset=utf-8')
-      .header('Cache-Control', 'no-store')
-      .send(renderComingSoonPage(maintenanceMessage, request.user?.role === 'admin'));
   });
 }

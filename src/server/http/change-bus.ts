@@ -5,6 +5,14 @@ import { Redis } from 'ioredis';
 /** What changed, so that every instance can drop what it cached about it. */
 export type ChangeMessage = { topic: 'profile'; userId: number; usernames: string[] } | { topic: 'site-settings' };
 
+/**
+ * The message that drops everything cached about a user's public profile: its
+ * pages under the current name and under any former names given.
+ */
+export function profileChange(user: { id: number; username: string }, ...formerUsernames: string[]): ChangeMessage {
+  return { topic: 'profile', userId: user.id, usernames: [user.username, ...formerUsernames] };
+}
+
 export interface ChangeBus {
   /** Resolves once this instance listens to the others. */
   ready: Promise<unknown>;

@@ -1,7 +1,9 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { type ApiErrorBody, commonMessages } from '#shared/api.ts';
+import type { App } from './app-types.ts';
 import { APP_ROUTE_NAMES } from '#shared/reserved-names.ts';
 
 /** Reserved first segments that are not pages of the SPA. */
@@ -24,7 +26,7 @@ const SPA_ROUTE_NAMES = APP_ROUTE_NAMES.filter((name) => !NOT_SPA.has(name));
  * Serve the built SPA: hashed assets cached for a year, index.html for every
  * app route (history fallback), JSON 404 for unknown API paths.
  */
-export async function registerWebApp(app: FastifyInstance, webRoot: string | undefined): Promise<void> {
+export async function registerWebApp(app: App, webRoot: string | undefined): Promise<void> {
   const indexFile = webRoot ? path.join(webRoot, 'index.html') : undefined;
   const indexHtml = indexFile && existsSync(indexFile) ? readFileSync(indexFile) : undefined;
 
@@ -49,19 +51,20 @@ export async function registerWebApp(app: FastifyInstance, webRoot: string | und
     return reply.status(status).type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(indexHtml);
   };
 
-  app.get('/', (_request, reply) => sendIndex(reply, 200));
+  const hide = { schema: { hide: true } };
+  app.get('/', hide, (_request, reply) => sendIndex(reply, 200));
   // Every app route is the SPA's (history fallback); any other first segment is a profile.
   for (const name of SPA_ROUTE_NAMES) {
-    app.get(`/${name}`, (_request, reply) => sendIndex(reply, 200));
-    app.get(`/${name}/*`, (_request, reply) => sendIndex(reply, 200));
+    app.get(`/${name}`, hide, (_request, reply) => sendIndex(reply, 200));
+    app.get(`/${name}/*`, hide, (_request, reply) => sendIndex(reply, 200));
   }
 
   app.setNotFoundHandler((request: FastifyRequest, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';
     if (pathname === '/api' || pathname.startsWith('/api/') || (request.method !== 'GET' && request.method !== 'HEAD')) {
-      return reply.status(404).send({ message: 'Not found' });
+      return reply.status(404).send({ code: 'not_found', message: commonMessages.notFound } satisfies ApiErrorBody);
     }
-    if (pathname.startsWith('/assets/')) return reply.status(404).type('text/plain').send('Not found');
+    if (pathname.startsWith('/assets/')) return reply.status(404).type('text/plain').send(commonMessages.notFound);
     // Deeper paths under a profile name: the SPA's '404 Page Not Found'.
     return sendIndex(reply, 404);
   });

@@ -1,8 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { DEFAULT_MAINTENANCE_MESSAGE, SITE_SETTINGS_REFRESH_MS, type SiteSettings } from '#shared/admin.ts';
 import type { Db } from '../db/database.ts';
-import { loadSiteSettings } from '../admin/admin.service.ts';
-import type { ChangeBus } from './change-bus.ts';
+import { loadSiteSettings } from './site-settings.service.ts';
+import type { ChangeBus } from '../http/change-bus.ts';
 
 const LIVE: SiteSettings = { maintenanceMode: false, maintenanceMessage: DEFAULT_MAINTENANCE_MESSAGE };
 

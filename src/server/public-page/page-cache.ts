@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import type { ChangeBus } from '../http/change-bus.ts';
 
 export type PageEncoding = 'br' | 'gzip' | 'identity';
 
@@ -51,27 +52,44 @@ export function preparePage(html: string, userId: number): CachedPage {
   return new CachedPage(Buffer.from(html), userId);
 }
 
+/** Where /go/{id} sends a visitor, and whose link it is. */
+export interface RedirectTarget {
+  url: string;
+  userId: number;
+}
+
+export const PAGE_CACHE_LIMITS = { pages: 20_000, redirects: 200_000 };
+
 /**
- * Rendered public pages by origin (canonical URLs name it), then by username.
- * Every change to a profile drops its entries (DESIGN.md: invalidated on every change).
- * Bounded: past the limit the oldest entry goes first.
+ * Rendered public pages by origin (canonical URLs name it), then by username,
+ * and the targets of click redirects by link id. Both are bounded (past the
+ * limit the oldest entry goes first) and both drop a user's entries on every
+ * change to that profile, on every instance (DESIGN.md: invalidated on every change).
  */
-export class ProfilePageCache {
+export class PageCache {
   private readonly byOrigin = new Map<string, Map<string, CachedPage>>();
-  /** Every entry as [origin, username], oldest first, to know which to drop at the limit. */
+  /** Every page as [origin, username], oldest first, to know which to drop at the limit. */
   private readonly order = new Map<CachedPage, [string, string]>();
+  private readonly redirects = new Map<number, RedirectTarget>();
 
-  constructor(private readonly maxEntries = 20_000) {}
+  constructor(private readonly limits = PAGE_CACHE_LIMITS) {}
 
-  get(origin: string, username: string): CachedPage | undefined {
+  /** Drop a profile's pages and redirects whenever any instance says it changed. */
+  invalidateOn(bus: ChangeBus): void {
+    bus.subscribe((message) => {
+      if (message.topic === 'profile') this.invalidate(message.userId);
+    });
+  }
+
+  page(origin: string, username: string): CachedPage | undefined {
     return this.byOrigin.get(origin)?.get(username);
   }
 
-  set(origin: string, username: string, page: CachedPage): void {
-    this.remove(origin, username);
-    if (this.order.size >= this.maxEntries) {
+  setPage(origin: string, username: string, page: CachedPage): void {
+    this.removePage(origin, username);
+    if (this.order.size >= this.limits.pages) {
       const oldest = this.order.values().next().value;
-      if (oldest) this.remove(...oldest);
+      if (oldest) this.removePage(...oldest);
     }
     let pages = this.byOrigin.get(origin);
     if (!pages) this.byOrigin.set(origin, (pages = new Map()));
@@ -79,23 +97,40 @@ export class ProfilePageCache {
     this.order.set(page, [origin, username]);
   }
 
-  /** Drop every page of the user (unknown names are never cached, so a new user shows at once). */
+  redirect(linkId: number): RedirectTarget | undefined {
+    return this.redirects.get(linkId);
+  }
+
+  setRedirect(linkId: number, target: RedirectTarget): void {
+    this.redirects.delete(linkId);
+    if (this.redirects.size >= this.limits.redirects) {
+      const oldest = this.redirects.keys().next().value;
+      if (oldest !== undefined) this.redirects.delete(oldest);
+    }
+    this.redirects.set(linkId, target);
+  }
+
+  /** Drop every page and redirect of the user (unknown names are never cached, so a new user shows at once). */
   invalidate(userId: number): void {
     for (const [page, [origin, username]] of this.order) {
-      if (page.userId === userId) this.remove(origin, username);
+      if (page.userId === userId) this.removePage(origin, username);
+    }
+    for (const [linkId, target] of this.redirects) {
+      if (target.userId === userId) this.redirects.delete(linkId);
     }
   }
 
   clear(): void {
     this.byOrigin.clear();
     this.order.clear();
+    this.redirects.clear();
   }
 
-  get size(): number {
-    return this.order.size;
+  get size(): { pages: number; redirects: number } {
+    return { pages: this.order.size, redirects: this.redirects.size };
   }
 
-  private remove(origin: string, username: string): void {
+  private removePage(origin: string, username: string): void {
     const pages = this.byOrigin.get(origin);
     const page = pages?.get(username);
     if (!page) return;

@@ -1,0 +1,41 @@
+import { z } from 'zod';
+import type { Db } from '../db/database.ts';
+import type { EventRecorder } from '../analytics/event-recorder.ts';
+import type { App } from '../http/app-types.ts';
+import { findRedirectTarget } from '../links/links.repository.ts';
+import type { PageCache } from '../public-page/page-cache.ts';
+import { NOT_FOUND_PAGE } from '../public-page/public-page.service.ts';
+import { type PublicPageResponder, sendAnswer } from '../public-page/responder.ts';
+
+const linkParams = z.object({ id: z.string() });
+
+export interface ClickRedirectDeps {
+  db: Db;
+  cache: PageCache;
+  responder: PublicPageResponder;
+  recorder: EventRecorder;
+}
+
+/** The link id in `/go/{id}`, or undefined for anything that cannot name one. */
+function linkIdOf(segment: string): number | undefined {
+  if (!/^\d{1,10}$/.test(segment)) return undefined;
+  const id = Number(segment);
+  return id > 0 && id < 2 ** 31 ? id : undefined;
+}
+
+export function registerClickRedirectRoutes(app: App, { db, cache, responder, recorder }: ClickRedirectDeps): void {
+  // GET /go/{linkId}: count the click, then 302 to the stored URL of an active
+  // link of an active profile; anything else is the 404 page, never a redirect elsewhere.
+  app.get('/go/:id', { schema: { hide: true, params: linkParams } }, async (request, reply) => {
+    const id = linkIdOf(request.params.id);
+    let target = id === undefined ? undefined : cache.redirect(id);
+    if (id !== undefined && !target) {
+      target = await findRedirectTarget(db, id);
+      if (target) cache.setRedirect(id, target);
+    }
+    if (id === undefined || !target) return sendAnswer(reply, responder.page(NOT_FOUND_PAGE, 404, request.headers));
+    // The owner's own clicks are not counted.
+    if (request.user?.id !== target.userId) recorder.recordRequest(request.raw, request.ip, target.userId, id);
+    return sendAnswer(reply, responder.redirect(target.url));
+  });
+}

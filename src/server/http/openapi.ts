@@ -1,0 +1,45 @@
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
+import type { App } from './app-types.ts';
+
+export const OPENAPI_PATH = '/api/openapi.json';
+export const API_DOCS_PREFIX = '/api/docs';
+
+/**
+ * The OpenAPI document, generated from the zod schemas every route declares
+ * (so it cannot drift from what the server checks and sends), at
+ * /api/openapi.json, and a reference page at /api/docs. The page is Swagger UI
+ * served from the package's own files: no outside script, font or validator, so
+ * it works offline and under the site's Content-Security-Policy. Only the JSON
+ * API is listed; pages, media and the SPA are hidden.
+ */
+export async function registerOpenApi(app: App, version: string): Promise<void> {
+  await app.register(fastifySwagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'Linkverse API',
+        version,
+        description:
+          'JSON in and out. A success carries its result in `data` (admin lists and site settings have the shapes of spec 001 §7); an error is `{ code, message, fieldErrors? }`. Mutations need the session cookie and a same-origin request.',
+      },
+      components: { securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'lv_session' } } },
+    },
+    transform: (document) => {
+      if (!document.url.startsWith('/api/') || document.url === OPENAPI_PATH || document.url.startsWith(API_DOCS_PREFIX)) {
+        return { schema: { ...document.schema, hide: true }, url: document.url };
+      }
+      return jsonSchemaTransform(document);
+    },
+    transformObject: jsonSchemaTransformObject,
+  });
+
+  app.get(OPENAPI_PATH, { schema: { hide: true } }, async () => app.swagger());
+
+  await app.register(fastifySwaggerUi, {
+    routePrefix: API_DOCS_PREFIX,
+    // Never ask validator.swagger.io about the document: nothing leaves the product.
+    uiConfig: { validatorUrl: null, deepLinking: true, defaultModelsExpandDepth: 0, docExpansion: 'list' },
+  });
+}

@@ -1,0 +1,34 @@
+import { dataOf, errorResponses } from '#shared/api.ts';
+import { planUsageSchema } from '#shared/plans.ts';
+import type { AppConfig } from '../config.ts';
+import type { Db } from '../db/database.ts';
+import type { App } from '../http/app-types.ts';
+import { requireUser, signedInOnly } from '../auth/sessions.ts';
+import { countLinksOfUser } from '../links/links.repository.ts';
+import { usedBytes } from '../media/media.repository.ts';
+
+export function registerPlanRoutes(app: App, db: Db, config: AppConfig): void {
+  // GET /api/me/limits: the plan's limits (after PLAN_LIMITS overrides) and current use.
+  app.get(
+    '/api/me/limits',
+    {
+      preValidation: signedInOnly,
+      schema: {
+        tags: ['Plans'],
+        summary: "The signed-in user's plan limits and what is used",
+        response: { 200: dataOf(planUsageSchema), ...errorResponses(401) },
+      },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      const limits = config.planLimits[user.plan];
+      return {
+        data: {
+          plan: user.plan,
+          links: { used: await countLinksOfUser(db, user.id), limit: limits.links },
+          uploads: { usedBytes: await usedBytes(db, user.id), limitBytes: limits.uploadBytes },
+        },
+      };
+    },
+  );
+}

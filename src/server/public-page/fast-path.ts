@@ -1,0 +1,70 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { SESSION_COOKIE_NAME } from '#shared/constants.ts';
+import type { EventRecorder } from '../analytics/event-recorder.ts';
+import type { ClientAddress } from '../http/client-address.ts';
+import type { PageCache } from './page-cache.ts';
+import { type PublicPageResponder, writeAnswer } from './responder.ts';
+
+/** Answers a request before Fastify routing, or returns false to let Fastify handle it. */
+export type FastPath = (request: IncomingMessage, response: ServerResponse) => boolean;
+
+export interface FastPathInputs {
+  /** PUBLIC_URL: when set, the only origin pages are cached under. */
+  publicUrl: string | undefined;
+  cache: PageCache;
+  responder: PublicPageResponder;
+  recorder: EventRecorder;
+  client: ClientAddress;
+  /** False while coming-soon mode is on: then every request goes through the gate. */
+  isSiteOpen: () => boolean;
+  /** Counts what the fast path answered (for operators and tests: proof it answered, not Fastify). */
+  stats: { answered: number };
+  /** With ACCESS_LOG on: told of every answer, as the routes' request log is. */
+  accessLog?: (request: IncomingMessage, status: number) => void;
+}
+
+/**
+ * The public page's hot path (decision 002). It answers from Node's request
+ * event, before Fastify builds a request, exactly when all of these hold:
+ * - the method is GET and the site is open (not in coming-soon mode);
+ * - the request carries no session cookie (a signed-in visitor may be the owner,
+ *   whose visits are not counted, or an admin: Fastify decides for them);
+ * - the path is `/go/{id}` whose target is already in the cache, or `/{name}`
+ *   whose page for this origin is already in the cache (only pages that went
+ *   through the `/:username` route once are cached, never under an app route's
+ *   name, so a hit is always a profile).
+ * Everything else steps aside to Fastify: cache misses, other methods, query
+ * strings, deeper paths, HEAD, signed-in visitors, coming-soon mode.
+ * Behind a trusted proxy (TRUST_PROXY) the visitor's address and the origin are
+ * resolved by Fastify's own rules (ClientAddress). The answer comes from the same
+ * responder as the routes', byte for byte (tests/api/fast-path.test.ts).
+ */
+export function createFastPath({ publicUrl, cache, responder, recorder, client, isSiteOpen, stats, accessLog }: FastPathInputs): FastPath {
+  return (request, response) => {
+    if (request.method !== 'GET' || !isSiteOpen()) return false;
+    const url = request.url!;
+    const headers = request.headers;
+    const cookie = headers.cookie;
+    if (cookie !== undefined && cookie.includes(SESSION_COOKIE_NAME)) return false;
+
+    if (url.startsWith('/go/')) {
+      const id = /^\/go\/(\d{1,10})$/.exec(url)?.[1];
+      const target = id === undefined ? undefined : cache.redirect(Number(id));
+      if (target === undefined) return false;
+      recorder.recordRequest(request, client.ip(request), target.userId, Number(id));
+      writeAnswer(response, responder.redirect(target.url));
+      stats.answered += 1;
+      accessLog?.(request, 302);
+      return true;
+    }
+
+    const page = cache.page(publicUrl ?? client.origin(request), url.slice(1));
+    if (page === undefined) return false;
+    recorder.recordRequest(request, client.ip(request), page.userId, null);
+    const answer = responder.page(page, 200, headers);
+    writeAnswer(response, answer);
+    stats.answered += 1;
+    accessLog?.(request, answer.status);
+    return true;
+  };
+}

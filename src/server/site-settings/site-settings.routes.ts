@@ -1,0 +1,47 @@
+import { siteSettingsResponseSchema, siteSettingsSchema } from '#shared/admin.ts';
+import { errorResponses } from '#shared/api.ts';
+import type { Db } from '../db/database.ts';
+import type { App } from '../http/app-types.ts';
+import type { ChangeBus } from '../http/change-bus.ts';
+import { adminOnly, requireAdmin } from '../auth/sessions.ts';
+import { renderComingSoonPage } from './maintenance-gate.ts';
+import type { SiteSettingsCache } from './site-settings.cache.ts';
+import { updateSiteSettings } from './site-settings.service.ts';
+
+const tags = ['Site settings'];
+
+export function registerSiteSettingsRoutes(app: App, db: Db, bus: ChangeBus, siteSettings: SiteSettingsCache): void {
+  // GET /api/admin/site-settings: public, the gate and the coming-soon page read it (spec 001 §7).
+  app.get(
+    '/api/admin/site-settings',
+    { schema: { tags, summary: 'Coming-soon mode and its message (public)', response: { 200: siteSettingsResponseSchema } } },
+    async (_request, reply) => {
+      reply.header('Cache-Control', 'no-store');
+      return siteSettings.get();
+    },
+  );
+
+  // POST /api/admin/site-settings {maintenanceMode, maintenanceMessage}
+  app.post(
+    '/api/admin/site-settings',
+    {
+      preValidation: adminOnly,
+      schema: {
+        tags,
+        summary: 'Switch coming-soon mode (admin)',
+        body: siteSettingsSchema,
+        response: { 200: siteSettingsResponseSchema, ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request) => updateSiteSettings(db, bus, requireAdmin(request), request.body),
+  );
+
+  // GET /coming-soon: the page as visitors see it, with the bypass link for admins.
+  app.get('/coming-soon', { schema: { hide: true } }, async (request, reply) => {
+    const { maintenanceMessage } = await siteSettings.get();
+    return reply
+      .type('text/html; charset=utf-8')
+      .header('Cache-Control', 'no-store')
+      .send(renderComingSoonPage(maintenanceMessage, request.user?.role === 'admin'));
+  });
+}

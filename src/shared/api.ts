@@ -1,0 +1,88 @@
+import { z } from 'zod';
+
+// The HTTP contract's common parts (DESIGN.md "HTTP contract"): the error body
+// with its stable machine code, the `data` envelope, and the messages the
+// platform itself sends. Routes declare their shapes with these; the OpenAPI
+// document is generated from the same schemas.
+
+/** Stable machine codes: the web app decides on these, never on message text. */
+export const ERROR_CODES = [
+  'validation_failed',
+  'not_found',
+  'not_signed_in',
+  'forbidden',
+  'cross_origin',
+  'invalid_credentials',
+  'account_deactivated',
+  'username_taken',
+  'username_reserved',
+  'plan_link_limit',
+  'upload_quota',
+  'file_too_large',
+  'not_an_image',
+  'image_processing_failed',
+  'no_file',
+  'no_changes',
+  'last_admin',
+  'already_reserved',
+  'held_by_user',
+  'app_route_name',
+  'rate_limited',
+  'request_too_large',
+  'unsupported_media_type',
+  'invalid_json',
+  'maintenance',
+  'internal_error',
+] as const;
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+export const apiErrorSchema = z
+  .object({
+    code: z.enum(ERROR_CODES),
+    message: z.string(),
+    fieldErrors: z.record(z.string(), z.string()).optional(),
+  })
+  .meta({ id: 'ApiError', description: "An error: a stable code, the spec's message, and the first message per field." });
+export type ApiErrorBody = z.infer<typeof apiErrorSchema>;
+
+/** `{ data: … }`, the envelope of a success (DESIGN.md "HTTP contract"). */
+export function dataOf<Schema extends z.ZodType>(schema: Schema) {
+  return z.object({ data: schema });
+}
+
+export const deletedSchema = dataOf(z.object({ deleted: z.literal(true) }));
+
+/** The error answers a route can give, each with the error body's shape. */
+export function errorResponses<Status extends number>(...statuses: Status[]): Record<Status, typeof apiErrorSchema> {
+  return Object.fromEntries(statuses.map((status) => [status, apiErrorSchema])) as Record<Status, typeof apiErrorSchema>;
+}
+
+export const commonMessages = {
+  signInRequired: 'Please log in to continue',
+  crossOrigin: 'Cross-origin request refused',
+  notFound: 'Not found',
+  requestTooLarge: 'Request is too large',
+  unsupportedMediaType: 'Unsupported content type',
+  invalidJson: 'Request body is not valid JSON',
+  invalidInput: 'Invalid input',
+  serverError: 'Something went wrong on our side. Please try again.',
+  userNotFound: 'User not found',
+  fileNotFound: 'File not found',
+} as const;
+
+export function tooManyAttemptsMessage(seconds: number): string {
+  const minutes = Math.max(1, Math.ceil(seconds / 60));
+  return `Too many attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`;
+}
+
+/**
+ * A numeric id in a path. Anything that is not one names nothing the caller may
+ * see: every route answers it with 404 and the route's own not-found message.
+ */
+export function idParam(notFound: string) {
+  return z.coerce
+    .number({ error: notFound })
+    .int({ error: notFound })
+    .positive({ error: notFound })
+    .max(2 ** 31 - 1, { error: notFound });
+}

@@ -1,0 +1,12 @@
+// Timings and sizes of the web app's screens (spec 000 §1–§2); only the SPA uses them.
+
+export const TOAST_DURATION_MS = 5000;
+export const AUTH_CHECK_TIMEOUT_MS = 2000;
+export const LANDING_BACKGROUND_ROTATION_MS = 5000;
+export const LANDING_BACKGROUND_STATES = 3;
+export const HERO_GLOW_DELAY_MS = 1000;
+export const NAVBAR_SOLID_SCROLL_PX = 20;
+export const NAV_DROPDOWN_WIDTH_PX = 540;
+export const COMMUNITY_CHAT_URL = 'https://discord.com';
+export const DASHBOARD_TABS = ['overview', 'links', 'profile', 'analytics', 'customize'] as const;
+export type DashboardTab = (typeof DASHBOARD_TABS)[number];
