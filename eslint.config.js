@@ -3,6 +3,28 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
+const SERVER_FEATURES = [
+  'admin',
+  'analytics',
+  'auth',
+  'click-redirect',
+  'links',
+  'media',
+  'plans',
+  'public-page',
+  'site-settings',
+  'users',
+];
+
+/**
+ * A no-restricted-imports rule for some files. Patterns are gitignore-style, where a
+ * leading '#' starts a comment: the package.json aliases (#server/…) are escaped.
+ */
+function restrictImports(files, patterns, message) {
+  const group = patterns.map((pattern) => (pattern.startsWith('#') ? `\\${pattern}` : pattern));
+  return { files, rules: { 'no-restricted-imports': ['error', { patterns: [{ group, message }] }] } };
+}
+
 export default tseslint.config(
   { ignores: ['dist', 'node_modules', 'data', '.tmp', 'coverage'] },
   js.configs.recommended,
@@ -22,25 +44,20 @@ export default tseslint.config(
     files: ['src/web/**', 'src/profile/**'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },
-    rules: {
-      ...reactHooks.configs.recommended.rules,
-      'no-restricted-imports': [
-        'error',
-        { patterns: [{ group: ['#server/*', '**/server/**'], message: 'The web app never imports server code.' }] },
-      ],
-    },
+    rules: reactHooks.configs.recommended.rules,
   },
-  {
-    files: ['src/shared/**'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            { group: ['#server/*', '#web/*', '**/server/**', '**/web/**'], message: 'src/shared imports neither server nor web.' },
-          ],
-        },
-      ],
-    },
-  },
+  // The direction of imports (DESIGN.md "Layout"): shared ← profile ← web, shared ← server;
+  // inside the server, features use the platform folders (http, db), never the reverse.
+  restrictImports(
+    ['src/shared/**'],
+    ['#server/*', '#web/*', '#profile/*', '**/server/**', '**/web/**', '**/profile/**'],
+    'src/shared imports neither side.',
+  ),
+  restrictImports(['src/web/**'], ['#server/*', '**/server/**'], 'The web app never imports server code.'),
+  restrictImports(['src/profile/**'], ['#server/*', '#web/*', '**/server/**', '**/web/**'], 'src/profile imports only src/shared.'),
+  restrictImports(
+    ['src/server/http/**', 'src/server/db/**'],
+    SERVER_FEATURES.flatMap((feature) => [`../${feature}/*`, `#server/${feature}/*`]),
+    'Platform folders (http, db) are used by features and use none.',
+  ),
 );

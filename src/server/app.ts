@@ -3,9 +3,10 @@ import fastifyHelmet from '@fastify/helmet';
 import fastifyMultipart from '@fastify/multipart';
 import fastifyRateLimit from '@fastify/rate-limit';
 import http from 'node:http';
-import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } from 'fastify';
 import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { Redis } from 'ioredis';
+import { pino } from 'pino';
 import pinoPretty from 'pino-pretty';
 import { APP_ROUTE_NAMES } from '#shared/reserved-names.ts';
 import packageJson from '../../package.json' with { type: 'json' };
@@ -29,7 +30,7 @@ import { registerWebApp } from './http/web-app.ts';
 import { registerLinkRoutes } from './links/links.routes.ts';
 import { registerMediaRoutes } from './media/media.routes.ts';
 import { registerPlanRoutes } from './plans/plans.routes.ts';
-import { type FastPath, createFastPath } from './public-page/fast-path.ts';
+import { createFastPath } from './public-page/fast-path.ts';
 import { PageCache } from './public-page/page-cache.ts';
 import { registerPublicPageRoutes } from './public-page/public-page.routes.ts';
 import { PublicPageResponder } from './public-page/responder.ts';
@@ -49,38 +50,22 @@ declare module 'fastify' {
   }
 }
 
-function loggerOptions(config: AppConfig): Pick<FastifyServerOptions, 'logger'> {
-  if (config.logLevel === 'silent') return { logger: false };
-  if (config.logFormat === 'json') return { logger: { level: config.logLevel } };
+/** pino, as LOG_FORMAT asks: one readable line per entry, or JSON lines for collectors. */
+function createLogger(config: AppConfig): FastifyBaseLogger {
+  if (config.logLevel === 'silent') return pino({ level: 'silent' });
+  if (config.logFormat === 'json') return pino({ level: config.logLevel });
   const stream = pinoPretty({
     colorize: process.stdout.isTTY,
     translateTime: 'SYS:HH:MM:ss',
     ignore: 'pid,hostname,reqId',
     singleLine: true,
   });
-  return { logger: { level: config.logLevel, stream } };
+  return pino({ level: config.logLevel }, stream);
 }
 
 /** Build the whole app without listening (STYLE.md habit 6): main.ts listens, tests inject. */
 export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
-  // Cached public pages and redirects are answered before Fastify routing (fast-path.ts).
-  let fastPath: FastPath | undefined;
-  const app = Fastify({
-    serverFactory: (handler) =>
-      http.createServer((request, response) => {
-        if (fastPath?.(request, response)) return;
-        handler(request, response);
-      }),
-    ...loggerOptions(config),
-    logController: new LogController({ disableRequestLogging: true }),
-    // A hop count is valid for Fastify (proxy-addr) though its types omit it.
-    trustProxy: config.trustProxy as boolean | string,
-    bodyLimit: 1024 * 1024,
-    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
-  }).withTypeProvider<ZodTypeProvider>();
-  app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
-
+  const log = createLogger(config);
   const database = openDatabase({
     dataDir: config.dataDir,
     databaseUrl: config.databaseUrl,
@@ -90,7 +75,43 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2, lazyConnect: false }) : undefined;
   const changes = createChangeBus(redis, `${config.redisPrefix}changes`);
   const eventWriter = createEventWriter(database);
-  const events = new EventRecorder(eventWriter.write, config.sessionSecret, app.log);
+  const events = new EventRecorder(eventWriter.write, config.sessionSecret, log);
+  const siteSettings = new SiteSettingsCache(db, changes, log);
+
+  // One public-page pipeline: one cache, one responder, two ways in: the routes,
+  // and the fast path that answers cached pages and redirects before Fastify routing.
+  const cache = new PageCache();
+  cache.invalidateOn(changes);
+  const responder = new PublicPageResponder(computeSecurityHeaders(HELMET_OPTIONS));
+  const fastPathStats = { answered: 0 };
+  const fastPath = createFastPath({
+    publicUrl: config.publicUrl,
+    cache,
+    responder,
+    recorder: events,
+    client: createClientAddress(config.trustProxy),
+    isSiteOpen: () => !siteSettings.current().maintenanceMode,
+    stats: fastPathStats,
+    accessLog: config.accessLog
+      ? (request, status) => log.info({ method: request.method, url: request.url, status }, 'request')
+      : undefined,
+  });
+
+  const app = Fastify({
+    serverFactory: (handler) =>
+      http.createServer((request, response) => {
+        if (!fastPath(request, response)) handler(request, response);
+      }),
+    loggerInstance: log,
+    logController: new LogController({ disableRequestLogging: true }),
+    // A hop count is valid for Fastify (proxy-addr) though its types omit it.
+    trustProxy: config.trustProxy as boolean | string,
+    bodyLimit: 1024 * 1024,
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
   events.start();
   app.addHook('onClose', async () => {
     await events.stop();
@@ -107,6 +128,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   app.decorate('dialect', database.dialect);
   app.decorate('events', events);
   app.decorate('changes', changes);
+  app.decorate('fastPathStats', fastPathStats);
 
   registerErrorHandler(app);
   registerRequestLog(app, config);
@@ -121,7 +143,6 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
 
   registerOriginCheck(app, config.publicUrl);
   registerSessions(app, db);
-  const siteSettings = new SiteSettingsCache(db, changes, app.log);
   registerMaintenanceGate(app, siteSettings);
   registerHealthRoutes(app, db);
   registerAuthRoutes(app, db, config);
@@ -130,27 +151,8 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   registerAdminRoutes(app, db, changes);
   registerSiteSettingsRoutes(app, db, changes, siteSettings);
   registerMediaRoutes(app, db, config, changes);
-
-  // One public-page pipeline: one cache, one responder, two ways in (the routes and the fast path).
-  const cache = new PageCache();
-  cache.invalidateOn(changes);
-  const responder = new PublicPageResponder(computeSecurityHeaders(HELMET_OPTIONS));
   registerPublicPageRoutes(app, { db, config, cache, responder, recorder: events });
   registerClickRedirectRoutes(app, { db, cache, responder, recorder: events });
-  const fastPathStats = { answered: 0 };
-  app.decorate('fastPathStats', fastPathStats);
-  fastPath = createFastPath({
-    publicUrl: config.publicUrl,
-    cache,
-    responder,
-    recorder: events,
-    client: createClientAddress(config.trustProxy),
-    isSiteOpen: () => !siteSettings.current().maintenanceMode,
-    stats: fastPathStats,
-    accessLog: config.accessLog
-      ? (request, status) => app.log.info({ method: request.method, url: request.url, status }, 'request')
-      : undefined,
-  });
   await registerWebApp(app, config.webRoot);
 
   return app;

@@ -3,6 +3,13 @@ import fastifySwaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import type { App } from './app-types.ts';
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The JSON API's routes, as registered. */
+    apiRoutes: ReadonlyArray<{ method: string; url: string }>;
+  }
+}
+
 export const OPENAPI_PATH = '/api/openapi.json';
 export const API_DOCS_PREFIX = '/api/docs';
 
@@ -15,6 +22,13 @@ export const API_DOCS_PREFIX = '/api/docs';
  * API is listed; pages, media and the SPA are hidden.
  */
 export async function registerOpenApi(app: App, version: string): Promise<void> {
+  // Every JSON API route registered from here on, to hold the document complete (tests/api/http-contract.test.ts).
+  const apiRoutes: Array<{ method: string; url: string }> = [];
+  app.decorate('apiRoutes', apiRoutes);
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith('/api/') || route.url === OPENAPI_PATH || route.url.startsWith(API_DOCS_PREFIX)) return;
+    for (const method of [route.method].flat()) if (method !== 'HEAD') apiRoutes.push({ method, url: route.url });
+  });
   await app.register(fastifySwagger, {
     openapi: {
       openapi: '3.1.0',

@@ -82,7 +82,7 @@ export async function removeUpload(db: Db, owner: UserRow, id: number): Promise<
   await db.transaction().execute(async (trx) => {
     const media = await findOwnedMediaById(trx, owner.id, id);
     if (!media) throw new AppError(404, 'not_found', commonMessages.fileNotFound);
-    await trx.updateTable('links').set({ icon: 'link', customIconId: null, updatedAt: nowIso() }).where('customIconId', '=', id).execute();
+    await unlinkIconFromLinks(trx, id, nowIso());
     await deleteMedia(trx, id);
   });
 }

@@ -1,0 +1,179 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ERROR_CODES } from '#shared/api.ts';
+import { adminMessages } from '#shared/admin.ts';
+import { linkMessages } from '#shared/links.ts';
+import { DIALECT, type TestApp, createTestApp } from '../helpers/test-app.ts';
+import { type SignedInUser, createAdmin, createLink, createUser } from '../helpers/factories.ts';
+
+// The HTTP contract (DESIGN.md): every route declares its shapes, the OpenAPI
+// document lists them all, errors carry a stable code, and a malformed id is
+// the same 404 everywhere.
+
+let t: TestApp;
+let member: SignedInUser;
+let admin: SignedInUser;
+
+beforeAll(async () => {
+  t = await createTestApp({
+    config: {
+      planLimits: {
+        free: { links: 1, uploadBytes: 1024 },
+        pro: { links: null, uploadBytes: 1 },
+        business: { links: null, uploadBytes: 1 },
+      },
+    },
+  });
+  member = await createUser(t.app);
+  admin = await createAdmin(t.app);
+});
+afterAll(() => t.close());
+
+interface OpenApiDocument {
+  paths: Record<string, Record<string, { responses?: Record<string, { content?: Record<string, { schema?: unknown }> }> }>>;
+}
+
+/** '/api/links/:id' → '/api/links/{id}', as OpenAPI names path parameters. */
+const openApiPath = (url: string) => url.replace(/:(\w+)/g, '{$1}');
+
+describe(`the HTTP contract (${DIALECT})`, () => {
+  it('documents every registered /api route with a response shape for each status it declares', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/openapi.json' });
+    expect(response.statusCode).toBe(200);
+    const document = response.json() as OpenApiDocument;
+    expect(t.app.apiRoutes.length).toBeGreaterThan(20);
+    for (const route of t.app.apiRoutes) {
+      const operation = document.paths[openApiPath(route.url)]?.[route.method.toLowerCase()];
+      expect(operation, `${route.method} ${route.url}`).toBeDefined();
+      const responses = Object.entries(operation!.responses ?? {});
+      expect(
+        responses.some(([status]) => status.startsWith('2')),
+        `${route.method} ${route.url} has a success shape`,
+      ).toBe(true);
+      for (const [status, answer] of responses) {
+        expect(answer.content?.['application/json']?.schema, `${route.method} ${route.url} ${status}`).toBeDefined();
+      }
+    }
+  });
+
+  it('serves a reference page for the API from its own files', async () => {
+    const page = await t.app.inject({ method: 'GET', url: '/api/docs' });
+    const html = page.statusCode === 302 ? await t.app.inject({ method: 'GET', url: page.headers.location! }) : page;
+    expect(html.statusCode).toBe(200);
+    expect(html.body).toContain('swagger-ui');
+    expect(html.body).not.toMatch(/src="https?:\/\//);
+    expect(html.headers['content-security-policy']).toContain("script-src 'self'");
+  });
+
+  it('answers a malformed id with the route’s 404 on every id route', async () => {
+    const cases = [
+      { method: 'GET' as const, url: '/api/users/abc/links', cookie: member.cookie, message: 'User not found' },
+      { method: 'PATCH' as const, url: '/api/links/abc', cookie: member.cookie, message: linkMessages.notFound, payload: { title: 'x' } },
+      { method: 'DELETE' as const, url: '/api/links/-1', cookie: member.cookie, message: linkMessages.notFound },
+      { method: 'DELETE' as const, url: '/api/media/1.5', cookie: member.cookie, message: 'File not found' },
+      {
+        method: 'PATCH' as const,
+        url: '/api/admin/users/abc/role',
+        cookie: admin.cookie,
+        message: adminMessages.userNotFound,
+        payload: { role: 'admin' },
+      },
+      {
+        method: 'GET' as const,
+        url: '/api/admin/users/99999999999/username-history',
+        cookie: admin.cookie,
+        message: adminMessages.userNotFound,
+      },
+      { method: 'DELETE' as const, url: '/api/admin/reserved-usernames/0', cookie: admin.cookie, message: adminMessages.reservedNotFound },
+    ];
+    for (const { cookie, message, ...request } of cases) {
+      const response = await t.app.inject({ ...request, headers: { cookie } });
+      expect(response.statusCode, request.url).toBe(404);
+      expect(response.json(), request.url).toEqual({ code: 'not_found', message });
+    }
+  });
+
+  it('gives every error a stable code from the shared list', async () => {
+    const invalid = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/register',
+      payload: { username: 'Bad Name!', password: 'secret-1' },
+    });
+    expect(invalid.statusCode).toBe(400);
+    expect(invalid.json()).toMatchObject({ code: 'validation_failed', fieldErrors: { username: expect.any(String) } });
+
+    const taken = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/register',
+      payload: { username: member.user.username, password: 'secret-1' },
+    });
+    expect(taken.json().code).toBe('username_taken');
+
+    const anonymous = await t.app.inject({ method: 'POST', url: '/api/links', payload: { title: 'x', url: 'https://x.example' } });
+    expect(anonymous.statusCode).toBe(401);
+    expect(anonymous.json().code).toBe('not_signed_in');
+
+    const notAdmin = await t.app.inject({ method: 'GET', url: '/api/admin/stats', headers: { cookie: member.cookie } });
+    expect(notAdmin.json().code).toBe('forbidden');
+
+    await createLink(t.app, member);
+    const overLimit = await t.app.inject({
+      method: 'POST',
+      url: '/api/links',
+      headers: { cookie: member.cookie },
+      payload: { title: 'Second', url: 'https://two.example' },
+    });
+    expect(overLimit.statusCode).toBe(403);
+    expect(overLimit.json().code).toBe('plan_link_limit');
+
+    const crossSite = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/logout',
+      headers: { cookie: member.cookie, origin: 'https://evil.example' },
+    });
+    expect(crossSite.json()).toEqual({ code: 'cross_origin', message: 'Cross-origin request refused' });
+
+    const badJson = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"username":',
+    });
+    expect(badJson.statusCode).toBe(400);
+    expect(badJson.json().code).toBe('invalid_json');
+
+    for (const body of [invalid, taken, anonymous, notAdmin, overLimit, crossSite, badJson]) {
+      expect(ERROR_CODES).toContain(body.json().code);
+    }
+  });
+
+  it('checks who is asking before the input, so a visitor learns nothing of the rules', async () => {
+    const response = await t.app.inject({ method: 'POST', url: '/api/admin/reserved-usernames', payload: { username: 42 } });
+    expect(response.statusCode).toBe(401);
+  });
+
+  it('validates the body before anything reads it: an object as the login username is a 400, not a 500', async () => {
+    const response = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { username: { $gt: '' }, password: 'x' } });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().code).toBe('validation_failed');
+  });
+
+  it('sends only the declared fields of a user: never a password hash', async () => {
+    const me = await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie: member.cookie } });
+    expect(Object.keys(me.json().data).sort()).toEqual(
+      [
+        'bio',
+        'createdAt',
+        'displayName',
+        'email',
+        'id',
+        'isActive',
+        'plan',
+        'profileImage',
+        'role',
+        'updatedAt',
+        'username',
+        'verified',
+      ].sort(),
+    );
+  });
+});

@@ -1,0 +1,58 @@
+import { createElement } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ProfilePreview } from '#web/features/links/profile-preview.tsx';
+import { DIALECT, type TestApp, createTestApp } from '../helpers/test-app.ts';
+import { createAdmin, createLink, createUser } from '../helpers/factories.ts';
+
+// One public profile, one mapping (toPublicProfile): the dashboard's live
+// preview and the server-rendered page are drawn from the same account by the
+// same function and the same ProfileView, so they show the same thing.
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+/** The ProfileView markup inside a document, with link targets left out (the page links to /go/{id}, the preview to the URL). */
+function profileMarkupOf(html: string): string {
+  const page = /<div class="lv-page">.*?<\/(?:footer|main)><\/div>/s.exec(html)?.[0];
+  expect(page).toBeDefined();
+  return page!.replace(/ href="[^"]*"/g, '');
+}
+
+describe(`the live preview and the public page (${DIALECT})`, () => {
+  it('show the same profile, including a verified badge an admin granted on the Free plan', async () => {
+    const creator = await createUser(t.app, { displayName: 'Nova <Star>' });
+    await createLink(t.app, creator, { title: 'Shop & more', url: 'https://shop.example/' });
+    await createLink(t.app, creator, { title: 'Hidden', url: 'https://hidden.example/', isActive: false });
+    const admin = await createAdmin(t.app);
+    const granted = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/admin/users/${creator.user.id}/plan`,
+      headers: { cookie: admin.cookie },
+      payload: { verified: true },
+    });
+    expect(granted.statusCode).toBe(200);
+
+    const me = (await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie: creator.cookie } })).json().data;
+    const links = (
+      await t.app.inject({ method: 'GET', url: `/api/users/${creator.user.id}/links`, headers: { cookie: creator.cookie } })
+    ).json().data;
+    expect(me.plan).toBe('free');
+    const preview = profileMarkupOf(renderToStaticMarkup(createElement(ProfilePreview, { user: me, links })));
+
+    const page = await t.app.inject({ method: 'GET', url: `/${creator.user.username}` });
+    expect(page.statusCode).toBe(200);
+    const served = profileMarkupOf(page.body);
+
+    expect(served).toContain('lv-verified');
+    expect(served).not.toContain('Hidden');
+    expect(preview).toBe(served);
+
+    const publicJson = (await t.app.inject({ method: 'GET', url: `/api/public/${creator.user.username}` })).json().data;
+    expect(publicJson.profile.verified).toBe(true);
+    expect(publicJson.links.map((link: { title: string }) => link.title)).toEqual(['Shop & more']);
+  });
+});
