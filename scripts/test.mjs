@@ -57,6 +57,7 @@ const steps = [
     ['run', '--project', 'unit', '--project', 'api-sqlite', ...(env.TEST_DATABASE_URL ? ['--project', 'api-postgres'] : [])],
   ],
   ['build', bin('vite'), ['build', '--logLevel', 'warn']],
+  ['build server', process.execPath, ['scripts/build-server.mjs']],
   ['browser tests', bin('vitest'), ['run', '--project', 'e2e']],
 ];
 

@@ -1,26 +1,47 @@
-// npm run bench: the public page and the click redirect against a bare node:http
-// baseline, on a seeded database. Prints figures; never passes or fails.
+// npm run bench: the public page and the click redirect, in the two deployments
+// users run (facing visitors directly, and behind a reverse proxy with
+// TRUST_PROXY set), each measured in the same run against the real limit: nginx
+// serving the same bytes. Prints figures; never passes or fails.
 //
-//   BENCH_USERS (10000)  BENCH_SECONDS (10)  BENCH_CONNECTIONS (50)
+//   BENCH_USERS (300)  BENCH_SECONDS (10)  BENCH_CONNECTIONS (50)  BENCH_WARM_SECONDS (3)
+//   BENCH_PROFILE=dir  writes a CPU profile of the server there
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import autocannon from 'autocannon';
 import { migrateToLatest, openDatabase } from '../../src/server/db/database.ts';
-import { seedProfiles } from './seed.ts';
+import { type SeededProfile, seedProfiles } from './seed.ts';
 
-const USERS = Number(process.env.BENCH_USERS ?? 10_000);
+const USERS = Number(process.env.BENCH_USERS ?? 300);
 const LINKS = 8;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const WARM_SECONDS = Number(process.env.BENCH_WARM_SECONDS ?? 3);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
-const PORT = 3900 + Math.floor(Math.random() * 90);
 const BROWSER_HEADERS = {
   'user-agent': 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148 Safari/604.1',
   'accept-encoding': 'gzip, deflate, br',
   accept: 'text/html',
 };
+/** What a TLS-terminating proxy in front adds (nginx's proxy_set_header lines, or Caddy's defaults). */
+const PROXY_HEADERS = { 'x-forwarded-for': '203.0.113.7', 'x-forwarded-proto': 'https' };
+
+// wrk and nginx come from Debian; install them when missing, as CI installs Chromium.
+function ensureTool(command: string, versionFlag: string, debianPackage: string): void {
+  if (spawnSync(command, [versionFlag]).error === undefined) return;
+  console.log(`installing ${debianPackage} from Debian...`);
+  spawnSync('apt-get', ['install', '-y', '-qq', debianPackage], {
+    stdio: 'inherit',
+    env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+  });
+  if (spawnSync(command, [versionFlag]).error !== undefined) {
+    console.error(`${command} is needed: apt-get install -y ${debianPackage}`);
+    process.exit(1);
+  }
+}
+ensureTool('wrk', '--version', 'wrk');
+ensureTool('nginx', '-v', 'nginx');
+if (!readdirSync('dist/server').includes('main.js')) throw new Error('dist/server/main.js is missing: npm run build');
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'linkverse-bench-'));
 const database = openDatabase({ dataDir });
@@ -28,66 +49,39 @@ await migrateToLatest(database);
 const seedStarted = Date.now();
 const profiles = await seedProfiles(database.db, USERS, LINKS);
 console.log(`seeded ${USERS} users with ${LINKS} links each in ${((Date.now() - seedStarted) / 1000).toFixed(1)} s`);
-
-// BENCH_PROFILE=dir writes a CPU profile of the server there.
-const profile = process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : [];
-const server: ChildProcess = spawn(process.execPath, [...profile, '--import', 'tsx', 'src/server/main.ts'], {
-  env: {
-    ...process.env,
-    DATA_DIR: dataDir,
-    PORT: String(PORT),
-    HOST: '127.0.0.1',
-    LOG_LEVEL: 'warn',
-    NODE_ENV: 'production',
-    DATABASE_URL: '',
-    REDIS_URL: '',
-  },
-  stdio: ['ignore', 'inherit', 'inherit'],
-});
-const base = `http://127.0.0.1:${PORT}`;
-for (let tries = 0; ; tries += 1) {
-  try {
-    if ((await fetch(`${base}/healthz`)).ok) break;
-  } catch {
-    if (tries > 300) throw new Error('the server did not start');
-  }
-  await new Promise((resolve) => setTimeout(resolve, 100));
-}
-
-const pick = <T>(items: T[]) => items[Math.floor(Math.random() * items.length)]!;
+const pick = <T>(items: readonly T[]) => items[Math.floor(Math.random() * items.length)]!;
 
 interface Figures {
   name: string;
-  /** wrk's latency lines, when their p99 could not be read. */
-  latencyOutput?: string;
-  /** CPU time the server process spent per request, in µs: its main thread and its other threads (GC, workers). */
-  cpu?: { main: number; other: number };
   requests: number;
   rps: number;
   p50: number;
   p99: number;
-  statuses: Record<string, number | string>;
+  /** wrk's latency lines, when their p99 could not be read. */
+  latencyOutput?: string;
+  /** CPU time the server process spent per request, in µs: its main thread and its other threads (GC, workers). */
+  cpu?: { main: number; other: number };
+  statuses: { ok: number; failed: number; errors?: string };
+  /** Answers served during the unmeasured warm-up (they count as views and clicks too). */
+  warmUpServed?: number;
 }
 
-// wrk (C) loads the server harder than autocannon (JS), which tops out first on
-// two cores; the bench uses wrk when it is installed (apt-get install -y wrk).
-const useWrk = spawnSync('wrk', ['--version']).error === undefined;
+const toMs = (text: string | undefined) => {
+  const match = /([\d.]+)(us|ms|s)/.exec(text ?? '');
+  if (!match) return NaN;
+  const value = Number(match[1]);
+  return match[2] === 'us' ? value / 1000 : match[2] === 's' ? value * 1000 : value;
+};
 
-function runWrk(name: string, url: string, paths: string[], seconds: number): Figures {
+function wrk(name: string, url: string, paths: string[], headers: Record<string, string>, seconds: number): Figures {
   const pathsFile = path.join(dataDir, `${name.replace(/\W+/g, '-')}.paths`);
   writeFileSync(pathsFile, paths.join('\n') + '\n');
-  const headerArgs = Object.entries(BROWSER_HEADERS).flatMap(([header, value]) => ['-H', `${header}: ${value}`]);
+  const headerArgs = Object.entries(headers).flatMap(([header, value]) => ['-H', `${header}: ${value}`]);
   const output = spawnSync(
     'wrk',
     ['-t1', `-c${CONNECTIONS}`, `-d${seconds}s`, '--latency', ...headerArgs, '-s', 'scripts/bench/paths.lua', url, '--', pathsFile],
     { encoding: 'utf8' },
   ).stdout;
-  const toMs = (text: string | undefined) => {
-    const match = /([\d.]+)(us|ms|s)/.exec(text ?? '');
-    if (!match) return NaN;
-    const value = Number(match[1]);
-    return match[2] === 'us' ? value / 1000 : match[2] === 's' ? value * 1000 : value;
-  };
   const requests = Number(/(\d+) requests in/.exec(output)?.[1] ?? 0);
   const failed = Number(/Non-2xx or 3xx responses: (\d+)/.exec(output)?.[1] ?? 0);
   const errors = /Socket errors: (.*)/.exec(output)?.[1];
@@ -119,9 +113,13 @@ function cpuSeconds(pid: number | undefined): { main: number; other: number } | 
   }
 }
 
-async function run(name: string, url: string, pid: number | undefined, nextPath?: () => string): Promise<Figures> {
+/** Load one server over a random mix of paths: a few seconds unmeasured (the JIT settles), then measured. */
+function measure(name: string, url: string, nextPath: () => string, headers: Record<string, string>, pid?: number): Figures {
+  const paths = Array.from({ length: 20_000 }, nextPath);
+  const warmUp = wrk('warm-up', url, paths, headers, WARM_SECONDS);
   const before = cpuSeconds(pid);
-  const figures = await load(name, url, nextPath);
+  const figures = wrk(name, url, paths, headers, SECONDS);
+  figures.warmUpServed = warmUp.statuses.ok;
   const after = cpuSeconds(pid);
   if (before && after && figures.requests > 0) {
     const perRequest = (seconds: number) => (seconds * 1e6) / figures.requests;
@@ -130,61 +128,84 @@ async function run(name: string, url: string, pid: number | undefined, nextPath?
   return figures;
 }
 
-async function load(name: string, url: string, nextPath?: () => string, seconds = SECONDS): Promise<Figures> {
-  if (useWrk) return runWrk(name, url, nextPath ? Array.from({ length: 20_000 }, nextPath) : ['/'], seconds);
-  const result = await autocannon({
-    url,
-    connections: CONNECTIONS,
-    duration: seconds,
-    headers: BROWSER_HEADERS,
-    ...(nextPath ? { requests: [{ setupRequest: (request) => ({ ...request, path: nextPath() }) }] } : {}),
-  });
-  const statuses = {
-    '2xx': result['2xx'],
-    '3xx': result['3xx'],
-    '4xx': result['4xx'],
-    '5xx': result['5xx'],
-    errors: result.errors + result.timeouts,
-  };
-  return {
-    name,
-    requests: result.requests.total,
-    rps: result.requests.average,
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    statuses,
-  };
+async function waitFor(url: string): Promise<void> {
+  for (let tries = 0; ; tries += 1) {
+    try {
+      if ((await fetch(url)).status < 500) return;
+    } catch {
+      if (tries > 300) throw new Error(`${url} did not answer`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
 }
 
-// Warm up: render and cache every page once, as a live site would have, and keep
-// each page's exact answer (bytes and headers) for the bare baseline.
-const agent = new http.Agent({ keepAlive: true, maxSockets: 20 });
-const fetchPage = (username: string) =>
-  new Promise<{ body: Buffer; headers: http.IncomingHttpHeaders }>((resolve, reject) => {
+const freePort = () => 20_000 + Math.floor(Math.random() * 20_000);
+
+/** The product as `npm start` runs it (compiled), on the seeded database. */
+async function startProduct(extraEnv: Record<string, string>): Promise<{ base: string; process: ChildProcess }> {
+  const port = freePort();
+  const profile = process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : [];
+  const child = spawn(process.execPath, [...profile, 'dist/server/main.js'], {
+    env: {
+      ...process.env,
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'production',
+      DATABASE_URL: '',
+      REDIS_URL: '',
+      PUBLIC_URL: '',
+      TRUST_PROXY: '',
+      ...extraEnv,
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const base = `http://127.0.0.1:${port}`;
+  await waitFor(`${base}/healthz`);
+  return { base, process: child };
+}
+
+async function stop(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  await exited;
+}
+
+interface Answer {
+  headers: http.IncomingHttpHeaders;
+  body: Buffer;
+}
+
+/** One request's answer, kept whole (bytes and headers). */
+function fetchRaw(url: string, headers: Record<string, string>, agent: http.Agent): Promise<Answer & { status: number }> {
+  return new Promise((resolve, reject) => {
     http
-      .get(`${base}/${username}`, { agent, headers: BROWSER_HEADERS }, (response) => {
+      .get(url, { agent, headers }, (response) => {
         const chunks: Buffer[] = [];
         response.on('data', (chunk: Buffer) => chunks.push(chunk));
-        response.on('end', () => resolve({ body: Buffer.concat(chunks), headers: response.headers }));
+        response.on('end', () => resolve({ status: response.statusCode!, headers: response.headers, body: Buffer.concat(chunks) }));
       })
       .on('error', reject);
   });
-const answers: Array<{ path: string; headers: http.IncomingHttpHeaders; body: Buffer }> = [];
-for (let start = 0; start < profiles.length; start += 100) {
-  const batch = profiles.slice(start, start + 100);
-  const fetched = await Promise.all(batch.map((profile) => fetchPage(profile.username)));
-  fetched.forEach((answer, index) => {
-    const { date: _date, connection: _connection, 'keep-alive': _keepAlive, ...headers } = answer.headers;
-    answers.push({ path: `/${batch[index]!.username}`, headers, body: answer.body });
-  });
 }
-agent.destroy();
-// A few seconds of load on both paths, not measured: the JIT settles, as it has on a live server.
-const WARM_SECONDS = Number(process.env.BENCH_WARM_SECONDS ?? 3);
-const warm = (url: string, nextPath: () => string) => load('warm-up', url, nextPath, WARM_SECONDS);
-await warm(base, () => `/${pick(profiles).username}`);
-await warm(base, () => `/go/${pick(pick(profiles).linkIds)}`);
-await new Promise((resolve) => setTimeout(resolve, 1500));
+
+/** Fetch every page once (the cache is warm, as on a live site) and keep each page's exact answer. */
+async function warmPages(base: string, headers: Record<string, string>): Promise<Map<string, Answer>> {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 20 });
+  const answers = new Map<string, Answer>();
+  for (let start = 0; start < profiles.length; start += 100) {
+    const batch = profiles.slice(start, start + 100);
+    const fetched = await Promise.all(batch.map((profile) => fetchRaw(`${base}/${profile.username}`, headers, agent)));
+    fetched.forEach((answer, index) => answers.set(batch[index]!.username, answer));
+  }
+  const redirect = await fetchRaw(`${base}/go/${profiles[0]!.linkIds[0]}`, headers, agent);
+  answers.set('go', redirect);
+  agent.destroy();
+  return answers;
+}
+
 const count = async (kind: 'view' | 'click') =>
   Number(
     (
@@ -195,57 +216,143 @@ const count = async (kind: 'view' | 'click') =>
         .executeTakeFirstOrThrow()
     ).n ?? 0,
   );
-const viewsBefore = await count('view');
 
-const page = await run('GET /{username}', base, server.pid, () => `/${pick(profiles).username}`);
-const clicksBefore = await count('click');
-const go = await run('GET /go/{id}', base, server.pid, () => `/go/${pick(pick(profiles).linkIds)}`);
+/** Headers nginx adds itself, or that describe one answer only. */
+const OWN_HEADERS = new Set([
+  'date',
+  'connection',
+  'keep-alive',
+  'content-length',
+  'etag',
+  'content-type',
+  'location',
+  'transfer-encoding',
+]);
+const nginxQuote = (value: string) => `"${value.replace(/["\\]/g, (char) => `\\${char}`)}"`;
+const addHeaders = (headers: http.IncomingHttpHeaders) =>
+  Object.entries(headers)
+    .filter(([name]) => !OWN_HEADERS.has(name))
+    .map(([name, value]) => `add_header ${name} ${nginxQuote(String(value))} always;`)
+    .join(' ');
 
-// The ceiling: a bare node:http server in its own process, like the product, that
-// answers each path with that page's exact bytes and headers from a precomputed
-// Buffer, over the same mix of paths. And, for reference, the same server
-// answering every path with one page (one Buffer, always hot in the CPU cache).
-const answersFile = path.join(dataDir, 'answers.json');
-writeFileSync(answersFile, JSON.stringify(answers.map(({ path, headers, body }) => ({ path, headers, body: body.toString('base64') }))));
-async function bare(name: string, mode: 'each' | 'one'): Promise<Figures> {
-  const process_ = spawn(process.execPath, ['scripts/bench/bare-server.mjs', answersFile, mode], { stdio: ['ignore', 'pipe', 'inherit'] });
-  const port = await new Promise<number>((resolve) =>
-    process_.stdout!.once('data', (chunk: Buffer) => resolve(Number(String(chunk).trim()))),
+/**
+ * nginx (1 worker) serving exactly the product's bytes: each page's compressed
+ * body from a file with the same headers, and each link's redirect from a map.
+ */
+async function startNginx(answers: Map<string, Answer>, label: string): Promise<{ base: string; process: ChildProcess }> {
+  const root = path.join(dataDir, `nginx-${label}`);
+  mkdirSync(path.join(root, 'pages'), { recursive: true });
+  const sample = answers.get(profiles[0]!.username)!;
+  for (const profile of profiles) writeFileSync(path.join(root, 'pages', profile.username), answers.get(profile.username)!.body);
+  const targets = profiles.flatMap((profile: SeededProfile) =>
+    profile.linkIds.map((id, position) => `/go/${id} ${nginxQuote(`https://example.com/${profile.username}/${position}`)};`),
   );
-  await load('warm-up', `http://127.0.0.1:${port}`, () => `/${pick(profiles).username}`, WARM_SECONDS);
-  const figures = await run(name, `http://127.0.0.1:${port}`, process_.pid, () => `/${pick(profiles).username}`);
-  process_.kill('SIGTERM');
-  return figures;
+  const port = freePort();
+  const config = `worker_processes 1; daemon off; user root; pid ${root}/nginx.pid; error_log ${root}/error.log warn;
+events { worker_connections 4096; }
+http {
+  access_log off; sendfile on; tcp_nopush on; tcp_nodelay on; keepalive_requests 1000000; server_tokens off;
+  client_body_temp_path ${root}/tmp; proxy_temp_path ${root}/tmp; fastcgi_temp_path ${root}/tmp; uwsgi_temp_path ${root}/tmp; scgi_temp_path ${root}/tmp;
+  map $uri $target { ${targets.join(' ')} }
+  server {
+    listen 127.0.0.1:${port};
+    root ${root}/pages;
+    location /go/ { ${addHeaders(answers.get('go')!.headers)} if ($target = "") { return 404; } return 302 $target; }
+    location / { default_type ${nginxQuote(String(sample.headers['content-type']))}; ${addHeaders(sample.headers)} try_files $uri =404; }
+  }
+}`;
+  mkdirSync(path.join(root, 'tmp'), { recursive: true });
+  writeFileSync(path.join(root, 'nginx.conf'), config);
+  const child = spawn('nginx', ['-c', path.join(root, 'nginx.conf'), '-p', root], { stdio: ['ignore', 'inherit', 'inherit'] });
+  const base = `http://127.0.0.1:${port}`;
+  await waitFor(`${base}/${profiles[0]!.username}`);
+  const check = await fetchRaw(`${base}/${profiles[0]!.username}`, BROWSER_HEADERS, new http.Agent());
+  if (!check.body.equals(sample.body)) throw new Error('nginx does not serve the same bytes');
+  return { base, process: child };
 }
-const baseline = await bare('bare node:http', 'each');
-const onePage = await bare('bare, one page', 'one');
-const pageBytes = answers.reduce((sum, answer) => sum + answer.body.length, 0) / answers.length;
 
-// Every view and click must be in the database (written in batches, at least once a second).
-await new Promise((resolve) => setTimeout(resolve, 2500));
-const views = (await count('view')) - viewsBefore;
-const clicks = (await count('click')) - clicksBefore;
+/** A bare node:http server answering each page's exact bytes and headers: the ceiling of any Node server here. */
+async function startBare(answers: Map<string, Answer>): Promise<{ base: string; process: ChildProcess }> {
+  const answersFile = path.join(dataDir, 'answers.json');
+  const list = profiles.map((profile) => {
+    const { headers, body } = answers.get(profile.username)!;
+    const { date: _date, connection: _connection, 'keep-alive': _keepAlive, ...kept } = headers;
+    return { path: `/${profile.username}`, headers: kept, body: body.toString('base64') };
+  });
+  writeFileSync(answersFile, JSON.stringify(list));
+  const child = spawn(process.execPath, ['scripts/bench/bare-server.mjs', answersFile, 'each'], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const port = await new Promise<number>((resolve) => child.stdout!.once('data', (chunk: Buffer) => resolve(Number(String(chunk).trim()))));
+  return { base: `http://127.0.0.1:${port}`, process: child };
+}
 
-server.kill('SIGTERM');
-await new Promise((resolve) => server.once('exit', resolve));
+interface ModeResult {
+  mode: string;
+  page: Figures;
+  go: Figures;
+  nginxPage: Figures;
+  nginxGo: Figures;
+  bare?: Figures;
+  views: { recorded: number; served: number };
+  clicks: { recorded: number; served: number };
+  pageBytes: number;
+}
+
+const pagePath = () => `/${pick(profiles).username}`;
+const goPath = () => `/go/${pick(pick(profiles).linkIds)}`;
+
+async function runMode(mode: string, env: Record<string, string>, requestHeaders: Record<string, string>): Promise<ModeResult> {
+  const product = await startProduct(env);
+  const answers = await warmPages(product.base, requestHeaders);
+  await new Promise((resolve) => setTimeout(resolve, 1500));
+  const viewsBefore = await count('view');
+  const page = measure(`page (${mode})`, product.base, pagePath, requestHeaders, product.process.pid);
+  const clicksBefore = await count('click');
+  const go = measure(`redirect (${mode})`, product.base, goPath, requestHeaders, product.process.pid);
+  // Every view and click must reach the database (written at least once a second, and on shutdown).
+  await stop(product.process);
+  const views = { recorded: (await count('view')) - viewsBefore, served: page.statuses.ok + (page.warmUpServed ?? 0) };
+  const clicks = { recorded: (await count('click')) - clicksBefore, served: go.statuses.ok + (go.warmUpServed ?? 0) };
+
+  const nginx = await startNginx(answers, mode.replace(/\W+/g, '-'));
+  // (nginx works in a child of the process we hold: no CPU column for it.)
+  const nginxPage = measure(`nginx page (${mode})`, nginx.base, pagePath, requestHeaders);
+  const nginxGo = measure(`nginx redirect (${mode})`, nginx.base, goPath, requestHeaders);
+  await stop(nginx.process);
+
+  let bare: Figures | undefined;
+  if (mode === 'direct') {
+    const bareServer = await startBare(answers);
+    bare = measure('bare node:http', bareServer.base, pagePath, requestHeaders, bareServer.process.pid);
+    await stop(bareServer.process);
+  }
+  const pageBytes = profiles.reduce((sum, profile) => sum + answers.get(profile.username)!.body.length, 0) / profiles.length;
+  return { mode, page, go, nginxPage, nginxGo, bare, views, clicks, pageBytes };
+}
+
+const results = [
+  await runMode('direct', {}, BROWSER_HEADERS),
+  await runMode('behind proxy', { TRUST_PROXY: '127.0.0.1' }, { ...BROWSER_HEADERS, ...PROXY_HEADERS }),
+];
 await database.close();
 rmSync(dataDir, { recursive: true, force: true });
 
-const row = (figures: Figures) =>
-  `${figures.name.padEnd(18)} ${figures.rps.toFixed(0).padStart(8)} req/s   p50 ${figures.p50.toFixed(2).padStart(6)} ms   p99 ${figures.p99.toFixed(2).padStart(6)} ms   ${cpuColumn(figures)}   ${JSON.stringify(figures.statuses)}`;
 const cpuColumn = ({ cpu }: Figures) =>
-  cpu ? `cpu/req ${cpu.main.toFixed(1).padStart(5)} µs main + ${cpu.other.toFixed(1).padStart(4)} µs other` : '';
+  cpu ? `cpu/req ${cpu.main.toFixed(1).padStart(5)} µs + ${cpu.other.toFixed(1).padStart(4)} µs` : '';
+const row = (figures: Figures) =>
+  `  ${figures.name.padEnd(28)} ${figures.rps.toFixed(0).padStart(7)} req/s   p50 ${figures.p50.toFixed(2).padStart(5)} ms   p99 ${figures.p99.toFixed(2).padStart(5)} ms   ${cpuColumn(figures)}   ${JSON.stringify(figures.statuses)}${figures.latencyOutput ? `\n${figures.latencyOutput}` : ''}`;
+const ratio = (ours: Figures, limit: Figures) =>
+  `${(ours.rps / limit.rps).toFixed(2)} x nginx's throughput, p99 ${(ours.p99 / limit.p99).toFixed(2)} x nginx's p99`;
+
 console.log(
-  `\n${useWrk ? 'wrk' : 'autocannon'}: ${CONNECTIONS} connections, ${SECONDS} s each, ${USERS} profiles, pages of ${pageBytes.toFixed(0)} bytes on average (brotli)`,
+  `\nwrk -t1 -c${CONNECTIONS}, ${SECONDS} s each after ${WARM_SECONDS} s of warm-up, ${USERS} profiles of ${LINKS} links, pages of ${results[0]!.pageBytes.toFixed(0)} bytes (brotli); nginx: 1 worker, the same bytes`,
 );
-console.log(`(a) ${row(page)}`);
-console.log(`(b) ${row(go)}`);
-console.log(`(c) ${row(baseline)}`);
-console.log(`    ${row(onePage)}`);
-for (const figures of [page, go, baseline, onePage])
-  if (figures.latencyOutput) console.log(`${figures.name}: p99 unreadable in\n${figures.latencyOutput}`);
-console.log(`\n(a)/(c) = ${(page.rps / baseline.rps).toFixed(2)}   (b)/(c) = ${(go.rps / baseline.rps).toFixed(2)}`);
-console.log(`against the one-page server: (a) ${(page.rps / onePage.rps).toFixed(2)}   (b) ${(go.rps / onePage.rps).toFixed(2)}`);
-const served = (figures: Figures) => Number(figures.statuses.ok ?? figures.statuses['2xx'] ?? 0) + Number(figures.statuses['3xx'] ?? 0);
-console.log(`views recorded ${views} of ${served(page)} pages served; clicks recorded ${clicks} of ${served(go)} redirects`);
-if (!useWrk) console.log('(install wrk for figures that the load generator does not limit: apt-get install -y wrk)');
+for (const result of results) {
+  console.log(`\n${result.mode}${result.mode === 'direct' ? '' : ' (TRUST_PROXY=127.0.0.1, X-Forwarded-For and -Proto on every request)'}`);
+  for (const figures of [result.page, result.nginxPage, result.go, result.nginxGo, ...(result.bare ? [result.bare] : [])])
+    console.log(row(figures));
+  console.log(`  page:     ${ratio(result.page, result.nginxPage)}`);
+  console.log(`  redirect: ${ratio(result.go, result.nginxGo)}`);
+  console.log(
+    `  views recorded ${result.views.recorded} of ${result.views.served} pages served; clicks recorded ${result.clicks.recorded} of ${result.clicks.served} redirects served (wrk does not count the answers in flight when it stops)`,
+  );
+}

@@ -23,7 +23,18 @@ async function main(): Promise<void> {
   };
   process.once('SIGINT', () => void shutdown('SIGINT'));
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
+  // Fastify logs one line per network interface; the operator needs one: where to open the site.
+  const level = app.log.level;
+  app.log.level = 'warn';
   await app.listen({ port: config.port, host: config.host });
+  app.log.level = level;
+  app.log.info(`Linkverse is running at ${addressToOpen(config.publicUrl, config.host, config.port)}`);
+}
+
+function addressToOpen(publicUrl: string | undefined, host: string, port: number): string {
+  if (publicUrl) return publicUrl;
+  const local = host === '0.0.0.0' || host === '::' || host === '127.0.0.1' || host === '::1';
+  return `http://${local ? 'localhost' : host.includes(':') ? `[${host}]` : host}:${port}`;
 }
 
 main().catch((error: unknown) => {

@@ -1,0 +1,59 @@
+// Compiles the server to dist/server with esbuild: production runs plain
+// JavaScript (npm start), not a TypeScript loader. Packages stay in
+// node_modules; the code of src/ (server, shared, profile) is bundled into
+// main.js and admin.js. `--watch` rebuilds on change (npm run dev).
+import { copyFile, mkdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import * as esbuild from 'esbuild';
+
+const outdir = 'dist/server';
+
+/** `import text from './file.css?raw'`: the file's text, as Vite gives it in tests. */
+const rawText = {
+  name: 'raw-text',
+  setup(build) {
+    build.onResolve({ filter: /\?raw$/ }, async (args) => {
+      const resolved = await build.resolve(args.path.slice(0, -'?raw'.length), { kind: args.kind, resolveDir: args.resolveDir });
+      if (resolved.errors.length > 0) return { errors: resolved.errors };
+      return { path: resolved.path, namespace: 'raw-text' };
+    });
+    build.onLoad({ filter: /.*/, namespace: 'raw-text' }, async (args) => ({
+      contents: await readFile(args.path, 'utf8'),
+      loader: 'text',
+      watchFiles: [args.path],
+    }));
+  },
+};
+
+/** The SQLite event writer runs in a worker thread from its own file, next to main.js. */
+const copyWorker = {
+  name: 'copy-worker',
+  setup(build) {
+    build.onEnd(async () => {
+      await mkdir(outdir, { recursive: true });
+      await copyFile('src/server/analytics/sqlite-event-writer.worker.mjs', path.join(outdir, 'sqlite-event-writer.worker.mjs'));
+    });
+  },
+};
+
+const options = {
+  entryPoints: { main: 'src/server/main.ts', admin: 'scripts/admin.ts' },
+  outdir,
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  packages: 'external',
+  jsx: 'automatic',
+  sourcemap: true,
+  logLevel: 'warning',
+  define: { 'process.env.NODE_ENV': '"production"' },
+  plugins: [rawText, copyWorker],
+};
+
+if (process.argv.includes('--watch')) {
+  const context = await esbuild.context(options);
+  await context.watch();
+} else {
+  await esbuild.build(options);
+}
