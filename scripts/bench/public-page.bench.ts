@@ -89,9 +89,9 @@ function wrk(name: string, url: string, paths: string[], headers: Record<string,
     name,
     requests,
     rps: Number(/Requests\/sec:\s+([\d.]+)/.exec(output)?.[1] ?? 0),
-    p50: toMs(/50%\s+(\S+)/.exec(output)?.[1]),
-    p99: toMs(/99%\s+(\S+)/.exec(output)?.[1]),
-    ...(/99%\s+[\d.]+(us|ms|s)\b/.test(output)
+    p50: toMs(/^\s*50%\s+(\S+)/m.exec(output)?.[1]),
+    p99: toMs(/^\s*99%\s+(\S+)/m.exec(output)?.[1]),
+    ...(Number.isFinite(toMs(/^\s*99%\s+(\S+)/m.exec(output)?.[1]))
       ? {}
       : { latencyOutput: /Latency Distribution[\s\S]*?99%.*/.exec(output)?.[0] ?? output.slice(0, 400) }),
     statuses: { ok: requests - failed, failed, ...(errors ? { errors } : {}) },
@@ -251,6 +251,7 @@ async function startNginx(answers: Map<string, Answer>, label: string): Promise<
   const config = `worker_processes 1; daemon off; user root; pid ${root}/nginx.pid; error_log ${root}/error.log warn;
 events { worker_connections 4096; }
 http {
+  map_hash_max_size 65536; map_hash_bucket_size 256;
   access_log off; sendfile on; tcp_nopush on; tcp_nodelay on; keepalive_requests 1000000; server_tokens off;
   client_body_temp_path ${root}/tmp; proxy_temp_path ${root}/tmp; fastcgi_temp_path ${root}/tmp; uwsgi_temp_path ${root}/tmp; scgi_temp_path ${root}/tmp;
   map $uri $target { ${targets.join(' ')} }
@@ -271,16 +272,25 @@ http {
   return { base, process: child };
 }
 
-/** A bare node:http server answering each page's exact bytes and headers: the ceiling of any Node server here. */
+/** A bare node:http server answering each page's and redirect's exact bytes and headers: the ceiling of any Node server here. */
 async function startBare(answers: Map<string, Answer>): Promise<{ base: string; process: ChildProcess }> {
   const answersFile = path.join(dataDir, 'answers.json');
-  const list = profiles.map((profile) => {
+  const keep = ({ date: _date, connection: _connection, 'keep-alive': _keepAlive, ...kept }: http.IncomingHttpHeaders) => kept;
+  const redirect = answers.get('go')!;
+  const list = profiles.flatMap((profile) => {
     const { headers, body } = answers.get(profile.username)!;
-    const { date: _date, connection: _connection, 'keep-alive': _keepAlive, ...kept } = headers;
-    return { path: `/${profile.username}`, headers: kept, body: body.toString('base64') };
+    return [
+      { path: `/${profile.username}`, headers: keep(headers), body: body.toString('base64') },
+      ...profile.linkIds.map((id, position) => ({
+        path: `/go/${id}`,
+        status: 302,
+        headers: { ...keep(redirect.headers), location: `https://example.com/${profile.username}/${position}` },
+        body: '',
+      })),
+    ];
   });
   writeFileSync(answersFile, JSON.stringify(list));
-  const child = spawn(process.execPath, ['scripts/bench/bare-server.mjs', answersFile, 'each'], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, ['scripts/bench/bare-server.mjs', answersFile], { stdio: ['ignore', 'pipe', 'inherit'] });
   const port = await new Promise<number>((resolve) => child.stdout!.once('data', (chunk: Buffer) => resolve(Number(String(chunk).trim()))));
   return { base: `http://127.0.0.1:${port}`, process: child };
 }
@@ -291,7 +301,7 @@ interface ModeResult {
   go: Figures;
   nginxPage: Figures;
   nginxGo: Figures;
-  bare?: Figures;
+  bare?: { page: Figures; go: Figures };
   views: { recorded: number; served: number };
   clicks: { recorded: number; served: number };
   pageBytes: number;
@@ -319,10 +329,13 @@ async function runMode(mode: string, env: Record<string, string>, requestHeaders
   const nginxGo = measure(`nginx redirect (${mode})`, nginx.base, goPath, requestHeaders);
   await stop(nginx.process);
 
-  let bare: Figures | undefined;
+  let bare: ModeResult['bare'];
   if (mode === 'direct') {
     const bareServer = await startBare(answers);
-    bare = measure('bare node:http', bareServer.base, pagePath, requestHeaders, bareServer.process.pid);
+    bare = {
+      page: measure('bare node:http page', bareServer.base, pagePath, requestHeaders, bareServer.process.pid),
+      go: measure('bare node:http redirect', bareServer.base, goPath, requestHeaders, bareServer.process.pid),
+    };
     await stop(bareServer.process);
   }
   const pageBytes = profiles.reduce((sum, profile) => sum + answers.get(profile.username)!.body.length, 0) / profiles.length;

@@ -27,25 +27,13 @@ interface VisitorWindow {
   host: string;
   userAgent: string | undefined;
   /**
-   * Each visit as three entries: the target (a link id for a click, minus the
-   * profile id for a view), the profile id, the referrer. Appending is all a
-   * request does; the window's writer counts the repeats.
+   * The visitor's visits with their repeats counted, by target (a link id for a
+   * click, minus the profile id for a view): a repeat only adds one to a count,
+   * so a window costs memory per distinct visit, not per request.
    */
-  visits: Array<number | string | undefined>;
-}
-
-/** A visitor's visits with the repeats counted: one tally per target and referrer. */
-function talliesOf(visits: VisitorWindow['visits']): Iterable<Tally> {
-  const tallies = new Map<number | string, Tally>();
-  for (let index = 0; index < visits.length; index += 3) {
-    const target = visits[index] as number;
-    const referrer = visits[index + 2] as string | undefined;
-    const key = referrer === undefined ? target : `${target} ${referrer}`;
-    const tally = tallies.get(key);
-    if (tally !== undefined) tally.hits += 1;
-    else tallies.set(key, { userId: visits[index + 1] as number, linkId: target > 0 ? target : null, referrer, hits: 1 });
-  }
-  return tallies.values();
+  direct: Map<number, Tally>;
+  /** Visits that came with a referrer, by target and referrer. */
+  referred: Map<string, Tally>;
 }
 
 /**
@@ -54,7 +42,7 @@ function talliesOf(visits: VisitorWindow['visits']): Iterable<Tally> {
  * visitor in one window share one row with a hits count, so the database writes
  * what differs, not every repeat (decision 004).
  *
- * A visit costs the request a lookup and an append: the visitor is found
+ * A visit costs the request two lookups and a count: the visitor is found
  * through the connection it came on (a keep-alive connection carries one browser),
  * and everything derived (bot or not, device, source, visitor id) is worked out
  * once per visitor when the window is written.
@@ -109,7 +97,17 @@ export class EventRecorder {
       visitor = this.visitorOf(ip, host, userAgent);
       this.byConnection.set(connection, visitor);
     }
-    visitor.visits.push(linkId ?? -userId, userId, referrer);
+    const target = linkId ?? -userId;
+    if (referrer === undefined) {
+      const tally = visitor.direct.get(target);
+      if (tally !== undefined) tally.hits += 1;
+      else visitor.direct.set(target, { userId, linkId, referrer, hits: 1 });
+    } else {
+      const key = `${target} ${referrer}`;
+      const tally = visitor.referred.get(key);
+      if (tally !== undefined) tally.hits += 1;
+      else visitor.referred.set(key, { userId, linkId, referrer, hits: 1 });
+    }
   }
 
   private visitorOf(ip: string, host: string, userAgent: string | undefined): VisitorWindow {
@@ -117,7 +115,7 @@ export class EventRecorder {
     let visitor = this.visitors.get(key);
     if (visitor === undefined) {
       if (this.visitors.size >= WINDOW_VISITORS_LIMIT) void this.flush();
-      visitor = { window: this.window, at: Date.now(), ip, host, userAgent, visits: [] };
+      visitor = { window: this.window, at: Date.now(), ip, host, userAgent, direct: new Map(), referred: new Map() };
       this.visitors.set(key, visitor);
     }
     return visitor;
@@ -152,7 +150,7 @@ export class EventRecorder {
       const day = createdAt.slice(0, 10);
       const visitorHash = this.visitorId(day, visitor.ip, userAgent!);
       const device = deviceOf(userAgent!);
-      for (const tally of talliesOf(visitor.visits)) {
+      for (const tally of [...visitor.direct.values(), ...visitor.referred.values()]) {
         const referrer = tally.referrer?.slice(0, 500) ?? null;
         rows.push({
           kind: tally.linkId === null ? 'view' : 'click',

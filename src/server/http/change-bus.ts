@@ -1,9 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import { Redis } from 'ioredis';
+import { z } from 'zod';
 
 /** What changed, so that every instance can drop what it cached about it. */
-export type ChangeMessage = { topic: 'profile'; userId: number; usernames: string[] } | { topic: 'site-settings' };
+const changeMessageSchema = z.discriminatedUnion('topic', [
+  z.object({ topic: z.literal('profile'), userId: z.number().int(), usernames: z.array(z.string()) }),
+  z.object({ topic: z.literal('site-settings') }),
+]);
+export type ChangeMessage = z.infer<typeof changeMessageSchema>;
+/** What travels on the Redis channel: the message and the instance that sent it. */
+const envelopeSchema = z.object({ from: z.string(), message: changeMessageSchema });
 
 /**
  * The message that drops everything cached about a user's public profile: its
@@ -34,12 +41,15 @@ export function createChangeBus(redis: Redis | undefined, channel: string): Chan
     subscriber = redis.duplicate();
     ready = subscriber.subscribe(channel);
     subscriber.on('message', (_channel: string, raw: string) => {
+      let parsed: unknown;
       try {
-        const { from, message } = JSON.parse(raw) as { from: string; message: ChangeMessage };
-        if (from !== instanceId) local.emit('change', message);
+        parsed = JSON.parse(raw);
       } catch {
-        // A malformed message from elsewhere on the channel changes nothing here.
+        return;
       }
+      // A malformed message from elsewhere on the channel changes nothing here.
+      const envelope = envelopeSchema.safeParse(parsed);
+      if (envelope.success && envelope.data.from !== instanceId) local.emit('change', envelope.data.message);
     });
   }
   return {

@@ -56,11 +56,21 @@ export function createClientAddress(trustProxy: boolean | number | string): Clie
   }
   const trust = trustFunctionOf(trustProxy);
   const peerTrusted = (request: IncomingMessage) => request.socket.remoteAddress !== undefined && trust(request.socket.remoteAddress, 0);
+  // A keep-alive connection from the proxy carries the same visitor again and again: the last answer is reused.
+  let lastPeer: string | undefined;
+  let lastForwardedFor: string | string[] | undefined;
+  let lastIp = '';
   return {
     ip(request) {
-      if (request.headers['x-forwarded-for'] === undefined) return request.socket.remoteAddress ?? '';
-      const addresses = proxyAddr.all(request, trust);
-      return addresses[addresses.length - 1] ?? '';
+      const forwardedFor = request.headers['x-forwarded-for'];
+      if (forwardedFor === undefined) return request.socket.remoteAddress ?? '';
+      if (forwardedFor !== lastForwardedFor || request.socket.remoteAddress !== lastPeer) {
+        const addresses = proxyAddr.all(request, trust);
+        lastPeer = request.socket.remoteAddress;
+        lastForwardedFor = forwardedFor;
+        lastIp = addresses[addresses.length - 1] ?? '';
+      }
+      return lastIp;
     },
     origin(request) {
       const trusted = peerTrusted(request);
