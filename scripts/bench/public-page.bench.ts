@@ -361,10 +361,14 @@ console.log(
 );
 for (const result of results) {
   console.log(`\n${result.mode}${result.mode === 'direct' ? '' : ' (TRUST_PROXY=127.0.0.1, X-Forwarded-For and -Proto on every request)'}`);
-  for (const figures of [result.page, result.nginxPage, result.go, result.nginxGo, ...(result.bare ? [result.bare] : [])])
-    console.log(row(figures));
+  for (const figures of [result.page, result.nginxPage, result.go, result.nginxGo]) console.log(row(figures));
+  if (result.bare) for (const figures of [result.bare.page, result.bare.go]) console.log(row(figures));
   console.log(`  page:     ${ratio(result.page, result.nginxPage)}`);
   console.log(`  redirect: ${ratio(result.go, result.nginxGo)}`);
+  if (result.bare) {
+    console.log(`  bare node:http page:     ${ratio(result.bare.page, result.nginxPage)}`);
+    console.log(`  bare node:http redirect: ${ratio(result.bare.go, result.nginxGo)}`);
+  }
   console.log(
     `  views recorded ${result.views.recorded} of ${result.views.served} pages served; clicks recorded ${result.clicks.recorded} of ${result.clicks.served} redirects served (wrk does not count the answers in flight when it stops)`,
   );
