@@ -1,6 +1,7 @@
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
+import logoSvg from '#web/public/favicon.svg?raw';
 import type { App } from './app-types.ts';
 
 declare module 'fastify' {
@@ -51,8 +52,21 @@ export async function registerOpenApi(app: App, version: string): Promise<void> 
 
   app.get(OPENAPI_PATH, { schema: { hide: true } }, async () => app.swagger());
 
+  const logo = Buffer.from(logoSvg);
   await app.register(fastifySwaggerUi, {
     routePrefix: API_DOCS_PREFIX,
+    logo: { type: 'image/svg+xml', content: logo, href: '/', target: '_self' },
+    theme: {
+      title: 'Linkverse API reference',
+      favicon: [{ filename: 'favicon.svg', rel: 'icon', sizes: 'any', type: 'image/svg+xml', content: logo }],
+      // The document is this site's own: no box to load another one.
+      css: [
+        {
+          filename: 'theme.css',
+          content: '.swagger-ui .topbar .download-url-wrapper{display:none!important}.swagger-ui .topbar{background:#0b0b14}',
+        },
+      ],
+    },
     // Never ask validator.swagger.io about the document: nothing leaves the product.
     uiConfig: { validatorUrl: null, deepLinking: true, defaultModelsExpandDepth: 0, docExpansion: 'list' },
   });
