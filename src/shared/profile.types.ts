@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { PLANS } from './constants.ts';
+import type { Plan } from './constants.ts';
+import { linkSchema } from './links.ts';
 import { removesBranding } from './plans.ts';
 
 /** What a visitor may see of a profile (GET /api/public/{username} and the page). */
@@ -17,15 +18,8 @@ export const publicProfileSchema = z
   .meta({ id: 'PublicProfile' });
 export type PublicProfile = z.infer<typeof publicProfileSchema>;
 
-export const publicLinkSchema = z
-  .object({
-    id: z.number().int(),
-    title: z.string(),
-    url: z.string(),
-    icon: z.string(),
-    customIcon: z.string().nullable(),
-    color: z.string(),
-  })
+export const publicLinkSchema = linkSchema
+  .pick({ id: true, title: true, url: true, icon: true, customIcon: true, color: true })
   .meta({ id: 'PublicLink' });
 export type PublicLink = z.infer<typeof publicLinkSchema>;
 
@@ -40,7 +34,7 @@ export interface PublicProfileSource {
   displayName: string;
   bio: string;
   profileImage: string | null;
-  plan: (typeof PLANS)[number];
+  plan: Plan;
   /** The badge an admin granted. */
   verified: boolean;
 }
