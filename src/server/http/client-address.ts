@@ -55,7 +55,18 @@ export function createClientAddress(trustProxy: boolean | number | string): Clie
     };
   }
   const trust = trustFunctionOf(trustProxy);
-  const peerTrusted = (request: IncomingMessage) => request.socket.remoteAddress !== undefined && trust(request.socket.remoteAddress, 0);
+  // The trust function parses the address on every call; the proxy is nearly always the same peer.
+  let lastCheckedPeer: string | undefined;
+  let lastPeerTrusted = false;
+  const peerTrusted = (request: IncomingMessage) => {
+    const peer = request.socket.remoteAddress;
+    if (peer === undefined) return false;
+    if (peer !== lastCheckedPeer) {
+      lastCheckedPeer = peer;
+      lastPeerTrusted = trust(peer, 0);
+    }
+    return lastPeerTrusted;
+  };
   // A keep-alive connection from the proxy carries the same visitor again and again: the last answer is reused.
   let lastPeer: string | undefined;
   let lastForwardedFor: string | string[] | undefined;
