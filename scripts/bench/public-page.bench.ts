@@ -1,10 +1,12 @@
 // npm run bench: the public page and the click redirect, in the two deployments
 // users run (facing visitors directly, and behind a reverse proxy with
 // TRUST_PROXY set), each measured in the same run against the real limit: nginx
-// serving the same bytes. Prints figures; never passes or fails.
+// serving the same bytes; then cache misses, and a database of 100 000
+// profiles. Beside each product figure: the server's memory at the end of the
+// run and its page cache. Prints figures; never passes or fails.
 //
-//   BENCH_USERS (300)  BENCH_SECONDS (10)  BENCH_CONNECTIONS (50)  BENCH_WARM_SECONDS (3)
-//   BENCH_PROFILE=dir  writes a CPU profile of the server there
+//   BENCH_USERS (10000)  BENCH_SECONDS (10)  BENCH_CONNECTIONS (50)  BENCH_WARM_SECONDS (3)
+//   BENCH_LARGE_USERS (100000; 0 skips row e)  BENCH_PROFILE=dir  writes a CPU profile of the server there
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
@@ -13,7 +15,8 @@ import path from 'node:path';
 import { migrateToLatest, openDatabase } from '../../src/server/db/database.ts';
 import { type SeededProfile, seedProfiles } from './seed.ts';
 
-const USERS = Number(process.env.BENCH_USERS ?? 300);
+const USERS = Number(process.env.BENCH_USERS ?? 10_000);
+const LARGE_USERS = Number(process.env.BENCH_LARGE_USERS ?? 100_000);
 const LINKS = 8;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const WARM_SECONDS = Number(process.env.BENCH_WARM_SECONDS ?? 3);
@@ -47,7 +50,7 @@ const dataDir = mkdtempSync(path.join(tmpdir(), 'linkverse-bench-'));
 const database = openDatabase({ dataDir });
 await migrateToLatest(database);
 const seedStarted = Date.now();
-const profiles = await seedProfiles(database.db, USERS, LINKS);
+const profiles = await seedProfiles(database.db, USERS, LINKS, 0);
 console.log(`seeded ${USERS} users with ${LINKS} links each in ${((Date.now() - seedStarted) / 1000).toFixed(1)} s`);
 const pick = <T>(items: readonly T[]) => items[Math.floor(Math.random() * items.length)]!;
 
@@ -64,6 +67,14 @@ interface Figures {
   statuses: { ok: number; failed: number; errors?: string };
   /** Answers served during the unmeasured warm-up (they count as views and clicks too). */
   warmUpServed?: number;
+  /** The server's memory and page cache right after the measured load. */
+  memory?: MemoryFigures;
+}
+
+interface MemoryFigures {
+  rss: number;
+  heapUsed: number;
+  pageCache: { pages: number; bytes: number; redirects: number };
 }
 
 const toMs = (text: string | undefined) => {
@@ -141,8 +152,15 @@ async function waitFor(url: string): Promise<void> {
 
 const freePort = () => 20_000 + Math.floor(Math.random() * 20_000);
 
+interface Product {
+  base: string;
+  process: ChildProcess;
+  /** The server's memory and page cache now (it logs them on SIGUSR2). */
+  memory(): Promise<MemoryFigures>;
+}
+
 /** The product as `npm start` runs it (compiled), on the seeded database. */
-async function startProduct(extraEnv: Record<string, string>): Promise<{ base: string; process: ChildProcess }> {
+async function startProduct(extraEnv: Record<string, string>): Promise<Product> {
   const port = freePort();
   const profile = process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : [];
   const child = spawn(process.execPath, [...profile, 'dist/server/main.js'], {
@@ -151,19 +169,42 @@ async function startProduct(extraEnv: Record<string, string>): Promise<{ base: s
       DATA_DIR: dataDir,
       PORT: String(port),
       HOST: '127.0.0.1',
-      LOG_LEVEL: 'warn',
+      // Info lines are few (requests are not logged): the start line and the memory lines.
+      LOG_LEVEL: 'info',
+      LOG_FORMAT: 'json',
       NODE_ENV: 'production',
       DATABASE_URL: '',
       REDIS_URL: '',
       PUBLIC_URL: '',
       TRUST_PROXY: '',
+      PAGE_CACHE_MB: '',
       ...extraEnv,
     },
-    stdio: ['ignore', 'inherit', 'inherit'],
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const memoryLines: Array<(figures: MemoryFigures) => void> = [];
+  let pending = '';
+  child.stdout!.on('data', (chunk: Buffer) => {
+    pending += chunk;
+    const lines = pending.split('\n');
+    pending = lines.pop()!;
+    for (const line of lines) {
+      const entry = JSON.parse(line) as { msg?: string; level?: number } & Partial<MemoryFigures>;
+      if (entry.msg === 'memory') memoryLines.shift()?.(entry as MemoryFigures);
+      else if ((entry.level ?? 0) >= 40) console.error(line);
+    }
   });
   const base = `http://127.0.0.1:${port}`;
   await waitFor(`${base}/healthz`);
-  return { base, process: child };
+  return {
+    base,
+    process: child,
+    memory: () =>
+      new Promise((resolve) => {
+        memoryLines.push(resolve);
+        child.kill('SIGUSR2');
+      }),
+  };
 }
 
 async function stop(child: ChildProcess): Promise<void> {
@@ -251,7 +292,7 @@ async function startNginx(answers: Map<string, Answer>, label: string): Promise<
   const config = `worker_processes 1; daemon off; user root; pid ${root}/nginx.pid; error_log ${root}/error.log warn;
 events { worker_connections 4096; }
 http {
-  map_hash_max_size 65536; map_hash_bucket_size 256;
+  map_hash_max_size 262144; map_hash_bucket_size 256;
   access_log off; sendfile on; tcp_nopush on; tcp_nodelay on; keepalive_requests 1000000; server_tokens off;
   client_body_temp_path ${root}/tmp; proxy_temp_path ${root}/tmp; fastcgi_temp_path ${root}/tmp; uwsgi_temp_path ${root}/tmp; scgi_temp_path ${root}/tmp;
   map $uri $target { ${targets.join(' ')} }
@@ -318,6 +359,7 @@ async function runMode(mode: string, env: Record<string, string>, requestHeaders
   const page = measure(`page (${mode})`, product.base, pagePath, requestHeaders, product.process.pid);
   const clicksBefore = await count('click');
   const go = measure(`redirect (${mode})`, product.base, goPath, requestHeaders, product.process.pid);
+  go.memory = await product.memory();
   // Every view and click must reach the database (written at least once a second, and on shutdown).
   await stop(product.process);
   const views = { recorded: (await count('view')) - viewsBefore, served: page.statuses.ok + (page.warmUpServed ?? 0) };
@@ -342,22 +384,51 @@ async function runMode(mode: string, env: Record<string, string>, requestHeaders
   return { mode, page, go, nginxPage, nginxGo, bare, views, clicks, pageBytes };
 }
 
+/** Pages over `users` with the given cache budget, the cache empty at the start: misses render, compress and store. */
+async function runMisses(name: string, pageCacheMb: number | undefined, users: readonly SeededProfile[]): Promise<Figures> {
+  const product = await startProduct({ PAGE_CACHE_MB: pageCacheMb === undefined ? '' : String(pageCacheMb) });
+  const figures = measure(name, product.base, () => `/${pick(users).username}`, BROWSER_HEADERS, product.process.pid);
+  figures.memory = await product.memory();
+  await stop(product.process);
+  return figures;
+}
+
 const results = [
   await runMode('direct', {}, BROWSER_HEADERS),
   await runMode('behind proxy', { TRUST_PROXY: '127.0.0.1' }, { ...BROWSER_HEADERS, ...PROXY_HEADERS }),
 ];
+const direct = results[0]!;
+// (d) A cache budget of half the pages (a page costs its brotli bytes and about 450 bytes of entry): most visits miss.
+const halfBudgetMb = ((USERS / 2) * (direct.pageBytes + 450)) / (1024 * 1024);
+const misses = [
+  await runMisses('(d) cache holds half', halfBudgetMb, profiles),
+  await runMisses('(d) every visit a miss', 0.001, profiles),
+];
+// (e) 100 000 profiles in the database, the default budget.
+let large: Figures | undefined;
+if (LARGE_USERS > USERS) {
+  const seeded = Date.now();
+  const more = await seedProfiles(database.db, LARGE_USERS - USERS, LINKS, USERS);
+  console.log(`seeded ${LARGE_USERS - USERS} more users in ${((Date.now() - seeded) / 1000).toFixed(1)} s`);
+  large = await runMisses(`(e) ${LARGE_USERS} profiles`, undefined, [...profiles, ...more]);
+}
 await database.close();
 rmSync(dataDir, { recursive: true, force: true });
 
+const MB = 1024 * 1024;
+const memoryColumn = ({ memory }: Figures) =>
+  memory
+    ? `rss ${(memory.rss / MB).toFixed(0)} MB, heap ${(memory.heapUsed / MB).toFixed(0)} MB, cache ${(memory.pageCache.bytes / MB).toFixed(1)} MB in ${memory.pageCache.pages} pages + ${memory.pageCache.redirects} redirects`
+    : '';
 const cpuColumn = ({ cpu }: Figures) =>
   cpu ? `cpu/req ${cpu.main.toFixed(1).padStart(5)} µs + ${cpu.other.toFixed(1).padStart(4)} µs` : '';
 const row = (figures: Figures) =>
-  `  ${figures.name.padEnd(28)} ${figures.rps.toFixed(0).padStart(7)} req/s   p50 ${figures.p50.toFixed(2).padStart(5)} ms   p99 ${figures.p99.toFixed(2).padStart(5)} ms   ${cpuColumn(figures)}   ${JSON.stringify(figures.statuses)}${figures.latencyOutput ? `\n${figures.latencyOutput}` : ''}`;
+  `  ${figures.name.padEnd(28)} ${figures.rps.toFixed(0).padStart(7)} req/s   p50 ${figures.p50.toFixed(2).padStart(5)} ms   p99 ${figures.p99.toFixed(2).padStart(5)} ms   ${cpuColumn(figures)}   ${JSON.stringify(figures.statuses)}${figures.memory ? `\n  ${''.padEnd(28)} ${memoryColumn(figures)}` : ''}${figures.latencyOutput ? `\n${figures.latencyOutput}` : ''}`;
 const ratio = (ours: Figures, limit: Figures) =>
   `${(ours.rps / limit.rps).toFixed(2)} x nginx's throughput, p99 ${(ours.p99 / limit.p99).toFixed(2)} x nginx's p99`;
 
 console.log(
-  `\nwrk -t1 -c${CONNECTIONS}, ${SECONDS} s each after ${WARM_SECONDS} s of warm-up, ${USERS} profiles of ${LINKS} links, pages of ${results[0]!.pageBytes.toFixed(0)} bytes (brotli); nginx: 1 worker, the same bytes`,
+  `\nwrk -t1 -c${CONNECTIONS}, ${SECONDS} s each after ${WARM_SECONDS} s of warm-up, ${USERS} profiles of ${LINKS} links, pages of ${direct.pageBytes.toFixed(0)} bytes (brotli); nginx: 1 worker, the same bytes`,
 );
 for (const result of results) {
   console.log(`\n${result.mode}${result.mode === 'direct' ? '' : ' (TRUST_PROXY=127.0.0.1, X-Forwarded-For and -Proto on every request)'}`);
@@ -372,4 +443,9 @@ for (const result of results) {
   console.log(
     `  views recorded ${result.views.recorded} of ${result.views.served} pages served; clicks recorded ${result.clicks.recorded} of ${result.clicks.served} redirects served (wrk does not count the answers in flight when it stops)`,
   );
+}
+console.log(`\ncache misses (pages, compared with nginx serving every page from files, direct)`);
+for (const figures of [...misses, ...(large ? [large] : [])]) {
+  console.log(row(figures));
+  console.log(`  ${''.padEnd(28)} ${ratio(figures, direct.nginxPage)}`);
 }

@@ -6,15 +6,15 @@ export interface SeededProfile {
   linkIds: number[];
 }
 
-/** Users with links, written straight to the database in large transactions. */
-export async function seedProfiles(db: Db, users: number, linksPerUser: number): Promise<SeededProfile[]> {
+/** Users `bench{first}`… with links, written straight to the database in large transactions. */
+export async function seedProfiles(db: Db, users: number, linksPerUser: number, first = 0): Promise<SeededProfile[]> {
   const passwordHash = await hashPassword('bench-password');
   const now = new Date().toISOString();
   const profiles: SeededProfile[] = [];
   const batch = 500;
-  for (let start = 0; start < users; start += batch) {
+  for (let start = first; start < first + users; start += batch) {
     await db.transaction().execute(async (trx) => {
-      const rows = Array.from({ length: Math.min(batch, users - start) }, (_, index) => ({
+      const rows = Array.from({ length: Math.min(batch, first + users - start) }, (_, index) => ({
         username: `bench${start + index}`,
         passwordHash,
         displayName: `Bench Creator ${start + index}`,

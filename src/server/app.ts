@@ -32,6 +32,7 @@ import { registerMediaRoutes } from './media/media.routes.ts';
 import { registerPlanRoutes } from './plans/plans.routes.ts';
 import { createFastPath } from './public-page/fast-path.ts';
 import { PageCache } from './public-page/page-cache.ts';
+import { MEMORY_BOUNDS } from './memory-bounds.ts';
 import { registerPublicPageRoutes } from './public-page/public-page.routes.ts';
 import { PublicPageResponder } from './public-page/responder.ts';
 import { registerMaintenanceGate } from './site-settings/maintenance-gate.ts';
@@ -47,6 +48,8 @@ declare module 'fastify' {
     changes: ChangeBus;
     /** What the public-page fast path answered before routing. */
     fastPathStats: { answered: number };
+    /** The rendered pages and redirect targets in memory. */
+    pageCache: PageCache;
   }
 }
 
@@ -80,7 +83,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
 
   // One public-page pipeline: one cache, one responder, two ways in: the routes,
   // and the fast path that answers cached pages and redirects before Fastify routing.
-  const cache = new PageCache();
+  const cache = new PageCache({ bytes: config.pageCacheBytes, redirects: MEMORY_BOUNDS.redirectTargets });
   cache.invalidateOn(changes);
   const responder = new PublicPageResponder(computeSecurityHeaders(HELMET_OPTIONS));
   const fastPathStats = { answered: 0 };
@@ -129,6 +132,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   app.decorate('events', events);
   app.decorate('changes', changes);
   app.decorate('fastPathStats', fastPathStats);
+  app.decorate('pageCache', cache);
 
   registerErrorHandler(app);
   registerRequestLog(app, config);

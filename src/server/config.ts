@@ -4,6 +4,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import type { Plan } from '#shared/constants.ts';
 import { DEFAULT_PLAN_LIMITS, type PlanLimits } from '#shared/plans.ts';
+import { MEMORY_BOUNDS } from './memory-bounds.ts';
 
 // Configuration comes from the environment, validated once at start
 // (DESIGN.md "Configuration"); a bad value names its variable.
@@ -77,6 +78,7 @@ const envSchema = z.object({
   LOG_FORMAT: z.enum(['json', 'pretty'], { error: 'must be json or pretty' }).optional(),
   ACCESS_LOG: z.enum(['true', 'false'], { error: 'must be true or false' }).default('false'),
   SLOW_REQUEST_MS: z.coerce.number().int().min(1).default(1000),
+  PAGE_CACHE_MB: z.coerce.number({ error: 'must be a number of megabytes' }).positive('must be more than 0').max(1_000_000).optional(),
 });
 
 export interface RateLimitRule {
@@ -105,6 +107,8 @@ export interface AppConfig {
   accessLog: boolean;
   /** Requests slower than this are always logged. */
   slowRequestMs: number;
+  /** The rendered-page cache's budget in bytes (PAGE_CACHE_MB). */
+  pageCacheBytes: number;
   /** Where the built SPA lives; missing in API tests, which need no pages. */
   webRoot?: string;
   planLimits: Record<Plan, PlanLimits>;
@@ -154,6 +158,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     logFormat: values.LOG_FORMAT ?? (process.stdout.isTTY ? 'pretty' : 'json'),
     accessLog: values.ACCESS_LOG === 'true',
     slowRequestMs: values.SLOW_REQUEST_MS,
+    pageCacheBytes: values.PAGE_CACHE_MB === undefined ? MEMORY_BOUNDS.pageCacheBytes : Math.round(values.PAGE_CACHE_MB * 1024 * 1024),
     webRoot: path.resolve('dist/web'),
     planLimits: mergePlanLimits(values.PLAN_LIMITS as Partial<Record<Plan, Partial<PlanLimits>>> | undefined),
     authRateLimit: DEFAULT_AUTH_RATE_LIMIT,

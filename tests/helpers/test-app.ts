@@ -6,6 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '#server/app.ts';
 import { type AppConfig, DEFAULT_AUTH_RATE_LIMIT, mergePlanLimits } from '#server/config.ts';
+import { MEMORY_BOUNDS } from '#server/memory-bounds.ts';
 
 export const DIALECT = (process.env.TEST_DIALECT ?? 'sqlite') as 'sqlite' | 'postgres';
 
@@ -50,6 +51,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     logFormat: 'json',
     accessLog: false,
     slowRequestMs: 1000,
+    pageCacheBytes: MEMORY_BOUNDS.pageCacheBytes,
     webRoot: options.webRoot,
     planLimits: mergePlanLimits(),
     authRateLimit: options.realRateLimits

@@ -1,64 +1,118 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { PageCache, preparePage } from '#server/public-page/page-cache.ts';
+import { MEMORY_BOUNDS } from '#server/memory-bounds.ts';
+import { type CachedPage, PageCache, preparePage } from '#server/public-page/page-cache.ts';
 
-const page = (userId: number, text = `page of ${userId}`) => preparePage(`<!doctype html><p>${text}</p>`, userId);
+const html = (userId: number, text: string) => `<!doctype html><p>${text}</p><p>page of ${userId}</p>`;
+const page = (userId: number, text = `page of ${userId}`) => preparePage(html(userId, text), userId);
+const ORIGIN = 'http://a.test';
+/** What one page costs the budget, as the cache counts it. */
+const costOf = (username: string, cached: CachedPage) =>
+  cached.bytes + ORIGIN.length + username.length + MEMORY_BOUNDS.pageEntryOverheadBytes;
+/** A budget that holds `count` pages like the ones named `u0`, `u1`… of user 0 */
+const budgetFor = (count: number) => count * costOf('u0', page(0, 'x')) + 10;
 
 describe('the rendered page cache', () => {
   it('keeps pages per origin and username', () => {
     const cache = new PageCache();
     const nova = page(1);
-    cache.setPage('http://a.test', 'nova', nova);
-    expect(cache.page('http://a.test', 'nova')).toBe(nova);
+    cache.setPage(ORIGIN, 'nova', nova);
+    expect(cache.page(ORIGIN, 'nova')).toBe(nova);
     expect(cache.page('http://b.test', 'nova')).toBeUndefined();
-    expect(cache.page('http://a.test', 'other')).toBeUndefined();
+    expect(cache.page(ORIGIN, 'other')).toBeUndefined();
   });
 
   it("drops every page of a changed profile, on every origin, and no one else's", () => {
     const cache = new PageCache();
-    cache.setPage('http://a.test', 'nova', page(1));
+    cache.setPage(ORIGIN, 'nova', page(1));
     cache.setPage('http://b.test', 'nova', page(1));
-    cache.setPage('http://a.test', 'orbit', page(2));
+    cache.setPage(ORIGIN, 'orbit', page(2));
     cache.invalidate(1);
-    expect(cache.page('http://a.test', 'nova')).toBeUndefined();
+    expect(cache.page(ORIGIN, 'nova')).toBeUndefined();
     expect(cache.page('http://b.test', 'nova')).toBeUndefined();
-    expect(cache.page('http://a.test', 'orbit')).toBeDefined();
+    expect(cache.page(ORIGIN, 'orbit')).toBeDefined();
     expect(cache.size.pages).toBe(1);
   });
 
-  it('drops the oldest page past its limit, and a page set again replaces the old one', () => {
-    const cache = new PageCache({ pages: 2, redirects: 2 });
-    cache.setPage('http://a.test', 'one', page(1));
-    cache.setPage('http://a.test', 'two', page(2));
-    const newer = page(1, 'changed');
-    cache.setPage('http://a.test', 'one', newer);
-    cache.setPage('http://a.test', 'three', page(3));
+  it('counts the bytes it holds, and gives them back when a page goes', () => {
+    const cache = new PageCache();
+    const first = page(1, 'a'.repeat(3000));
+    const second = page(2, 'b'.repeat(3000));
+    cache.setPage(ORIGIN, 'u1', first);
+    cache.setPage(ORIGIN, 'u2', second);
+    expect(cache.size.bytes).toBe(costOf('u1', first) + costOf('u2', second));
+    cache.setPage(ORIGIN, 'u1', page(1, 'changed'));
+    cache.invalidate(2);
+    cache.invalidate(1);
+    expect(cache.size).toEqual({ pages: 0, bytes: 0, redirects: 0 });
+  });
+
+  it('stays within its byte budget, dropping the least recently used first', () => {
+    const cache = new PageCache({ bytes: budgetFor(3), redirects: 10 });
+    for (const name of ['u0', 'u1', 'u2']) cache.setPage(ORIGIN, name, page(0, 'x'));
+    expect(cache.size.pages).toBe(3);
+    // u0 is visited, so u1 is now the least recently used.
+    cache.page(ORIGIN, 'u0');
+    cache.setPage(ORIGIN, 'u3', page(0, 'x'));
+    expect(cache.page(ORIGIN, 'u1')).toBeUndefined();
+    expect(cache.page(ORIGIN, 'u0')).toBeDefined();
+    expect(cache.page(ORIGIN, 'u2')).toBeDefined();
+    expect(cache.page(ORIGIN, 'u3')).toBeDefined();
+    expect(cache.size.bytes).toBeLessThanOrEqual(budgetFor(3));
+    // Every page held was visited again: a page seen once (a scan through many
+    // profiles) goes before them, so it cannot push the visited ones out.
+    cache.setPage(ORIGIN, 'u4', page(0, 'x'));
+    expect(cache.page(ORIGIN, 'u4')).toBeUndefined();
+    expect(['u0', 'u2', 'u3'].every((name) => cache.page(ORIGIN, name) !== undefined)).toBe(true);
+    expect(cache.size.pages).toBe(3);
+  });
+
+  it('counts a gzip form made later, and makes room for it', () => {
+    const gzipBytes = page(0, 'x').gzip.length;
+    const budget = 2 * costOf('u0', page(0, 'x')) + gzipBytes - 1;
+    const cache = new PageCache({ bytes: budget, redirects: 10 });
+    cache.setPage(ORIGIN, 'u0', page(0, 'x'));
+    cache.setPage(ORIGIN, 'u1', page(0, 'x'));
+    const visited = cache.page(ORIGIN, 'u1')!;
     expect(cache.size.pages).toBe(2);
-    expect(cache.page('http://a.test', 'two')).toBeUndefined();
-    expect(cache.page('http://a.test', 'one')).toBe(newer);
-    expect(cache.page('http://a.test', 'three')).toBeDefined();
+    void visited.gzip;
+    // The gzip form took the cache past its budget: the page not visited made room.
+    expect(cache.page(ORIGIN, 'u0')).toBeUndefined();
+    expect(cache.size).toEqual({ pages: 1, bytes: costOf('u1', visited), redirects: 0 });
+    expect(cache.size.bytes).toBeLessThanOrEqual(budget);
+  });
+
+  it('never holds a page larger than the whole budget', () => {
+    const cache = new PageCache({ bytes: 1000, redirects: 10 });
+    cache.setPage(ORIGIN, 'huge', preparePage(Array.from({ length: 4000 }, (_, index) => `<p>${index * 7919}</p>`).join(''), 1));
+    expect(cache.size).toEqual({ pages: 0, bytes: 0, redirects: 0 });
   });
 
   it('keeps redirect targets bounded, oldest dropped first, and drops those of a changed profile', () => {
-    const cache = new PageCache({ pages: 2, redirects: 2 });
+    const cache = new PageCache({ bytes: budgetFor(2), redirects: 2 });
     cache.setRedirect(10, { url: 'https://a.example/', userId: 1 });
     cache.setRedirect(11, { url: 'https://b.example/', userId: 2 });
     cache.setRedirect(12, { url: 'https://c.example/', userId: 2 });
     expect(cache.redirect(10)).toBeUndefined();
     expect(cache.redirect(11)?.url).toBe('https://b.example/');
-    cache.setPage('http://a.test', 'two', page(2));
+    cache.setPage(ORIGIN, 'two', page(2));
     cache.invalidate(2);
-    expect(cache.size).toEqual({ pages: 0, redirects: 0 });
+    expect(cache.size).toEqual({ pages: 0, bytes: 0, redirects: 0 });
   });
 
-  it('compresses once, into buffers that hold only their own bytes', () => {
-    const cached = page(1, 'x'.repeat(5000));
-    expect(cached.br).toBe(cached.br);
-    expect(brotliDecompressSync(cached.br).equals(cached.identity)).toBe(true);
-    expect(gunzipSync(cached.gzip).equals(cached.identity)).toBe(true);
+  it('keeps one form, brotli, and gives the others exactly, in buffers that hold only their own bytes', () => {
+    const text = 'x'.repeat(5000);
+    const cached = page(1, text);
+    const identity = Buffer.from(html(1, text));
+    expect(cached.body('br')).toBe(cached.br);
+    expect(brotliDecompressSync(cached.br).equals(identity)).toBe(true);
+    expect(cached.body('identity').equals(identity)).toBe(true);
+    expect(cached.bytes).toBe(cached.br.length);
+    expect(gunzipSync(cached.body('gzip')).equals(identity)).toBe(true);
+    expect(cached.gzip).toBe(cached.gzip);
+    expect(cached.bytes).toBe(cached.br.length + cached.gzip.length);
     // A view into zlib's output chunk would keep the whole chunk alive with every page.
     expect(cached.br.buffer.byteLength).toBeLessThanOrEqual(Buffer.poolSize);
     expect(cached.gzip.buffer.byteLength).toBeLessThanOrEqual(Buffer.poolSize);
-    expect(cached.body('identity')).toBe(cached.identity);
   });
 });

@@ -1,15 +1,12 @@
 import type { IncomingMessage } from 'node:http';
 import type { FastifyBaseLogger } from 'fastify';
 import type { NewEvent } from '../db/schema.ts';
+import { MEMORY_BOUNDS } from '../memory-bounds.ts';
 import type { EventWriter } from './event-writer.ts';
 import { deviceOf, isBot, sourceOf, visitorHash } from './visitor.ts';
 
 const BATCH_ROWS = 500;
-/** Past this many visitors in one window, it is written at once (bounds memory). */
-const WINDOW_VISITORS_LIMIT = 20_000;
-const VISITOR_MEMO_LIMIT = 100_000;
-/** Rows kept for a database that does not answer; past this, the oldest are given up (and logged). */
-const RETRY_LIMIT = 200_000;
+const { windowVisitors: WINDOW_VISITORS_LIMIT, visitorIds: VISITOR_MEMO_LIMIT, retryRows: RETRY_LIMIT } = MEMORY_BOUNDS;
 
 /** The identical visits of one visitor in one window: same kind, page or link, and referrer. */
 interface Tally {

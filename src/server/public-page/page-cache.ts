@@ -1,42 +1,64 @@
 import { createHash } from 'node:crypto';
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { brotliCompressSync, brotliDecompressSync, constants, gzipSync } from 'node:zlib';
 import type { ChangeBus } from '../http/change-bus.ts';
+import { MEMORY_BOUNDS } from '../memory-bounds.ts';
 
 export type PageEncoding = 'br' | 'gzip' | 'identity';
 
 /**
- * A page ready to send: its bytes, and each compressed encoding computed once,
- * the first time a client asks for it, then kept with the page.
+ * Brotli quality of a rendered page. A miss renders and compresses while the
+ * visitor waits: quality 4 is within a few percent of 11's size on these pages
+ * at a small fraction of its time (decision 006).
+ */
+export const PAGE_BROTLI_QUALITY = 4;
+
+/**
+ * A page ready to send, kept in the one form most visitors take: brotli. The
+ * gzip form is made from it the first time a client asks for gzip, and kept
+ * beside it (the cache counts it); the plain form is decompressed on the fly
+ * for the rare client that accepts neither.
  */
 export class CachedPage {
   readonly etag: string;
+  readonly br: Buffer;
   private gzipped: Buffer | undefined;
-  private brotli: Buffer | undefined;
+  /** The second-chance bit of the cache's eviction: set by every hit. */
+  used = false;
+  /** Told how many bytes the page grew by (a gzip form made): the cache holding it counts them. */
+  onGrow: ((bytes: number) => void) | undefined;
 
   constructor(
-    readonly identity: Buffer,
+    identity: Buffer,
     readonly userId: number,
   ) {
     this.etag = `"${createHash('sha1').update(identity).digest('base64url')}"`;
+    this.br = compact(
+      brotliCompressSync(identity, {
+        params: { [constants.BROTLI_PARAM_QUALITY]: PAGE_BROTLI_QUALITY, [constants.BROTLI_PARAM_SIZE_HINT]: identity.length },
+      }),
+    );
+  }
+
+  /** The page's plain bytes, decompressed for this answer only. */
+  get identity(): Buffer {
+    return brotliDecompressSync(this.br);
   }
 
   get gzip(): Buffer {
-    this.gzipped ??= compact(gzipSync(this.identity, { level: 6 }));
+    if (this.gzipped === undefined) {
+      this.gzipped = compact(gzipSync(this.identity, { level: 6 }));
+      this.onGrow?.(this.gzipped.length);
+    }
     return this.gzipped;
   }
 
-  // Quality 5 is close to 11's size at a hundredth of its cost: no visit waits on the compressor.
-  get br(): Buffer {
-    this.brotli ??= compact(
-      brotliCompressSync(this.identity, {
-        params: { [constants.BROTLI_PARAM_QUALITY]: 5, [constants.BROTLI_PARAM_SIZE_HINT]: this.identity.length },
-      }),
-    );
-    return this.brotli;
+  body(encoding: PageEncoding): Buffer {
+    return encoding === 'br' ? this.br : encoding === 'gzip' ? this.gzip : this.identity;
   }
 
-  body(encoding: PageEncoding): Buffer {
-    return encoding === 'identity' ? this.identity : this[encoding];
+  /** The bytes the page keeps: its brotli form, and its gzip form once made. */
+  get bytes(): number {
+    return this.br.length + (this.gzipped?.length ?? 0);
   }
 }
 
@@ -58,21 +80,41 @@ export interface RedirectTarget {
   userId: number;
 }
 
-export const PAGE_CACHE_LIMITS = { pages: 20_000, redirects: 200_000 };
+export interface PageCacheLimits {
+  /** Bytes of pages, gzip forms and per-entry overhead: PAGE_CACHE_MB. */
+  bytes: number;
+  redirects: number;
+}
+
+/** What one cached page costs the budget: its bytes, its keys and the entry's overhead. */
+function costOf(origin: string, username: string, page: CachedPage): number {
+  return page.bytes + origin.length + username.length + MEMORY_BOUNDS.pageEntryOverheadBytes;
+}
 
 /**
  * Rendered public pages by origin (canonical URLs name it), then by username,
- * and the targets of click redirects by link id. Both are bounded (past the
- * limit the oldest entry goes first) and both drop a user's entries on every
- * change to that profile, on every instance (DESIGN.md: invalidated on every change).
+ * and the targets of click redirects by link id.
+ *
+ * Pages are bounded by bytes, not entries (PAGE_CACHE_MB): past the budget the
+ * least recently used go first, by the CLOCK approximation of LRU (a hit only
+ * sets a bit; eviction walks from the oldest entry, gives a page whose bit is
+ * set a second chance at the back, and drops the first page whose bit is clear),
+ * so a hit costs the hot path one store. A new page enters with its bit clear:
+ * when every page held was visited again, a page seen once goes first, so a
+ * scan through many profiles cannot push the visited ones out. Redirect targets are bounded by count,
+ * oldest first. Both drop a user's entries on every change to that profile, on
+ * every instance (DESIGN.md: invalidated on every change).
  */
 export class PageCache {
   private readonly byOrigin = new Map<string, Map<string, CachedPage>>();
-  /** Every page as [origin, username], oldest first, to know which to drop at the limit. */
-  private readonly order = new Map<CachedPage, [string, string]>();
+  /** Every page as [origin, username], in the order eviction walks them. */
+  private readonly clock = new Map<CachedPage, [string, string]>();
   private readonly redirects = new Map<number, RedirectTarget>();
+  private bytesUsed = 0;
 
-  constructor(private readonly limits = PAGE_CACHE_LIMITS) {}
+  constructor(
+    private readonly limits: PageCacheLimits = { bytes: MEMORY_BOUNDS.pageCacheBytes, redirects: MEMORY_BOUNDS.redirectTargets },
+  ) {}
 
   /** Drop a profile's pages and redirects whenever any instance says it changed. */
   invalidateOn(bus: ChangeBus): void {
@@ -82,19 +124,24 @@ export class PageCache {
   }
 
   page(origin: string, username: string): CachedPage | undefined {
-    return this.byOrigin.get(origin)?.get(username);
+    const page = this.byOrigin.get(origin)?.get(username);
+    if (page !== undefined) page.used = true;
+    return page;
   }
 
   setPage(origin: string, username: string, page: CachedPage): void {
     this.removePage(origin, username);
-    if (this.order.size >= this.limits.pages) {
-      const oldest = this.order.values().next().value;
-      if (oldest) this.removePage(...oldest);
-    }
     let pages = this.byOrigin.get(origin);
     if (!pages) this.byOrigin.set(origin, (pages = new Map()));
     pages.set(username, page);
-    this.order.set(page, [origin, username]);
+    this.clock.set(page, [origin, username]);
+    page.used = false;
+    page.onGrow = (bytes) => {
+      this.bytesUsed += bytes;
+      this.evictOverBudget();
+    };
+    this.bytesUsed += costOf(origin, username, page);
+    this.evictOverBudget();
   }
 
   redirect(linkId: number): RedirectTarget | undefined {
@@ -112,7 +159,7 @@ export class PageCache {
 
   /** Drop every page and redirect of the user (unknown names are never cached, so a new user shows at once). */
   invalidate(userId: number): void {
-    for (const [page, [origin, username]] of this.order) {
+    for (const [page, [origin, username]] of this.clock) {
       if (page.userId === userId) this.removePage(origin, username);
     }
     for (const [linkId, target] of this.redirects) {
@@ -121,13 +168,29 @@ export class PageCache {
   }
 
   clear(): void {
+    for (const page of this.clock.keys()) page.onGrow = undefined;
     this.byOrigin.clear();
-    this.order.clear();
+    this.clock.clear();
     this.redirects.clear();
+    this.bytesUsed = 0;
   }
 
-  get size(): { pages: number; redirects: number } {
-    return { pages: this.order.size, redirects: this.redirects.size };
+  get size(): { pages: number; bytes: number; redirects: number } {
+    return { pages: this.clock.size, bytes: this.bytesUsed, redirects: this.redirects.size };
+  }
+
+  /** Walk the clock until the pages fit: at most two passes (the first clears every bit it meets). */
+  private evictOverBudget(): void {
+    while (this.bytesUsed > this.limits.bytes && this.clock.size > 0) {
+      const [page, key] = this.clock.entries().next().value!;
+      if (page.used) {
+        page.used = false;
+        this.clock.delete(page);
+        this.clock.set(page, key);
+      } else {
+        this.removePage(...key);
+      }
+    }
   }
 
   private removePage(origin: string, username: string): void {
@@ -136,6 +199,8 @@ export class PageCache {
     if (!page) return;
     pages!.delete(username);
     if (pages!.size === 0) this.byOrigin.delete(origin);
-    this.order.delete(page);
+    this.clock.delete(page);
+    this.bytesUsed -= costOf(origin, username, page);
+    page.onGrow = undefined;
   }
 }

@@ -1,0 +1,18 @@
+// Every in-memory structure that grows with traffic, and its bound, in one place
+// (issue 13). The page cache's budget is configuration (PAGE_CACHE_MB); the rest
+// are sized so that, full, they stay small next to it.
+
+export const MEMORY_BOUNDS = {
+  /** Default page cache budget: rendered pages (brotli, and gzip when asked) and their keys. PAGE_CACHE_MB overrides it. */
+  pageCacheBytes: 64 * 1024 * 1024,
+  /** What a cached page costs beyond its bytes: its entry in two maps, its object and its buffers' headers (measured, rounded up). */
+  pageEntryOverheadBytes: 400,
+  /** Click-redirect targets (link id → URL): about 150 bytes each. */
+  redirectTargets: 200_000,
+  /** Visitors in one analytics window (one second); past this the window is written at once. */
+  windowVisitors: 20_000,
+  /** Daily visitor ids remembered (one HMAC per visitor a day); past this the memo starts again. */
+  visitorIds: 100_000,
+  /** Analytics rows kept while the database does not answer; past this the oldest are given up (and logged). */
+  retryRows: 200_000,
+} as const;
