@@ -15,7 +15,11 @@ export function createSqliteEventWriter(path: string) {
   /** The worker, started again if it ever died (the recorder retries what failed). */
   const running = (): Worker => {
     if (worker) return worker;
-    const started = new Worker(new URL('./sqlite-event-writer.worker.mjs', import.meta.url), { workerData: { path } });
+    const started = new Worker(new URL('./sqlite-event-writer.worker.mjs', import.meta.url), {
+      workerData: { path },
+      // It only receives batches of rows and inserts them: a small heap is plenty, and memory follows the work.
+      resourceLimits: { maxYoungGenerationSizeMb: 4, maxOldGenerationSizeMb: 48 },
+    });
     started.unref();
     started.on('message', ({ id, error }: { id: number; error?: string }) => {
       const waiter = pending.get(id);

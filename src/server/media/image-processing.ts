@@ -1,4 +1,4 @@
-import sharp from 'sharp';
+import type { Sharp, SharpOptions } from 'sharp';
 import { ICON_JPEG_QUALITY, ICON_MAX_DIMENSION, type MediaKind } from '#shared/media.ts';
 
 export interface ProcessedMedia {
@@ -9,6 +9,17 @@ export interface ProcessedMedia {
   height: number | null;
 }
 
+let sharpModule: Promise<(input: Buffer, options: SharpOptions) => Sharp> | undefined;
+
+/**
+ * sharp (libvips) is loaded on the first upload: it costs the process about
+ * 25 MB of memory, which an instance that only serves pages never needs.
+ */
+function loadSharp() {
+  sharpModule ??= import('sharp').then((module) => module.default);
+  return sharpModule;
+}
+
 /** Refuse decompression bombs before decoding them (about 7000 × 7000). */
 const MAX_INPUT_PIXELS = 50_000_000;
 
@@ -17,6 +28,7 @@ const MAX_INPUT_PIXELS = 50_000_000;
  * polyglot cannot survive. SVG is rasterized (sharp renders it without fetching).
  */
 export async function processIcon(input: Buffer): Promise<ProcessedMedia> {
+  const sharp = await loadSharp();
   const { data, info } = await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' })
     .rotate()
     .resize(ICON_MAX_DIMENSION, ICON_MAX_DIMENSION, { fit: 'inside', withoutEnlargement: true })
