@@ -1,4 +1,5 @@
 import type { Db } from '../db/database.ts';
+import { preparedQuery } from '../db/prepared-query.ts';
 import type { LinksTable } from '../db/schema.ts';
 import type { Insertable, Updateable } from 'kysely';
 
@@ -14,6 +15,11 @@ export function selectLinks(db: Db) {
 }
 
 export type LinkWithIcon = Awaited<ReturnType<ReturnType<typeof selectLinks>['executeTakeFirstOrThrow']>>;
+
+/** The active links of a user, in order: what the public page shows (a prepared read, it runs on every cache miss). */
+export const listActiveLinksOfUser = preparedQuery((db: Db, userId: number) =>
+  selectLinks(db).where('links.userId', '=', userId).where('links.isActive', '=', 1),
+);
 
 export function listLinksOfUser(db: Db, userId: number, activeOnly: boolean) {
   let query = selectLinks(db).where('links.userId', '=', userId);
@@ -60,14 +66,18 @@ export async function setLinkPosition(db: Db, userId: number, id: number, positi
   await db.updateTable('links').set({ position, updatedAt: at }).where('userId', '=', userId).where('id', '=', id).execute();
 }
 
-/** The target of /go/{id}: an active link of an active user, or nothing. */
-export function findRedirectTarget(db: Db, id: number) {
-  return db
+const redirectTargetQuery = preparedQuery((db: Db, id: number) =>
+  db
     .selectFrom('links')
     .innerJoin('users', 'users.id', 'links.userId')
     .select(['links.url', 'links.userId'])
     .where('links.id', '=', id)
     .where('links.isActive', '=', 1)
-    .where('users.isActive', '=', 1)
-    .executeTakeFirst();
+    .where('users.isActive', '=', 1),
+);
+
+/** The target of /go/{id}: an active link of an active user, or nothing. */
+export async function findRedirectTarget(db: Db, id: number) {
+  const [target] = await redirectTargetQuery(db, id);
+  return target;
 }

@@ -1,11 +1,16 @@
 import type { Db } from '../db/database.ts';
+import { preparedQuery } from '../db/prepared-query.ts';
 
-/** The fields of an active user that make their public profile, or undefined. */
-export function findPublicUser(db: Db, username: string) {
-  return db
+const publicUserQuery = preparedQuery((db: Db, username: string) =>
+  db
     .selectFrom('users')
     .select(['id', 'username', 'displayName', 'bio', 'profileImage', 'verified', 'plan'])
-    .where('username', '=', username.toLowerCase())
-    .where('isActive', '=', 1)
-    .executeTakeFirst();
+    .where('username', '=', username)
+    .where('isActive', '=', 1),
+);
+
+/** The fields of an active user that make their public profile, or undefined. */
+export async function findPublicUser(db: Db, username: string) {
+  const [user] = await publicUserQuery(db, username.toLowerCase());
+  return user;
 }

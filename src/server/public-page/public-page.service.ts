@@ -2,7 +2,7 @@ import { USERNAME_MAX_LENGTH, USERNAME_PATTERN } from '#shared/constants.ts';
 import { type PublicPage, toPublicProfile } from '#shared/profile.types.ts';
 import { isAppRouteName } from '#shared/reserved-names.ts';
 import type { Db } from '../db/database.ts';
-import { listLinksOfUser } from '../links/links.repository.ts';
+import { listActiveLinksOfUser } from '../links/links.repository.ts';
 import { toLink } from '../links/links.service.ts';
 import { type CachedPage, type PageCache, preparePage } from './page-cache.ts';
 import { findPublicUser } from './public-page.repository.ts';
@@ -17,7 +17,7 @@ export async function loadPublicPage(db: Db, username: string): Promise<PublicPa
   if (!isUsername(username)) return undefined;
   const user = await findPublicUser(db, username);
   if (!user) return undefined;
-  const links = (await listLinksOfUser(db, user.id, true)).map(toLink);
+  const links = (await listActiveLinksOfUser(db, user.id)).map(toLink);
   return toPublicProfile({ ...user, verified: user.verified === 1 }, links);
 }
 
