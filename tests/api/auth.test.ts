@@ -241,7 +241,7 @@ describe(`request safety (${DIALECT})`, () => {
       payload: '{"username":',
     });
     expect(response.statusCode).toBe(400);
-    expect(response.json().message).toBe('Request body is not valid JSON');
+    expect(response.json()).toEqual({ code: 'invalid_json', message: 'Request body is not valid JSON' });
   });
 
   it('sends a Content-Security-Policy without inline script', async () => {

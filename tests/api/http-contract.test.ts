@@ -132,16 +132,7 @@ describe(`the HTTP contract (${DIALECT})`, () => {
     });
     expect(crossSite.json()).toEqual({ code: 'cross_origin', message: 'Cross-origin request refused' });
 
-    const badJson = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/login',
-      headers: { 'content-type': 'application/json' },
-      payload: '{"username":',
-    });
-    expect(badJson.statusCode).toBe(400);
-    expect(badJson.json().code).toBe('invalid_json');
-
-    for (const body of [invalid, taken, anonymous, notAdmin, overLimit, crossSite, badJson]) {
+    for (const body of [invalid, taken, anonymous, notAdmin, overLimit, crossSite]) {
       expect(ERROR_CODES).toContain(body.json().code);
     }
   });
