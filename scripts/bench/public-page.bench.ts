@@ -125,8 +125,16 @@ function cpuSeconds(pid: number | undefined): { main: number; other: number } | 
 }
 
 /** Load one server over a random mix of paths: a few seconds unmeasured (the JIT settles), then measured. */
-function measure(name: string, url: string, nextPath: () => string, headers: Record<string, string>, pid?: number): Figures {
-  const paths = Array.from({ length: 20_000 }, nextPath);
+function measure(
+  name: string,
+  url: string,
+  nextPath: () => string,
+  headers: Record<string, string>,
+  pid?: number,
+  pathCount = 20_000,
+): Figures {
+  // wrk draws from this list: it must be long enough that every profile can come up (row e).
+  const paths = Array.from({ length: pathCount }, nextPath);
   const warmUp = wrk('warm-up', url, paths, headers, WARM_SECONDS);
   const before = cpuSeconds(pid);
   const figures = wrk(name, url, paths, headers, SECONDS);
@@ -387,7 +395,14 @@ async function runMode(mode: string, env: Record<string, string>, requestHeaders
 /** Pages over `users` with the given cache budget, the cache empty at the start: misses render, compress and store. */
 async function runMisses(name: string, pageCacheMb: number | undefined, users: readonly SeededProfile[]): Promise<Figures> {
   const product = await startProduct({ PAGE_CACHE_MB: pageCacheMb === undefined ? '' : String(pageCacheMb) });
-  const figures = measure(name, product.base, () => `/${pick(users).username}`, BROWSER_HEADERS, product.process.pid);
+  const figures = measure(
+    name,
+    product.base,
+    () => `/${pick(users).username}`,
+    BROWSER_HEADERS,
+    product.process.pid,
+    Math.max(20_000, 2 * users.length),
+  );
   figures.memory = await product.memory();
   await stop(product.process);
   return figures;
