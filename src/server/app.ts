@@ -1,5 +1,4 @@
 import fastifyCookie from '@fastify/cookie';
-import fastifyHelmet from '@fastify/helmet';
 import fastifyMultipart from '@fastify/multipart';
 import fastifyRateLimit from '@fastify/rate-limit';
 import http from 'node:http';
@@ -25,7 +24,7 @@ import { registerHealthRoutes } from './http/health.routes.ts';
 import { registerOpenApi } from './http/openapi.ts';
 import { registerOriginCheck } from './http/origin-check.ts';
 import { registerRequestLog } from './http/request-log.ts';
-import { HELMET_OPTIONS, computeSecurityHeaders } from './http/security-headers.ts';
+import { HELMET_OPTIONS, computeSecurityHeaders, registerSecurityHeaders } from './http/security-headers.ts';
 import { registerWebApp } from './http/web-app.ts';
 import { registerLinkRoutes } from './links/links.routes.ts';
 import { registerMediaRoutes } from './media/media.routes.ts';
@@ -85,7 +84,8 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   // and the fast path that answers cached pages and redirects before Fastify routing.
   const cache = new PageCache({ bytes: config.pageCacheBytes, redirects: MEMORY_BOUNDS.redirectTargets });
   cache.invalidateOn(changes);
-  const responder = new PublicPageResponder(computeSecurityHeaders(HELMET_OPTIONS));
+  const securityHeaders = computeSecurityHeaders(HELMET_OPTIONS);
+  const responder = new PublicPageResponder(securityHeaders);
   const fastPathStats = { answered: 0 };
   const fastPath = createFastPath({
     publicUrl: config.publicUrl,
@@ -138,7 +138,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   registerRequestLog(app, config);
   await registerOpenApi(app, packageJson.version);
   await app.register(fastifyCookie);
-  await app.register(fastifyHelmet, HELMET_OPTIONS);
+  registerSecurityHeaders(app, securityHeaders);
   await app.register(fastifyMultipart, { limits: { files: 1, fields: 5, parts: 6 } });
   await app.register(fastifyRateLimit, {
     global: false,

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authMessages } from '#shared/auth.schema.ts';
+import { HELMET_OPTIONS, computeSecurityHeaders } from '#server/http/security-headers.ts';
 import { DIALECT, type TestApp, createTestApp } from '../helpers/test-app.ts';
 import { DEFAULT_PASSWORD, createUser, loginAs, sessionCookieOf, uniqueUsername } from '../helpers/factories.ts';
 
@@ -252,6 +253,15 @@ describe(`request safety (${DIALECT})`, () => {
     expect(csp).toContain("script-src 'self'");
     expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
     expect(response.headers['x-content-type-options']).toBe('nosniff');
+  });
+
+  it('sends the same security headers on every kind of answer: success, error, unknown path, page', async () => {
+    const expected = computeSecurityHeaders(HELMET_OPTIONS);
+    const { user } = await createUser(t.app);
+    for (const url of ['/api/auth/me', '/api/does-not-exist', `/api/public/${user.username}`, `/${user.username}`, '/no-such-profile']) {
+      const response = await t.app.inject({ method: 'GET', url });
+      for (const [name, value] of Object.entries(expected)) expect(response.headers[name], `${url} ${name}`).toBe(value);
+    }
   });
 });
 

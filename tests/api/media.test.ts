@@ -38,6 +38,8 @@ describe(`icon uploads (${DIALECT})`, () => {
     expect(served.headers['content-type']).toBe('image/jpeg');
     expect(served.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expect(served.headers['x-content-type-options']).toBe('nosniff');
+    // An uploaded file runs nothing even when opened directly: its own policy replaces the site's.
+    expect(served.headers['content-security-policy']).toBe("default-src 'none'; sandbox");
     const meta = await sharp(served.rawPayload).metadata();
     expect(meta).toMatchObject({ format: 'jpeg', width: 256, height: 171 });
     expect(served.rawPayload.length).toBe(data.bytes);

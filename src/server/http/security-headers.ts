@@ -1,10 +1,10 @@
 import { IncomingMessage, type OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import { Socket } from 'node:net';
 import helmet, { type HelmetOptions } from 'helmet';
+import type { App } from './app-types.ts';
 
-/** The Content-Security-Policy and other security headers every answer carries (through @fastify/helmet). */
-// Not annotated: @fastify/helmet and helmet each check it against their own copy of helmet's types.
-export const HELMET_OPTIONS = {
+/** The Content-Security-Policy and other security headers every answer carries, as helmet builds them. */
+export const HELMET_OPTIONS: HelmetOptions = {
   contentSecurityPolicy: {
     useDefaults: false,
     directives: {
@@ -34,12 +34,22 @@ export const HELMET_OPTIONS = {
 
 /**
  * The headers helmet sets with these options, computed once: they depend on
- * nothing in the request (no CSP nonces), so the public page's fast path sends
- * exactly these without running helmet per request.
+ * nothing in the request (no CSP nonces). @fastify/helmet ran helmet (parsing
+ * the CSP directives again) on every request; the routes and the fast path now
+ * send these same headers.
  */
 export function computeSecurityHeaders(options: HelmetOptions): OutgoingHttpHeaders {
   const request = new IncomingMessage(new Socket());
   const response = new ServerResponse(request);
   helmet(options)(request, response, () => undefined);
   return response.getHeaders();
+}
+
+/** Every answer that goes through Fastify carries the security headers (set on the raw response, as helmet did). */
+export function registerSecurityHeaders(app: App, headers: OutgoingHttpHeaders): void {
+  const entries = Object.entries(headers).filter((entry): entry is [string, string | number | string[]] => entry[1] !== undefined);
+  app.addHook('onRequest', (_request, reply, done) => {
+    for (const [name, value] of entries) reply.raw.setHeader(name, value);
+    done();
+  });
 }
