@@ -3,7 +3,7 @@ import type { Db } from '../db/database.ts';
 import type { EventRecorder } from '../analytics/event-recorder.ts';
 import type { App } from '../http/app-types.ts';
 import { findRedirectTarget } from '../links/links.repository.ts';
-import type { PageCache } from '../public-page/page-cache.ts';
+import { type PageCache, linkIdOf } from '../public-page/page-cache.ts';
 import { NOT_FOUND_PAGE } from '../public-page/public-page.service.ts';
 import { type PublicPageResponder, sendAnswer } from '../public-page/responder.ts';
 
@@ -14,13 +14,6 @@ export interface ClickRedirectDeps {
   cache: PageCache;
   responder: PublicPageResponder;
   recorder: EventRecorder;
-}
-
-/** The link id in `/go/{id}`, or undefined for anything that cannot name one. */
-function linkIdOf(segment: string): number | undefined {
-  if (!/^\d{1,10}$/.test(segment)) return undefined;
-  const id = Number(segment);
-  return id > 0 && id < 2 ** 31 ? id : undefined;
 }
 
 export function registerClickRedirectRoutes(app: App, { db, cache, responder, recorder }: ClickRedirectDeps): void {

@@ -37,25 +37,27 @@ export class InputValidationError extends Error {
 export const validatorCompiler: FastifySchemaCompiler<$ZodType> =
   ({ schema, httpPart }) =>
   (data) => {
-    const result = safeParse(schema, data ?? (httpPart === 'body' || httpPart === 'querystring' ? {} : data));
+    const input = data === undefined && (httpPart === 'body' || httpPart === 'querystring') ? {} : data;
+    const result = safeParse(schema, input);
     if (!result.success) return { error: new InputValidationError(result.error as z.ZodError, httpPart ?? 'body') };
     return { value: result.data };
   };
 
-function body(code: ErrorCode, message: string, fieldErrors?: Record<string, string>): ApiErrorBody {
+/** The HTTP contract's error body: every error answer is built here. */
+export function errorBody(code: ErrorCode, message: string, fieldErrors?: Record<string, string>): ApiErrorBody {
   return fieldErrors ? { code, message, fieldErrors } : { code, message };
 }
 
 /** Fastify's own client errors (bad JSON, body too large, unsupported type), with our codes. */
 function describeFrameworkError(error: FastifyError, status: number): ApiErrorBody {
-  if (status === 413) return body('request_too_large', commonMessages.requestTooLarge);
-  if (status === 415) return body('unsupported_media_type', commonMessages.unsupportedMediaType);
-  if (status === 429) return body('rate_limited', error.message);
-  if (status === 404) return body('not_found', commonMessages.notFound);
+  if (status === 413) return errorBody('request_too_large', commonMessages.requestTooLarge);
+  if (status === 415) return errorBody('unsupported_media_type', commonMessages.unsupportedMediaType);
+  if (status === 429) return errorBody('rate_limited', error.message);
+  if (status === 404) return errorBody('not_found', commonMessages.notFound);
   if (error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY') {
-    return body('invalid_json', commonMessages.invalidJson);
+    return errorBody('invalid_json', commonMessages.invalidJson);
   }
-  return body('validation_failed', commonMessages.invalidInput);
+  return errorBody('validation_failed', commonMessages.invalidInput);
 }
 
 /**
@@ -67,17 +69,17 @@ export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | AppError | InputValidationError, request, reply) => {
     if (error instanceof AppError) {
       if (error.options.headers) reply.headers(error.options.headers);
-      return reply.status(error.statusCode).send(body(error.code, error.message, error.options.fieldErrors));
+      return reply.status(error.statusCode).send(errorBody(error.code, error.message, error.options.fieldErrors));
     }
     if (error instanceof InputValidationError) {
-      if (error.part === 'params') return reply.status(404).send(body('not_found', error.message));
+      if (error.part === 'params') return reply.status(404).send(errorBody('not_found', error.message));
       const { message, fieldErrors } = describeZodError(error.zodError);
-      return reply.status(400).send(body('validation_failed', message, fieldErrors));
+      return reply.status(400).send(errorBody('validation_failed', message, fieldErrors));
     }
     const status = error.statusCode ?? 500;
     if (status >= 500) {
       request.log.error({ err: error, reqId: request.id }, 'request failed');
-      return reply.status(500).send(body('internal_error', commonMessages.serverError));
+      return reply.status(500).send(errorBody('internal_error', commonMessages.serverError));
     }
     return reply.status(status).send(describeFrameworkError(error, status));
   });

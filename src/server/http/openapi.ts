@@ -14,6 +14,11 @@ declare module 'fastify' {
 export const OPENAPI_PATH = '/api/openapi.json';
 export const API_DOCS_PREFIX = '/api/docs';
 
+/** The JSON API's own routes: what the document lists (not the document and its reference page). */
+function isDocumentedApiRoute(url: string): boolean {
+  return url.startsWith('/api/') && url !== OPENAPI_PATH && !url.startsWith(API_DOCS_PREFIX);
+}
+
 /**
  * The OpenAPI document, generated from the zod schemas every route declares
  * (so it cannot drift from what the server checks and sends), at
@@ -27,7 +32,7 @@ export async function registerOpenApi(app: App, version: string): Promise<void> 
   const apiRoutes: Array<{ method: string; url: string }> = [];
   app.decorate('apiRoutes', apiRoutes);
   app.addHook('onRoute', (route) => {
-    if (!route.url.startsWith('/api/') || route.url === OPENAPI_PATH || route.url.startsWith(API_DOCS_PREFIX)) return;
+    if (!isDocumentedApiRoute(route.url)) return;
     for (const method of [route.method].flat()) if (method !== 'HEAD') apiRoutes.push({ method, url: route.url });
   });
   await app.register(fastifySwagger, {
@@ -42,7 +47,7 @@ export async function registerOpenApi(app: App, version: string): Promise<void> 
       components: { securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'lv_session' } } },
     },
     transform: (document) => {
-      if (!document.url.startsWith('/api/') || document.url === OPENAPI_PATH || document.url.startsWith(API_DOCS_PREFIX)) {
+      if (!isDocumentedApiRoute(document.url)) {
         return { schema: { ...document.schema, hide: true }, url: document.url };
       }
       return jsonSchemaTransform(document);

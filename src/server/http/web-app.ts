@@ -2,7 +2,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { type ApiErrorBody, commonMessages } from '#shared/api.ts';
+import { commonMessages } from '#shared/api.ts';
+import { errorBody } from './errors.ts';
 import type { App } from './app-types.ts';
 import { APP_ROUTE_NAMES } from '#shared/reserved-names.ts';
 
@@ -62,7 +63,7 @@ export async function registerWebApp(app: App, webRoot: string | undefined): Pro
   app.setNotFoundHandler((request: FastifyRequest, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';
     if (pathname === '/api' || pathname.startsWith('/api/') || (request.method !== 'GET' && request.method !== 'HEAD')) {
-      return reply.status(404).send({ code: 'not_found', message: commonMessages.notFound } satisfies ApiErrorBody);
+      return reply.status(404).send(errorBody('not_found', commonMessages.notFound));
     }
     if (pathname.startsWith('/assets/')) return reply.status(404).type('text/plain').send(commonMessages.notFound);
     // Deeper paths under a profile name: the SPA's '404 Page Not Found'.

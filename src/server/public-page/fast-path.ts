@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { SESSION_COOKIE_NAME } from '#shared/constants.ts';
 import type { EventRecorder } from '../analytics/event-recorder.ts';
 import type { ClientAddress } from '../http/client-address.ts';
-import type { PageCache } from './page-cache.ts';
+import { type PageCache, linkIdOf } from './page-cache.ts';
 import { type PublicPageResponder, writeAnswer } from './responder.ts';
 
 /** Answers a request before Fastify routing, or returns false to let Fastify handle it. */
@@ -48,10 +48,10 @@ export function createFastPath({ publicUrl, cache, responder, recorder, client, 
     if (cookie !== undefined && cookie.includes(SESSION_COOKIE_NAME)) return false;
 
     if (url.startsWith('/go/')) {
-      const id = /^\/go\/(\d{1,10})$/.exec(url)?.[1];
-      const target = id === undefined ? undefined : cache.redirect(Number(id));
-      if (target === undefined) return false;
-      recorder.recordRequest(request, client.ip(request), target.userId, Number(id));
+      const id = linkIdOf(url.slice('/go/'.length));
+      const target = id === undefined ? undefined : cache.redirect(id);
+      if (id === undefined || target === undefined) return false;
+      recorder.recordRequest(request, client.ip(request), target.userId, id);
       writeAnswer(response, responder.redirect(target.url));
       stats.answered += 1;
       accessLog?.(request, 302);

@@ -87,6 +87,13 @@ export function preparePage(html: string, userId: number): CachedPage {
   return new CachedPage(Buffer.from(html), userId);
 }
 
+/** The link id a `/go/{id}` segment names, or undefined for anything that cannot name one. */
+export function linkIdOf(segment: string): number | undefined {
+  if (!/^\d{1,10}$/.test(segment)) return undefined;
+  const id = Number(segment);
+  return id > 0 && id < 2 ** 31 ? id : undefined;
+}
+
 /** Where /go/{id} sends a visitor, and whose link it is. */
 export interface RedirectTarget {
   url: string;

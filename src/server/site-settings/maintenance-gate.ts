@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { App } from '../http/app-types.ts';
 import { DEFAULT_MAINTENANCE_MESSAGE } from '#shared/admin.ts';
-import type { ApiErrorBody } from '#shared/api.ts';
+import { errorBody } from '../http/errors.ts';
 import { escapeHtml } from '../http/html.ts';
 import type { SiteSettingsCache } from './site-settings.cache.ts';
 
@@ -51,7 +51,7 @@ export function registerMaintenanceGate(app: App, settings: SiteSettingsCache): 
     if (!maintenanceMode || request.user?.role === 'admin' || isAlwaysOpen(request)) return;
     const message = maintenanceMessage || DEFAULT_MAINTENANCE_MESSAGE;
     reply.status(503).header('Retry-After', RETRY_AFTER_SECONDS).header('Cache-Control', 'no-store');
-    if (request.url.startsWith('/api/')) return reply.send({ code: 'maintenance', message } satisfies ApiErrorBody);
+    if (request.url.startsWith('/api/')) return reply.send(errorBody('maintenance', message));
     return reply.type('text/html; charset=utf-8').send(renderComingSoonPage(message, false));
   });
 }
