@@ -1,7 +1,6 @@
 import fastifySwagger from '@fastify/swagger';
-import fastifySwaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
-import logoSvg from '#web/public/favicon.svg?raw';
+import { type OpenApiDocument, renderApiReference } from './api-reference.ts';
 import type { App } from './app-types.ts';
 
 declare module 'fastify' {
@@ -22,10 +21,10 @@ function isDocumentedApiRoute(url: string): boolean {
 /**
  * The OpenAPI document, generated from the zod schemas every route declares
  * (so it cannot drift from what the server checks and sends), at
- * /api/openapi.json, and a reference page at /api/docs. The page is Swagger UI
- * served from the package's own files: no outside script, font or validator, so
- * it works offline and under the site's Content-Security-Policy. Only the JSON
- * API is listed; pages, media and the SPA are hidden.
+ * /api/openapi.json, and a reference page at /api/docs rendered from it on the
+ * server (api-reference.ts: no script, works offline and under the site's
+ * Content-Security-Policy). Only the JSON API is listed; pages, media and the
+ * SPA are hidden.
  */
 export async function registerOpenApi(app: App, version: string): Promise<void> {
   // Every JSON API route registered from here on, to hold the document complete (tests/api/http-contract.test.ts).
@@ -57,22 +56,11 @@ export async function registerOpenApi(app: App, version: string): Promise<void> 
 
   app.get(OPENAPI_PATH, { schema: { hide: true } }, async () => app.swagger());
 
-  const logo = Buffer.from(logoSvg);
-  await app.register(fastifySwaggerUi, {
-    routePrefix: API_DOCS_PREFIX,
-    logo: { type: 'image/svg+xml', content: logo, href: '/', target: '_self' },
-    theme: {
-      title: 'Linkverse API reference',
-      favicon: [{ filename: 'favicon.svg', rel: 'icon', sizes: 'any', type: 'image/svg+xml', content: logo }],
-      // The document is this site's own: no box to load another one.
-      css: [
-        {
-          filename: 'theme.css',
-          content: '.swagger-ui .topbar .download-url-wrapper{display:none!important}.swagger-ui .topbar{background:#0b0b14}',
-        },
-      ],
-    },
-    // Never ask validator.swagger.io about the document: nothing leaves the product.
-    uiConfig: { validatorUrl: null, deepLinking: true, defaultModelsExpandDepth: 0, docExpansion: 'list' },
+  // GET /api/docs: the reference page, rendered once from the finished document.
+  let page: string | undefined;
+  app.get(API_DOCS_PREFIX, { schema: { hide: true } }, async (_request, reply) => {
+    // The document @fastify/swagger built from our own route schemas: the shape the page reads.
+    page ??= renderApiReference(app.swagger() as unknown as OpenApiDocument, OPENAPI_PATH);
+    return reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(page);
   });
 }
