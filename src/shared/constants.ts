@@ -8,6 +8,13 @@ export const PASSWORD_MIN_LENGTH = 6;
 export const PASSWORD_MAX_LENGTH = 128;
 export const BIO_MAX_LENGTH = 160;
 export const USERNAME_CHANGE_COOLDOWN_DAYS = 90;
+/** A former username stays held for its owner, and redirects to the new one, this long. */
+export const USERNAME_HOLD_DAYS = 30;
+/** Links added this recently are marked new when the profile shows its activity. */
+export const NEW_LINK_DAYS = 7;
+
+export const DASHBOARD_THEMES = ['dark', 'light'] as const;
+export type DashboardTheme = (typeof DASHBOARD_THEMES)[number];
 
 /** Sessions slide: each use pushes the expiry this far ahead (issue 2). */
 export const SESSION_TTL_DAYS = 30;

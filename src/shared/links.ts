@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MEDIA_URL_PATTERN } from './media.ts';
 
 // Icons, colours and rules of a link (spec 000 §3 and §5).
 
@@ -90,6 +91,14 @@ export function linkBackground(color: string): string {
   return SOLID_COLORS[FALLBACK_LINK_COLOR];
 }
 
+/** One colour for a link's outline, glow and neon styles: a gradient's first stop. */
+export function linkSolidColor(color: string): string {
+  if (Object.hasOwn(GRADIENT_COLORS, color)) return GRADIENT_COLORS[color as keyof typeof GRADIENT_COLORS][0];
+  if (Object.hasOwn(SOLID_COLORS, color)) return SOLID_COLORS[color as keyof typeof SOLID_COLORS];
+  if (HEX_COLOR_PATTERN.test(color)) return color;
+  return SOLID_COLORS[FALLBACK_LINK_COLOR];
+}
+
 export const linkMessages = {
   missingInformation: 'Missing information: Please provide both a title and URL for your link.',
   titleTooLong: `Title cannot exceed ${LINK_TITLE_MAX_LENGTH} characters`,
@@ -162,8 +171,6 @@ const colorSchema = z
   .trim()
   .refine((value) => isKnownColorId(value) || HEX_COLOR_PATTERN.test(value), linkMessages.unknownColor);
 
-/** An uploaded icon: the address the media upload answered with. */
-export const MEDIA_URL_PATTERN = /^\/media\/[0-9a-f]{64}\.(jpg|png|webp|mp3|ogg|cur)$/;
 const customIconSchema = z.string().regex(MEDIA_URL_PATTERN, linkMessages.customIconMissing).nullable();
 
 const linkFields = {

@@ -5,13 +5,38 @@ import { z } from 'zod';
 export const MEDIA_KINDS = ['icon', 'avatar', 'background', 'audio', 'cursor'] as const;
 export type MediaKind = (typeof MEDIA_KINDS)[number];
 
+/** An upload's address, as the media call answers it: `/media/{sha256}.{ext}`. */
+export const MEDIA_URL_PATTERN = /^\/media\/[0-9a-f]{64}\.(jpg|png|webp|mp3|ogg|m4a)$/;
+
 export const ICON_MAX_BYTES = 1024 * 1024;
 export const ICON_MAX_DIMENSION = 256;
 export const ICON_JPEG_QUALITY = 70;
 
+const MB = 1024 * 1024;
+/** Profile picture and background image: spec 001 §5 "Maximum 5MB". */
+export const IMAGE_MAX_BYTES = 5 * MB;
+/** The profile picture is cropped square to at most this (spec 001 §2: recommended 400x400). */
+export const AVATAR_SIZE = 400;
+export const BACKGROUND_MAX_DIMENSION = 1920;
+export const AUDIO_MAX_BYTES = 10 * MB;
+export const CURSOR_MAX_BYTES = 512 * 1024;
+export const CURSOR_MAX_DIMENSION = 128;
+
 export const mediaMessages = {
   notAnImage: 'Please upload an image file (PNG, JPG, SVG)',
   iconTooLarge: 'Image must be smaller than 1MB',
+  /** Spec 001 §5 and §8, the profile picture upload page's texts. */
+  selectAnImage: 'Error: Please select an image file',
+  imageTooLarge: 'Error: Image is too large (max 5MB)',
+  readFailed: 'Error reading file. Please try again.',
+  saveFailed: 'Error saving profile picture. Please try again.',
+  noImageSelected: 'No image selected.',
+  profilePictureUpdated: 'Profile picture updated successfully!',
+  notAnAudioFile: 'Please upload an MP3, OGG or M4A audio file',
+  audioTooLarge: 'Audio file is too large (max 10MB)',
+  notACursor: 'Please upload a PNG image for the cursor',
+  cursorTooLarge: 'Cursor image is too large (max 512KB)',
+  inUse: 'This file is shown on your profile. Remove it in the Customize tab first.',
   processingFailed: 'Failed to process image',
   processingFailedHint: 'Please try another image file',
   noFile: 'No file was uploaded',

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import type { Plan } from './constants.ts';
+import { sanitizeCustomCss } from './custom-css.ts';
+import { CUSTOMIZATION_DEFAULTS, type Customization, customizationSchema } from './customization.ts';
 import { linkSchema } from './links.ts';
 import { removesBranding } from './plans.ts';
 
@@ -23,8 +25,16 @@ export const publicLinkSchema = linkSchema
   .meta({ id: 'PublicLink' });
 export type PublicLink = z.infer<typeof publicLinkSchema>;
 
-/** Everything ProfileView draws: the profile and its active links, in order. */
-export const publicPageSchema = z.object({ profile: publicProfileSchema, links: z.array(publicLinkSchema) }).meta({ id: 'PublicPage' });
+/** Everything ProfileView draws: the profile, its active links in order, its look and its custom CSS as the page carries it. */
+export const publicPageSchema = z
+  .object({
+    profile: publicProfileSchema,
+    links: z.array(publicLinkSchema),
+    customization: customizationSchema,
+    /** The creator's CSS after sanitizing: scoped to the profile, nothing loaded from outside. */
+    customCss: z.string(),
+  })
+  .meta({ id: 'PublicPage' });
 export type PublicPage = z.infer<typeof publicPageSchema>;
 
 /** The account fields a public profile is made of, as the server's row and the owner's API shape both carry them. */
@@ -49,7 +59,11 @@ export interface PublicLinkSource extends PublicLink {
  * call it, so the page and the preview cannot differ. Business includes the
  * verified badge (spec 001 §9); on other plans an admin grants it.
  */
-export function toPublicProfile(user: PublicProfileSource, links: readonly PublicLinkSource[]): PublicPage {
+export function toPublicProfile(
+  user: PublicProfileSource,
+  links: readonly PublicLinkSource[],
+  customization: Customization = CUSTOMIZATION_DEFAULTS,
+): PublicPage {
   return {
     profile: {
       id: user.id,
@@ -63,6 +77,8 @@ export function toPublicProfile(user: PublicProfileSource, links: readonly Publi
     links: links
       .filter((link) => link.isActive)
       .map(({ id, title, url, icon, customIcon, color }) => ({ id, title, url, icon, customIcon, color })),
+    customization,
+    customCss: sanitizeCustomCss(customization.customCSS),
   };
 }
 

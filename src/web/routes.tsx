@@ -62,9 +62,9 @@ export const routes: RouteObject[] = [
         path: '/upload-profile-image',
         element: (
           <RequireUser>
-            {() => (
+            {(user) => (
               <Loading>
-                <UploadProfileImagePage />
+                <UploadProfileImagePage user={user} />
               </Loading>
             )}
           </RequireUser>

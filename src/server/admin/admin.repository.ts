@@ -1,5 +1,5 @@
 import { type Insertable, sql } from 'kysely';
-import type { ReservedUsernamesTable, UsernameHistoryTable } from '../db/schema.ts';
+import type { ReservedUsernamesTable } from '../db/schema.ts';
 import type { AdminAction } from '#shared/admin.ts';
 import { type Db, escapeLike } from '../db/database.ts';
 
@@ -131,10 +131,6 @@ export async function countActiveAdmins(db: Db): Promise<number> {
     .where('isActive', '=', 1)
     .executeTakeFirstOrThrow();
   return Number(row.n);
-}
-
-export async function insertUsernameHistory(db: Db, entry: Insertable<UsernameHistoryTable>): Promise<void> {
-  await db.insertInto('usernameHistory').values(entry).execute();
 }
 
 export function findReservedUsername(db: Db, username: string) {

@@ -13,7 +13,7 @@ import type { AdminLogRow, UserRow } from '../db/schema.ts';
 import { AppError } from '../http/errors.ts';
 import { deleteSessionsOfUser } from '../auth/sessions.repository.ts';
 import { type ChangeBus, profileChange } from '../http/change-bus.ts';
-import { findUserById, findUserByUsername, updateUser } from '../users/users.repository.ts';
+import { findUserById, findUserByUsername, insertUsernameHistory, updateUser } from '../users/users.repository.ts';
 import { assertUsernameAvailable } from '../users/users.service.ts';
 import {
   countActiveAdmins,
@@ -22,7 +22,6 @@ import {
   findReservedUsernameById,
   insertLog,
   insertReservedUsername,
-  insertUsernameHistory,
 } from './admin.repository.ts';
 
 export function toAdminUser(row: UserRow): AdminUser {
@@ -130,7 +129,7 @@ export class AdminService {
     const { before, after } = await this.db.transaction().execute(async (trx) => {
       const user = await this.target(trx, id);
       if (user.username === newUsername) throw new AppError(400, 'no_changes', adminMessages.noChanges);
-      await assertUsernameAvailable(trx, newUsername);
+      await assertUsernameAvailable(trx, newUsername, id);
       const at = nowIso();
       await updateUser(trx, id, { username: newUsername, updatedAt: at });
       await insertUsernameHistory(trx, { userId: id, oldUsername: user.username, newUsername, changedBy: admin.id, reason, changedAt: at });

@@ -7,6 +7,7 @@ import type { Database } from './schema.ts';
 import * as initial from './migrations/2026-11-22T0100_initial.ts';
 import * as linksMediaEvents from './migrations/2026-11-22T0200_links-media-events.ts';
 import * as eventHits from './migrations/2026-11-22T0300_event-hits.ts';
+import * as profileSettings from './migrations/2026-11-23T0100_profile-settings-customization.ts';
 
 export type Db = Kysely<Database>;
 export type DialectName = 'sqlite' | 'postgres';
@@ -32,6 +33,7 @@ const migrations = {
   '2026-11-22T0100_initial': initial,
   '2026-11-22T0200_links-media-events': linksMediaEvents,
   '2026-11-22T0300_event-hits': eventHits,
+  '2026-11-23T0100_profile-settings-customization': profileSettings,
 };
 
 // PostgreSQL returns bigint aggregates (count) as strings; they fit a JS number here.

@@ -1,6 +1,6 @@
 import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
 import type { AdminAction } from '#shared/admin.ts';
-import type { Plan, Role } from '#shared/constants.ts';
+import type { DashboardTheme, Plan, Role } from '#shared/constants.ts';
 import type { MediaKind } from '#shared/media.ts';
 
 // Row types, in camelCase (CamelCasePlugin maps them to snake_case columns).
@@ -20,6 +20,10 @@ export interface UsersTable {
   isActive: number;
   verified: number;
   usernameChangedAt: string | null;
+  /** The dashboard's own theme (the rest of the site stays dark). */
+  dashboardTheme: Generated<DashboardTheme>;
+  showViews: Generated<number>;
+  showActivity: Generated<number>;
   createdAt: string;
   updatedAt: string;
 }
@@ -111,7 +115,15 @@ export interface EventsTable {
   hits: number;
 }
 
+export interface CustomizationsTable {
+  userId: number;
+  /** The customization document as JSON text; read through resolveCustomization. */
+  document: string;
+  updatedAt: string;
+}
+
 export interface Database {
+  customizations: CustomizationsTable;
   media: MediaTable;
   links: LinksTable;
   events: EventsTable;

@@ -1,5 +1,12 @@
 import type { Sharp, SharpOptions } from 'sharp';
-import { ICON_JPEG_QUALITY, ICON_MAX_DIMENSION, type MediaKind } from '#shared/media.ts';
+import {
+  AVATAR_SIZE,
+  BACKGROUND_MAX_DIMENSION,
+  CURSOR_MAX_DIMENSION,
+  ICON_JPEG_QUALITY,
+  ICON_MAX_DIMENSION,
+  type MediaKind,
+} from '#shared/media.ts';
 
 export interface ProcessedMedia {
   data: Buffer;
@@ -38,9 +45,73 @@ export async function processIcon(input: Buffer): Promise<ProcessedMedia> {
   return { data, ext: 'jpg', mime: 'image/jpeg', width: info.width, height: info.height };
 }
 
+/** Decode with the pixel limit, failing on damaged data, honouring the EXIF orientation. */
+async function decode(input: Buffer) {
+  const sharp = await loadSharp();
+  return sharp(input, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' }).rotate();
+}
+
+/** The profile picture: a square centre crop, at most 400x400, WebP (every current browser shows it). */
+export async function processAvatar(input: Buffer): Promise<ProcessedMedia> {
+  const image = await decode(input);
+  const { data, info } = await image
+    .resize(AVATAR_SIZE, AVATAR_SIZE, { fit: 'cover', position: 'centre', withoutEnlargement: true })
+    .webp({ quality: 82 })
+    .toBuffer({ resolveWithObject: true });
+  return { data, ext: 'webp', mime: 'image/webp', width: info.width, height: info.height };
+}
+
+/** A page background: at most 1920 px on the longer side, WebP. */
+export async function processBackground(input: Buffer): Promise<ProcessedMedia> {
+  const image = await decode(input);
+  const { data, info } = await image
+    .resize(BACKGROUND_MAX_DIMENSION, BACKGROUND_MAX_DIMENSION, { fit: 'inside', withoutEnlargement: true })
+    .webp({ quality: 80 })
+    .toBuffer({ resolveWithObject: true });
+  return { data, ext: 'webp', mime: 'image/webp', width: info.width, height: info.height };
+}
+
+/** A custom cursor: at most 128 px, PNG (browsers take PNG cursors; transparency kept). */
+export async function processCursor(input: Buffer): Promise<ProcessedMedia> {
+  const image = await decode(input);
+  const { data, info } = await image
+    .resize(CURSOR_MAX_DIMENSION, CURSOR_MAX_DIMENSION, { fit: 'inside', withoutEnlargement: true })
+    .png()
+    .toBuffer({ resolveWithObject: true });
+  return { data, ext: 'png', mime: 'image/png', width: info.width, height: info.height };
+}
+
+const AUDIO_TYPES: Record<string, { ext: string; mime: string }> = {
+  mp3: { ext: 'mp3', mime: 'audio/mpeg' },
+  ogg: { ext: 'ogg', mime: 'audio/ogg' },
+  oga: { ext: 'ogg', mime: 'audio/ogg' },
+  opus: { ext: 'ogg', mime: 'audio/ogg' },
+  m4a: { ext: 'm4a', mime: 'audio/mp4' },
+};
+
+/**
+ * Background music: MP3, OGG or M4A, recognised by its content (file-type reads
+ * the container's signature), never by the name or the type the browser sent.
+ * Audio is stored as sent: there is no audio encoder here, and a browser plays
+ * it from a sandboxed, content-typed address.
+ */
+export async function processAudio(input: Buffer): Promise<ProcessedMedia> {
+  const { fileTypeFromBuffer } = await import('file-type');
+  const type = await fileTypeFromBuffer(input);
+  const known = type ? AUDIO_TYPES[type.ext] : undefined;
+  if (!known) throw new UnsupportedMediaError();
+  return { data: input, ext: known.ext, mime: known.mime, width: null, height: null };
+}
+
+/** The content is not of the kind's type: refused with the kind's own message. */
+export class UnsupportedMediaError extends Error {}
+
 export interface MediaRule {
   maxBytes: number;
   tooLargeMessage: string;
+  /** The message for a file of the wrong type. */
+  wrongTypeMessage: string;
+  /** A first check on the type the browser sent; the content decides in process(). */
   accepts(mime: string): boolean;
   process(input: Buffer): Promise<ProcessedMedia>;
 }

@@ -93,3 +93,28 @@ export async function unlinkIconFromLinks(db: Db, mediaId: number, at: string): 
     .where('customIconId', '=', mediaId)
     .execute();
 }
+
+/** The owner's upload of this kind at this address, or undefined. */
+export async function findOwnedMediaByUrl(db: Db, ownerId: number, kind: MediaKind, url: string) {
+  const address = parseMediaUrl(url);
+  if (!address) return undefined;
+  const media = await findOwnedMedia(db, ownerId, kind, address.hash);
+  return media?.ext === address.ext ? media : undefined;
+}
+
+/** Free the owner's upload of this kind at this address (a replaced avatar, background, track or cursor). */
+export async function deleteMediaByUrl(db: Db, ownerId: number, kind: MediaKind, url: string): Promise<void> {
+  const address = parseMediaUrl(url);
+  if (!address) return;
+  await db.deleteFrom('media').where('ownerId', '=', ownerId).where('kind', '=', kind).where('hash', '=', address.hash).execute();
+}
+
+/**
+ * Uploads of this kind that the profile does not show, uploaded before
+ * `olderThan`: files picked in a form that was never saved.
+ */
+export async function deleteUnreferencedUploads(db: Db, ownerId: number, kind: MediaKind, olderThan: string, keepHashes: string[]) {
+  let query = db.deleteFrom('media').where('ownerId', '=', ownerId).where('kind', '=', kind).where('createdAt', '<', olderThan);
+  if (keepHashes.length > 0) query = query.where('hash', 'not in', keepHashes);
+  await query.execute();
+}

@@ -8,14 +8,14 @@ import { type ChangeBus, profileChange } from '../http/change-bus.ts';
 import { AppError } from '../http/errors.ts';
 import { requireUser, signedInOnly } from '../auth/sessions.ts';
 import { findMediaFile, parseMediaFileName } from './media.repository.ts';
-import { MEDIA_RULES, removeUpload, storeUpload } from './media.service.ts';
+import { MEDIA_RULES, type ReferencedUploads, removeUpload, storeUpload } from './media.service.ts';
 
 const tags = ['Media'];
 const kindParams = z.object({ kind: z.enum(MEDIA_KINDS, { error: mediaMessages.unknownKind }) });
 const idParams = z.object({ id: idParam(commonMessages.fileNotFound) });
 const fileParams = z.object({ file: z.string() });
 
-export function registerMediaRoutes(app: App, db: Db, config: AppConfig, bus: ChangeBus): void {
+export function registerMediaRoutes(app: App, db: Db, config: AppConfig, bus: ChangeBus, referenced: ReferencedUploads): void {
   // POST /api/media/{kind} (multipart, one file)
   app.post(
     '/api/media/:kind',
@@ -44,7 +44,7 @@ export function registerMediaRoutes(app: App, db: Db, config: AppConfig, bus: Ch
         if (error instanceof app.multipartErrors.RequestFileTooLargeError) throw new AppError(413, 'file_too_large', rule.tooLargeMessage);
         throw error;
       }
-      const upload = await storeUpload(db, config, owner, kind, file.mimetype, input);
+      const upload = await storeUpload(db, config, owner, kind, file.mimetype, input, referenced);
       return reply.status(201).send({ data: upload });
     },
   );
@@ -58,12 +58,12 @@ export function registerMediaRoutes(app: App, db: Db, config: AppConfig, bus: Ch
         tags,
         summary: 'Delete an upload; links that showed it fall back to the default icon',
         params: idParams,
-        response: { 200: deletedSchema, ...errorResponses(401, 403, 404) },
+        response: { 200: deletedSchema, ...errorResponses(401, 403, 404, 409) },
       },
     },
     async (request) => {
       const owner = requireUser(request);
-      await removeUpload(db, owner, request.params.id);
+      await removeUpload(db, owner, request.params.id, referenced);
       bus.publish(profileChange(owner));
       return { data: { deleted: true as const } };
     },

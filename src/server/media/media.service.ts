@@ -1,38 +1,92 @@
 import { createHash } from 'node:crypto';
-import { ICON_MAX_BYTES, type MediaKind, type MediaUpload, mediaMessages } from '#shared/media.ts';
+import {
+  AUDIO_MAX_BYTES,
+  CURSOR_MAX_BYTES,
+  ICON_MAX_BYTES,
+  IMAGE_MAX_BYTES,
+  type MediaKind,
+  type MediaUpload,
+  mediaMessages,
+} from '#shared/media.ts';
 import { uploadQuotaMessage } from '#shared/plans.ts';
 import type { AppConfig } from '../config.ts';
 import { type Db, nowIso } from '../db/database.ts';
 import type { MediaRow, UserRow } from '../db/schema.ts';
 import { commonMessages } from '#shared/api.ts';
 import { AppError } from '../http/errors.ts';
-import { type MediaRules, processIcon } from './image-processing.ts';
+import { updateUser } from '../users/users.repository.ts';
+import {
+  type MediaRules,
+  UnsupportedMediaError,
+  processAudio,
+  processAvatar,
+  processBackground,
+  processCursor,
+  processIcon,
+} from './image-processing.ts';
 import {
   deleteMedia,
+  deleteUnreferencedUploads,
   deleteUnusedIcons,
   findOwnedMedia,
   findOwnedMediaById,
   insertMedia,
   unlinkIconFromLinks,
   mediaUrl,
+  parseMediaUrl,
   usedBytes,
 } from './media.repository.ts';
 
 const DAY_MS = 24 * 3600_000;
 
-/** Upload rules per kind; the profile issue adds avatar, background, audio and cursor. */
+const isImage = (mime: string) => mime.startsWith('image/');
+
+/** Upload rules per kind: size, type and how the content is re-encoded or checked. */
 export const MEDIA_RULES: MediaRules = {
   icon: {
     maxBytes: ICON_MAX_BYTES,
     tooLargeMessage: mediaMessages.iconTooLarge,
-    accepts: (mime) => mime.startsWith('image/'),
+    wrongTypeMessage: mediaMessages.notAnImage,
+    accepts: isImage,
     process: processIcon,
+  },
+  avatar: {
+    maxBytes: IMAGE_MAX_BYTES,
+    tooLargeMessage: mediaMessages.imageTooLarge,
+    wrongTypeMessage: mediaMessages.selectAnImage,
+    accepts: isImage,
+    process: processAvatar,
+  },
+  background: {
+    maxBytes: IMAGE_MAX_BYTES,
+    tooLargeMessage: mediaMessages.imageTooLarge,
+    wrongTypeMessage: mediaMessages.selectAnImage,
+    accepts: isImage,
+    process: processBackground,
+  },
+  cursor: {
+    maxBytes: CURSOR_MAX_BYTES,
+    tooLargeMessage: mediaMessages.cursorTooLarge,
+    wrongTypeMessage: mediaMessages.notACursor,
+    accepts: isImage,
+    process: processCursor,
+  },
+  audio: {
+    maxBytes: AUDIO_MAX_BYTES,
+    tooLargeMessage: mediaMessages.audioTooLarge,
+    wrongTypeMessage: mediaMessages.notAnAudioFile,
+    // Browsers name the same file audio/mpeg, audio/mp3, audio/x-m4a or application/octet-stream: the content decides.
+    accepts: () => true,
+    process: processAudio,
   },
 };
 
 function toUpload(row: Pick<MediaRow, 'id' | 'kind' | 'hash' | 'ext' | 'bytes' | 'width' | 'height'>): MediaUpload {
   return { id: row.id, kind: row.kind, url: mediaUrl(row), bytes: row.bytes, width: row.width, height: row.height };
 }
+
+/** The uploads a user's profile shows (its avatar, background, music, cursor), kept when unused ones are cleared. */
+export type ReferencedUploads = (db: Db, owner: UserRow) => Promise<string[]>;
 
 /** Re-encode an upload and store it, counted against the owner's plan in the same transaction. */
 export async function storeUpload(
@@ -42,14 +96,16 @@ export async function storeUpload(
   kind: MediaKind,
   mime: string,
   input: Buffer,
+  referenced: ReferencedUploads,
 ): Promise<MediaUpload> {
   const rule = MEDIA_RULES[kind];
   if (!rule) throw new AppError(404, 'not_found', mediaMessages.unknownKind);
-  if (!rule.accepts(mime)) throw new AppError(400, 'not_an_image', mediaMessages.notAnImage);
+  if (!rule.accepts(mime)) throw new AppError(400, 'not_an_image', rule.wrongTypeMessage);
   let processed;
   try {
     processed = await rule.process(input);
-  } catch {
+  } catch (error) {
+    if (error instanceof UnsupportedMediaError) throw new AppError(400, 'wrong_file_type', rule.wrongTypeMessage);
     throw new AppError(400, 'image_processing_failed', mediaMessages.processingFailed);
   }
   const hash = createHash('sha256').update(processed.data).digest('hex');
@@ -57,7 +113,12 @@ export async function storeUpload(
   return db.transaction().execute(async (trx) => {
     const existing = await findOwnedMedia(trx, owner.id, kind, hash);
     if (existing) return toUpload(existing);
-    await deleteUnusedIcons(trx, owner.id, new Date(Date.now() - DAY_MS).toISOString());
+    const dayAgo = new Date(Date.now() - DAY_MS).toISOString();
+    if (kind === 'icon') await deleteUnusedIcons(trx, owner.id, dayAgo);
+    else {
+      const keep = (await referenced(trx, owner)).flatMap((url) => parseMediaUrl(url)?.hash ?? []);
+      await deleteUnreferencedUploads(trx, owner.id, kind, dayAgo, keep);
+    }
     if ((await usedBytes(trx, owner.id)) + processed.data.length > limit) {
       throw new AppError(413, 'upload_quota', uploadQuotaMessage(owner.plan, limit));
     }
@@ -78,10 +139,17 @@ export async function storeUpload(
 }
 
 /** Delete an upload of the owner; links that showed it fall back to the default icon. */
-export async function removeUpload(db: Db, owner: UserRow, id: number): Promise<void> {
+export async function removeUpload(db: Db, owner: UserRow, id: number, referenced: ReferencedUploads): Promise<void> {
   await db.transaction().execute(async (trx) => {
     const media = await findOwnedMediaById(trx, owner.id, id);
     if (!media) throw new AppError(404, 'not_found', commonMessages.fileNotFound);
+    const url = mediaUrl(media);
+    if (media.kind === 'avatar' && owner.profileImage === url) {
+      // The profile goes back to its initials.
+      await updateUser(trx, owner.id, { profileImage: null, updatedAt: nowIso() });
+    } else if (media.kind !== 'icon' && (await referenced(trx, owner)).includes(url)) {
+      throw new AppError(409, 'media_in_use', mediaMessages.inUse);
+    }
     await unlinkIconFromLinks(trx, id, nowIso());
     await deleteMedia(trx, id);
   });

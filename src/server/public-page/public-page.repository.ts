@@ -4,12 +4,14 @@ import { preparedQuery } from '../db/prepared-query.ts';
 const publicUserQuery = preparedQuery((db: Db, username: string) =>
   db
     .selectFrom('users')
-    .select(['id', 'username', 'displayName', 'bio', 'profileImage', 'verified', 'plan'])
-    .where('username', '=', username)
-    .where('isActive', '=', 1),
+    .leftJoin('customizations', 'customizations.userId', 'users.id')
+    .select(['users.id', 'users.username', 'users.displayName', 'users.bio', 'users.profileImage', 'users.verified', 'users.plan'])
+    .select('customizations.document as customization')
+    .where('users.username', '=', username)
+    .where('users.isActive', '=', 1),
 );
 
-/** The fields of an active user that make their public profile, or undefined. */
+/** The fields of an active user that make their public profile, with their customization document (JSON text or null), or undefined. */
 export async function findPublicUser(db: Db, username: string) {
   const [user] = await publicUserQuery(db, username.toLowerCase());
   return user;

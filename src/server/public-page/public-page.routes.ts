@@ -8,7 +8,8 @@ import type { App } from '../http/app-types.ts';
 import { AppError } from '../http/errors.ts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { PageCache } from './page-cache.ts';
-import { NOT_FOUND_PAGE, loadPublicPage, publicPageFor } from './public-page.service.ts';
+import { currentHolderOf } from '../users/users.service.ts';
+import { NOT_FOUND_PAGE, isUsername, loadPublicPage, publicPageFor } from './public-page.service.ts';
 import { type PublicPageResponder, sendAnswer } from './responder.ts';
 
 const usernameParams = z.object({ username: z.string() });
@@ -29,7 +30,12 @@ export function originOf(config: AppConfig, request: FastifyRequest): string {
 export function registerPublicPageRoutes(app: App, { db, config, cache, responder, recorder }: PublicPageDeps): void {
   const servePage = async (request: FastifyRequest, reply: FastifyReply, username: string) => {
     const page = await publicPageFor(db, cache, originOf(config, request), username);
-    if (!page) return sendAnswer(reply, responder.page(NOT_FOUND_PAGE, 404, request.headers));
+    if (!page) {
+      // A former username, held for 30 days, sends visitors on to the new address.
+      const holder = isUsername(username) ? await currentHolderOf(db, username) : undefined;
+      if (holder) return reply.status(301).header('cache-control', 'no-cache').redirect(`/${holder.username}`, 301);
+      return sendAnswer(reply, responder.page(NOT_FOUND_PAGE, 404, request.headers));
+    }
     // The owner's own visits are not counted.
     if (request.user?.id !== page.userId) recorder.recordRequest(request.raw, request.ip, page.userId, null);
     return sendAnswer(reply, responder.page(page, 200, request.headers));

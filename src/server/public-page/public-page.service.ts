@@ -2,6 +2,7 @@ import { USERNAME_MAX_LENGTH, USERNAME_PATTERN } from '#shared/constants.ts';
 import { type PublicPage, toPublicProfile } from '#shared/profile.types.ts';
 import { isAppRouteName } from '#shared/reserved-names.ts';
 import type { Db } from '../db/database.ts';
+import { parseCustomizationDocument } from '../customization/customization.service.ts';
 import { listActiveLinksOfUser } from '../links/links.repository.ts';
 import { toLink } from '../links/links.service.ts';
 import { type CachedPage, type PageCache, preparePage } from './page-cache.ts';
@@ -18,7 +19,7 @@ export async function loadPublicPage(db: Db, username: string): Promise<PublicPa
   const user = await findPublicUser(db, username);
   if (!user) return undefined;
   const links = (await listActiveLinksOfUser(db, user.id)).map(toLink);
-  return toPublicProfile({ ...user, verified: user.verified === 1 }, links);
+  return toPublicProfile({ ...user, verified: user.verified === 1 }, links, parseCustomizationDocument(user.customization));
 }
 
 export const NOT_FOUND_PAGE = preparePage(renderProfileNotFound(), 0);

@@ -4,6 +4,7 @@ import { profileMessages } from '#shared/profile.types.ts';
 import { ProfileView } from '#profile/profile-view.tsx';
 import type { PublicPage } from '#shared/profile.types.ts';
 import { escapeHtml } from '../http/html.ts';
+import { fontAssetsFor } from './profile-fonts.ts';
 
 // The stylesheet comes in as text (Vite's ?raw in tests, the build's text loader in production).
 const PROFILE_CSS = profileStylesheet
@@ -13,8 +14,8 @@ const PROFILE_CSS = profileStylesheet
 
 const BASE_CSS = 'html,body{margin:0;height:100%;background:#0b0b14}body{-webkit-font-smoothing:antialiased}';
 
-function documentOf(head: string, body: string): string {
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="theme-color" content="#0b0b14"><link rel="icon" href="/favicon.svg" type="image/svg+xml">${head}<style>${BASE_CSS}${PROFILE_CSS}</style></head><body>${body}</body></html>`;
+function documentOf(head: string, body: string, fontFace = ''): string {
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="theme-color" content="#0b0b14"><link rel="icon" href="/favicon.svg" type="image/svg+xml">${head}<style>${fontFace}${BASE_CSS}${PROFILE_CSS}</style></head><body>${body}</body></html>`;
 }
 
 /** The whole public page: content, title, description, canonical and OpenGraph/Twitter tags. */
@@ -22,11 +23,13 @@ export function renderProfilePage(page: PublicPage, origin: string): string {
   const { profile } = page;
   const name = profile.displayName || profile.username;
   const title = `${name} (@${profile.username}) | Linkverse`;
-  const description = profile.bio || `${name}'s links on Linkverse`;
+  const description = page.customization.description || profile.bio || `${name}'s links on Linkverse`;
+  const font = fontAssetsFor(page.customization.font);
   const url = `${origin}/${profile.username}`;
   const image = profile.profileImage ? new URL(profile.profileImage, origin).href : undefined;
   const meta = [
     `<title>${escapeHtml(title)}</title>`,
+    font.preload,
     `<meta name="description" content="${escapeHtml(description)}">`,
     `<link rel="canonical" href="${escapeHtml(url)}">`,
     `<meta property="og:type" content="profile">`,
@@ -41,12 +44,12 @@ export function renderProfilePage(page: PublicPage, origin: string): string {
     `<meta name="twitter:description" content="${escapeHtml(description)}">`,
     image ? `<meta name="twitter:image" content="${escapeHtml(image)}">` : '',
   ].join('');
-  const body = renderToStaticMarkup(<ProfileView profile={profile} links={page.links} hrefOf={(link) => `/go/${link.id}`} />);
-  return documentOf(meta, body);
+  const body = renderToStaticMarkup(<ProfileView page={page} hrefOf={(link) => `/go/${link.id}`} />);
+  return documentOf(meta, body, font.fontFace);
 }
 
 /** The 404 page of an unknown or deactivated username. */
 export function renderProfileNotFound(): string {
-  const body = `<div class="lv-page"><main class="lv-card" style="text-align:center;padding-top:15vh"><h1 class="lv-name">${profileMessages.notFound}</h1><p class="lv-username">This page doesn't exist, or it has been taken down.</p><p style="margin-top:28px"><a class="lv-link" style="background:linear-gradient(135deg,#8B5CF6,#EC4899);display:inline-flex;padding:12px 28px" href="/register">Claim this name on Linkverse</a></p></main></div>`;
+  const body = `<div class="lv-page"><main class="lv-card" style="text-align:center;padding-top:15vh"><h1 class="lv-name">${profileMessages.notFound}</h1><p class="lv-username">This page doesn't exist, or it has been taken down.</p><p style="margin-top:28px"><a class="lv-link" style="--lv-link:linear-gradient(135deg,#8B5CF6,#EC4899);display:inline-flex;padding:12px 28px" href="/register">Claim this name on Linkverse</a></p></main></div>`;
   return documentOf(`<title>${profileMessages.notFound} | Linkverse</title><meta name="robots" content="noindex">`, body);
 }

@@ -1,5 +1,6 @@
 import type { Db } from '../db/database.ts';
-import type { NewUser, UserRow, UserUpdate } from '../db/schema.ts';
+import type { Insertable } from 'kysely';
+import type { NewUser, UserRow, UserUpdate, UsernameHistoryTable } from '../db/schema.ts';
 
 export function findUserById(db: Db, id: number): Promise<UserRow | undefined> {
   return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
@@ -35,4 +36,29 @@ export async function updateUser(db: Db, id: number, changes: UserUpdate): Promi
 export async function isUserActive(db: Db, id: number): Promise<boolean> {
   const row = await db.selectFrom('users').select('isActive').where('id', '=', id).executeTakeFirst();
   return row?.isActive === 1;
+}
+
+/**
+ * The user a former username now belongs to while it is held (the owner changed
+ * it after `since`); the newest change wins. Undefined once the hold has run out.
+ */
+export async function findHolderOfFormerUsername(db: Db, username: string, since: string) {
+  return (
+    db
+      .selectFrom('usernameHistory')
+      .innerJoin('users', 'users.id', 'usernameHistory.userId')
+      .select(['users.id', 'users.username', 'users.isActive'])
+      .where('usernameHistory.oldUsername', '=', username.toLowerCase())
+      .where('usernameHistory.changedAt', '>', since)
+      // Only the owner's own changes: a name an admin took away is not held for the account.
+      .whereRef('usernameHistory.changedBy', '=', 'usernameHistory.userId')
+      .orderBy('usernameHistory.changedAt', 'desc')
+      .orderBy('usernameHistory.id', 'desc')
+      .limit(1)
+      .executeTakeFirst()
+  );
+}
+
+export async function insertUsernameHistory(db: Db, entry: Insertable<UsernameHistoryTable>): Promise<void> {
+  await db.insertInto('usernameHistory').values(entry).execute();
 }

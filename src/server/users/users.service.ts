@@ -4,7 +4,8 @@ import type { Db } from '../db/database.ts';
 import type { UserRow } from '../db/schema.ts';
 import { authMessages } from '#shared/auth.schema.ts';
 import { AppError } from '../http/errors.ts';
-import { findUserByUsername, isUsernameInReservedList } from './users.repository.ts';
+import { USERNAME_HOLD_DAYS } from '#shared/constants.ts';
+import { findHolderOfFormerUsername, findUserByUsername, isUsernameInReservedList } from './users.repository.ts';
 
 /** The only place a user row becomes the owner's API shape: no hash can slip through. */
 export function toCurrentUser(row: UserRow): CurrentUser {
@@ -29,14 +30,31 @@ export async function isUsernameReserved(db: Db, username: string): Promise<bool
   return isAppRouteName(username) || (await isUsernameInReservedList(db, username));
 }
 
-/** Refuse a name that is reserved (409) or held by someone (409), with the message the forms show. */
-export async function assertUsernameAvailable(db: Db, username: string): Promise<void> {
+/** Since when a former username is still held for its owner (USERNAME_HOLD_DAYS). */
+export function usernameHoldStart(now = Date.now()): string {
+  return new Date(now - USERNAME_HOLD_DAYS * 24 * 3600_000).toISOString();
+}
+
+/** The account a former username redirects to, while it is held and the account is active. */
+export async function currentHolderOf(db: Db, formerUsername: string): Promise<{ id: number; username: string } | undefined> {
+  const holder = await findHolderOfFormerUsername(db, formerUsername, usernameHoldStart());
+  return holder && holder.isActive === 1 && holder.username !== formerUsername.toLowerCase() ? holder : undefined;
+}
+
+/**
+ * Refuse a name that is reserved (409), someone's (409), or someone's former
+ * name still held for them (409, as taken). `forUserId`: the account that would
+ * take it, which may take back its own former name.
+ */
+export async function assertUsernameAvailable(db: Db, username: string, forUserId?: number): Promise<void> {
   if (await isUsernameReserved(db, username)) {
     throw new AppError(409, 'username_reserved', authMessages.usernameReserved, {
       fieldErrors: { username: authMessages.usernameReserved },
     });
   }
   if (await findUserByUsername(db, username)) throw usernameTaken();
+  const holder = await findHolderOfFormerUsername(db, username, usernameHoldStart());
+  if (holder && holder.id !== forUserId) throw usernameTaken();
 }
 
 export function usernameTaken(): AppError {

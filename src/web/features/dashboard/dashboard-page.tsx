@@ -5,7 +5,10 @@ import { Link, useSearchParams } from 'react-router';
 import type { DashboardTab } from '#web/lib/constants.ts';
 import type { CurrentUser } from '#shared/user.types.ts';
 import { Button } from '#web/components/ui/button.tsx';
+import { CustomizeTab } from '#web/features/customize/customize-tab.tsx';
 import { LinksTab } from '#web/features/links/links-tab.tsx';
+import { ProfileTab } from '#web/features/profile/profile-tab.tsx';
+import { useProfileSettings } from '#web/features/profile/use-profile-settings.ts';
 import { ComingTab } from './coming-tab.tsx';
 import { DashboardSidebar } from './dashboard-sidebar.tsx';
 import { TAB_DETAILS, parseTab } from './dashboard-tabs.ts';
@@ -18,6 +21,8 @@ export function DashboardPage({ user }: { user: CurrentUser }) {
   const tab = parseTab(searchParams.get('tab'));
   const [menuOpen, setMenuOpen] = useState(false);
   const { openPublicProfile } = useProfileActions(user.username);
+  // The dashboard's own theme (Profile settings); the rest of the site stays dark.
+  const theme = useProfileSettings().data?.theme ?? 'dark';
 
   const changeTab = (next: DashboardTab) => {
     setMenuOpen(false);
@@ -27,7 +32,7 @@ export function DashboardPage({ user }: { user: CurrentUser }) {
   const sidebar = <DashboardSidebar user={user} tab={tab} onTabChange={changeTab} />;
 
   return (
-    <div className="min-h-dvh lg:grid lg:grid-cols-[18rem_1fr]">
+    <div className="min-h-dvh bg-background text-zinc-100 lg:grid lg:grid-cols-[18rem_1fr]" data-dashboard-theme={theme}>
       <div className="hidden border-r border-border bg-surface/60 lg:block">
         <aside className="sticky top-0 h-dvh overflow-y-auto">{sidebar}</aside>
       </div>
@@ -65,18 +70,11 @@ export function DashboardPage({ user }: { user: CurrentUser }) {
         <main className="mx-auto max-w-6xl px-4 py-8 sm:px-8">
           {tab === 'overview' && <OverviewTab user={user} onTabChange={changeTab} />}
           {tab === 'links' && <LinksTab user={user} />}
-          {tab === 'profile' && (
-            <ComingTab title="Profile Settings" text="Editing your name, bio, picture and username arrives in an upcoming release." />
-          )}
+          {tab === 'profile' && <ProfileTab user={user} onTabChange={changeTab} />}
           {tab === 'analytics' && (
             <ComingTab title="No analytics yet" text="Real view and click figures for your page arrive in an upcoming release." />
           )}
-          {tab === 'customize' && (
-            <ComingTab
-              title="Complete Profile Customization"
-              text="Fonts, colours, backgrounds and effects arrive in an upcoming release."
-            />
-          )}
+          {tab === 'customize' && <CustomizeTab user={user} />}
         </main>
       </div>
     </div>

@@ -6,7 +6,7 @@ import { ICON_MAX_BYTES, mediaMessages } from '#shared/media.ts';
 import { LinkIcon } from '#profile/link-icon.tsx';
 import { ApiError } from '#web/lib/api.ts';
 import { cn } from '#web/lib/utils.ts';
-import { uploadMedia } from './use-links.ts';
+import { uploadMedia } from '#web/lib/upload-media.ts';
 
 interface IconPickerProps {
   icon: string;

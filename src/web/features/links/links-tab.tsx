@@ -11,6 +11,7 @@ import { Spinner } from '#web/components/ui/spinner.tsx';
 import { ApiError } from '#web/lib/api.ts';
 import { LinkCard } from './link-card.tsx';
 import { LinkForm } from './link-form.tsx';
+import { useCustomization } from '#web/features/customize/use-customization.ts';
 import { ProfilePreview } from './profile-preview.tsx';
 import { type LinkFields, useCreateLink, useDeleteLink, useLinks, usePlanUsage, useReorderLinks, useUpdateLink } from './use-links.ts';
 
@@ -18,6 +19,7 @@ type Editing = { mode: 'idle' } | { mode: 'adding' } | { mode: 'editing'; id: nu
 
 export function LinksTab({ user }: { user: CurrentUser }) {
   const links = useLinks(user.id);
+  const customization = useCustomization();
   const usage = usePlanUsage();
   const createLink = useCreateLink(user.id);
   const updateLink = useUpdateLink(user.id);
@@ -176,7 +178,7 @@ export function LinksTab({ user }: { user: CurrentUser }) {
         )}
       </div>
       <aside className="hidden xl:block" aria-label="Preview of your page">
-        <ProfilePreview user={user} links={list} />
+        <ProfilePreview user={user} links={list} customization={customization.data} />
       </aside>
     </div>
   );

@@ -1,8 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Link } from '#shared/links.ts';
-import type { MediaUpload } from '#shared/media.ts';
 import type { PlanUsage } from '#shared/plans.ts';
-import { ApiError, NETWORK_ERROR_MESSAGE, api, apiErrorOf } from '#web/lib/api.ts';
+import { api } from '#web/lib/api.ts';
 
 export const linksQueryKey = (userId: number) => ['links', userId] as const;
 export const limitsQueryKey = ['me', 'limits'] as const;
@@ -90,31 +89,5 @@ export function useReorderLinks(userId: number) {
       if (context?.previous) queryClient.setQueryData(key, context.previous);
     },
     onSuccess: (links) => queryClient.setQueryData(key, links),
-  });
-}
-
-/** Upload one file with progress (fetch cannot report upload progress, XMLHttpRequest can). */
-export function uploadMedia(kind: string, file: File, onProgress: (percent: number) => void): Promise<MediaUpload> {
-  return new Promise((resolve, reject) => {
-    const request = new XMLHttpRequest();
-    request.open('POST', `/api/media/${kind}`);
-    request.withCredentials = true;
-    request.upload.onprogress = (event) => {
-      if (event.lengthComputable) onProgress(Math.round((event.loaded / event.total) * 100));
-    };
-    request.onload = () => {
-      let body: { data?: MediaUpload } = {};
-      try {
-        body = JSON.parse(request.responseText);
-      } catch {
-        // An empty or non-JSON body: the status decides.
-      }
-      if (request.status >= 200 && request.status < 300 && body.data) resolve(body.data);
-      else reject(apiErrorOf(request.status, body));
-    };
-    request.onerror = () => reject(new ApiError(0, NETWORK_ERROR_MESSAGE, 'network_error'));
-    const form = new FormData();
-    form.append('file', file);
-    request.send(form);
   });
 }

@@ -1,0 +1,66 @@
+import { dataOf, errorResponses } from '#shared/api.ts';
+import { changeUsernameSchema, profileSettingsSchema, updateProfileSchema } from '#shared/profile-settings.ts';
+import type { Db } from '../db/database.ts';
+import type { App } from '../http/app-types.ts';
+import { type ChangeBus, profileChange } from '../http/change-bus.ts';
+import { requireUser, signedInOnly } from '../auth/sessions.ts';
+import { changeOwnUsername, toProfileSettings, updateProfile } from './profile.service.ts';
+
+const tags = ['Profile'];
+const answer = dataOf(profileSettingsSchema);
+
+export function registerProfileRoutes(app: App, db: Db, bus: ChangeBus): void {
+  // GET /api/me/profile
+  app.get(
+    '/api/me/profile',
+    {
+      preValidation: signedInOnly,
+      schema: {
+        tags,
+        summary: 'The Profile tab’s settings, with the username cooldown',
+        response: { 200: answer, ...errorResponses(401) },
+      },
+    },
+    async (request) => ({ data: toProfileSettings(requireUser(request)) }),
+  );
+
+  // PATCH /api/me/profile
+  app.patch(
+    '/api/me/profile',
+    {
+      preValidation: signedInOnly,
+      schema: {
+        tags,
+        summary: 'Save any of the profile settings (unknown fields are refused by name)',
+        body: updateProfileSchema,
+        response: { 200: answer, ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request) => {
+      const owner = requireUser(request);
+      const user = await updateProfile(db, owner, request.body);
+      bus.publish(profileChange(user));
+      return { data: toProfileSettings(user) };
+    },
+  );
+
+  // PATCH /api/me/username: once every 90 days; the old name redirects for 30 days.
+  app.patch(
+    '/api/me/username',
+    {
+      preValidation: signedInOnly,
+      schema: {
+        tags,
+        summary: 'Change the username (90-day cooldown; the old address redirects for 30 days)',
+        body: changeUsernameSchema,
+        response: { 200: answer, ...errorResponses(400, 401, 403, 409) },
+      },
+    },
+    async (request) => {
+      const owner = requireUser(request);
+      const user = await changeOwnUsername(db, owner, request.body.username);
+      bus.publish(profileChange(user, owner.username));
+      return { data: toProfileSettings(user) };
+    },
+  );
+}

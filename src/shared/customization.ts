@@ -1,0 +1,407 @@
+import { z } from 'zod';
+import { MEDIA_URL_PATTERN } from './media.ts';
+
+// The one customization document of a profile (spec README point 8): the full
+// dashboard set of spec 000 §3 with its enumerations and the slider ranges of
+// spec 000 §5, plus the fields of the simple set the profile issue names. Where
+// the two sets' defaults differ, the full set's and spec 001's public defaults win.
+
+export const CUSTOM_CSS_MAX_LENGTH = 10_000;
+
+/** A slider: its range and step (spec 000 §5), named once for the schema and the editor. */
+export interface SliderRange {
+  min: number;
+  max: number;
+  step: number;
+}
+export const SLIDERS = {
+  fontSize: { min: 12, max: 24, step: 1 },
+  fontWeight: { min: 100, max: 900, step: 100 },
+  lineHeight: { min: 1, max: 3, step: 0.1 },
+  letterSpacing: { min: -2, max: 5, step: 0.5 },
+  buttonBorderRadius: { min: 0, max: 50, step: 2 },
+  opacity: { min: 0, max: 100, step: 5 },
+  cardSpacing: { min: 8, max: 40, step: 2 },
+  cardPadding: { min: 10, max: 50, step: 2 },
+  cardBorderRadius: { min: 0, max: 40, step: 2 },
+  profileImageSize: { min: 80, max: 200, step: 10 },
+  animationSpeed: { min: 0.1, max: 3, step: 0.1 },
+  blur: { min: 0, max: 20, step: 1 },
+  shadowIntensity: { min: 0, max: 100, step: 5 },
+  profileBlur: { min: 0, max: 20, step: 1 },
+  // Not in the spec's list; bounded so that no value can break the page.
+  animationDelay: { min: 0, max: 2, step: 0.1 },
+  buttonBorderWidth: { min: 0, max: 8, step: 1 },
+  profileImageBorderWidth: { min: 0, max: 12, step: 1 },
+  containerMaxWidth: { min: 320, max: 720, step: 20 },
+  particleCount: { min: 10, max: 150, step: 10 },
+  particleSpeed: { min: 0.1, max: 3, step: 0.1 },
+} as const satisfies Record<string, SliderRange>;
+
+/** 53 fonts (spec 000 §2), each with the generic family it falls back to. */
+export const FONTS = [
+  ['Inter', 'sans-serif'],
+  ['Roboto', 'sans-serif'],
+  ['Open Sans', 'sans-serif'],
+  ['Lato', 'sans-serif'],
+  ['Montserrat', 'sans-serif'],
+  ['Poppins', 'sans-serif'],
+  ['Raleway', 'sans-serif'],
+  ['Nunito', 'sans-serif'],
+  ['Source Sans 3', 'sans-serif'],
+  ['PT Sans', 'sans-serif'],
+  ['Ubuntu', 'sans-serif'],
+  ['Rubik', 'sans-serif'],
+  ['Work Sans', 'sans-serif'],
+  ['Quicksand', 'sans-serif'],
+  ['Fira Sans', 'sans-serif'],
+  ['Mulish', 'sans-serif'],
+  ['Noto Sans', 'sans-serif'],
+  ['Karla', 'sans-serif'],
+  ['Josefin Sans', 'sans-serif'],
+  ['Barlow', 'sans-serif'],
+  ['Manrope', 'sans-serif'],
+  ['DM Sans', 'sans-serif'],
+  ['Space Grotesk', 'sans-serif'],
+  ['Outfit', 'sans-serif'],
+  ['Lexend', 'sans-serif'],
+  ['Sora', 'sans-serif'],
+  ['Plus Jakarta Sans', 'sans-serif'],
+  ['Archivo', 'sans-serif'],
+  ['Cabin', 'sans-serif'],
+  ['Comfortaa', 'sans-serif'],
+  ['Exo 2', 'sans-serif'],
+  ['Titillium Web', 'sans-serif'],
+  ['Playfair Display', 'serif'],
+  ['Merriweather', 'serif'],
+  ['Lora', 'serif'],
+  ['Bitter', 'serif'],
+  ['Crimson Text', 'serif'],
+  ['Libre Baskerville', 'serif'],
+  ['EB Garamond', 'serif'],
+  ['Cormorant Garamond', 'serif'],
+  ['Abril Fatface', 'serif'],
+  ['Oswald', 'sans-serif'],
+  ['Bebas Neue', 'sans-serif'],
+  ['Anton', 'sans-serif'],
+  ['Righteous', 'sans-serif'],
+  ['Orbitron', 'sans-serif'],
+  ['Lobster', 'cursive'],
+  ['Pacifico', 'cursive'],
+  ['Dancing Script', 'cursive'],
+  ['Caveat', 'cursive'],
+  ['Permanent Marker', 'cursive'],
+  ['Press Start 2P', 'monospace'],
+  ['JetBrains Mono', 'monospace'],
+] as const;
+export type FontName = (typeof FONTS)[number][0];
+export const FONT_NAMES = FONTS.map(([name]) => name) as [FontName, ...FontName[]];
+const fontFallbacks: ReadonlyMap<string, string> = new Map(FONTS);
+
+/** The CSS font-family of a font: the face itself, then its generic family. */
+export function fontFamilyOf(font: string): string {
+  // The product serves Inter as the variable face of @fontsource-variable/inter.
+  const face = font === 'Inter' ? "'Inter Variable', Inter" : `'${font}'`;
+  const generic = fontFallbacks.get(font) ?? 'sans-serif';
+  const system = generic === 'sans-serif' ? ", ui-sans-serif, system-ui, -apple-system, 'Segoe UI', Roboto" : '';
+  return `${face}${system}, ${generic}`;
+}
+
+/** 12 named background gradients (spec 000 §2), each two or three colour stops. */
+export const NAMED_GRADIENTS = {
+  'purple-to-blue': { name: 'Purple Haze', stops: ['#8B5CF6', '#3B82F6'] },
+  sunset: { name: 'Sunset', stops: ['#F97316', '#EC4899', '#8B5CF6'] },
+  ocean: { name: 'Ocean', stops: ['#06B6D4', '#3B82F6', '#1E3A8A'] },
+  forest: { name: 'Forest', stops: ['#14532D', '#22C55E'] },
+  fire: { name: 'Fire', stops: ['#F59E0B', '#EF4444'] },
+  'cotton-candy': { name: 'Cotton Candy', stops: ['#F9A8D4', '#A5B4FC'] },
+  midnight: { name: 'Midnight', stops: ['#0F172A', '#312E81'] },
+  aurora: { name: 'Aurora', stops: ['#10B981', '#06B6D4', '#8B5CF6'] },
+  peach: { name: 'Peach', stops: ['#FDBA74', '#FB7185'] },
+  neon: { name: 'Neon', stops: ['#D946EF', '#22D3EE'] },
+  royal: { name: 'Royal', stops: ['#4C1D95', '#DB2777'] },
+  mono: { name: 'Monochrome', stops: ['#18181B', '#52525B'] },
+} as const;
+export type NamedGradient = keyof typeof NAMED_GRADIENTS;
+export const CUSTOM_GRADIENT = 'custom';
+
+/** 24 quick colour themes: a primary and secondary colour and a background gradient (spec 000 §2). */
+export const QUICK_THEMES = [
+  { name: 'Violet', primaryColor: '#8B5CF6', secondaryColor: '#EC4899', gradient: ['#1E1B4B', '#4C1D95'] },
+  { name: 'Ocean', primaryColor: '#0EA5E9', secondaryColor: '#22D3EE', gradient: ['#082F49', '#0C4A6E'] },
+  { name: 'Forest', primaryColor: '#22C55E', secondaryColor: '#84CC16', gradient: ['#052E16', '#14532D'] },
+  { name: 'Sunset', primaryColor: '#F97316', secondaryColor: '#F43F5E', gradient: ['#431407', '#7C2D12'] },
+  { name: 'Rose', primaryColor: '#F43F5E', secondaryColor: '#FB7185', gradient: ['#4C0519', '#881337'] },
+  { name: 'Gold', primaryColor: '#EAB308', secondaryColor: '#F59E0B', gradient: ['#1C1917', '#422006'] },
+  { name: 'Mint', primaryColor: '#10B981', secondaryColor: '#2DD4BF', gradient: ['#022C22', '#134E4A'] },
+  { name: 'Sky', primaryColor: '#38BDF8', secondaryColor: '#818CF8', gradient: ['#0F172A', '#1E3A8A'] },
+  { name: 'Fuchsia', primaryColor: '#D946EF', secondaryColor: '#A855F7', gradient: ['#2E1065', '#701A75'] },
+  { name: 'Crimson', primaryColor: '#DC2626', secondaryColor: '#F97316', gradient: ['#1C0A0A', '#450A0A'] },
+  { name: 'Slate', primaryColor: '#64748B', secondaryColor: '#94A3B8', gradient: ['#020617', '#1E293B'] },
+  { name: 'Lime', primaryColor: '#84CC16', secondaryColor: '#FACC15', gradient: ['#1A2E05', '#365314'] },
+  { name: 'Indigo', primaryColor: '#6366F1', secondaryColor: '#8B5CF6', gradient: ['#1E1B4B', '#312E81'] },
+  { name: 'Coral', primaryColor: '#FB7185', secondaryColor: '#FDBA74', gradient: ['#3F1D2B', '#7F1D1D'] },
+  { name: 'Teal', primaryColor: '#14B8A6', secondaryColor: '#06B6D4', gradient: ['#042F2E', '#115E59'] },
+  { name: 'Amber', primaryColor: '#F59E0B', secondaryColor: '#EF4444', gradient: ['#292524', '#78350F'] },
+  { name: 'Lavender', primaryColor: '#A78BFA', secondaryColor: '#F0ABFC', gradient: ['#2E1065', '#4C1D95'] },
+  { name: 'Cyber', primaryColor: '#22D3EE', secondaryColor: '#E879F9', gradient: ['#030712', '#1E1B4B'] },
+  { name: 'Noir', primaryColor: '#E4E4E7', secondaryColor: '#A1A1AA', gradient: ['#09090B', '#27272A'] },
+  { name: 'Cherry', primaryColor: '#BE123C', secondaryColor: '#E11D48', gradient: ['#1F0A12', '#4C0519'] },
+  { name: 'Emerald', primaryColor: '#059669', secondaryColor: '#34D399', gradient: ['#011A13', '#064E3B'] },
+  { name: 'Blueberry', primaryColor: '#3B82F6', secondaryColor: '#6366F1', gradient: ['#0B1120', '#1E3A8A'] },
+  { name: 'Peach', primaryColor: '#FB923C', secondaryColor: '#FDA4AF', gradient: ['#27150B', '#7C2D12'] },
+  { name: 'Aurora', primaryColor: '#2DD4BF', secondaryColor: '#A78BFA', gradient: ['#042F2E', '#2E1065'] },
+] as const;
+
+// Enumerations of the full set (spec 000 §3), then the simple set's.
+export const BUTTON_STYLES = ['default', 'rounded', 'pill', 'square', 'glass', 'neon', 'gradient', 'shadow', 'outline'] as const;
+export const ANIMATION_TYPES = ['none', 'fadeIn', 'slideUp', 'bounce', 'pulse', 'float', 'glow', 'shake', 'rotate', 'scale'] as const;
+export const BACKGROUND_EFFECTS = ['none', 'particles', 'geometric', 'waves', 'mesh', 'noise', 'dots', 'lines', 'circles'] as const;
+export const TEXT_TRANSFORMS = ['none', 'uppercase', 'lowercase', 'capitalize'] as const;
+export const GLOW_SETTINGS = ['disabled', 'username', 'socials', 'badges'] as const;
+export const HOVER_EFFECTS = ['none', 'lift', 'glow', 'pulse', 'rotate'] as const;
+export const PROFILE_IMAGE_SHAPES = ['circle', 'rounded', 'square'] as const;
+export const USERNAME_POSITIONS = ['below-name', 'above-name'] as const;
+export const BIO_POSITIONS = ['above-links', 'below-links'] as const;
+export const USERNAME_EFFECTS = ['none', 'gradient', 'rainbow', 'shadow', 'outline'] as const;
+export const INTENSITIES = ['low', 'medium', 'high'] as const;
+export const RING_THICKNESSES = ['none', 'thin', 'medium', 'thick'] as const;
+export const RING_STYLES = ['solid', 'dashed', 'dotted', 'double'] as const;
+export const BACKGROUND_TYPES = ['gradient', 'solid', 'image'] as const;
+export const BACKGROUND_DIRECTIONS = [
+  'to bottom right',
+  'to bottom',
+  'to bottom left',
+  'to right',
+  'to left',
+  'to top right',
+  'to top',
+  'to top left',
+  'radial',
+] as const;
+export const BACKGROUND_PATTERNS = ['none', 'dots', 'grid', 'diagonal', 'checks'] as const;
+export const BACKGROUND_FILTERS = ['none', 'grayscale', 'sepia', 'saturate', 'contrast', 'brightness', 'hue-rotate'] as const;
+export const PARTICLE_TYPES = ['bubbles', 'stars', 'snow', 'hearts', 'confetti'] as const;
+export const LINK_BUTTON_SHAPES = ['rounded', 'pill', 'square', 'leaf'] as const;
+export const LINK_BUTTON_ANIMATIONS = ['none', 'pulse', 'bounce', 'shake', 'glow', 'float'] as const;
+export const PROFILE_LAYOUTS = ['centered', 'left', 'card'] as const;
+export const SPACINGS = ['compact', 'medium', 'relaxed'] as const;
+
+export const customizationMessages = {
+  invalidColor: 'Please enter a hex colour like #8B5CF6',
+  invalidChoice: 'Please choose one of the available options',
+  outOfRange: (min: number, max: number) => `Please choose a value from ${min} to ${max}`,
+  notOnStep: (step: number) => `Please choose a value in steps of ${step}`,
+  invalidGradient: 'A custom gradient is two or three hex colours separated by commas, like #8B5CF6,#EC4899',
+  customCssTooLong: `Custom CSS cannot exceed ${CUSTOM_CSS_MAX_LENGTH.toLocaleString('en-US')} characters`,
+  textTooLong: (max: number) => `This text cannot exceed ${max} characters`,
+  invalidMedia: 'Please upload the file first',
+  invalidDiscordId: 'A Discord user id is 17 to 20 digits',
+  unknownFields: (names: string[]) => `Unknown customization field${names.length === 1 ? '' : 's'}: ${names.join(', ')}`,
+  saved: 'Settings saved!',
+  reset: 'Reset complete!',
+} as const;
+
+export const HEX_PATTERN = /^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/;
+const hex = () => z.string({ error: customizationMessages.invalidColor }).regex(HEX_PATTERN, customizationMessages.invalidColor);
+const choice = <const T extends readonly [string, ...string[]]>(values: T) =>
+  z.enum(values, { error: customizationMessages.invalidChoice });
+const flag = () => z.boolean({ error: customizationMessages.invalidChoice });
+
+/** A number within a slider's range and on its step (a float step is compared with a tolerance). */
+function slider(range: SliderRange) {
+  const { min, max, step } = range;
+  return z
+    .number({ error: customizationMessages.outOfRange(min, max) })
+    .min(min, customizationMessages.outOfRange(min, max))
+    .max(max, customizationMessages.outOfRange(min, max))
+    .refine((value) => {
+      const steps = (value - min) / step;
+      return Math.abs(steps - Math.round(steps)) < 1e-6;
+    }, customizationMessages.notOnStep(step));
+}
+
+const text = (max: number) => z.string({ error: customizationMessages.textTooLong(max) }).max(max, customizationMessages.textTooLong(max));
+
+/** An upload of the owner, as the media call answered it ('' for none); the server checks it is theirs. */
+const mediaAddress = () =>
+  z.string({ error: customizationMessages.invalidMedia }).refine((value) => value === '' || MEDIA_URL_PATTERN.test(value), {
+    message: customizationMessages.invalidMedia,
+  });
+
+const gradientStops = z
+  .string({ error: customizationMessages.invalidGradient })
+  .refine((value) => value === '' || /^#[0-9a-fA-F]{6}(,#[0-9a-fA-F]{6}){1,2}$/.test(value), customizationMessages.invalidGradient);
+
+/** Every field, its rule and its default. */
+const fields = {
+  // Colours
+  primaryColor: hex().default('#8B5CF6'),
+  secondaryColor: hex().default('#EC4899'),
+  accentColor: hex().default('#F97316'),
+  textColor: hex().default('#F4F4F5'),
+  iconColor: hex().default('#FFFFFF'),
+  // Background
+  backgroundType: choice(BACKGROUND_TYPES).default('gradient'),
+  backgroundGradient: choice([...(Object.keys(NAMED_GRADIENTS) as [NamedGradient, ...NamedGradient[]]), CUSTOM_GRADIENT]).default(
+    'purple-to-blue',
+  ),
+  customGradient: gradientStops.default(''),
+  backgroundDirection: choice(BACKGROUND_DIRECTIONS).default('to bottom right'),
+  backgroundOpacity: slider(SLIDERS.opacity).default(100),
+  backgroundImage: mediaAddress().default(''),
+  backgroundBlur: slider(SLIDERS.blur).default(0),
+  backgroundFilter: choice(BACKGROUND_FILTERS).default('none'),
+  backgroundPattern: choice(BACKGROUND_PATTERNS).default('none'),
+  backgroundOverlay: flag().default(false),
+  backgroundOverlayColor: hex().default('#000000'),
+  backgroundOverlayOpacity: slider(SLIDERS.opacity).default(40),
+  disableProfileGradient: flag().default(false),
+  // Text
+  font: choice(FONT_NAMES).default('Inter'),
+  fontSize: slider(SLIDERS.fontSize).default(16),
+  fontWeight: slider(SLIDERS.fontWeight).default(400),
+  lineHeight: slider(SLIDERS.lineHeight).default(1.5),
+  letterSpacing: slider(SLIDERS.letterSpacing).default(0),
+  textGlow: flag().default(false),
+  textGlowColor: hex().default('#8B5CF6'),
+  textShadow: flag().default(false),
+  textTransform: choice(TEXT_TRANSFORMS).default('none'),
+  // Buttons
+  buttonStyle: choice(BUTTON_STYLES).default('default'),
+  linkButtonShape: choice(LINK_BUTTON_SHAPES).default('rounded'),
+  buttonOpacity: slider(SLIDERS.opacity).default(100),
+  buttonBorderRadius: slider(SLIDERS.buttonBorderRadius).default(16),
+  buttonGlow: flag().default(false),
+  buttonShadow: flag().default(true),
+  buttonHoverEffect: choice(HOVER_EFFECTS).default('lift'),
+  buttonBorderWidth: slider(SLIDERS.buttonBorderWidth).default(0),
+  buttonBorderColor: hex().default('#FFFFFF'),
+  linkButtonAnimation: choice(LINK_BUTTON_ANIMATIONS).default('none'),
+  swapBoxColors: flag().default(false),
+  monochromeIcons: flag().default(false),
+  hoverEffects: flag().default(true),
+  // Layout
+  profileLayout: choice(PROFILE_LAYOUTS).default('centered'),
+  spacing: choice(SPACINGS).default('medium'),
+  containerMaxWidth: slider(SLIDERS.containerMaxWidth).default(400),
+  cardSpacing: slider(SLIDERS.cardSpacing).default(16),
+  cardPadding: slider(SLIDERS.cardPadding).default(20),
+  cardBorderRadius: slider(SLIDERS.cardBorderRadius).default(16),
+  profileOpacity: slider(SLIDERS.opacity).default(100),
+  profileBlur: slider(SLIDERS.profileBlur).default(0),
+  showProfileImage: flag().default(true),
+  showUsername: flag().default(true),
+  showBio: flag().default(true),
+  showSocialIcons: flag().default(true),
+  usernamePosition: choice(USERNAME_POSITIONS).default('below-name'),
+  bioPosition: choice(BIO_POSITIONS).default('above-links'),
+  location: text(50).default(''),
+  description: text(160).default(''),
+  // Profile image
+  profileImageShape: choice(PROFILE_IMAGE_SHAPES).default('circle'),
+  profileImageSize: slider(SLIDERS.profileImageSize).default(120),
+  profileImageBorder: flag().default(true),
+  profileImageBorderWidth: slider(SLIDERS.profileImageBorderWidth).default(4),
+  profileImageBorderColor: hex().default('#8B5CF6'),
+  profileRingColor: hex().default('#8B5CF6'),
+  profileRingThickness: choice(RING_THICKNESSES).default('none'),
+  profileRingStyle: choice(RING_STYLES).default('solid'),
+  // Effects
+  animationType: choice(ANIMATION_TYPES).default('fadeIn'),
+  animationSpeed: slider(SLIDERS.animationSpeed).default(1),
+  animationDelay: slider(SLIDERS.animationDelay).default(0),
+  backgroundEffect: choice(BACKGROUND_EFFECTS).default('none'),
+  particleType: choice(PARTICLE_TYPES).default('bubbles'),
+  particleDensity: choice(INTENSITIES).default('medium'),
+  particleCount: slider(SLIDERS.particleCount).default(50),
+  particleSpeed: slider(SLIDERS.particleSpeed).default(1),
+  blurAmount: slider(SLIDERS.blur).default(0),
+  shadowIntensity: slider(SLIDERS.shadowIntensity).default(25),
+  borderGlow: flag().default(false),
+  glowSettings: choice(GLOW_SETTINGS).default('disabled'),
+  usernameEffects: choice(USERNAME_EFFECTS).default('none'),
+  usernameGlow: flag().default(false),
+  usernameGlowColor: hex().default('#FF00FF'),
+  usernameGlowIntensity: choice(INTENSITIES).default('medium'),
+  animatedTitle: flag().default(false),
+  // Media
+  audioFile: mediaAddress().default(''),
+  volumeControl: flag().default(true),
+  customCursor: mediaAddress().default(''),
+  // Discord
+  discordPresence: flag().default(false),
+  discordUserId: z
+    .string({ error: customizationMessages.invalidDiscordId })
+    .refine((value) => value === '' || /^\d{17,20}$/.test(value), customizationMessages.invalidDiscordId)
+    .default(''),
+  useDiscordAvatar: flag().default(false),
+  discordAvatarDecoration: flag().default(false),
+  // Advanced and accessibility
+  customCSS: z
+    .string({ error: customizationMessages.customCssTooLong })
+    .max(CUSTOM_CSS_MAX_LENGTH, customizationMessages.customCssTooLong)
+    .default(''),
+  darkMode: flag().default(true),
+  accessibility: flag().default(false),
+  reducedMotion: flag().default(false),
+  highContrast: flag().default(false),
+  colorBlindFriendly: flag().default(false),
+};
+
+export const CUSTOMIZATION_FIELDS = Object.keys(fields) as (keyof typeof fields)[];
+const fieldNames: ReadonlySet<string> = new Set(CUSTOMIZATION_FIELDS);
+
+/** The whole document as stored and as GET answers it: every field, defaults filled in. */
+export const customizationSchema = z.object(fields).meta({ id: 'Customization' });
+export type Customization = z.infer<typeof customizationSchema>;
+
+export const CUSTOMIZATION_DEFAULTS: Customization = customizationSchema.parse({});
+
+/**
+ * PUT /api/me/customization: any subset of the fields (missing ones keep their
+ * saved value); a field the document does not have is refused by name.
+ */
+export const customizationUpdateSchema = z
+  .record(z.string(), z.unknown())
+  .superRefine((value, ctx) => {
+    const unknown = Object.keys(value).filter((key) => !fieldNames.has(key));
+    if (unknown.length > 0) ctx.addIssue({ code: 'custom', message: customizationMessages.unknownFields(unknown.slice(0, 10)) });
+  })
+  .pipe(
+    // The rules without their defaults: a field left out is not a field reset.
+    z
+      .object(Object.fromEntries(CUSTOMIZATION_FIELDS.map((name) => [name, fields[name].unwrap().optional()])))
+      .strict() as unknown as z.ZodType<Partial<Customization>, Record<string, unknown>>,
+  )
+  .meta({ id: 'CustomizationUpdate' });
+export type CustomizationUpdate = Partial<Customization>;
+
+/**
+ * A stored document as the page may use it: each field that still validates is
+ * kept, any other (renamed, out of a narrowed range after an upgrade, damaged)
+ * falls back to its default alone, never to a broken page.
+ */
+export function resolveCustomization(stored: unknown): Customization {
+  if (typeof stored !== 'object' || stored === null || Array.isArray(stored)) return { ...CUSTOMIZATION_DEFAULTS };
+  const source = stored as Record<string, unknown>;
+  const resolved: Record<string, unknown> = { ...CUSTOMIZATION_DEFAULTS };
+  for (const name of CUSTOMIZATION_FIELDS) {
+    if (!Object.hasOwn(source, name)) continue;
+    const result = fields[name].safeParse(source[name]);
+    if (result.success) resolved[name] = result.data;
+  }
+  return resolved as Customization;
+}
+
+/** The background's colour stops: the named gradient, or the custom one. */
+export function gradientStopsOf(customization: Pick<Customization, 'backgroundGradient' | 'customGradient'>): readonly string[] {
+  if (customization.backgroundGradient === CUSTOM_GRADIENT && customization.customGradient) return customization.customGradient.split(',');
+  const named = NAMED_GRADIENTS[customization.backgroundGradient as NamedGradient] ?? NAMED_GRADIENTS['purple-to-blue'];
+  return named.stops;
+}
+
+/** Whether the document differs from the defaults in any field: the overview's "customized look". */
+export function isCustomized(customization: Customization): boolean {
+  return CUSTOMIZATION_FIELDS.some((name) => customization[name] !== CUSTOMIZATION_DEFAULTS[name]);
+}

@@ -1,0 +1,108 @@
+import { z } from 'zod';
+import { displayNameSchema, usernameSchema } from './auth.schema.ts';
+import { BIO_MAX_LENGTH, DASHBOARD_THEMES, USERNAME_CHANGE_COOLDOWN_DAYS } from './constants.ts';
+import { MEDIA_URL_PATTERN } from './media.ts';
+
+// The Profile tab's settings (spec 000 §2 "Profile tab", §3 "User settings")
+// and the username change with its cooldown (spec 000 §4 "Username lock").
+
+export const EMAIL_MAX_LENGTH = 254;
+
+export const profileSettingsMessages = {
+  bioTooLong: `Bio cannot exceed ${BIO_MAX_LENGTH} characters`,
+  invalidEmail: 'Please enter a valid email address',
+  invalidTheme: 'Please choose dark or light',
+  invalidProfileImage: 'Please upload the profile picture first',
+  noChanges: 'Nothing to update',
+  unknownFields: (names: string[]) => `Unknown profile field${names.length === 1 ? '' : 's'}: ${names.join(', ')}`,
+  settingsSaved: 'Settings saved',
+  usernameChanged: 'Username changed',
+  usernameChangedHint: `You can change it again in ${USERNAME_CHANGE_COOLDOWN_DAYS} days.`,
+  usernameLocked: (days: number) => `You can change your username again in ${days} day${days === 1 ? '' : 's'}.`,
+  sameUsername: 'This is already your username',
+  usernameUrlNotice: 'Changing your username changes your profile URL. The old address redirects to the new one for 30 days.',
+} as const;
+
+const profileFields = {
+  displayName: displayNameSchema,
+  bio: z.string({ error: profileSettingsMessages.bioTooLong }).max(BIO_MAX_LENGTH, profileSettingsMessages.bioTooLong),
+  /** '' clears it; stored as null. */
+  email: z
+    .string({ error: profileSettingsMessages.invalidEmail })
+    .trim()
+    .max(EMAIL_MAX_LENGTH, profileSettingsMessages.invalidEmail)
+    .refine((value) => value === '' || z.email().safeParse(value).success, profileSettingsMessages.invalidEmail),
+  theme: z.enum(DASHBOARD_THEMES, { error: profileSettingsMessages.invalidTheme }),
+  showViews: z.boolean(),
+  showActivity: z.boolean(),
+  /** An avatar the owner uploaded (POST /api/media/avatar), or null to remove it. */
+  profileImage: z
+    .string({ error: profileSettingsMessages.invalidProfileImage })
+    .regex(MEDIA_URL_PATTERN, profileSettingsMessages.invalidProfileImage)
+    .nullable(),
+};
+const profileFieldNames: ReadonlySet<string> = new Set(Object.keys(profileFields));
+
+/** PATCH /api/me/profile: any of the fields; unknown fields are refused by name. */
+export const updateProfileSchema = z
+  .record(z.string(), z.unknown())
+  .superRefine((value, ctx) => {
+    const unknown = Object.keys(value).filter((key) => !profileFieldNames.has(key));
+    if (unknown.length > 0) ctx.addIssue({ code: 'custom', message: profileSettingsMessages.unknownFields(unknown.slice(0, 10)) });
+  })
+  .pipe(
+    z
+      .object(profileFields)
+      .partial()
+      .strict()
+      .refine((value) => Object.values(value).some((field) => field !== undefined), profileSettingsMessages.noChanges),
+  )
+  .meta({ id: 'ProfileUpdate' });
+export type ProfileUpdate = z.infer<typeof updateProfileSchema>;
+
+/** The Profile tab's form: the same rules, every field present. */
+export const profileFormSchema = z.object({
+  displayName: profileFields.displayName,
+  bio: profileFields.bio,
+  email: profileFields.email,
+  theme: profileFields.theme,
+  showViews: profileFields.showViews,
+  showActivity: profileFields.showActivity,
+});
+export type ProfileFormInput = z.infer<typeof profileFormSchema>;
+
+/** GET /api/me/profile */
+export const profileSettingsSchema = z
+  .object({
+    username: z.string(),
+    displayName: z.string(),
+    bio: z.string(),
+    email: z.string().nullable(),
+    profileImage: z.string().nullable(),
+    theme: z.enum(DASHBOARD_THEMES),
+    showViews: z.boolean(),
+    showActivity: z.boolean(),
+    /** When the owner last changed the username, or null. */
+    lastUsernameChange: z.string().nullable(),
+    /** When the username can be changed again: null when it can be now. */
+    usernameLockedUntil: z.string().nullable(),
+  })
+  .meta({ id: 'ProfileSettings' });
+export type ProfileSettings = z.infer<typeof profileSettingsSchema>;
+
+/** PATCH /api/me/username */
+export const changeUsernameSchema = z.object({ username: usernameSchema }).meta({ id: 'UsernameChange' });
+
+const DAY_MS = 24 * 3600_000;
+
+/** When a username changed at `changedAt` unlocks again, or null when it already has. */
+export function usernameLockedUntil(changedAt: string | null, now = Date.now()): string | null {
+  if (!changedAt) return null;
+  const until = Date.parse(changedAt) + USERNAME_CHANGE_COOLDOWN_DAYS * DAY_MS;
+  return until > now ? new Date(until).toISOString() : null;
+}
+
+/** Whole days left until `until` (at least 1 while it is ahead). */
+export function daysUntil(until: string, now = Date.now()): number {
+  return Math.max(1, Math.ceil((Date.parse(until) - now) / DAY_MS));
+}

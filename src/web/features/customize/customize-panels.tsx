@@ -1,0 +1,374 @@
+import { Code2, Image, LayoutTemplate, MessageCircle, MousePointerClick, Palette, Sparkles, Type } from 'lucide-react';
+import { toast } from 'sonner';
+import {
+  ANIMATION_TYPES,
+  BACKGROUND_DIRECTIONS,
+  BACKGROUND_EFFECTS,
+  BACKGROUND_FILTERS,
+  BACKGROUND_PATTERNS,
+  BACKGROUND_TYPES,
+  BIO_POSITIONS,
+  BUTTON_STYLES,
+  CUSTOM_CSS_MAX_LENGTH,
+  CUSTOM_GRADIENT,
+  type Customization,
+  type CustomizationUpdate,
+  FONT_NAMES,
+  GLOW_SETTINGS,
+  HOVER_EFFECTS,
+  INTENSITIES,
+  LINK_BUTTON_ANIMATIONS,
+  LINK_BUTTON_SHAPES,
+  NAMED_GRADIENTS,
+  type NamedGradient,
+  PROFILE_IMAGE_SHAPES,
+  PROFILE_LAYOUTS,
+  RING_STYLES,
+  RING_THICKNESSES,
+  SLIDERS,
+  SPACINGS,
+  TEXT_TRANSFORMS,
+  USERNAME_EFFECTS,
+  USERNAME_POSITIONS,
+  fontFamilyOf,
+} from '#shared/customization.ts';
+import type { CurrentUser } from '#shared/user.types.ts';
+import { Input, Textarea } from '#web/components/ui/input.tsx';
+import { cn } from '#web/lib/utils.ts';
+import { AvatarUploader } from '#web/features/profile-image/avatar-uploader.tsx';
+import { ChoiceField, ColorField, Section, SelectField, SliderField, ToggleField, labelOf, optionsOf } from './controls.tsx';
+import { MediaField } from './media-field.tsx';
+import { QuickThemes } from './quick-themes.tsx';
+
+interface PanelProps {
+  draft: Customization;
+  update: (fields: CustomizationUpdate) => void;
+  saveNow: (fields: CustomizationUpdate) => Promise<void>;
+  user: CurrentUser;
+}
+
+/** A field bound to the draft: its value and a setter. */
+function bind<Field extends keyof Customization>({ draft, update }: PanelProps, field: Field) {
+  return { value: draft[field], onChange: (value: Customization[Field]) => update({ [field]: value } as CustomizationUpdate) };
+}
+function bindFlag({ draft, update }: PanelProps, field: keyof Customization) {
+  return { checked: draft[field] as boolean, onChange: (value: boolean) => update({ [field]: value } as CustomizationUpdate) };
+}
+
+function AssetsPanel(props: PanelProps) {
+  const { draft, saveNow, user } = props;
+  return (
+    <>
+      <Section title="Avatar" hint="Your profile picture, cropped square.">
+        <div className="sm:col-span-2">
+          <AvatarUploader
+            name={user.displayName || user.username}
+            current={user.profileImage}
+            showStatus={false}
+            onSaved={(url) => toast.success(url ? 'Avatar uploaded!' : 'Avatar removed!')}
+          />
+        </div>
+      </Section>
+      <Section title="Background image" hint="Shown behind your page when the background type is Image.">
+        <MediaField
+          kind="background"
+          label="Background image"
+          value={draft.backgroundImage}
+          onSave={(url) =>
+            saveNow(
+              url
+                ? { backgroundImage: url, backgroundType: 'image' }
+                : { backgroundImage: '', backgroundType: draft.backgroundType === 'image' ? 'gradient' : draft.backgroundType },
+            )
+          }
+          uploadedMessage="Background uploaded!"
+          removedMessage="Background removed!"
+        />
+      </Section>
+      <Section title="Custom cursor" hint="Replaces the mouse pointer on your page.">
+        <MediaField
+          kind="cursor"
+          label="Cursor image"
+          value={draft.customCursor}
+          onSave={(url) => saveNow({ customCursor: url })}
+          uploadedMessage="Cursor uploaded!"
+          removedMessage="Cursor removed!"
+        />
+      </Section>
+    </>
+  );
+}
+
+function ColorsPanel(props: PanelProps) {
+  const { draft, update } = props;
+  return (
+    <>
+      <Section title="Quick themes" hint="A primary colour and a background gradient in one click.">
+        <div className="sm:col-span-2">
+          <QuickThemes onApply={update} selected={draft.backgroundGradient === CUSTOM_GRADIENT ? draft.customGradient : undefined} />
+        </div>
+      </Section>
+      <Section title="Background gradients">
+        <div className="grid grid-cols-3 gap-2 sm:col-span-2 sm:grid-cols-4 lg:grid-cols-6">
+          {(Object.entries(NAMED_GRADIENTS) as [NamedGradient, (typeof NAMED_GRADIENTS)[NamedGradient]][]).map(([id, gradient]) => (
+            <button
+              key={id}
+              type="button"
+              aria-pressed={draft.backgroundGradient === id}
+              onClick={() => {
+                update({ backgroundGradient: id, backgroundType: 'gradient' });
+                toast.success('Gradient applied!');
+              }}
+              className={cn(
+                'flex cursor-pointer flex-col items-center gap-1.5 rounded-xl border p-2 text-xs text-zinc-300 hover:border-primary/60 hover:text-white',
+                draft.backgroundGradient === id ? 'border-primary' : 'border-border',
+              )}
+            >
+              <span className="h-10 w-full rounded-lg" style={{ background: `linear-gradient(135deg, ${gradient.stops.join(', ')})` }} />
+              {gradient.name}
+            </button>
+          ))}
+        </div>
+      </Section>
+      <Section title="Colours">
+        <ColorField label="Primary colour" {...bind(props, 'primaryColor')} />
+        <ColorField label="Secondary colour" {...bind(props, 'secondaryColor')} />
+        <ColorField label="Accent colour" {...bind(props, 'accentColor')} />
+        <ColorField label="Text colour" {...bind(props, 'textColor')} />
+        <ColorField label="Icon colour" {...bind(props, 'iconColor')} />
+      </Section>
+      <Section title="Background">
+        <ChoiceField label="Background type" options={optionsOf(BACKGROUND_TYPES)} {...bind(props, 'backgroundType')} />
+        <SelectField label="Gradient direction" options={optionsOf(BACKGROUND_DIRECTIONS)} {...bind(props, 'backgroundDirection')} />
+        <SliderField label="Background opacity" unit="%" range={SLIDERS.opacity} {...bind(props, 'backgroundOpacity')} />
+        <SliderField label="Background blur" unit="px" range={SLIDERS.blur} {...bind(props, 'backgroundBlur')} />
+        <SelectField label="Background filter" options={optionsOf(BACKGROUND_FILTERS)} {...bind(props, 'backgroundFilter')} />
+        <SelectField label="Pattern" options={optionsOf(BACKGROUND_PATTERNS)} {...bind(props, 'backgroundPattern')} />
+        <ToggleField label="Colour overlay" hint="Tint the background." {...bindFlag(props, 'backgroundOverlay')} />
+        <ColorField label="Overlay colour" {...bind(props, 'backgroundOverlayColor')} />
+        <SliderField label="Overlay opacity" unit="%" range={SLIDERS.opacity} {...bind(props, 'backgroundOverlayOpacity')} />
+      </Section>
+    </>
+  );
+}
+
+function TextPanel(props: PanelProps) {
+  const { draft } = props;
+  return (
+    <>
+      <Section title="Font" hint="Inter is served with your page; other fonts use the closest font of the visitor's device.">
+        <SelectField label="Font" options={FONT_NAMES.map((name) => [name, name] as const)} {...bind(props, 'font')} />
+        <p className="self-end rounded-xl border border-border px-4 py-3 text-lg" style={{ fontFamily: fontFamilyOf(draft.font) }}>
+          The quick brown fox
+        </p>
+        <SliderField label="Font size" unit="px" range={SLIDERS.fontSize} {...bind(props, 'fontSize')} />
+        <SliderField label="Font weight" range={SLIDERS.fontWeight} {...bind(props, 'fontWeight')} />
+        <SliderField label="Line height" range={SLIDERS.lineHeight} {...bind(props, 'lineHeight')} />
+        <SliderField label="Letter spacing" unit="px" range={SLIDERS.letterSpacing} {...bind(props, 'letterSpacing')} />
+        <ChoiceField label="Text transform" options={optionsOf(TEXT_TRANSFORMS)} wide {...bind(props, 'textTransform')} />
+      </Section>
+      <Section title="Glow and shadow">
+        <ToggleField label="Text glow" {...bindFlag(props, 'textGlow')} />
+        <ColorField label="Glow colour" {...bind(props, 'textGlowColor')} />
+        <ToggleField label="Text shadow" {...bindFlag(props, 'textShadow')} />
+      </Section>
+    </>
+  );
+}
+
+function ButtonsPanel(props: PanelProps) {
+  return (
+    <>
+      <Section title="Style">
+        <ChoiceField label="Button style" options={optionsOf(BUTTON_STYLES)} wide {...bind(props, 'buttonStyle')} />
+        <ChoiceField label="Shape" options={optionsOf(LINK_BUTTON_SHAPES)} {...bind(props, 'linkButtonShape')} />
+        <SliderField label="Corner radius" unit="px" range={SLIDERS.buttonBorderRadius} {...bind(props, 'buttonBorderRadius')} />
+        <SliderField label="Button opacity" unit="%" range={SLIDERS.opacity} {...bind(props, 'buttonOpacity')} />
+        <SliderField label="Border width" unit="px" range={SLIDERS.buttonBorderWidth} {...bind(props, 'buttonBorderWidth')} />
+        <ColorField label="Border colour" {...bind(props, 'buttonBorderColor')} />
+        <ToggleField label="Swap box colours" hint="Light buttons with coloured icons." {...bindFlag(props, 'swapBoxColors')} />
+        <ToggleField label="Monochrome icons" {...bindFlag(props, 'monochromeIcons')} />
+      </Section>
+      <Section title="Depth and motion">
+        <ToggleField label="Shadow" {...bindFlag(props, 'buttonShadow')} />
+        <SliderField label="Shadow intensity" unit="%" range={SLIDERS.shadowIntensity} {...bind(props, 'shadowIntensity')} />
+        <ToggleField label="Glow" hint="A glow in your primary colour." {...bindFlag(props, 'buttonGlow')} />
+        <SliderField label="Glass blur" unit="px" range={SLIDERS.blur} {...bind(props, 'blurAmount')} />
+        <ToggleField label="Hover effects" {...bindFlag(props, 'hoverEffects')} />
+        <SelectField label="Hover effect" options={optionsOf(HOVER_EFFECTS)} {...bind(props, 'buttonHoverEffect')} />
+        <SelectField label="Button animation" options={optionsOf(LINK_BUTTON_ANIMATIONS)} {...bind(props, 'linkButtonAnimation')} />
+      </Section>
+    </>
+  );
+}
+
+function LayoutPanel(props: PanelProps) {
+  const { update } = props;
+  return (
+    <>
+      <Section title="Page">
+        <ChoiceField label="Layout" options={optionsOf(PROFILE_LAYOUTS)} {...bind(props, 'profileLayout')} />
+        <ChoiceField label="Spacing" options={optionsOf(SPACINGS)} {...bind(props, 'spacing')} />
+        <SliderField label="Page width" unit="px" range={SLIDERS.containerMaxWidth} {...bind(props, 'containerMaxWidth')} />
+        <SliderField label="Space between links" unit="px" range={SLIDERS.cardSpacing} {...bind(props, 'cardSpacing')} />
+        <SliderField label="Card padding" unit="px" range={SLIDERS.cardPadding} {...bind(props, 'cardPadding')} />
+        <SliderField label="Card radius" unit="px" range={SLIDERS.cardBorderRadius} {...bind(props, 'cardBorderRadius')} />
+        <SliderField label="Profile opacity" unit="%" range={SLIDERS.opacity} {...bind(props, 'profileOpacity')} />
+        <SliderField label="Profile blur" unit="px" range={SLIDERS.profileBlur} {...bind(props, 'profileBlur')} />
+      </Section>
+      <Section title="What shows">
+        <ToggleField label="Profile image" {...bindFlag(props, 'showProfileImage')} />
+        <ToggleField label="Username" {...bindFlag(props, 'showUsername')} />
+        <ToggleField label="Bio" {...bindFlag(props, 'showBio')} />
+        <SelectField label="Username position" options={optionsOf(USERNAME_POSITIONS)} {...bind(props, 'usernamePosition')} />
+        <SelectField label="Bio position" options={optionsOf(BIO_POSITIONS)} {...bind(props, 'bioPosition')} />
+        <TextField
+          label="Location"
+          max={50}
+          placeholder="My Location"
+          value={props.draft.location}
+          onChange={(location) => update({ location })}
+        />
+      </Section>
+      <Section title="Profile image">
+        <ChoiceField label="Shape" options={optionsOf(PROFILE_IMAGE_SHAPES)} {...bind(props, 'profileImageShape')} />
+        <SliderField label="Size" unit="px" range={SLIDERS.profileImageSize} {...bind(props, 'profileImageSize')} />
+        <ToggleField label="Border" {...bindFlag(props, 'profileImageBorder')} />
+        <SliderField label="Border width" unit="px" range={SLIDERS.profileImageBorderWidth} {...bind(props, 'profileImageBorderWidth')} />
+        <ColorField label="Border colour" {...bind(props, 'profileImageBorderColor')} />
+        <SelectField label="Ring thickness" options={optionsOf(RING_THICKNESSES)} {...bind(props, 'profileRingThickness')} />
+        <SelectField label="Ring style" options={optionsOf(RING_STYLES)} {...bind(props, 'profileRingStyle')} />
+        <ColorField label="Ring colour" {...bind(props, 'profileRingColor')} />
+      </Section>
+    </>
+  );
+}
+
+function EffectsPanel(props: PanelProps) {
+  return (
+    <>
+      <Section title="Animation" hint="Visitors who ask their device for less motion never see these.">
+        <SelectField label="Animation" options={optionsOf(ANIMATION_TYPES)} {...bind(props, 'animationType')} />
+        <SliderField label="Animation speed" unit="s" range={SLIDERS.animationSpeed} {...bind(props, 'animationSpeed')} />
+        <SliderField label="Animation delay" unit="s" range={SLIDERS.animationDelay} {...bind(props, 'animationDelay')} />
+      </Section>
+      <Section title="Background effect">
+        <SelectField label="Effect" options={optionsOf(BACKGROUND_EFFECTS)} {...bind(props, 'backgroundEffect')} />
+      </Section>
+      <Section title="Name and glow">
+        <SelectField label="Name effect" options={optionsOf(USERNAME_EFFECTS)} {...bind(props, 'usernameEffects')} />
+        <SelectField label="Glow on" options={optionsOf(GLOW_SETTINGS)} {...bind(props, 'glowSettings')} />
+        <ToggleField label="Name glow" {...bindFlag(props, 'usernameGlow')} />
+        <ColorField label="Name glow colour" {...bind(props, 'usernameGlowColor')} />
+        <SelectField label="Name glow intensity" options={optionsOf(INTENSITIES)} {...bind(props, 'usernameGlowIntensity')} />
+        <ToggleField label="Border glow" hint="A glow around your picture and card." {...bindFlag(props, 'borderGlow')} />
+      </Section>
+    </>
+  );
+}
+
+function DiscordPanel(props: PanelProps) {
+  const { draft, update } = props;
+  return (
+    <Section
+      title="Discord"
+      hint="Your Discord user id: 17 to 20 digits (in Discord: Settings, Advanced, Developer Mode on, then right-click your name and Copy User ID). It is saved with your look; the live presence card on your page comes in a later release."
+    >
+      <TextField
+        label="Discord user id"
+        max={20}
+        placeholder="123456789012345678"
+        value={draft.discordUserId}
+        onChange={(discordUserId) => update({ discordUserId: discordUserId.replace(/\D/g, '') })}
+      />
+      <ToggleField label="Show presence" {...bindFlag(props, 'discordPresence')} />
+      <ToggleField label="Use Discord avatar" {...bindFlag(props, 'useDiscordAvatar')} />
+      <ToggleField label="Avatar decoration" {...bindFlag(props, 'discordAvatarDecoration')} />
+    </Section>
+  );
+}
+
+function AdvancedPanel(props: PanelProps) {
+  const { draft, update } = props;
+  return (
+    <>
+      <Section
+        title="Custom CSS"
+        hint="Styles your profile only: rules are scoped to it, and imports, outside images, fixed overlays and scripts are removed."
+      >
+        <div className="space-y-2 sm:col-span-2">
+          <div className="flex items-center justify-between text-sm">
+            <label htmlFor="custom-css" className="font-medium text-zinc-300">
+              CSS
+            </label>
+            <span className={cn('tabular-nums text-xs', draft.customCSS.length > CUSTOM_CSS_MAX_LENGTH ? 'text-red-400' : 'text-muted')}>
+              {draft.customCSS.length.toLocaleString('en-US')}/{CUSTOM_CSS_MAX_LENGTH.toLocaleString('en-US')}
+            </span>
+          </div>
+          <Textarea
+            id="custom-css"
+            rows={8}
+            spellCheck={false}
+            className="font-mono text-xs"
+            placeholder={'.lv-link {\n  letter-spacing: 0.05em;\n}'}
+            value={draft.customCSS}
+            onChange={(event) => update({ customCSS: event.target.value })}
+          />
+        </div>
+        <TextField
+          label="Page description"
+          max={160}
+          placeholder="Shown by search engines and link previews"
+          value={draft.description}
+          onChange={(description) => update({ description })}
+          wide
+        />
+      </Section>
+      <Section title="Accessibility">
+        <ToggleField label="Dark mode" hint="Off: a light page." {...bindFlag(props, 'darkMode')} />
+        <ToggleField label="Reduced motion" hint="No animation for anyone." {...bindFlag(props, 'reducedMotion')} />
+        <ToggleField label="High contrast" {...bindFlag(props, 'highContrast')} />
+        <ToggleField label="Colour-blind friendly" hint="Underlined link titles." {...bindFlag(props, 'colorBlindFriendly')} />
+        <ToggleField label="Larger targets" hint="Taller buttons and focus rings." {...bindFlag(props, 'accessibility')} />
+        <ToggleField label="Plain avatar" hint="No gradient behind the initials." {...bindFlag(props, 'disableProfileGradient')} />
+      </Section>
+    </>
+  );
+}
+
+function TextField(props: {
+  label: string;
+  value: string;
+  max: number;
+  placeholder?: string;
+  onChange: (value: string) => void;
+  wide?: boolean;
+}) {
+  const id = `field-${labelOf(props.label).replace(/\s+/g, '-').toLowerCase()}`;
+  return (
+    <div className={cn('space-y-2', props.wide && 'sm:col-span-2')}>
+      <label htmlFor={id} className="text-sm font-medium text-zinc-300">
+        {props.label}
+      </label>
+      <Input
+        id={id}
+        value={props.value}
+        maxLength={props.max}
+        placeholder={props.placeholder}
+        onChange={(event) => props.onChange(event.target.value)}
+      />
+    </div>
+  );
+}
+
+/** The eight sub-tabs of spec 000 §2, in its order. */
+export const CUSTOMIZE_SECTIONS = [
+  { id: 'assets', label: 'Assets', icon: Image, Panel: AssetsPanel },
+  { id: 'colors', label: 'Colors', icon: Palette, Panel: ColorsPanel },
+  { id: 'typography', label: 'Text', icon: Type, Panel: TextPanel },
+  { id: 'buttons', label: 'Buttons', icon: MousePointerClick, Panel: ButtonsPanel },
+  { id: 'layout', label: 'Layout', icon: LayoutTemplate, Panel: LayoutPanel },
+  { id: 'effects', label: 'Effects', icon: Sparkles, Panel: EffectsPanel },
+  { id: 'discord', label: 'Discord', icon: MessageCircle, Panel: DiscordPanel },
+  { id: 'advanced', label: 'Advanced', icon: Code2, Panel: AdvancedPanel },
+] as const;

@@ -1,0 +1,107 @@
+import { ImageUp, Trash2 } from 'lucide-react';
+import { type ChangeEvent, useRef, useState } from 'react';
+import { toast } from 'sonner';
+import { CURSOR_MAX_BYTES, IMAGE_MAX_BYTES, type MediaKind, mediaMessages } from '#shared/media.ts';
+import { Button } from '#web/components/ui/button.tsx';
+import { ApiError } from '#web/lib/api.ts';
+import { uploadMedia } from '#web/lib/upload-media.ts';
+
+const LIMITS: Partial<Record<MediaKind, { maxBytes: number; tooLarge: string; wrongType: string; hint: string }>> = {
+  background: {
+    maxBytes: IMAGE_MAX_BYTES,
+    tooLarge: mediaMessages.imageTooLarge,
+    wrongType: mediaMessages.selectAnImage,
+    hint: 'JPG, PNG or WebP up to 5MB; shown at up to 1920 px.',
+  },
+  cursor: {
+    maxBytes: CURSOR_MAX_BYTES,
+    tooLarge: mediaMessages.cursorTooLarge,
+    wrongType: mediaMessages.notACursor,
+    hint: 'A PNG up to 512KB; scaled to at most 128 px.',
+  },
+};
+
+interface MediaFieldProps {
+  kind: 'background' | 'cursor';
+  label: string;
+  value: string;
+  /** Save the new address ('' removes it); resolves once saved. */
+  onSave: (url: string) => Promise<void>;
+  uploadedMessage: string;
+  removedMessage: string;
+}
+
+/** Upload or remove one file of the look (background image, cursor); saved at once. */
+export function MediaField({ kind, label, value, onSave, uploadedMessage, removedMessage }: MediaFieldProps) {
+  const input = useRef<HTMLInputElement>(null);
+  const [busy, setBusy] = useState(false);
+  const [progress, setProgress] = useState(0);
+  const limits = LIMITS[kind]!;
+
+  const pick = async (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0];
+    event.target.value = '';
+    if (!file) return;
+    if (!file.type.startsWith('image/')) return void toast.error('Error', { description: limits.wrongType });
+    if (file.size > limits.maxBytes) return void toast.error('Error', { description: limits.tooLarge });
+    setBusy(true);
+    setProgress(0);
+    try {
+      const upload = await uploadMedia(kind, file, setProgress);
+      await onSave(upload.url);
+      toast.success(uploadedMessage);
+    } catch (error) {
+      toast.error('Error', {
+        description: error instanceof ApiError && error.status > 0 ? error.message : mediaMessages.processingFailedHint,
+      });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const remove = async () => {
+    setBusy(true);
+    try {
+      await onSave('');
+      toast.success(removedMessage);
+    } catch {
+      toast.error('Error', { description: 'Failed to remove the file. Please try again.' });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <div className="space-y-3 sm:col-span-2">
+      <span className="text-sm font-medium text-zinc-300">{label}</span>
+      <div className="flex flex-wrap items-center gap-4">
+        <div className="flex size-20 items-center justify-center overflow-hidden rounded-xl border border-dashed border-border bg-surface">
+          {value ? (
+            <img src={value} alt={`Current ${label.toLowerCase()}`} className="size-full object-cover" />
+          ) : (
+            <ImageUp className="size-6 text-muted" aria-hidden="true" />
+          )}
+        </div>
+        <div className="flex flex-wrap gap-2">
+          <input
+            ref={input}
+            type="file"
+            accept="image/*"
+            className="sr-only"
+            onChange={pick}
+            aria-label={`Upload ${label.toLowerCase()}`}
+          />
+          <Button type="button" variant="outline" size="sm" disabled={busy} onClick={() => input.current?.click()}>
+            <ImageUp /> {busy ? `Uploading ${progress}%` : value ? 'Replace' : 'Upload'}
+          </Button>
+          {value && (
+            <Button type="button" variant="ghost" size="sm" disabled={busy} onClick={() => void remove()}>
+              <Trash2 /> Remove
+            </Button>
+          )}
+        </div>
+      </div>
+      <p className="text-xs text-muted">{limits.hint}</p>
+    </div>
+  );
+}

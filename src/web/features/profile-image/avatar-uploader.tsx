@@ -1,0 +1,144 @@
+import { ImageUp, Trash2 } from 'lucide-react';
+import { type ChangeEvent, useId, useRef, useState } from 'react';
+import { IMAGE_MAX_BYTES, mediaMessages } from '#shared/media.ts';
+import { initialsOf } from '#shared/names.ts';
+import { Button } from '#web/components/ui/button.tsx';
+import { ApiError } from '#web/lib/api.ts';
+import { uploadMedia } from '#web/lib/upload-media.ts';
+import { useUpdateProfile } from '#web/features/profile/use-profile-settings.ts';
+import { cn } from '#web/lib/utils.ts';
+
+type Status = { kind: 'idle' } | { kind: 'error'; message: string } | { kind: 'success'; message: string };
+
+interface AvatarUploaderProps {
+  name: string;
+  current: string | null;
+  /** Called once a new picture is saved (or removed), with its address. */
+  onSaved?: (url: string | null) => void;
+  /** Show the status line under the controls (the upload page); the dashboard uses toasts. */
+  showStatus?: boolean;
+}
+
+/**
+ * Pick, preview and save a profile picture (spec 001 §2 "Profile picture upload
+ * page", its messages in §5 and §8). The server crops it square, at most
+ * 400x400, and re-encodes it; Save is disabled once the picked image is saved.
+ */
+export function AvatarUploader({ name, current, onSaved, showStatus = true }: AvatarUploaderProps) {
+  const inputId = useId();
+  const input = useRef<HTMLInputElement>(null);
+  const updateProfile = useUpdateProfile();
+  const [file, setFile] = useState<File | null>(null);
+  const [preview, setPreview] = useState<string | null>(null);
+  const [saved, setSaved] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [progress, setProgress] = useState(0);
+  const [status, setStatus] = useState<Status>({ kind: 'idle' });
+
+  const pick = (event: ChangeEvent<HTMLInputElement>) => {
+    const chosen = event.target.files?.[0];
+    event.target.value = '';
+    if (!chosen) return;
+    if (!chosen.type.startsWith('image/')) return setStatus({ kind: 'error', message: mediaMessages.selectAnImage });
+    if (chosen.size > IMAGE_MAX_BYTES) return setStatus({ kind: 'error', message: mediaMessages.imageTooLarge });
+    const reader = new FileReader();
+    reader.onload = () => {
+      setFile(chosen);
+      setPreview(typeof reader.result === 'string' ? reader.result : null);
+      setSaved(false);
+      setStatus({ kind: 'idle' });
+    };
+    reader.onerror = () => setStatus({ kind: 'error', message: mediaMessages.readFailed });
+    reader.readAsDataURL(chosen);
+  };
+
+  const save = async () => {
+    if (!file) return setStatus({ kind: 'error', message: mediaMessages.noImageSelected });
+    setBusy(true);
+    setProgress(0);
+    try {
+      const upload = await uploadMedia('avatar', file, setProgress);
+      await updateProfile.mutateAsync({ profileImage: upload.url });
+      setSaved(true);
+      setStatus({ kind: 'success', message: mediaMessages.profilePictureUpdated });
+      onSaved?.(upload.url);
+    } catch (error) {
+      const fromServer = error instanceof ApiError && error.status >= 400 && error.status < 500 && error.message;
+      setStatus({ kind: 'error', message: fromServer || mediaMessages.saveFailed });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const remove = async () => {
+    setBusy(true);
+    try {
+      await updateProfile.mutateAsync({ profileImage: null });
+      setFile(null);
+      setPreview(null);
+      setStatus({ kind: 'idle' });
+      onSaved?.(null);
+    } catch {
+      setStatus({ kind: 'error', message: mediaMessages.saveFailed });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const shown = preview ?? current;
+  return (
+    <div className="flex flex-col items-center gap-4 sm:flex-row sm:items-center">
+      <div
+        className="flex size-28 shrink-0 items-center justify-center overflow-hidden rounded-full bg-gradient-to-br from-primary to-secondary text-3xl font-extrabold text-white ring-4 ring-primary/30"
+        data-testid="avatar-preview"
+      >
+        {shown ? <AvatarImage src={shown} name={name} /> : <span aria-hidden="true">{initialsOf(name)}</span>}
+      </div>
+      <div className="flex flex-col items-center gap-2 sm:items-start">
+        <div className="flex flex-wrap justify-center gap-2">
+          <input
+            ref={input}
+            id={inputId}
+            type="file"
+            accept="image/*"
+            className="sr-only"
+            onChange={pick}
+            aria-label="Choose a profile picture"
+          />
+          <Button type="button" variant="outline" size="sm" onClick={() => input.current?.click()} disabled={busy}>
+            <ImageUp /> Choose image
+          </Button>
+          <Button type="button" size="sm" onClick={save} disabled={busy || saved || !file}>
+            {busy && progress < 100 && file ? `Uploading ${progress}%` : 'Save'}
+          </Button>
+          {current && !preview && (
+            <Button type="button" variant="ghost" size="sm" onClick={remove} disabled={busy}>
+              <Trash2 /> Remove
+            </Button>
+          )}
+        </div>
+        <p className="text-xs text-muted">Recommended size: 400x400. JPG, PNG, WebP or GIF up to 5MB.</p>
+        {showStatus && status.kind !== 'idle' && (
+          <p
+            role={status.kind === 'error' ? 'alert' : 'status'}
+            className={cn('text-sm', status.kind === 'error' ? 'text-red-400' : 'text-emerald-400')}
+          >
+            {status.message}
+          </p>
+        )}
+        {!showStatus && status.kind === 'error' && (
+          <p role="alert" className="text-sm text-red-400">
+            {status.message}
+          </p>
+        )}
+      </div>
+    </div>
+  );
+}
+
+/** A broken picture falls back to the initials (spec 001 §8). */
+function AvatarImage({ src, name }: { src: string; name: string }) {
+  const [broken, setBroken] = useState(false);
+  if (broken) return <span aria-hidden="true">{initialsOf(name)}</span>;
+  return <img src={src} alt={`${name}'s profile picture`} className="size-full object-cover" onError={() => setBroken(true)} />;
+}

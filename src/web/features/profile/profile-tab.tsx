@@ -1,0 +1,252 @@
+import { Moon, Palette, Sun, UserRound } from 'lucide-react';
+import { type FormEvent, useState } from 'react';
+import { toast } from 'sonner';
+import { BIO_MAX_LENGTH, DISPLAY_NAME_MAX_LENGTH, type DashboardTheme } from '#shared/constants.ts';
+import { type ProfileFormInput, type ProfileSettings, profileFormSchema, profileSettingsMessages } from '#shared/profile-settings.ts';
+import type { CurrentUser } from '#shared/user.types.ts';
+import { Button } from '#web/components/ui/button.tsx';
+import { Card } from '#web/components/ui/card.tsx';
+import { Input, Label, Textarea } from '#web/components/ui/input.tsx';
+import { Spinner } from '#web/components/ui/spinner.tsx';
+import { Switch } from '#web/components/ui/switch.tsx';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '#web/components/ui/tabs.tsx';
+import { ApiError } from '#web/lib/api.ts';
+import type { DashboardTab } from '#web/lib/constants.ts';
+import { cn } from '#web/lib/utils.ts';
+import { useFormError } from '#web/features/auth/use-form-error.ts';
+import { QuickThemes } from '#web/features/customize/quick-themes.tsx';
+import { AvatarUploader } from '#web/features/profile-image/avatar-uploader.tsx';
+import { UsernameField } from './username-field.tsx';
+import { useProfileSettings, useUpdateProfile } from './use-profile-settings.ts';
+
+/** The Profile tab (spec 000 §2): sub-tabs Profile and Appearance. */
+export function ProfileTab({ user, onTabChange }: { user: CurrentUser; onTabChange: (tab: DashboardTab) => void }) {
+  const settings = useProfileSettings();
+  if (settings.isPending) {
+    return (
+      <div className="flex items-center gap-3 text-muted" role="status">
+        <Spinner /> Loading settings...
+      </div>
+    );
+  }
+  if (settings.isError) {
+    return (
+      <Card role="alert" className="text-center">
+        <p className="font-semibold">Your settings could not be loaded.</p>
+        <Button variant="outline" className="mt-4" onClick={() => void settings.refetch()}>
+          Try again
+        </Button>
+      </Card>
+    );
+  }
+  return (
+    <Tabs defaultValue="profile">
+      <TabsList aria-label="Profile settings sections" className="w-fit">
+        <TabsTrigger value="profile">
+          <UserRound aria-hidden="true" /> Profile
+        </TabsTrigger>
+        <TabsTrigger value="appearance">
+          <Palette aria-hidden="true" /> Appearance
+        </TabsTrigger>
+      </TabsList>
+      <TabsContent value="profile">
+        <ProfileSettingsForm user={user} settings={settings.data} />
+      </TabsContent>
+      <TabsContent value="appearance">
+        <Card>
+          <h2 className="text-lg font-semibold">Quick themes</h2>
+          <p className="mt-1 text-sm text-muted">One click sets your page's colours and background. Fine-tune everything in Customize.</p>
+          <div className="mt-5">
+            <QuickThemes />
+          </div>
+          <Button variant="outline" className="mt-6" onClick={() => onTabChange('customize')}>
+            <Palette /> Open Customize
+          </Button>
+        </Card>
+      </TabsContent>
+    </Tabs>
+  );
+}
+
+function ProfileSettingsForm({ user, settings }: { user: CurrentUser; settings: ProfileSettings }) {
+  const updateProfile = useUpdateProfile();
+  const [form, setForm] = useState<ProfileFormInput>({
+    displayName: settings.displayName,
+    bio: settings.bio,
+    email: settings.email ?? '',
+    theme: settings.theme,
+    showViews: settings.showViews,
+    showActivity: settings.showActivity,
+  });
+  const { error, invalidField, show, check } = useFormError();
+  const set = <Key extends keyof ProfileFormInput>(key: Key, value: ProfileFormInput[Key]) =>
+    setForm((current) => ({ ...current, [key]: value }));
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const values = check(profileFormSchema, form, (field) => document.getElementById(`profile-${field}`)?.focus());
+    if (!values) return;
+    try {
+      await updateProfile.mutateAsync(values);
+      toast.success(profileSettingsMessages.settingsSaved);
+    } catch (caught) {
+      if (caught instanceof ApiError && caught.status > 0) show(caught.message, Object.keys(caught.fieldErrors)[0] ?? null);
+      else toast.error('Error', { description: 'Failed to save your settings. Please try again.' });
+    }
+  };
+
+  /** The dashboard theme applies at once, and is saved at once. */
+  const chooseTheme = async (theme: DashboardTheme) => {
+    set('theme', theme);
+    try {
+      await updateProfile.mutateAsync({ theme });
+    } catch {
+      set('theme', settings.theme);
+      toast.error('Error', { description: 'Failed to save your settings. Please try again.' });
+    }
+  };
+
+  const invalid = (field: string) => (invalidField === field ? true : undefined);
+  return (
+    <div className="grid gap-6 xl:grid-cols-[1fr_320px]">
+      <div className="min-w-0 space-y-6">
+        <Card>
+          <h2 className="text-lg font-semibold">Profile picture</h2>
+          <div className="mt-4">
+            <AvatarUploader
+              name={form.displayName || settings.username}
+              current={settings.profileImage}
+              showStatus={false}
+              onSaved={(url) => toast.success(url ? 'Profile picture updated' : 'Profile picture removed')}
+            />
+          </div>
+        </Card>
+        <Card>
+          <UsernameField key={settings.username} settings={settings} />
+        </Card>
+        <Card>
+          <form onSubmit={submit} className="space-y-5" noValidate>
+            <div className="space-y-2">
+              <Label htmlFor="profile-displayName">Display name</Label>
+              <Input
+                id="profile-displayName"
+                value={form.displayName}
+                onChange={(event) => set('displayName', event.target.value)}
+                maxLength={DISPLAY_NAME_MAX_LENGTH + 10}
+                aria-invalid={invalid('displayName')}
+                placeholder={settings.username}
+              />
+            </div>
+            <div className="space-y-2">
+              <div className="flex items-center justify-between">
+                <Label htmlFor="profile-bio">Bio</Label>
+                <span
+                  className={cn('text-xs tabular-nums', form.bio.length > BIO_MAX_LENGTH ? 'text-red-400' : 'text-muted')}
+                  data-testid="bio-counter"
+                  aria-live="polite"
+                >
+                  {form.bio.length}/{BIO_MAX_LENGTH}
+                </span>
+              </div>
+              <Textarea
+                id="profile-bio"
+                rows={3}
+                value={form.bio}
+                onChange={(event) => set('bio', event.target.value)}
+                aria-invalid={invalid('bio')}
+                placeholder="Tell visitors who you are in a sentence or two."
+              />
+            </div>
+            <div className="space-y-2">
+              <Label htmlFor="profile-email">Email</Label>
+              <Input
+                id="profile-email"
+                type="email"
+                value={form.email}
+                onChange={(event) => set('email', event.target.value)}
+                aria-invalid={invalid('email')}
+                aria-describedby="profile-email-hint"
+                autoComplete="email"
+                placeholder="you@example.com"
+              />
+              <p id="profile-email-hint" className="text-xs text-muted">
+                Used for notifications, not public.
+              </p>
+            </div>
+            <fieldset className="space-y-3 rounded-xl border border-border p-4">
+              <legend className="px-1 text-sm font-medium text-zinc-300">Dashboard and page</legend>
+              <div className="flex flex-wrap items-center justify-between gap-3">
+                <span className="text-sm" id="theme-label">
+                  Dashboard theme
+                </span>
+                <div role="radiogroup" aria-labelledby="theme-label" className="flex gap-1 rounded-xl border border-border bg-surface p-1">
+                  {(['dark', 'light'] as const).map((theme) => (
+                    <button
+                      key={theme}
+                      type="button"
+                      role="radio"
+                      aria-checked={form.theme === theme}
+                      onClick={() => void chooseTheme(theme)}
+                      className={cn(
+                        'inline-flex cursor-pointer items-center gap-1.5 rounded-lg px-3 py-1.5 text-sm capitalize',
+                        form.theme === theme ? 'bg-primary/20 text-white' : 'text-zinc-300 hover:text-white',
+                      )}
+                    >
+                      {theme === 'dark' ? <Moon className="size-4" aria-hidden="true" /> : <Sun className="size-4" aria-hidden="true" />}
+                      {theme}
+                    </button>
+                  ))}
+                </div>
+              </div>
+              <SettingSwitch
+                id="profile-showViews"
+                label="Show views"
+                hint="Show how many times your page was viewed."
+                checked={form.showViews}
+                onChange={(value) => set('showViews', value)}
+              />
+              <SettingSwitch
+                id="profile-showActivity"
+                label="Show activity"
+                hint="Show when your page was last updated and mark new links."
+                checked={form.showActivity}
+                onChange={(value) => set('showActivity', value)}
+              />
+            </fieldset>
+            {error && (
+              <p role="alert" className="text-sm text-red-400">
+                {error}
+              </p>
+            )}
+            <Button type="submit" disabled={updateProfile.isPending}>
+              {updateProfile.isPending ? 'Saving...' : 'Save Changes'}
+            </Button>
+          </form>
+        </Card>
+      </div>
+      <aside className="hidden xl:block">
+        <Card className="sticky top-24">
+          <h2 className="font-semibold">Your page</h2>
+          <p className="mt-1 text-sm text-muted">
+            Visitors find you at <span className="font-medium text-zinc-100">/{user.username}</span>. Your name, picture and bio appear at
+            the top of it.
+          </p>
+        </Card>
+      </aside>
+    </div>
+  );
+}
+
+function SettingSwitch(props: { id: string; label: string; hint: string; checked: boolean; onChange: (value: boolean) => void }) {
+  return (
+    <div className="flex items-center justify-between gap-4">
+      <div>
+        <label htmlFor={props.id} className="text-sm">
+          {props.label}
+        </label>
+        <p className="text-xs text-muted">{props.hint}</p>
+      </div>
+      <Switch id={props.id} checked={props.checked} onCheckedChange={props.onChange} />
+    </div>
+  );
+}

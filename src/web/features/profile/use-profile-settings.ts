@@ -1,0 +1,40 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ProfileSettings, ProfileUpdate } from '#shared/profile-settings.ts';
+import { api } from '#web/lib/api.ts';
+import { sessionQueryKey } from '#web/features/auth/use-session.ts';
+
+export const profileSettingsQueryKey = ['me', 'profile'] as const;
+
+export function useProfileSettings() {
+  return useQuery({
+    queryKey: profileSettingsQueryKey,
+    queryFn: async () => (await api<{ data: ProfileSettings }>('/api/me/profile')).data,
+  });
+}
+
+/** After a change, the signed-in user (name, picture, username) is read again everywhere. */
+function useSettingsSaved() {
+  const queryClient = useQueryClient();
+  return (settings: ProfileSettings) => {
+    queryClient.setQueryData(profileSettingsQueryKey, settings);
+    return queryClient.invalidateQueries({ queryKey: sessionQueryKey });
+  };
+}
+
+export function useUpdateProfile() {
+  const saved = useSettingsSaved();
+  return useMutation({
+    mutationFn: async (update: ProfileUpdate) =>
+      (await api<{ data: ProfileSettings }>('/api/me/profile', { method: 'PATCH', body: update })).data,
+    onSuccess: saved,
+  });
+}
+
+export function useChangeUsername() {
+  const saved = useSettingsSaved();
+  return useMutation({
+    mutationFn: async (username: string) =>
+      (await api<{ data: ProfileSettings }>('/api/me/username', { method: 'PATCH', body: { username } })).data,
+    onSuccess: saved,
+  });
+}

@@ -1,0 +1,103 @@
+import { Info, Lock } from 'lucide-react';
+import { Tooltip } from 'radix-ui';
+import { type FormEvent, useState } from 'react';
+import { toast } from 'sonner';
+import { changeUsernameSchema, daysUntil, profileSettingsMessages, type ProfileSettings } from '#shared/profile-settings.ts';
+import { USERNAME_CHANGE_COOLDOWN_DAYS, USERNAME_MAX_LENGTH } from '#shared/constants.ts';
+import { describeZodError } from '#shared/validation.ts';
+import { Button } from '#web/components/ui/button.tsx';
+import { Input, Label } from '#web/components/ui/input.tsx';
+import { ApiError } from '#web/lib/api.ts';
+import { useChangeUsername } from './use-profile-settings.ts';
+
+/**
+ * The username and its 90-day lock (spec 000 §2 "Profile tab", §4 "Username
+ * lock"): 'Locked' with a tooltip and the days left while the cooldown runs,
+ * and a notice that the profile URL changes.
+ */
+export function UsernameField({ settings }: { settings: ProfileSettings }) {
+  const changeUsername = useChangeUsername();
+  const [value, setValue] = useState(settings.username);
+  const [error, setError] = useState<string | null>(null);
+  const locked = settings.usernameLockedUntil !== null;
+  const daysLeft = settings.usernameLockedUntil ? daysUntil(settings.usernameLockedUntil) : 0;
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = changeUsernameSchema.safeParse({ username: value });
+    if (!parsed.success) return setError(describeZodError(parsed.error).message);
+    if (parsed.data.username === settings.username) return setError(profileSettingsMessages.sameUsername);
+    setError(null);
+    try {
+      await changeUsername.mutateAsync(parsed.data.username);
+      toast.success(profileSettingsMessages.usernameChanged, { description: profileSettingsMessages.usernameChangedHint });
+    } catch (caught) {
+      setError(caught instanceof ApiError && caught.status > 0 ? caught.message : 'Failed to change username');
+    }
+  };
+
+  return (
+    <form onSubmit={submit} className="space-y-2" noValidate>
+      <div className="flex items-center gap-2">
+        <Label htmlFor="profile-username">Username</Label>
+        {locked && (
+          <Tooltip.Provider delayDuration={200}>
+            <Tooltip.Root>
+              <Tooltip.Trigger asChild>
+                <span
+                  tabIndex={0}
+                  className="inline-flex items-center gap-1 rounded-full bg-amber-500/15 px-2 py-0.5 text-xs font-semibold text-amber-300"
+                  data-testid="username-locked"
+                >
+                  <Lock className="size-3" aria-hidden="true" /> Locked
+                </span>
+              </Tooltip.Trigger>
+              <Tooltip.Portal>
+                <Tooltip.Content
+                  sideOffset={6}
+                  className="z-50 max-w-xs rounded-lg border border-border bg-surface-raised px-3 py-2 text-xs text-zinc-100 shadow-xl"
+                >
+                  You can change your username once every {USERNAME_CHANGE_COOLDOWN_DAYS} days.
+                  <Tooltip.Arrow className="fill-surface-raised" />
+                </Tooltip.Content>
+              </Tooltip.Portal>
+            </Tooltip.Root>
+          </Tooltip.Provider>
+        )}
+      </div>
+      <div className="flex flex-col gap-2 sm:flex-row">
+        <div className="flex h-11 flex-1 items-center overflow-hidden rounded-xl border border-border bg-surface focus-within:border-primary focus-within:ring-2 focus-within:ring-primary/30">
+          <span className="pl-4 text-sm text-muted" aria-hidden="true">
+            {window.location.host}/
+          </span>
+          <Input
+            id="profile-username"
+            value={value}
+            onChange={(event) => setValue(event.target.value.toLowerCase())}
+            maxLength={USERNAME_MAX_LENGTH}
+            disabled={locked || changeUsername.isPending}
+            aria-invalid={error ? true : undefined}
+            aria-describedby="profile-username-notice"
+            autoComplete="off"
+            className="h-full border-0 bg-transparent px-0.5 focus:ring-0"
+          />
+        </div>
+        <Button type="submit" variant="outline" disabled={locked || changeUsername.isPending || value === settings.username}>
+          {changeUsername.isPending ? 'Changing...' : 'Change username'}
+        </Button>
+      </div>
+      {error && (
+        <p role="alert" className="text-sm text-red-400">
+          {error}
+        </p>
+      )}
+      <p id="profile-username-notice" className="flex items-start gap-2 text-xs text-muted">
+        <Info className="mt-0.5 size-3.5 shrink-0" aria-hidden="true" />
+        <span>
+          {locked ? `${profileSettingsMessages.usernameLocked(daysLeft)} ` : ''}
+          {profileSettingsMessages.usernameUrlNotice}
+        </span>
+      </p>
+    </form>
+  );
+}
