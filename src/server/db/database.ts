@@ -81,7 +81,13 @@ const STATEMENT_CACHE_SIZE = 500;
 function withStatementCache(file: SQLite.Database): SqliteDatabase {
   const statements = new Map<string, SQLite.Statement>();
   return {
-    prepare(source) {
+    prepare(text) {
+      // Kysely begins SQLite transactions with a plain (deferred) 'begin'. A
+      // transaction that reads and then writes would then fail at once with
+      // SQLITE_BUSY_SNAPSHOT (busy_timeout does not apply) whenever the
+      // analytics writer thread committed in between; 'begin immediate' takes
+      // the write lock first, waiting for it up to busy_timeout.
+      const source = text === 'begin' ? 'begin immediate' : text;
       let statement = statements.get(source);
       if (statement === undefined) {
         statement = file.prepare(source);
