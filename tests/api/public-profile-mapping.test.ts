@@ -15,15 +15,23 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-/** The ProfileView markup inside a document, with link targets left out (the page links to /go/{id}, the preview to the URL). */
+/**
+ * The ProfileView markup inside a document: the root with its look, the custom
+ * CSS and the card, with link targets left out (the page links to /go/{id}, the
+ * preview to the URL). The landmark around the card differs on purpose: the
+ * page's main, the preview's region inside the dashboard's main.
+ */
 function profileMarkupOf(html: string): string {
-  const page = /<div class="lv-page">.*?<\/(?:footer|main)><\/div>/s.exec(html)?.[0];
-  expect(page).toBeDefined();
-  return page!.replace(/ href="[^"]*"/g, '');
+  const root = /<div class="lv-page"[^>]*>/.exec(html)?.[0];
+  const style = /<style>\.lv-profile[^<]*<\/style>/.exec(html)?.[0] ?? '';
+  const card = /<div class="lv-card">.*?(?=<\/(?:main|div)><footer)/s.exec(html)?.[0];
+  expect(root).toBeDefined();
+  expect(card).toBeDefined();
+  return `${root}${style}${card}`.replace(/ href="[^"]*"/g, '');
 }
 
 describe(`the live preview and the public page (${DIALECT})`, () => {
-  it('show the same profile, including a verified badge an admin granted on the Free plan', async () => {
+  it('show the same profile and look, including a verified badge an admin granted on the Free plan', async () => {
     const creator = await createUser(t.app, { displayName: 'Nova <Star>' });
     await createLink(t.app, creator, { title: 'Shop & more', url: 'https://shop.example/' });
     await createLink(t.app, creator, { title: 'Hidden', url: 'https://hidden.example/', isActive: false });
@@ -35,19 +43,37 @@ describe(`the live preview and the public page (${DIALECT})`, () => {
       payload: { verified: true },
     });
     expect(granted.statusCode).toBe(200);
+    const look = await t.app.inject({
+      method: 'PUT',
+      url: '/api/me/customization',
+      headers: { cookie: creator.cookie },
+      payload: {
+        buttonStyle: 'glass',
+        font: 'Lora',
+        profileLayout: 'card',
+        customCSS: '.lv-link { letter-spacing: 1px }',
+        location: 'Lisbon',
+      },
+    });
+    expect(look.statusCode).toBe(200);
 
     const me = (await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie: creator.cookie } })).json().data;
     const links = (
       await t.app.inject({ method: 'GET', url: `/api/users/${creator.user.id}/links`, headers: { cookie: creator.cookie } })
     ).json().data;
     expect(me.plan).toBe('free');
-    const preview = profileMarkupOf(renderToStaticMarkup(createElement(ProfilePreview, { user: me, links })));
+    const preview = profileMarkupOf(
+      renderToStaticMarkup(createElement(ProfilePreview, { user: me, links, customization: look.json().data })),
+    );
 
     const page = await t.app.inject({ method: 'GET', url: `/${creator.user.username}` });
     expect(page.statusCode).toBe(200);
     const served = profileMarkupOf(page.body);
 
     expect(served).toContain('lv-verified');
+    expect(served).toContain('data-button="glass"');
+    expect(served).toContain('.lv-profile .lv-link{letter-spacing:1px}');
+    expect(served).toContain('Lisbon');
     expect(served).not.toContain('Hidden');
     expect(preview).toBe(served);
 
