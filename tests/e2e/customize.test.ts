@@ -1,0 +1,186 @@
+import type { Page } from 'playwright-core';
+import sharp from 'sharp';
+import { describe, expect, it } from 'vitest';
+import { createLink, createUser } from '../helpers/factories.ts';
+import { useServerAndBrowser } from '../helpers/web-server.ts';
+
+const running = useServerAndBrowser();
+
+async function signedInPage(options: { reducedMotion?: 'reduce' | 'no-preference' } = {}) {
+  const creator = await createUser(running.server.testApp.app, { password: 'secret123', displayName: 'Nova' });
+  await createLink(running.server.testApp.app, creator, { title: 'Portfolio', url: 'https://example.com/' });
+  await createLink(running.server.testApp.app, creator, { title: 'Videos', url: 'https://example.com/v', color: 'orange-red' });
+  const context = await running.browser.newContext({
+    baseURL: running.server.baseUrl,
+    viewport: { width: 1366, height: 900 },
+    reducedMotion: options.reducedMotion ?? 'reduce',
+  });
+  const page = await context.newPage();
+  await page.goto('/login');
+  await page.fill('#username', creator.user.username);
+  await page.fill('#password', 'secret123');
+  await page.getByRole('button', { name: 'Enter Linkverse' }).click();
+  await page.waitForURL('**/dashboard');
+  return { page, username: creator.user.username, cookie: creator.cookie };
+}
+
+/** Computed styles of the same elements, in the preview or on the public page. */
+const STYLED = [
+  ['.lv-page', ['fontFamily', 'fontSize', 'color', 'letterSpacing']],
+  ['.lv-name', ['fontWeight', 'fontSize']],
+  ['.lv-link', ['borderTopWidth', 'borderTopColor', 'borderTopLeftRadius', 'color', 'boxShadow', 'minHeight']],
+  ['.lv-avatar', ['borderTopLeftRadius', 'width', 'height']],
+] as const;
+
+function stylesIn(page: Page, scope: string) {
+  return page.evaluate(
+    ({ scope, styled }) =>
+      styled.map(([selector, properties]) => {
+        const element = document.querySelector(`${scope} ${selector}`);
+        if (!element) return [selector, null];
+        const style = getComputedStyle(element);
+        return [selector, properties.map((property) => style[property as keyof CSSStyleDeclaration])];
+      }),
+    { scope, styled: STYLED as unknown as [string, string[]][] },
+  );
+}
+
+describe('customizing the page', () => {
+  it('shows each change in the preview at once, saves it, and the public page looks the same', async () => {
+    const { page, username } = await signedInPage();
+    await page.goto('/dashboard?tab=customize');
+    const preview = page.getByTestId('profile-preview').locator('.lv-page');
+    await expect.poll(() => preview.isVisible()).toBe(true);
+    expect(await page.getByText('Changes apply instantly').isVisible()).toBe(true);
+
+    await page.getByRole('tab', { name: 'Text' }).click();
+    await page.getByLabel('Font', { exact: true }).selectOption('Lora');
+    await expect.poll(() => preview.evaluate((element) => getComputedStyle(element).fontFamily)).toContain('Lora');
+
+    await page.getByRole('tab', { name: 'Colors' }).click();
+    await page.getByLabel('Text colour', { exact: true }).fill('#FDE68A');
+    await expect.poll(() => preview.evaluate((element) => getComputedStyle(element).color)).toBe('rgb(253, 230, 138)');
+
+    await page.getByRole('tab', { name: 'Buttons' }).click();
+    await page.getByRole('radio', { name: 'Neon' }).click();
+    await expect.poll(() => preview.getAttribute('data-button')).toBe('neon');
+
+    await page.getByRole('tab', { name: 'Layout' }).click();
+    await page.getByRole('radiogroup', { name: 'Shape' }).last().getByRole('radio', { name: 'Square' }).click();
+    await page.getByRole('tab', { name: 'Effects' }).click();
+    await page.getByLabel('Effect', { exact: true }).selectOption('dots');
+    await expect.poll(() => preview.getAttribute('data-effect')).toBe('dots');
+    expect(await page.getByText('You have unsaved changes.').isVisible()).toBe(true);
+
+    await page.getByRole('button', { name: 'Save Changes' }).click();
+    await expect.poll(() => page.getByText('Settings saved!').isVisible()).toBe(true);
+    await expect.poll(() => page.getByText('Everything is saved.').isVisible()).toBe(true);
+    const inPreview = await stylesIn(page, '[data-testid="profile-preview"]');
+
+    const visitor = await running.browser.newContext({ viewport: { width: 1366, height: 900 }, reducedMotion: 'reduce' });
+    const publicPage = await visitor.newPage();
+    await publicPage.goto(`${running.server.baseUrl}/${username}`);
+    expect(await publicPage.locator('.lv-page').getAttribute('data-button')).toBe('neon');
+    expect(await publicPage.locator('.lv-page').getAttribute('data-avatar')).toBe('square');
+    const onPage = await stylesIn(publicPage, 'body');
+    expect(onPage).toEqual(inPreview);
+    expect(onPage.every(([, values]) => values !== null)).toBe(true);
+    await visitor.close();
+
+    // Reset All brings the defaults back, in the preview and on the page.
+    await page.getByRole('button', { name: 'Reset All' }).click();
+    await expect.poll(() => page.getByText('Reset complete!').isVisible()).toBe(true);
+    await expect.poll(() => preview.getAttribute('data-button')).toBe('default');
+    const after = await page.request.get(`/${username}`);
+    expect(await after.text()).toContain('data-button="default"');
+  });
+
+  it('applies a quick theme and a named gradient to the draft', async () => {
+    const { page } = await signedInPage();
+    await page.goto('/dashboard?tab=customize');
+    await page.getByRole('tab', { name: 'Colors' }).click();
+    await page.getByRole('button', { name: 'Ocean' }).first().click();
+    await expect.poll(() => page.getByText('Theme applied!').isVisible()).toBe(true);
+    const preview = page.getByTestId('profile-preview').locator('.lv-page');
+    expect(await preview.evaluate((element) => getComputedStyle(element).getPropertyValue('--lv-primary'))).toBe('#0EA5E9');
+    await page.getByRole('button', { name: 'Cotton Candy' }).click();
+    await expect.poll(() => page.getByText('Gradient applied!').isVisible()).toBe(true);
+    expect(await preview.evaluate((element) => getComputedStyle(element).getPropertyValue('--lv-bg'))).toContain('#F9A8D4');
+  });
+
+  it('honours reduced motion: the visitor’s setting and the profile’s own', async () => {
+    const { page, username } = await signedInPage({ reducedMotion: 'no-preference' });
+    const animationOf = async (reducedMotion: 'reduce' | 'no-preference') => {
+      const visitor = await running.browser.newContext({ reducedMotion });
+      const visitorPage = await visitor.newPage();
+      await visitorPage.goto(`${running.server.baseUrl}/${username}`);
+      const name = await visitorPage.locator('.lv-card').evaluate((element) => getComputedStyle(element).animationName);
+      await visitor.close();
+      return name;
+    };
+    expect(await animationOf('no-preference')).toBe('lv-fade');
+    expect(await animationOf('reduce')).toBe('none');
+    const saved = await page.request.put('/api/me/customization', {
+      data: { reducedMotion: true, linkButtonAnimation: 'pulse' },
+      headers: { origin: running.server.baseUrl },
+    });
+    expect(saved.status()).toBe(200);
+    expect(await animationOf('no-preference')).toBe('none');
+  });
+});
+
+describe('the profile tab and the picture', () => {
+  it('saves the bio with its counter, changes the username once, and locks it', async () => {
+    const { page, username } = await signedInPage();
+    await page.goto('/dashboard?tab=profile');
+    await page.getByLabel('Bio').fill('Designer and maker');
+    expect(await page.getByTestId('bio-counter').textContent()).toBe('18/160');
+    await page.getByLabel('Bio').fill('x'.repeat(161));
+    await page.getByRole('button', { name: 'Save Changes' }).click();
+    await expect.poll(() => page.getByRole('alert').filter({ hasText: 'Bio cannot exceed 160 characters' }).isVisible()).toBe(true);
+    await page.getByLabel('Bio').fill('Designer and maker');
+    await page.getByRole('button', { name: 'Save Changes' }).click();
+    await expect.poll(() => page.getByText('Settings saved', { exact: true }).isVisible()).toBe(true);
+
+    const newName = `${username.slice(0, 14)}_new`;
+    await page.getByLabel('Username').fill(newName);
+    await page.getByRole('button', { name: 'Change username' }).click();
+    await expect.poll(() => page.getByText('You can change it again in 90 days.').isVisible()).toBe(true);
+    await expect.poll(() => page.getByTestId('username-locked').isVisible()).toBe(true);
+    expect(await page.getByLabel('Username').isDisabled()).toBe(true);
+    expect(await page.getByText('You can change your username again in 90 days.').isVisible()).toBe(true);
+
+    const moved = await page.request.get(`/${username}`, { maxRedirects: 0 });
+    expect(moved.status()).toBe(301);
+    const page2 = await page.request.get(`/${newName}`);
+    expect(await page2.text()).toContain('Designer and maker');
+  });
+
+  it('uploads a picture from /upload-profile-image: preview, save once, then on the page and in og:image', async () => {
+    const { page, username } = await signedInPage();
+    await page.goto('/upload-profile-image');
+    await expect.poll(() => page.getByRole('link', { name: 'Back to Dashboard' }).isVisible()).toBe(true);
+    const input = page.getByLabel('Choose a profile picture');
+    await input.setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') });
+    await expect.poll(() => page.getByText('Error: Please select an image file').isVisible()).toBe(true);
+
+    const image = await sharp({ create: { width: 640, height: 480, channels: 3, background: '#22c55e' } })
+      .png()
+      .toBuffer();
+    await input.setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: image });
+    await expect.poll(() => page.getByTestId('avatar-preview').locator('img').getAttribute('src')).toMatch(/^data:image\/png/);
+    const save = page.getByRole('button', { name: 'Save', exact: true });
+    await save.click();
+    await expect.poll(() => page.getByText('Profile picture updated successfully!').isVisible()).toBe(true);
+    expect(await save.isDisabled()).toBe(true);
+
+    const visitor = await running.browser.newContext();
+    const publicPage = await visitor.newPage();
+    await publicPage.goto(`${running.server.baseUrl}/${username}`);
+    const src = await publicPage.locator('.lv-avatar img').getAttribute('src');
+    expect(src).toMatch(/^\/media\/[0-9a-f]{64}\.webp$/);
+    expect(await publicPage.locator('meta[property="og:image"]').getAttribute('content')).toBe(`${running.server.baseUrl}${src}`);
+    expect(await publicPage.locator('.lv-avatar img').evaluate((element: HTMLImageElement) => element.naturalWidth)).toBe(400);
+    await visitor.close();
+  });
+});
