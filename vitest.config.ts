@@ -20,7 +20,7 @@ export default defineConfig({
     pool: 'forks',
     // Vitest leaves CSS out unless told: the public page inlines this stylesheet
     // (imported with ?raw), so tests must see its real text, as production does.
-    css: { include: [/src\/profile\/profile\.css/] },
+    css: { include: [/src\/profile\/profile(-options)?\.css/] },
     setupFiles: ['tests/helpers/fail-on-console-error.ts'],
     projects: [
       { extends: true, test: { name: 'unit', include: ['tests/unit/**/*.test.ts'] } },

@@ -109,5 +109,6 @@ export function profileDataOf(c: Customization): Record<`data-${string}`, string
     'data-accessible': on(c.accessibility),
     'data-plain-avatar': on(c.disableProfileGradient),
     'data-cursor': on(Boolean(c.customCursor)),
+    'data-animated-title': on(c.animatedTitle),
   };
 }

@@ -1,5 +1,5 @@
 import type { CSSProperties, ReactNode } from 'react';
-import { linkBackground, linkSolidColor } from '#shared/links.ts';
+import { SOCIAL_ICONS, linkBackground, linkSolidColor } from '#shared/links.ts';
 import { initialsOf } from '#shared/names.ts';
 import { type PublicLink, type PublicPage, profileMessages } from '#shared/profile.types.ts';
 import { LinkIcon } from './link-icon.tsx';
@@ -16,6 +16,13 @@ export interface ProfileViewProps {
   embedded?: boolean;
 }
 
+const DAY_FORMAT = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
+
+/** A calendar day, the same on the server and in the preview: '3 Nov 2026'. */
+function formatDay(iso: string): string {
+  return DAY_FORMAT.format(new Date(iso));
+}
+
 /**
  * The public profile (spec 001 §2 "Public profile page") with its customization
  * (spec 000 §3, the full set). Rendered to HTML on the server and inside the
@@ -27,13 +34,12 @@ export function ProfileView({ page, hrefOf, embedded = false }: ProfileViewProps
   const name = profile.displayName || profile.username;
   const Content = embedded ? 'div' : 'main';
 
+  // The initials lie under the picture: a picture that fails to load leaves them showing
+  // (spec 001 §8), with no script. The name is the heading next to it, so the picture is decoration.
   const avatar = c.showProfileImage && (
-    <div className="lv-avatar" aria-hidden={profile.profileImage ? undefined : true}>
-      {profile.profileImage ? (
-        <img src={profile.profileImage} alt={name} width={c.profileImageSize} height={c.profileImageSize} />
-      ) : (
-        <span>{initialsOf(name)}</span>
-      )}
+    <div className="lv-avatar" aria-hidden="true">
+      <span>{initialsOf(name)}</span>
+      {profile.profileImage && <img src={profile.profileImage} alt="" width={c.profileImageSize} height={c.profileImageSize} />}
     </div>
   );
   const username = c.showUsername && <p className="lv-username">@{profile.username}</p>;
@@ -44,10 +50,32 @@ export function ProfileView({ page, hrefOf, embedded = false }: ProfileViewProps
       {c.location}
     </p>
   );
+  // With social icons on, the links that asked for it show as round icons under the bio.
+  const socials = c.showSocialIcons ? links.filter((link) => link.showAsIcon && SOCIAL_ICONS.has(link.icon)) : [];
+  const buttons = socials.length > 0 ? links.filter((link) => !socials.includes(link)) : links;
+  const socialRow = socials.length > 0 && (
+    <ul className="lv-socials">
+      {socials.map((link) => (
+        <li key={link.id}>
+          <a
+            className="lv-social"
+            href={hrefOf(link)}
+            target="_blank"
+            rel="noopener noreferrer"
+            aria-label={link.title}
+            title={link.title}
+            style={{ '--lv-link': linkBackground(link.color), '--lv-link-solid': linkSolidColor(link.color) } as CSSProperties}
+          >
+            <LinkIcon icon={link.icon} customIcon={link.customIcon} size={20} />
+          </a>
+        </li>
+      ))}
+    </ul>
+  );
   const linkList: ReactNode =
-    links.length > 0 ? (
+    buttons.length > 0 ? (
       <ul className="lv-links">
-        {links.map((link) => (
+        {buttons.map((link) => (
           <li key={link.id}>
             <a
               className="lv-link"
@@ -60,11 +88,12 @@ export function ProfileView({ page, hrefOf, embedded = false }: ProfileViewProps
                 <LinkIcon icon={link.icon} customIcon={link.customIcon} />
               </span>
               <span className="lv-link-title">{link.title}</span>
+              {link.isNew && <span className="lv-new">New</span>}
             </a>
           </li>
         ))}
       </ul>
-    ) : (
+    ) : socials.length > 0 ? null : (
       <div className="lv-empty">
         <p className="lv-empty-title">{profileMessages.noLinks}</p>
         <p className="lv-empty-hint">{profileMessages.noLinksHint}</p>
@@ -91,11 +120,22 @@ export function ProfileView({ page, hrefOf, embedded = false }: ProfileViewProps
               </h1>
               {c.usernamePosition === 'below-name' && username}
               {location}
+              {profile.updatedAt && <p className="lv-activity">Updated {formatDay(profile.updatedAt)}</p>}
             </div>
             {c.bioPosition === 'above-links' && bio}
+            {socialRow}
           </header>
           {linkList}
           {c.bioPosition === 'below-links' && bio}
+          {c.audioFile && (
+            <div className="lv-music">
+              <span className="lv-music-label" aria-hidden="true">
+                ♪ Music
+              </span>
+              {/* The browser's own player: it never starts before the visitor presses play, and has its volume control. */}
+              <audio controls preload="none" src={c.audioFile} controlsList="nodownload" aria-label={`Music on ${name}'s page`} />
+            </div>
+          )}
         </div>
       </Content>
       {profile.showBranding && (

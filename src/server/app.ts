@@ -35,7 +35,7 @@ import { registerProfileRoutes } from './profile/profile.routes.ts';
 import { createFastPath } from './public-page/fast-path.ts';
 import { PageCache } from './public-page/page-cache.ts';
 import { MEMORY_BOUNDS } from './memory-bounds.ts';
-import { registerProfileFontRoutes } from './public-page/profile-fonts.ts';
+import { registerProfileAssetRoutes } from './public-page/profile-assets.ts';
 import { registerPublicPageRoutes } from './public-page/public-page.routes.ts';
 import { PublicPageResponder } from './public-page/responder.ts';
 import { registerMaintenanceGate } from './site-settings/maintenance-gate.ts';
@@ -88,6 +88,8 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   // and the fast path that answers cached pages and redirects before Fastify routing.
   const cache = new PageCache({ bytes: config.pageCacheBytes, redirects: MEMORY_BOUNDS.redirectTargets });
   cache.invalidateOn(changes);
+  const expiredPages = setInterval(() => cache.dropExpired(Date.now()), 60_000);
+  expiredPages.unref();
   const securityHeaders = computeSecurityHeaders(HELMET_OPTIONS);
   const responder = new PublicPageResponder(securityHeaders);
   const fastPathStats = { answered: 0 };
@@ -121,6 +123,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
 
   events.start();
   app.addHook('onClose', async () => {
+    clearInterval(expiredPages);
     await events.stop();
     await eventWriter.close();
     await changes.close();
@@ -161,7 +164,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   registerProfileRoutes(app, db, changes);
   registerCustomizationRoutes(app, db, changes);
   registerMediaRoutes(app, db, config, changes, referencedUploads);
-  registerProfileFontRoutes(app);
+  registerProfileAssetRoutes(app);
   registerPublicPageRoutes(app, { db, config, cache, responder, recorder: events });
   registerClickRedirectRoutes(app, { db, cache, responder, recorder: events });
   await registerWebApp(app, config.webRoot);

@@ -36,6 +36,20 @@ export const LINK_ICONS = [
 ] as const;
 export type LinkIconId = (typeof LINK_ICONS)[number]['id'];
 export const CUSTOM_ICON = 'custom';
+/** The networks' icons: a link with one of these can show as a round icon under the bio. */
+export const SOCIAL_ICONS: ReadonlySet<string> = new Set([
+  'youtube',
+  'instagram',
+  'twitter',
+  'github',
+  'linkedin',
+  'tiktok',
+  'discord',
+  'spotify',
+  'twitch',
+  'facebook',
+  'mail',
+]);
 export const DEFAULT_LINK_ICON: LinkIconId = 'link';
 const iconIds: ReadonlySet<string> = new Set(LINK_ICONS.map((icon) => icon.id));
 
@@ -180,6 +194,7 @@ const linkFields = {
   color: colorSchema,
   customIcon: customIconSchema,
   isActive: z.boolean(),
+  showAsIcon: z.boolean(),
 };
 
 function requireCustomIcon(value: { icon?: string; customIcon?: string | null }, ctx: z.RefinementCtx) {
@@ -197,6 +212,7 @@ export const createLinkSchema = z
     color: linkFields.color.default(DEFAULT_LINK_COLOR),
     customIcon: linkFields.customIcon.optional(),
     isActive: linkFields.isActive.default(true),
+    showAsIcon: linkFields.showAsIcon.default(false),
   })
   .superRefine(requireCustomIcon);
 export type CreateLinkInput = z.infer<typeof createLinkSchema>;
@@ -210,6 +226,7 @@ export const updateLinkSchema = z
     color: linkFields.color.optional(),
     customIcon: linkFields.customIcon.optional(),
     isActive: linkFields.isActive.optional(),
+    showAsIcon: linkFields.showAsIcon.optional(),
   })
   .superRefine(requireCustomIcon)
   .refine((value) => Object.values(value).some((field) => field !== undefined), linkMessages.noChanges);
@@ -231,6 +248,8 @@ export const linkSchema = z
     color: z.string(),
     position: z.number().int(),
     isActive: z.boolean(),
+    /** Shown as a round icon under the bio when its icon is a network's and the look shows social icons. */
+    showAsIcon: z.boolean(),
     createdAt: z.string(),
     updatedAt: z.string(),
   })

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { Plan } from './constants.ts';
+import { NEW_LINK_DAYS, type Plan } from './constants.ts';
 import { sanitizeCustomCss } from './custom-css.ts';
 import { CUSTOMIZATION_DEFAULTS, type Customization, customizationSchema } from './customization.ts';
 import { linkSchema } from './links.ts';
@@ -16,12 +16,18 @@ export const publicProfileSchema = z
     verified: z.boolean(),
     /** false for Pro and Business, which remove the 'Powered by' footer. */
     showBranding: z.boolean(),
+    /** When the profile or its links last changed, shown when the owner shows activity; else null. */
+    updatedAt: z.string().nullable(),
   })
   .meta({ id: 'PublicProfile' });
 export type PublicProfile = z.infer<typeof publicProfileSchema>;
 
 export const publicLinkSchema = linkSchema
-  .pick({ id: true, title: true, url: true, icon: true, customIcon: true, color: true })
+  .pick({ id: true, title: true, url: true, icon: true, customIcon: true, color: true, showAsIcon: true })
+  .extend({
+    /** Added in the last 7 days, marked when the owner shows activity. */
+    isNew: z.boolean(),
+  })
   .meta({ id: 'PublicLink' });
 export type PublicLink = z.infer<typeof publicLinkSchema>;
 
@@ -47,10 +53,23 @@ export interface PublicProfileSource {
   plan: Plan;
   /** The badge an admin granted. */
   verified: boolean;
+  showActivity: boolean;
+  updatedAt: string;
 }
 
-export interface PublicLinkSource extends PublicLink {
+export interface PublicLinkSource extends Omit<PublicLink, 'isNew'> {
   isActive: boolean;
+  createdAt: string;
+  updatedAt: string;
+}
+
+const DAY_MS = 24 * 3600_000;
+
+/** When a page drawn now stops being right: the first moment a link's 'New' mark runs out (Infinity if none). */
+export function pageExpiresAt(links: readonly PublicLinkSource[], showActivity: boolean, now = Date.now()): number {
+  if (!showActivity) return Infinity;
+  const ends = links.filter((link) => link.isActive).map((link) => Date.parse(link.createdAt) + NEW_LINK_DAYS * DAY_MS);
+  return Math.min(Infinity, ...ends.filter((end) => end > now));
 }
 
 /**
@@ -63,7 +82,11 @@ export function toPublicProfile(
   user: PublicProfileSource,
   links: readonly PublicLinkSource[],
   customization: Customization = CUSTOMIZATION_DEFAULTS,
+  now = Date.now(),
 ): PublicPage {
+  const active = links.filter((link) => link.isActive);
+  const newSince = now - NEW_LINK_DAYS * DAY_MS;
+  const lastChange = [user.updatedAt, ...active.map((link) => link.updatedAt)].reduce((latest, at) => (at > latest ? at : latest));
   return {
     profile: {
       id: user.id,
@@ -73,10 +96,18 @@ export function toPublicProfile(
       profileImage: user.profileImage,
       verified: user.verified || user.plan === 'business',
       showBranding: !removesBranding(user.plan),
+      updatedAt: user.showActivity ? lastChange : null,
     },
-    links: links
-      .filter((link) => link.isActive)
-      .map(({ id, title, url, icon, customIcon, color }) => ({ id, title, url, icon, customIcon, color })),
+    links: active.map(({ id, title, url, icon, customIcon, color, showAsIcon, createdAt }) => ({
+      id,
+      title,
+      url,
+      icon,
+      customIcon,
+      color,
+      showAsIcon,
+      isNew: user.showActivity && Date.parse(createdAt) > newSince,
+    })),
     customization,
     customCss: sanitizeCustomCss(customization.customCSS),
   };

@@ -15,6 +15,8 @@ export const currentUserSchema = z
     /** The verified badge an admin granted (Business shows it whatever this says). */
     verified: z.boolean(),
     isActive: z.boolean(),
+    /** Whether the public page shows when it was updated and marks new links (Profile settings). */
+    showActivity: z.boolean(),
     createdAt: z.string(),
     updatedAt: z.string(),
   })

@@ -242,7 +242,7 @@ describe(`the customization document (${DIALECT})`, () => {
     await put(owner, { buttonStyle: 'neon', primaryColor: '#ABCDEF', font: 'Lora', profileImageShape: 'square', reducedMotion: true });
     const page = await t.app.inject({ method: 'GET', url });
     // The profile stylesheet is inlined, with the rules these attributes select.
-    expect(page.body).toContain(".lv-page[data-button='neon'] .lv-link{");
+    expect(page.body).toContain('.lv-page[data-button="neon"] .lv-link{');
     expect(page.body).toContain('data-button="neon"');
     expect(page.body).toContain('--lv-primary:#ABCDEF');
     expect(page.body).toContain('--lv-font:&#x27;Lora&#x27;, serif');
@@ -282,6 +282,63 @@ describe(`the customization document (${DIALECT})`, () => {
     const page = await t.app.inject({ method: 'GET', url: `/${damaged.user.username}` });
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain('data-button="default"');
+  });
+
+  it('carries no script at all unless an effect needs it, and then only the product’s own', async () => {
+    const plain = await createUser(t.app);
+    const page = async () => (await t.app.inject({ method: 'GET', url: `/${plain.user.username}` })).body;
+    expect(await page()).not.toContain('<script');
+    await put(plain, { animatedTitle: true, backgroundEffect: 'particles', linkButtonAnimation: 'float' });
+    const withScript = await page();
+    const src = /<script src="(\/static\/profile-effects-[0-9a-f]{12}\.js)" defer><\/script>/.exec(withScript)?.[1];
+    expect(src).toBeDefined();
+    expect(withScript.match(/<script/g)).toHaveLength(1);
+    const script = await t.app.inject({ method: 'GET', url: src! });
+    expect(script.statusCode).toBe(200);
+    expect(script.headers['content-type']).toBe('text/javascript; charset=utf-8');
+    expect(script.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(script.body).toContain('data-animated-title');
+    expect((await t.app.inject({ method: 'GET', url: '/static/profile-effects-000000000000.js' })).statusCode).toBe(404);
+  });
+
+  it('plays music only in the browser’s own player, which never starts by itself', async () => {
+    const listener = await createUser(t.app);
+    const mp3 = Buffer.concat([
+      Buffer.from('ID3'),
+      Buffer.from([3, 0, 0, 0, 0, 0, 0]),
+      Buffer.from([0xff, 0xfb, 0x90, 0x64]),
+      Buffer.alloc(2000),
+    ]);
+    const body = multipart('song.mp3', 'audio/mpeg', mp3);
+    const uploaded = await t.app.inject({
+      method: 'POST',
+      url: '/api/media/audio',
+      payload: body.payload,
+      headers: { ...body.headers, cookie: listener.cookie },
+    });
+    const track = uploaded.json().data.url;
+    expect((await put(listener, { audioFile: track })).statusCode).toBe(200);
+    const page = (await t.app.inject({ method: 'GET', url: `/${listener.user.username}` })).body;
+    expect(page).toContain(`<audio controls="" preload="none" src="${track}"`);
+    expect(page).not.toMatch(/autoplay/i);
+    expect(page).not.toContain('<script');
+  });
+
+  it('serves the Inter face it names, preloaded, from the product itself', async () => {
+    const reader = await createUser(t.app);
+    const page = (await t.app.inject({ method: 'GET', url: `/${reader.user.username}` })).body;
+    const font =
+      /<link rel="preload" href="(\/fonts\/inter-latin-wght-normal-[0-9a-f]{12}\.woff2)" as="font" type="font\/woff2" crossorigin>/.exec(
+        page,
+      )?.[1];
+    expect(font).toBeDefined();
+    expect(page).toContain(
+      `@font-face{font-family:'Inter Variable';font-style:normal;font-display:swap;font-weight:100 900;src:url(${font})`,
+    );
+    const file = await t.app.inject({ method: 'GET', url: font! });
+    expect(file.statusCode).toBe(200);
+    expect(file.headers['content-type']).toBe('font/woff2');
+    expect(file.rawPayload.subarray(0, 4).toString('latin1')).toBe('wOF2');
   });
 
   it('needs a same-origin request to change', async () => {

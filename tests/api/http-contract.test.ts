@@ -167,6 +167,7 @@ describe(`the HTTP contract (${DIALECT})`, () => {
         'plan',
         'profileImage',
         'role',
+        'showActivity',
         'updatedAt',
         'username',
         'verified',

@@ -39,7 +39,20 @@ describe(`creating links (${DIALECT})`, () => {
       isActive: true,
     });
     expect(Object.keys(link).sort()).toEqual(
-      ['id', 'userId', 'title', 'url', 'icon', 'customIcon', 'color', 'position', 'isActive', 'createdAt', 'updatedAt'].sort(),
+      [
+        'id',
+        'userId',
+        'title',
+        'url',
+        'icon',
+        'customIcon',
+        'color',
+        'position',
+        'isActive',
+        'showAsIcon',
+        'createdAt',
+        'updatedAt',
+      ].sort(),
     );
   });
 

@@ -219,9 +219,12 @@ describe(`the public JSON (${DIALECT})`, () => {
       profileImage: null,
       verified: false,
       showBranding: false,
+      updatedAt: expect.any(String),
     });
     expect(
-      data.links.every((link: Record<string, unknown>) => Object.keys(link).sort().join() === 'color,customIcon,icon,id,title,url'),
+      data.links.every(
+        (link: Record<string, unknown>) => Object.keys(link).sort().join() === 'color,customIcon,icon,id,isNew,showAsIcon,title,url',
+      ),
     ).toBe(true);
     expect(response.body).not.toMatch(/password|email|role|plan/i);
     expect((await get('/api/public/nobody-here')).statusCode).toBe(404);

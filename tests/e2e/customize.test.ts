@@ -127,6 +127,44 @@ describe('customizing the page', () => {
     expect(saved.status()).toBe(200);
     expect(await animationOf('no-preference')).toBe('none');
   });
+
+  it('types the tab title with the effects script, and keeps the music still until the visitor presses play', async () => {
+    const { page, username } = await signedInPage();
+    const mp3 = Buffer.concat([
+      Buffer.from('ID3'),
+      Buffer.from([3, 0, 0, 0, 0, 0, 0]),
+      Buffer.from([0xff, 0xfb, 0x90, 0x64]),
+      Buffer.alloc(2000),
+    ]);
+    const upload = await page.request.post('/api/media/audio', {
+      multipart: { file: { name: 'song.mp3', mimeType: 'audio/mpeg', buffer: mp3 } },
+      headers: { origin: running.server.baseUrl },
+    });
+    expect(upload.status()).toBe(201);
+    const saved = await page.request.put('/api/me/customization', {
+      data: { animatedTitle: true, audioFile: (await upload.json()).data.url },
+      headers: { origin: running.server.baseUrl },
+    });
+    expect(saved.status()).toBe(200);
+
+    const visitor = await running.browser.newContext({ reducedMotion: 'no-preference' });
+    const publicPage = await visitor.newPage();
+    const errors: string[] = [];
+    publicPage.on('pageerror', (error) => errors.push(error.message));
+    publicPage.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
+    await publicPage.goto(`${running.server.baseUrl}/${username}`);
+    const fullTitle = await publicPage.title();
+    await expect.poll(() => publicPage.title(), { timeout: 5000 }).not.toBe(fullTitle);
+    expect(fullTitle.startsWith(await publicPage.title())).toBe(true);
+    const audio = publicPage.locator('.lv-music audio');
+    expect(await audio.evaluate((element: HTMLAudioElement) => [element.paused, element.autoplay, element.controls])).toEqual([
+      true,
+      false,
+      true,
+    ]);
+    expect(errors).toEqual([]);
+    await visitor.close();
+  });
 });
 
 describe('the profile tab and the picture', () => {

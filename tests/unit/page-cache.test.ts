@@ -22,6 +22,18 @@ describe('the rendered page cache', () => {
     expect(cache.page(ORIGIN, 'other')).toBeUndefined();
   });
 
+  it('drops the pages whose drawing ran out of date (a New mark ended), and only those', () => {
+    const cache = new PageCache();
+    cache.setPage(ORIGIN, 'fresh', preparePage(html(1, 'fresh'), 1, 2_000));
+    cache.setPage(ORIGIN, 'stale', preparePage(html(2, 'stale'), 2, 1_000));
+    cache.setPage(ORIGIN, 'forever', page(3));
+    cache.dropExpired(1_000);
+    expect(cache.page(ORIGIN, 'stale')).toBeUndefined();
+    expect(cache.page(ORIGIN, 'fresh')).toBeDefined();
+    expect(cache.page(ORIGIN, 'forever')).toBeDefined();
+    expect(cache.size.pages).toBe(2);
+  });
+
   it("drops every page of a changed profile, on every origin, and no one else's", () => {
     const cache = new PageCache();
     cache.setPage(ORIGIN, 'nova', page(1));

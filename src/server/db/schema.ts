@@ -96,6 +96,8 @@ export interface LinksTable {
   color: string;
   position: number;
   isActive: number;
+  /** Shown as a round icon under the bio (a social network's icon) instead of a button. */
+  showAsIcon: Generated<number>;
   createdAt: string;
   updatedAt: string;
 }

@@ -31,6 +31,7 @@ export function toLink(row: LinkWithIcon): Link {
     color: row.color,
     position: row.position,
     isActive: row.isActive === 1,
+    showAsIcon: row.showAsIcon === 1,
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
   };
@@ -75,6 +76,7 @@ export async function createLink(db: Db, config: AppConfig, owner: UserRow, inpu
       color: input.color,
       position: await nextPosition(trx, owner.id),
       isActive: input.isActive ? 1 : 0,
+      showAsIcon: input.showAsIcon ? 1 : 0,
       createdAt: now,
       updatedAt: now,
     });
@@ -102,6 +104,7 @@ export async function changeLink(db: Db, owner: UserRow, id: number, input: Upda
       ...(input.url !== undefined && { url: input.url }),
       ...(input.color !== undefined && { color: input.color }),
       ...(input.isActive !== undefined && { isActive: input.isActive ? 1 : 0 }),
+      ...(input.showAsIcon !== undefined && { showAsIcon: input.showAsIcon ? 1 : 0 }),
       icon,
       customIconId,
       updatedAt: nowIso(),

@@ -39,6 +39,8 @@ export class CachedPage {
   constructor(
     identity: Buffer,
     readonly userId: number,
+    /** When the drawn page stops being right (epoch ms; Infinity: only a change of the profile ends it). */
+    readonly expiresAt = Infinity,
   ) {
     this.etag = `"${createHash('sha1').update(identity).digest('base64url')}"`;
     this.br = compact(
@@ -83,8 +85,8 @@ function compact(view: Buffer): Buffer {
   return Buffer.from(view);
 }
 
-export function preparePage(html: string, userId: number): CachedPage {
-  return new CachedPage(Buffer.from(html), userId);
+export function preparePage(html: string, userId: number, expiresAt = Infinity): CachedPage {
+  return new CachedPage(Buffer.from(html), userId, expiresAt);
 }
 
 /** The link id a `/go/{id}` segment names, or undefined for anything that cannot name one. */
@@ -184,6 +186,16 @@ export class PageCache {
     }
     for (const [linkId, target] of this.redirects) {
       if (target.userId === userId) this.redirects.delete(linkId);
+    }
+  }
+
+  /**
+   * Drop the pages whose drawing ran out of date (a link's 'New' mark ended).
+   * Run every minute off the request path, so a hit never reads the clock.
+   */
+  dropExpired(now: number): void {
+    for (const [page, [origin, username]] of this.clock) {
+      if (page.expiresAt <= now) this.removePage(origin, username);
     }
   }
 

@@ -5,8 +5,18 @@ const publicUserQuery = preparedQuery((db: Db, username: string) =>
   db
     .selectFrom('users')
     .leftJoin('customizations', 'customizations.userId', 'users.id')
-    .select(['users.id', 'users.username', 'users.displayName', 'users.bio', 'users.profileImage', 'users.verified', 'users.plan'])
-    .select('customizations.document as customization')
+    .select([
+      'users.id',
+      'users.username',
+      'users.displayName',
+      'users.bio',
+      'users.profileImage',
+      'users.verified',
+      'users.plan',
+      'users.showActivity',
+      'users.updatedAt',
+    ])
+    .select(['customizations.document as customization', 'customizations.updatedAt as customizationUpdatedAt'])
     .where('users.username', '=', username)
     .where('users.isActive', '=', 1),
 );

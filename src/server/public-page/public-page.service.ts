@@ -1,5 +1,5 @@
 import { USERNAME_MAX_LENGTH, USERNAME_PATTERN } from '#shared/constants.ts';
-import { type PublicPage, toPublicProfile } from '#shared/profile.types.ts';
+import { type PublicPage, pageExpiresAt, toPublicProfile } from '#shared/profile.types.ts';
 import { isAppRouteName } from '#shared/reserved-names.ts';
 import type { Db } from '../db/database.ts';
 import { parseCustomizationDocument } from '../customization/customization.service.ts';
@@ -13,13 +13,33 @@ export function isUsername(segment: string): boolean {
   return segment.length <= USERNAME_MAX_LENGTH && USERNAME_PATTERN.test(segment);
 }
 
-/** An active user's public profile and active links, through toPublicProfile, or undefined. */
-export async function loadPublicPage(db: Db, username: string): Promise<PublicPage | undefined> {
+/**
+ * An active user's public profile and active links, through toPublicProfile,
+ * with the moment the drawn page stops being right (a 'New' mark running out),
+ * or undefined.
+ */
+export async function loadPublicPageWithExpiry(db: Db, username: string): Promise<{ data: PublicPage; expiresAt: number } | undefined> {
   if (!isUsername(username)) return undefined;
   const user = await findPublicUser(db, username);
   if (!user) return undefined;
   const links = (await listActiveLinksOfUser(db, user.id)).map(toLink);
-  return toPublicProfile({ ...user, verified: user.verified === 1 }, links, parseCustomizationDocument(user.customization));
+  const showActivity = user.showActivity === 1;
+  // The look counts as a change of the profile: the later of the account's and the document's times.
+  const updatedAt =
+    user.customizationUpdatedAt && user.customizationUpdatedAt > user.updatedAt ? user.customizationUpdatedAt : user.updatedAt;
+  const now = Date.now();
+  const data = toPublicProfile(
+    { ...user, verified: user.verified === 1, showActivity, updatedAt },
+    links,
+    parseCustomizationDocument(user.customization),
+    now,
+  );
+  return { data, expiresAt: pageExpiresAt(links, showActivity, now) };
+}
+
+/** An active user's public profile and active links, or undefined. */
+export async function loadPublicPage(db: Db, username: string): Promise<PublicPage | undefined> {
+  return (await loadPublicPageWithExpiry(db, username))?.data;
 }
 
 export const NOT_FOUND_PAGE = preparePage(renderProfileNotFound(), 0);
@@ -32,9 +52,10 @@ export const NOT_FOUND_PAGE = preparePage(renderProfileNotFound(), 0);
 export async function publicPageFor(db: Db, cache: PageCache, origin: string, username: string): Promise<CachedPage | undefined> {
   const cached = cache.page(origin, username);
   if (cached) return cached;
-  const data = await loadPublicPage(db, username);
-  if (!data) return undefined;
-  const page = preparePage(renderProfilePage(data, origin), data.profile.id);
+  const loaded = await loadPublicPageWithExpiry(db, username);
+  if (!loaded) return undefined;
+  const { data, expiresAt } = loaded;
+  const page = preparePage(renderProfilePage(data, origin), data.profile.id, expiresAt);
   // Never cached under an app route's name, so the fast path never mistakes a cached page for one.
   if (!isAppRouteName(username)) cache.setPage(origin, username, page);
   for (const link of data.links) cache.setRedirect(link.id, { url: link.url, userId: data.profile.id });

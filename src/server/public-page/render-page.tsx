@@ -1,21 +1,17 @@
 import { renderToStaticMarkup } from 'react-dom/server';
-import profileStylesheet from '#profile/profile.css?raw';
 import { profileMessages } from '#shared/profile.types.ts';
 import { ProfileView } from '#profile/profile-view.tsx';
 import type { PublicPage } from '#shared/profile.types.ts';
 import { escapeHtml } from '../http/html.ts';
-import { fontAssetsFor } from './profile-fonts.ts';
-
-// The stylesheet comes in as text (Vite's ?raw in tests, the build's text loader in production).
-const PROFILE_CSS = profileStylesheet
-  .replace(/\/\*[\s\S]*?\*\//g, '')
-  .replace(/\s+/g, ' ')
-  .replace(/ ?([{};:,]) ?/g, '$1');
+import { profileDataOf } from '#profile/profile-style.ts';
+import { effectsScriptFor, fontAssetsFor } from './profile-assets.ts';
+import { PROFILE_BASE_CSS, optionCssFor } from './profile-stylesheet.ts';
 
 const BASE_CSS = 'html,body{margin:0;height:100%;background:#0b0b14}body{-webkit-font-smoothing:antialiased}';
 
-function documentOf(head: string, body: string, fontFace = ''): string {
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="theme-color" content="#0b0b14"><link rel="icon" href="/favicon.svg" type="image/svg+xml">${head}<style>${fontFace}${BASE_CSS}${PROFILE_CSS}</style></head><body>${body}</body></html>`;
+/** A page: its head tags, and its style (the font face, the base rules, then the rules its look selects). */
+function documentOf(head: string, body: string, style = ''): string {
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="theme-color" content="#0b0b14"><link rel="icon" href="/favicon.svg" type="image/svg+xml">${head}<style>${BASE_CSS}${PROFILE_BASE_CSS}${style}</style></head><body>${body}</body></html>`;
 }
 
 /** The whole public page: content, title, description, canonical and OpenGraph/Twitter tags. */
@@ -30,6 +26,7 @@ export function renderProfilePage(page: PublicPage, origin: string): string {
   const meta = [
     `<title>${escapeHtml(title)}</title>`,
     font.preload,
+    effectsScriptFor(page.customization),
     `<meta name="description" content="${escapeHtml(description)}">`,
     `<link rel="canonical" href="${escapeHtml(url)}">`,
     `<meta property="og:type" content="profile">`,
@@ -45,7 +42,7 @@ export function renderProfilePage(page: PublicPage, origin: string): string {
     image ? `<meta name="twitter:image" content="${escapeHtml(image)}">` : '',
   ].join('');
   const body = renderToStaticMarkup(<ProfileView page={page} hrefOf={(link) => `/go/${link.id}`} />);
-  return documentOf(meta, body, font.fontFace);
+  return documentOf(meta, body, `${font.fontFace}${optionCssFor(profileDataOf(page.customization))}`);
 }
 
 /** The 404 page of an unknown or deactivated username. */

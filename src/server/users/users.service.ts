@@ -20,6 +20,7 @@ export function toCurrentUser(row: UserRow): CurrentUser {
     plan: row.plan,
     verified: row.verified === 1,
     isActive: row.isActive === 1,
+    showActivity: row.showActivity === 1,
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
   };

@@ -85,6 +85,16 @@ function AssetsPanel(props: PanelProps) {
           removedMessage="Background removed!"
         />
       </Section>
+      <Section title="Background music" hint="A player on your page; it only plays when a visitor presses play.">
+        <MediaField
+          kind="audio"
+          label="Music"
+          value={draft.audioFile}
+          onSave={(url) => saveNow({ audioFile: url })}
+          uploadedMessage="Music uploaded!"
+          removedMessage="Music removed!"
+        />
+      </Section>
       <Section title="Custom cursor" hint="Replaces the mouse pointer on your page.">
         <MediaField
           kind="cursor"
@@ -220,6 +230,11 @@ function LayoutPanel(props: PanelProps) {
         <ToggleField label="Profile image" {...bindFlag(props, 'showProfileImage')} />
         <ToggleField label="Username" {...bindFlag(props, 'showUsername')} />
         <ToggleField label="Bio" {...bindFlag(props, 'showBio')} />
+        <ToggleField
+          label="Social icons"
+          hint="Links marked as icons show in a row under your bio."
+          {...bindFlag(props, 'showSocialIcons')}
+        />
         <SelectField label="Username position" options={optionsOf(USERNAME_POSITIONS)} {...bind(props, 'usernamePosition')} />
         <SelectField label="Bio position" options={optionsOf(BIO_POSITIONS)} {...bind(props, 'bioPosition')} />
         <TextField
@@ -262,6 +277,7 @@ function EffectsPanel(props: PanelProps) {
         <ColorField label="Name glow colour" {...bind(props, 'usernameGlowColor')} />
         <SelectField label="Name glow intensity" options={optionsOf(INTENSITIES)} {...bind(props, 'usernameGlowIntensity')} />
         <ToggleField label="Border glow" hint="A glow around your picture and card." {...bindFlag(props, 'borderGlow')} />
+        <ToggleField label="Animated tab title" hint="Your name types itself in the browser tab." {...bindFlag(props, 'animatedTitle')} />
       </Section>
     </>
   );

@@ -1,28 +1,46 @@
-import { ImageUp, Trash2 } from 'lucide-react';
+import { ImageUp, Music, Trash2 } from 'lucide-react';
 import { type ChangeEvent, useRef, useState } from 'react';
 import { toast } from 'sonner';
-import { CURSOR_MAX_BYTES, IMAGE_MAX_BYTES, type MediaKind, mediaMessages } from '#shared/media.ts';
+import { AUDIO_MAX_BYTES, CURSOR_MAX_BYTES, IMAGE_MAX_BYTES, mediaMessages } from '#shared/media.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { ApiError } from '#web/lib/api.ts';
 import { uploadMedia } from '#web/lib/upload-media.ts';
 
-const LIMITS: Partial<Record<MediaKind, { maxBytes: number; tooLarge: string; wrongType: string; hint: string }>> = {
+interface KindRules {
+  maxBytes: number;
+  tooLarge: string;
+  wrongType: string;
+  hint: string;
+  /** The file picker's filter and a first check; the server decides by content. */
+  accept: string;
+}
+
+const LIMITS: Record<'background' | 'cursor' | 'audio', KindRules> = {
   background: {
     maxBytes: IMAGE_MAX_BYTES,
     tooLarge: mediaMessages.imageTooLarge,
     wrongType: mediaMessages.selectAnImage,
     hint: 'JPG, PNG or WebP up to 5MB; shown at up to 1920 px.',
+    accept: 'image/',
   },
   cursor: {
     maxBytes: CURSOR_MAX_BYTES,
     tooLarge: mediaMessages.cursorTooLarge,
     wrongType: mediaMessages.notACursor,
     hint: 'A PNG up to 512KB; scaled to at most 128 px.',
+    accept: 'image/',
+  },
+  audio: {
+    maxBytes: AUDIO_MAX_BYTES,
+    tooLarge: mediaMessages.audioTooLarge,
+    wrongType: mediaMessages.notAnAudioFile,
+    hint: 'MP3, OGG or M4A up to 10MB. Visitors start it themselves; it never plays on its own.',
+    accept: 'audio/',
   },
 };
 
 interface MediaFieldProps {
-  kind: 'background' | 'cursor';
+  kind: keyof typeof LIMITS;
   label: string;
   value: string;
   /** Save the new address ('' removes it); resolves once saved. */
@@ -31,18 +49,18 @@ interface MediaFieldProps {
   removedMessage: string;
 }
 
-/** Upload or remove one file of the look (background image, cursor); saved at once. */
+/** Upload or remove one file of the look (background image, cursor, music); saved at once. */
 export function MediaField({ kind, label, value, onSave, uploadedMessage, removedMessage }: MediaFieldProps) {
   const input = useRef<HTMLInputElement>(null);
   const [busy, setBusy] = useState(false);
   const [progress, setProgress] = useState(0);
-  const limits = LIMITS[kind]!;
+  const limits = LIMITS[kind];
 
   const pick = async (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0];
     event.target.value = '';
     if (!file) return;
-    if (!file.type.startsWith('image/')) return void toast.error('Error', { description: limits.wrongType });
+    if (file.type && !file.type.startsWith(limits.accept)) return void toast.error('Error', { description: limits.wrongType });
     if (file.size > limits.maxBytes) return void toast.error('Error', { description: limits.tooLarge });
     setBusy(true);
     setProgress(0);
@@ -76,7 +94,9 @@ export function MediaField({ kind, label, value, onSave, uploadedMessage, remove
       <span className="text-sm font-medium text-zinc-300">{label}</span>
       <div className="flex flex-wrap items-center gap-4">
         <div className="flex size-20 items-center justify-center overflow-hidden rounded-xl border border-dashed border-border bg-surface">
-          {value ? (
+          {kind === 'audio' ? (
+            <Music className={value ? 'size-6 text-primary' : 'size-6 text-muted'} aria-hidden="true" />
+          ) : value ? (
             <img src={value} alt={`Current ${label.toLowerCase()}`} className="size-full object-cover" />
           ) : (
             <ImageUp className="size-6 text-muted" aria-hidden="true" />
@@ -86,7 +106,7 @@ export function MediaField({ kind, label, value, onSave, uploadedMessage, remove
           <input
             ref={input}
             type="file"
-            accept="image/*"
+            accept={`${limits.accept}*`}
             className="sr-only"
             onChange={pick}
             aria-label={`Upload ${label.toLowerCase()}`}

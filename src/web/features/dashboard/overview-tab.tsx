@@ -2,6 +2,7 @@ import { Activity, BarChart3, Link2, UserRound } from 'lucide-react';
 import type { DashboardTab } from '#web/lib/constants.ts';
 import type { CurrentUser } from '#shared/user.types.ts';
 import { Card } from '#web/components/ui/card.tsx';
+import { ProfileCompletion } from './profile-completion.tsx';
 
 const CARDS = [
   { tab: 'profile', title: 'Edit Profile', text: 'Update your name, bio and picture.', icon: UserRound },
@@ -29,6 +30,7 @@ export function OverviewTab({ user, onTabChange }: { user: CurrentUser; onTabCha
           </button>
         ))}
       </div>
+      <ProfileCompletion user={user} onTabChange={onTabChange} />
       <Card>
         <h3 className="font-semibold">Recent Activity</h3>
         <div className="mt-6 flex flex-col items-center gap-2 py-6 text-center">

@@ -6,6 +6,7 @@ import {
   DEFAULT_LINK_ICON,
   HEX_COLOR_PATTERN,
   LINK_TITLE_MAX_LENGTH,
+  SOCIAL_ICONS,
   type Link,
   createLinkSchema,
   linkMessages,
@@ -13,6 +14,7 @@ import {
 import { describeZodError } from '#shared/validation.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { Input, Label } from '#web/components/ui/input.tsx';
+import { Switch } from '#web/components/ui/switch.tsx';
 import { ColorPicker } from './color-picker.tsx';
 import { IconPicker } from './icon-picker.tsx';
 import type { LinkFields } from './use-links.ts';
@@ -35,6 +37,7 @@ export function LinkForm({ link, saving, onSave, onCancel }: LinkFormProps) {
   const [url, setUrl] = useState(link?.url ?? '');
   const [icon, setIcon] = useState(link?.icon ?? DEFAULT_LINK_ICON);
   const [customIcon, setCustomIcon] = useState<string | null>(link?.customIcon ?? null);
+  const [showAsIcon, setShowAsIcon] = useState(link?.showAsIcon ?? false);
   const initial = initialColor(link?.color);
   const [colorChoice, setColorChoice] = useState(initial.choice);
   const [customHex, setCustomHex] = useState(initial.hex);
@@ -43,7 +46,14 @@ export function LinkForm({ link, saving, onSave, onCancel }: LinkFormProps) {
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     // 'custom' sends the chosen hex as the colour (spec 000 §4).
-    const fields: LinkFields = { title, url, icon, customIcon, color: colorChoice === CUSTOM_COLOR ? customHex : colorChoice };
+    const fields: LinkFields = {
+      title,
+      url,
+      icon,
+      customIcon,
+      color: colorChoice === CUSTOM_COLOR ? customHex : colorChoice,
+      showAsIcon: showAsIcon && SOCIAL_ICONS.has(icon),
+    };
     const parsed = createLinkSchema.safeParse(fields);
     if (!parsed.success) {
       const { message } = describeZodError(parsed.error);
@@ -103,6 +113,17 @@ export function LinkForm({ link, saving, onSave, onCancel }: LinkFormProps) {
           }}
         />
       </fieldset>
+      {SOCIAL_ICONS.has(icon) && (
+        <div className="flex items-center justify-between gap-4 rounded-xl border border-border/70 px-4 py-3">
+          <div>
+            <label htmlFor={`as-icon-${link?.id ?? 'new'}`} className="text-sm font-medium text-zinc-200">
+              Show as an icon under your bio
+            </label>
+            <p className="text-xs text-muted">A round icon instead of a button, when social icons are on in Customize.</p>
+          </div>
+          <Switch id={`as-icon-${link?.id ?? 'new'}`} checked={showAsIcon} onCheckedChange={setShowAsIcon} />
+        </div>
+      )}
       <fieldset className="space-y-2">
         <legend className="mb-2 text-sm font-medium text-zinc-300">Colour</legend>
         <ColorPicker choice={colorChoice} customHex={customHex} onChoiceChange={setColorChoice} onCustomHexChange={setCustomHex} />

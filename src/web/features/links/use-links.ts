@@ -27,6 +27,7 @@ export interface LinkFields {
   color: string;
   customIcon: string | null;
   isActive?: boolean;
+  showAsIcon?: boolean;
 }
 
 function useInvalidateLinks(userId: number) {

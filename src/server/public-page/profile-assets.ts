@@ -4,10 +4,13 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { App } from '../http/app-types.ts';
 
-// The fonts the public page can use, served by the product itself (no outside
-// font service): only the face a profile uses is linked, preloaded and shown
-// with font-display: swap. Each address carries a hash of the file, so it is
+// What a public page may load besides itself, served by the product (no outside
+// service): the fonts (only the face a profile uses is linked, preloaded and
+// shown with font-display: swap) and the one effects script (only for a profile
+// whose effects need script). Each address carries a hash of the file, so it is
 // cached for a year.
+import profileEffectsScript from '#profile/profile-effects.js?raw';
+import type { Customization } from '#shared/customization.ts';
 
 interface FontFile {
   family: string;
@@ -46,16 +49,34 @@ export function fontAssetsFor(font: string): { preload: string; fontFace: string
   return { preload: `<link rel="preload" href="${file.url}" as="font" type="font/woff2" crossorigin>`, fontFace: file.fontFace };
 }
 
-export function registerProfileFontRoutes(app: App): void {
-  const byUrl = new Map([...profileFonts().values()].map((file) => [file.url, file]));
-  // GET /fonts/{file}: content-addressed, so cacheable forever.
+const effectsScript = (() => {
+  const data = Buffer.from(profileEffectsScript);
+  const hash = createHash('sha256').update(data).digest('hex').slice(0, 12);
+  return { data, url: `/static/profile-effects-${hash}.js` };
+})();
+
+/** Whether a look uses an effect that needs the script. */
+export function needsEffectsScript(customization: Customization): boolean {
+  return customization.animatedTitle;
+}
+
+/** The script tag of a page whose look needs it, else nothing: a page without such effects carries no script. */
+export function effectsScriptFor(customization: Customization): string {
+  return needsEffectsScript(customization) ? `<script src="${effectsScript.url}" defer></script>` : '';
+}
+
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+export function registerProfileAssetRoutes(app: App): void {
+  const fontsByUrl = new Map([...profileFonts().values()].map((file) => [file.url, file]));
+  // GET /fonts/{file} and /static/{file}: content-addressed, so cacheable forever.
   app.get('/fonts/:file', { schema: { hide: true } }, async (request, reply) => {
-    const file = byUrl.get(request.url.split('?')[0]!);
+    const file = fontsByUrl.get(request.url.split('?')[0]!);
     if (!file) return reply.status(404).type('text/plain').send('Not found');
-    return reply
-      .type('font/woff2')
-      .header('Cache-Control', 'public, max-age=31536000, immutable')
-      .header('Access-Control-Allow-Origin', '*')
-      .send(file.data);
+    return reply.type('font/woff2').header('Cache-Control', IMMUTABLE).header('Access-Control-Allow-Origin', '*').send(file.data);
+  });
+  app.get('/static/:file', { schema: { hide: true } }, async (request, reply) => {
+    if (request.url.split('?')[0] !== effectsScript.url) return reply.status(404).type('text/plain').send('Not found');
+    return reply.type('text/javascript; charset=utf-8').header('Cache-Control', IMMUTABLE).send(effectsScript.data);
   });
 }

@@ -1,0 +1,37 @@
+import { brotliCompressSync } from 'node:zlib';
+import { describe, expect, it } from 'vitest';
+import { CUSTOMIZATION_DEFAULTS, type Customization } from '#shared/customization.ts';
+import { profileDataOf } from '#profile/profile-style.ts';
+import { PROFILE_BASE_CSS, optionCssFor } from '#server/public-page/profile-stylesheet.ts';
+
+const cssOf = (look: Partial<Customization> = {}) => optionCssFor(profileDataOf({ ...CUSTOMIZATION_DEFAULTS, ...look }));
+
+describe("the page's stylesheet", () => {
+  it('carries, for the default look, only the default choices’ rules and the animation they use', () => {
+    const css = cssOf();
+    expect(css).toContain('[data-hover="lift"] .lv-link:hover');
+    expect(css).toContain('[data-animation="fadeIn"] .lv-card');
+    expect(css).toContain('@keyframes lv-fade');
+    expect(css).not.toContain('neon');
+    expect(css).not.toContain('@keyframes lv-spin');
+    expect(css).not.toContain('data-reduced-motion');
+    // What a default page pays for its look, compressed as it is cached and sent.
+    expect(brotliCompressSync(css).length).toBeLessThan(300);
+  });
+
+  it('adds the rules and animations a look selects, and nothing of the looks it does not', () => {
+    const css = cssOf({ buttonStyle: 'neon', animationType: 'rotate', reducedMotion: true, backgroundEffect: 'waves' });
+    expect(css).toContain('[data-button="neon"] .lv-link{');
+    expect(css).toContain('@keyframes lv-spin');
+    expect(css).toContain('@keyframes lv-drift');
+    expect(css).toContain('[data-reduced-motion] *');
+    expect(css).not.toContain('[data-button="glass"]');
+    expect(css).not.toContain('@keyframes lv-fade');
+  });
+
+  it('keeps the base rules free of any rule a choice selects', () => {
+    expect(PROFILE_BASE_CSS).not.toContain('[data-');
+    expect(PROFILE_BASE_CSS).toContain('.lv-link{');
+    expect(PROFILE_BASE_CSS).toContain('@media (prefers-reduced-motion:reduce)');
+  });
+});
