@@ -7,6 +7,51 @@ const baseUrl = process.argv[2] ?? 'http://127.0.0.1:3000';
 const outDir = '.tmp/screenshots';
 mkdirSync(outDir, { recursive: true });
 
+/** Three looks as far apart as the document allows. */
+const LOOKS: Record<string, Record<string, unknown>> = {
+  neon: {
+    primaryColor: '#22D3EE',
+    secondaryColor: '#E879F9',
+    backgroundType: 'gradient',
+    backgroundGradient: 'custom',
+    customGradient: '#030712,#1E1B4B',
+    buttonStyle: 'neon',
+    font: 'Orbitron',
+    usernameEffects: 'gradient',
+    backgroundEffect: 'particles',
+    profileImageShape: 'rounded',
+    textTransform: 'uppercase',
+    letterSpacing: 1,
+  },
+  paper: {
+    darkMode: false,
+    backgroundType: 'solid',
+    backgroundGradient: 'cotton-candy',
+    textColor: '#18181B',
+    buttonStyle: 'shadow',
+    linkButtonShape: 'square',
+    font: 'Lora',
+    profileLayout: 'left',
+    profileImageShape: 'square',
+    backgroundPattern: 'grid',
+    swapBoxColors: true,
+  },
+  card: {
+    backgroundGradient: 'sunset',
+    backgroundDirection: 'radial',
+    profileLayout: 'card',
+    buttonStyle: 'glass',
+    linkButtonShape: 'pill',
+    cardPadding: 32,
+    cardBorderRadius: 28,
+    profileRingThickness: 'medium',
+    profileRingColor: '#FDE68A',
+    borderGlow: true,
+    backgroundEffect: 'mesh',
+    location: 'Lisbon, Portugal',
+  },
+};
+
 const browser = await launchChromium();
 const username = `shot${Date.now().toString(36)}`;
 for (const [label, viewport] of [
@@ -57,8 +102,25 @@ for (const [label, viewport] of [
   await page.getByRole('radio', { name: 'Custom', exact: true }).click();
   await page.waitForTimeout(300);
   await page.screenshot({ path: `${outDir}/link-form-${label}.png`, fullPage: true });
+  await page.goto(`${baseUrl}/dashboard?tab=profile`, { waitUntil: 'networkidle' });
+  await page.screenshot({ path: `${outDir}/profile-tab-${label}.png`, fullPage: true });
+  await page.goto(`${baseUrl}/dashboard?tab=customize`, { waitUntil: 'networkidle' });
+  for (const section of ['Assets', 'Colors', 'Text', 'Buttons', 'Layout', 'Effects', 'Discord', 'Advanced']) {
+    await page.getByRole('tab', { name: section }).click();
+    await page.waitForTimeout(300);
+    await page.screenshot({ path: `${outDir}/customize-${section.toLowerCase()}-${label}.png`, fullPage: true });
+  }
   await page.goto(`${baseUrl}/${username}`, { waitUntil: 'networkidle' });
   await page.screenshot({ path: `${outDir}/profile-${label}.png`, fullPage: true });
+  // Three very different looks of the same profile.
+  for (const [look, fields] of Object.entries(LOOKS)) {
+    const saved = await page.request.put(`${baseUrl}/api/me/customization`, { data: fields, headers: { origin: baseUrl } });
+    if (!saved.ok()) throw new Error(`saving the ${look} look failed: ${saved.status()} ${await saved.text()}`);
+    await page.goto(`${baseUrl}/${username}`, { waitUntil: 'networkidle' });
+    await page.waitForTimeout(1200);
+    await page.screenshot({ path: `${outDir}/look-${look}-${label}.png`, fullPage: true });
+  }
+  await page.request.delete(`${baseUrl}/api/me/customization`, { headers: { origin: baseUrl } });
   // As a visitor: the second visit is answered from the cache, before routing.
   const visitor = await browser.newContext({ viewport, deviceScaleFactor: 1 });
   const visitorPage = await visitor.newPage();

@@ -1,5 +1,5 @@
 import type { CSSProperties } from 'react';
-import { type Customization, fontFamilyOf, gradientStopsOf } from '#shared/customization.ts';
+import { CUSTOMIZATION_DEFAULTS, type Customization, fontFamilyOf, gradientStopsOf } from '#shared/customization.ts';
 
 // How a customization document becomes the page's look: CSS custom properties
 // on the root (values that vary continuously) and data attributes (choices that
@@ -38,8 +38,8 @@ function percent(value: number): string {
   return String(value / 100);
 }
 
-/** The root element's style: every continuous value as a custom property. */
-export function profileStyleOf(c: Customization): CssVariables {
+/** Every continuous value of a look as a custom property. */
+export function allCustomPropertiesOf(c: Customization): CssVariables {
   return {
     '--lv-primary': c.primaryColor,
     '--lv-secondary': c.secondaryColor,
@@ -111,4 +111,21 @@ export function profileDataOf(c: Customization): Record<`data-${string}`, string
     'data-cursor': on(Boolean(c.customCursor)),
     'data-animated-title': on(c.animatedTitle),
   };
+}
+
+const DEFAULT_PROPERTIES = allCustomPropertiesOf(CUSTOMIZATION_DEFAULTS) as Record<string, string>;
+
+/**
+ * The root element's style: the custom properties this look changes. The
+ * defaults are declared once in profile.css, so a page with the default look
+ * carries none (a unit test keeps profile.css and the defaults equal).
+ */
+export function profileStyleOf(c: Customization): CssVariables {
+  const all = allCustomPropertiesOf(c) as Record<string, string>;
+  return Object.fromEntries(Object.entries(all).filter(([name, value]) => DEFAULT_PROPERTIES[name] !== value)) as CssVariables;
+}
+
+/** Whether the links need their one-colour variable (--lv-link-solid): only the styles that draw with it. */
+export function usesLinkSolidColor(c: Customization): boolean {
+  return c.buttonStyle === 'neon' || c.buttonStyle === 'outline' || c.swapBoxColors || (c.hoverEffects && c.buttonHoverEffect === 'glow');
 }

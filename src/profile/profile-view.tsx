@@ -3,7 +3,7 @@ import { SOCIAL_ICONS, linkBackground, linkSolidColor } from '#shared/links.ts';
 import { initialsOf } from '#shared/names.ts';
 import { type PublicLink, type PublicPage, profileMessages } from '#shared/profile.types.ts';
 import { LinkIcon } from './link-icon.tsx';
-import { profileDataOf, profileStyleOf } from './profile-style.ts';
+import { profileDataOf, profileStyleOf, usesLinkSolidColor } from './profile-style.ts';
 
 export interface ProfileViewProps {
   page: PublicPage;
@@ -33,6 +33,11 @@ export function ProfileView({ page, hrefOf, embedded = false }: ProfileViewProps
   const { profile, links, customization: c, customCss } = page;
   const name = profile.displayName || profile.username;
   const Content = embedded ? 'div' : 'main';
+  const linkStyle = (link: PublicLink) =>
+    ({
+      '--lv-link': linkBackground(link.color),
+      ...(usesLinkSolidColor(c) && { '--lv-link-solid': linkSolidColor(link.color) }),
+    }) as CSSProperties;
 
   // The initials lie under the picture: a picture that fails to load leaves them showing
   // (spec 001 §8), with no script. The name is the heading next to it, so the picture is decoration.
@@ -64,7 +69,7 @@ export function ProfileView({ page, hrefOf, embedded = false }: ProfileViewProps
             rel="noopener noreferrer"
             aria-label={link.title}
             title={link.title}
-            style={{ '--lv-link': linkBackground(link.color), '--lv-link-solid': linkSolidColor(link.color) } as CSSProperties}
+            style={linkStyle(link)}
           >
             <LinkIcon icon={link.icon} customIcon={link.customIcon} size={20} />
           </a>
@@ -77,13 +82,7 @@ export function ProfileView({ page, hrefOf, embedded = false }: ProfileViewProps
       <ul className="lv-links">
         {buttons.map((link) => (
           <li key={link.id}>
-            <a
-              className="lv-link"
-              href={hrefOf(link)}
-              target="_blank"
-              rel="noopener noreferrer"
-              style={{ '--lv-link': linkBackground(link.color), '--lv-link-solid': linkSolidColor(link.color) } as CSSProperties}
-            >
+            <a className="lv-link" href={hrefOf(link)} target="_blank" rel="noopener noreferrer" style={linkStyle(link)}>
               <span className="lv-link-icon" aria-hidden="true">
                 <LinkIcon icon={link.icon} customIcon={link.customIcon} />
               </span>

@@ -1,7 +1,7 @@
 import { brotliCompressSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { CUSTOMIZATION_DEFAULTS, type Customization } from '#shared/customization.ts';
-import { profileDataOf } from '#profile/profile-style.ts';
+import { allCustomPropertiesOf, profileDataOf, profileStyleOf } from '#profile/profile-style.ts';
 import { PROFILE_BASE_CSS, optionCssFor } from '#server/public-page/profile-stylesheet.ts';
 
 const cssOf = (look: Partial<Customization> = {}) => optionCssFor(profileDataOf({ ...CUSTOMIZATION_DEFAULTS, ...look }));
@@ -33,5 +33,30 @@ describe("the page's stylesheet", () => {
     expect(PROFILE_BASE_CSS).not.toContain('[data-');
     expect(PROFILE_BASE_CSS).toContain('.lv-link{');
     expect(PROFILE_BASE_CSS).toContain('@media (prefers-reduced-motion:reduce)');
+  });
+});
+
+describe("the page root's custom properties", () => {
+  const normalized = (value: string) => value.replace(/\s*([,:])\s*/g, '$1').trim().toLowerCase();
+
+  it('are declared in the stylesheet with exactly the default look’s values', () => {
+    const block = /\.lv-page\{([^}]*)\}/.exec(PROFILE_BASE_CSS)![1]!;
+    const declared = Object.fromEntries(
+      [...block.matchAll(/(--lv-[a-z-]+):([^;]*)/g)]
+        .filter(([, name]) => name !== '--lv-muted')
+        .map(([, name, value]) => [name, normalized(value!)]),
+    );
+    const defaults = Object.fromEntries(
+      Object.entries(allCustomPropertiesOf(CUSTOMIZATION_DEFAULTS)).map(([name, value]) => [name, normalized(String(value))]),
+    );
+    expect(declared).toEqual(defaults);
+  });
+
+  it('are written on a page only where its look differs from the default', () => {
+    expect(profileStyleOf(CUSTOMIZATION_DEFAULTS)).toEqual({});
+    expect(profileStyleOf({ ...CUSTOMIZATION_DEFAULTS, fontSize: 18, primaryColor: '#112233' })).toEqual({
+      '--lv-font-size': '18px',
+      '--lv-primary': '#112233',
+    });
   });
 });

@@ -198,13 +198,7 @@ function ProfileSettingsForm({ user, settings }: { user: CurrentUser; settings: 
                   ))}
                 </div>
               </div>
-              <SettingSwitch
-                id="profile-showViews"
-                label="Show views"
-                hint="Show how many times your page was viewed."
-                checked={form.showViews}
-                onChange={(value) => set('showViews', value)}
-              />
+              {/* Show views is stored (GET/PATCH /api/me/profile); its switch returns with the public view count (issue 10). */}
               <SettingSwitch
                 id="profile-showActivity"
                 label="Show activity"
