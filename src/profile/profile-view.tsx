@@ -16,6 +16,32 @@ export interface ProfileViewProps {
   embedded?: boolean;
 }
 
+/** With social icons on, the links that asked for it show as round icons under the bio; the others as buttons. */
+function splitLinks({ links, customization }: PublicPage): { socials: PublicLink[]; buttons: PublicLink[] } {
+  const socials = customization.showSocialIcons ? links.filter((link) => link.showAsIcon && SOCIAL_ICONS.has(link.icon)) : [];
+  return { socials, buttons: socials.length > 0 ? links.filter((link) => !socials.includes(link)) : links };
+}
+
+/**
+ * The root's data attributes: the look's choices, and the parts this page has.
+ * They select the rules of profile-options.css; the server inlines only those.
+ */
+export function pageDataOf(page: PublicPage): Record<`data-${string}`, string | undefined> {
+  const { profile, customization: c } = page;
+  const { socials, buttons } = splitLinks(page);
+  const on = (value: unknown) => (value ? '' : undefined);
+  return {
+    ...profileDataOf(c),
+    'data-verified': on(profile.verified),
+    'data-location': on(c.location),
+    'data-activity': on(profile.updatedAt),
+    'data-new': on(buttons.some((link) => link.isNew)),
+    'data-socials': on(socials.length > 0),
+    'data-empty': on(page.links.length === 0),
+    'data-music': on(c.audioFile),
+  };
+}
+
 const DAY_FORMAT = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
 
 /** A calendar day, the same on the server and in the preview: '3 Nov 2026'. */
@@ -30,7 +56,7 @@ function formatDay(iso: string): string {
  * script: it works with JavaScript disabled, and every effect here is CSS.
  */
 export function ProfileView({ page, hrefOf, embedded = false }: ProfileViewProps) {
-  const { profile, links, customization: c, customCss } = page;
+  const { profile, customization: c, customCss } = page;
   const name = profile.displayName || profile.username;
   const Content = embedded ? 'div' : 'main';
   const linkStyle = (link: PublicLink) =>
@@ -55,9 +81,7 @@ export function ProfileView({ page, hrefOf, embedded = false }: ProfileViewProps
       {c.location}
     </p>
   );
-  // With social icons on, the links that asked for it show as round icons under the bio.
-  const socials = c.showSocialIcons ? links.filter((link) => link.showAsIcon && SOCIAL_ICONS.has(link.icon)) : [];
-  const buttons = socials.length > 0 ? links.filter((link) => !socials.includes(link)) : links;
+  const { socials, buttons } = splitLinks(page);
   const socialRow = socials.length > 0 && (
     <ul className="lv-socials">
       {socials.map((link) => (
@@ -100,7 +124,7 @@ export function ProfileView({ page, hrefOf, embedded = false }: ProfileViewProps
     );
 
   return (
-    <div className="lv-page" style={profileStyleOf(c)} {...profileDataOf(c)}>
+    <div className="lv-page" style={profileStyleOf(c)} {...pageDataOf(page)}>
       <div className="lv-backdrop" aria-hidden="true" />
       {customCss && <style dangerouslySetInnerHTML={{ __html: customCss }} />}
       <Content className="lv-profile" {...(embedded ? { role: 'region', 'aria-label': `${name}'s profile` } : {})}>

@@ -242,7 +242,7 @@ describe(`the customization document (${DIALECT})`, () => {
     await put(owner, { buttonStyle: 'neon', primaryColor: '#ABCDEF', font: 'Lora', profileImageShape: 'square', reducedMotion: true });
     const page = await t.app.inject({ method: 'GET', url });
     // The profile stylesheet is inlined, with the rules these attributes select.
-    expect(page.body).toContain('.lv-page[data-button="neon"] .lv-link{');
+    expect(page.body).toContain('.lv-page:where([data-button="neon"]) .lv-link{');
     expect(page.body).toContain('data-button="neon"');
     expect(page.body).toContain('--lv-primary:#ABCDEF');
     expect(page.body).toContain('--lv-font:&#x27;Lora&#x27;, serif');

@@ -9,8 +9,8 @@ const cssOf = (look: Partial<Customization> = {}) => optionCssFor(profileDataOf(
 describe("the page's stylesheet", () => {
   it('carries, for the default look, only the default choices’ rules and the animation they use', () => {
     const css = cssOf();
-    expect(css).toContain('[data-hover="lift"] .lv-link:hover');
-    expect(css).toContain('[data-animation="fadeIn"] .lv-card');
+    expect(css).toContain(':where([data-hover="lift"]) .lv-link:hover');
+    expect(css).toContain(':where([data-animation="fadeIn"]) .lv-card');
     expect(css).toContain('@keyframes lv-fade');
     expect(css).not.toContain('neon');
     expect(css).not.toContain('@keyframes lv-spin');
@@ -21,12 +21,22 @@ describe("the page's stylesheet", () => {
 
   it('adds the rules and animations a look selects, and nothing of the looks it does not', () => {
     const css = cssOf({ buttonStyle: 'neon', animationType: 'rotate', reducedMotion: true, backgroundEffect: 'waves' });
-    expect(css).toContain('[data-button="neon"] .lv-link{');
+    expect(css).toContain(':where([data-button="neon"]) .lv-link{');
     expect(css).toContain('@keyframes lv-spin');
     expect(css).toContain('@keyframes lv-drift');
-    expect(css).toContain('[data-reduced-motion] *');
+    expect(css).toContain(':where([data-reduced-motion]) *');
     expect(css).not.toContain('[data-button="glass"]');
+    expect(css).not.toContain('.lv-social');
     expect(css).not.toContain('@keyframes lv-fade');
+  });
+
+  it('brings the rules of the parts a page has with them, at the specificity of one class', () => {
+    const css = cssOf({ location: 'Lisbon', audioFile: `/media/${'a'.repeat(64)}.mp3` });
+    expect(optionCssFor({ ...profileDataOf(CUSTOMIZATION_DEFAULTS), 'data-music': '' })).toContain(
+      '.lv-page:where([data-music]) .lv-music{',
+    );
+    expect(css).not.toContain('.lv-music{');
+    expect(cssOf()).not.toContain('.lv-verified');
   });
 
   it('keeps the base rules free of any rule a choice selects', () => {
@@ -37,7 +47,11 @@ describe("the page's stylesheet", () => {
 });
 
 describe("the page root's custom properties", () => {
-  const normalized = (value: string) => value.replace(/\s*([,:])\s*/g, '$1').trim().toLowerCase();
+  const normalized = (value: string) =>
+    value
+      .replace(/\s*([,:])\s*/g, '$1')
+      .trim()
+      .toLowerCase();
 
   it('are declared in the stylesheet with exactly the default look’s values', () => {
     const block = /\.lv-page\{([^}]*)\}/.exec(PROFILE_BASE_CSS)![1]!;

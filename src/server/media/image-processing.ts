@@ -1,4 +1,4 @@
-import type { Sharp, SharpOptions } from 'sharp';
+import type { ResizeOptions, Sharp, SharpOptions } from 'sharp';
 import {
   AVATAR_SIZE,
   BACKGROUND_MAX_DIMENSION,
@@ -51,34 +51,33 @@ async function decode(input: Buffer) {
   return sharp(input, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' }).rotate();
 }
 
+/** Decode, resize and encode as `format`: what every image kind but icons does (icons are flattened to JPEG). */
+async function reencode(
+  input: Buffer,
+  resize: ResizeOptions & { width: number; height: number },
+  format: 'webp' | 'png',
+): Promise<ProcessedMedia> {
+  const image = (await decode(input)).resize(resize);
+  const encoded = format === 'webp' ? image.webp({ quality: 82 }) : image.png();
+  const { data, info } = await encoded.toBuffer({ resolveWithObject: true });
+  return { data, ext: format, mime: `image/${format}`, width: info.width, height: info.height };
+}
+
 /** The profile picture: a square centre crop, at most 400x400, WebP (every current browser shows it). */
-export async function processAvatar(input: Buffer): Promise<ProcessedMedia> {
-  const image = await decode(input);
-  const { data, info } = await image
-    .resize(AVATAR_SIZE, AVATAR_SIZE, { fit: 'cover', position: 'centre', withoutEnlargement: true })
-    .webp({ quality: 82 })
-    .toBuffer({ resolveWithObject: true });
-  return { data, ext: 'webp', mime: 'image/webp', width: info.width, height: info.height };
+export function processAvatar(input: Buffer): Promise<ProcessedMedia> {
+  return reencode(input, { width: AVATAR_SIZE, height: AVATAR_SIZE, fit: 'cover', position: 'centre', withoutEnlargement: true }, 'webp');
 }
 
 /** A page background: at most 1920 px on the longer side, WebP. */
-export async function processBackground(input: Buffer): Promise<ProcessedMedia> {
-  const image = await decode(input);
-  const { data, info } = await image
-    .resize(BACKGROUND_MAX_DIMENSION, BACKGROUND_MAX_DIMENSION, { fit: 'inside', withoutEnlargement: true })
-    .webp({ quality: 80 })
-    .toBuffer({ resolveWithObject: true });
-  return { data, ext: 'webp', mime: 'image/webp', width: info.width, height: info.height };
+export function processBackground(input: Buffer): Promise<ProcessedMedia> {
+  const side = BACKGROUND_MAX_DIMENSION;
+  return reencode(input, { width: side, height: side, fit: 'inside', withoutEnlargement: true }, 'webp');
 }
 
 /** A custom cursor: at most 128 px, PNG (browsers take PNG cursors; transparency kept). */
-export async function processCursor(input: Buffer): Promise<ProcessedMedia> {
-  const image = await decode(input);
-  const { data, info } = await image
-    .resize(CURSOR_MAX_DIMENSION, CURSOR_MAX_DIMENSION, { fit: 'inside', withoutEnlargement: true })
-    .png()
-    .toBuffer({ resolveWithObject: true });
-  return { data, ext: 'png', mime: 'image/png', width: info.width, height: info.height };
+export function processCursor(input: Buffer): Promise<ProcessedMedia> {
+  const side = CURSOR_MAX_DIMENSION;
+  return reencode(input, { width: side, height: side, fit: 'inside', withoutEnlargement: true }, 'png');
 }
 
 const AUDIO_TYPES: Record<string, { ext: string; mime: string }> = {

@@ -1,9 +1,8 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { profileMessages } from '#shared/profile.types.ts';
-import { ProfileView } from '#profile/profile-view.tsx';
+import { ProfileView, pageDataOf } from '#profile/profile-view.tsx';
 import type { PublicPage } from '#shared/profile.types.ts';
 import { escapeHtml } from '../http/html.ts';
-import { profileDataOf } from '#profile/profile-style.ts';
 import { effectsScriptFor, fontAssetsFor } from './profile-assets.ts';
 import { PROFILE_BASE_CSS, optionCssFor } from './profile-stylesheet.ts';
 
@@ -42,7 +41,7 @@ export function renderProfilePage(page: PublicPage, origin: string): string {
     image ? `<meta name="twitter:image" content="${escapeHtml(image)}">` : '',
   ].join('');
   const body = renderToStaticMarkup(<ProfileView page={page} hrefOf={(link) => `/go/${link.id}`} />);
-  return documentOf(meta, body, `${font.fontFace}${optionCssFor(profileDataOf(page.customization))}`);
+  return documentOf(meta, body, `${font.fontFace}${optionCssFor(pageDataOf(page))}`);
 }
 
 /** The 404 page of an unknown or deactivated username. */

@@ -12,8 +12,7 @@ import {
 import type { CurrentUser } from '#shared/user.types.ts';
 import { describeZodError } from '#shared/validation.ts';
 import { Button } from '#web/components/ui/button.tsx';
-import { Card } from '#web/components/ui/card.tsx';
-import { Spinner } from '#web/components/ui/spinner.tsx';
+import { LoadError, LoadingState } from '#web/components/ui/query-status.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '#web/components/ui/tabs.tsx';
 import { ApiError } from '#web/lib/api.ts';
 import { useLinks } from '#web/features/links/use-links.ts';
@@ -24,23 +23,8 @@ import { useCustomization, useResetCustomization, useSaveCustomization } from '.
 /** The Customize tab (spec 000 §2 'Complete Profile Customization'). */
 export function CustomizeTab({ user }: { user: CurrentUser }) {
   const saved = useCustomization();
-  if (saved.isPending) {
-    return (
-      <div className="flex items-center gap-3 text-muted" role="status">
-        <Spinner /> Loading your look...
-      </div>
-    );
-  }
-  if (saved.isError) {
-    return (
-      <Card role="alert" className="text-center">
-        <p className="font-semibold">Your customization could not be loaded.</p>
-        <Button variant="outline" className="mt-4" onClick={() => void saved.refetch()}>
-          Try again
-        </Button>
-      </Card>
-    );
-  }
+  if (saved.isPending) return <LoadingState label="Loading your look..." />;
+  if (saved.isError) return <LoadError title="Your customization could not be loaded." onRetry={() => void saved.refetch()} />;
   return <CustomizeEditor user={user} saved={saved.data} />;
 }
 

@@ -7,7 +7,7 @@ import { linkLimitMessage } from '#shared/plans.ts';
 import type { CurrentUser } from '#shared/user.types.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { Card } from '#web/components/ui/card.tsx';
-import { Spinner } from '#web/components/ui/spinner.tsx';
+import { LoadError, LoadingState } from '#web/components/ui/query-status.tsx';
 import { ApiError } from '#web/lib/api.ts';
 import { LinkCard } from './link-card.tsx';
 import { LinkForm } from './link-form.tsx';
@@ -33,23 +33,9 @@ export function LinksTab({ user }: { user: CurrentUser }) {
     }),
   );
 
-  if (links.isPending) {
-    return (
-      <div className="flex items-center gap-3 text-muted" role="status">
-        <Spinner /> Loading links...
-      </div>
-    );
-  }
+  if (links.isPending) return <LoadingState label="Loading links..." />;
   if (links.isError) {
-    return (
-      <Card role="alert" className="text-center">
-        <p className="font-semibold">Your links could not be loaded.</p>
-        <p className="mt-1 text-sm text-muted">{links.error.message}</p>
-        <Button variant="outline" className="mt-4" onClick={() => void links.refetch()}>
-          Try again
-        </Button>
-      </Card>
-    );
+    return <LoadError title="Your links could not be loaded." detail={links.error.message} onRetry={() => void links.refetch()} />;
   }
 
   const list = links.data;

@@ -7,7 +7,7 @@ import type { CurrentUser } from '#shared/user.types.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { Card } from '#web/components/ui/card.tsx';
 import { Input, Label, Textarea } from '#web/components/ui/input.tsx';
-import { Spinner } from '#web/components/ui/spinner.tsx';
+import { LoadError, LoadingState } from '#web/components/ui/query-status.tsx';
 import { Switch } from '#web/components/ui/switch.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '#web/components/ui/tabs.tsx';
 import { ApiError } from '#web/lib/api.ts';
@@ -22,23 +22,8 @@ import { useProfileSettings, useUpdateProfile } from './use-profile-settings.ts'
 /** The Profile tab (spec 000 §2): sub-tabs Profile and Appearance. */
 export function ProfileTab({ user, onTabChange }: { user: CurrentUser; onTabChange: (tab: DashboardTab) => void }) {
   const settings = useProfileSettings();
-  if (settings.isPending) {
-    return (
-      <div className="flex items-center gap-3 text-muted" role="status">
-        <Spinner /> Loading settings...
-      </div>
-    );
-  }
-  if (settings.isError) {
-    return (
-      <Card role="alert" className="text-center">
-        <p className="font-semibold">Your settings could not be loaded.</p>
-        <Button variant="outline" className="mt-4" onClick={() => void settings.refetch()}>
-          Try again
-        </Button>
-      </Card>
-    );
-  }
+  if (settings.isPending) return <LoadingState label="Loading settings..." />;
+  if (settings.isError) return <LoadError title="Your settings could not be loaded." onRetry={() => void settings.refetch()} />;
   return (
     <Tabs defaultValue="profile">
       <TabsList aria-label="Profile settings sections" className="w-fit">
