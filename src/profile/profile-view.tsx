@@ -1,3 +1,4 @@
+import { MapPin } from 'lucide-react';
 import type { CSSProperties, ReactNode } from 'react';
 import { SOCIAL_ICONS, linkBackground, linkSolidColor } from '#shared/links.ts';
 import { initialsOf } from '#shared/names.ts';
@@ -77,7 +78,7 @@ export function ProfileView({ page, hrefOf, embedded = false }: ProfileViewProps
   const bio = c.showBio && profile.bio && <p className="lv-bio">{profile.bio}</p>;
   const location = c.location && (
     <p className="lv-location">
-      <span aria-hidden="true">📍 </span>
+      <MapPin size={14} strokeWidth={2.25} aria-hidden="true" focusable="false" />
       {c.location}
     </p>
   );

@@ -13,7 +13,7 @@ import { sanitizeHexInput } from '#web/features/links/color-picker.tsx';
 export function Section({ title, hint, children }: { title: string; hint?: string; children: ReactNode }) {
   return (
     <section className="rounded-2xl border border-border bg-surface/80 p-5 sm:p-6">
-      <h3 className="font-semibold">{title}</h3>
+      <h2 className="font-semibold">{title}</h2>
       {hint && <p className="mt-1 text-sm text-muted">{hint}</p>}
       <div className="mt-5 grid gap-5 sm:grid-cols-2">{children}</div>
     </section>

@@ -62,7 +62,7 @@ export function DashboardPage({ user }: { user: CurrentUser }) {
                 <HelpCircle /> Need help?
               </Link>
             </Button>
-            <Button variant="outline" size="sm" onClick={openPublicProfile}>
+            <Button variant="outline" size="sm" onClick={openPublicProfile} aria-label="Preview Profile">
               <Eye /> <span className="hidden sm:inline">Preview Profile</span>
             </Button>
           </div>

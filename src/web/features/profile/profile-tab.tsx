@@ -203,7 +203,7 @@ function ProfileSettingsForm({ user, settings }: { user: CurrentUser; settings: 
           </form>
         </Card>
       </div>
-      <aside className="hidden xl:block">
+      <aside className="hidden xl:block" aria-label="About your page">
         <Card className="sticky top-24">
           <h2 className="font-semibold">Your page</h2>
           <p className="mt-1 text-sm text-muted">
