@@ -38,69 +38,84 @@ export const SLIDERS = {
   particleSpeed: { min: 0.1, max: 3, step: 0.1 },
 } as const satisfies Record<string, SliderRange>;
 
-/** 53 fonts (spec 000 §2), each with the generic family it falls back to. */
+/**
+ * 53 fonts (spec 000 §2), each with the generic family it falls back to and the
+ * kind of @fontsource package the product serves it from: one variable file
+ * (`@fontsource-variable/{slug}`), or the regular and bold files of
+ * `@fontsource/{slug}`.
+ */
 export const FONTS = [
-  ['Inter', 'sans-serif'],
-  ['Roboto', 'sans-serif'],
-  ['Open Sans', 'sans-serif'],
-  ['Lato', 'sans-serif'],
-  ['Montserrat', 'sans-serif'],
-  ['Poppins', 'sans-serif'],
-  ['Raleway', 'sans-serif'],
-  ['Nunito', 'sans-serif'],
-  ['Source Sans 3', 'sans-serif'],
-  ['PT Sans', 'sans-serif'],
-  ['Ubuntu', 'sans-serif'],
-  ['Rubik', 'sans-serif'],
-  ['Work Sans', 'sans-serif'],
-  ['Quicksand', 'sans-serif'],
-  ['Fira Sans', 'sans-serif'],
-  ['Mulish', 'sans-serif'],
-  ['Noto Sans', 'sans-serif'],
-  ['Karla', 'sans-serif'],
-  ['Josefin Sans', 'sans-serif'],
-  ['Barlow', 'sans-serif'],
-  ['Manrope', 'sans-serif'],
-  ['DM Sans', 'sans-serif'],
-  ['Space Grotesk', 'sans-serif'],
-  ['Outfit', 'sans-serif'],
-  ['Lexend', 'sans-serif'],
-  ['Sora', 'sans-serif'],
-  ['Plus Jakarta Sans', 'sans-serif'],
-  ['Archivo', 'sans-serif'],
-  ['Cabin', 'sans-serif'],
-  ['Comfortaa', 'sans-serif'],
-  ['Exo 2', 'sans-serif'],
-  ['Titillium Web', 'sans-serif'],
-  ['Playfair Display', 'serif'],
-  ['Merriweather', 'serif'],
-  ['Lora', 'serif'],
-  ['Bitter', 'serif'],
-  ['Crimson Text', 'serif'],
-  ['Libre Baskerville', 'serif'],
-  ['EB Garamond', 'serif'],
-  ['Cormorant Garamond', 'serif'],
-  ['Abril Fatface', 'serif'],
-  ['Oswald', 'sans-serif'],
-  ['Bebas Neue', 'sans-serif'],
-  ['Anton', 'sans-serif'],
-  ['Righteous', 'sans-serif'],
-  ['Orbitron', 'sans-serif'],
-  ['Lobster', 'cursive'],
-  ['Pacifico', 'cursive'],
-  ['Dancing Script', 'cursive'],
-  ['Caveat', 'cursive'],
-  ['Permanent Marker', 'cursive'],
-  ['Press Start 2P', 'monospace'],
-  ['JetBrains Mono', 'monospace'],
+  ['Inter', 'sans-serif', 'variable'],
+  ['Roboto', 'sans-serif', 'variable'],
+  ['Open Sans', 'sans-serif', 'variable'],
+  ['Lato', 'sans-serif', 'static'],
+  ['Montserrat', 'sans-serif', 'variable'],
+  ['Poppins', 'sans-serif', 'static'],
+  ['Raleway', 'sans-serif', 'variable'],
+  ['Nunito', 'sans-serif', 'variable'],
+  ['Source Sans 3', 'sans-serif', 'variable'],
+  ['PT Sans', 'sans-serif', 'static'],
+  ['Ubuntu', 'sans-serif', 'static'],
+  ['Rubik', 'sans-serif', 'variable'],
+  ['Work Sans', 'sans-serif', 'variable'],
+  ['Quicksand', 'sans-serif', 'variable'],
+  ['Fira Sans', 'sans-serif', 'static'],
+  ['Mulish', 'sans-serif', 'variable'],
+  ['Noto Sans', 'sans-serif', 'variable'],
+  ['Karla', 'sans-serif', 'variable'],
+  ['Josefin Sans', 'sans-serif', 'variable'],
+  ['Barlow', 'sans-serif', 'static'],
+  ['Manrope', 'sans-serif', 'variable'],
+  ['DM Sans', 'sans-serif', 'variable'],
+  ['Space Grotesk', 'sans-serif', 'variable'],
+  ['Outfit', 'sans-serif', 'variable'],
+  ['Lexend', 'sans-serif', 'variable'],
+  ['Sora', 'sans-serif', 'variable'],
+  ['Plus Jakarta Sans', 'sans-serif', 'variable'],
+  ['Archivo', 'sans-serif', 'variable'],
+  ['Cabin', 'sans-serif', 'variable'],
+  ['Comfortaa', 'sans-serif', 'variable'],
+  ['Exo 2', 'sans-serif', 'variable'],
+  ['Titillium Web', 'sans-serif', 'static'],
+  ['Playfair Display', 'serif', 'variable'],
+  ['Merriweather', 'serif', 'variable'],
+  ['Lora', 'serif', 'variable'],
+  ['Bitter', 'serif', 'variable'],
+  ['Crimson Text', 'serif', 'static'],
+  ['Libre Baskerville', 'serif', 'variable'],
+  ['EB Garamond', 'serif', 'variable'],
+  ['Cormorant Garamond', 'serif', 'variable'],
+  ['Abril Fatface', 'serif', 'static'],
+  ['Oswald', 'sans-serif', 'variable'],
+  ['Bebas Neue', 'sans-serif', 'static'],
+  ['Anton', 'sans-serif', 'static'],
+  ['Righteous', 'sans-serif', 'static'],
+  ['Orbitron', 'sans-serif', 'variable'],
+  ['Lobster', 'cursive', 'static'],
+  ['Pacifico', 'cursive', 'static'],
+  ['Dancing Script', 'cursive', 'variable'],
+  ['Caveat', 'cursive', 'variable'],
+  ['Permanent Marker', 'cursive', 'static'],
+  ['Press Start 2P', 'monospace', 'static'],
+  ['JetBrains Mono', 'monospace', 'variable'],
 ] as const;
 export type FontName = (typeof FONTS)[number][0];
+export type FontSource = (typeof FONTS)[number][2];
 export const FONT_NAMES = FONTS.map(([name]) => name) as [FontName, ...FontName[]];
-const fontFallbacks: ReadonlyMap<string, string> = new Map(FONTS);
+const fontFallbacks: ReadonlyMap<string, string> = new Map(FONTS.map(([name, generic]) => [name, generic]));
+
+/** The font's package name part and file prefix: 'Source Sans 3' → 'source-sans-3'. */
+export function fontSlugOf(font: string): string {
+  return font.toLowerCase().replace(/\s+/g, '-');
+}
+
+/** The family a font is declared under: the product's Inter is the app's own variable face. */
+export function fontFaceNameOf(font: string): string {
+  return font === 'Inter' ? 'Inter Variable' : font;
+}
 
 /** The CSS font-family of a font: the face itself, then its generic family. */
 export function fontFamilyOf(font: string): string {
-  // The product serves Inter as the variable face of @fontsource-variable/inter.
   const face = font === 'Inter' ? "'Inter Variable', Inter" : `'${font}'`;
   const generic = fontFallbacks.get(font) ?? 'sans-serif';
   const system = generic === 'sans-serif' ? ", ui-sans-serif, system-ui, -apple-system, 'Segoe UI', Roboto" : '';

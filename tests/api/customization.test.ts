@@ -341,6 +341,41 @@ describe(`the customization document (${DIALECT})`, () => {
     expect(file.rawPayload.subarray(0, 4).toString('latin1')).toBe('wOF2');
   });
 
+  it('serves each font from the product: a variable face, or regular and bold, or the one weight a font has', async () => {
+    const reader = await createUser(t.app);
+    const fontFiles = async (font: string) => {
+      await put(reader, { font });
+      const page = (await t.app.inject({ method: 'GET', url: `/${reader.user.username}` })).body;
+      return [...page.matchAll(/src:url\((\/fonts\/[a-z0-9-]+\.woff2)\)/g)].map((match) => match[1]!);
+    };
+    const lora = await fontFiles('Lora');
+    expect(lora).toHaveLength(1);
+    expect(lora[0]).toMatch(/^\/fonts\/lora-latin-wght-normal-[0-9a-f]{12}\.woff2$/);
+    expect((await fontFiles('Poppins')).map((url) => url.replace(/-[0-9a-f]{12}\.woff2$/, ''))).toEqual([
+      '/fonts/poppins-latin-400-normal',
+      '/fonts/poppins-latin-700-normal',
+    ]);
+    const pacifico = await fontFiles('Pacifico');
+    expect(pacifico).toHaveLength(1);
+    for (const url of [...lora, ...pacifico]) {
+      const file = await t.app.inject({ method: 'GET', url });
+      expect(file.statusCode).toBe(200);
+      expect(file.rawPayload.subarray(0, 4).toString('latin1')).toBe('wOF2');
+    }
+    const css = await t.app.inject({ method: 'GET', url: '/fonts/lora.css' });
+    expect(css.headers['content-type']).toBe('text/css; charset=utf-8');
+    expect(css.body).toContain(`font-family:'Lora'`);
+    expect(css.body).toContain(lora[0]);
+    for (const url of [
+      '/fonts/nope.css',
+      '/fonts/lora-latin-wght-normal-000000000000.woff2',
+      '/fonts/..%2Fpackage.json',
+      '/fonts/x.woff2',
+    ]) {
+      expect((await t.app.inject({ method: 'GET', url })).statusCode, url).toBe(404);
+    }
+  });
+
   it('needs a same-origin request to change', async () => {
     const response = await t.app.inject({
       method: 'PUT',

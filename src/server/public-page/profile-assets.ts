@@ -5,48 +5,76 @@ import path from 'node:path';
 import type { App } from '../http/app-types.ts';
 
 // What a public page may load besides itself, served by the product (no outside
-// service): the fonts (only the face a profile uses is linked, preloaded and
-// shown with font-display: swap) and the one effects script (only for a profile
-// whose effects need script). Each address carries a hash of the file, so it is
-// cached for a year.
+// service): the fonts (@fontsource files; only the face a profile uses is
+// declared and preloaded, shown with font-display: swap) and the one effects
+// script (only for a profile whose effects need script). Each address carries a
+// hash of the file, so it is cached for a year.
 import profileEffectsScript from '#profile/profile-effects.js?raw';
-import type { Customization } from '#shared/customization.ts';
+import { type Customization, FONTS, FONT_NAMES, type FontSource, fontFaceNameOf, fontSlugOf } from '#shared/customization.ts';
 
+/** One file of a font: its address (named by a hash of its bytes) and the @font-face rule that uses it. */
 interface FontFile {
-  family: string;
   url: string;
   data: Buffer;
-  /** The @font-face rule of the page's stylesheet. */
   fontFace: string;
-}
-
-function loadFontFile(family: string, packageName: string, file: string, weights: string, unicodeRange: string): FontFile {
-  const require = createRequire(import.meta.url);
-  const data = readFileSync(path.join(path.dirname(require.resolve(`${packageName}/package.json`)), 'files', file));
-  const hash = createHash('sha256').update(data).digest('hex').slice(0, 12);
-  const url = `/fonts/${file.replace(/\.woff2$/, '')}-${hash}.woff2`;
-  const fontFace = `@font-face{font-family:'${family}';font-style:normal;font-display:swap;font-weight:${weights};src:url(${url}) format('woff2');unicode-range:${unicodeRange}}`;
-  return { family, url, data, fontFace };
 }
 
 const LATIN =
   'U+0000-00FF,U+0131,U+0152-0153,U+02BB-02BC,U+02C6,U+02DA,U+02DC,U+0304,U+0308,U+0329,U+2000-206F,U+20AC,U+2122,U+2191,U+2193,U+2212,U+2215,U+FEFF,U+FFFD';
 
-let fonts: Map<string, FontFile> | undefined;
+const sources: ReadonlyMap<string, FontSource> = new Map(FONTS.map(([name, , source]) => [name, source]));
+const require = createRequire(import.meta.url);
 
-/** The product's font files by the profile font name they serve (read once). */
-function profileFonts(): Map<string, FontFile> {
-  fonts ??= new Map([
-    ['Inter', loadFontFile('Inter Variable', '@fontsource-variable/inter', 'inter-latin-wght-normal.woff2', '100 900', LATIN)],
-  ]);
-  return fonts;
+/** The Latin files the product serves for a font: the variable one, or regular and bold (when the font has bold). */
+function fileNamesOf(font: string): { pkg: string; file: string; weight: string }[] {
+  const slug = fontSlugOf(font);
+  if (sources.get(font) === 'variable')
+    return [{ pkg: `@fontsource-variable/${slug}`, file: `${slug}-latin-wght-normal.woff2`, weight: '100 900' }];
+  return [
+    { pkg: `@fontsource/${slug}`, file: `${slug}-latin-400-normal.woff2`, weight: '400' },
+    { pkg: `@fontsource/${slug}`, file: `${slug}-latin-700-normal.woff2`, weight: '700' },
+  ];
 }
 
-/** The head tags and @font-face rule a page in this font needs; nothing for a font the product does not ship. */
+function readFontFile(font: string, pkg: string, file: string, weight: string): FontFile | undefined {
+  let data: Buffer;
+  try {
+    data = readFileSync(path.join(path.dirname(require.resolve(`${pkg}/package.json`)), 'files', file));
+  } catch {
+    return undefined;
+  }
+  const hash = createHash('sha256').update(data).digest('hex').slice(0, 12);
+  const url = `/fonts/${file.replace(/\.woff2$/, '')}-${hash}.woff2`;
+  const fontFace = `@font-face{font-family:'${fontFaceNameOf(font)}';font-style:normal;font-display:swap;font-weight:${weight};src:url(${url}) format('woff2');unicode-range:${LATIN}}`;
+  return { url, data, fontFace };
+}
+
+/** A font's files, read the first time a page uses the font (a few tens of kB each), then kept. */
+const loaded = new Map<string, FontFile[]>();
+function filesOf(font: string): FontFile[] {
+  let files = loaded.get(font);
+  if (files === undefined) {
+    files = sources.has(font) ? fileNamesOf(font).flatMap(({ pkg, file, weight }) => readFontFile(font, pkg, file, weight) ?? []) : [];
+    loaded.set(font, files);
+  }
+  return files;
+}
+
+/** The head tag that preloads a font's regular file and the @font-face rules a page in this font needs. */
 export function fontAssetsFor(font: string): { preload: string; fontFace: string } {
-  const file = profileFonts().get(font);
-  if (!file) return { preload: '', fontFace: '' };
-  return { preload: `<link rel="preload" href="${file.url}" as="font" type="font/woff2" crossorigin>`, fontFace: file.fontFace };
+  const files = filesOf(font);
+  if (files.length === 0) return { preload: '', fontFace: '' };
+  return {
+    preload: `<link rel="preload" href="${files[0]!.url}" as="font" type="font/woff2" crossorigin>`,
+    fontFace: files.map((file) => file.fontFace).join(''),
+  };
+}
+
+/** The font a file address belongs to, from its name (`{slug}-latin-…-{hash}.woff2`). */
+function fontOfFileUrl(url: string): string | undefined {
+  const name = /^\/fonts\/(.+)-[0-9a-f]{12}\.woff2$/.exec(url)?.[1];
+  if (!name) return undefined;
+  return FONT_NAMES.find((font) => fileNamesOf(font).some(({ file }) => file === `${name}.woff2`));
 }
 
 const effectsScript = (() => {
@@ -68,10 +96,22 @@ export function effectsScriptFor(customization: Customization): string {
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 export function registerProfileAssetRoutes(app: App): void {
-  const fontsByUrl = new Map([...profileFonts().values()].map((file) => [file.url, file]));
-  // GET /fonts/{file} and /static/{file}: content-addressed, so cacheable forever.
+  // GET /fonts/{file}.woff2 (content-addressed, cacheable forever) and /fonts/{slug}.css:
+  // a font's @font-face rules, which the dashboard's preview links for the font being tried.
   app.get('/fonts/:file', { schema: { hide: true } }, async (request, reply) => {
-    const file = fontsByUrl.get(request.url.split('?')[0]!);
+    const url = request.url.split('?')[0]!;
+    const css = /^\/fonts\/([a-z0-9-]{1,40})\.css$/.exec(url)?.[1];
+    if (css) {
+      const font = FONT_NAMES.find((name) => fontSlugOf(name) === css);
+      const faces = font ? filesOf(font) : [];
+      if (faces.length === 0) return reply.status(404).type('text/plain').send('Not found');
+      return reply
+        .type('text/css; charset=utf-8')
+        .header('Cache-Control', 'public, max-age=86400')
+        .send(faces.map((file) => file.fontFace).join('\n'));
+    }
+    const font = fontOfFileUrl(url);
+    const file = font ? filesOf(font).find((candidate) => candidate.url === url) : undefined;
     if (!file) return reply.status(404).type('text/plain').send('Not found');
     return reply.type('font/woff2').header('Cache-Control', IMMUTABLE).header('Access-Control-Allow-Origin', '*').send(file.data);
   });

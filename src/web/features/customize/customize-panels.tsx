@@ -35,6 +35,7 @@ import {
 import type { CurrentUser } from '#shared/user.types.ts';
 import { Input, Textarea } from '#web/components/ui/input.tsx';
 import { cn } from '#web/lib/utils.ts';
+import { FontStylesheet } from '#web/features/links/profile-preview.tsx';
 import { AvatarUploader } from '#web/features/profile-image/avatar-uploader.tsx';
 import { ChoiceField, ColorField, Section, SelectField, SliderField, ToggleField, labelOf, optionsOf } from './controls.tsx';
 import { MediaField } from './media-field.tsx';
@@ -166,8 +167,9 @@ function TextPanel(props: PanelProps) {
   const { draft } = props;
   return (
     <>
-      <Section title="Font" hint="Inter is served with your page; other fonts use the closest font of the visitor's device.">
+      <Section title="Font" hint="Served with your page by this site: visitors load only your font.">
         <SelectField label="Font" options={FONT_NAMES.map((name) => [name, name] as const)} {...bind(props, 'font')} />
+        <FontStylesheet font={draft.font} />
         <p className="self-end rounded-xl border border-border px-4 py-3 text-lg" style={{ fontFamily: fontFamilyOf(draft.font) }}>
           The quick brown fox
         </p>

@@ -1,6 +1,6 @@
 import '#profile/profile.css';
 import '#profile/profile-options.css';
-import type { Customization } from '#shared/customization.ts';
+import { type Customization, fontSlugOf } from '#shared/customization.ts';
 import type { Link } from '#shared/links.ts';
 import { toPublicProfile } from '#shared/profile.types.ts';
 import type { CurrentUser } from '#shared/user.types.ts';
@@ -22,6 +22,7 @@ export function ProfilePreview({ user, links, customization, caption = 'Live pre
   const page = toPublicProfile(user, links, customization);
   return (
     <div className="lg:sticky lg:top-24">
+      <FontStylesheet font={page.customization.font} />
       <p className="mb-3 text-center text-xs font-semibold uppercase tracking-wider text-muted">{caption}</p>
       <div
         className="mx-auto h-[640px] w-full max-w-[320px] overflow-y-auto rounded-[2.5rem] border-[10px] border-zinc-800 shadow-2xl shadow-primary/20"
@@ -31,4 +32,13 @@ export function ProfilePreview({ user, links, customization, caption = 'Live pre
       </div>
     </div>
   );
+}
+
+/**
+ * The @font-face rules of a font the app does not load itself (it has Inter),
+ * from the same files the public page uses. React 19 hoists the link into the head.
+ */
+export function FontStylesheet({ font }: { font: string }) {
+  if (font === 'Inter') return null;
+  return <link rel="stylesheet" href={`/fonts/${fontSlugOf(font)}.css`} precedence="default" />;
 }
