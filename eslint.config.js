@@ -9,6 +9,7 @@ const SERVER_FEATURES = [
   'auth',
   'click-redirect',
   'customization',
+  'discord',
   'links',
   'media',
   'plans',

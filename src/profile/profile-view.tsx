@@ -40,7 +40,13 @@ export function pageDataOf(page: PublicPage): Record<`data-${string}`, string | 
     'data-socials': on(socials.length > 0),
     'data-empty': on(page.links.length === 0),
     'data-music': on(c.audioFile),
+    'data-discord': on(showsDiscord(page)),
   };
+}
+
+/** Whether the page has a Discord presence card (filled by the effects script). */
+export function showsDiscord({ customization }: PublicPage): boolean {
+  return customization.discordPresence && customization.discordUserId !== '';
 }
 
 const DAY_FORMAT = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
@@ -148,6 +154,10 @@ export function ProfileView({ page, hrefOf, embedded = false }: ProfileViewProps
             </div>
             {c.bioPosition === 'above-links' && bio}
             {socialRow}
+            {showsDiscord(page) && (
+              // Filled and refreshed by the page's effects script from this site's own API; stays hidden without it.
+              <div className="lv-discord" data-discord-for={profile.username} aria-live="polite" hidden />
+            )}
           </header>
           {linkList}
           {c.bioPosition === 'below-links' && bio}

@@ -16,6 +16,8 @@ import { registerAuthRoutes } from './auth/auth.routes.ts';
 import { registerSessions } from './auth/sessions.ts';
 import { registerClickRedirectRoutes } from './click-redirect/click-redirect.routes.ts';
 import { registerCustomizationRoutes } from './customization/customization.routes.ts';
+import { DiscordPresenceClient } from './discord/discord-presence.ts';
+import { registerDiscordRoutes } from './discord/discord.routes.ts';
 import { referencedUploads } from './customization/customization.service.ts';
 import type { AppConfig } from './config.ts';
 import { type DatabaseHandle, type Db, migrateToLatest, nowIso, openDatabase } from './db/database.ts';
@@ -165,6 +167,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   registerCustomizationRoutes(app, db, changes);
   registerMediaRoutes(app, db, config, changes, referencedUploads);
   registerProfileAssetRoutes(app);
+  registerDiscordRoutes(app, db, new DiscordPresenceClient(config.discordPresenceApi));
   registerPublicPageRoutes(app, { db, config, cache, responder, recorder: events });
   registerClickRedirectRoutes(app, { db, cache, responder, recorder: events });
   await registerWebApp(app, config.webRoot);

@@ -78,6 +78,10 @@ const envSchema = z.object({
   LOG_FORMAT: z.enum(['json', 'pretty'], { error: 'must be json or pretty' }).optional(),
   ACCESS_LOG: z.enum(['true', 'false'], { error: 'must be true or false' }).default('false'),
   SLOW_REQUEST_MS: z.coerce.number().int().min(1).default(1000),
+  DISCORD_PRESENCE_API: z
+    .url({ protocol: /^https?$/, error: 'must be an http(s) URL of a Lanyard-compatible API, such as https://api.lanyard.rest/v1' })
+    .transform((value) => value.replace(/\/+$/, ''))
+    .default('https://api.lanyard.rest/v1'),
   PAGE_CACHE_MB: z.coerce.number({ error: 'must be a number of megabytes' }).positive('must be more than 0').max(1_000_000).optional(),
 });
 
@@ -109,6 +113,8 @@ export interface AppConfig {
   slowRequestMs: number;
   /** The rendered-page cache's budget in bytes (PAGE_CACHE_MB). */
   pageCacheBytes: number;
+  /** Base URL of the Lanyard-compatible API the server asks for Discord presence (DISCORD_PRESENCE_API). */
+  discordPresenceApi: string;
   /** Where the built SPA lives; missing in API tests, which need no pages. */
   webRoot?: string;
   planLimits: Record<Plan, PlanLimits>;
@@ -158,6 +164,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     logFormat: values.LOG_FORMAT ?? (process.stdout.isTTY ? 'pretty' : 'json'),
     accessLog: values.ACCESS_LOG === 'true',
     slowRequestMs: values.SLOW_REQUEST_MS,
+    discordPresenceApi: values.DISCORD_PRESENCE_API,
     pageCacheBytes: values.PAGE_CACHE_MB === undefined ? MEMORY_BOUNDS.pageCacheBytes : Math.round(values.PAGE_CACHE_MB * 1024 * 1024),
     webRoot: path.resolve('dist/web'),
     planLimits: mergePlanLimits(values.PLAN_LIMITS as Partial<Record<Plan, Partial<PlanLimits>>> | undefined),

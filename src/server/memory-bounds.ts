@@ -13,6 +13,8 @@ export const MEMORY_BOUNDS = {
   windowVisitors: 20_000,
   /** Daily visitor ids remembered (one HMAC per visitor a day); past this the memo starts again. */
   visitorIds: 100_000,
+  /** Discord presences kept (30 s each, one per Discord id of a profile showing presence); past this the oldest go. */
+  discordPresences: 10_000,
   /** Analytics rows kept while the database does not answer; past this the oldest are given up (and logged). */
   retryRows: 200_000,
 } as const;

@@ -52,6 +52,8 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     accessLog: false,
     slowRequestMs: 1000,
     pageCacheBytes: MEMORY_BOUNDS.pageCacheBytes,
+    // Tests never reach the outside: a test that needs presence starts its own Lanyard-compatible server.
+    discordPresenceApi: 'http://127.0.0.1:9/v1',
     webRoot: options.webRoot,
     planLimits: mergePlanLimits(),
     authRateLimit: options.realRateLimits

@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
 import { launchChromium } from './chromium.ts';
-import { type TestApp, createTestApp } from './test-app.ts';
+import { type TestApp, type TestAppOptions, createTestApp } from './test-app.ts';
 
 export interface RunningServer {
   baseUrl: string;
@@ -13,12 +13,12 @@ export interface RunningServer {
 }
 
 /** The built product (dist/web) served by a real app on a free port, on a fresh database. */
-export async function startWebServer(): Promise<RunningServer> {
+export async function startWebServer(config: TestAppOptions['config'] = {}): Promise<RunningServer> {
   const webRoot = path.resolve('dist/web');
   if (!existsSync(path.join(webRoot, 'index.html'))) {
     throw new Error('dist/web is missing: run `npm run build` before the browser tests (npm test does).');
   }
-  const testApp = await createTestApp({ webRoot });
+  const testApp = await createTestApp({ webRoot, config });
   await testApp.app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = testApp.app.server.address() as AddressInfo;
   return { baseUrl: `http://127.0.0.1:${port}`, testApp, close: () => testApp.close() };
@@ -28,10 +28,10 @@ export async function startWebServer(): Promise<RunningServer> {
  * For a browser test file: the built product on a fresh database and a Chromium,
  * started before its tests and stopped after them. Read `.server` and `.browser` inside tests.
  */
-export function useServerAndBrowser(): { server: RunningServer; browser: Browser } {
+export function useServerAndBrowser(config: () => TestAppOptions['config'] = () => ({})): { server: RunningServer; browser: Browser } {
   const handle = {} as { server: RunningServer; browser: Browser };
   beforeAll(async () => {
-    handle.server = await startWebServer();
+    handle.server = await startWebServer(config());
     handle.browser = await launchChromium();
   });
   afterAll(async () => {

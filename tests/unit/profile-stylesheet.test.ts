@@ -74,3 +74,11 @@ describe("the page root's custom properties", () => {
     });
   });
 });
+
+describe('rules that test attributes of inner elements', () => {
+  it('are selected by the root’s attributes only (the status of the Discord card is not the root’s)', () => {
+    const css = optionCssFor({ ...profileDataOf(CUSTOMIZATION_DEFAULTS), 'data-discord': '' });
+    expect(css).toContain('.lv-discord-status[data-status="online"]');
+    expect(optionCssFor(profileDataOf(CUSTOMIZATION_DEFAULTS))).not.toContain('lv-discord');
+  });
+});

@@ -10,7 +10,9 @@ import type { App } from '../http/app-types.ts';
 // script (only for a profile whose effects need script). Each address carries a
 // hash of the file, so it is cached for a year.
 import profileEffectsScript from '#profile/profile-effects.js?raw';
-import { type Customization, FONTS, FONT_NAMES, type FontSource, fontFaceNameOf, fontSlugOf } from '#shared/customization.ts';
+import { showsDiscord } from '#profile/profile-view.tsx';
+import type { PublicPage } from '#shared/profile.types.ts';
+import { FONTS, FONT_NAMES, type FontSource, fontFaceNameOf, fontSlugOf } from '#shared/customization.ts';
 
 /** One file of a font: its address (named by a hash of its bytes) and the @font-face rule that uses it. */
 interface FontFile {
@@ -83,14 +85,14 @@ const effectsScript = (() => {
   return { data, url: `/static/profile-effects-${hash}.js` };
 })();
 
-/** Whether a look uses an effect that needs the script. */
-export function needsEffectsScript(customization: Customization): boolean {
-  return customization.animatedTitle;
+/** Whether a page uses an effect that needs the script: the animated tab title, or the Discord card. */
+export function needsEffectsScript(page: PublicPage): boolean {
+  return page.customization.animatedTitle || showsDiscord(page);
 }
 
-/** The script tag of a page whose look needs it, else nothing: a page without such effects carries no script. */
-export function effectsScriptFor(customization: Customization): string {
-  return needsEffectsScript(customization) ? `<script src="${effectsScript.url}" defer></script>` : '';
+/** The script tag of a page that needs it, else nothing: a page without such effects carries no script. */
+export function effectsScriptFor(page: PublicPage): string {
+  return needsEffectsScript(page) ? `<script src="${effectsScript.url}" defer></script>` : '';
 }
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';

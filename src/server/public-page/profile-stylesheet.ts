@@ -37,9 +37,14 @@ interface OptionRule {
   animations: string[];
 }
 
+/** The conditions on the root: the data attributes of the selector's first compound (`.lv-page:where([…])`). */
 function conditionsOf(selector: CssNode): Condition[] {
   const conditions: Condition[] = [];
-  walk(selector, (node: CssNode) => {
+  if (selector.type !== 'Selector') return conditions;
+  const parts = selector.children.toArray();
+  const end = parts.findIndex((node) => node.type === 'Combinator');
+  const root: CssNode = { type: 'Selector', children: selector.children.fromArray(end === -1 ? parts : parts.slice(0, end)) };
+  walk(root, (node: CssNode) => {
     if (node.type !== 'AttributeSelector' || !node.name.name.startsWith('data-')) return;
     const value = node.value ? (node.value.type === 'String' ? node.value.value : node.value.name) : undefined;
     conditions.push({ name: node.name.name, value });

@@ -25,7 +25,7 @@ export function renderProfilePage(page: PublicPage, origin: string): string {
   const meta = [
     `<title>${escapeHtml(title)}</title>`,
     font.preload,
-    effectsScriptFor(page.customization),
+    effectsScriptFor(page),
     `<meta name="description" content="${escapeHtml(description)}">`,
     `<link rel="canonical" href="${escapeHtml(url)}">`,
     `<meta property="og:type" content="profile">`,

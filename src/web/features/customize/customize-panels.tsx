@@ -290,7 +290,7 @@ function DiscordPanel(props: PanelProps) {
   return (
     <Section
       title="Discord"
-      hint="Your Discord user id: 17 to 20 digits (in Discord: Settings, Advanced, Developer Mode on, then right-click your name and Copy User ID). It is saved with your look; the live presence card on your page comes in a later release."
+      hint="Your Discord user id: 17 to 20 digits (in Discord: Settings, Advanced, Developer Mode on, then right-click your name and Copy User ID). With presence on, your page shows your status and what you are playing, refreshed every 30 seconds by this site (visitors never contact Discord)."
     >
       <TextField
         label="Discord user id"
@@ -300,8 +300,6 @@ function DiscordPanel(props: PanelProps) {
         onChange={(discordUserId) => update({ discordUserId: discordUserId.replace(/\D/g, '') })}
       />
       <ToggleField label="Show presence" {...bindFlag(props, 'discordPresence')} />
-      <ToggleField label="Use Discord avatar" {...bindFlag(props, 'useDiscordAvatar')} />
-      <ToggleField label="Avatar decoration" {...bindFlag(props, 'discordAvatarDecoration')} />
     </Section>
   );
 }

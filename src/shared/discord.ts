@@ -1,0 +1,27 @@
+import { z } from 'zod';
+
+// Discord presence on a public page (issue 9): what the product's own server
+// tells the page, from a Lanyard-compatible API. The browser never talks to Discord.
+
+export const DISCORD_STATUSES = ['online', 'idle', 'dnd', 'offline'] as const;
+
+export const discordPresenceSchema = z
+  .object({
+    status: z.enum(DISCORD_STATUSES),
+    username: z.string(),
+    displayName: z.string(),
+    /** What the user is doing: the first activity that is not a custom status. */
+    activity: z.object({ name: z.string(), details: z.string().nullable(), state: z.string().nullable() }).nullable(),
+  })
+  .meta({ id: 'DiscordPresence' });
+export type DiscordPresence = z.infer<typeof discordPresenceSchema>;
+
+export const DISCORD_STATUS_LABELS: Record<(typeof DISCORD_STATUSES)[number], string> = {
+  online: 'Online',
+  idle: 'Idle',
+  dnd: 'Do not disturb',
+  offline: 'Offline',
+};
+
+/** How long a presence is kept before asking again (and how often a page refreshes it). */
+export const DISCORD_PRESENCE_TTL_MS = 30_000;

@@ -1,0 +1,102 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DIALECT, type TestApp, createTestApp } from '../helpers/test-app.ts';
+import { type SignedInUser, createUser } from '../helpers/factories.ts';
+
+// The presence service is outside this machine's reach: a Lanyard-compatible
+// server on a local port stands in for it, answering as api.lanyard.rest does.
+
+const DISCORD_ID = '123456789012345678';
+const answers: Record<string, { status: number; body: unknown }> = {};
+let asked: string[] = [];
+const lanyard = http.createServer((request, response) => {
+  const id = request.url!.replace('/v1/users/', '');
+  asked.push(id);
+  const answer = answers[id] ?? { status: 404, body: { success: false } };
+  response.writeHead(answer.status, { 'content-type': 'application/json' });
+  response.end(typeof answer.body === 'string' ? answer.body : JSON.stringify(answer.body));
+});
+
+let t: TestApp;
+let creator: SignedInUser;
+beforeAll(async () => {
+  await new Promise<void>((resolve) => lanyard.listen(0, '127.0.0.1', resolve));
+  const { port } = lanyard.address() as AddressInfo;
+  t = await createTestApp({ config: { discordPresenceApi: `http://127.0.0.1:${port}/v1` } });
+  creator = await createUser(t.app);
+});
+afterAll(async () => {
+  await t.close();
+  lanyard.close();
+});
+
+const presence = (username = creator.user.username) => t.app.inject({ method: 'GET', url: `/api/public/${username}/discord` });
+const customize = (user: SignedInUser, payload: object) =>
+  t.app.inject({ method: 'PUT', url: '/api/me/customization', headers: { cookie: user.cookie }, payload });
+
+describe(`Discord presence (${DIALECT})`, () => {
+  it('is asked of the presence service by this server, kept 30 s, and shown by the page’s script', async () => {
+    answers[DISCORD_ID] = {
+      status: 200,
+      body: {
+        success: true,
+        data: {
+          discord_status: 'online',
+          discord_user: { id: DISCORD_ID, username: 'nova', global_name: 'Nova <Star>', avatar: 'abc' },
+          activities: [
+            { type: 4, name: 'Custom Status', state: 'brb' },
+            { type: 0, name: 'Celeste', details: 'Chapter 7', state: 'Summit' },
+          ],
+          spotify: null,
+        },
+      },
+    };
+    expect((await presence()).statusCode).toBe(404);
+    expect((await customize(creator, { discordPresence: true, discordUserId: DISCORD_ID })).statusCode).toBe(200);
+    const first = await presence();
+    expect(first.statusCode).toBe(200);
+    expect(first.json().data).toEqual({
+      status: 'online',
+      username: 'nova',
+      displayName: 'Nova <Star>',
+      activity: { name: 'Celeste', details: 'Chapter 7', state: 'Summit' },
+    });
+    asked = [];
+    await presence();
+    expect(asked).toEqual([]);
+
+    const page = (await t.app.inject({ method: 'GET', url: `/${creator.user.username}` })).body;
+    expect(page).toContain(`<div class="lv-discord" data-discord-for="${creator.user.username}" aria-live="polite" hidden=""></div>`);
+    expect(page).toMatch(/<script src="\/static\/profile-effects-[0-9a-f]{12}\.js" defer><\/script>/);
+    expect(page).toContain('.lv-discord-status[data-status="online"]');
+  });
+
+  it('answers null when the service fails, is malformed or does not know the user: the card does not show', async () => {
+    const other = await createUser(t.app);
+    const cases: [string, { status: number; body: unknown }][] = [
+      ['223456789012345678', { status: 500, body: 'oops' }],
+      ['323456789012345678', { status: 200, body: '<html>not json</html>' }],
+      ['423456789012345678', { status: 200, body: { success: true, data: { discord_status: 'sleeping' } } }],
+      ['523456789012345678', { status: 404, body: { success: false, error: { code: 'user_not_monitored' } } }],
+    ];
+    for (const [id, answer] of cases) {
+      answers[id] = answer;
+      await customize(other, { discordPresence: true, discordUserId: id });
+      const response = await presence(other.user.username);
+      expect(response.statusCode, id).toBe(200);
+      expect(response.json().data, id).toBeNull();
+    }
+  });
+
+  it('is never asked when the profile does not show presence', async () => {
+    const quiet = await createUser(t.app);
+    await customize(quiet, { discordPresence: false, discordUserId: '623456789012345678' });
+    asked = [];
+    expect((await presence(quiet.user.username)).statusCode).toBe(404);
+    expect(asked).toEqual([]);
+    const page = (await t.app.inject({ method: 'GET', url: `/${quiet.user.username}` })).body;
+    expect(page).not.toContain('lv-discord');
+    expect(page).not.toContain('<script');
+  });
+});
