@@ -224,6 +224,12 @@ describe(`the customization document (${DIALECT})`, () => {
     expect(page.body).toContain(`url(&quot;${mine}&quot;)`);
     expect(page.body).toContain(`url(&quot;${myCursor}&quot;) 4 4, auto`);
 
+    // A background the page shows cannot be deleted from under it through the media call.
+    const mineId = (await t.app.db.selectFrom('media').select('id').where('hash', '=', mine.slice(7, 71)).executeTakeFirstOrThrow()).id;
+    const refused = await t.app.inject({ method: 'DELETE', url: `/api/media/${mineId}`, headers: { cookie: owner.cookie } });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().code).toBe('media_in_use');
+
     // A replaced background is freed; so is the document's file on Reset All.
     const next = await upload(owner, 'background', await pngImage(800, 600, '#446622'));
     expect((await put(owner, { backgroundImage: next })).statusCode).toBe(200);
