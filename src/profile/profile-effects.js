@@ -1,7 +1,9 @@
 // The public page's one script (issue 9): loaded only by a profile that uses an
 // effect that needs script, served by the product itself (CSP script-src 'self').
 // Plain JavaScript with no imports: the server serves this file as it is.
-// It types the tab title (not with reduced motion: the profile's setting or the
+// It draws the particles of the particles effect (type, count, speed from the
+// page's data attributes; the CSS dots stand in without script or with reduced
+// motion), types the tab title (not with reduced motion: the profile's setting or the
 // visitor's), and fills the Discord presence card from this site's own API every
 // 30 s, building it with textContent only (nothing from the API is read as HTML).
 (function () {
@@ -29,6 +31,9 @@
     };
     window.setTimeout(tick, 1200);
   }
+
+  var particleType = page.getAttribute('data-particle-type');
+  if (particleType && !reduced) drawParticles(page, particleType);
 
   var card = document.querySelector('.lv-discord[data-discord-for]');
   if (card) {
@@ -74,5 +79,92 @@
     window.setInterval(function () {
       if (!document.hidden) load();
     }, 30000);
+  }
+
+  function drawParticles(root, type) {
+    var canvas = document.createElement('canvas');
+    canvas.className = 'lv-particles';
+    canvas.setAttribute('aria-hidden', 'true');
+    var context = canvas.getContext('2d');
+    if (!context) return;
+    root.insertBefore(canvas, root.children[1] || null);
+    root.classList.add('lv-particles-live');
+    var style = getComputedStyle(root);
+    var colors = ['--lv-primary', '--lv-secondary', '--lv-accent'].map(function (name) {
+      return style.getPropertyValue(name).trim() || '#ffffff';
+    });
+    var count = Math.min(300, Math.max(1, Number(root.getAttribute('data-particle-count')) || 50));
+    var speed = Math.min(3, Math.max(0.1, Number(root.getAttribute('data-particle-speed')) || 1));
+    var ratio = Math.min(2, window.devicePixelRatio || 1);
+    var width = 0;
+    var height = 0;
+    var resize = function () {
+      width = root.clientWidth;
+      height = root.clientHeight;
+      canvas.width = Math.round(width * ratio);
+      canvas.height = Math.round(height * ratio);
+      context.setTransform(ratio, 0, 0, ratio, 0, 0);
+    };
+    resize();
+    window.addEventListener('resize', resize);
+    var falling = type === 'snow' || type === 'confetti';
+    var particles = [];
+    for (var index = 0; index < count; index++) {
+      particles.push({
+        x: Math.random() * width,
+        y: Math.random() * height,
+        size: type === 'bubbles' ? 4 + Math.random() * 10 : type === 'hearts' ? 6 + Math.random() * 6 : 1 + Math.random() * 2.5,
+        velocity: (0.2 + Math.random() * 0.8) * speed,
+        drift: (Math.random() - 0.5) * 0.6 * speed,
+        phase: Math.random() * Math.PI * 2,
+        color: colors[index % colors.length],
+      });
+    }
+    var heart = function (x, y, size) {
+      context.beginPath();
+      context.moveTo(x, y + size * 0.3);
+      context.bezierCurveTo(x, y, x - size / 2, y, x - size / 2, y + size * 0.3);
+      context.bezierCurveTo(x - size / 2, y + size * 0.6, x, y + size * 0.8, x, y + size);
+      context.bezierCurveTo(x, y + size * 0.8, x + size / 2, y + size * 0.6, x + size / 2, y + size * 0.3);
+      context.bezierCurveTo(x + size / 2, y, x, y, x, y + size * 0.3);
+      context.fill();
+    };
+    var frame = function (time) {
+      if (!document.hidden) {
+        context.clearRect(0, 0, width, height);
+        for (var i = 0; i < particles.length; i++) {
+          var p = particles[i];
+          p.y += falling ? p.velocity : -p.velocity;
+          p.x += p.drift + Math.sin(time / 1000 + p.phase) * 0.2;
+          if (p.y < -20) p.y = height + 20;
+          if (p.y > height + 20) p.y = -20;
+          if (p.x < -20) p.x = width + 20;
+          if (p.x > width + 20) p.x = -20;
+          context.globalAlpha = type === 'stars' ? 0.45 + 0.55 * Math.abs(Math.sin(time / 700 + p.phase)) : 0.8;
+          context.fillStyle = type === 'snow' || type === 'stars' ? '#ffffff' : p.color;
+          context.strokeStyle = p.color;
+          if (type === 'bubbles') {
+            context.beginPath();
+            context.arc(p.x, p.y, p.size, 0, Math.PI * 2);
+            context.lineWidth = 1.5;
+            context.stroke();
+          } else if (type === 'hearts') {
+            heart(p.x, p.y, p.size);
+          } else if (type === 'confetti') {
+            context.save();
+            context.translate(p.x, p.y);
+            context.rotate(time / 600 + p.phase);
+            context.fillRect(-3, -1.5, 6, 3);
+            context.restore();
+          } else {
+            context.beginPath();
+            context.arc(p.x, p.y, p.size, 0, Math.PI * 2);
+            context.fill();
+          }
+        }
+      }
+      window.requestAnimationFrame(frame);
+    };
+    window.requestAnimationFrame(frame);
   }
 })();

@@ -11,6 +11,8 @@ type CssVariables = CSSProperties & Record<`--lv-${string}`, string>;
 
 const RING_WIDTHS = { none: '0px', thin: '2px', medium: '4px', thick: '6px' } as const;
 const GLOW_INTENSITIES = { low: '6px', medium: '12px', high: '22px' } as const;
+/** Density multiplies the particle count (spec 000's simple set: low, medium, high). */
+const PARTICLE_DENSITY = { low: 0.5, medium: 1, high: 1.6 } as const;
 const SPACING_SCALES = { compact: '0.7', medium: '1', relaxed: '1.35' } as const;
 const FILTERS = {
   none: 'none',
@@ -110,6 +112,14 @@ export function profileDataOf(c: Customization): Record<`data-${string}`, string
     'data-plain-avatar': on(c.disableProfileGradient),
     'data-cursor': on(Boolean(c.customCursor)),
     'data-animated-title': on(c.animatedTitle),
+    // What the effects script reads to draw particles (the CSS dots stand in without it).
+    ...(c.backgroundEffect === 'particles'
+      ? {
+          'data-particle-type': c.particleType,
+          'data-particle-count': String(Math.round(c.particleCount * PARTICLE_DENSITY[c.particleDensity])),
+          'data-particle-speed': String(c.particleSpeed),
+        }
+      : {}),
   };
 }
 

@@ -294,7 +294,17 @@ describe(`the customization document (${DIALECT})`, () => {
     const plain = await createUser(t.app);
     const page = async () => (await t.app.inject({ method: 'GET', url: `/${plain.user.username}` })).body;
     expect(await page()).not.toContain('<script');
-    await put(plain, { animatedTitle: true, backgroundEffect: 'particles', linkButtonAnimation: 'float' });
+    await put(plain, {
+      backgroundEffect: 'particles',
+      particleType: 'snow',
+      particleDensity: 'high',
+      particleCount: 50,
+      particleSpeed: 1.5,
+    });
+    const particles = await page();
+    expect(particles).toContain('data-particle-type="snow" data-particle-count="80" data-particle-speed="1.5"');
+    expect(particles).toMatch(/<script src="\/static\/profile-effects-[0-9a-f]{12}\.js" defer><\/script>/);
+    await put(plain, { animatedTitle: true, backgroundEffect: 'none', linkButtonAnimation: 'float' });
     const withScript = await page();
     const src = /<script src="(\/static\/profile-effects-[0-9a-f]{12}\.js)" defer><\/script>/.exec(withScript)?.[1];
     expect(src).toBeDefined();

@@ -128,6 +128,32 @@ describe('customizing the page', () => {
     expect(await animationOf('no-preference')).toBe('none');
   });
 
+  it('draws particles with the effects script, and leaves the still CSS dots to visitors who ask for less motion', async () => {
+    const { page, username } = await signedInPage();
+    const saved = await page.request.put('/api/me/customization', {
+      data: { backgroundEffect: 'particles', particleType: 'confetti', particleCount: 40 },
+      headers: { origin: running.server.baseUrl },
+    });
+    expect(saved.status()).toBe(200);
+    const visit = async (reducedMotion: 'reduce' | 'no-preference') => {
+      const visitor = await running.browser.newContext({ reducedMotion });
+      const publicPage = await visitor.newPage();
+      const errors: string[] = [];
+      publicPage.on('pageerror', (error) => errors.push(error.message));
+      await publicPage.goto(`${running.server.baseUrl}/${username}`);
+      await publicPage.waitForTimeout(400);
+      const state = {
+        canvas: await publicPage.locator('canvas.lv-particles').count(),
+        live: await publicPage.locator('.lv-page.lv-particles-live').count(),
+        errors,
+      };
+      await visitor.close();
+      return state;
+    };
+    expect(await visit('no-preference')).toEqual({ canvas: 1, live: 1, errors: [] });
+    expect(await visit('reduce')).toEqual({ canvas: 0, live: 0, errors: [] });
+  });
+
   it('types the tab title with the effects script, and keeps the music still until the visitor presses play', async () => {
     const { page, username } = await signedInPage();
     const mp3 = Buffer.concat([

@@ -85,9 +85,9 @@ const effectsScript = (() => {
   return { data, url: `/static/profile-effects-${hash}.js` };
 })();
 
-/** Whether a page uses an effect that needs the script: the animated tab title, or the Discord card. */
+/** Whether a page uses an effect that needs the script: the animated tab title, drawn particles, or the Discord card. */
 export function needsEffectsScript(page: PublicPage): boolean {
-  return page.customization.animatedTitle || showsDiscord(page);
+  return page.customization.animatedTitle || page.customization.backgroundEffect === 'particles' || showsDiscord(page);
 }
 
 /** The script tag of a page that needs it, else nothing: a page without such effects carries no script. */

@@ -21,6 +21,7 @@ import {
   LINK_BUTTON_SHAPES,
   NAMED_GRADIENTS,
   type NamedGradient,
+  PARTICLE_TYPES,
   PROFILE_IMAGE_SHAPES,
   PROFILE_LAYOUTS,
   RING_STYLES,
@@ -269,8 +270,16 @@ function EffectsPanel(props: PanelProps) {
         <SliderField label="Animation speed" unit="s" range={SLIDERS.animationSpeed} {...bind(props, 'animationSpeed')} />
         <SliderField label="Animation delay" unit="s" range={SLIDERS.animationDelay} {...bind(props, 'animationDelay')} />
       </Section>
-      <Section title="Background effect">
+      <Section title="Background effect" hint="Particles move on the page itself; the preview shows them still.">
         <SelectField label="Effect" options={optionsOf(BACKGROUND_EFFECTS)} {...bind(props, 'backgroundEffect')} />
+        {props.draft.backgroundEffect === 'particles' && (
+          <>
+            <SelectField label="Particles" options={optionsOf(PARTICLE_TYPES)} {...bind(props, 'particleType')} />
+            <SelectField label="Density" options={optionsOf(INTENSITIES)} {...bind(props, 'particleDensity')} />
+            <SliderField label="Particle count" range={SLIDERS.particleCount} {...bind(props, 'particleCount')} />
+            <SliderField label="Particle speed" unit="x" range={SLIDERS.particleSpeed} {...bind(props, 'particleSpeed')} />
+          </>
+        )}
       </Section>
       <Section title="Name and glow">
         <SelectField label="Name effect" options={optionsOf(USERNAME_EFFECTS)} {...bind(props, 'usernameEffects')} />
