@@ -34,7 +34,7 @@ export const mediaMessages = {
   profilePictureUpdated: 'Profile picture updated successfully!',
   notAnAudioFile: 'Please upload an MP3, OGG or M4A audio file',
   audioTooLarge: 'Audio file is too large (max 10MB)',
-  notACursor: 'Please upload a PNG image for the cursor',
+  notACursor: 'Please upload a PNG or ICO image for the cursor',
   cursorTooLarge: 'Cursor image is too large (max 512KB)',
   inUse: 'This file is shown on your profile. Remove it in the Customize tab first.',
   processingFailed: 'Failed to process image',

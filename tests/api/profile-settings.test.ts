@@ -232,3 +232,41 @@ describe(`the look's other uploads (${DIALECT})`, () => {
     }
   });
 });
+
+/** An ICO file holding the given PNG images (the directory format of Windows icons). */
+function icoOf(...pngs: { png: Buffer; side: number }[]): Buffer {
+  const header = Buffer.alloc(6 + pngs.length * 16);
+  header.writeUInt16LE(0, 0);
+  header.writeUInt16LE(1, 2);
+  header.writeUInt16LE(pngs.length, 4);
+  let offset = header.length;
+  pngs.forEach(({ png, side }, index) => {
+    const entry = 6 + index * 16;
+    header[entry] = side % 256;
+    header[entry + 1] = side % 256;
+    header.writeUInt16LE(1, entry + 4);
+    header.writeUInt16LE(32, entry + 6);
+    header.writeUInt32LE(png.length, entry + 8);
+    header.writeUInt32LE(offset, entry + 12);
+    offset += png.length;
+  });
+  return Buffer.concat([header, ...pngs.map(({ png }) => png)]);
+}
+
+describe(`cursors from icon files (${DIALECT})`, () => {
+  it('takes the largest PNG inside an ICO, and refuses an ICO with none', async () => {
+    const ico = icoOf({ png: await pngImage(32, 32, '#ff0000'), side: 32 }, { png: await pngImage(200, 200, '#00ff00'), side: 200 });
+    const response = await upload(owner, 'cursor', 'cursor.ico', 'image/x-icon', ico);
+    expect(response.statusCode, response.body).toBe(201);
+    expect(response.json().data).toMatchObject({ kind: 'cursor', width: 128, height: 128 });
+    const bmpOnly = Buffer.concat([
+      icoOf().subarray(0, 4),
+      Buffer.from([1, 0]),
+      Buffer.from([16, 16, 0, 0, 1, 0, 32, 0, 40, 0, 0, 0, 22, 0, 0, 0]),
+      Buffer.alloc(40),
+    ]);
+    const refused = await upload(owner, 'cursor', 'old.ico', 'image/x-icon', bmpOnly);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().code).toBe('image_processing_failed');
+  });
+});

@@ -74,10 +74,35 @@ export function processBackground(input: Buffer): Promise<ProcessedMedia> {
   return reencode(input, { width: side, height: side, fit: 'inside', withoutEnlargement: true }, 'webp');
 }
 
-/** A custom cursor: at most 128 px, PNG (browsers take PNG cursors; transparency kept). */
+const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+
+/**
+ * The largest PNG image inside an ICO or CUR file (the directory of images
+ * Windows icons and cursors are), or undefined when the input is no such file.
+ * Images stored as BMP are not read: libvips has no ICO loader, and every
+ * current icon editor writes PNG entries.
+ */
+export function pngInsideIco(input: Buffer): Buffer | undefined {
+  if (input.length < 6 || input.readUInt16LE(0) !== 0 || ![1, 2].includes(input.readUInt16LE(2))) return undefined;
+  const count = input.readUInt16LE(4);
+  let best: { area: number; data: Buffer } | undefined;
+  for (let index = 0; index < count && 6 + (index + 1) * 16 <= input.length; index++) {
+    const entry = 6 + index * 16;
+    const width = input[entry] || 256;
+    const height = input[entry + 1] || 256;
+    const size = input.readUInt32LE(entry + 8);
+    const offset = input.readUInt32LE(entry + 12);
+    if (offset + size > input.length) continue;
+    const data = input.subarray(offset, offset + size);
+    if (data.subarray(0, 8).equals(PNG_SIGNATURE) && (!best || width * height > best.area)) best = { area: width * height, data };
+  }
+  return best?.data;
+}
+
+/** A custom cursor (PNG, or the PNG inside an ICO or CUR): at most 128 px, PNG (browsers take PNG cursors; transparency kept). */
 export function processCursor(input: Buffer): Promise<ProcessedMedia> {
   const side = CURSOR_MAX_DIMENSION;
-  return reencode(input, { width: side, height: side, fit: 'inside', withoutEnlargement: true }, 'png');
+  return reencode(pngInsideIco(input) ?? input, { width: side, height: side, fit: 'inside', withoutEnlargement: true }, 'png');
 }
 
 const AUDIO_TYPES: Record<string, { ext: string; mime: string }> = {

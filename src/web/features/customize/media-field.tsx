@@ -27,7 +27,7 @@ const LIMITS: Record<'background' | 'cursor' | 'audio', KindRules> = {
     maxBytes: CURSOR_MAX_BYTES,
     tooLarge: mediaMessages.cursorTooLarge,
     wrongType: mediaMessages.notACursor,
-    hint: 'A PNG up to 512KB; scaled to at most 128 px.',
+    hint: 'A PNG or ICO up to 512KB; scaled to at most 128 px.',
     accept: 'image/',
   },
   audio: {
