@@ -51,13 +51,30 @@
       }
       var status = element('span', 'lv-discord-status');
       status.setAttribute('data-status', presence.status);
+      var parts = [status];
+      if (presence.avatarUrl) {
+        // Images from this site's own API (it fetches them from Discord), never from Discord.
+        var figure = element('span', 'lv-discord-avatar');
+        var avatar = element('img', '');
+        avatar.alt = '';
+        avatar.src = presence.avatarUrl;
+        figure.appendChild(avatar);
+        if (presence.decorationUrl) {
+          var decoration = element('img', 'lv-discord-decoration');
+          decoration.alt = '';
+          decoration.src = presence.decorationUrl;
+          figure.appendChild(decoration);
+        }
+        figure.appendChild(status);
+        parts = [figure];
+      }
       var text = element('span', 'lv-discord-text');
       text.appendChild(element('span', 'lv-discord-name', presence.displayName));
       var line = labels[presence.status] || '';
       if (presence.activity)
         line = [presence.activity.name, presence.activity.details, presence.activity.state].filter(Boolean).join(' · ');
       text.appendChild(element('span', 'lv-discord-activity', line));
-      card.replaceChildren(status, text);
+      card.replaceChildren.apply(card, parts.concat([text]));
       card.setAttribute('aria-label', 'Discord: ' + (labels[presence.status] || ''));
       card.hidden = false;
     };

@@ -167,7 +167,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   registerCustomizationRoutes(app, db, changes);
   registerMediaRoutes(app, db, config, changes, referencedUploads);
   registerProfileAssetRoutes(app);
-  registerDiscordRoutes(app, db, new DiscordPresenceClient(config.discordPresenceApi));
+  registerDiscordRoutes(app, db, new DiscordPresenceClient(config.discordPresenceApi), config.discordCdn);
   registerPublicPageRoutes(app, { db, config, cache, responder, recorder: events });
   registerClickRedirectRoutes(app, { db, cache, responder, recorder: events });
   await registerWebApp(app, config.webRoot);

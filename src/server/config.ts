@@ -82,6 +82,10 @@ const envSchema = z.object({
     .url({ protocol: /^https?$/, error: 'must be an http(s) URL of a Lanyard-compatible API, such as https://api.lanyard.rest/v1' })
     .transform((value) => value.replace(/\/+$/, ''))
     .default('https://api.lanyard.rest/v1'),
+  DISCORD_CDN: z
+    .url({ protocol: /^https?$/, error: 'must be an http(s) URL, such as https://cdn.discordapp.com' })
+    .transform((value) => value.replace(/\/+$/, ''))
+    .default('https://cdn.discordapp.com'),
   PAGE_CACHE_MB: z.coerce.number({ error: 'must be a number of megabytes' }).positive('must be more than 0').max(1_000_000).optional(),
 });
 
@@ -115,6 +119,8 @@ export interface AppConfig {
   pageCacheBytes: number;
   /** Base URL of the Lanyard-compatible API the server asks for Discord presence (DISCORD_PRESENCE_API). */
   discordPresenceApi: string;
+  /** Where Discord's avatar images come from (DISCORD_CDN); this server fetches them, the browser never does. */
+  discordCdn: string;
   /** Where the built SPA lives; missing in API tests, which need no pages. */
   webRoot?: string;
   planLimits: Record<Plan, PlanLimits>;
@@ -165,6 +171,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     accessLog: values.ACCESS_LOG === 'true',
     slowRequestMs: values.SLOW_REQUEST_MS,
     discordPresenceApi: values.DISCORD_PRESENCE_API,
+    discordCdn: values.DISCORD_CDN,
     pageCacheBytes: values.PAGE_CACHE_MB === undefined ? MEMORY_BOUNDS.pageCacheBytes : Math.round(values.PAGE_CACHE_MB * 1024 * 1024),
     webRoot: path.resolve('dist/web'),
     planLimits: mergePlanLimits(values.PLAN_LIMITS as Partial<Record<Plan, Partial<PlanLimits>>> | undefined),

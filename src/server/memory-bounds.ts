@@ -15,6 +15,8 @@ export const MEMORY_BOUNDS = {
   visitorIds: 100_000,
   /** Discord presences kept (30 s each, one per Discord id of a profile showing presence); past this the oldest go. */
   discordPresences: 10_000,
+  /** Discord avatar and decoration images kept (re-encoded PNG, at most 160 px, a few kB each; 5 minutes each). */
+  discordImages: 1_000,
   /** Analytics rows kept while the database does not answer; past this the oldest are given up (and logged). */
   retryRows: 200_000,
 } as const;

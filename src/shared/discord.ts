@@ -12,6 +12,10 @@ export const discordPresenceSchema = z
     displayName: z.string(),
     /** What the user is doing: the first activity that is not a custom status. */
     activity: z.object({ name: z.string(), details: z.string().nullable(), state: z.string().nullable() }).nullable(),
+    /** This site's address of the Discord avatar, when the profile shows it (fetched and re-encoded by the server). */
+    avatarUrl: z.string().nullable(),
+    /** This site's address of the avatar decoration, when the profile shows it. */
+    decorationUrl: z.string().nullable(),
   })
   .meta({ id: 'DiscordPresence' });
 export type DiscordPresence = z.infer<typeof discordPresenceSchema>;

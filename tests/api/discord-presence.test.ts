@@ -1,4 +1,5 @@
 import http from 'node:http';
+import sharp from 'sharp';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECT, type TestApp, createTestApp } from '../helpers/test-app.ts';
@@ -11,6 +12,12 @@ const DISCORD_ID = '123456789012345678';
 const answers: Record<string, { status: number; body: unknown }> = {};
 let asked: string[] = [];
 const lanyard = http.createServer((request, response) => {
+  if (request.url!.startsWith('/cdn/')) {
+    // The CDN's side: an image for the avatar, anything else 404.
+    if (!request.url!.startsWith('/cdn/avatars/')) return void response.writeHead(404).end();
+    response.writeHead(200, { 'content-type': 'image/png' });
+    return void response.end(AVATAR_PNG);
+  }
   const id = request.url!.replace('/v1/users/', '');
   asked.push(id);
   const answer = answers[id] ?? { status: 404, body: { success: false } };
@@ -20,10 +27,14 @@ const lanyard = http.createServer((request, response) => {
 
 let t: TestApp;
 let creator: SignedInUser;
+let AVATAR_PNG: Buffer;
 beforeAll(async () => {
+  AVATAR_PNG = await sharp({ create: { width: 300, height: 300, channels: 4, background: '#5865F2' } })
+    .png()
+    .toBuffer();
   await new Promise<void>((resolve) => lanyard.listen(0, '127.0.0.1', resolve));
   const { port } = lanyard.address() as AddressInfo;
-  t = await createTestApp({ config: { discordPresenceApi: `http://127.0.0.1:${port}/v1` } });
+  t = await createTestApp({ config: { discordPresenceApi: `http://127.0.0.1:${port}/v1`, discordCdn: `http://127.0.0.1:${port}/cdn` } });
   creator = await createUser(t.app);
 });
 afterAll(async () => {
@@ -43,7 +54,13 @@ describe(`Discord presence (${DIALECT})`, () => {
         success: true,
         data: {
           discord_status: 'online',
-          discord_user: { id: DISCORD_ID, username: 'nova', global_name: 'Nova <Star>', avatar: 'abc' },
+          discord_user: {
+            id: DISCORD_ID,
+            username: 'nova',
+            global_name: 'Nova <Star>',
+            avatar: 'a'.repeat(32),
+            avatar_decoration_data: { asset: 'b'.repeat(32) },
+          },
           activities: [
             { type: 4, name: 'Custom Status', state: 'brb' },
             { type: 0, name: 'Celeste', details: 'Chapter 7', state: 'Summit' },
@@ -61,6 +78,8 @@ describe(`Discord presence (${DIALECT})`, () => {
       username: 'nova',
       displayName: 'Nova <Star>',
       activity: { name: 'Celeste', details: 'Chapter 7', state: 'Summit' },
+      avatarUrl: null,
+      decorationUrl: null,
     });
     asked = [];
     await presence();
@@ -70,6 +89,23 @@ describe(`Discord presence (${DIALECT})`, () => {
     expect(page).toContain(`<div class="lv-discord" data-discord-for="${creator.user.username}" aria-live="polite" hidden=""></div>`);
     expect(page).toMatch(/<script src="\/static\/profile-effects-[0-9a-f]{12}\.js" defer><\/script>/);
     expect(page).toContain('.lv-discord-status[data-status="online"]');
+  });
+
+  it("shows Discord's avatar through this site, re-encoded, only when the look asks for it", async () => {
+    const avatarUrl = `/static/discord/${creator.user.username}/avatar`;
+    expect((await t.app.inject({ method: 'GET', url: avatarUrl })).statusCode).toBe(404);
+    await customize(creator, { useDiscordAvatar: true, discordAvatarDecoration: true });
+    const data = (await presence()).json().data;
+    expect(data.avatarUrl).toBe(`${avatarUrl}?v=${'a'.repeat(32)}`);
+    expect(data.decorationUrl).toBe(`/static/discord/${creator.user.username}/decoration?v=${'b'.repeat(32)}`);
+    const image = await t.app.inject({ method: 'GET', url: data.avatarUrl });
+    expect(image.statusCode).toBe(200);
+    expect(image.headers['content-type']).toBe('image/png');
+    expect(image.headers['content-security-policy']).toBe("default-src 'none'; sandbox");
+    expect(await sharp(image.rawPayload).metadata()).toMatchObject({ format: 'png', width: 160, height: 160 });
+    // The CDN has no such decoration here: 404, and the card shows the avatar alone.
+    expect((await t.app.inject({ method: 'GET', url: data.decorationUrl })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url: `/static/discord/${creator.user.username}/other` })).statusCode).toBe(404);
   });
 
   it('answers null when the service fails, is malformed or does not know the user: the card does not show', async () => {

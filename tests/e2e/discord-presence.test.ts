@@ -1,31 +1,47 @@
 import http from 'node:http';
+import sharp from 'sharp';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser } from '../helpers/factories.ts';
 import { useServerAndBrowser } from '../helpers/web-server.ts';
 
 // A Lanyard-compatible server on a local port stands in for the presence service.
-const lanyard = http.createServer((_request, response) => {
+let avatarPng = Buffer.alloc(0);
+const lanyard = http.createServer((request, response) => {
+  if (request.url!.startsWith('/cdn/avatars/')) {
+    response.writeHead(200, { 'content-type': 'image/png' });
+    return void response.end(avatarPng);
+  }
   response.writeHead(200, { 'content-type': 'application/json' });
   response.end(
     JSON.stringify({
       success: true,
       data: {
         discord_status: 'dnd',
-        discord_user: { username: 'nova', global_name: 'Nova <img src=x onerror=alert(1)>' },
+        discord_user: {
+          id: '123456789012345678',
+          username: 'nova',
+          global_name: 'Nova <img src=x onerror=alert(1)>',
+          avatar: 'c'.repeat(32),
+        },
         activities: [{ type: 0, name: 'Celeste', details: 'Chapter 7' }],
       },
     }),
   );
 });
 let lanyardUrl = '';
+let cdnUrl = '';
 beforeAll(async () => {
+  avatarPng = await sharp({ create: { width: 128, height: 128, channels: 4, background: '#5865F2' } })
+    .png()
+    .toBuffer();
   await new Promise<void>((resolve) => lanyard.listen(0, '127.0.0.1', resolve));
   lanyardUrl = `http://127.0.0.1:${(lanyard.address() as AddressInfo).port}/v1`;
+  cdnUrl = `http://127.0.0.1:${(lanyard.address() as AddressInfo).port}/cdn`;
 });
 afterAll(() => lanyard.close());
 
-const running = useServerAndBrowser(() => ({ discordPresenceApi: lanyardUrl }));
+const running = useServerAndBrowser(() => ({ discordPresenceApi: lanyardUrl, discordCdn: cdnUrl }));
 
 describe('the Discord presence card', () => {
   it('is filled by the page’s script from this site’s API, as text', async () => {
@@ -34,7 +50,7 @@ describe('the Discord presence card', () => {
       method: 'PUT',
       url: '/api/me/customization',
       headers: { cookie: creator.cookie },
-      payload: { discordPresence: true, discordUserId: '123456789012345678' },
+      payload: { discordPresence: true, discordUserId: '123456789012345678', useDiscordAvatar: true },
     });
     const context = await running.browser.newContext();
     const page = await context.newPage();
@@ -53,7 +69,11 @@ describe('the Discord presence card', () => {
     expect(await card.locator('.lv-discord-name').textContent()).toBe('Nova <img src=x onerror=alert(1)>');
     expect(await card.locator('.lv-discord-activity').textContent()).toBe('Celeste · Chapter 7');
     expect(await card.locator('.lv-discord-status').getAttribute('data-status')).toBe('dnd');
-    expect(await card.locator('img').count()).toBe(0);
+    // One image: the avatar, from this site; the name's markup stayed text.
+    const avatar = card.locator('.lv-discord-avatar img');
+    await expect.poll(() => avatar.evaluate((element: HTMLImageElement) => element.complete && element.naturalWidth)).toBe(128);
+    expect(await avatar.getAttribute('src')).toMatch(new RegExp(`^/static/discord/${creator.user.username}/avatar\\?v=c{32}$`));
+    expect(await card.locator('img').count()).toBe(1);
     expect(dialogs).toBe(0);
     expect(outside).toEqual([]);
     await context.close();

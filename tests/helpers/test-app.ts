@@ -54,6 +54,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     pageCacheBytes: MEMORY_BOUNDS.pageCacheBytes,
     // Tests never reach the outside: a test that needs presence starts its own Lanyard-compatible server.
     discordPresenceApi: 'http://127.0.0.1:9/v1',
+    discordCdn: 'http://127.0.0.1:9',
     webRoot: options.webRoot,
     planLimits: mergePlanLimits(),
     authRateLimit: options.realRateLimits

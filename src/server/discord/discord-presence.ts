@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DISCORD_PRESENCE_TTL_MS, DISCORD_STATUSES, type DiscordPresence } from '#shared/discord.ts';
+import { processDiscordImage } from '../media/image-processing.ts';
 import { MEMORY_BOUNDS } from '../memory-bounds.ts';
 
 /** What we read of a Lanyard answer (https://github.com/Phineas/lanyard): anything else is ignored. */
@@ -7,7 +8,16 @@ const lanyardSchema = z.object({
   success: z.literal(true),
   data: z.object({
     discord_status: z.enum(DISCORD_STATUSES),
-    discord_user: z.object({ username: z.string().max(100), global_name: z.string().max(100).nullish() }),
+    discord_user: z.object({
+      id: z.string().regex(/^\d{17,20}$/),
+      username: z.string().max(100),
+      global_name: z.string().max(100).nullish(),
+      avatar: z
+        .string()
+        .regex(/^(a_)?[0-9a-f]{32}$/)
+        .nullish(),
+      avatar_decoration_data: z.object({ asset: z.string().regex(/^(a_)?[0-9a-f]{32}$/) }).nullish(),
+    }),
     activities: z
       .array(
         z.object({
@@ -26,14 +36,29 @@ const lanyardSchema = z.object({
 const CUSTOM_STATUS = 4;
 const TIMEOUT_MS = 2_000;
 
-function toPresence(answer: z.infer<typeof lanyardSchema>): DiscordPresence {
+/** A presence as asked: what the page shows, and where Discord keeps the images (never sent to the browser). */
+export interface FetchedPresence {
+  presence: Omit<DiscordPresence, 'avatarUrl' | 'decorationUrl'>;
+  /** Paths on Discord's CDN, checked by the schema above (ids and hashes only). */
+  avatarPath: string | null;
+  decorationPath: string | null;
+}
+
+function toPresence(answer: z.infer<typeof lanyardSchema>): FetchedPresence {
   const { data } = answer;
+  const user = data.discord_user;
   const activity = data.activities.find((entry) => entry.type !== CUSTOM_STATUS);
   return {
-    status: data.discord_status,
-    username: data.discord_user.username,
-    displayName: data.discord_user.global_name || data.discord_user.username,
-    activity: activity ? { name: activity.name, details: activity.details ?? null, state: activity.state ?? null } : null,
+    presence: {
+      status: data.discord_status,
+      username: user.username,
+      displayName: user.global_name || user.username,
+      activity: activity ? { name: activity.name, details: activity.details ?? null, state: activity.state ?? null } : null,
+    },
+    avatarPath: user.avatar ? `/avatars/${user.id}/${user.avatar}.png?size=128` : null,
+    decorationPath: user.avatar_decoration_data
+      ? `/avatar-decoration-presets/${user.avatar_decoration_data.asset}.png?size=160&passthrough=false`
+      : null,
   };
 }
 
@@ -43,7 +68,7 @@ function toPresence(answer: z.infer<typeof lanyardSchema>): DiscordPresence {
  * every visit). Unreachable, slow or malformed: null, and the card does not show.
  */
 export class DiscordPresenceClient {
-  private readonly cache = new Map<string, { at: number; presence: Promise<DiscordPresence | null> }>();
+  private readonly cache = new Map<string, { at: number; presence: Promise<FetchedPresence | null> }>();
 
   constructor(
     private readonly baseUrl: string,
@@ -51,7 +76,7 @@ export class DiscordPresenceClient {
     private readonly now: () => number = Date.now,
   ) {}
 
-  get(discordUserId: string): Promise<DiscordPresence | null> {
+  get(discordUserId: string): Promise<FetchedPresence | null> {
     const cached = this.cache.get(discordUserId);
     if (cached && this.now() - cached.at < DISCORD_PRESENCE_TTL_MS) return cached.presence;
     const presence = this.ask(discordUserId);
@@ -61,7 +86,7 @@ export class DiscordPresenceClient {
     return presence;
   }
 
-  private async ask(discordUserId: string): Promise<DiscordPresence | null> {
+  private async ask(discordUserId: string): Promise<FetchedPresence | null> {
     try {
       const response = await this.fetchImpl(`${this.baseUrl}/users/${discordUserId}`, {
         signal: AbortSignal.timeout(TIMEOUT_MS),
@@ -74,4 +99,37 @@ export class DiscordPresenceClient {
       return null;
     }
   }
+
+  private readonly images = new Map<string, { at: number; png: Promise<Buffer | null> }>();
+
+  /**
+   * An avatar or decoration image from Discord's CDN, fetched by this server and
+   * re-encoded (never passed through as sent), kept 5 minutes; null when it cannot be had.
+   */
+  image(cdnBase: string, cdnPath: string): Promise<Buffer | null> {
+    const cached = this.images.get(cdnPath);
+    if (cached && this.now() - cached.at < IMAGE_TTL_MS) return cached.png;
+    const png = this.fetchImage(`${cdnBase}${cdnPath}`);
+    this.images.delete(cdnPath);
+    if (this.images.size >= MEMORY_BOUNDS.discordImages) this.images.delete(this.images.keys().next().value!);
+    this.images.set(cdnPath, { at: this.now(), png });
+    return png;
+  }
+
+  private async fetchImage(url: string): Promise<Buffer | null> {
+    try {
+      const response = await this.fetchImpl(url, { signal: AbortSignal.timeout(TIMEOUT_MS) });
+      const length = Number(response.headers.get('content-length') ?? 0);
+      if (!response.ok || length > MAX_IMAGE_BYTES) return null;
+      const bytes = Buffer.from(await response.arrayBuffer());
+      if (bytes.length > MAX_IMAGE_BYTES) return null;
+      return await processDiscordImage(bytes);
+    } catch {
+      return null;
+    }
+  }
 }
+
+const IMAGE_TTL_MS = 5 * 60_000;
+/** Discord's avatars at 128 px and decorations at 160 px are tens of kB: anything far larger is not one. */
+const MAX_IMAGE_BYTES = 1024 * 1024;

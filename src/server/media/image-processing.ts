@@ -74,6 +74,11 @@ export function processBackground(input: Buffer): Promise<ProcessedMedia> {
   return reencode(input, { width: side, height: side, fit: 'inside', withoutEnlargement: true }, 'webp');
 }
 
+/** An avatar or decoration image from Discord: at most 160 px, PNG (transparency kept). */
+export async function processDiscordImage(input: Buffer): Promise<Buffer> {
+  return (await reencode(input, { width: 160, height: 160, fit: 'inside', withoutEnlargement: true }, 'png')).data;
+}
+
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 
 /**

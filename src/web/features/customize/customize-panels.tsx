@@ -309,6 +309,8 @@ function DiscordPanel(props: PanelProps) {
         onChange={(discordUserId) => update({ discordUserId: discordUserId.replace(/\D/g, '') })}
       />
       <ToggleField label="Show presence" {...bindFlag(props, 'discordPresence')} />
+      <ToggleField label="Use Discord avatar" hint="Your Discord picture in the card." {...bindFlag(props, 'useDiscordAvatar')} />
+      <ToggleField label="Avatar decoration" hint="Its Discord decoration around it." {...bindFlag(props, 'discordAvatarDecoration')} />
     </Section>
   );
 }
