@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MEDIA_URL_PATTERN } from './media.ts';
+import { onlyKnownFields } from './validation.ts';
 
 // The one customization document of a profile (spec README point 8): the full
 // dashboard set of spec 000 §3 with its enumerations and the slider ranges of
@@ -365,7 +366,6 @@ const fields = {
 };
 
 export const CUSTOMIZATION_FIELDS = Object.keys(fields) as (keyof typeof fields)[];
-const fieldNames: ReadonlySet<string> = new Set(CUSTOMIZATION_FIELDS);
 
 /** The whole document as stored and as GET answers it: every field, defaults filled in. */
 export const customizationSchema = z.object(fields).meta({ id: 'Customization' });
@@ -377,12 +377,7 @@ export const CUSTOMIZATION_DEFAULTS: Customization = customizationSchema.parse({
  * PUT /api/me/customization: any subset of the fields (missing ones keep their
  * saved value); a field the document does not have is refused by name.
  */
-export const customizationUpdateSchema = z
-  .record(z.string(), z.unknown())
-  .superRefine((value, ctx) => {
-    const unknown = Object.keys(value).filter((key) => !fieldNames.has(key));
-    if (unknown.length > 0) ctx.addIssue({ code: 'custom', message: customizationMessages.unknownFields(unknown.slice(0, 10)) });
-  })
+export const customizationUpdateSchema = onlyKnownFields(CUSTOMIZATION_FIELDS, customizationMessages.unknownFields)
   .pipe(
     // The rules without their defaults: a field left out is not a field reset.
     z

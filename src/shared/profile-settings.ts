@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { displayNameSchema, usernameSchema } from './auth.schema.ts';
 import { BIO_MAX_LENGTH, DASHBOARD_THEMES, USERNAME_CHANGE_COOLDOWN_DAYS } from './constants.ts';
 import { MEDIA_URL_PATTERN } from './media.ts';
+import { onlyKnownFields } from './validation.ts';
 
 // The Profile tab's settings (spec 000 §2 "Profile tab", §3 "User settings")
 // and the username change with its cooldown (spec 000 §4 "Username lock").
@@ -41,15 +42,9 @@ const profileFields = {
     .regex(MEDIA_URL_PATTERN, profileSettingsMessages.invalidProfileImage)
     .nullable(),
 };
-const profileFieldNames: ReadonlySet<string> = new Set(Object.keys(profileFields));
 
 /** PATCH /api/me/profile: any of the fields; unknown fields are refused by name. */
-export const updateProfileSchema = z
-  .record(z.string(), z.unknown())
-  .superRefine((value, ctx) => {
-    const unknown = Object.keys(value).filter((key) => !profileFieldNames.has(key));
-    if (unknown.length > 0) ctx.addIssue({ code: 'custom', message: profileSettingsMessages.unknownFields(unknown.slice(0, 10)) });
-  })
+export const updateProfileSchema = onlyKnownFields(Object.keys(profileFields), profileSettingsMessages.unknownFields)
   .pipe(
     z
       .object(profileFields)

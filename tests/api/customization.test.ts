@@ -31,7 +31,7 @@ import {
 } from '#shared/customization.ts';
 import { DIALECT, type TestApp, createTestApp } from '../helpers/test-app.ts';
 import { type SignedInUser, createLink, createUser } from '../helpers/factories.ts';
-import { multipart, pngImage } from '../helpers/uploads.ts';
+import { multipart, pngImage, MP3_SAMPLE } from '../helpers/uploads.ts';
 
 let t: TestApp;
 let owner: SignedInUser;
@@ -319,12 +319,7 @@ describe(`the customization document (${DIALECT})`, () => {
 
   it('plays music only in the browser’s own player, which never starts by itself', async () => {
     const listener = await createUser(t.app);
-    const mp3 = Buffer.concat([
-      Buffer.from('ID3'),
-      Buffer.from([3, 0, 0, 0, 0, 0, 0]),
-      Buffer.from([0xff, 0xfb, 0x90, 0x64]),
-      Buffer.alloc(2000),
-    ]);
+    const mp3 = MP3_SAMPLE;
     const body = multipart('song.mp3', 'audio/mpeg', mp3);
     const uploaded = await t.app.inject({
       method: 'POST',

@@ -5,7 +5,7 @@ import { mediaMessages } from '#shared/media.ts';
 import { profileSettingsMessages } from '#shared/profile-settings.ts';
 import { DIALECT, type TestApp, createTestApp } from '../helpers/test-app.ts';
 import { type SignedInUser, createUser } from '../helpers/factories.ts';
-import { multipart, noise, pngImage } from '../helpers/uploads.ts';
+import { multipart, noise, pngImage, MP3_SAMPLE } from '../helpers/uploads.ts';
 
 let t: TestApp;
 let owner: SignedInUser;
@@ -171,12 +171,7 @@ describe(`the look's other uploads (${DIALECT})`, () => {
   });
 
   it('takes music by its content, whatever its name, and refuses anything else', async () => {
-    const mp3 = Buffer.concat([
-      Buffer.from('ID3'),
-      Buffer.from([3, 0, 0, 0, 0, 0, 0]),
-      Buffer.from([0xff, 0xfb, 0x90, 0x64]),
-      Buffer.alloc(4000),
-    ]);
+    const mp3 = MP3_SAMPLE;
     const accepted = await upload(owner, 'audio', 'song.bin', 'application/octet-stream', mp3);
     expect(accepted.statusCode, accepted.body).toBe(201);
     expect(accepted.json().data.url).toMatch(/\.mp3$/);

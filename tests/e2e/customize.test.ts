@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { createLink, createUser } from '../helpers/factories.ts';
+import { MP3_SAMPLE } from '../helpers/uploads.ts';
 import { useServerAndBrowser } from '../helpers/web-server.ts';
 
 const running = useServerAndBrowser();
@@ -156,12 +157,7 @@ describe('customizing the page', () => {
 
   it('types the tab title with the effects script, and keeps the music still until the visitor presses play', async () => {
     const { page, username } = await signedInPage();
-    const mp3 = Buffer.concat([
-      Buffer.from('ID3'),
-      Buffer.from([3, 0, 0, 0, 0, 0, 0]),
-      Buffer.from([0xff, 0xfb, 0x90, 0x64]),
-      Buffer.alloc(2000),
-    ]);
+    const mp3 = MP3_SAMPLE;
     const upload = await page.request.post('/api/media/audio', {
       multipart: { file: { name: 'song.mp3', mimeType: 'audio/mpeg', buffer: mp3 } },
       headers: { origin: running.server.baseUrl },

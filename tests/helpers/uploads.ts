@@ -26,3 +26,11 @@ export const SVG_IMAGE = Buffer.from(
 export function noise(bytes: number): Buffer {
   return randomBytes(bytes);
 }
+
+/** The smallest MP3 file-type recognises: an ID3 tag, then an MPEG frame header. */
+export const MP3_SAMPLE = Buffer.concat([
+  Buffer.from('ID3'),
+  Buffer.from([3, 0, 0, 0, 0, 0, 0]),
+  Buffer.from([0xff, 0xfb, 0x90, 0x64]),
+  Buffer.alloc(2000),
+]);

@@ -67,23 +67,42 @@ function toPresence(answer: z.infer<typeof lanyardSchema>): FetchedPresence {
  * 30 s per Discord id (a failure too, so an unreachable service is not asked on
  * every visit). Unreachable, slow or malformed: null, and the card does not show.
  */
+/** Answers kept for `ttlMs` each, at most `bound` of them (the oldest go first). */
+class TimedMemo<Value> {
+  private readonly entries = new Map<string, { at: number; value: Promise<Value> }>();
+
+  constructor(
+    private readonly ttlMs: number,
+    private readonly bound: number,
+    private readonly now: () => number,
+  ) {}
+
+  get(key: string, make: () => Promise<Value>): Promise<Value> {
+    const kept = this.entries.get(key);
+    if (kept && this.now() - kept.at < this.ttlMs) return kept.value;
+    const value = make();
+    this.entries.delete(key);
+    if (this.entries.size >= this.bound) this.entries.delete(this.entries.keys().next().value!);
+    this.entries.set(key, { at: this.now(), value });
+    return value;
+  }
+}
+
 export class DiscordPresenceClient {
-  private readonly cache = new Map<string, { at: number; presence: Promise<FetchedPresence | null> }>();
+  private readonly presences: TimedMemo<FetchedPresence | null>;
+  private readonly images: TimedMemo<Buffer | null>;
 
   constructor(
     private readonly baseUrl: string,
     private readonly fetchImpl: typeof fetch = fetch,
-    private readonly now: () => number = Date.now,
-  ) {}
+    now: () => number = Date.now,
+  ) {
+    this.presences = new TimedMemo(DISCORD_PRESENCE_TTL_MS, MEMORY_BOUNDS.discordPresences, now);
+    this.images = new TimedMemo(IMAGE_TTL_MS, MEMORY_BOUNDS.discordImages, now);
+  }
 
   get(discordUserId: string): Promise<FetchedPresence | null> {
-    const cached = this.cache.get(discordUserId);
-    if (cached && this.now() - cached.at < DISCORD_PRESENCE_TTL_MS) return cached.presence;
-    const presence = this.ask(discordUserId);
-    this.cache.delete(discordUserId);
-    if (this.cache.size >= MEMORY_BOUNDS.discordPresences) this.cache.delete(this.cache.keys().next().value!);
-    this.cache.set(discordUserId, { at: this.now(), presence });
-    return presence;
+    return this.presences.get(discordUserId, () => this.ask(discordUserId));
   }
 
   private async ask(discordUserId: string): Promise<FetchedPresence | null> {
@@ -100,20 +119,12 @@ export class DiscordPresenceClient {
     }
   }
 
-  private readonly images = new Map<string, { at: number; png: Promise<Buffer | null> }>();
-
   /**
    * An avatar or decoration image from Discord's CDN, fetched by this server and
    * re-encoded (never passed through as sent), kept 5 minutes; null when it cannot be had.
    */
   image(cdnBase: string, cdnPath: string): Promise<Buffer | null> {
-    const cached = this.images.get(cdnPath);
-    if (cached && this.now() - cached.at < IMAGE_TTL_MS) return cached.png;
-    const png = this.fetchImage(`${cdnBase}${cdnPath}`);
-    this.images.delete(cdnPath);
-    if (this.images.size >= MEMORY_BOUNDS.discordImages) this.images.delete(this.images.keys().next().value!);
-    this.images.set(cdnPath, { at: this.now(), png });
-    return png;
+    return this.images.get(cdnPath, () => this.fetchImage(`${cdnBase}${cdnPath}`));
   }
 
   private async fetchImage(url: string): Promise<Buffer | null> {

@@ -5,18 +5,23 @@ import { profileMessages } from '#shared/profile.types.ts';
 import type { App } from '../http/app-types.ts';
 import { AppError } from '../http/errors.ts';
 import type { Db } from '../db/database.ts';
-import { loadPublicPage } from '../public-page/public-page.service.ts';
+import { parseCustomizationDocument } from '../customization/customization.service.ts';
+import { findPublicUser } from '../public-page/public-page.repository.ts';
+import { isUsername } from '../public-page/public-page.service.ts';
 import type { DiscordPresenceClient, FetchedPresence } from './discord-presence.ts';
 
 const usernameParams = z.object({ username: z.string().trim().toLowerCase().max(100) });
 const imageParams = usernameParams.extend({ image: z.enum(['avatar', 'decoration'], { error: profileMessages.notFound }) });
 
 export function registerDiscordRoutes(app: App, db: Db, presences: DiscordPresenceClient, cdnBase: string): void {
-  /** The presence of a profile that shows it, with what its look asks to show; 404 otherwise. */
+  /**
+   * The presence of a profile that shows it, with what its look asks to show; 404 otherwise.
+   * Pages ask every 30 s: only the profile's row and look are read, not its links.
+   */
   const presenceOf = async (username: string) => {
-    const page = await loadPublicPage(db, username);
-    const look = page?.customization;
-    if (!page || !look?.discordPresence || !look.discordUserId) throw new AppError(404, 'not_found', profileMessages.notFound);
+    const user = isUsername(username) ? await findPublicUser(db, username) : undefined;
+    const look = user ? parseCustomizationDocument(user.customization) : undefined;
+    if (!look?.discordPresence || !look.discordUserId) throw new AppError(404, 'not_found', profileMessages.notFound);
     return { look, fetched: await presences.get(look.discordUserId) };
   };
 
