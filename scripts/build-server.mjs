@@ -2,8 +2,7 @@
 // JavaScript (npm start), not a TypeScript loader. Packages stay in
 // node_modules; the code of src/ (server, shared, profile) is bundled into
 // main.js and admin.js, with the icon sets (below). `--watch` rebuilds on change (npm run dev).
-import { copyFile, mkdir, readFile } from 'node:fs/promises';
-import path from 'node:path';
+import { readFile } from 'node:fs/promises';
 import * as esbuild from 'esbuild';
 
 const outdir = 'dist/server';
@@ -34,19 +33,13 @@ const rawText = {
   },
 };
 
-/** The SQLite event writer runs in a worker thread from its own file, next to main.js. */
-const copyWorker = {
-  name: 'copy-worker',
-  setup(build) {
-    build.onEnd(async () => {
-      await mkdir(outdir, { recursive: true });
-      await copyFile('src/server/analytics/sqlite-event-writer.worker.mjs', path.join(outdir, 'sqlite-event-writer.worker.mjs'));
-    });
-  },
-};
-
 const options = {
-  entryPoints: { main: 'src/server/main.ts', admin: 'scripts/admin.ts' },
+  // The SQLite analytics writer runs in a worker thread from its own file, next to main.js.
+  entryPoints: {
+    main: 'src/server/main.ts',
+    admin: 'scripts/admin.ts',
+    'sqlite-event-writer.worker': 'src/server/analytics/sqlite-event-writer.worker.ts',
+  },
   outdir,
   bundle: true,
   platform: 'node',
@@ -57,7 +50,7 @@ const options = {
   sourcemap: true,
   logLevel: 'warning',
   define: { 'process.env.NODE_ENV': '"production"' },
-  plugins: [rawText, copyWorker],
+  plugins: [rawText],
 };
 
 if (process.argv.includes('--watch')) {

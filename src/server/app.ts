@@ -10,6 +10,7 @@ import pinoPretty from 'pino-pretty';
 import { APP_ROUTE_NAMES } from '#shared/reserved-names.ts';
 import packageJson from '../../package.json' with { type: 'json' };
 import { registerAdminRoutes } from './admin/admin.routes.ts';
+import { dailySaltOf, pruneAnalytics } from './analytics/analytics-store.ts';
 import { EventRecorder } from './analytics/event-recorder.ts';
 import { createEventWriter } from './analytics/event-writer.ts';
 import { registerAuthRoutes } from './auth/auth.routes.ts';
@@ -83,7 +84,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2, lazyConnect: false }) : undefined;
   const changes = createChangeBus(redis, `${config.redisPrefix}changes`);
   const eventWriter = createEventWriter(database);
-  const events = new EventRecorder(eventWriter.write, config.sessionSecret, log);
+  const events = new EventRecorder(eventWriter.write, (day) => dailySaltOf(db, day), log);
   const siteSettings = new SiteSettingsCache(db, changes, log);
 
   // One public-page pipeline: one cache, one responder, two ways in: the routes,
@@ -92,6 +93,15 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   cache.invalidateOn(changes);
   const expiredPages = setInterval(() => cache.dropExpired(Date.now()), 60_000);
   expiredPages.unref();
+  // Past days' salts, rotated visitor windows and raw events past the retention go every hour.
+  const prune = () =>
+    pruneAnalytics(db, Date.now(), config.analyticsRetentionDays).catch((error: unknown) =>
+      log.error({ err: error }, 'pruning analytics failed'),
+    );
+  const pruning = setInterval(() => void prune(), 3600_000);
+  pruning.unref();
+  const firstPrune = setTimeout(() => void prune(), 60_000);
+  firstPrune.unref();
   const securityHeaders = computeSecurityHeaders(HELMET_OPTIONS);
   const responder = new PublicPageResponder(securityHeaders);
   const fastPathStats = { answered: 0 };
@@ -126,6 +136,8 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   events.start();
   app.addHook('onClose', async () => {
     clearInterval(expiredPages);
+    clearInterval(pruning);
+    clearTimeout(firstPrune);
     await events.stop();
     await eventWriter.close();
     await changes.close();

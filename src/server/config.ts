@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { DEFAULT_RETENTION_DAYS } from '#shared/analytics.ts';
 import type { Plan } from '#shared/constants.ts';
 import { DEFAULT_PLAN_LIMITS, type PlanLimits } from '#shared/plans.ts';
 import { MEMORY_BOUNDS } from './memory-bounds.ts';
@@ -86,6 +87,12 @@ const envSchema = z.object({
     .url({ protocol: /^https?$/, error: 'must be an http(s) URL, such as https://cdn.discordapp.com' })
     .transform((value) => value.replace(/\/+$/, ''))
     .default('https://cdn.discordapp.com'),
+  ANALYTICS_RETENTION_DAYS: z.coerce
+    .number({ error: 'must be a number of days' })
+    .int('must be a whole number of days')
+    .min(1, 'must be at least 1 day')
+    .max(3650)
+    .default(DEFAULT_RETENTION_DAYS),
   PAGE_CACHE_MB: z.coerce.number({ error: 'must be a number of megabytes' }).positive('must be more than 0').max(1_000_000).optional(),
 });
 
@@ -121,6 +128,8 @@ export interface AppConfig {
   discordPresenceApi: string;
   /** Where Discord's avatar images come from (DISCORD_CDN); this server fetches them, the browser never does. */
   discordCdn: string;
+  /** Raw analytics events older than this many days are deleted; the daily figures stay (ANALYTICS_RETENTION_DAYS). */
+  analyticsRetentionDays: number;
   /** Where the built SPA lives; missing in API tests, which need no pages. */
   webRoot?: string;
   planLimits: Record<Plan, PlanLimits>;
@@ -173,6 +182,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     discordPresenceApi: values.DISCORD_PRESENCE_API,
     discordCdn: values.DISCORD_CDN,
     pageCacheBytes: values.PAGE_CACHE_MB === undefined ? MEMORY_BOUNDS.pageCacheBytes : Math.round(values.PAGE_CACHE_MB * 1024 * 1024),
+    analyticsRetentionDays: values.ANALYTICS_RETENTION_DAYS,
     webRoot: path.resolve('dist/web'),
     planLimits: mergePlanLimits(values.PLAN_LIMITS as Partial<Record<Plan, Partial<PlanLimits>>> | undefined),
     authRateLimit: DEFAULT_AUTH_RATE_LIMIT,

@@ -5,6 +5,7 @@ import { DIALECT, type TestApp, createTestApp } from '../helpers/test-app.ts';
 import { type SignedInUser, createLink, createUser } from '../helpers/factories.ts';
 import { countVisits } from '../helpers/events.ts';
 import { visitorHash } from '#server/analytics/visitor.ts';
+import { dailySaltOf } from '#server/analytics/analytics-store.ts';
 
 // Cached pages and redirects are answered before Fastify (FastPath): only a
 // listening server exercises that path, so these tests speak real HTTP.
@@ -187,7 +188,7 @@ describe(`pages and redirects behind a trusted proxy (${DIALECT})`, () => {
     const page = (await get(path, { ...forwarded, 'accept-encoding': 'identity' }, proxiedBase)).body.toString();
     expect(page).toContain(`<link rel="canonical" href="https://links.example.com/${owner.user.username}">`);
     const day = new Date().toISOString().slice(0, 10);
-    expect(await visitorIdsOf('view')).toEqual(new Set([visitorHash(proxied.config.sessionSecret, day, '203.0.113.9', BROWSER)]));
+    expect(await visitorIdsOf('view')).toEqual(new Set([visitorHash(await dailySaltOf(proxied.app.db, day), '203.0.113.9', BROWSER)]));
   });
 
   it('redirects through the fast path as the route does, counting the forwarded visitor', async () => {
@@ -200,7 +201,7 @@ describe(`pages and redirects behind a trusted proxy (${DIALECT})`, () => {
     const { 'set-cookie': _cleared, ...routedHeaders } = comparable(routed.headers);
     expect(comparable(fast.headers)).toEqual(routedHeaders);
     const day = new Date().toISOString().slice(0, 10);
-    expect(await visitorIdsOf('click')).toEqual(new Set([visitorHash(proxied.config.sessionSecret, day, '203.0.113.9', BROWSER)]));
+    expect(await visitorIdsOf('click')).toEqual(new Set([visitorHash(await dailySaltOf(proxied.app.db, day), '203.0.113.9', BROWSER)]));
   });
 
   it('ignores forwarded headers from a peer it does not trust, as Fastify does', async () => {
@@ -224,6 +225,6 @@ describe(`pages and redirects behind a trusted proxy (${DIALECT})`, () => {
     expect(spoofed.body.toString()).toContain(`href="http://127.0.0.1:`);
     const added = [...(await visitorIdsOf('view'))].filter((id) => !before.has(id));
     const day = new Date().toISOString().slice(0, 10);
-    expect(added).toEqual([visitorHash(proxied.config.sessionSecret, day, '127.0.0.2', BROWSER)]);
+    expect(added).toEqual([visitorHash(await dailySaltOf(proxied.app.db, day), '127.0.0.2', BROWSER)]);
   });
 });

@@ -1,3 +1,4 @@
+import { DEFAULT_RETENTION_DAYS } from '#shared/analytics.ts';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -52,6 +53,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     accessLog: false,
     slowRequestMs: 1000,
     pageCacheBytes: MEMORY_BOUNDS.pageCacheBytes,
+    analyticsRetentionDays: DEFAULT_RETENTION_DAYS,
     // Tests never reach the outside: a test that needs presence starts its own Lanyard-compatible server.
     discordPresenceApi: 'http://127.0.0.1:9/v1',
     discordCdn: 'http://127.0.0.1:9',

@@ -1,20 +1,24 @@
 import type { IncomingMessage } from 'node:http';
 import type { FastifyBaseLogger } from 'fastify';
-import type { NewEvent } from '../db/schema.ts';
 import { MEMORY_BOUNDS } from '../memory-bounds.ts';
+import type { Visit } from './analytics-store.ts';
 import type { EventWriter } from './event-writer.ts';
-import { deviceOf, isBot, sourceOf, visitorHash } from './visitor.ts';
+import { browserOf, countryOf, deviceOf, isBot, isPrefetch, sourceOf, visitorHash } from './visitor.ts';
 
 const BATCH_ROWS = 500;
 const { windowVisitors: WINDOW_VISITORS_LIMIT, visitorIds: VISITOR_MEMO_LIMIT, retryRows: RETRY_LIMIT } = MEMORY_BOUNDS;
 
-/** The identical visits of one visitor in one window: same kind, page or link, and referrer. */
+/** The identical visits of one visitor in one window: same kind, page or link, referrer and utm_source. */
 interface Tally {
   userId: number;
   linkId: number | null;
   referrer: string | undefined;
+  utmSource: string | undefined;
   hits: number;
 }
+
+/** The secret of a UTC day's visitor ids (dailySaltOf). */
+export type SaltOf = (day: string) => Promise<string>;
 
 /** Everything one visitor (address, browser, site host) did in the current window. */
 interface VisitorWindow {
@@ -50,27 +54,33 @@ export class EventRecorder {
   /** The visitor a connection's last visit came from: most visits skip building the visitor's key. */
   private byConnection = new WeakMap<object, VisitorWindow>();
   /** Rows whose write failed (database unreachable), written again with the next window. */
-  private retry: NewEvent[] = [];
+  private retry: Visit[] = [];
   private timer: NodeJS.Timeout | undefined;
   private flushing: Promise<void> = Promise.resolve();
   /** Visitor ids of the current day, by address and user agent: one HMAC per visitor a day. */
   private visitorIds = new Map<string, string>();
   private visitorIdsDay = '';
+  private salt: { day: string; salt: string } | undefined;
 
   constructor(
     private readonly write: EventWriter,
-    private readonly secret: string,
+    private readonly saltOf: SaltOf,
     private readonly log: FastifyBaseLogger,
   ) {}
 
   /**
    * Count a visit the request made: a click on the link when linkId is given,
-   * else a view of the profile. Both public-page paths call this; bots are left
-   * out when the window is written.
+   * else a view of the profile. Both public-page paths call this. HEAD and
+   * prefetch or prerender requests are not visits; bots are left out when the
+   * window is written.
    */
   recordRequest(request: IncomingMessage, ip: string, userId: number, linkId: number | null): void {
     const headers = request.headers;
-    this.record(userId, linkId, request.socket, ip, headers.host ?? '', headers['user-agent'], headers.referer);
+    if (request.method !== 'GET' || isPrefetch(headers)) return;
+    const url = request.url ?? '';
+    const query = url.indexOf('?');
+    const utmSource = query < 0 ? undefined : (new URLSearchParams(url.slice(query + 1)).get('utm_source') ?? undefined);
+    this.record(userId, linkId, request.socket, ip, headers.host ?? '', headers['user-agent'], headers.referer, utmSource);
   }
 
   /** Count a visit: a click on the link when linkId is given, else a view of the profile. */
@@ -82,6 +92,7 @@ export class EventRecorder {
     host: string,
     userAgent: string | undefined,
     referrer: string | undefined,
+    utmSource?: string,
   ): void {
     let visitor = this.byConnection.get(connection);
     if (
@@ -95,15 +106,15 @@ export class EventRecorder {
       this.byConnection.set(connection, visitor);
     }
     const target = linkId ?? -userId;
-    if (referrer === undefined) {
+    if (referrer === undefined && utmSource === undefined) {
       const tally = visitor.direct.get(target);
       if (tally !== undefined) tally.hits += 1;
-      else visitor.direct.set(target, { userId, linkId, referrer, hits: 1 });
+      else visitor.direct.set(target, { userId, linkId, referrer, utmSource, hits: 1 });
     } else {
-      const key = `${target} ${referrer}`;
+      const key = `${target} ${referrer ?? ''}\n${utmSource ?? ''}`;
       const tally = visitor.referred.get(key);
       if (tally !== undefined) tally.hits += 1;
-      else visitor.referred.set(key, { userId, linkId, referrer, hits: 1 });
+      else visitor.referred.set(key, { userId, linkId, referrer, utmSource, hits: 1 });
     }
   }
 
@@ -128,7 +139,16 @@ export class EventRecorder {
     const visitors = [...this.visitors.values()];
     this.visitors = new Map();
     this.window += 1;
-    this.flushing = this.flushing.then(() => this.writeRows([...this.retry.splice(0), ...this.rowsOf(visitors)]));
+    this.flushing = this.flushing.then(async () => {
+      let visits: Visit[] = [];
+      try {
+        visits = await this.visitsOf(visitors);
+      } catch (error) {
+        // Without the day's salt (the database did not answer) the window cannot be written: it is dropped, and said so.
+        this.log.error({ err: error, visitors: visitors.length }, 'analytics window dropped: no visitor-id salt');
+      }
+      await this.writeRows([...this.retry.splice(0), ...visits]);
+    });
     return this.flushing;
   }
 
@@ -137,36 +157,40 @@ export class EventRecorder {
     await this.flush();
   }
 
-  /** The rows of a window's visitors; a bot's visits are not counted. */
-  private rowsOf(visitors: VisitorWindow[]): NewEvent[] {
-    const rows: NewEvent[] = [];
+  /** The visits of a window's visitors; a bot's visits are not counted. */
+  private async visitsOf(visitors: VisitorWindow[]): Promise<Visit[]> {
+    const visits: Visit[] = [];
     for (const visitor of visitors) {
       const { userAgent } = visitor;
       if (isBot(userAgent)) continue;
-      const createdAt = new Date(visitor.at).toISOString();
-      const day = createdAt.slice(0, 10);
-      const visitorHash = this.visitorId(day, visitor.ip, userAgent!);
+      const at = new Date(visitor.at).toISOString();
+      const visitorHash = await this.visitorId(at.slice(0, 10), visitor.ip, userAgent!);
       const device = deviceOf(userAgent!);
+      const browser = browserOf(userAgent!);
+      const country = countryOf(visitor.ip);
       for (const tally of [...visitor.direct.values(), ...visitor.referred.values()]) {
         const referrer = tally.referrer?.slice(0, 500) ?? null;
-        rows.push({
+        visits.push({
           kind: tally.linkId === null ? 'view' : 'click',
           userId: tally.userId,
           linkId: tally.linkId,
-          createdAt,
-          day,
+          at,
           referrer,
-          source: sourceOf(referrer ?? undefined, visitor.host),
+          source: sourceOf(tally.referrer, visitor.host, tally.utmSource),
+          country,
           device,
+          browser,
           visitorHash,
           hits: tally.hits,
         });
       }
     }
-    return rows;
+    return visits;
   }
 
-  private visitorId(day: string, ip: string, userAgent: string): string {
+  /** The visitor's id for a UTC day: an HMAC with that day's salt, remembered for the day. */
+  private async visitorId(day: string, ip: string, userAgent: string): Promise<string> {
+    if (this.salt?.day !== day) this.salt = { day, salt: await this.saltOf(day) };
     if (day !== this.visitorIdsDay || this.visitorIds.size > VISITOR_MEMO_LIMIT) {
       this.visitorIds.clear();
       this.visitorIdsDay = day;
@@ -174,13 +198,13 @@ export class EventRecorder {
     const key = `${ip}\n${userAgent}`;
     let id = this.visitorIds.get(key);
     if (id === undefined) {
-      id = visitorHash(this.secret, day, ip, userAgent);
+      id = visitorHash(this.salt.salt, ip, userAgent);
       this.visitorIds.set(key, id);
     }
     return id;
   }
 
-  private async writeRows(rows: NewEvent[]): Promise<void> {
+  private async writeRows(rows: Visit[]): Promise<void> {
     for (let start = 0; start < rows.length; start += BATCH_ROWS) {
       // Let waiting requests run between batches.
       await new Promise((resolve) => setImmediate(resolve));
@@ -206,8 +230,8 @@ export class EventRecorder {
   }
 
   /** The rows that could not be written because the database did not answer. */
-  private async writeOneByOne(rows: NewEvent[]): Promise<NewEvent[]> {
-    const kept: NewEvent[] = [];
+  private async writeOneByOne(rows: Visit[]): Promise<Visit[]> {
+    const kept: Visit[] = [];
     for (const row of rows) {
       try {
         await this.write([row]);

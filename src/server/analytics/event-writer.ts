@@ -1,21 +1,19 @@
 import type { DatabaseHandle } from '../db/database.ts';
-import type { NewEvent } from '../db/schema.ts';
+import { type Visit, storeVisits } from './analytics-store.ts';
 import { createSqliteEventWriter } from './sqlite-event-writer.ts';
 
-/** Writes rows to the events table; throws if the database fails. */
-export type EventWriter = (rows: NewEvent[]) => Promise<void>;
+/** Stores a batch of visits (events, windows, rollups); throws if the database fails. */
+export type EventWriter = (visits: Visit[]) => Promise<void>;
 
 /**
- * How this database takes analytics events, the one write on the hot path: on
+ * How this database takes analytics batches, the one write on the hot path: on
  * SQLite a worker thread with its own connection (decision 003), on PostgreSQL
- * the pool.
+ * the pool. Both run storeVisits.
  */
 export function createEventWriter(database: DatabaseHandle): { write: EventWriter; close(): Promise<void> } {
   if (database.sqliteFile) return createSqliteEventWriter(database.sqliteFile);
   return {
-    write: async (rows) => {
-      await database.db.insertInto('events').values(rows).execute();
-    },
+    write: (visits) => storeVisits(database.db, visits),
     close: async () => undefined,
   };
 }

@@ -1,5 +1,5 @@
 import { Worker } from 'node:worker_threads';
-import type { NewEvent } from '../db/schema.ts';
+import type { Visit } from './analytics-store.ts';
 
 /**
  * An EventWriter for SQLite that inserts on a worker thread with its own
@@ -7,6 +7,16 @@ import type { NewEvent } from '../db/schema.ts';
  * thousands of visits a second, the inserts are the largest cost of counting;
  * here they no longer take turns with the requests.
  */
+/**
+ * Built, the worker is a JavaScript file beside main.js; run from source (the
+ * tests), it is the TypeScript file, loaded through tsx.
+ */
+const FROM_SOURCE = import.meta.url.endsWith('.ts');
+const THROUGH_TSX = `import('tsx/esm/api').then(({ register }) => {
+  register();
+  return import(${JSON.stringify(new URL('./sqlite-event-writer.worker.ts', import.meta.url).href)});
+})`;
+
 export function createSqliteEventWriter(path: string) {
   let nextId = 0;
   const pending = new Map<number, { resolve: () => void; reject: (error: Error) => void }>();
@@ -15,10 +25,11 @@ export function createSqliteEventWriter(path: string) {
   /** The worker, started again if it ever died (the recorder retries what failed). */
   const running = (): Worker => {
     if (worker) return worker;
-    const started = new Worker(new URL('./sqlite-event-writer.worker.mjs', import.meta.url), {
+    const started = new Worker(FROM_SOURCE ? THROUGH_TSX : new URL('./sqlite-event-writer.worker.js', import.meta.url), {
+      eval: FROM_SOURCE,
       workerData: { path },
-      // It only receives batches of rows and inserts them: a small heap is plenty, and memory follows the work.
-      resourceLimits: { maxYoungGenerationSizeMb: 4, maxOldGenerationSizeMb: 48 },
+      // It only receives batches of visits and stores them: a small heap is plenty, and memory follows the work.
+      resourceLimits: { maxYoungGenerationSizeMb: 4, maxOldGenerationSizeMb: 64 },
     });
     started.unref();
     started.on('message', ({ id, error }: { id: number; error?: string }) => {
@@ -37,11 +48,11 @@ export function createSqliteEventWriter(path: string) {
   };
 
   return {
-    write(rows: NewEvent[]): Promise<void> {
+    write(visits: Visit[]): Promise<void> {
       const id = nextId++;
       return new Promise<void>((resolve, reject) => {
         pending.set(id, { resolve, reject });
-        running().postMessage({ id, rows });
+        running().postMessage({ id, visits });
       });
     },
     async close(): Promise<void> {

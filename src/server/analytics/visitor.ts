@@ -1,45 +1,114 @@
 import { createHmac } from 'node:crypto';
+import geoip from 'geoip-country';
+import { isbot } from 'isbot';
+import { UAParser } from 'ua-parser-js';
+import type { Device } from '#shared/analytics.ts';
 
-// Who a visit comes from, without cookies (DESIGN.md "Analytics").
-
-const BOT_PATTERN =
-  /bot|crawl|spider|slurp|facebookexternalhit|embedly|preview|headless|lighthouse|curl|wget|python-requests|httpclient|go-http-client|axios|node-fetch|monitor|uptime/i;
+// Who a visit comes from, without cookies and without keeping the address
+// (DESIGN.md "Analytics"): bots by the maintained isbot list, device and browser
+// by ua-parser-js, the country by the GeoLite2 data shipped in geoip-country
+// (looked up in memory, never over the network; only the code is kept).
 
 export function isBot(userAgent: string | undefined): boolean {
-  return !userAgent || BOT_PATTERN.test(userAgent);
+  return !userAgent || isbot(userAgent);
 }
 
-export function deviceOf(userAgent: string): 'mobile' | 'tablet' | 'desktop' {
-  if (/ipad|tablet|kindle|silk/i.test(userAgent)) return 'tablet';
-  if (/mobi|iphone|android/i.test(userAgent)) return 'mobile';
+export function deviceOf(userAgent: string): Device {
+  const type = new UAParser(userAgent).getDevice().type;
+  if (type === 'tablet') return 'tablet';
+  if (type === 'mobile' || type === 'wearable') return 'mobile';
   return 'desktop';
 }
 
-const SOURCES: Array<[RegExp, string]> = [
-  [/(^|\.)instagram\.com$|^l\.instagram\.com$/, 'Instagram'],
+/** The browser's name as ua-parser-js knows it (Chrome, Mobile Safari, Instagram…), or 'Other'. */
+export function browserOf(userAgent: string): string {
+  return new UAParser(userAgent).getBrowser().name?.slice(0, 40) ?? 'Other';
+}
+
+/** The ISO country code of an address, or '' when it has none (private ranges, unknown). */
+export function countryOf(ip: string): string {
+  const address = ip.startsWith('::ffff:') ? ip.slice('::ffff:'.length) : ip;
+  try {
+    return geoip.lookup(address)?.country ?? '';
+  } catch {
+    return '';
+  }
+}
+
+const SEARCH_ENGINES: Array<[RegExp, string]> = [
+  [/(^|\.)google\.[a-z.]+$/, 'Google'],
+  [/(^|\.)bing\.com$/, 'Bing'],
+  [/(^|\.)duckduckgo\.com$/, 'DuckDuckGo'],
+  [/(^|\.)search\.yahoo\.com$|(^|\.)yahoo\.[a-z.]+$/, 'Yahoo'],
+  [/(^|\.)yandex\.[a-z.]+$|(^|\.)ya\.ru$/, 'Yandex'],
+  [/(^|\.)baidu\.com$/, 'Baidu'],
+  [/(^|\.)ecosia\.org$/, 'Ecosia'],
+  [/(^|\.)search\.brave\.com$/, 'Brave Search'],
+];
+
+const NETWORKS: Array<[RegExp, string]> = [
+  [/(^|\.)instagram\.com$/, 'Instagram'],
   [/(^|\.)tiktok\.com$/, 'TikTok'],
   [/(^|\.)(twitter\.com|x\.com|t\.co)$/, 'X/Twitter'],
   [/(^|\.)(youtube\.com|youtu\.be)$/, 'YouTube'],
-  [/(^|\.)(facebook\.com|fb\.com|fb\.me)$/, 'Facebook'],
-  [/(^|\.)google\.[a-z.]+$/, 'Google'],
+  [/(^|\.)(facebook\.com|fb\.com|fb\.me|messenger\.com)$/, 'Facebook'],
   [/(^|\.)(linkedin\.com|lnkd\.in)$/, 'LinkedIn'],
-  [/(^|\.)reddit\.com$/, 'Reddit'],
+  [/(^|\.)(reddit\.com|redd\.it)$/, 'Reddit'],
+  ...SEARCH_ENGINES,
 ];
 
-/** The traffic source of a referrer; none or our own site counts as Direct. */
-export function sourceOf(referrer: string | undefined, ownHost: string): string {
-  if (!referrer) return 'Direct';
+/** utm_source values as campaigns write them, by the source they name. */
+const UTM_NAMES: Record<string, string> = {
+  instagram: 'Instagram',
+  ig: 'Instagram',
+  tiktok: 'TikTok',
+  twitter: 'X/Twitter',
+  x: 'X/Twitter',
+  youtube: 'YouTube',
+  yt: 'YouTube',
+  facebook: 'Facebook',
+  fb: 'Facebook',
+  linkedin: 'LinkedIn',
+  reddit: 'Reddit',
+  google: 'Google',
+  bing: 'Bing',
+  duckduckgo: 'DuckDuckGo',
+};
+
+/** Every source a visit can have besides a host: 'Other' hosts are kept by name and grouped when shown. */
+export const DIRECT = 'Direct';
+
+/**
+ * The traffic source of a visit: utm_source when the link carried one, else the
+ * referrer's network or search engine, else its host; no referrer, or our own
+ * site, is Direct.
+ */
+export function sourceOf(referrer: string | undefined, ownHost: string, utmSource?: string): string {
+  const campaign = utmSource?.trim().toLowerCase();
+  if (campaign) {
+    const named = UTM_NAMES[campaign] ?? NETWORKS.find(([pattern]) => pattern.test(campaign))?.[1];
+    if (named) return named;
+    const cleaned = campaign.replace(/[^\w.\- ]/g, '').slice(0, 40);
+    if (cleaned) return cleaned;
+  }
+  if (!referrer) return DIRECT;
   let host: string;
   try {
     host = new URL(referrer).hostname.toLowerCase();
   } catch {
-    return 'Other';
+    return DIRECT;
   }
-  if (host === ownHost.split(':')[0]) return 'Direct';
-  return SOURCES.find(([pattern]) => pattern.test(host))?.[1] ?? 'Other';
+  if (!host || host === ownHost.split(':')[0]!.toLowerCase()) return DIRECT;
+  return NETWORKS.find(([pattern]) => pattern.test(host))?.[1] ?? host.replace(/^www\./, '').slice(0, 100);
 }
 
-/** A visitor id that changes every day and cannot be traced back to an address. */
-export function visitorHash(secret: string, day: string, ip: string, userAgent: string): string {
-  return createHmac('sha256', `${secret}:${day}`).update(`${ip}\n${userAgent}`).digest('base64url').slice(0, 22);
+/** Whether a request is a prefetch or prerender (browsers say so in Sec-Purpose or Purpose): not a visit. */
+export function isPrefetch(headers: Record<string, string | string[] | undefined>): boolean {
+  const purpose = headers['sec-purpose'] ?? headers.purpose ?? headers['x-purpose'] ?? headers['x-moz'];
+  return purpose !== undefined && /prefetch|prerender|preview/i.test(String(purpose));
+}
+
+/** A visitor id: changes every day with the day's salt, and cannot be traced back to an address once the salt is gone. */
+export function visitorHash(salt: string, ip: string, userAgent: string): string {
+  return createHmac('sha256', salt).update(`${ip}\n${userAgent}`).digest('base64url').slice(0, 22);
 }

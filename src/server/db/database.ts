@@ -8,6 +8,7 @@ import * as initial from './migrations/2026-11-22T0100_initial.ts';
 import * as linksMediaEvents from './migrations/2026-11-22T0200_links-media-events.ts';
 import * as eventHits from './migrations/2026-11-22T0300_event-hits.ts';
 import * as profileSettings from './migrations/2026-11-23T0100_profile-settings-customization.ts';
+import * as analyticsRollups from './migrations/2026-11-23T0200_analytics-rollups.ts';
 
 export type Db = Kysely<Database>;
 export type DialectName = 'sqlite' | 'postgres';
@@ -34,6 +35,7 @@ const migrations = {
   '2026-11-22T0200_links-media-events': linksMediaEvents,
   '2026-11-22T0300_event-hits': eventHits,
   '2026-11-23T0100_profile-settings-customization': profileSettings,
+  '2026-11-23T0200_analytics-rollups': analyticsRollups,
 };
 
 // PostgreSQL returns bigint aggregates (count) as strings; they fit a JS number here.
@@ -56,16 +58,21 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
   }
   mkdirSync(options.dataDir, { recursive: true });
   const sqliteFile = path.join(options.dataDir, 'linkverse.sqlite');
+  const db = openSqliteFile(sqliteFile);
+  return { db, dialect: 'sqlite', sqliteFile, close: () => db.destroy() };
+}
+
+/** A connection to the SQLite file: the app's, or one of its own for the analytics writer thread. */
+export function openSqliteFile(sqliteFile: string): Db {
   const file = new SQLite(sqliteFile);
   file.pragma('journal_mode = WAL');
   file.pragma('foreign_keys = ON');
   file.pragma('synchronous = NORMAL');
   file.pragma('busy_timeout = 5000');
-  const db = new Kysely<Database>({
+  return new Kysely<Database>({
     dialect: new SqliteDialect({ database: withStatementCache(file) }),
     plugins: [new CamelCasePlugin()],
   });
-  return { db, dialect: 'sqlite', sqliteFile, close: () => db.destroy() };
 }
 
 /** Statements kept per SQL text; the app's queries are a few hundred shapes at most. */

@@ -24,6 +24,8 @@ export interface UsersTable {
   dashboardTheme: Generated<DashboardTheme>;
   showViews: Generated<number>;
   showActivity: Generated<number>;
+  /** The IANA time zone analytics days are counted in; null until first set (UTC meanwhile). */
+  timeZone: string | null;
   createdAt: string;
   updatedAt: string;
 }
@@ -115,7 +117,52 @@ export interface EventsTable {
   visitorHash: string;
   /** How many identical visits this row stands for (same window, visitor, page or link, referrer). */
   hits: number;
+  /** ISO country code of the visitor's address, or '' when unknown. */
+  country: Generated<string>;
+  browser: Generated<string>;
+  /** 1 when the row's first visit counted (not a repeat within the repeat window). */
+  counted: Generated<number>;
 }
+
+/** One random secret per UTC day for the visitor ids; deleted once its day is over. */
+export interface AnalyticsSaltsTable {
+  day: string;
+  salt: string;
+}
+
+/**
+ * A visitor's last counted visit of a profile (target 0) or a link (its id):
+ * repeats before repeatUntil do not count; a visit on a later day is a new unique.
+ * counted and fresh tell what the last write of the row decided.
+ */
+export interface VisitorWindowsTable {
+  userId: number;
+  target: number;
+  visitorHash: string;
+  day: string;
+  countedAt: string;
+  repeatUntil: string;
+  counted: number;
+  fresh: number;
+}
+
+/** Daily figures per profile, in the profile's time zone: what every analytics screen reads. */
+export interface AnalyticsDailyTable {
+  userId: number;
+  day: string;
+  kind: 'view' | 'click';
+  dimension: AnalyticsDimension;
+  /** '' for total; else the link id, source name, country code, device or browser. */
+  value: string;
+  /** Every request, repeats included. */
+  hits: number;
+  /** Counted visits: repeats of one visitor within the repeat window count once. */
+  visits: number;
+  /** Visitors seen for the first time that day (unique visitors, or unique clicks of a link). */
+  uniques: number;
+}
+
+export type AnalyticsDimension = 'total' | 'link' | 'source' | 'country' | 'device' | 'browser';
 
 export interface CustomizationsTable {
   userId: number;
@@ -129,6 +176,9 @@ export interface Database {
   media: MediaTable;
   links: LinksTable;
   events: EventsTable;
+  analyticsSalts: AnalyticsSaltsTable;
+  visitorWindows: VisitorWindowsTable;
+  analyticsDaily: AnalyticsDailyTable;
   users: UsersTable;
   sessions: SessionsTable;
   reservedUsernames: ReservedUsernamesTable;
@@ -142,5 +192,6 @@ export type LinkRow = Selectable<LinksTable>;
 export type MediaRow = Selectable<MediaTable>;
 export type AdminLogRow = Selectable<AdminLogsTable>;
 export type NewEvent = Insertable<EventsTable>;
+export type AnalyticsDailyRow = Selectable<AnalyticsDailyTable>;
 export type NewUser = Insertable<UsersTable>;
 export type UserUpdate = Updateable<UsersTable>;

@@ -1,0 +1,230 @@
+import { randomBytes } from 'node:crypto';
+import { sql } from 'kysely';
+import { REPEAT_WINDOW_MINUTES } from '#shared/analytics.ts';
+import { localDayOf } from '#shared/time-zone.ts';
+import type { Db } from '../db/database.ts';
+import type { AnalyticsDailyTable, AnalyticsDimension } from '../db/schema.ts';
+
+// Where counted visits go (DESIGN.md "Analytics", issue 10). One batch is one
+// transaction: the visitor windows decide which visits count and which visitors
+// are new today, the raw events keep every request, and the daily rollups, the
+// only thing screens read, take the batch's sums. The same code runs on
+// PostgreSQL (the app's pool) and on SQLite (the writer thread's connection).
+
+/** A visitor's identical visits of one window (decision 004): one profile or one link, one referrer. */
+export interface Visit {
+  kind: 'view' | 'click';
+  userId: number;
+  linkId: number | null;
+  /** When the window's first such visit came (ISO). */
+  at: string;
+  referrer: string | null;
+  source: string;
+  country: string;
+  device: string;
+  browser: string;
+  visitorHash: string;
+  hits: number;
+}
+
+const REPEAT_WINDOW_MS = REPEAT_WINDOW_MINUTES * 60_000;
+/** Rows per statement: well under SQLite's 32 766 parameters for every table here. */
+const ROWS_PER_STATEMENT = 500;
+
+type RollupRow = AnalyticsDailyTable;
+
+function chunksOf<Row>(rows: readonly Row[]): Row[][] {
+  const chunks: Row[][] = [];
+  for (let start = 0; start < rows.length; start += ROWS_PER_STATEMENT) chunks.push(rows.slice(start, start + ROWS_PER_STATEMENT));
+  return chunks;
+}
+
+const windowKeyOf = (userId: number, target: number, visitorHash: string) => `${userId} ${target} ${visitorHash}`;
+
+/** Write a batch of visits; throws (and writes nothing) if the database fails. */
+export async function storeVisits(db: Db, visits: readonly Visit[]): Promise<void> {
+  if (visits.length === 0) return;
+  await db.transaction().execute(async (trx) => {
+    const userIds = [...new Set(visits.map((visit) => visit.userId))];
+    const zones = new Map<number, string>();
+    for (const ids of chunksOf(userIds)) {
+      const rows = await trx.selectFrom('users').select(['id', 'timeZone']).where('id', 'in', ids).execute();
+      for (const row of rows) zones.set(row.id, row.timeZone ?? 'UTC');
+    }
+    // Visits of a profile deleted meanwhile are dropped.
+    const live = visits.filter((visit) => zones.has(visit.userId)).sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : 0));
+    if (live.length === 0) return;
+    const dayOf = (visit: Visit) => localDayOf(visit.at, zones.get(visit.userId)!);
+
+    // The first visit of each visitor and target in the batch asks its window whether it counts.
+    const firsts = new Map<string, Visit>();
+    for (const visit of live) {
+      const key = windowKeyOf(visit.userId, visit.linkId ?? 0, visit.visitorHash);
+      if (!firsts.has(key)) firsts.set(key, visit);
+    }
+    const windowRows = [...firsts.entries()]
+      .sort(([a], [b]) => (a < b ? -1 : 1)) // one lock order for concurrent writers (several instances)
+      .map(([, visit]) => ({
+        userId: visit.userId,
+        target: visit.linkId ?? 0,
+        visitorHash: visit.visitorHash,
+        day: dayOf(visit),
+        countedAt: visit.at,
+        repeatUntil: new Date(Date.parse(visit.at) + REPEAT_WINDOW_MS).toISOString(),
+        counted: 1,
+        fresh: 1,
+      }));
+    const decided = new Map<string, { counted: boolean; fresh: boolean }>();
+    for (const rows of chunksOf(windowRows)) {
+      const answers = await trx
+        .insertInto('visitorWindows')
+        .values(rows)
+        .onConflict((conflict) =>
+          conflict.columns(['userId', 'target', 'visitorHash']).doUpdateSet({
+            // Every expression reads the row as it was before this update.
+            counted: sql<number>`case when visitor_windows.repeat_until <= excluded.counted_at then 1 else 0 end`,
+            countedAt: sql<string>`case when visitor_windows.repeat_until <= excluded.counted_at then excluded.counted_at else visitor_windows.counted_at end`,
+            repeatUntil: sql<string>`case when visitor_windows.repeat_until <= excluded.counted_at then excluded.repeat_until else visitor_windows.repeat_until end`,
+            fresh: sql<number>`case when excluded.day > visitor_windows.day then 1 else 0 end`,
+            day: sql<string>`case when excluded.day > visitor_windows.day then excluded.day else visitor_windows.day end`,
+          }),
+        )
+        .returning(['userId', 'target', 'visitorHash', 'counted', 'fresh'])
+        .execute();
+      for (const answer of answers) {
+        decided.set(windowKeyOf(answer.userId, answer.target, answer.visitorHash), {
+          counted: Number(answer.counted) === 1,
+          fresh: Number(answer.fresh) === 1,
+        });
+      }
+    }
+
+    const rollups = new Map<string, RollupRow>();
+    const add = (visit: Visit, day: string, dimension: AnalyticsDimension, value: string, visits: number, uniques: number) => {
+      const key = `${visit.userId} ${day} ${visit.kind} ${dimension} ${value}`;
+      const row = rollups.get(key);
+      if (row) {
+        row.hits += visit.hits;
+        row.visits += visits;
+        row.uniques += uniques;
+      } else {
+        rollups.set(key, { userId: visit.userId, day, kind: visit.kind, dimension, value, hits: visit.hits, visits, uniques });
+      }
+    };
+    const events = live.map((visit) => {
+      const key = windowKeyOf(visit.userId, visit.linkId ?? 0, visit.visitorHash);
+      const isFirst = firsts.get(key) === visit;
+      const decision = decided.get(key);
+      const counted = isFirst && decision?.counted === true ? 1 : 0;
+      const unique = isFirst && decision?.fresh === true ? 1 : 0;
+      const day = dayOf(visit);
+      add(visit, day, 'total', '', counted, unique);
+      if (visit.linkId !== null) add(visit, day, 'link', String(visit.linkId), counted, unique);
+      add(visit, day, 'source', visit.source, counted, unique);
+      add(visit, day, 'country', visit.country, counted, unique);
+      add(visit, day, 'device', visit.device, counted, unique);
+      add(visit, day, 'browser', visit.browser, counted, unique);
+      return {
+        kind: visit.kind,
+        userId: visit.userId,
+        linkId: visit.linkId,
+        createdAt: visit.at,
+        day,
+        referrer: visit.referrer,
+        source: visit.source,
+        device: visit.device,
+        country: visit.country,
+        browser: visit.browser,
+        visitorHash: visit.visitorHash,
+        hits: visit.hits,
+        counted,
+      };
+    });
+    for (const rows of chunksOf(events)) await trx.insertInto('events').values(rows).execute();
+
+    const rollupRows = [...rollups.entries()].sort(([a], [b]) => (a < b ? -1 : 1)).map(([, row]) => row);
+    for (const rows of chunksOf(rollupRows)) {
+      await trx
+        .insertInto('analyticsDaily')
+        .values(rows)
+        .onConflict((conflict) =>
+          conflict.columns(['userId', 'day', 'kind', 'dimension', 'value']).doUpdateSet({
+            hits: sql<number>`analytics_daily.hits + excluded.hits`,
+            visits: sql<number>`analytics_daily.visits + excluded.visits`,
+            uniques: sql<number>`analytics_daily.uniques + excluded.uniques`,
+          }),
+        )
+        .execute();
+    }
+  });
+}
+
+/** The secret of a UTC day's visitor ids: made by whichever instance asks first, the same for all. */
+export async function dailySaltOf(db: Db, day: string): Promise<string> {
+  await db
+    .insertInto('analyticsSalts')
+    .values({ day, salt: randomBytes(32).toString('base64url') })
+    .onConflict((conflict) => conflict.column('day').doNothing())
+    .execute();
+  const row = await db.selectFrom('analyticsSalts').select('salt').where('day', '=', day).executeTakeFirstOrThrow();
+  return row.salt;
+}
+
+/** Rows deleted per statement when pruning, so that a large backlog never holds the database long. */
+const PRUNE_CHUNK = 5_000;
+
+/**
+ * Delete what is no longer needed: past days' salts (a visitor id can then never
+ * be traced back), windows whose visitor id has rotated, and raw events older
+ * than the retention. The daily rollups stay.
+ */
+export async function pruneAnalytics(db: Db, now: number, retentionDays: number): Promise<{ events: number }> {
+  const today = new Date(now).toISOString().slice(0, 10);
+  await db.deleteFrom('analyticsSalts').where('day', '<', today).execute();
+  await db
+    .deleteFrom('visitorWindows')
+    .where('countedAt', '<', new Date(now - 2 * 24 * 3600_000).toISOString())
+    .execute();
+  const cutoff = new Date(now - retentionDays * 24 * 3600_000).toISOString();
+  const end = await firstEventIdFrom(db, cutoff);
+  let deleted = 0;
+  for (;;) {
+    const oldest = await db.selectFrom('events').select('id').orderBy('id').limit(1).executeTakeFirst();
+    if (!oldest || oldest.id >= end) return { events: deleted };
+    const result = await db
+      .deleteFrom('events')
+      .where('id', '<', Math.min(end, oldest.id + PRUNE_CHUNK))
+      .executeTakeFirst();
+    deleted += Number(result.numDeletedRows);
+    // Let requests run between chunks.
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+}
+
+/**
+ * The id of the first event at or after `cutoff`: events are appended in time
+ * order, so a binary search over the primary key finds it in a few lookups
+ * (the table has no index on time: it is written on every visit, decision 003).
+ */
+async function firstEventIdFrom(db: Db, cutoff: string): Promise<number> {
+  const bounds = await db
+    .selectFrom('events')
+    .select((eb) => [eb.fn.min<number>('id').as('low'), eb.fn.max<number>('id').as('high')])
+    .executeTakeFirst();
+  if (bounds?.low == null || bounds.high == null) return 0;
+  let low = Number(bounds.low);
+  let high = Number(bounds.high) + 1;
+  while (low < high) {
+    const middle = Math.floor((low + high) / 2);
+    const row = await db
+      .selectFrom('events')
+      .select(['id', 'createdAt'])
+      .where('id', '>=', middle)
+      .orderBy('id')
+      .limit(1)
+      .executeTakeFirst();
+    if (!row || row.createdAt >= cutoff) high = middle;
+    else low = row.id + 1;
+  }
+  return low;
+}

@@ -1,0 +1,15 @@
+// Writes analytics batches into the SQLite file on a thread of its own, so that
+// the request thread never waits for the disk (see sqlite-event-writer.ts). The
+// same storeVisits as on PostgreSQL, on this thread's own connection.
+import { parentPort, workerData } from 'node:worker_threads';
+import { openSqliteFile } from '../db/database.ts';
+import { type Visit, storeVisits } from './analytics-store.ts';
+
+const db = openSqliteFile((workerData as { path: string }).path);
+
+parentPort!.on('message', ({ id, visits }: { id: number; visits: Visit[] }) => {
+  storeVisits(db, visits).then(
+    () => parentPort!.postMessage({ id }),
+    (error: unknown) => parentPort!.postMessage({ id, error: error instanceof Error ? error.message : String(error) }),
+  );
+});

@@ -1,0 +1,81 @@
+import { z } from 'zod';
+
+// The Analytics tab's call (spec 000 §2 "Analytics tab", issue 10) and the
+// rules of what counts, named once for the server, the dashboard and the docs.
+
+/** The timeframes offered (spec 000 §9 "Analytics timeframes"). */
+export const ANALYTICS_PERIODS = [7, 30, 90] as const;
+export type AnalyticsPeriod = (typeof ANALYTICS_PERIODS)[number];
+
+/** A visitor's repeated views of a profile, or clicks of a link, within this window count once. */
+export const REPEAT_WINDOW_MINUTES = 30;
+/** Raw events older than this are deleted (ANALYTICS_RETENTION_DAYS overrides it); the daily figures stay. */
+export const DEFAULT_RETENTION_DAYS = 90;
+/** Other referrers are grouped by host; this many hosts are named, the rest are 'Other'. */
+export const NAMED_OTHER_HOSTS = 5;
+
+export const DEVICES = ['desktop', 'mobile', 'tablet'] as const;
+export type Device = (typeof DEVICES)[number];
+
+export const analyticsMessages = {
+  invalidPeriod: `Choose a period of ${ANALYTICS_PERIODS.join(', ')} days`,
+  emptyTitle: 'No visits yet',
+  emptyHint: 'Share your profile link: views and clicks show up here within a minute.',
+} as const;
+
+/** `?days=7|30|90`; anything else is refused. */
+export const analyticsQuerySchema = z.object({
+  days: z
+    .enum(ANALYTICS_PERIODS.map(String) as ['7', '30', '90'], { error: analyticsMessages.invalidPeriod })
+    .transform((days) => Number(days) as AnalyticsPeriod),
+});
+
+const share = z.object({ name: z.string(), visits: z.number().int(), percentage: z.number() });
+
+export const analyticsReportSchema = z
+  .object({
+    days: z.number().int(),
+    /** The period's first and last day, in the profile's time zone. */
+    from: z.string(),
+    to: z.string(),
+    timeZone: z.string(),
+    profileViews: z.number().int(),
+    uniqueVisitors: z.number().int(),
+    linkClicks: z.number().int(),
+    uniqueClicks: z.number().int(),
+    /** Clicks per 100 views, one decimal; 0 without views. */
+    conversionRate: z.number(),
+    /** Change against the previous period of the same length, in percent (one decimal); null when that period had none. */
+    viewsTrend: z.number().nullable(),
+    clicksTrend: z.number().nullable(),
+    dailyVisits: z.array(z.object({ date: z.string(), count: z.number().int(), clicks: z.number().int() })),
+    topLinks: z.array(
+      z.object({
+        id: z.number().int(),
+        /** The link's title, or 'Deleted link' when it is gone (its clicks stay in the history). */
+        name: z.string(),
+        url: z.string(),
+        clicks: z.number().int(),
+        uniqueClicks: z.number().int(),
+        share: z.number(),
+      }),
+    ),
+    sources: z.array(share),
+    /** Country codes (ISO 3166-1 alpha-2), '' when unknown. */
+    countries: z.array(share),
+    devices: z.array(share),
+    browsers: z.array(share),
+  })
+  .meta({ id: 'AnalyticsReport' });
+export type AnalyticsReport = z.infer<typeof analyticsReportSchema>;
+
+/** Percent change from `previous` to `current`, one decimal; null when there is nothing to compare with. */
+export function trendOf(current: number, previous: number): number | null {
+  if (previous === 0) return current === 0 ? 0 : null;
+  return Math.round(((current - previous) / previous) * 1000) / 10;
+}
+
+/** `part` as a percentage of `whole`, one decimal; 0 when the whole is 0. */
+export function percentOf(part: number, whole: number): number {
+  return whole === 0 ? 0 : Math.round((part / whole) * 1000) / 10;
+}
