@@ -11,6 +11,7 @@ import { APP_ROUTE_NAMES } from '#shared/reserved-names.ts';
 import packageJson from '../../package.json' with { type: 'json' };
 import { registerAdminRoutes } from './admin/admin.routes.ts';
 import { dailySaltOf, pruneAnalytics } from './analytics/analytics-store.ts';
+import { registerAnalyticsRoutes } from './analytics/analytics.routes.ts';
 import { EventRecorder } from './analytics/event-recorder.ts';
 import { createEventWriter } from './analytics/event-writer.ts';
 import { registerAuthRoutes } from './auth/auth.routes.ts';
@@ -176,6 +177,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   registerAdminRoutes(app, db, changes);
   registerSiteSettingsRoutes(app, db, changes, siteSettings);
   registerProfileRoutes(app, db, changes);
+  registerAnalyticsRoutes(app, db);
   registerCustomizationRoutes(app, db, changes);
   registerMediaRoutes(app, db, config, changes, referencedUploads);
   registerProfileAssetRoutes(app);

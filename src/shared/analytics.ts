@@ -18,7 +18,7 @@ export const DEVICES = ['desktop', 'mobile', 'tablet'] as const;
 export type Device = (typeof DEVICES)[number];
 
 export const analyticsMessages = {
-  invalidPeriod: `Choose a period of ${ANALYTICS_PERIODS.join(', ')} days`,
+  invalidPeriod: 'Choose a period of 7, 30 or 90 days',
   emptyTitle: 'No visits yet',
   emptyHint: 'Share your profile link: views and clicks show up here within a minute.',
 } as const;

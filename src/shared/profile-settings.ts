@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { displayNameSchema, usernameSchema } from './auth.schema.ts';
 import { BIO_MAX_LENGTH, DASHBOARD_THEMES, USERNAME_CHANGE_COOLDOWN_DAYS } from './constants.ts';
 import { MEDIA_URL_PATTERN } from './media.ts';
+import { isTimeZone } from './time-zone.ts';
 import { onlyKnownFields } from './validation.ts';
 
 // The Profile tab's settings (spec 000 §2 "Profile tab", §3 "User settings")
@@ -15,6 +16,7 @@ export const profileSettingsMessages = {
   invalidTheme: 'Please choose dark or light',
   invalidProfileImage: 'Please upload the profile picture first',
   noChanges: 'Nothing to update',
+  invalidTimeZone: 'Please choose a time zone from the list',
   unknownFields: (names: string[]) => `Unknown profile field${names.length === 1 ? '' : 's'}: ${names.join(', ')}`,
   settingsSaved: 'Settings saved',
   usernameChanged: 'Username changed',
@@ -36,6 +38,8 @@ const profileFields = {
   theme: z.enum(DASHBOARD_THEMES, { error: profileSettingsMessages.invalidTheme }),
   showViews: z.boolean(),
   showActivity: z.boolean(),
+  /** The IANA zone analytics days are counted in (the dashboard sets the browser's at first). */
+  timeZone: z.string({ error: profileSettingsMessages.invalidTimeZone }).refine(isTimeZone, profileSettingsMessages.invalidTimeZone),
   /** An avatar the owner uploaded (POST /api/media/avatar), or null to remove it. */
   profileImage: z
     .string({ error: profileSettingsMessages.invalidProfileImage })
@@ -77,6 +81,8 @@ export const profileSettingsSchema = z
     theme: z.enum(DASHBOARD_THEMES),
     showViews: z.boolean(),
     showActivity: z.boolean(),
+    /** null until the dashboard sets it (analytics use UTC meanwhile). */
+    timeZone: z.string().nullable(),
     /** When the owner last changed the username, or null. */
     lastUsernameChange: z.string().nullable(),
     /** When the username can be changed again: null when it can be now. */

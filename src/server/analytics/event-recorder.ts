@@ -15,6 +15,8 @@ interface Tally {
   referrer: string | undefined;
   utmSource: string | undefined;
   hits: number;
+  /** When it first came, in the recorder's order: the first visit of a window is the one that may count. */
+  order: number;
 }
 
 /** The secret of a UTC day's visitor ids (dailySaltOf). */
@@ -50,6 +52,7 @@ interface VisitorWindow {
  */
 export class EventRecorder {
   private window = 0;
+  private order = 0;
   private visitors = new Map<string, VisitorWindow>();
   /** The visitor a connection's last visit came from: most visits skip building the visitor's key. */
   private byConnection = new WeakMap<object, VisitorWindow>();
@@ -109,12 +112,12 @@ export class EventRecorder {
     if (referrer === undefined && utmSource === undefined) {
       const tally = visitor.direct.get(target);
       if (tally !== undefined) tally.hits += 1;
-      else visitor.direct.set(target, { userId, linkId, referrer, utmSource, hits: 1 });
+      else visitor.direct.set(target, { userId, linkId, referrer, utmSource, hits: 1, order: this.order++ });
     } else {
       const key = `${target} ${referrer ?? ''}\n${utmSource ?? ''}`;
       const tally = visitor.referred.get(key);
       if (tally !== undefined) tally.hits += 1;
-      else visitor.referred.set(key, { userId, linkId, referrer, utmSource, hits: 1 });
+      else visitor.referred.set(key, { userId, linkId, referrer, utmSource, hits: 1, order: this.order++ });
     }
   }
 
@@ -168,7 +171,8 @@ export class EventRecorder {
       const device = deviceOf(userAgent!);
       const browser = browserOf(userAgent!);
       const country = countryOf(visitor.ip);
-      for (const tally of [...visitor.direct.values(), ...visitor.referred.values()]) {
+      const tallies = [...visitor.direct.values(), ...visitor.referred.values()].sort((a, b) => a.order - b.order);
+      for (const tally of tallies) {
         const referrer = tally.referrer?.slice(0, 500) ?? null;
         visits.push({
           kind: tally.linkId === null ? 'view' : 'click',

@@ -23,6 +23,7 @@ export function toProfileSettings(row: UserRow): ProfileSettings {
     theme: row.dashboardTheme,
     showViews: row.showViews === 1,
     showActivity: row.showActivity === 1,
+    timeZone: row.timeZone,
     lastUsernameChange: row.usernameChangedAt,
     usernameLockedUntil: usernameLockedUntil(row.usernameChangedAt),
   };
@@ -39,7 +40,8 @@ export async function updateProfile(db: Db, owner: UserRow, input: ProfileUpdate
         });
       }
     }
-    const changes: UserUpdate = { updatedAt: nowIso() };
+    // The time zone only changes how the dashboard counts days: the page itself is not updated.
+    const changes: UserUpdate = Object.keys(input).some((field) => field !== 'timeZone') ? { updatedAt: nowIso() } : {};
     if (input.displayName !== undefined) changes.displayName = input.displayName || current.username;
     if (input.bio !== undefined) changes.bio = input.bio;
     if (input.email !== undefined) changes.email = input.email || null;
@@ -47,6 +49,7 @@ export async function updateProfile(db: Db, owner: UserRow, input: ProfileUpdate
     if (input.showViews !== undefined) changes.showViews = input.showViews ? 1 : 0;
     if (input.showActivity !== undefined) changes.showActivity = input.showActivity ? 1 : 0;
     if (input.profileImage !== undefined) changes.profileImage = input.profileImage;
+    if (input.timeZone !== undefined) changes.timeZone = input.timeZone;
     await updateUser(trx, owner.id, changes);
     if (input.profileImage !== undefined && current.profileImage && current.profileImage !== input.profileImage) {
       await deleteMediaByUrl(trx, owner.id, 'avatar', current.profileImage);

@@ -1,0 +1,189 @@
+import { type AnalyticsPeriod, type AnalyticsReport, DEVICES, NAMED_OTHER_HOSTS, percentOf, trendOf } from '#shared/analytics.ts';
+import { addDays, daysBetween, localDayOf } from '#shared/time-zone.ts';
+import type { Db } from '../db/database.ts';
+import type { UserRow } from '../db/schema.ts';
+import { type RollupRow, linkNamesOf, rollupsBetween } from './analytics.repository.ts';
+
+// The Analytics tab's figures and the CSV export, from the daily rollups only
+// (never the raw events). Pure functions over rows, so that the arithmetic is
+// tested without a database; analyticsOf reads the rows.
+
+export const DELETED_LINK = 'Deleted link';
+
+interface LinkName {
+  id: number;
+  title: string;
+  url: string;
+}
+
+export interface Period {
+  days: AnalyticsPeriod;
+  /** Today in the profile's time zone: the period's last day. */
+  today: string;
+  timeZone: string;
+}
+
+export function periodBounds({ days, today }: Period) {
+  const from = addDays(today, -(days - 1));
+  return { from, to: today, previousFrom: addDays(from, -days), previousTo: addDays(from, -1) };
+}
+
+function sum(rows: RollupRow[], field: 'visits' | 'uniques'): number {
+  return rows.reduce((total, row) => total + Number(row[field]), 0);
+}
+
+/** Visits by value of one dimension of views, largest first. */
+function sharesOf(rows: RollupRow[], dimension: RollupRow['dimension'], whole: number) {
+  const visits = new Map<string, number>();
+  for (const row of rows) {
+    if (row.kind === 'view' && row.dimension === dimension) visits.set(row.value, (visits.get(row.value) ?? 0) + Number(row.visits));
+  }
+  return [...visits]
+    .filter(([, count]) => count > 0)
+    .sort(([nameA, a], [nameB, b]) => b - a || (nameA < nameB ? -1 : 1))
+    .map(([name, count]) => ({ name, visits: count, percentage: percentOf(count, whole) }));
+}
+
+/**
+ * Sources as shown: networks, search engines, campaigns and Direct by name;
+ * other referrers by host, the largest few named and the rest as 'Other'.
+ */
+function sourcesOf(rows: RollupRow[], whole: number) {
+  const shares = sharesOf(rows, 'source', whole);
+  const isHost = (name: string) => name.includes('.') && !name.includes(' ');
+  const hosts = shares.filter((share) => isHost(share.name));
+  const rest = hosts.slice(NAMED_OTHER_HOSTS);
+  if (rest.length === 0) return shares;
+  const other = rest.reduce((total, share) => total + share.visits, 0);
+  const kept = shares.filter((share) => !rest.includes(share));
+  const existing = kept.find((share) => share.name === 'Other');
+  if (existing) existing.visits += other;
+  else kept.push({ name: 'Other', visits: other, percentage: 0 });
+  return kept
+    .map((share) => ({ ...share, percentage: percentOf(share.visits, whole) }))
+    .sort((a, b) => b.visits - a.visits || (a.name < b.name ? -1 : 1));
+}
+
+/** The report of a period from the rows of it and of the period before it. */
+export function analyticsReport(rows: RollupRow[], links: LinkName[], period: Period): AnalyticsReport {
+  const { from, to, previousFrom, previousTo } = periodBounds(period);
+  const current = rows.filter((row) => row.day >= from && row.day <= to);
+  const previous = rows.filter((row) => row.day >= previousFrom && row.day <= previousTo);
+  const totals = (list: RollupRow[], kind: 'view' | 'click') => list.filter((row) => row.kind === kind && row.dimension === 'total');
+
+  const views = totals(current, 'view');
+  const clicks = totals(current, 'click');
+  const profileViews = sum(views, 'visits');
+  const linkClicks = sum(clicks, 'visits');
+
+  const viewsByDay = new Map(views.map((row) => [row.day, Number(row.visits)]));
+  const clicksByDay = new Map(clicks.map((row) => [row.day, Number(row.visits)]));
+
+  const byLink = new Map<number, { clicks: number; uniqueClicks: number }>();
+  for (const row of current) {
+    if (row.kind !== 'click' || row.dimension !== 'link') continue;
+    const id = Number(row.value);
+    const entry = byLink.get(id) ?? { clicks: 0, uniqueClicks: 0 };
+    entry.clicks += Number(row.visits);
+    entry.uniqueClicks += Number(row.uniques);
+    byLink.set(id, entry);
+  }
+  const names = new Map(links.map((link) => [link.id, link]));
+  const topLinks = [...byLink]
+    .filter(([, entry]) => entry.clicks > 0)
+    .map(([id, entry]) => {
+      const link = names.get(id);
+      return { id, name: link?.title ?? DELETED_LINK, url: link?.url ?? '', ...entry, share: percentOf(entry.clicks, linkClicks) };
+    })
+    .sort((a, b) => b.clicks - a.clicks || a.id - b.id);
+
+  const devices = sharesOf(current, 'device', profileViews);
+  for (const device of DEVICES) {
+    if (!devices.some((share) => share.name === device)) devices.push({ name: device, visits: 0, percentage: 0 });
+  }
+
+  return {
+    days: period.days,
+    from,
+    to,
+    timeZone: period.timeZone,
+    profileViews,
+    uniqueVisitors: sum(views, 'uniques'),
+    linkClicks,
+    uniqueClicks: sum(clicks, 'uniques'),
+    conversionRate: percentOf(linkClicks, profileViews),
+    viewsTrend: trendOf(profileViews, sum(totals(previous, 'view'), 'visits')),
+    clicksTrend: trendOf(linkClicks, sum(totals(previous, 'click'), 'visits')),
+    dailyVisits: daysBetween(from, to).map((date) => ({
+      date,
+      count: viewsByDay.get(date) ?? 0,
+      clicks: clicksByDay.get(date) ?? 0,
+    })),
+    topLinks,
+    sources: sourcesOf(current, profileViews),
+    countries: sharesOf(current, 'country', profileViews),
+    devices,
+    browsers: sharesOf(current, 'browser', profileViews),
+  };
+}
+
+/** Today in the owner's time zone (UTC until the dashboard sets one). */
+export function periodOf(owner: UserRow, days: AnalyticsPeriod, now = Date.now()): Period {
+  const timeZone = owner.timeZone ?? 'UTC';
+  return { days, today: localDayOf(now, timeZone), timeZone };
+}
+
+export async function analyticsOf(db: Db, owner: UserRow, days: AnalyticsPeriod, now = Date.now()): Promise<AnalyticsReport> {
+  const period = periodOf(owner, days, now);
+  const { previousFrom, to } = periodBounds(period);
+  const [rows, links] = await Promise.all([rollupsBetween(db, owner.id, previousFrom, to), linkNamesOf(db, owner.id)]);
+  return analyticsReport(rows, links, period);
+}
+
+// CSV export (RFC 4180, UTF-8).
+
+export const CSV_HEADER = ['date', 'type', 'link_id', 'link_title', 'link_url', 'views', 'unique_visitors', 'clicks', 'unique_clicks'];
+
+/**
+ * A cell as a spreadsheet may read it safely: text that starts with =, +, -, @
+ * (or a tab or carriage return) would run as a formula, so it gets a leading
+ * apostrophe; quotes, commas and line breaks are quoted.
+ */
+export function csvCell(value: string | number): string {
+  let text = String(value);
+  if (typeof value === 'string' && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+}
+
+/** One row per day of the period (the profile's figures), then one per link and day with clicks. */
+export function analyticsCsv(rows: RollupRow[], links: LinkName[], period: Period): string {
+  const { from, to } = periodBounds(period);
+  const current = rows.filter((row) => row.day >= from && row.day <= to);
+  const figure = (day: string, kind: 'view' | 'click', dimension: RollupRow['dimension'], value: string) => {
+    const row = current.find((entry) => entry.day === day && entry.kind === kind && entry.dimension === dimension && entry.value === value);
+    return { visits: Number(row?.visits ?? 0), uniques: Number(row?.uniques ?? 0) };
+  };
+  const names = new Map(links.map((link) => [link.id, link]));
+  const lines = [CSV_HEADER];
+  for (const day of daysBetween(from, to)) {
+    const views = figure(day, 'view', 'total', '');
+    const clicks = figure(day, 'click', 'total', '');
+    lines.push([day, 'profile', '', '', '', views.visits, views.uniques, clicks.visits, clicks.uniques].map(String));
+  }
+  const linkRows = current
+    .filter((row) => row.kind === 'click' && row.dimension === 'link' && Number(row.visits) > 0)
+    .sort((a, b) => (a.day < b.day ? -1 : a.day > b.day ? 1 : Number(a.value) - Number(b.value)));
+  for (const row of linkRows) {
+    const link = names.get(Number(row.value));
+    lines.push([row.day, 'link', row.value, link?.title ?? DELETED_LINK, link?.url ?? '', '', '', String(row.visits), String(row.uniques)]);
+  }
+  // A byte order mark, so that spreadsheets read the file as UTF-8.
+  return '\uFEFF' + lines.map((line) => line.map(csvCell).join(',')).join('\r\n') + '\r\n';
+}
+
+export async function analyticsCsvOf(db: Db, owner: UserRow, days: AnalyticsPeriod, now = Date.now()) {
+  const period = periodOf(owner, days, now);
+  const { from, to } = periodBounds(period);
+  const [rows, links] = await Promise.all([rollupsBetween(db, owner.id, from, to), linkNamesOf(db, owner.id)]);
+  return { csv: analyticsCsv(rows, links, period), from, to };
+}

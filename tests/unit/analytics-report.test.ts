@@ -1,0 +1,109 @@
+import { describe, expect, it } from 'vitest';
+import { percentOf, trendOf } from '#shared/analytics.ts';
+import { analyticsReport, csvCell } from '#server/analytics/analytics.service.ts';
+import type { RollupRow } from '#server/analytics/analytics.repository.ts';
+import { isPrefetch, sourceOf } from '#server/analytics/visitor.ts';
+
+// The arithmetic of the Analytics tab, and how a visit's source is named.
+
+const period = { days: 7 as const, today: '2026-11-23', timeZone: 'UTC' };
+const row = (fields: Partial<RollupRow>): RollupRow => ({
+  day: '2026-11-23',
+  kind: 'view',
+  dimension: 'total',
+  value: '',
+  hits: 1,
+  visits: 1,
+  uniques: 1,
+  ...fields,
+});
+
+describe('trend and conversion arithmetic', () => {
+  it('compares with the previous period, with nothing to compare as null', () => {
+    expect(trendOf(150, 100)).toBe(50);
+    expect(trendOf(50, 100)).toBe(-50);
+    expect(trendOf(1, 3)).toBe(-66.7);
+    expect(trendOf(0, 0)).toBe(0);
+    expect(trendOf(5, 0)).toBeNull();
+    expect(trendOf(0, 5)).toBe(-100);
+  });
+
+  it('gives clicks per 100 views, and 0 without views', () => {
+    expect(percentOf(1, 3)).toBe(33.3);
+    expect(percentOf(5, 0)).toBe(0);
+    const report = analyticsReport([row({ kind: 'click', visits: 4 })], [], period);
+    expect(report.conversionRate).toBe(0);
+    expect(report.linkClicks).toBe(4);
+  });
+
+  it('reads the previous period from the days just before, and only those', () => {
+    const rows = [
+      row({ day: '2026-11-23', visits: 6 }),
+      row({ day: '2026-11-17', visits: 2 }), // first day of this period
+      row({ day: '2026-11-16', visits: 4 }), // last day of the previous one
+      row({ day: '2026-11-10', visits: 4 }), // its first day
+      row({ day: '2026-11-09', visits: 100 }), // before both
+    ];
+    const report = analyticsReport(rows, [], period);
+    expect(report.profileViews).toBe(8);
+    expect(report.viewsTrend).toBe(0);
+    expect(report.dailyVisits.map((day) => day.count)).toEqual([2, 0, 0, 0, 0, 0, 6]);
+  });
+
+  it('names the largest other hosts and groups the rest as Other', () => {
+    const hosts = ['a.example', 'b.example', 'c.example', 'd.example', 'e.example', 'f.example', 'g.example'];
+    const rows = [
+      row({ visits: 10 }),
+      row({ dimension: 'source', value: 'Instagram', visits: 3 }),
+      ...hosts.map((host) => row({ dimension: 'source', value: host, visits: 1 })),
+    ];
+    const sources = analyticsReport(rows, [], period).sources;
+    expect(sources[0]).toEqual({ name: 'Instagram', visits: 3, percentage: 30 });
+    expect(sources.filter((share) => share.name.includes('.'))).toHaveLength(5);
+    expect(sources.find((share) => share.name === 'Other')).toEqual({ name: 'Other', visits: 2, percentage: 20 });
+  });
+
+  it('keeps the clicks of a deleted link under its own row', () => {
+    const rows = [row({ kind: 'click', visits: 2 }), row({ kind: 'click', dimension: 'link', value: '41', visits: 2, uniques: 1 })];
+    expect(analyticsReport(rows, [], period).topLinks).toEqual([
+      { id: 41, name: 'Deleted link', url: '', clicks: 2, uniqueClicks: 1, share: 100 },
+    ]);
+  });
+});
+
+describe('CSV cells', () => {
+  it('neutralises formulas and quotes what needs it', () => {
+    expect(csvCell('=SUM(A1)')).toBe("'=SUM(A1)");
+    expect(csvCell('+1')).toBe("'+1");
+    expect(csvCell('-1')).toBe("'-1");
+    expect(csvCell('@x')).toBe("'@x");
+    expect(csvCell('\tx')).toBe("'\tx");
+    expect(csvCell('a,b')).toBe('"a,b"');
+    expect(csvCell('say "hi"')).toBe('"say ""hi"""');
+    expect(csvCell('line\nbreak')).toBe('"line\nbreak"');
+    expect(csvCell('Été ✓')).toBe('Été ✓');
+    expect(csvCell(12)).toBe('12');
+  });
+});
+
+describe('sources and prefetches', () => {
+  it('names networks, search engines and campaigns, and keeps other hosts', () => {
+    expect(sourceOf(undefined, 'lv.test')).toBe('Direct');
+    expect(sourceOf('https://lv.test/other', 'lv.test:3000')).toBe('Direct');
+    expect(sourceOf('not a url', 'lv.test')).toBe('Direct');
+    expect(sourceOf('https://l.instagram.com/?u=1', 'lv.test')).toBe('Instagram');
+    expect(sourceOf('https://t.co/abc', 'lv.test')).toBe('X/Twitter');
+    expect(sourceOf('https://www.google.co.uk/', 'lv.test')).toBe('Google');
+    expect(sourceOf('https://duckduckgo.com/', 'lv.test')).toBe('DuckDuckGo');
+    expect(sourceOf('https://www.news.example.org/a', 'lv.test')).toBe('news.example.org');
+    expect(sourceOf('https://www.google.com/', 'lv.test', 'ig')).toBe('Instagram');
+    expect(sourceOf(undefined, 'lv.test', 'Newsletter <script>')).toBe('newsletter script');
+  });
+
+  it('knows a prefetch or prerender by its headers', () => {
+    expect(isPrefetch({ 'sec-purpose': 'prefetch;prerender' })).toBe(true);
+    expect(isPrefetch({ purpose: 'prefetch' })).toBe(true);
+    expect(isPrefetch({ 'x-moz': 'prefetch' })).toBe(true);
+    expect(isPrefetch({})).toBe(false);
+  });
+});
