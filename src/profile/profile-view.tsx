@@ -36,6 +36,7 @@ export function pageDataOf(page: PublicPage): Record<`data-${string}`, string | 
     'data-verified': on(profile.verified),
     'data-location': on(c.location),
     'data-activity': on(profile.updatedAt),
+    'data-views': on(profile.views),
     'data-new': on(buttons.some((link) => link.isNew)),
     'data-socials': on(socials.length > 0),
     'data-empty': on(page.links.length === 0),
@@ -50,6 +51,8 @@ export function showsDiscord({ customization }: PublicPage): boolean {
 }
 
 const DAY_FORMAT = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
+/** Thousands separated the same way on the server and in the dashboard's preview. */
+const VIEW_COUNT = new Intl.NumberFormat('en-US');
 
 /** A calendar day, the same on the server and in the preview: '3 Nov 2026'. */
 function formatDay(iso: string): string {
@@ -151,6 +154,11 @@ export function ProfileView({ page, hrefOf, embedded = false }: ProfileViewProps
               {c.usernamePosition === 'below-name' && username}
               {location}
               {profile.updatedAt && <p className="lv-activity">Updated {formatDay(profile.updatedAt)}</p>}
+              {profile.views !== null && (
+                <p className="lv-views">
+                  {VIEW_COUNT.format(profile.views)} {profile.views === 1 ? 'view' : 'views'}
+                </p>
+              )}
             </div>
             {c.bioPosition === 'above-links' && bio}
             {socialRow}

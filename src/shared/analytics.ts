@@ -39,6 +39,8 @@ export const analyticsReportSchema = z
     from: z.string(),
     to: z.string(),
     timeZone: z.string(),
+    /** Every counted view since the profile began (what the page shows with show views on). */
+    totalViews: z.number().int(),
     profileViews: z.number().int(),
     uniqueVisitors: z.number().int(),
     linkClicks: z.number().int(),

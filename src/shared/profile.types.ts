@@ -18,6 +18,8 @@ export const publicProfileSchema = z
     showBranding: z.boolean(),
     /** When the profile or its links last changed, shown when the owner shows activity; else null. */
     updatedAt: z.string().nullable(),
+    /** Every counted view since the profile began, shown when the owner shows views and there is one; else null. */
+    views: z.number().int().nullable(),
   })
   .meta({ id: 'PublicProfile' });
 export type PublicProfile = z.infer<typeof publicProfileSchema>;
@@ -54,6 +56,9 @@ export interface PublicProfileSource {
   /** The badge an admin granted. */
   verified: boolean;
   showActivity: boolean;
+  showViews: boolean;
+  /** The total view count, when known (the server reads it from the rollups when the owner shows views). */
+  views?: number;
   updatedAt: string;
 }
 
@@ -64,11 +69,20 @@ export interface PublicLinkSource extends Omit<PublicLink, 'isNew'> {
 }
 
 const DAY_MS = 24 * 3600_000;
+/** A page showing its view count is drawn again at most this often (the cache sweeps expired pages once a minute). */
+export const VIEW_COUNT_REFRESH_MS = 60_000;
 
-/** When a page drawn now stops being right: the first moment a link's 'New' mark runs out (Infinity if none). */
-export function pageExpiresAt(links: readonly PublicLinkSource[], showActivity: boolean, now = Date.now()): number {
-  if (!showActivity) return Infinity;
-  const ends = links.filter((link) => link.isActive).map((link) => Date.parse(link.createdAt) + NEW_LINK_DAYS * DAY_MS);
+/**
+ * When a page drawn now stops being right: the first moment a link's 'New'
+ * mark runs out, or a minute on when it shows its view count (Infinity if neither).
+ */
+export function pageExpiresAt(
+  links: readonly PublicLinkSource[],
+  { showActivity, showViews }: { showActivity: boolean; showViews: boolean },
+  now = Date.now(),
+): number {
+  const ends = showActivity ? links.filter((link) => link.isActive).map((link) => Date.parse(link.createdAt) + NEW_LINK_DAYS * DAY_MS) : [];
+  if (showViews) ends.push(now + VIEW_COUNT_REFRESH_MS);
   return Math.min(Infinity, ...ends.filter((end) => end > now));
 }
 
@@ -97,6 +111,7 @@ export function toPublicProfile(
       verified: user.verified || user.plan === 'business',
       showBranding: !removesBranding(user.plan),
       updatedAt: user.showActivity ? lastChange : null,
+      views: user.showViews && user.views ? user.views : null,
     },
     links: active.map(({ id, title, url, icon, customIcon, color, showAsIcon, createdAt }) => ({
       id,

@@ -17,6 +17,10 @@ export const currentUserSchema = z
     isActive: z.boolean(),
     /** Whether the public page shows when it was updated and marks new links (Profile settings). */
     showActivity: z.boolean(),
+    /** Whether the public page shows its total view count (Profile settings). */
+    showViews: z.boolean(),
+    /** The IANA zone analytics days are counted in; null until the dashboard sets the browser's. */
+    timeZone: z.string().nullable(),
     createdAt: z.string(),
     updatedAt: z.string(),
   })

@@ -84,6 +84,7 @@ describe(`what counts (${DIALECT})`, () => {
     expect(data).toMatchObject({
       days: 7,
       timeZone: 'UTC',
+      totalViews: 3,
       profileViews: 3,
       uniqueVisitors: 3,
       linkClicks: 3,
@@ -263,6 +264,53 @@ describe(`days, windows and time zones (${DIALECT})`, () => {
       .execute();
     expect(views.map((row) => row.visits)).toEqual([1, 1, 1]);
     await own.close();
+  });
+});
+
+describe(`the public view count (${DIALECT})`, () => {
+  it('shows the total on the page when the owner shows views, drawn again at most once a minute', async () => {
+    const owner = await createUser(t.app);
+    const page = `/${owner.user.username}`;
+    const first = await visit(page, '10.3.0.1', { 'user-agent': IPHONE });
+    expect(first.body).not.toContain('class="lv-views"');
+    for (let index = 2; index <= 12; index += 1) await visit(page, `10.3.0.${index}`, { 'user-agent': IPHONE });
+    await t.app.events.flush();
+    // Still the cached page: a view never un-caches it.
+    expect((await visit(page, '10.3.0.1', { 'user-agent': IPHONE })).body).not.toContain('class="lv-views"');
+    // The cache's once-a-minute sweep drops it; the next visit draws the count from the rollups.
+    t.app.pageCache.dropExpired(Date.now() + 61_000);
+    expect((await visit(page, '10.3.0.1', { 'user-agent': IPHONE })).body).toContain('<p class="lv-views">12 views</p>');
+    const json = await t.app.inject({ method: 'GET', url: `/api/public/${owner.user.username}` });
+    expect(json.json().data.profile.views).toBe(12);
+
+    await t.app.inject({ method: 'PATCH', url: '/api/me/profile', headers: { cookie: owner.cookie }, payload: { showViews: false } });
+    expect((await visit(page, '10.3.0.1', { 'user-agent': IPHONE })).body).not.toContain('class="lv-views"');
+    expect((await t.app.inject({ method: 'GET', url: `/api/public/${owner.user.username}` })).json().data.profile.views).toBeNull();
+  });
+
+  it('takes the time zone as a known IANA name only, without marking the page updated', async () => {
+    const owner = await createUser(t.app);
+    const before = (await t.app.inject({ method: 'GET', url: `/api/public/${owner.user.username}` })).json().data.profile.updatedAt;
+    for (const timeZone of ['Mars/Olympus', '', 'UTC; drop table users', 'a'.repeat(65), 42]) {
+      const response = await t.app.inject({
+        method: 'PATCH',
+        url: '/api/me/profile',
+        headers: { cookie: owner.cookie },
+        payload: { timeZone },
+      });
+      expect(response.statusCode, String(timeZone)).toBe(400);
+      expect(response.json().message).toBe('Please choose a time zone from the list');
+    }
+    const saved = await t.app.inject({
+      method: 'PATCH',
+      url: '/api/me/profile',
+      headers: { cookie: owner.cookie },
+      payload: { timeZone: 'Asia/Kolkata' },
+    });
+    expect(saved.json().data.timeZone).toBe('Asia/Kolkata');
+    const after = (await t.app.inject({ method: 'GET', url: `/api/public/${owner.user.username}` })).json().data.profile.updatedAt;
+    expect(after).toBe(before);
+    expect((await report(owner)).timeZone).toBe('Asia/Kolkata');
   });
 });
 

@@ -52,9 +52,11 @@ describe(`show activity (${DIALECT})`, () => {
       createdAt: new Date(now - daysAgo * DAY_MS).toISOString(),
       updatedAt: new Date(now).toISOString(),
     });
-    expect(pageExpiresAt([link(2), link(5), link(30)], true, now)).toBe(now + 2 * DAY_MS);
-    expect(pageExpiresAt([link(30)], true, now)).toBe(Infinity);
-    expect(pageExpiresAt([link(2)], false, now)).toBe(Infinity);
+    expect(pageExpiresAt([link(2), link(5), link(30)], { showActivity: true, showViews: false }, now)).toBe(now + 2 * DAY_MS);
+    expect(pageExpiresAt([link(30)], { showActivity: true, showViews: false }, now)).toBe(Infinity);
+    expect(pageExpiresAt([link(2)], { showActivity: false, showViews: false }, now)).toBe(Infinity);
+    // Showing its view count, a page is drawn again a minute on at most.
+    expect(pageExpiresAt([link(2)], { showActivity: true, showViews: true }, now)).toBe(now + 60_000);
   });
 });
 

@@ -50,6 +50,7 @@ describe(`profile settings (${DIALECT})`, () => {
       theme: 'dark',
       showViews: true,
       showActivity: true,
+      timeZone: null,
       lastUsernameChange: null,
       usernameLockedUntil: null,
     });

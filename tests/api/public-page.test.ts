@@ -220,6 +220,8 @@ describe(`the public JSON (${DIALECT})`, () => {
       verified: false,
       showBranding: false,
       updatedAt: expect.any(String),
+      // Shown by default (spec 000 §3): the views of the tests above.
+      views: expect.any(Number),
     });
     expect(
       data.links.every(

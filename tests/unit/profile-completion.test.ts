@@ -14,6 +14,8 @@ const user: CurrentUser = {
   verified: false,
   isActive: true,
   showActivity: true,
+  showViews: true,
+  timeZone: null,
   createdAt: '2026-11-01T00:00:00.000Z',
   updatedAt: '2026-11-01T00:00:00.000Z',
 };

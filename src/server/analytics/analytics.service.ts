@@ -2,7 +2,7 @@ import { type AnalyticsPeriod, type AnalyticsReport, DEVICES, NAMED_OTHER_HOSTS,
 import { addDays, daysBetween, localDayOf } from '#shared/time-zone.ts';
 import type { Db } from '../db/database.ts';
 import type { UserRow } from '../db/schema.ts';
-import { type RollupRow, linkNamesOf, rollupsBetween } from './analytics.repository.ts';
+import { type RollupRow, linkNamesOf, rollupsBetween, totalViewsOf } from './analytics.repository.ts';
 
 // The Analytics tab's figures and the CSV export, from the daily rollups only
 // (never the raw events). Pure functions over rows, so that the arithmetic is
@@ -65,7 +65,7 @@ function sourcesOf(rows: RollupRow[], whole: number) {
 }
 
 /** The report of a period from the rows of it and of the period before it. */
-export function analyticsReport(rows: RollupRow[], links: LinkName[], period: Period): AnalyticsReport {
+export function analyticsReport(rows: RollupRow[], links: LinkName[], period: Period, totalViews = 0): AnalyticsReport {
   const { from, to, previousFrom, previousTo } = periodBounds(period);
   const current = rows.filter((row) => row.day >= from && row.day <= to);
   const previous = rows.filter((row) => row.day >= previousFrom && row.day <= previousTo);
@@ -107,6 +107,7 @@ export function analyticsReport(rows: RollupRow[], links: LinkName[], period: Pe
     from,
     to,
     timeZone: period.timeZone,
+    totalViews,
     profileViews,
     uniqueVisitors: sum(views, 'uniques'),
     linkClicks,
@@ -136,8 +137,12 @@ export function periodOf(owner: UserRow, days: AnalyticsPeriod, now = Date.now()
 export async function analyticsOf(db: Db, owner: UserRow, days: AnalyticsPeriod, now = Date.now()): Promise<AnalyticsReport> {
   const period = periodOf(owner, days, now);
   const { previousFrom, to } = periodBounds(period);
-  const [rows, links] = await Promise.all([rollupsBetween(db, owner.id, previousFrom, to), linkNamesOf(db, owner.id)]);
-  return analyticsReport(rows, links, period);
+  const [rows, links, totalViews] = await Promise.all([
+    rollupsBetween(db, owner.id, previousFrom, to),
+    linkNamesOf(db, owner.id),
+    totalViewsOf(db, owner.id),
+  ]);
+  return analyticsReport(rows, links, period, totalViews);
 }
 
 // CSV export (RFC 4180, UTF-8).

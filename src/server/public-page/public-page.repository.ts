@@ -14,6 +14,7 @@ const publicUserQuery = preparedQuery((db: Db, username: string) =>
       'users.verified',
       'users.plan',
       'users.showActivity',
+      'users.showViews',
       'users.updatedAt',
     ])
     .select(['customizations.document as customization', 'customizations.updatedAt as customizationUpdatedAt'])

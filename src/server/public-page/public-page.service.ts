@@ -3,6 +3,7 @@ import { type PublicPage, pageExpiresAt, toPublicProfile } from '#shared/profile
 import { isAppRouteName } from '#shared/reserved-names.ts';
 import type { Db } from '../db/database.ts';
 import { parseCustomizationDocument } from '../customization/customization.service.ts';
+import { totalViewsOf } from '../analytics/analytics.repository.ts';
 import { listActiveLinksOfUser } from '../links/links.repository.ts';
 import { toLink } from '../links/links.service.ts';
 import { type CachedPage, type PageCache, preparePage } from './page-cache.ts';
@@ -24,17 +25,19 @@ export async function loadPublicPageWithExpiry(db: Db, username: string): Promis
   if (!user) return undefined;
   const links = (await listActiveLinksOfUser(db, user.id)).map(toLink);
   const showActivity = user.showActivity === 1;
+  const showViews = user.showViews === 1;
+  const views = showViews ? await totalViewsOf(db, user.id) : undefined;
   // The look counts as a change of the profile: the later of the account's and the document's times.
   const updatedAt =
     user.customizationUpdatedAt && user.customizationUpdatedAt > user.updatedAt ? user.customizationUpdatedAt : user.updatedAt;
   const now = Date.now();
   const data = toPublicProfile(
-    { ...user, verified: user.verified === 1, showActivity, updatedAt },
+    { ...user, verified: user.verified === 1, showActivity, showViews, views, updatedAt },
     links,
     parseCustomizationDocument(user.customization),
     now,
   );
-  return { data, expiresAt: pageExpiresAt(links, showActivity, now) };
+  return { data, expiresAt: pageExpiresAt(links, { showActivity, showViews }, now) };
 }
 
 /** An active user's public profile and active links, or undefined. */

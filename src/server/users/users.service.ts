@@ -21,6 +21,8 @@ export function toCurrentUser(row: UserRow): CurrentUser {
     verified: row.verified === 1,
     isActive: row.isActive === 1,
     showActivity: row.showActivity === 1,
+    showViews: row.showViews === 1,
+    timeZone: row.timeZone,
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
   };

@@ -183,7 +183,13 @@ function ProfileSettingsForm({ user, settings }: { user: CurrentUser; settings: 
                   ))}
                 </div>
               </div>
-              {/* Show views is stored (GET/PATCH /api/me/profile); its switch returns with the public view count (issue 10). */}
+              <SettingSwitch
+                id="profile-showViews"
+                label="Show views"
+                hint="Show how many times your page has been viewed (updated every minute or two)."
+                checked={form.showViews}
+                onChange={(value) => set('showViews', value)}
+              />
               <SettingSwitch
                 id="profile-showActivity"
                 label="Show activity"
