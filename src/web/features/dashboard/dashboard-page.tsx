@@ -5,11 +5,12 @@ import { Link, useSearchParams } from 'react-router';
 import type { DashboardTab } from '#web/lib/constants.ts';
 import type { CurrentUser } from '#shared/user.types.ts';
 import { Button } from '#web/components/ui/button.tsx';
+import { AnalyticsTab } from '#web/features/analytics/analytics-tab.tsx';
+import { useBrowserTimeZone } from '#web/features/analytics/use-analytics.ts';
 import { CustomizeTab } from '#web/features/customize/customize-tab.tsx';
 import { LinksTab } from '#web/features/links/links-tab.tsx';
 import { ProfileTab } from '#web/features/profile/profile-tab.tsx';
 import { useProfileSettings } from '#web/features/profile/use-profile-settings.ts';
-import { ComingTab } from './coming-tab.tsx';
 import { DashboardSidebar } from './dashboard-sidebar.tsx';
 import { TAB_DETAILS, parseTab } from './dashboard-tabs.ts';
 import { OverviewTab } from './overview-tab.tsx';
@@ -23,6 +24,7 @@ export function DashboardPage({ user }: { user: CurrentUser }) {
   const { openPublicProfile } = useProfileActions(user.username);
   // The dashboard's own theme (Profile settings); the rest of the site stays dark.
   const theme = useProfileSettings().data?.theme ?? 'dark';
+  useBrowserTimeZone(user);
 
   const changeTab = (next: DashboardTab) => {
     setMenuOpen(false);
@@ -71,9 +73,7 @@ export function DashboardPage({ user }: { user: CurrentUser }) {
           {tab === 'overview' && <OverviewTab user={user} onTabChange={changeTab} />}
           {tab === 'links' && <LinksTab user={user} />}
           {tab === 'profile' && <ProfileTab user={user} onTabChange={changeTab} />}
-          {tab === 'analytics' && (
-            <ComingTab title="No analytics yet" text="Real view and click figures for your page arrive in an upcoming release." />
-          )}
+          {tab === 'analytics' && <AnalyticsTab user={user} />}
           {tab === 'customize' && <CustomizeTab user={user} />}
         </main>
       </div>

@@ -6,6 +6,7 @@ import { Avatar } from '#web/components/ui/avatar.tsx';
 import { useLogout } from '#web/features/auth/use-session.ts';
 import { Logo } from '#web/features/site/logo.tsx';
 import { cn } from '#web/lib/utils.ts';
+import { formatCount, useAnalytics } from '#web/features/analytics/use-analytics.ts';
 import { TAB_DETAILS } from './dashboard-tabs.ts';
 import { useProfileActions } from './use-profile-actions.ts';
 
@@ -13,6 +14,34 @@ interface DashboardSidebarProps {
   user: CurrentUser;
   tab: DashboardTab;
   onTabChange: (tab: DashboardTab) => void;
+}
+
+/** The last 7 days at a glance (spec 001 §4 sidebar stats card), from the same call as the Analytics tab. */
+function SidebarStats() {
+  const { data } = useAnalytics(7);
+  const figures = [
+    { label: 'Views', value: data ? formatCount(data.profileViews) : '–' },
+    { label: 'Clicks', value: data ? formatCount(data.linkClicks) : '–' },
+    { label: 'Engagement', value: data ? `${Math.round(data.conversionRate)}%` : '–' },
+  ];
+  return (
+    <div
+      className="rounded-2xl border border-border bg-gradient-to-br from-primary/10 to-secondary/10 p-4 text-sm"
+      data-testid="sidebar-stats"
+    >
+      <p className="font-semibold">
+        Your stats <span className="font-normal text-muted">· last 7 days</span>
+      </p>
+      <dl className="mt-3 grid grid-cols-3 gap-2 text-center">
+        {figures.map((figure) => (
+          <div key={figure.label} className="flex flex-col-reverse">
+            <dt className="text-xs text-muted">{figure.label}</dt>
+            <dd className="text-lg font-bold">{figure.value}</dd>
+          </div>
+        ))}
+      </dl>
+    </div>
+  );
 }
 
 export function DashboardSidebar({ user, tab, onTabChange }: DashboardSidebarProps) {
@@ -36,10 +65,7 @@ export function DashboardSidebar({ user, tab, onTabChange }: DashboardSidebarPro
         </div>
       </div>
 
-      <div className="rounded-2xl border border-border bg-gradient-to-br from-primary/10 to-secondary/10 p-4 text-sm">
-        <p className="font-semibold">Your stats</p>
-        <p className="mt-1 text-muted">Views and clicks appear here once visitors find your page.</p>
-      </div>
+      <SidebarStats />
 
       <nav aria-label="Dashboard" className="space-y-1">
         {DASHBOARD_TABS.map((value) => {

@@ -1,16 +1,19 @@
 import { useSortable } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
-import { GripVertical, Pencil, Trash2 } from 'lucide-react';
+import { GripVertical, MousePointerClick, Pencil, Trash2 } from 'lucide-react';
 import { Switch } from 'radix-ui';
 import { useState } from 'react';
 import { type Link, linkBackground } from '#shared/links.ts';
 import { LinkIcon } from '#profile/link-icon.tsx';
 import { Button } from '#web/components/ui/button.tsx';
+import { formatCount } from '#web/features/analytics/use-analytics.ts';
 import { cn } from '#web/lib/utils.ts';
 import { DeleteLinkDialog } from './delete-link-dialog.tsx';
 
 interface LinkCardProps {
   link: Link;
+  /** Clicks of the last 30 days; undefined while they load. */
+  clicks?: number;
   disabled: boolean;
   deleting: boolean;
   onEdit: () => void;
@@ -19,7 +22,7 @@ interface LinkCardProps {
 }
 
 /** A link in edit mode: drag handle, preview of the button, switch, edit and delete. */
-export function LinkCard({ link, disabled, deleting, onEdit, onDelete, onToggleActive }: LinkCardProps) {
+export function LinkCard({ link, clicks, disabled, deleting, onEdit, onDelete, onToggleActive }: LinkCardProps) {
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({
     id: link.id,
     disabled,
@@ -60,6 +63,12 @@ export function LinkCard({ link, disabled, deleting, onEdit, onDelete, onToggleA
           {link.title}
         </p>
         <p className="truncate text-sm text-muted">{link.url}</p>
+        {clicks !== undefined && (
+          <p className="mt-0.5 flex items-center gap-1 text-xs text-muted" data-testid="link-clicks">
+            <MousePointerClick className="size-3.5" aria-hidden="true" />
+            {formatCount(clicks)} {clicks === 1 ? 'click' : 'clicks'} · 30 days
+          </p>
+        )}
       </div>
       <Switch.Root
         checked={link.isActive}

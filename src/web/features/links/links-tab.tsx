@@ -9,6 +9,7 @@ import { Button } from '#web/components/ui/button.tsx';
 import { Card } from '#web/components/ui/card.tsx';
 import { LoadError, LoadingState } from '#web/components/ui/query-status.tsx';
 import { ApiError } from '#web/lib/api.ts';
+import { useAnalytics } from '#web/features/analytics/use-analytics.ts';
 import { LinkCard } from './link-card.tsx';
 import { LinkForm } from './link-form.tsx';
 import { useCustomization } from '#web/features/customize/use-customization.ts';
@@ -25,6 +26,9 @@ export function LinksTab({ user }: { user: CurrentUser }) {
   const updateLink = useUpdateLink(user.id);
   const deleteLink = useDeleteLink(user.id);
   const reorder = useReorderLinks(user.id);
+  // Each card shows its clicks of the last 30 days.
+  const month = useAnalytics(30).data;
+  const clicksOf = (id: number) => (month ? (month.topLinks.find((entry) => entry.id === id)?.clicks ?? 0) : undefined);
   const [editing, setEditing] = useState<Editing>({ mode: 'idle' });
   const sensors = useSensors(
     useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
@@ -147,6 +151,7 @@ export function LinksTab({ user }: { user: CurrentUser }) {
                     <LinkCard
                       key={link.id}
                       link={link}
+                      clicks={clicksOf(link.id)}
                       disabled={busy}
                       deleting={deleteLink.isPending && deleteLink.variables === link.id}
                       onEdit={() => setEditing({ mode: 'editing', id: link.id })}

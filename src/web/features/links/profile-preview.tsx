@@ -5,6 +5,7 @@ import type { Link } from '#shared/links.ts';
 import { toPublicProfile } from '#shared/profile.types.ts';
 import type { CurrentUser } from '#shared/user.types.ts';
 import { ProfileView } from '#profile/profile-view.tsx';
+import { useAnalytics } from '#web/features/analytics/use-analytics.ts';
 
 interface ProfilePreviewProps {
   user: CurrentUser;
@@ -19,7 +20,9 @@ interface ProfilePreviewProps {
  * the same ProfileView the server renders, so the preview and the page cannot differ.
  */
 export function ProfilePreview({ user, links, customization, caption = 'Live preview' }: ProfilePreviewProps) {
-  const page = toPublicProfile(user, links, customization);
+  // The page's view count, as the server draws it from the same rollups.
+  const views = useAnalytics(7).data?.totalViews;
+  const page = toPublicProfile({ ...user, views }, links, customization);
   return (
     <div className="lg:sticky lg:top-24">
       <FontStylesheet font={page.customization.font} />

@@ -1,0 +1,310 @@
+import { useQueryClient } from '@tanstack/react-query';
+import {
+  ArrowDownRight,
+  ArrowUpRight,
+  BarChart3,
+  Copy,
+  Download,
+  Eye,
+  Globe2,
+  Minus,
+  MousePointerClick,
+  Percent,
+  Smartphone,
+} from 'lucide-react';
+import { type ReactNode, Suspense, lazy, useState } from 'react';
+import { ANALYTICS_PERIODS, type AnalyticsPeriod, type AnalyticsReport, analyticsMessages } from '#shared/analytics.ts';
+import type { CurrentUser } from '#shared/user.types.ts';
+import { Button } from '#web/components/ui/button.tsx';
+import { Card } from '#web/components/ui/card.tsx';
+import { LoadError, LoadingState } from '#web/components/ui/query-status.tsx';
+import { useProfileActions } from '#web/features/dashboard/use-profile-actions.ts';
+import { useUpdateProfile } from '#web/features/profile/use-profile-settings.ts';
+import { cn } from '#web/lib/utils.ts';
+import { countryName, formatCount, useAnalytics } from './use-analytics.ts';
+
+// The chart library is fetched with this tab, never with the rest of the dashboard.
+const DailyVisitsChart = lazy(() => import('./daily-visits-chart.tsx'));
+
+const DEVICE_NAMES: Record<string, string> = { desktop: 'Desktop', mobile: 'Mobile', tablet: 'Tablet' };
+
+export function AnalyticsTab({ user }: { user: CurrentUser }) {
+  const [days, setDays] = useState<AnalyticsPeriod>(7);
+  const analytics = useAnalytics(days);
+  const report = analytics.data;
+
+  return (
+    <div className="space-y-6">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <div role="group" aria-label="Timeframe" className="flex gap-1 rounded-xl border border-border bg-surface/80 p-1">
+          {ANALYTICS_PERIODS.map((period) => (
+            <button
+              key={period}
+              type="button"
+              aria-pressed={days === period}
+              onClick={() => setDays(period)}
+              className={cn(
+                'cursor-pointer rounded-lg px-3 py-2 text-sm font-medium transition-colors',
+                days === period ? 'bg-primary/20 text-white' : 'text-zinc-300 hover:text-white',
+              )}
+            >
+              Last {period} days
+            </button>
+          ))}
+        </div>
+        <Button asChild variant="outline" size="sm">
+          <a href={`/api/me/analytics/export?days=${days}`} download>
+            <Download /> Export CSV
+          </a>
+        </Button>
+      </div>
+
+      {analytics.isPending && <LoadingState label="Loading analytics..." />}
+      {analytics.isError && (
+        <LoadError title="Could not load your analytics" detail={analytics.error.message} onRetry={() => void analytics.refetch()} />
+      )}
+      {report && <Report report={report} user={user} />}
+    </div>
+  );
+}
+
+function Report({ report, user }: { report: AnalyticsReport; user: CurrentUser }) {
+  const empty = report.totalViews === 0 && report.profileViews === 0 && report.linkClicks === 0;
+  const period = `previous ${report.days} days`;
+  return (
+    <>
+      <div className="grid gap-4 sm:grid-cols-3">
+        <StatCard
+          icon={<Eye />}
+          label="Profile Views"
+          value={formatCount(report.profileViews)}
+          detail={`${formatCount(report.uniqueVisitors)} unique ${report.uniqueVisitors === 1 ? 'visitor' : 'visitors'}`}
+          trend={report.viewsTrend}
+          against={period}
+        />
+        <StatCard
+          icon={<MousePointerClick />}
+          label="Link Clicks"
+          value={formatCount(report.linkClicks)}
+          detail={`${formatCount(report.uniqueClicks)} unique ${report.uniqueClicks === 1 ? 'click' : 'clicks'}`}
+          trend={report.clicksTrend}
+          against={period}
+        />
+        <StatCard icon={<Percent />} label="Conversion Rate" value={`${report.conversionRate}%`} detail="Clicks vs views ratio" />
+      </div>
+
+      {empty ? (
+        <EmptyAnalytics username={user.username} />
+      ) : (
+        <>
+          <Card>
+            <SectionTitle icon={<BarChart3 />} title="Daily Profile Visits" />
+            <Suspense fallback={<div className="h-64" aria-hidden="true" />}>
+              <DailyVisitsChart days={report.dailyVisits} />
+            </Suspense>
+          </Card>
+          <div className="grid gap-4 lg:grid-cols-2">
+            <Card>
+              <SectionTitle icon={<Globe2 />} title="Traffic Sources" />
+              <ShareList
+                items={report.sources.map((source) => ({ ...source, label: source.name }))}
+                unit="visits"
+                empty="No visits in this period."
+              />
+            </Card>
+            <TopLinks report={report} />
+            <Card>
+              <SectionTitle icon={<Globe2 />} title="Countries" />
+              <ShareList
+                items={report.countries.map((country) => ({ ...country, label: countryName(country.name) }))}
+                unit="visits"
+                empty="No visits in this period."
+                limit={8}
+              />
+            </Card>
+            <Card>
+              <SectionTitle icon={<Smartphone />} title="Devices" />
+              <ShareList
+                items={report.devices.map((device) => ({ ...device, label: DEVICE_NAMES[device.name] ?? device.name }))}
+                unit="visits"
+                empty="No visits in this period."
+              />
+              {report.browsers.length > 0 && (
+                <p className="mt-4 text-xs text-muted">
+                  Browsers:{' '}
+                  {report.browsers
+                    .slice(0, 4)
+                    .map((browser) => `${browser.name} ${browser.percentage}%`)
+                    .join(' · ')}
+                </p>
+              )}
+            </Card>
+          </div>
+        </>
+      )}
+      <TimeZoneSetting current={report.timeZone} />
+    </>
+  );
+}
+
+function StatCard(props: { icon: ReactNode; label: string; value: string; detail: string; trend?: number | null; against?: string }) {
+  return (
+    <Card className="p-5">
+      <div className="flex items-center justify-between gap-2">
+        <p className="text-sm font-medium text-muted">{props.label}</p>
+        <span className="flex size-9 items-center justify-center rounded-xl bg-primary/15 text-primary [&_svg]:size-4" aria-hidden="true">
+          {props.icon}
+        </span>
+      </div>
+      <p className="mt-2 text-3xl font-bold tracking-tight" data-testid={`stat-${props.label.toLowerCase().replaceAll(' ', '-')}`}>
+        {props.value}
+      </p>
+      <div className="mt-2 flex flex-wrap items-center gap-x-2 gap-y-1 text-sm">
+        {props.against !== undefined && <Trend value={props.trend ?? null} against={props.against} />}
+        <span className="text-muted">{props.detail}</span>
+      </div>
+    </Card>
+  );
+}
+
+/** The change against the previous period; 'New' when that period had nothing to compare with. */
+function Trend({ value, against }: { value: number | null; against: string }) {
+  const label = value === null ? `New: nothing in the ${against}` : `${value > 0 ? '+' : ''}${value}% vs ${against}`;
+  const Icon = value === null || value > 0 ? ArrowUpRight : value < 0 ? ArrowDownRight : Minus;
+  return (
+    <span
+      title={label}
+      className={cn(
+        'inline-flex items-center gap-0.5 rounded-full px-2 py-0.5 text-xs font-semibold',
+        value === null || value > 0
+          ? 'bg-emerald-500/15 text-emerald-400'
+          : value < 0
+            ? 'bg-red-500/15 text-red-400'
+            : 'bg-zinc-500/15 text-zinc-300',
+      )}
+    >
+      <Icon className="size-3.5" aria-hidden="true" />
+      <span className="sr-only">{label}</span>
+      <span aria-hidden="true">{value === null ? 'New' : `${value > 0 ? '+' : ''}${value}%`}</span>
+    </span>
+  );
+}
+
+function SectionTitle({ icon, title }: { icon: ReactNode; title: string }) {
+  return (
+    <h2 className="mb-4 flex items-center gap-2 font-semibold [&_svg]:size-4 [&_svg]:text-primary">
+      <span aria-hidden="true">{icon}</span>
+      {title}
+    </h2>
+  );
+}
+
+interface ShareItem {
+  label: string;
+  visits: number;
+  percentage: number;
+}
+
+function ShareList({ items, unit, empty, limit = 10 }: { items: ShareItem[]; unit: string; empty: string; limit?: number }) {
+  const shown = items.filter((item) => item.visits > 0 || items.length <= 3).slice(0, limit);
+  if (shown.every((item) => item.visits === 0)) return <p className="text-sm text-muted">{empty}</p>;
+  return (
+    <ul className="space-y-3">
+      {shown.map((item) => (
+        <li key={item.label}>
+          <div className="flex items-baseline justify-between gap-3 text-sm">
+            <span className="truncate font-medium">{item.label}</span>
+            <span className="shrink-0 text-muted">
+              {formatCount(item.visits)} {unit} · {item.percentage}%
+            </span>
+          </div>
+          <div className="mt-1.5 h-2 overflow-hidden rounded-full bg-white/5" aria-hidden="true">
+            <div className="h-full rounded-full bg-gradient-to-r from-primary to-secondary" style={{ width: `${item.percentage}%` }} />
+          </div>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function TopLinks({ report }: { report: AnalyticsReport }) {
+  return (
+    <Card>
+      <SectionTitle icon={<MousePointerClick />} title="Top Performing Links" />
+      {report.topLinks.length === 0 ? (
+        <p className="text-sm text-muted">No clicks in this period.</p>
+      ) : (
+        <ol className="space-y-3">
+          {report.topLinks.slice(0, 10).map((link, index) => (
+            <li key={link.id} className="flex items-center gap-3">
+              <span className="flex size-7 shrink-0 items-center justify-center rounded-lg bg-primary/15 text-xs font-bold text-primary">
+                {index + 1}
+              </span>
+              <div className="min-w-0 flex-1">
+                <p className="truncate text-sm font-medium">{link.name}</p>
+                {link.url && <p className="truncate text-xs text-muted">{link.url}</p>}
+              </div>
+              <div className="shrink-0 text-right text-sm">
+                <p className="font-semibold">
+                  {formatCount(link.clicks)} {link.clicks === 1 ? 'click' : 'clicks'}
+                </p>
+                <p className="text-xs text-muted">
+                  {formatCount(link.uniqueClicks)} unique · {link.share}% of total
+                </p>
+              </div>
+            </li>
+          ))}
+        </ol>
+      )}
+    </Card>
+  );
+}
+
+function EmptyAnalytics({ username }: { username: string }) {
+  const { copyProfileUrl } = useProfileActions(username);
+  return (
+    <Card className="flex flex-col items-center gap-3 py-14 text-center">
+      <BarChart3 className="size-10 text-primary" aria-hidden="true" />
+      <h2 className="text-xl font-semibold">{analyticsMessages.emptyTitle}</h2>
+      <p className="max-w-md text-sm text-muted">{analyticsMessages.emptyHint}</p>
+      <Button variant="outline" className="mt-2" onClick={() => void copyProfileUrl()}>
+        <Copy /> Copy Profile URL
+      </Button>
+    </Card>
+  );
+}
+
+function timeZones(current: string): string[] {
+  const known = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : [];
+  return known.includes(current) ? known : [current, ...known];
+}
+
+/** Days are counted in the profile's time zone; changing it applies to visits from then on. */
+function TimeZoneSetting({ current }: { current: string }) {
+  const update = useUpdateProfile();
+  const queryClient = useQueryClient();
+  return (
+    <div className="flex flex-wrap items-center gap-2 text-sm text-muted">
+      <label htmlFor="analytics-time-zone">Days are counted in</label>
+      <select
+        id="analytics-time-zone"
+        value={current}
+        disabled={update.isPending}
+        onChange={(event) =>
+          update.mutate(
+            { timeZone: event.target.value },
+            { onSuccess: () => void queryClient.invalidateQueries({ queryKey: ['me', 'analytics'] }) },
+          )
+        }
+        className="rounded-lg border border-border bg-surface px-2 py-1 text-zinc-100"
+      >
+        {timeZones(current).map((zone) => (
+          <option key={zone} value={zone}>
+            {zone.replaceAll('_', ' ')}
+          </option>
+        ))}
+      </select>
+      <span>(applies to visits from now on)</span>
+    </div>
+  );
+}

@@ -1,0 +1,62 @@
+import { useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import type { AnalyticsPeriod, AnalyticsReport } from '#shared/analytics.ts';
+import { isTimeZone } from '#shared/time-zone.ts';
+import type { CurrentUser } from '#shared/user.types.ts';
+import { useUpdateProfile } from '#web/features/profile/use-profile-settings.ts';
+import { api } from '#web/lib/api.ts';
+
+export const analyticsQueryKey = (days: AnalyticsPeriod) => ['me', 'analytics', days] as const;
+
+/**
+ * The signed-in profile's figures for the last 7, 30 or 90 days. The server
+ * writes visits at least once a second; a minute between reads is plenty.
+ */
+export function useAnalytics(days: AnalyticsPeriod) {
+  return useQuery({
+    queryKey: analyticsQueryKey(days),
+    queryFn: async () => (await api<{ data: AnalyticsReport }>(`/api/me/analytics?days=${days}`)).data,
+    staleTime: 30_000,
+    refetchInterval: 60_000,
+  });
+}
+
+const NUMBER = new Intl.NumberFormat('en-US');
+export const formatCount = (count: number) => NUMBER.format(count);
+
+const REGIONS = typeof Intl.DisplayNames === 'function' ? new Intl.DisplayNames(['en'], { type: 'region' }) : undefined;
+
+/** A country's name from its ISO code; '' is an address no database places. */
+export function countryName(code: string): string {
+  if (!code) return 'Unknown';
+  try {
+    return REGIONS?.of(code) ?? code;
+  } catch {
+    return code;
+  }
+}
+
+/** '2026-11-23' as 'Mon 23 Nov' (the day is a calendar day, so it is read in UTC). */
+export function formatDate(day: string, style: 'short' | 'long' = 'short'): string {
+  return new Date(`${day}T00:00:00Z`).toLocaleDateString('en-GB', {
+    timeZone: 'UTC',
+    day: 'numeric',
+    month: 'short',
+    ...(style === 'long' ? { weekday: 'short', year: 'numeric' } : {}),
+  });
+}
+
+/**
+ * A profile whose time zone was never set takes the browser's, once, so that its
+ * days are the owner's days from the first visit on (the Analytics tab can change it).
+ */
+export function useBrowserTimeZone(user: CurrentUser) {
+  const update = useUpdateProfile();
+  const { mutate } = update;
+  const unset = user.timeZone === null;
+  useEffect(() => {
+    if (!unset) return;
+    const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+    if (zone && isTimeZone(zone)) mutate({ timeZone: zone });
+  }, [unset, mutate]);
+}
