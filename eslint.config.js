@@ -4,6 +4,7 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 const SERVER_FEATURES = [
+  'activity',
   'admin',
   'analytics',
   'auth',

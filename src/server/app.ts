@@ -10,6 +10,8 @@ import pinoPretty from 'pino-pretty';
 import { APP_ROUTE_NAMES } from '#shared/reserved-names.ts';
 import packageJson from '../../package.json' with { type: 'json' };
 import { registerAdminRoutes } from './admin/admin.routes.ts';
+import { pruneActivity } from './activity/activity.repository.ts';
+import { registerActivityRoutes } from './activity/activity.routes.ts';
 import { dailySaltOf, pruneAnalytics } from './analytics/analytics-store.ts';
 import { registerAnalyticsRoutes } from './analytics/analytics.routes.ts';
 import { EventRecorder } from './analytics/event-recorder.ts';
@@ -95,10 +97,15 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   const expiredPages = setInterval(() => cache.dropExpired(Date.now()), 60_000);
   expiredPages.unref();
   // Past days' salts, rotated visitor windows and raw events past the retention go every hour.
-  const prune = () =>
-    pruneAnalytics(db, Date.now(), config.analyticsRetentionDays).catch((error: unknown) =>
-      log.error({ err: error }, 'pruning analytics failed'),
-    );
+  const prune = async () => {
+    try {
+      const now = Date.now();
+      await pruneAnalytics(db, now, config.analyticsRetentionDays);
+      await pruneActivity(db, new Date(now - config.analyticsRetentionDays * 24 * 3600_000).toISOString());
+    } catch (error) {
+      log.error({ err: error }, 'pruning analytics failed');
+    }
+  };
   const pruning = setInterval(() => void prune(), 3600_000);
   pruning.unref();
   const firstPrune = setTimeout(() => void prune(), 60_000);
@@ -178,6 +185,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   registerSiteSettingsRoutes(app, db, changes, siteSettings);
   registerProfileRoutes(app, db, changes);
   registerAnalyticsRoutes(app, db);
+  registerActivityRoutes(app, db);
   registerCustomizationRoutes(app, db, changes);
   registerMediaRoutes(app, db, config, changes, referencedUploads);
   registerProfileAssetRoutes(app);

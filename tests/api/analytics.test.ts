@@ -341,3 +341,41 @@ describe(`the CSV export (${DIALECT})`, () => {
     expect(lines).toHaveLength(11);
   });
 });
+
+describe(`recent activity (${DIALECT})`, () => {
+  it('tells links added, edited and removed, profile, look and username changes and a first click, newest first', async () => {
+    const owner = await createUser(t.app);
+    const cookie = { cookie: owner.cookie };
+    const activity = async () =>
+      (await t.app.inject({ method: 'GET', url: '/api/me/activity', headers: cookie }))
+        .json()
+        .data.map((item: { kind: string; subject: string }) => [item.kind, item.subject]);
+    expect(await activity()).toEqual([]);
+    const link = await createLink(t.app, owner, { title: 'Shop', url: 'https://shop.example/' });
+    await t.app.inject({ method: 'PATCH', url: `/api/links/${link.id}`, headers: cookie, payload: { title: 'Store' } });
+    await t.app.inject({ method: 'PATCH', url: '/api/me/profile', headers: cookie, payload: { bio: 'One' } });
+    // Saved again at once: still one entry.
+    await t.app.inject({ method: 'PATCH', url: '/api/me/profile', headers: cookie, payload: { bio: 'Two' } });
+    // The time zone alone is no change of the page.
+    await t.app.inject({ method: 'PATCH', url: '/api/me/profile', headers: cookie, payload: { timeZone: 'Europe/Paris' } });
+    await t.app.inject({ method: 'PUT', url: '/api/me/customization', headers: cookie, payload: { primaryColor: '#112233' } });
+    await visit(`/go/${link.id}`, '10.4.0.1', { 'user-agent': DESKTOP });
+    await visit(`/go/${link.id}`, '10.4.0.2', { 'user-agent': DESKTOP });
+    await t.app.events.flush();
+    const other = await createLink(t.app, owner, { title: 'Old', url: 'https://old.example/' });
+    await t.app.inject({ method: 'DELETE', url: `/api/links/${other.id}`, headers: cookie });
+    const renamed = `${owner.user.username.slice(0, 14)}_new`;
+    await t.app.inject({ method: 'PATCH', url: '/api/me/username', headers: cookie, payload: { username: renamed } });
+    expect(await activity()).toEqual([
+      ['username_changed', renamed],
+      ['link_removed', 'Old'],
+      ['link_added', 'Old'],
+      ['first_click', 'Store'],
+      ['look_updated', ''],
+      ['profile_updated', ''],
+      ['link_updated', 'Store'],
+      ['link_added', 'Shop'],
+    ]);
+    expect((await t.app.inject({ method: 'GET', url: '/api/me/activity' })).statusCode).toBe(401);
+  });
+});

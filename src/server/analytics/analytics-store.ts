@@ -142,6 +142,33 @@ export async function storeVisits(db: Db, visits: readonly Visit[]): Promise<voi
     });
     for (const rows of chunksOf(events)) await trx.insertInto('events').values(rows).execute();
 
+    // A link's first counted click is told once in Recent Activity.
+    const clickedAt = new Map<number, string>();
+    for (const event of events)
+      if (event.counted === 1 && event.linkId !== null && !clickedAt.has(event.linkId)) clickedAt.set(event.linkId, event.createdAt);
+    for (const ids of chunksOf([...clickedAt.keys()].sort((a, b) => a - b))) {
+      const firsts = await trx
+        .updateTable('links')
+        .set({ firstClickedAt: new Date().toISOString() })
+        .where('id', 'in', ids)
+        .where('firstClickedAt', 'is', null)
+        .returning(['id', 'userId', 'title'])
+        .execute();
+      if (firsts.length > 0) {
+        await trx
+          .insertInto('activity')
+          .values(
+            firsts.map((link) => ({
+              userId: link.userId,
+              kind: 'first_click' as const,
+              subject: link.title,
+              createdAt: clickedAt.get(link.id)!,
+            })),
+          )
+          .execute();
+      }
+    }
+
     const rollupRows = [...rollups.entries()].sort(([a], [b]) => (a < b ? -1 : 1)).map(([, row]) => row);
     for (const rows of chunksOf(rollupRows)) {
       await trx

@@ -8,6 +8,7 @@ import {
 import type { MediaKind } from '#shared/media.ts';
 import { type Db, nowIso } from '../db/database.ts';
 import type { UserRow } from '../db/schema.ts';
+import { recordActivity } from '../activity/activity.repository.ts';
 import { AppError } from '../http/errors.ts';
 import { deleteMediaByUrl, findOwnedMediaByUrl } from '../media/media.repository.ts';
 import { deleteCustomizationDocument, findCustomizationDocument, saveCustomizationDocument } from './customization.repository.ts';
@@ -52,6 +53,7 @@ export async function updateCustomization(db: Db, owner: UserRow, update: Custom
     }
     const next: Customization = { ...current, ...update };
     await saveCustomizationDocument(trx, owner.id, JSON.stringify(next), nowIso());
+    await recordActivity(trx, owner.id, 'look_updated');
     await freeReplacedMedia(trx, owner.id, current, next);
     return next;
   });
@@ -62,6 +64,7 @@ export async function resetCustomization(db: Db, owner: UserRow): Promise<Custom
   return db.transaction().execute(async (trx) => {
     const current = await getCustomization(trx, owner.id);
     await deleteCustomizationDocument(trx, owner.id);
+    await recordActivity(trx, owner.id, 'look_updated');
     await freeReplacedMedia(trx, owner.id, current, CUSTOMIZATION_DEFAULTS);
     return { ...CUSTOMIZATION_DEFAULTS };
   });

@@ -1,4 +1,5 @@
 import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { ActivityKind } from '#shared/activity.ts';
 import type { AdminAction } from '#shared/admin.ts';
 import type { DashboardTheme, Plan, Role } from '#shared/constants.ts';
 import type { MediaKind } from '#shared/media.ts';
@@ -100,6 +101,8 @@ export interface LinksTable {
   isActive: number;
   /** Shown as a round icon under the bio (a social network's icon) instead of a button. */
   showAsIcon: Generated<number>;
+  /** When the link was first clicked (its first click is told in Recent Activity once). */
+  firstClickedAt: string | null;
   createdAt: string;
   updatedAt: string;
 }
@@ -171,7 +174,18 @@ export interface CustomizationsTable {
   updatedAt: string;
 }
 
+/** Recent Activity: what happened to a profile (ACTIVITY_KINDS). */
+export interface ActivityTable {
+  id: Generated<number>;
+  userId: number;
+  kind: ActivityKind;
+  /** What it concerns: a link's title, the new username; '' when nothing more is needed. */
+  subject: string;
+  createdAt: string;
+}
+
 export interface Database {
+  activity: ActivityTable;
   customizations: CustomizationsTable;
   media: MediaTable;
   links: LinksTable;

@@ -4,6 +4,7 @@ import type { AppConfig } from '../config.ts';
 import { type Db, nowIso } from '../db/database.ts';
 import type { UserRow } from '../db/schema.ts';
 import { commonMessages } from '#shared/api.ts';
+import { recordActivity } from '../activity/activity.repository.ts';
 import { AppError } from '../http/errors.ts';
 import { isUserActive } from '../users/users.repository.ts';
 import { deleteIconIfUnused, findOwnedMedia, mediaUrl, parseMediaUrl } from '../media/media.repository.ts';
@@ -80,6 +81,7 @@ export async function createLink(db: Db, config: AppConfig, owner: UserRow, inpu
       createdAt: now,
       updatedAt: now,
     });
+    await recordActivity(trx, owner.id, 'link_added', input.title, now);
     return toLink((await findLinkOfUser(trx, owner.id, id))!);
   });
 }
@@ -109,6 +111,7 @@ export async function changeLink(db: Db, owner: UserRow, id: number, input: Upda
       customIconId,
       updatedAt: nowIso(),
     });
+    await recordActivity(trx, owner.id, 'link_updated', input.title ?? current.title);
     // A replaced icon that nothing else shows is freed.
     if (current.customIconId !== null && current.customIconId !== customIconId) {
       await deleteIconIfUnused(trx, current.customIconId);
@@ -122,6 +125,7 @@ export async function removeLink(db: Db, owner: UserRow, id: number): Promise<vo
     const current = await findLinkOfUser(trx, owner.id, id);
     if (!current) throw new AppError(404, 'not_found', linkMessages.notFound);
     await deleteLink(trx, owner.id, id);
+    await recordActivity(trx, owner.id, 'link_removed', current.title);
     if (current.customIconId !== null) await deleteIconIfUnused(trx, current.customIconId);
   });
 }

@@ -7,6 +7,7 @@ import {
 } from '#shared/profile-settings.ts';
 import { type Db, nowIso } from '../db/database.ts';
 import type { UserRow, UserUpdate } from '../db/schema.ts';
+import { recordActivity } from '../activity/activity.repository.ts';
 import { AppError } from '../http/errors.ts';
 import { deleteMediaByUrl, findOwnedMediaByUrl } from '../media/media.repository.ts';
 import { findUserById, findUserByUsername, insertUsernameHistory, updateUser } from '../users/users.repository.ts';
@@ -41,7 +42,9 @@ export async function updateProfile(db: Db, owner: UserRow, input: ProfileUpdate
       }
     }
     // The time zone only changes how the dashboard counts days: the page itself is not updated.
-    const changes: UserUpdate = Object.keys(input).some((field) => field !== 'timeZone') ? { updatedAt: nowIso() } : {};
+    const changesPage = Object.keys(input).some((field) => field !== 'timeZone');
+    const changes: UserUpdate = changesPage ? { updatedAt: nowIso() } : {};
+    if (changesPage) await recordActivity(trx, owner.id, 'profile_updated');
     if (input.displayName !== undefined) changes.displayName = input.displayName || current.username;
     if (input.bio !== undefined) changes.bio = input.bio;
     if (input.email !== undefined) changes.email = input.email || null;
@@ -90,6 +93,7 @@ function changeUsernameOnce(db: Db, owner: UserRow, username: string): Promise<U
     await assertUsernameAvailable(trx, username, owner.id);
     const at = nowIso();
     await updateUser(trx, owner.id, { username, usernameChangedAt: at, updatedAt: at });
+    await recordActivity(trx, owner.id, 'username_changed', username, at);
     await insertUsernameHistory(trx, {
       userId: owner.id,
       oldUsername: current.username,

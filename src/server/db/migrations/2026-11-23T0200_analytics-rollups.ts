@@ -1,4 +1,4 @@
-import { type Kysely, sql } from 'kysely';
+import { type Kysely, PostgresAdapter, sql } from 'kysely';
 
 // Real analytics (issue 10): the profile's time zone, what raw events learn
 // about a visit (country, browser, whether it counted), the daily salt of the
@@ -7,6 +7,7 @@ import { type Kysely, sql } from 'kysely';
 // Frozen in time: imports nothing from the app.
 
 export async function up(db: Kysely<any>): Promise<void> {
+  const pg = db.getExecutor().adapter instanceof PostgresAdapter;
   // An IANA zone name; null until the dashboard first sets it from the browser (UTC until then).
   await db.schema.alterTable('users').addColumn('time_zone', 'text').execute();
 
@@ -59,6 +60,19 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addPrimaryKeyConstraint('analytics_daily_pk', ['user_id', 'day', 'kind', 'dimension', 'value'])
     .execute();
 
+  // Recent Activity: what happened to a profile, newest first.
+  await db.schema
+    .createTable('activity')
+    .addColumn('id', 'integer', (c) => (pg ? c.primaryKey().generatedByDefaultAsIdentity() : c.primaryKey().autoIncrement()))
+    .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
+    .addColumn('kind', 'text', (c) => c.notNull())
+    .addColumn('subject', 'text', (c) => c.notNull())
+    .addColumn('created_at', 'text', (c) => c.notNull())
+    .execute();
+  await db.schema.createIndex('activity_user_idx').on('activity').columns(['user_id', 'id']).execute();
+  // When a link was first clicked: its first click is an activity, told once.
+  await db.schema.alterTable('links').addColumn('first_clicked_at', 'text').execute();
+
   // Events recorded before this migration become rollups: with no window kept
   // for them, a visitor counts once per day, page or link (stricter than the 30
   // minutes used from now on), and their days stay in UTC.
@@ -83,6 +97,8 @@ export async function up(db: Kysely<any>): Promise<void> {
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
+  await db.schema.alterTable('links').dropColumn('first_clicked_at').execute();
+  await db.schema.dropTable('activity').execute();
   await db.schema.dropTable('analytics_daily').execute();
   await db.schema.dropTable('visitor_windows').execute();
   await db.schema.dropTable('analytics_salts').execute();

@@ -16,6 +16,7 @@ import { LoadError, LoadingState } from '#web/components/ui/query-status.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '#web/components/ui/tabs.tsx';
 import { ApiError } from '#web/lib/api.ts';
 import { useLinks } from '#web/features/links/use-links.ts';
+import { useAnalytics } from '#web/features/analytics/use-analytics.ts';
 import { ProfilePreview } from '#web/features/links/profile-preview.tsx';
 import { CUSTOMIZE_SECTIONS } from './customize-panels.tsx';
 import { useCustomization, useResetCustomization, useSaveCustomization } from './use-customization.ts';
@@ -80,7 +81,10 @@ function CustomizeEditor({ user, saved }: { user: CurrentUser; saved: Customizat
     }
   };
 
-  const preview = <ProfilePreview user={user} links={links.data ?? []} customization={draft} caption="Changes apply instantly" />;
+  const views = useAnalytics(7).data?.totalViews;
+  const preview = (
+    <ProfilePreview user={user} links={links.data ?? []} customization={draft} caption="Changes apply instantly" views={views} />
+  );
 
   return (
     <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_340px]">

@@ -1,8 +1,9 @@
-import { Activity, BarChart3, Link2, UserRound } from 'lucide-react';
+import { BarChart3, Link2, UserRound } from 'lucide-react';
 import type { DashboardTab } from '#web/lib/constants.ts';
 import type { CurrentUser } from '#shared/user.types.ts';
 import { Card } from '#web/components/ui/card.tsx';
 import { ProfileCompletion } from './profile-completion.tsx';
+import { RecentActivity } from './recent-activity.tsx';
 
 const CARDS = [
   { tab: 'profile', title: 'Edit Profile', text: 'Update your name, bio and picture.', icon: UserRound },
@@ -31,14 +32,7 @@ export function OverviewTab({ user, onTabChange }: { user: CurrentUser; onTabCha
         ))}
       </div>
       <ProfileCompletion user={user} onTabChange={onTabChange} />
-      <Card>
-        <h3 className="font-semibold">Recent Activity</h3>
-        <div className="mt-6 flex flex-col items-center gap-2 py-6 text-center">
-          <Activity className="size-8 text-muted" aria-hidden="true" />
-          <p className="font-medium">No activity yet</p>
-          <p className="max-w-sm text-sm text-muted">Views of your page and clicks on your links will show up here.</p>
-        </div>
-      </Card>
+      <RecentActivity />
     </div>
   );
 }

@@ -169,7 +169,7 @@ export function LinksTab({ user }: { user: CurrentUser }) {
         )}
       </div>
       <aside className="hidden xl:block" aria-label="Preview of your page">
-        <ProfilePreview user={user} links={list} customization={customization.data} />
+        <ProfilePreview user={user} links={list} customization={customization.data} views={month?.totalViews} />
       </aside>
     </div>
   );

@@ -5,7 +5,6 @@ import type { Link } from '#shared/links.ts';
 import { toPublicProfile } from '#shared/profile.types.ts';
 import type { CurrentUser } from '#shared/user.types.ts';
 import { ProfileView } from '#profile/profile-view.tsx';
-import { useAnalytics } from '#web/features/analytics/use-analytics.ts';
 
 interface ProfilePreviewProps {
   user: CurrentUser;
@@ -13,15 +12,15 @@ interface ProfilePreviewProps {
   /** The saved look, or the one being edited; the defaults until it has loaded. */
   customization?: Customization;
   caption?: string;
+  /** The page's total view count (from the analytics call), shown as the page shows it. */
+  views?: number;
 }
 
 /**
  * The public page as visitors will see it: the same toPublicProfile mapping and
  * the same ProfileView the server renders, so the preview and the page cannot differ.
  */
-export function ProfilePreview({ user, links, customization, caption = 'Live preview' }: ProfilePreviewProps) {
-  // The page's view count, as the server draws it from the same rollups.
-  const views = useAnalytics(7).data?.totalViews;
+export function ProfilePreview({ user, links, customization, caption = 'Live preview', views }: ProfilePreviewProps) {
   const page = toPublicProfile({ ...user, views }, links, customization);
   return (
     <div className="lg:sticky lg:top-24">

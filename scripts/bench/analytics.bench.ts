@@ -1,0 +1,188 @@
+// npm run bench (second part): analytics on both databases. Prints figures; never passes or fails.
+//  (a) ingestion: visits per second stored with their windows, raw events and daily rollups
+//      (storeVisits, the code the writer runs), when every visit is a new visitor of a random
+//      profile (the worst case) and when visits go to a hundred popular profiles;
+//  (b) the 90-day analytics call (GET /api/me/analytics?days=90's work: rollups of 180 days,
+//      links, total views) for random profiles, on a database holding BENCH_EVENTS raw events
+//      across BENCH_USERS profiles, seeded in SQL (not through HTTP), with their rollups.
+//   BENCH_EVENTS (10000000)  BENCH_USERS (10000)  BENCH_CALLS (500)
+//   BENCH_DATABASE_URL: PostgreSQL (default postgres://postgres@127.0.0.1:5432/test when it answers; a schema of its own, dropped after)
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import net from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { sql } from 'kysely';
+import { type Visit, storeVisits } from '../../src/server/analytics/analytics-store.ts';
+import { analyticsOf } from '../../src/server/analytics/analytics.service.ts';
+import { type DatabaseHandle, migrateToLatest, openDatabase } from '../../src/server/db/database.ts';
+import { seedProfiles } from './seed.ts';
+
+const EVENTS = Number(process.env.BENCH_EVENTS ?? 10_000_000);
+const USERS = Number(process.env.BENCH_USERS ?? 10_000);
+const CALLS = Number(process.env.BENCH_CALLS ?? 500);
+const LINKS = 8;
+const BATCH = 500;
+
+function answers(url: string): Promise<boolean> {
+  const { hostname, port } = new URL(url);
+  return new Promise((resolve) => {
+    const socket = net.connect({ host: hostname || '127.0.0.1', port: Number(port || 5432) });
+    socket.setTimeout(1500);
+    socket.once('connect', () => (socket.destroy(), resolve(true)));
+    socket.once('error', () => resolve(false));
+    socket.once('timeout', () => (socket.destroy(), resolve(false)));
+  });
+}
+
+const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+const seconds = (since: number) => ((performance.now() - since) / 1000).toFixed(1);
+
+async function ingestion(database: DatabaseHandle, label: string, targets: number[]): Promise<string> {
+  const batches = 100;
+  const now = Date.now();
+  let stored = 0;
+  const started = performance.now();
+  for (let batch = 0; batch < batches; batch += 1) {
+    const visits: Visit[] = Array.from({ length: BATCH }, (_, index) => {
+      const userId = targets[Math.floor(Math.random() * targets.length)]!;
+      const click = index % 3 === 0;
+      return {
+        kind: click ? 'click' : 'view',
+        userId,
+        linkId: click ? (userId - 1) * LINKS + 1 + (index % LINKS) : null,
+        at: new Date(now + batch).toISOString(),
+        referrer: null,
+        source: ['Instagram', 'Direct', 'TikTok', 'Google', 'news.example.org'][index % 5]!,
+        country: ['US', 'GB', 'DE', 'FR', 'BR', 'IN'][index % 6]!,
+        device: ['mobile', 'desktop', 'tablet'][index % 3]!,
+        browser: ['Mobile Safari', 'Chrome', 'Firefox', 'Instagram'][index % 4]!,
+        visitorHash: `${label}-${batch}-${index}`,
+        hits: 1,
+      };
+    });
+    await storeVisits(database.db, visits);
+    stored += visits.length;
+  }
+  const elapsed = (performance.now() - started) / 1000;
+  return `${Math.round(stored / elapsed).toLocaleString('en-US')} visits/s`;
+}
+
+/** BENCH_EVENTS raw events over the last 90 days across every profile, then their rollups, all in SQL. */
+async function seedEvents(database: DatabaseHandle, firstUserId: number): Promise<void> {
+  const { db, dialect } = database;
+  const pg = dialect === 'postgres';
+  const numbers = pg
+    ? sql`select n::bigint as n from generate_series(1, ${EVENTS}) as n`
+    : sql`with recursive seq(n) as (select 1 union all select n + 1 from seq where n < ${EVENTS}) select n from seq`;
+  // Each profile gets EVENTS / USERS events spread over 90 days; a multiplicative hash of n picks
+  // each event's link, source, country, device and browser independently of the others.
+  const hash = sql`((n * 2654435761) % 4294967296)`;
+  const ago = sql`((n / ${USERS}) % 90)`;
+  const day = pg ? sql`to_char(current_date - ${ago}::int, 'YYYY-MM-DD')` : sql`date('now', '-' || ${ago} || ' days')`;
+  const user = sql`(${firstUserId} + n % ${USERS})`;
+  let salt = 1;
+  const pick = (values: string[]) => {
+    const divisor = salt;
+    salt *= values.length;
+    return sql.raw(
+      `(case (${'((n * 2654435761) % 4294967296)'} / ${divisor}) % ${values.length} ${values.map((value, index) => `when ${index} then '${value}'`).join(' ')} end)`,
+    );
+  };
+  const linkOffset = sql`(${hash} / 7) % ${LINKS}`;
+  salt = 7 * LINKS;
+  await sql`
+    insert into events (kind, user_id, link_id, created_at, day, referrer, source, device, visitor_hash, hits, country, browser, counted)
+    select case when ${hash} % 7 < 2 then 'click' else 'view' end, ${user},
+      case when ${hash} % 7 < 2 then (${user} - ${firstUserId}) * ${LINKS} + 1 + ${linkOffset} else null end,
+      ${day} || 'T12:00:00.000Z', ${day}, null,
+      ${pick(['Instagram', 'Direct', 'TikTok', 'Google', 'YouTube', 'news.example.org', 'X/Twitter'])},
+      ${pick(['mobile', 'mobile', 'desktop', 'tablet'])},
+      ${pg ? sql`md5(n::text)` : sql`hex(n)`}, 1,
+      ${pick(['US', 'GB', 'DE', 'FR', 'BR', 'IN', 'CA', 'PT', ''])},
+      ${pick(['Mobile Safari', 'Chrome', 'Firefox', 'Instagram', 'Edge'])}, 1
+    from (${numbers}) as numbers
+  `.execute(db);
+  for (const [dimension, value, where] of [
+    ['total', sql`''`, sql`1 = 1`],
+    ['link', sql`cast(link_id as text)`, sql`link_id is not null`],
+    ['source', sql`source`, sql`1 = 1`],
+    ['country', sql`country`, sql`1 = 1`],
+    ['device', sql`device`, sql`1 = 1`],
+    ['browser', sql`browser`, sql`1 = 1`],
+  ] as const) {
+    await sql`
+      insert into analytics_daily (user_id, day, kind, dimension, value, hits, visits, uniques)
+      select user_id, day, kind, ${sql.lit(dimension)}, ${value}, sum(hits), count(*), count(*)
+      from events where ${where}
+      group by 1, 2, 3, 4, 5
+    `.execute(db);
+  }
+  await sql`analyze`.execute(db);
+}
+
+async function run(label: string, database: DatabaseHandle, schema?: string): Promise<string[]> {
+  await migrateToLatest(database, schema);
+  let started = performance.now();
+  const profiles = await seedProfiles(database.db, USERS, LINKS, 0);
+  const users = await database.db.selectFrom('users').select('id').orderBy('id').execute();
+  const userIds = users.map((row) => row.id);
+  console.log(`${label}: seeded ${profiles.length} profiles in ${seconds(started)} s`);
+
+  const spread = await ingestion(database, 'spread', userIds);
+  const popular = await ingestion(database, 'popular', userIds.slice(0, 100));
+  console.log(`${label}: (a) ingestion ${spread} (every visit a new visitor of a random profile), ${popular} (100 popular profiles)`);
+  await database.db.deleteFrom('events').execute();
+  await database.db.deleteFrom('analyticsDaily').execute();
+
+  started = performance.now();
+  await seedEvents(database, userIds[0]!);
+  const rollups = await database.db
+    .selectFrom('analyticsDaily')
+    .select((eb) => eb.fn.countAll<number>().as('rows'))
+    .executeTakeFirstOrThrow();
+  console.log(
+    `${label}: seeded ${EVENTS.toLocaleString('en-US')} events and ${Number(rollups.rows).toLocaleString('en-US')} rollup rows in ${seconds(started)} s`,
+  );
+
+  const owners = await database.db.selectFrom('users').selectAll().execute();
+  const timings: number[] = [];
+  for (let call = 0; call < CALLS + 20; call += 1) {
+    const owner = owners[Math.floor(Math.random() * owners.length)]!;
+    const start = performance.now();
+    const report = await analyticsOf(database.db, owner, 90);
+    if (call >= 20) timings.push(performance.now() - start);
+    if (report.dailyVisits.length !== 90) throw new Error('the report lost its days');
+  }
+  timings.sort((a, b) => a - b);
+  const line = `${label}: (b) 90-day analytics call, ${CALLS} random profiles: p50 ${percentile(timings, 50).toFixed(2)} ms, p99 ${percentile(timings, 99).toFixed(2)} ms`;
+  console.log(line);
+  return [`${label}: (a) ${spread} spread, ${popular} popular`, line];
+}
+
+const summary: string[] = [];
+const dataDir = mkdtempSync(path.join(tmpdir(), 'linkverse-analytics-bench-'));
+try {
+  const sqlite = openDatabase({ dataDir });
+  summary.push(...(await run('SQLite', sqlite)));
+  await sqlite.close();
+} finally {
+  rmSync(dataDir, { recursive: true, force: true });
+}
+
+const postgresUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+if (await answers(postgresUrl)) {
+  const schema = `bench_${randomBytes(4).toString('hex')}`;
+  const postgres = openDatabase({ dataDir, databaseUrl: postgresUrl, databaseSchema: schema });
+  try {
+    summary.push(...(await run('PostgreSQL', postgres, schema)));
+  } finally {
+    await sql`drop schema if exists ${sql.id(schema)} cascade`.execute(postgres.db);
+    await postgres.close();
+  }
+} else {
+  console.log(`PostgreSQL: not measured (nothing answers at ${postgresUrl}; set BENCH_DATABASE_URL)`);
+}
+console.log(
+  `\nAnalytics (${EVENTS.toLocaleString('en-US')} events, ${USERS.toLocaleString('en-US')} profiles):\n  ${summary.join('\n  ')}`,
+);

@@ -1,0 +1,23 @@
+import { z } from 'zod';
+import { RECENT_ACTIVITY_LIMIT, activityItemSchema } from '#shared/activity.ts';
+import { dataOf, errorResponses } from '#shared/api.ts';
+import type { Db } from '../db/database.ts';
+import type { App } from '../http/app-types.ts';
+import { requireUser, signedInOnly } from '../auth/sessions.ts';
+import { recentActivity } from './activity.repository.ts';
+
+export function registerActivityRoutes(app: App, db: Db): void {
+  // GET /api/me/activity: the overview's Recent Activity.
+  app.get(
+    '/api/me/activity',
+    {
+      preValidation: signedInOnly,
+      schema: {
+        tags: ['Analytics'],
+        summary: 'The latest events of the profile: links added, edited or removed, profile, look and username changes, first clicks',
+        response: { 200: dataOf(z.array(activityItemSchema)), ...errorResponses(401) },
+      },
+    },
+    async (request) => ({ data: await recentActivity(db, requireUser(request).id, RECENT_ACTIVITY_LIMIT) }),
+  );
+}

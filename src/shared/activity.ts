@@ -1,0 +1,50 @@
+import { z } from 'zod';
+
+// Recent Activity on the dashboard's overview (spec 001 §4, issue 10): real
+// events of the profile, newest first.
+
+export const ACTIVITY_KINDS = [
+  'link_added',
+  'link_updated',
+  'link_removed',
+  'profile_updated',
+  'look_updated',
+  'username_changed',
+  'first_click',
+] as const;
+export type ActivityKind = (typeof ACTIVITY_KINDS)[number];
+
+/** Entries shown on the overview. */
+export const RECENT_ACTIVITY_LIMIT = 8;
+/** Saves of the same thing this close together are one entry (its time moves on). */
+export const ACTIVITY_MERGE_MINUTES = 10;
+
+export const activityItemSchema = z
+  .object({
+    id: z.number().int(),
+    kind: z.enum(ACTIVITY_KINDS),
+    subject: z.string(),
+    at: z.string(),
+  })
+  .meta({ id: 'ActivityItem' });
+export type ActivityItem = z.infer<typeof activityItemSchema>;
+
+/** What an entry says. */
+export function activityText({ kind, subject }: Pick<ActivityItem, 'kind' | 'subject'>): string {
+  switch (kind) {
+    case 'link_added':
+      return `Added the link “${subject}”`;
+    case 'link_updated':
+      return `Edited the link “${subject}”`;
+    case 'link_removed':
+      return `Removed the link “${subject}”`;
+    case 'profile_updated':
+      return 'Updated your profile';
+    case 'look_updated':
+      return 'Changed the look of your page';
+    case 'username_changed':
+      return `Changed your username to @${subject}`;
+    case 'first_click':
+      return `First click on “${subject}”`;
+  }
+}

@@ -1,0 +1,76 @@
+import { useQuery } from '@tanstack/react-query';
+import { Activity, AtSign, Link2, MousePointerClick, Palette, Pencil, Trash2, UserRound } from 'lucide-react';
+import { type ActivityItem, type ActivityKind, activityText } from '#shared/activity.ts';
+import { Card } from '#web/components/ui/card.tsx';
+import { LoadingState } from '#web/components/ui/query-status.tsx';
+import { api } from '#web/lib/api.ts';
+
+const ICONS: Record<ActivityKind, typeof Activity> = {
+  link_added: Link2,
+  link_updated: Pencil,
+  link_removed: Trash2,
+  profile_updated: UserRound,
+  look_updated: Palette,
+  username_changed: AtSign,
+  first_click: MousePointerClick,
+};
+
+const RELATIVE = new Intl.RelativeTimeFormat('en', { numeric: 'auto' });
+
+/** '5 minutes ago', 'yesterday', or the date once it is older than a week. */
+export function timeAgo(iso: string, now = Date.now()): string {
+  const minutes = Math.round((Date.parse(iso) - now) / 60_000);
+  if (minutes > -1) return 'just now';
+  if (minutes > -60) return RELATIVE.format(minutes, 'minute');
+  const hours = Math.round(minutes / 60);
+  if (hours > -24) return RELATIVE.format(hours, 'hour');
+  const days = Math.round(hours / 24);
+  if (days > -7) return RELATIVE.format(days, 'day');
+  return new Date(iso).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric' });
+}
+
+/** The overview's Recent Activity: real events of the profile, newest first (GET /api/me/activity). */
+export function RecentActivity() {
+  const activity = useQuery({
+    queryKey: ['me', 'activity'],
+    queryFn: async () => (await api<{ data: ActivityItem[] }>('/api/me/activity')).data,
+    refetchInterval: 60_000,
+  });
+  const items = activity.data ?? [];
+  return (
+    <Card>
+      <h3 className="font-semibold">Recent Activity</h3>
+      {activity.isPending && (
+        <div className="mt-4">
+          <LoadingState label="Loading activity..." />
+        </div>
+      )}
+      {activity.isError && <p className="mt-4 text-sm text-muted">Recent activity could not be loaded. It will try again in a minute.</p>}
+      {activity.isSuccess && items.length === 0 && (
+        <div className="mt-6 flex flex-col items-center gap-2 py-6 text-center">
+          <Activity className="size-8 text-muted" aria-hidden="true" />
+          <p className="font-medium">No activity yet</p>
+          <p className="max-w-sm text-sm text-muted">Changes to your page and first clicks on your links will show up here.</p>
+        </div>
+      )}
+      {items.length > 0 && (
+        <ul className="mt-4 divide-y divide-border" data-testid="recent-activity">
+          {items.map((item) => {
+            const Icon = ICONS[item.kind];
+            return (
+              <li key={item.id} className="flex items-center gap-3 py-3">
+                <span className="flex size-9 shrink-0 items-center justify-center rounded-xl bg-primary/15 text-primary" aria-hidden="true">
+                  <Icon className="size-4" />
+                </span>
+                <p className="min-w-0 flex-1 truncate text-sm">{activityText(item)}</p>
+                <time dateTime={item.at} className="shrink-0 text-xs text-muted">
+                  {timeAgo(item.at)}
+                </time>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,97 @@
+import { describe, expect, it } from 'vitest';
+import { createLink, createUser } from '../helpers/factories.ts';
+import { useServerAndBrowser } from '../helpers/web-server.ts';
+
+// A visitor's views and clicks, from a browser of their own, reach the owner's
+// dashboard: the Analytics tab, the sidebar stats card and each link's card.
+
+const running = useServerAndBrowser();
+
+/** Chromium as a person runs it: the headless browser's own user agent is (rightly) not counted. */
+const PERSON = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Safari/537.36';
+
+describe('analytics in the dashboard', () => {
+  it('shows a visit and two clicks from a fresh browser in the analytics tab, the sidebar and the link cards', async () => {
+    const { app } = running.server.testApp;
+    const owner = await createUser(app, { password: 'secret123' });
+    const target = `${running.server.baseUrl}/healthz`;
+    const shop = await createLink(app, owner, { title: 'Shop', url: target });
+    await createLink(app, owner, { title: 'Blog', url: `${target}?blog` });
+
+    // A visitor, in a context of their own, arriving from Instagram.
+    const visitor = await running.browser.newContext({ baseURL: running.server.baseUrl, userAgent: PERSON });
+    const page = await visitor.newPage();
+    await page.goto(`/${owner.user.username}`, { referer: 'https://l.instagram.com/' });
+    // Links open in a new tab, through /go/{id}.
+    for (const [name, landing] of [
+      [/Shop/, '**/healthz'],
+      [/Blog/, '**/healthz?blog'],
+    ] as const) {
+      const [tab] = await Promise.all([visitor.waitForEvent('page'), page.getByRole('link', { name }).click()]);
+      await tab.waitForURL(landing);
+      await tab.close();
+    }
+    await visitor.close();
+    await app.events.flush();
+
+    const context = await running.browser.newContext({ baseURL: running.server.baseUrl, viewport: { width: 1280, height: 900 } });
+    const dashboard = await context.newPage();
+    await dashboard.goto('/login');
+    await dashboard.fill('#username', owner.user.username);
+    await dashboard.fill('#password', 'secret123');
+    await dashboard.getByRole('button', { name: 'Enter Linkverse' }).click();
+    await dashboard.waitForURL('**/dashboard');
+
+    // Recent Activity on the overview: the links added, and their first clicks.
+    const recent = dashboard.getByTestId('recent-activity');
+    await expect.poll(() => recent.textContent()).toContain('First click on “Blog”');
+    expect(await recent.textContent()).toContain('First click on “Shop”');
+    expect(await recent.textContent()).toContain('Added the link “Shop”');
+
+    // The sidebar's last 7 days: one view, two clicks, 200 % engagement.
+    const stats = dashboard.getByTestId('sidebar-stats');
+    await expect.poll(() => stats.textContent()).toContain('Views1');
+    expect(await stats.textContent()).toContain('Clicks2');
+    expect(await stats.textContent()).toContain('Engagement200%');
+
+    await dashboard.goto('/dashboard?tab=analytics');
+    await expect.poll(() => dashboard.getByTestId('stat-profile-views').textContent()).toBe('1');
+    expect(await dashboard.getByTestId('stat-link-clicks').textContent()).toBe('2');
+    expect(await dashboard.getByTestId('stat-conversion-rate').textContent()).toBe('200%');
+    const main = dashboard.getByRole('main');
+    await expect.poll(() => main.getByText('Instagram').isVisible()).toBe(true);
+    expect(await main.getByText('1 unique visitor').isVisible()).toBe(true);
+    // One bar per day: the chart's text alternative lists seven days, the last with the visit.
+    await expect.poll(() => main.getByRole('img', { name: /Daily profile visits, 7 days: 0, 0, 0, 0, 0, 0, 1/ }).count()).toBe(1);
+    await main.getByRole('button', { name: 'Last 30 days' }).click();
+    await expect.poll(() => main.getByRole('img', { name: /Daily profile visits, 30 days/ }).count()).toBe(1);
+    // The export is the same period as a file.
+    const download = dashboard.waitForEvent('download');
+    await main.getByRole('link', { name: 'Export CSV' }).click();
+    const file = await download;
+    expect(file.suggestedFilename()).toMatch(new RegExp(`^linkverse-${owner.user.username}-.*\\.csv$`));
+
+    // Each link card counts its clicks of the last 30 days.
+    await dashboard.goto('/dashboard?tab=links');
+    const shopCard = dashboard.locator(`[data-link-id="${shop.id}"]`);
+    await expect.poll(() => shopCard.getByTestId('link-clicks').textContent()).toBe('1 click · 30 days');
+    await context.close();
+  });
+
+  it('gives a new profile an honest empty state', async () => {
+    const owner = await createUser(running.server.testApp.app, { password: 'secret123' });
+    const context = await running.browser.newContext({ baseURL: running.server.baseUrl, viewport: { width: 390, height: 844 } });
+    const page = await context.newPage();
+    await page.goto('/login');
+    await page.fill('#username', owner.user.username);
+    await page.fill('#password', 'secret123');
+    await page.getByRole('button', { name: 'Enter Linkverse' }).click();
+    await page.waitForURL('**/dashboard');
+    await page.goto('/dashboard?tab=analytics');
+    await expect.poll(() => page.getByText('No visits yet').isVisible()).toBe(true);
+    expect(await page.getByTestId('stat-profile-views').textContent()).toBe('0');
+    // The dashboard took the browser's time zone for the profile's days.
+    await expect.poll(() => page.getByLabel('Days are counted in').inputValue()).not.toBe('');
+    await context.close();
+  });
+});
