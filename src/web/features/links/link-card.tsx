@@ -66,7 +66,8 @@ export function LinkCard({ link, clicks, disabled, deleting, onEdit, onDelete, o
         {clicks !== undefined && (
           <p className="mt-0.5 flex items-center gap-1 text-xs text-muted" data-testid="link-clicks">
             <MousePointerClick className="size-3.5" aria-hidden="true" />
-            {formatCount(clicks)} {clicks === 1 ? 'click' : 'clicks'} · 30 days
+            {formatCount(clicks)} {clicks === 1 ? 'click' : 'clicks'}
+            <span className="max-sm:sr-only"> · 30 days</span>
           </p>
         )}
       </div>
