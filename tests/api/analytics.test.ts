@@ -59,10 +59,11 @@ const report = async (owner: SignedInUser, days = 7) => {
 describe(`what counts (${DIALECT})`, () => {
   it('counts people once per 30 minutes, never bots, HEAD, prefetches or the owner', async () => {
     const page = `/${creator.user.username}`;
-    // Three people from three places, each arriving from somewhere else.
+    // Four people, each arriving from somewhere else: three referrers and a campaign.
     await visit(page, '81.2.69.142', { 'user-agent': IPHONE, referer: 'https://l.instagram.com/?u=x' });
     await visit(`${page}?utm_source=tiktok`, '8.8.8.8', { 'user-agent': DESKTOP });
     await visit(page, '10.0.0.3', { 'user-agent': IPAD, referer: 'https://news.example.org/story' });
+    await visit(page, '8.8.4.4', { 'user-agent': DESKTOP, referer: 'https://www.google.com/' });
     // The first reloads 50 times: one view, 51 hits.
     for (let reload = 0; reload < 50; reload += 1) await visit(page, '81.2.69.142', { 'user-agent': IPHONE });
     // Not visits.
@@ -84,39 +85,40 @@ describe(`what counts (${DIALECT})`, () => {
     expect(data).toMatchObject({
       days: 7,
       timeZone: 'UTC',
-      totalViews: 3,
-      profileViews: 3,
-      uniqueVisitors: 3,
+      totalViews: 4,
+      profileViews: 4,
+      uniqueVisitors: 4,
       linkClicks: 3,
       uniqueClicks: 3,
-      conversionRate: 100,
+      conversionRate: 75,
       viewsTrend: null,
       clicksTrend: null,
     });
     expect(data.dailyVisits).toHaveLength(7);
-    expect(data.dailyVisits.at(-1)).toEqual({ date: new Date().toISOString().slice(0, 10), count: 3, clicks: 3 });
+    expect(data.dailyVisits.at(-1)).toEqual({ date: new Date().toISOString().slice(0, 10), count: 4, clicks: 3 });
     expect(data.dailyVisits.slice(0, 6).every((day: { count: number }) => day.count === 0)).toBe(true);
     expect(data.topLinks).toEqual([
       { id: shop.id, name: 'Shop', url: 'https://shop.example/', clicks: 2, uniqueClicks: 2, share: 66.7 },
       { id: blog.id, name: 'Blog', url: 'https://blog.example/', clicks: 1, uniqueClicks: 1, share: 33.3 },
     ]);
     expect(data.sources).toEqual([
-      { name: 'Instagram', visits: 1, percentage: 33.3 },
-      { name: 'TikTok', visits: 1, percentage: 33.3 },
-      { name: 'news.example.org', visits: 1, percentage: 33.3 },
+      { name: 'Google', visits: 1, percentage: 25 },
+      { name: 'Instagram', visits: 1, percentage: 25 },
+      { name: 'TikTok', visits: 1, percentage: 25 },
+      { name: 'news.example.org', visits: 1, percentage: 25 },
     ]);
     expect(data.countries).toEqual([
-      { name: '', visits: 1, percentage: 33.3 },
-      { name: 'GB', visits: 1, percentage: 33.3 },
-      { name: 'US', visits: 1, percentage: 33.3 },
+      { name: 'US', visits: 2, percentage: 50 },
+      { name: '', visits: 1, percentage: 25 },
+      { name: 'GB', visits: 1, percentage: 25 },
     ]);
     expect(data.devices).toEqual([
-      { name: 'desktop', visits: 1, percentage: 33.3 },
-      { name: 'mobile', visits: 1, percentage: 33.3 },
-      { name: 'tablet', visits: 1, percentage: 33.3 },
+      { name: 'desktop', visits: 2, percentage: 50 },
+      { name: 'mobile', visits: 1, percentage: 25 },
+      { name: 'tablet', visits: 1, percentage: 25 },
     ]);
     // Every request of a person is kept as a hit; bots and the rest left no trace.
-    expect(await countVisits(t.app, creator.user.id, 'view')).toBe(53);
+    expect(await countVisits(t.app, creator.user.id, 'view')).toBe(54);
     expect(await countVisits(t.app, creator.user.id, 'click')).toBe(4);
   });
 
