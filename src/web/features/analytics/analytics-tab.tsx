@@ -218,7 +218,7 @@ function ShareList({ items, unit, empty, limit = 10 }: { items: ShareItem[]; uni
               {formatCount(item.visits)} {unit} · {item.percentage}%
             </span>
           </div>
-          <div className="mt-1.5 h-2 overflow-hidden rounded-full bg-white/5" aria-hidden="true">
+          <div className="mt-1.5 h-2 overflow-hidden rounded-full bg-zinc-500/15" aria-hidden="true">
             <div className="h-full rounded-full bg-gradient-to-r from-primary to-secondary" style={{ width: `${item.percentage}%` }} />
           </div>
         </li>
