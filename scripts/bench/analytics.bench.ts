@@ -106,10 +106,10 @@ async function seedEvents(database: DatabaseHandle, firstUserId: number): Promis
   for (const [dimension, value, where] of [
     ['total', sql`''`, sql`1 = 1`],
     ['link', sql`cast(link_id as text)`, sql`link_id is not null`],
-    ['source', sql`source`, sql`1 = 1`],
-    ['country', sql`country`, sql`1 = 1`],
-    ['device', sql`device`, sql`1 = 1`],
-    ['browser', sql`browser`, sql`1 = 1`],
+    ['source', sql`source`, sql`kind = 'view'`],
+    ['country', sql`country`, sql`kind = 'view'`],
+    ['device', sql`device`, sql`kind = 'view'`],
+    ['browser', sql`browser`, sql`kind = 'view'`],
   ] as const) {
     await sql`
       insert into analytics_daily (user_id, day, kind, dimension, value, hits, visits, uniques)

@@ -119,11 +119,15 @@ export async function storeVisits(db: Db, visits: readonly Visit[]): Promise<voi
       const unique = isFirst && decision?.fresh === true ? 1 : 0;
       const day = dayOf(visit);
       add(visit, day, 'total', '', counted, unique);
-      if (visit.linkId !== null) add(visit, day, 'link', String(visit.linkId), counted, unique);
-      add(visit, day, 'source', visit.source, counted, unique);
-      add(visit, day, 'country', visit.country, counted, unique);
-      add(visit, day, 'device', visit.device, counted, unique);
-      add(visit, day, 'browser', visit.browser, counted, unique);
+      if (visit.linkId !== null) {
+        // Clicks are shown per link; where visitors come from is told by the views.
+        add(visit, day, 'link', String(visit.linkId), counted, unique);
+      } else {
+        add(visit, day, 'source', visit.source, counted, unique);
+        add(visit, day, 'country', visit.country, counted, unique);
+        add(visit, day, 'device', visit.device, counted, unique);
+        add(visit, day, 'browser', visit.browser, counted, unique);
+      }
       return {
         kind: visit.kind,
         userId: visit.userId,

@@ -30,7 +30,7 @@ export interface DatabaseOptions {
 
 // Migrations listed in order; a provider over a static record keeps them
 // bundled with the code, independent of the working directory.
-const migrations = {
+export const MIGRATIONS = {
   '2026-11-22T0100_initial': initial,
   '2026-11-22T0200_links-media-events': linksMediaEvents,
   '2026-11-22T0300_event-hits': eventHits,
@@ -114,7 +114,7 @@ export async function migrateToLatest(handle: DatabaseHandle, schema?: string): 
   }
   const migrator = new Migrator({
     db: handle.db,
-    provider: { getMigrations: async () => migrations },
+    provider: { getMigrations: async () => MIGRATIONS },
     // Kysely finds its bookkeeping tables by name across all schemas; pin them
     // to ours so that several schemas in one database stay apart.
     ...(handle.dialect === 'postgres' && schema ? { migrationTableSchema: schema } : {}),
