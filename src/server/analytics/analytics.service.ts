@@ -164,15 +164,16 @@ export function csvCell(value: string | number): string {
 export function analyticsCsv(rows: RollupRow[], links: LinkName[], period: Period): string {
   const { from, to } = periodBounds(period);
   const current = rows.filter((row) => row.day >= from && row.day <= to);
-  const figure = (day: string, kind: 'view' | 'click', dimension: RollupRow['dimension'], value: string) => {
-    const row = current.find((entry) => entry.day === day && entry.kind === kind && entry.dimension === dimension && entry.value === value);
+  const totals = new Map(current.filter((row) => row.dimension === 'total').map((row) => [`${row.day} ${row.kind}`, row]));
+  const figure = (day: string, kind: 'view' | 'click') => {
+    const row = totals.get(`${day} ${kind}`);
     return { visits: Number(row?.visits ?? 0), uniques: Number(row?.uniques ?? 0) };
   };
   const names = new Map(links.map((link) => [link.id, link]));
   const lines = [CSV_HEADER];
   for (const day of daysBetween(from, to)) {
-    const views = figure(day, 'view', 'total', '');
-    const clicks = figure(day, 'click', 'total', '');
+    const views = figure(day, 'view');
+    const clicks = figure(day, 'click');
     lines.push([day, 'profile', '', '', '', views.visits, views.uniques, clicks.visits, clicks.uniques].map(String));
   }
   const linkRows = current
