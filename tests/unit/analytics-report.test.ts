@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { percentOf, trendOf } from '#shared/analytics.ts';
 import { analyticsReport, csvCell } from '#server/analytics/analytics.service.ts';
 import type { RollupRow } from '#server/analytics/analytics.repository.ts';
-import { isPrefetch, sourceOf } from '#server/analytics/visitor.ts';
+import { agentOf, isPrefetch, sourceOf } from '#server/analytics/visitor.ts';
 
 // The arithmetic of the Analytics tab, and how a visit's source is named.
 
@@ -105,5 +105,26 @@ describe('sources and prefetches', () => {
     expect(isPrefetch({ purpose: 'prefetch' })).toBe(true);
     expect(isPrefetch({ 'x-moz': 'prefetch' })).toBe(true);
     expect(isPrefetch({})).toBe(false);
+  });
+});
+
+describe('devices and browsers', () => {
+  it('reads them with ua-parser-js', () => {
+    expect(
+      agentOf('Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 Version/17.0 Mobile/15E148 Safari/604.1'),
+    ).toEqual({
+      device: 'mobile',
+      browser: 'Mobile Safari',
+    });
+    expect(
+      agentOf('Mozilla/5.0 (iPad; CPU OS 17_0 like Mac OS X) AppleWebKit/605.1.15 Version/17.0 Mobile/15E148 Safari/604.1').device,
+    ).toBe('tablet');
+    expect(
+      agentOf('Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Safari/537.36'),
+    ).toEqual({
+      device: 'desktop',
+      browser: 'Chrome',
+    });
+    expect(agentOf('something else').browser).toBe('Other');
   });
 });

@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { MEMORY_BOUNDS } from '../memory-bounds.ts';
 import type { Visit } from './analytics-store.ts';
 import type { EventWriter } from './event-writer.ts';
-import { browserOf, countryOf, deviceOf, isBot, isPrefetch, sourceOf, visitorHash } from './visitor.ts';
+import { agentOf, countryOf, isBot, isPrefetch, sourceOf, visitorHash } from './visitor.ts';
 
 const BATCH_ROWS = 500;
 const { windowVisitors: WINDOW_VISITORS_LIMIT, visitorIds: VISITOR_MEMO_LIMIT, retryRows: RETRY_LIMIT } = MEMORY_BOUNDS;
@@ -168,8 +168,7 @@ export class EventRecorder {
       if (isBot(userAgent)) continue;
       const at = new Date(visitor.at).toISOString();
       const visitorHash = await this.visitorId(at.slice(0, 10), visitor.ip, userAgent!);
-      const device = deviceOf(userAgent!);
-      const browser = browserOf(userAgent!);
+      const { device, browser } = agentOf(userAgent!);
       const country = countryOf(visitor.ip);
       const tallies = [...visitor.direct.values(), ...visitor.referred.values()].sort((a, b) => a.order - b.order);
       for (const tally of tallies) {

@@ -13,16 +13,12 @@ export function isBot(userAgent: string | undefined): boolean {
   return !userAgent || isbot(userAgent);
 }
 
-export function deviceOf(userAgent: string): Device {
-  const type = new UAParser(userAgent).getDevice().type;
-  if (type === 'tablet') return 'tablet';
-  if (type === 'mobile' || type === 'wearable') return 'mobile';
-  return 'desktop';
-}
-
-/** The browser's name as ua-parser-js knows it (Chrome, Mobile Safari, Instagram…), or 'Other'. */
-export function browserOf(userAgent: string): string {
-  return new UAParser(userAgent).getBrowser().name?.slice(0, 40) ?? 'Other';
+/** Device class and browser name of a user agent, parsed once (ua-parser-js); an unknown browser is 'Other'. */
+export function agentOf(userAgent: string): { device: Device; browser: string } {
+  const parsed = new UAParser(userAgent);
+  const type = parsed.getDevice().type;
+  const device = type === 'tablet' ? 'tablet' : type === 'mobile' || type === 'wearable' ? 'mobile' : 'desktop';
+  return { device, browser: parsed.getBrowser().name?.slice(0, 40) ?? 'Other' };
 }
 
 /** The ISO country code of an address, or '' when it has none (private ranges, unknown). */
