@@ -4,14 +4,15 @@ import type { AnalyticsDailyRow } from '../db/schema.ts';
 export type RollupRow = Omit<AnalyticsDailyRow, 'userId'>;
 
 /** A profile's daily figures from `from` to `to` (days in its time zone, both included): a range of the primary key. */
-export function rollupsBetween(db: Db, userId: number, from: string, to: string): Promise<RollupRow[]> {
-  return db
+export function rollupsBetween(db: Db, userId: number, from: string, to: string, onlyTotals = false): Promise<RollupRow[]> {
+  let query = db
     .selectFrom('analyticsDaily')
     .select(['day', 'kind', 'dimension', 'value', 'hits', 'visits', 'uniques'])
     .where('userId', '=', userId)
     .where('day', '>=', from)
-    .where('day', '<=', to)
-    .execute();
+    .where('day', '<=', to);
+  if (onlyTotals) query = query.where('dimension', '=', 'total');
+  return query.execute();
 }
 
 /** Every counted view of a profile since it began: the figure a page shows with show views on. */

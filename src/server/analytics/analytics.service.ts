@@ -136,13 +136,15 @@ export function periodOf(owner: UserRow, days: AnalyticsPeriod, now = Date.now()
 
 export async function analyticsOf(db: Db, owner: UserRow, days: AnalyticsPeriod, now = Date.now()): Promise<AnalyticsReport> {
   const period = periodOf(owner, days, now);
-  const { previousFrom, to } = periodBounds(period);
-  const [rows, links, totalViews] = await Promise.all([
-    rollupsBetween(db, owner.id, previousFrom, to),
+  const { from, to, previousFrom, previousTo } = periodBounds(period);
+  // The previous period only gives the trends: its totals are enough.
+  const [rows, previous, links, totalViews] = await Promise.all([
+    rollupsBetween(db, owner.id, from, to),
+    rollupsBetween(db, owner.id, previousFrom, previousTo, true),
     linkNamesOf(db, owner.id),
     totalViewsOf(db, owner.id),
   ]);
-  return analyticsReport(rows, links, period, totalViews);
+  return analyticsReport([...previous, ...rows], links, period, totalViews);
 }
 
 // CSV export (RFC 4180, UTF-8).
