@@ -32,6 +32,29 @@
     window.setTimeout(tick, 1200);
   }
 
+  // Music with the volume control off: a play and pause button instead of the browser's player.
+  var music = page.hasAttribute('data-fixed-volume') ? page.querySelector('.lv-music audio') : null;
+  if (music) {
+    var toggle = document.createElement('button');
+    toggle.type = 'button';
+    toggle.className = 'lv-music-toggle';
+    var show = function () {
+      toggle.textContent = music.paused ? '▶ Play music' : '❚❚ Pause music';
+      toggle.setAttribute('aria-pressed', music.paused ? 'false' : 'true');
+    };
+    toggle.addEventListener('click', function () {
+      if (music.paused) music.play();
+      else music.pause();
+    });
+    music.addEventListener('play', show);
+    music.addEventListener('pause', show);
+    music.addEventListener('ended', show);
+    music.controls = false;
+    music.hidden = true;
+    show();
+    music.parentNode.insertBefore(toggle, music);
+  }
+
   var particleType = page.getAttribute('data-particle-type');
   if (particleType && !reduced) drawParticles(page, particleType);
 

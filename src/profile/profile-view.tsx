@@ -41,6 +41,8 @@ export function pageDataOf(page: PublicPage): Record<`data-${string}`, string | 
     'data-socials': on(socials.length > 0),
     'data-empty': on(page.links.length === 0),
     'data-music': on(c.audioFile),
+    // Volume control off: the effects script swaps the browser's player for a play button (the player stays without script).
+    'data-fixed-volume': on(c.audioFile && !c.volumeControl),
     'data-discord': on(showsDiscord(page)),
   };
 }

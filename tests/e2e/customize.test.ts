@@ -185,6 +185,15 @@ describe('customizing the page', () => {
       true,
     ]);
     expect(errors).toEqual([]);
+
+    // With the volume control off, the player becomes one play button (the volume stays the visitor's device's).
+    await page.request.put('/api/me/customization', { data: { volumeControl: false }, headers: { origin: running.server.baseUrl } });
+    await publicPage.goto(`${running.server.baseUrl}/${username}`);
+    const toggle = publicPage.getByRole('button', { name: '▶ Play music' });
+    await expect.poll(() => toggle.isVisible()).toBe(true);
+    expect(await audio.evaluate((element: HTMLAudioElement) => [element.controls, element.hidden])).toEqual([false, true]);
+    expect(await toggle.getAttribute('aria-pressed')).toBe('false');
+    expect(errors).toEqual([]);
     await visitor.close();
   });
 });

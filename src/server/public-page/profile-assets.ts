@@ -85,9 +85,13 @@ const effectsScript = (() => {
   return { data, url: `/static/profile-effects-${hash}.js` };
 })();
 
-/** Whether a page uses an effect that needs the script: the animated tab title, drawn particles, or the Discord card. */
+/**
+ * Whether a page uses an effect that needs the script: the animated tab title,
+ * drawn particles, the Discord card, or music without a volume control.
+ */
 export function needsEffectsScript(page: PublicPage): boolean {
-  return page.customization.animatedTitle || page.customization.backgroundEffect === 'particles' || showsDiscord(page);
+  const c = page.customization;
+  return c.animatedTitle || c.backgroundEffect === 'particles' || showsDiscord(page) || (c.audioFile !== '' && !c.volumeControl);
 }
 
 /** The script tag of a page that needs it, else nothing: a page without such effects carries no script. */
