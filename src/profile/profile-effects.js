@@ -38,7 +38,7 @@
     var toggle = document.createElement('button');
     toggle.type = 'button';
     toggle.className = 'lv-music-toggle';
-    var show = function () {
+    var showState = function () {
       toggle.textContent = music.paused ? '▶ Play music' : '❚❚ Pause music';
       toggle.setAttribute('aria-pressed', music.paused ? 'false' : 'true');
     };
@@ -46,12 +46,12 @@
       if (music.paused) music.play();
       else music.pause();
     });
-    music.addEventListener('play', show);
-    music.addEventListener('pause', show);
-    music.addEventListener('ended', show);
+    music.addEventListener('play', showState);
+    music.addEventListener('pause', showState);
+    music.addEventListener('ended', showState);
     music.controls = false;
     music.hidden = true;
-    show();
+    showState();
     music.parentNode.insertBefore(toggle, music);
   }
 
