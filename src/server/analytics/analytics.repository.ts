@@ -4,15 +4,51 @@ import type { AnalyticsDailyRow } from '../db/schema.ts';
 export type RollupRow = Omit<AnalyticsDailyRow, 'userId'>;
 
 /** A profile's daily figures from `from` to `to` (days in its time zone, both included): a range of the primary key. */
-export function rollupsBetween(db: Db, userId: number, from: string, to: string, onlyTotals = false): Promise<RollupRow[]> {
-  let query = db
+export function rollupsBetween(db: Db, userId: number, from: string, to: string): Promise<RollupRow[]> {
+  return db
     .selectFrom('analyticsDaily')
     .select(['day', 'kind', 'dimension', 'value', 'hits', 'visits', 'uniques'])
     .where('userId', '=', userId)
     .where('day', '>=', from)
-    .where('day', '<=', to);
-  if (onlyTotals) query = query.where('dimension', '=', 'total');
-  return query.execute();
+    .where('day', '<=', to)
+    .execute();
+}
+
+/**
+ * What the Analytics tab needs of a period, summed by the database: the daily
+ * totals from `totalsFrom` (the previous period too, for the trends), and every
+ * other dimension summed over `from` to `to`. Those sums carry the period's last
+ * day, so the report reads them as rows of the period. A few dozen rows come
+ * back instead of one per day and value.
+ */
+export async function reportRowsOf(db: Db, userId: number, totalsFrom: string, from: string, to: string): Promise<RollupRow[]> {
+  const [totals, dimensions] = await Promise.all([
+    db
+      .selectFrom('analyticsDaily')
+      .select(['day', 'kind', 'dimension', 'value', 'hits', 'visits', 'uniques'])
+      .where('userId', '=', userId)
+      .where('day', '>=', totalsFrom)
+      .where('day', '<=', to)
+      .where('dimension', '=', 'total')
+      .execute(),
+    db
+      .selectFrom('analyticsDaily')
+      .select((eb) => [
+        'kind',
+        'dimension',
+        'value',
+        eb.fn.sum<number>('hits').as('hits'),
+        eb.fn.sum<number>('visits').as('visits'),
+        eb.fn.sum<number>('uniques').as('uniques'),
+      ])
+      .where('userId', '=', userId)
+      .where('day', '>=', from)
+      .where('day', '<=', to)
+      .where('dimension', '<>', 'total')
+      .groupBy(['kind', 'dimension', 'value'])
+      .execute(),
+  ]);
+  return [...totals, ...dimensions.map((row) => ({ ...row, day: to }))];
 }
 
 /** Every counted view of a profile since it began: the figure a page shows with show views on. */

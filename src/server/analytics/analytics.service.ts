@@ -2,7 +2,7 @@ import { type AnalyticsPeriod, type AnalyticsReport, DEVICES, NAMED_OTHER_HOSTS,
 import { addDays, daysBetween, localDayOf } from '#shared/time-zone.ts';
 import type { Db } from '../db/database.ts';
 import type { UserRow } from '../db/schema.ts';
-import { type RollupRow, linkNamesOf, rollupsBetween, totalViewsOf } from './analytics.repository.ts';
+import { type RollupRow, linkNamesOf, reportRowsOf, rollupsBetween, totalViewsOf } from './analytics.repository.ts';
 
 // The Analytics tab's figures and the CSV export, from the daily rollups only
 // (never the raw events). Pure functions over rows, so that the arithmetic is
@@ -136,15 +136,13 @@ export function periodOf(owner: UserRow, days: AnalyticsPeriod, now = Date.now()
 
 export async function analyticsOf(db: Db, owner: UserRow, days: AnalyticsPeriod, now = Date.now()): Promise<AnalyticsReport> {
   const period = periodOf(owner, days, now);
-  const { from, to, previousFrom, previousTo } = periodBounds(period);
-  // The previous period only gives the trends: its totals are enough.
-  const [rows, previous, links, totalViews] = await Promise.all([
-    rollupsBetween(db, owner.id, from, to),
-    rollupsBetween(db, owner.id, previousFrom, previousTo, true),
+  const { from, to, previousFrom } = periodBounds(period);
+  const [rows, links, totalViews] = await Promise.all([
+    reportRowsOf(db, owner.id, previousFrom, from, to),
     linkNamesOf(db, owner.id),
     totalViewsOf(db, owner.id),
   ]);
-  return analyticsReport([...previous, ...rows], links, period, totalViews);
+  return analyticsReport(rows, links, period, totalViews);
 }
 
 // CSV export (RFC 4180, UTF-8).
