@@ -10,6 +10,18 @@ const running = useServerAndBrowser();
 /** Chromium as a person runs it: the headless browser's own user agent is (rightly) not counted. */
 const PERSON = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Safari/537.36';
 
+/** The owner's dashboard in a browser context of its own, signed in through the login form. */
+async function dashboardOf(username: string, viewport: { width: number; height: number }) {
+  const context = await running.browser.newContext({ baseURL: running.server.baseUrl, viewport });
+  const page = await context.newPage();
+  await page.goto('/login');
+  await page.fill('#username', username);
+  await page.fill('#password', 'secret123');
+  await page.getByRole('button', { name: 'Enter Linkverse' }).click();
+  await page.waitForURL('**/dashboard');
+  return { context, page };
+}
+
 describe('analytics in the dashboard', () => {
   it('shows a visit and two clicks from a fresh browser in the analytics tab, the sidebar and the link cards', async () => {
     const { app } = running.server.testApp;
@@ -34,13 +46,7 @@ describe('analytics in the dashboard', () => {
     await visitor.close();
     await app.events.flush();
 
-    const context = await running.browser.newContext({ baseURL: running.server.baseUrl, viewport: { width: 1280, height: 900 } });
-    const dashboard = await context.newPage();
-    await dashboard.goto('/login');
-    await dashboard.fill('#username', owner.user.username);
-    await dashboard.fill('#password', 'secret123');
-    await dashboard.getByRole('button', { name: 'Enter Linkverse' }).click();
-    await dashboard.waitForURL('**/dashboard');
+    const { context, page: dashboard } = await dashboardOf(owner.user.username, { width: 1280, height: 900 });
 
     // Recent Activity on the overview: the links added, and their first clicks.
     const recent = dashboard.getByTestId('recent-activity');
@@ -80,13 +86,7 @@ describe('analytics in the dashboard', () => {
 
   it('gives a new profile an honest empty state', async () => {
     const owner = await createUser(running.server.testApp.app, { password: 'secret123' });
-    const context = await running.browser.newContext({ baseURL: running.server.baseUrl, viewport: { width: 390, height: 844 } });
-    const page = await context.newPage();
-    await page.goto('/login');
-    await page.fill('#username', owner.user.username);
-    await page.fill('#password', 'secret123');
-    await page.getByRole('button', { name: 'Enter Linkverse' }).click();
-    await page.waitForURL('**/dashboard');
+    const { context, page } = await dashboardOf(owner.user.username, { width: 390, height: 844 });
     await page.goto('/dashboard?tab=analytics');
     await expect.poll(() => page.getByText('No visits yet').isVisible()).toBe(true);
     expect(await page.getByTestId('stat-profile-views').textContent()).toBe('0');
