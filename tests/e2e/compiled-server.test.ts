@@ -49,6 +49,24 @@ describe('the compiled server', () => {
     const docs = await fetch(`${base}/api/openapi.json`);
     expect((await docs.json()).info.title).toBe('Linkverse API');
 
+    // A visit is counted by the compiled writer thread (dist/server/sqlite-event-writer.worker.js), which the tests otherwise run from source.
+    const headers = { origin: base, 'content-type': 'application/json' };
+    const registered = await fetch(`${base}/api/auth/register`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ username: 'compiled', password: 'secret123' }),
+    });
+    expect(registered.status).toBe(201);
+    const cookie = registered.headers.get('set-cookie')!.split(';')[0]!;
+    const visitor = {
+      'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Safari/537.36',
+    };
+    expect((await fetch(`${base}/compiled`, { headers: visitor })).status).toBe(200);
+    const views = async () => (await (await fetch(`${base}/api/me/analytics?days=7`, { headers: { cookie } })).json()).data.profileViews;
+    const until = Date.now() + 10_000;
+    while ((await views()) === 0 && Date.now() < until) await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(await views()).toBe(1);
+
     const exited = new Promise((resolve) => server!.once('exit', resolve));
     server.kill('SIGTERM');
     expect(await exited).toBe(0);
