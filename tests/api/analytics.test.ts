@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { analyticsMessages } from '#shared/analytics.ts';
-import { type Visit, pruneAnalytics, storeVisits } from '#server/analytics/analytics-store.ts';
+import { OpenWindows, type Visit, pruneAnalytics, storeVisits } from '#server/analytics/analytics-store.ts';
 import { analyticsOf } from '#server/analytics/analytics.service.ts';
 import { DIALECT, type TestApp, createTestApp } from '../helpers/test-app.ts';
 import { type SignedInUser, createLink, createUser, uniqueUsername } from '../helpers/factories.ts';
@@ -229,6 +229,33 @@ describe(`days, windows and time zones (${DIALECT})`, () => {
       .where('dimension', '=', 'total')
       .executeTakeFirstOrThrow();
     expect(Number(hits.hits)).toBe(9);
+  });
+
+  it('lets a writer skip the database for repeats inside a window it knows, with the same figures', async () => {
+    const owner = await createUser(t.app);
+    const userId = owner.user.id;
+    const open = new OpenWindows(10);
+    await storeVisits(t.app.db, [at('2026-05-01T10:00:00.000Z', { userId })], open);
+    // Ten minutes on: a repeat by the writer's own memory; five hits, no new view.
+    await storeVisits(t.app.db, [at('2026-05-01T10:10:00.000Z', { userId, hits: 5 })], open);
+    // Forty minutes after the counted one: asked again, and counted.
+    await storeVisits(t.app.db, [at('2026-05-01T10:40:00.000Z', { userId, hits: 2 })], open);
+    const total = await t.app.db
+      .selectFrom('analyticsDaily')
+      .selectAll()
+      .where('userId', '=', userId)
+      .where('dimension', '=', 'total')
+      .executeTakeFirstOrThrow();
+    expect(total).toMatchObject({ day: '2026-05-01', hits: 8, visits: 2, uniques: 1 });
+    const devices = await t.app.db
+      .selectFrom('analyticsDaily')
+      .selectAll()
+      .where('userId', '=', userId)
+      .where('dimension', '=', 'device')
+      .execute();
+    expect(devices.map((row) => [row.value, row.visits])).toEqual([['mobile', 2]]);
+    const window = await t.app.db.selectFrom('visitorWindows').selectAll().where('userId', '=', userId).executeTakeFirstOrThrow();
+    expect(window.countedAt).toBe('2026-05-01T10:40:00.000Z');
   });
 
   it('drops visits of a deleted profile without losing the others', async () => {

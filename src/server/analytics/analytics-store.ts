@@ -41,8 +41,34 @@ function chunksOf<Row>(rows: readonly Row[]): Row[][] {
 
 const windowKeyOf = (userId: number, target: number, visitorHash: string) => `${userId} ${target} ${visitorHash}`;
 
-/** Write a batch of visits; throws (and writes nothing) if the database fails. */
-export async function storeVisits(db: Db, visits: readonly Visit[]): Promise<void> {
+/**
+ * The visitor windows a writer decided lately. A visit that falls inside one
+ * (before its end, on the same day) is a repeat whatever other instances did
+ * since: windows only move forward. So it needs no question to the database,
+ * and only its hit is written. Anything else is asked. Bounded (oldest first).
+ */
+export class OpenWindows {
+  private readonly entries = new Map<string, { repeatUntil: string; day: string }>();
+
+  constructor(private readonly limit: number) {}
+
+  isRepeat(key: string, at: string, day: string): boolean {
+    const open = this.entries.get(key);
+    return open !== undefined && at < open.repeatUntil && day <= open.day;
+  }
+
+  remember(key: string, repeatUntil: string, day: string): void {
+    this.entries.delete(key);
+    if (this.entries.size >= this.limit) this.entries.delete(this.entries.keys().next().value!);
+    this.entries.set(key, { repeatUntil, day });
+  }
+}
+
+/**
+ * Write a batch of visits; throws (and writes nothing) if the database fails.
+ * `open` is the writer's memory of windows (one per writer; a fresh one is always correct, only slower).
+ */
+export async function storeVisits(db: Db, visits: readonly Visit[], open = new OpenWindows(0)): Promise<void> {
   if (visits.length === 0) return;
   await db.transaction().execute(async (trx) => {
     const userIds = [...new Set(visits.map((visit) => visit.userId))];
@@ -62,7 +88,13 @@ export async function storeVisits(db: Db, visits: readonly Visit[]): Promise<voi
       const key = windowKeyOf(visit.userId, visit.linkId ?? 0, visit.visitorHash);
       if (!firsts.has(key)) firsts.set(key, visit);
     }
+    const decided = new Map<string, { counted: boolean; fresh: boolean }>();
     const windowRows = [...firsts.entries()]
+      .filter(([key, visit]) => {
+        if (!open.isRepeat(key, visit.at, dayOf(visit))) return true;
+        decided.set(key, { counted: false, fresh: false });
+        return false;
+      })
       .sort(([a], [b]) => (a < b ? -1 : 1)) // one lock order for concurrent writers (several instances)
       .map(([, visit]) => ({
         userId: visit.userId,
@@ -74,7 +106,6 @@ export async function storeVisits(db: Db, visits: readonly Visit[]): Promise<voi
         counted: 1,
         fresh: 1,
       }));
-    const decided = new Map<string, { counted: boolean; fresh: boolean }>();
     for (const rows of chunksOf(windowRows)) {
       const answers = await trx
         .insertInto('visitorWindows')
@@ -89,13 +120,12 @@ export async function storeVisits(db: Db, visits: readonly Visit[]): Promise<voi
             day: sql<string>`case when excluded.day > visitor_windows.day then excluded.day else visitor_windows.day end`,
           }),
         )
-        .returning(['userId', 'target', 'visitorHash', 'counted', 'fresh'])
+        .returning(['userId', 'target', 'visitorHash', 'counted', 'fresh', 'repeatUntil', 'day'])
         .execute();
       for (const answer of answers) {
-        decided.set(windowKeyOf(answer.userId, answer.target, answer.visitorHash), {
-          counted: Number(answer.counted) === 1,
-          fresh: Number(answer.fresh) === 1,
-        });
+        const key = windowKeyOf(answer.userId, answer.target, answer.visitorHash);
+        decided.set(key, { counted: Number(answer.counted) === 1, fresh: Number(answer.fresh) === 1 });
+        open.remember(key, answer.repeatUntil, answer.day);
       }
     }
 
@@ -119,10 +149,11 @@ export async function storeVisits(db: Db, visits: readonly Visit[]): Promise<voi
       const unique = isFirst && decision?.fresh === true ? 1 : 0;
       const day = dayOf(visit);
       add(visit, day, 'total', '', counted, unique);
-      if (visit.linkId !== null) {
-        // Clicks are shown per link; where visitors come from is told by the views.
-        add(visit, day, 'link', String(visit.linkId), counted, unique);
-      } else {
+      // A repeat adds only its hits, to the day's total. Clicks are shown per
+      // link; where visitors come from, and on what, is told by the views.
+      const repeat = counted === 0 && unique === 0;
+      if (!repeat && visit.linkId !== null) add(visit, day, 'link', String(visit.linkId), counted, unique);
+      if (!repeat && visit.linkId === null) {
         add(visit, day, 'source', visit.source, counted, unique);
         add(visit, day, 'country', visit.country, counted, unique);
         add(visit, day, 'device', visit.device, counted, unique);

@@ -60,6 +60,8 @@ export class EventRecorder {
   private retry: Visit[] = [];
   private timer: NodeJS.Timeout | undefined;
   private flushing: Promise<void> = Promise.resolve();
+  /** A window is being written (the timer then lets the current one grow). */
+  private writing = false;
   /** Visitor ids of the current day, by address and user agent: one HMAC per visitor a day. */
   private visitorIds = new Map<string, string>();
   private visitorIdsDay = '';
@@ -132,8 +134,15 @@ export class EventRecorder {
     return visitor;
   }
 
+  /**
+   * Write the window once a second, unless the last one is still being written:
+   * then the window goes on collecting (its repeats only add to counts), so a
+   * slow database gets fewer, larger batches instead of a growing queue.
+   */
   start(intervalMs = 1000): void {
-    this.timer = setInterval(() => void this.flush(), intervalMs);
+    this.timer = setInterval(() => {
+      if (!this.writing) void this.flush();
+    }, intervalMs);
     this.timer.unref();
   }
 
@@ -142,7 +151,8 @@ export class EventRecorder {
     const visitors = [...this.visitors.values()];
     this.visitors = new Map();
     this.window += 1;
-    this.flushing = this.flushing.then(async () => {
+    this.writing = true;
+    const flushed = (this.flushing = this.flushing.then(async () => {
       let visits: Visit[] = [];
       try {
         visits = await this.visitsOf(visitors);
@@ -151,8 +161,9 @@ export class EventRecorder {
         this.log.error({ err: error, visitors: visitors.length }, 'analytics window dropped: no visitor-id salt');
       }
       await this.writeRows([...this.retry.splice(0), ...visits]);
-    });
-    return this.flushing;
+      if (this.flushing === flushed) this.writing = false;
+    }));
+    return flushed;
   }
 
   async stop(): Promise<void> {

@@ -3,12 +3,14 @@
 // same storeVisits as on PostgreSQL, on this thread's own connection.
 import { parentPort, workerData } from 'node:worker_threads';
 import { openSqliteFile } from '../db/database.ts';
-import { type Visit, storeVisits } from './analytics-store.ts';
+import { MEMORY_BOUNDS } from '../memory-bounds.ts';
+import { OpenWindows, type Visit, storeVisits } from './analytics-store.ts';
 
 const db = openSqliteFile((workerData as { path: string }).path);
+const open = new OpenWindows(MEMORY_BOUNDS.openWindows);
 
 parentPort!.on('message', ({ id, visits }: { id: number; visits: Visit[] }) => {
-  storeVisits(db, visits).then(
+  storeVisits(db, visits, open).then(
     () => parentPort!.postMessage({ id }),
     (error: unknown) => parentPort!.postMessage({ id, error: error instanceof Error ? error.message : String(error) }),
   );
