@@ -112,8 +112,8 @@ async function seedEvents(database: DatabaseHandle, firstUserId: number): Promis
     ['browser', sql`browser`, sql`kind = 'view'`],
   ] as const) {
     await sql`
-      insert into analytics_daily (user_id, day, kind, dimension, value, hits, visits, uniques)
-      select user_id, day, kind, ${sql.lit(dimension)}, ${value}, sum(hits), count(*), count(*)
+      insert into analytics_daily (user_id, day, kind, dimension, value, visits, uniques)
+      select user_id, day, kind, ${sql.lit(dimension)}, ${value}, count(*), count(*)
       from events where ${where}
       group by 1, 2, 3, 4, 5
     `.execute(db);

@@ -54,14 +54,14 @@ describe(`upgrading to daily rollups (${DIALECT})`, () => {
     await migrateToLatest(database, schema);
     const daily = await database.db
       .selectFrom('analyticsDaily')
-      .select(['day', 'kind', 'dimension', 'value', 'hits', 'visits', 'uniques'])
+      .select(['day', 'kind', 'dimension', 'value', 'visits', 'uniques'])
       .where('userId', '=', userId)
       .orderBy(['day', 'kind', 'dimension', 'value'])
       .execute();
     const total = (day: string, kind: string) => daily.find((row) => row.day === day && row.kind === kind && row.dimension === 'total');
-    expect(total('2026-11-01', 'view')).toMatchObject({ hits: 6, visits: 2, uniques: 2 });
-    expect(total('2026-11-02', 'view')).toMatchObject({ hits: 1, visits: 1, uniques: 1 });
-    expect(total('2026-11-01', 'click')).toMatchObject({ hits: 3, visits: 2, uniques: 2 });
+    expect(total('2026-11-01', 'view')).toMatchObject({ visits: 2, uniques: 2 });
+    expect(total('2026-11-02', 'view')).toMatchObject({ visits: 1, uniques: 1 });
+    expect(total('2026-11-01', 'click')).toMatchObject({ visits: 2, uniques: 2 });
     expect(daily.filter((row) => row.dimension === 'link').map((row) => [row.value, row.visits])).toEqual([
       ['7', 1],
       ['8', 1],

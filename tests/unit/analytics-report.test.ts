@@ -12,7 +12,6 @@ const row = (fields: Partial<RollupRow>): RollupRow => ({
   kind: 'view',
   dimension: 'total',
   value: '',
-  hits: 1,
   visits: 1,
   uniques: 1,
   ...fields,

@@ -134,11 +134,10 @@ export async function storeVisits(db: Db, visits: readonly Visit[], open = new O
       const key = `${visit.userId} ${day} ${visit.kind} ${dimension} ${value}`;
       const row = rollups.get(key);
       if (row) {
-        row.hits += visit.hits;
         row.visits += visits;
         row.uniques += uniques;
       } else {
-        rollups.set(key, { userId: visit.userId, day, kind: visit.kind, dimension, value, hits: visit.hits, visits, uniques });
+        rollups.set(key, { userId: visit.userId, day, kind: visit.kind, dimension, value, visits, uniques });
       }
     };
     const events = live.map((visit) => {
@@ -148,10 +147,10 @@ export async function storeVisits(db: Db, visits: readonly Visit[], open = new O
       const counted = isFirst && decision?.counted === true ? 1 : 0;
       const unique = isFirst && decision?.fresh === true ? 1 : 0;
       const day = dayOf(visit);
-      add(visit, day, 'total', '', counted, unique);
-      // A repeat adds only its hits, to the day's total. Clicks are shown per
-      // link; where visitors come from, and on what, is told by the views.
+      // A repeat changes no figure: its hits stay in the raw event. Clicks are
+      // shown per link; where visitors come from, and on what, is told by the views.
       const repeat = counted === 0 && unique === 0;
+      if (!repeat) add(visit, day, 'total', '', counted, unique);
       if (!repeat && visit.linkId !== null) add(visit, day, 'link', String(visit.linkId), counted, unique);
       if (!repeat && visit.linkId === null) {
         add(visit, day, 'source', visit.source, counted, unique);
@@ -211,7 +210,6 @@ export async function storeVisits(db: Db, visits: readonly Visit[], open = new O
         .values(rows)
         .onConflict((conflict) =>
           conflict.columns(['userId', 'day', 'kind', 'dimension', 'value']).doUpdateSet({
-            hits: sql<number>`analytics_daily.hits + excluded.hits`,
             visits: sql<number>`analytics_daily.visits + excluded.visits`,
             uniques: sql<number>`analytics_daily.uniques + excluded.uniques`,
           }),

@@ -7,7 +7,7 @@ export type RollupRow = Omit<AnalyticsDailyRow, 'userId'>;
 export function rollupsBetween(db: Db, userId: number, from: string, to: string): Promise<RollupRow[]> {
   return db
     .selectFrom('analyticsDaily')
-    .select(['day', 'kind', 'dimension', 'value', 'hits', 'visits', 'uniques'])
+    .select(['day', 'kind', 'dimension', 'value', 'visits', 'uniques'])
     .where('userId', '=', userId)
     .where('day', '>=', from)
     .where('day', '<=', to)
@@ -25,7 +25,7 @@ export async function reportRowsOf(db: Db, userId: number, totalsFrom: string, f
   const [totals, dimensions] = await Promise.all([
     db
       .selectFrom('analyticsDaily')
-      .select(['day', 'kind', 'dimension', 'value', 'hits', 'visits', 'uniques'])
+      .select(['day', 'kind', 'dimension', 'value', 'visits', 'uniques'])
       .where('userId', '=', userId)
       .where('day', '>=', totalsFrom)
       .where('day', '<=', to)
@@ -33,14 +33,7 @@ export async function reportRowsOf(db: Db, userId: number, totalsFrom: string, f
       .execute(),
     db
       .selectFrom('analyticsDaily')
-      .select((eb) => [
-        'kind',
-        'dimension',
-        'value',
-        eb.fn.sum<number>('hits').as('hits'),
-        eb.fn.sum<number>('visits').as('visits'),
-        eb.fn.sum<number>('uniques').as('uniques'),
-      ])
+      .select((eb) => ['kind', 'dimension', 'value', eb.fn.sum<number>('visits').as('visits'), eb.fn.sum<number>('uniques').as('uniques')])
       .where('userId', '=', userId)
       .where('day', '>=', from)
       .where('day', '<=', to)

@@ -149,7 +149,7 @@ export interface VisitorWindowsTable {
   fresh: number;
 }
 
-/** Daily figures per profile, in the profile's time zone: what every analytics screen reads. */
+/** Daily figures per profile, in the profile's time zone: what every analytics screen reads (every request, repeats included, stays in the raw events' hits). */
 export interface AnalyticsDailyTable {
   userId: number;
   day: string;
@@ -157,8 +157,6 @@ export interface AnalyticsDailyTable {
   dimension: AnalyticsDimension;
   /** '' for total; else the link id, source name, country code, device or browser. */
   value: string;
-  /** Every request, repeats included. */
-  hits: number;
   /** Counted visits: repeats of one visitor within the repeat window count once. */
   visits: number;
   /** Visitors seen for the first time that day (unique visitors, or unique clicks of a link). */

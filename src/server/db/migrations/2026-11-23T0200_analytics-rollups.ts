@@ -61,10 +61,9 @@ export async function up(db: Kysely<any>): Promise<void> {
       kind text not null,
       dimension text not null,
       value text not null,
-      hits integer not null,
       visits integer not null,
       uniques integer not null,
-      constraint analytics_daily_pk primary key (user_id, day, kind, dimension, value) ${pg ? sql`include (hits, visits, uniques)` : sql``}
+      constraint analytics_daily_pk primary key (user_id, day, kind, dimension, value) ${pg ? sql`include (visits, uniques)` : sql``}
     ) ${pg ? sql`` : sql`without rowid`}
   `.execute(db);
 
@@ -92,10 +91,10 @@ export async function up(db: Kysely<any>): Promise<void> {
     ['device', sql`device`, sql`kind = 'view'`],
   ] as const) {
     await sql`
-      insert into analytics_daily (user_id, day, kind, dimension, value, hits, visits, uniques)
-      select user_id, day, kind, ${sql.lit(dimension)}, value, sum(hits), count(*), count(*)
+      insert into analytics_daily (user_id, day, kind, dimension, value, visits, uniques)
+      select user_id, day, kind, ${sql.lit(dimension)}, value, count(*), count(*)
       from (
-        select user_id, day, kind, ${value} as value, ${target} as target, visitor_hash, sum(hits) as hits
+        select user_id, day, kind, ${value} as value, ${target} as target, visitor_hash
         from events where ${where}
         group by 1, 2, 3, 4, 5, 6
       ) as visitor_days
