@@ -17,7 +17,7 @@ export const MEMORY_BOUNDS = {
   discordPresences: 10_000,
   /** Discord avatar and decoration images kept (re-encoded PNG, at most 160 px, a few kB each; 5 minutes each). */
   discordImages: 1_000,
-  /** Visitor windows an analytics writer remembers, so that repeats need no question to the database (about 150 bytes each). */
+  /** Visitor windows (and profiles' time zones) an analytics writer remembers, so that repeats need no question to the database (about 150 bytes each). */
   openWindows: 100_000,
   /** Analytics rows kept while the database does not answer; past this the oldest are given up (and logged). */
   retryRows: 200_000,

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { analyticsMessages } from '#shared/analytics.ts';
-import { OpenWindows, type Visit, pruneAnalytics, storeVisits } from '#server/analytics/analytics-store.ts';
+import { WriterMemory, type Visit, pruneAnalytics, storeVisits } from '#server/analytics/analytics-store.ts';
 import { analyticsOf } from '#server/analytics/analytics.service.ts';
 import { DIALECT, type TestApp, createTestApp } from '../helpers/test-app.ts';
 import { type SignedInUser, createLink, createUser, uniqueUsername } from '../helpers/factories.ts';
@@ -228,7 +228,7 @@ describe(`days, windows and time zones (${DIALECT})`, () => {
   it('lets a writer skip the database for repeats inside a window it knows, with the same figures', async () => {
     const owner = await createUser(t.app);
     const userId = owner.user.id;
-    const open = new OpenWindows(10);
+    const open = new WriterMemory(10);
     await storeVisits(t.app.db, [at('2026-05-01T10:00:00.000Z', { userId })], open);
     // Ten minutes on: a repeat by the writer's own memory; five hits, no new view.
     await storeVisits(t.app.db, [at('2026-05-01T10:10:00.000Z', { userId, hits: 5 })], open);

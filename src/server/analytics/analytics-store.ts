@@ -41,16 +41,31 @@ function chunksOf<Row>(rows: readonly Row[]): Row[][] {
 
 const windowKeyOf = (userId: number, target: number, visitorHash: string) => `${userId} ${target} ${visitorHash}`;
 
+/** How long a writer trusts a profile's time zone it read: a change applies to visits within a minute. */
+const ZONE_TTL_MS = 60_000;
+
 /**
- * The visitor windows a writer decided lately. A visit that falls inside one
- * (before its end, on the same day) is a repeat whatever other instances did
- * since: windows only move forward. So it needs no question to the database,
- * and only its hit is written. Anything else is asked. Bounded (oldest first).
+ * What a writer remembers between batches. The visitor windows it decided
+ * lately: a visit that falls inside one (before its end, on the same day) is a
+ * repeat whatever other instances did since, as windows only move forward; so
+ * it needs no question to the database, and only its raw event is written.
+ * Anything else is asked. And the profiles' time zones, for a minute. Both bounded.
  */
-export class OpenWindows {
+export class WriterMemory {
   private readonly entries = new Map<string, { repeatUntil: string; day: string }>();
+  private readonly zones = new Map<number, { zone: string; until: number }>();
 
   constructor(private readonly limit: number) {}
+
+  zoneOf(userId: number, now: number): string | undefined {
+    const known = this.zones.get(userId);
+    return known !== undefined && known.until > now ? known.zone : undefined;
+  }
+
+  rememberZone(userId: number, zone: string, now: number): void {
+    if (this.zones.size >= this.limit) this.zones.clear();
+    this.zones.set(userId, { zone, until: now + ZONE_TTL_MS });
+  }
 
   isRepeat(key: string, at: string, day: string): boolean {
     const open = this.entries.get(key);
@@ -68,19 +83,38 @@ export class OpenWindows {
  * Write a batch of visits; throws (and writes nothing) if the database fails.
  * `open` is the writer's memory of windows (one per writer; a fresh one is always correct, only slower).
  */
-export async function storeVisits(db: Db, visits: readonly Visit[], open = new OpenWindows(0)): Promise<void> {
+export async function storeVisits(db: Db, visits: readonly Visit[], open = new WriterMemory(0)): Promise<void> {
   if (visits.length === 0) return;
   await db.transaction().execute(async (trx) => {
-    const userIds = [...new Set(visits.map((visit) => visit.userId))];
+    const now = Date.now();
     const zones = new Map<number, string>();
-    for (const ids of chunksOf(userIds)) {
+    const unknown: number[] = [];
+    for (const userId of new Set(visits.map((visit) => visit.userId))) {
+      const zone = open.zoneOf(userId, now);
+      if (zone === undefined) unknown.push(userId);
+      else zones.set(userId, zone);
+    }
+    for (const ids of chunksOf(unknown)) {
       const rows = await trx.selectFrom('users').select(['id', 'timeZone']).where('id', 'in', ids).execute();
-      for (const row of rows) zones.set(row.id, row.timeZone ?? 'UTC');
+      for (const row of rows) {
+        zones.set(row.id, row.timeZone ?? 'UTC');
+        open.rememberZone(row.id, row.timeZone ?? 'UTC', now);
+      }
     }
     // Visits of a profile deleted meanwhile are dropped.
     const live = visits.filter((visit) => zones.has(visit.userId)).sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : 0));
     if (live.length === 0) return;
-    const dayOf = (visit: Visit) => localDayOf(visit.at, zones.get(visit.userId)!);
+    // Visits of one window share their time: a day is worked out once per profile and time.
+    const days = new Map<string, string>();
+    const dayOf = (visit: Visit) => {
+      const key = `${visit.userId} ${visit.at}`;
+      let day = days.get(key);
+      if (day === undefined) {
+        day = localDayOf(visit.at, zones.get(visit.userId)!);
+        days.set(key, day);
+      }
+      return day;
+    };
 
     // The first visit of each visitor and target in the batch asks its window whether it counts.
     const firsts = new Map<string, Visit>();

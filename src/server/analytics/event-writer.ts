@@ -1,6 +1,6 @@
 import type { DatabaseHandle } from '../db/database.ts';
 import { MEMORY_BOUNDS } from '../memory-bounds.ts';
-import { OpenWindows, type Visit, storeVisits } from './analytics-store.ts';
+import { WriterMemory, type Visit, storeVisits } from './analytics-store.ts';
 import { createSqliteEventWriter } from './sqlite-event-writer.ts';
 
 /** Stores a batch of visits (events, windows, rollups); throws if the database fails. */
@@ -13,7 +13,7 @@ export type EventWriter = (visits: Visit[]) => Promise<void>;
  */
 export function createEventWriter(database: DatabaseHandle): { write: EventWriter; close(): Promise<void> } {
   if (database.sqliteFile) return createSqliteEventWriter(database.sqliteFile);
-  const open = new OpenWindows(MEMORY_BOUNDS.openWindows);
+  const open = new WriterMemory(MEMORY_BOUNDS.openWindows);
   return {
     write: (visits) => storeVisits(database.db, visits, open),
     close: async () => undefined,

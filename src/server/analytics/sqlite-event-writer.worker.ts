@@ -4,10 +4,10 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { openSqliteFile } from '../db/database.ts';
 import { MEMORY_BOUNDS } from '../memory-bounds.ts';
-import { OpenWindows, type Visit, storeVisits } from './analytics-store.ts';
+import { WriterMemory, type Visit, storeVisits } from './analytics-store.ts';
 
 const db = openSqliteFile((workerData as { path: string }).path);
-const open = new OpenWindows(MEMORY_BOUNDS.openWindows);
+const open = new WriterMemory(MEMORY_BOUNDS.openWindows);
 
 parentPort!.on('message', ({ id, visits }: { id: number; visits: Visit[] }) => {
   storeVisits(db, visits, open).then(
