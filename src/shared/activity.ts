@@ -11,6 +11,8 @@ export const ACTIVITY_KINDS = [
   'look_updated',
   'username_changed',
   'first_click',
+  /** Not stored: read from the daily rollups (a day whose views beat every day before it). */
+  'views_record',
 ] as const;
 export type ActivityKind = (typeof ACTIVITY_KINDS)[number];
 
@@ -46,5 +48,7 @@ export function activityText({ kind, subject }: Pick<ActivityItem, 'kind' | 'sub
       return `Changed your username to @${subject}`;
     case 'first_click':
       return `First click on “${subject}”`;
+    case 'views_record':
+      return `New daily record: ${subject} views`;
   }
 }

@@ -403,3 +403,39 @@ describe(`recent activity (${DIALECT})`, () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/me/activity' })).statusCode).toBe(401);
   });
 });
+
+describe(`record days (${DIALECT})`, () => {
+  it('tells a day whose views beat every day before it, not the first day with views', async () => {
+    const owner = await createUser(t.app);
+    const userId = owner.user.id;
+    const now = Date.now();
+    const dayAgo = (days: number, visitor: string) => ({
+      kind: 'view' as const,
+      userId,
+      linkId: null,
+      at: new Date(now - days * 24 * 3600_000).toISOString(),
+      referrer: null,
+      source: 'Direct',
+      country: '',
+      device: 'mobile',
+      browser: 'Chrome',
+      visitorHash: visitor,
+      hits: 1,
+    });
+    // Five days ago 2 views (the first day: nothing to beat), four days ago 1, three days ago 3 (a record), two days ago 3 (a tie).
+    await storeVisits(t.app.db, [dayAgo(5, 'a'), dayAgo(5, 'b')]);
+    await storeVisits(t.app.db, [dayAgo(4, 'c')]);
+    await storeVisits(t.app.db, [dayAgo(3, 'd'), dayAgo(3, 'e'), dayAgo(3, 'f')]);
+    await storeVisits(t.app.db, [dayAgo(2, 'g'), dayAgo(2, 'h'), dayAgo(2, 'i')]);
+    const response = await t.app.inject({ method: 'GET', url: '/api/me/activity', headers: { cookie: owner.cookie } });
+    const records = response.json().data.filter((item: { kind: string }) => item.kind === 'views_record');
+    expect(records).toEqual([
+      {
+        id: expect.any(Number),
+        kind: 'views_record',
+        subject: '3',
+        at: `${new Date(now - 3 * 24 * 3600_000).toISOString().slice(0, 10)}T23:59:59.000Z`,
+      },
+    ]);
+  });
+});

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { percentOf, trendOf } from '#shared/analytics.ts';
-import { analyticsReport, csvCell } from '#server/analytics/analytics.service.ts';
+import { analyticsReport, csvCell, viewRecords } from '#server/analytics/analytics.service.ts';
 import type { RollupRow } from '#server/analytics/analytics.repository.ts';
 import { agentOf, isPrefetch, sourceOf } from '#server/analytics/visitor.ts';
 
@@ -125,5 +125,19 @@ describe('devices and browsers', () => {
       browser: 'Chrome',
     });
     expect(agentOf('something else').browser).toBe('Other');
+  });
+});
+
+describe('record days', () => {
+  it('are the days that beat every day before them, newest first', () => {
+    const days = [
+      { day: '2026-11-01', visits: 2 },
+      { day: '2026-11-02', visits: 5 },
+      { day: '2026-11-03', visits: 5 },
+      { day: '2026-11-04', visits: 9 },
+    ];
+    expect(viewRecords(0, days).map((entry) => entry.day)).toEqual(['2026-11-04', '2026-11-02']);
+    expect(viewRecords(6, days).map((entry) => entry.day)).toEqual(['2026-11-04']);
+    expect(viewRecords(0, [])).toEqual([]);
   });
 });

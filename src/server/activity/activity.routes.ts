@@ -4,6 +4,7 @@ import { dataOf, errorResponses } from '#shared/api.ts';
 import type { Db } from '../db/database.ts';
 import type { App } from '../http/app-types.ts';
 import { requireUser, signedInOnly } from '../auth/sessions.ts';
+import { viewRecordsOf } from '../analytics/analytics.service.ts';
 import { recentActivity } from './activity.repository.ts';
 
 export function registerActivityRoutes(app: App, db: Db): void {
@@ -14,10 +15,16 @@ export function registerActivityRoutes(app: App, db: Db): void {
       preValidation: signedInOnly,
       schema: {
         tags: ['Analytics'],
-        summary: 'The latest events of the profile: links added, edited or removed, profile, look and username changes, first clicks',
+        summary:
+          'The latest events of the profile: links added, edited or removed, profile, look and username changes, first clicks, new daily records of views',
         response: { 200: dataOf(z.array(activityItemSchema)), ...errorResponses(401) },
       },
     },
-    async (request) => ({ data: await recentActivity(db, requireUser(request).id, RECENT_ACTIVITY_LIMIT) }),
+    async (request) => {
+      const owner = requireUser(request);
+      const [stored, records] = await Promise.all([recentActivity(db, owner.id, RECENT_ACTIVITY_LIMIT), viewRecordsOf(db, owner)]);
+      const data = [...stored, ...records].sort((a, b) => (a.at < b.at ? 1 : a.at > b.at ? -1 : 0)).slice(0, RECENT_ACTIVITY_LIMIT);
+      return { data };
+    },
   );
 }

@@ -56,6 +56,23 @@ export async function totalViewsOf(db: Db, userId: number): Promise<number> {
   return Number(row?.views ?? 0);
 }
 
+/** A profile's daily view totals from `from` on, oldest first, and its best day before `from`. */
+export async function dailyViewsFrom(
+  db: Db,
+  userId: number,
+  from: string,
+): Promise<{ bestBefore: number; days: Array<{ day: string; visits: number }> }> {
+  const views = db.selectFrom('analyticsDaily').where('userId', '=', userId).where('kind', '=', 'view').where('dimension', '=', 'total');
+  const [before, days] = await Promise.all([
+    views
+      .select((eb) => eb.fn.max<number | null>('visits').as('best'))
+      .where('day', '<', from)
+      .executeTakeFirst(),
+    views.select(['day', 'visits']).where('day', '>=', from).orderBy('day').execute(),
+  ]);
+  return { bestBefore: Number(before?.best ?? 0), days: days.map((row) => ({ day: row.day, visits: Number(row.visits) })) };
+}
+
 /** Every link the profile has (active or not), for the names of the top links. */
 export function linkNamesOf(db: Db, userId: number): Promise<Array<{ id: number; title: string; url: string }>> {
   return db.selectFrom('links').select(['id', 'title', 'url']).where('userId', '=', userId).execute();

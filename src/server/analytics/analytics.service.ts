@@ -1,8 +1,9 @@
+import type { ActivityItem } from '#shared/activity.ts';
 import { type AnalyticsPeriod, type AnalyticsReport, DEVICES, NAMED_OTHER_HOSTS, percentOf, trendOf } from '#shared/analytics.ts';
 import { addDays, daysBetween, localDayOf } from '#shared/time-zone.ts';
 import type { Db } from '../db/database.ts';
 import type { UserRow } from '../db/schema.ts';
-import { type RollupRow, linkNamesOf, reportRowsOf, rollupsBetween, totalViewsOf } from './analytics.repository.ts';
+import { type RollupRow, dailyViewsFrom, linkNamesOf, reportRowsOf, rollupsBetween, totalViewsOf } from './analytics.repository.ts';
 
 // The Analytics tab's figures and the CSV export, from the daily rollups only
 // (never the raw events). Pure functions over rows, so that the arithmetic is
@@ -144,6 +145,35 @@ export async function analyticsOf(db: Db, owner: UserRow, days: AnalyticsPeriod,
   ]);
   return analyticsReport(rows, links, period, totalViews);
 }
+
+/**
+ * The days whose views beat every day before them, newest first. The first
+ * day with views is no record: there was nothing to beat.
+ */
+export function viewRecords(bestBefore: number, days: ReadonlyArray<{ day: string; visits: number }>) {
+  const records: Array<{ day: string; visits: number }> = [];
+  let best = bestBefore;
+  for (const entry of days) {
+    if (entry.visits > best && best > 0) records.push(entry);
+    best = Math.max(best, entry.visits);
+  }
+  return records.reverse();
+}
+
+/** Records of the last 90 days of the owner's days, as activity entries (dated at the end of their day, or now for today). */
+export async function viewRecordsOf(db: Db, owner: UserRow, now = Date.now()): Promise<ActivityItem[]> {
+  const { today } = periodOf(owner, 90, now);
+  const { bestBefore, days } = await dailyViewsFrom(db, owner.id, addDays(today, -89));
+  return viewRecords(bestBefore, days).map(({ day, visits }) => ({
+    id: -Number(day.replaceAll('-', '')),
+    kind: 'views_record',
+    subject: formatCount(visits),
+    at: day === today ? new Date(now).toISOString() : `${day}T23:59:59.000Z`,
+  }));
+}
+
+const COUNT = new Intl.NumberFormat('en-US');
+const formatCount = (count: number) => COUNT.format(count);
 
 // CSV export (RFC 4180, UTF-8).
 

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { Activity, AtSign, Link2, MousePointerClick, Palette, Pencil, Trash2, UserRound } from 'lucide-react';
+import { Activity, AtSign, Link2, MousePointerClick, Palette, Pencil, Trash2, Trophy, UserRound } from 'lucide-react';
 import { type ActivityItem, type ActivityKind, activityText } from '#shared/activity.ts';
 import { Card } from '#web/components/ui/card.tsx';
 import { LoadingState } from '#web/components/ui/query-status.tsx';
@@ -13,6 +13,7 @@ const ICONS: Record<ActivityKind, typeof Activity> = {
   look_updated: Palette,
   username_changed: AtSign,
   first_click: MousePointerClick,
+  views_record: Trophy,
 };
 
 const RELATIVE = new Intl.RelativeTimeFormat('en', { numeric: 'auto' });
@@ -50,7 +51,7 @@ export function RecentActivity() {
         <div className="mt-6 flex flex-col items-center gap-2 py-6 text-center">
           <Activity className="size-8 text-muted" aria-hidden="true" />
           <p className="font-medium">No activity yet</p>
-          <p className="max-w-sm text-sm text-muted">Changes to your page and first clicks on your links will show up here.</p>
+          <p className="max-w-sm text-sm text-muted">Changes to your page, first clicks on your links and record days will show up here.</p>
         </div>
       )}
       {items.length > 0 && (
