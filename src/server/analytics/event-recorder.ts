@@ -15,8 +15,6 @@ interface Tally {
   referrer: string | undefined;
   utmSource: string | undefined;
   hits: number;
-  /** When it first came, in the recorder's order: the first visit of a window is the one that may count. */
-  order: number;
 }
 
 /** The secret of a UTC day's visitor ids (dailySaltOf). */
@@ -30,13 +28,13 @@ interface VisitorWindow {
   host: string;
   userAgent: string | undefined;
   /**
-   * The visitor's visits with their repeats counted, by target (a link id for a
-   * click, minus the profile id for a view): a repeat only adds one to a count,
-   * so a window costs memory per distinct visit, not per request.
+   * The visitor's visits with their repeats counted: by target (a link id for a
+   * click, minus the profile id for a view), or by target, referrer and
+   * utm_source as a string when it came with either. A repeat only adds one to
+   * a count, so a window costs memory per distinct visit, not per request. The
+   * map keeps the order visits first came in: the first may count.
    */
-  direct: Map<number, Tally>;
-  /** Visits that came with a referrer, by target and referrer. */
-  referred: Map<string, Tally>;
+  tallies: Map<number | string, Tally>;
 }
 
 /**
@@ -52,7 +50,6 @@ interface VisitorWindow {
  */
 export class EventRecorder {
   private window = 0;
-  private order = 0;
   private visitors = new Map<string, VisitorWindow>();
   /** The visitor a connection's last visit came from: most visits skip building the visitor's key. */
   private byConnection = new WeakMap<object, VisitorWindow>();
@@ -112,14 +109,14 @@ export class EventRecorder {
     }
     const target = linkId ?? -userId;
     if (referrer === undefined && utmSource === undefined) {
-      const tally = visitor.direct.get(target);
+      const tally = visitor.tallies.get(target);
       if (tally !== undefined) tally.hits += 1;
-      else visitor.direct.set(target, { userId, linkId, referrer, utmSource, hits: 1, order: this.order++ });
+      else visitor.tallies.set(target, { userId, linkId, referrer, utmSource, hits: 1 });
     } else {
       const key = `${target} ${referrer ?? ''}\n${utmSource ?? ''}`;
-      const tally = visitor.referred.get(key);
+      const tally = visitor.tallies.get(key);
       if (tally !== undefined) tally.hits += 1;
-      else visitor.referred.set(key, { userId, linkId, referrer, utmSource, hits: 1, order: this.order++ });
+      else visitor.tallies.set(key, { userId, linkId, referrer, utmSource, hits: 1 });
     }
   }
 
@@ -128,7 +125,7 @@ export class EventRecorder {
     let visitor = this.visitors.get(key);
     if (visitor === undefined) {
       if (this.visitors.size >= WINDOW_VISITORS_LIMIT) void this.flush();
-      visitor = { window: this.window, at: Date.now(), ip, host, userAgent, direct: new Map(), referred: new Map() };
+      visitor = { window: this.window, at: Date.now(), ip, host, userAgent, tallies: new Map() };
       this.visitors.set(key, visitor);
     }
     return visitor;
@@ -181,8 +178,7 @@ export class EventRecorder {
       const visitorHash = await this.visitorId(at.slice(0, 10), visitor.ip, userAgent!);
       const { device, browser } = agentOf(userAgent!);
       const country = countryOf(visitor.ip);
-      const tallies = [...visitor.direct.values(), ...visitor.referred.values()].sort((a, b) => a.order - b.order);
-      for (const tally of tallies) {
+      for (const tally of visitor.tallies.values()) {
         const referrer = tally.referrer?.slice(0, 500) ?? null;
         visits.push({
           kind: tally.linkId === null ? 'view' : 'click',
