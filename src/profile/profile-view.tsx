@@ -1,5 +1,6 @@
 import { MapPin } from 'lucide-react';
 import type { CSSProperties, ReactNode } from 'react';
+import { formatCount } from '#shared/analytics.ts';
 import { SOCIAL_ICONS, linkBackground, linkSolidColor } from '#shared/links.ts';
 import { initialsOf } from '#shared/names.ts';
 import { type PublicLink, type PublicPage, profileMessages } from '#shared/profile.types.ts';
@@ -53,8 +54,6 @@ export function showsDiscord({ customization }: PublicPage): boolean {
 }
 
 const DAY_FORMAT = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
-/** Thousands separated the same way on the server and in the dashboard's preview. */
-const VIEW_COUNT = new Intl.NumberFormat('en-US');
 
 /** A calendar day, the same on the server and in the preview: '3 Nov 2026'. */
 function formatDay(iso: string): string {
@@ -158,7 +157,7 @@ export function ProfileView({ page, hrefOf, embedded = false }: ProfileViewProps
               {profile.updatedAt && <p className="lv-activity">Updated {formatDay(profile.updatedAt)}</p>}
               {profile.views !== null && (
                 <p className="lv-views">
-                  {VIEW_COUNT.format(profile.views)} {profile.views === 1 ? 'view' : 'views'}
+                  {formatCount(profile.views)} {profile.views === 1 ? 'view' : 'views'}
                 </p>
               )}
             </div>

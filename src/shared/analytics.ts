@@ -71,6 +71,12 @@ export const analyticsReportSchema = z
   .meta({ id: 'AnalyticsReport' });
 export type AnalyticsReport = z.infer<typeof analyticsReportSchema>;
 
+const COUNT = new Intl.NumberFormat('en-US');
+/** A count with thousands separated ('12,345'), the same on the public page, in the dashboard and in activity. */
+export function formatCount(count: number): string {
+  return COUNT.format(count);
+}
+
 /** Percent change from `previous` to `current`, one decimal; null when there is nothing to compare with. */
 export function trendOf(current: number, previous: number): number | null {
   if (previous === 0) return current === 0 ? 0 : null;

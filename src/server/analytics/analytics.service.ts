@@ -1,5 +1,13 @@
 import type { ActivityItem } from '#shared/activity.ts';
-import { type AnalyticsPeriod, type AnalyticsReport, DEVICES, NAMED_OTHER_HOSTS, percentOf, trendOf } from '#shared/analytics.ts';
+import {
+  type AnalyticsPeriod,
+  type AnalyticsReport,
+  DEVICES,
+  NAMED_OTHER_HOSTS,
+  formatCount,
+  percentOf,
+  trendOf,
+} from '#shared/analytics.ts';
 import { addDays, daysBetween, localDayOf } from '#shared/time-zone.ts';
 import type { Db } from '../db/database.ts';
 import type { UserRow } from '../db/schema.ts';
@@ -171,9 +179,6 @@ export async function viewRecordsOf(db: Db, owner: UserRow, now = Date.now()): P
     at: day === today ? new Date(now).toISOString() : `${day}T23:59:59.000Z`,
   }));
 }
-
-const COUNT = new Intl.NumberFormat('en-US');
-const formatCount = (count: number) => COUNT.format(count);
 
 // CSV export (RFC 4180, UTF-8).
 

@@ -13,7 +13,7 @@ import {
   Smartphone,
 } from 'lucide-react';
 import { type ReactNode, Suspense, lazy, useState } from 'react';
-import { ANALYTICS_PERIODS, type AnalyticsPeriod, type AnalyticsReport, analyticsMessages } from '#shared/analytics.ts';
+import { ANALYTICS_PERIODS, type AnalyticsPeriod, type AnalyticsReport, analyticsMessages, formatCount } from '#shared/analytics.ts';
 import type { CurrentUser } from '#shared/user.types.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { Card } from '#web/components/ui/card.tsx';
@@ -21,7 +21,7 @@ import { LoadError, LoadingState } from '#web/components/ui/query-status.tsx';
 import { useProfileActions } from '#web/features/dashboard/use-profile-actions.ts';
 import { useUpdateProfile } from '#web/features/profile/use-profile-settings.ts';
 import { cn } from '#web/lib/utils.ts';
-import { countryName, formatCount, useAnalytics } from './use-analytics.ts';
+import { countryName, useAnalytics } from './use-analytics.ts';
 
 // The chart library is fetched with this tab, never with the rest of the dashboard.
 const DailyVisitsChart = lazy(() => import('./daily-visits-chart.tsx'));

@@ -1,6 +1,7 @@
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import type { AnalyticsReport } from '#shared/analytics.ts';
-import { formatCount, formatDate } from './use-analytics.ts';
+import { formatCount } from '#shared/analytics.ts';
+import { formatDate } from './use-analytics.ts';
 
 interface TooltipProps {
   active?: boolean;

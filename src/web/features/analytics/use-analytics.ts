@@ -21,9 +21,6 @@ export function useAnalytics(days: AnalyticsPeriod) {
   });
 }
 
-const NUMBER = new Intl.NumberFormat('en-US');
-export const formatCount = (count: number) => NUMBER.format(count);
-
 const REGIONS = typeof Intl.DisplayNames === 'function' ? new Intl.DisplayNames(['en'], { type: 'region' }) : undefined;
 
 /** A country's name from its ISO code; '' is an address no database places. */

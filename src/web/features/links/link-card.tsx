@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { type Link, linkBackground } from '#shared/links.ts';
 import { LinkIcon } from '#profile/link-icon.tsx';
 import { Button } from '#web/components/ui/button.tsx';
-import { formatCount } from '#web/features/analytics/use-analytics.ts';
+import { formatCount } from '#shared/analytics.ts';
 import { cn } from '#web/lib/utils.ts';
 import { DeleteLinkDialog } from './delete-link-dialog.tsx';
 
