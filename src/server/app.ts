@@ -7,6 +7,7 @@ import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-
 import { Redis } from 'ioredis';
 import { pino } from 'pino';
 import pinoPretty from 'pino-pretty';
+import { DAY_MS } from '#shared/constants.ts';
 import { APP_ROUTE_NAMES } from '#shared/reserved-names.ts';
 import packageJson from '../../package.json' with { type: 'json' };
 import { registerAdminRoutes } from './admin/admin.routes.ts';
@@ -101,7 +102,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     try {
       const now = Date.now();
       await pruneAnalytics(db, now, config.analyticsRetentionDays);
-      await pruneActivity(db, new Date(now - config.analyticsRetentionDays * 24 * 3600_000).toISOString());
+      await pruneActivity(db, new Date(now - config.analyticsRetentionDays * DAY_MS).toISOString());
     } catch (error) {
       log.error({ err: error }, 'pruning analytics failed');
     }

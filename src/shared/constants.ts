@@ -1,5 +1,7 @@
 // Limits and fixed values of the product, named once (spec 000 §9, spec 001 §9).
 
+export const DAY_MS = 24 * 3600_000;
+
 export const USERNAME_MAX_LENGTH = 20;
 export const USERNAME_PATTERN = /^[a-z0-9_-]+$/;
 export const DISPLAY_NAME_MAX_LENGTH = 30;

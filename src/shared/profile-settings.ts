@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { displayNameSchema, usernameSchema } from './auth.schema.ts';
-import { BIO_MAX_LENGTH, DASHBOARD_THEMES, USERNAME_CHANGE_COOLDOWN_DAYS } from './constants.ts';
+import { BIO_MAX_LENGTH, DASHBOARD_THEMES, DAY_MS, USERNAME_CHANGE_COOLDOWN_DAYS } from './constants.ts';
 import { MEDIA_URL_PATTERN } from './media.ts';
 import { isTimeZone } from './time-zone.ts';
 import { onlyKnownFields } from './validation.ts';
@@ -93,8 +93,6 @@ export type ProfileSettings = z.infer<typeof profileSettingsSchema>;
 
 /** PATCH /api/me/username */
 export const changeUsernameSchema = z.object({ username: usernameSchema }).meta({ id: 'UsernameChange' });
-
-const DAY_MS = 24 * 3600_000;
 
 /** When a username changed at `changedAt` unlocks again, or null when it already has. */
 export function usernameLockedUntil(changedAt: string | null, now = Date.now()): string | null {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { NEW_LINK_DAYS, type Plan } from './constants.ts';
+import { DAY_MS, NEW_LINK_DAYS, type Plan } from './constants.ts';
 import { sanitizeCustomCss } from './custom-css.ts';
 import { CUSTOMIZATION_DEFAULTS, type Customization, customizationSchema } from './customization.ts';
 import { linkSchema } from './links.ts';
@@ -68,7 +68,6 @@ export interface PublicLinkSource extends Omit<PublicLink, 'isNew'> {
   updatedAt: string;
 }
 
-const DAY_MS = 24 * 3600_000;
 /** A page showing its view count is drawn again at most this often (the cache sweeps expired pages once a minute). */
 export const VIEW_COUNT_REFRESH_MS = 60_000;
 

@@ -1,6 +1,7 @@
+import { DAY_MS } from './constants.ts';
+
 // Days in a profile's time zone (issue 10: analytics days are the profile's days).
 
-const DAY_MS = 24 * 3600_000;
 const dayFormats = new Map<string, Intl.DateTimeFormat>();
 
 /** The longest IANA zone name is 32 characters ('America/Argentina/ComodRivadavia'). */

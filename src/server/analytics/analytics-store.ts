@@ -1,3 +1,4 @@
+import { DAY_MS } from '#shared/constants.ts';
 import { randomBytes } from 'node:crypto';
 import { type Compilable, CompiledQuery, sql } from 'kysely';
 import { REPEAT_WINDOW_MINUTES } from '#shared/analytics.ts';
@@ -314,9 +315,9 @@ export async function pruneAnalytics(db: Db, now: number, retentionDays: number)
   await db.deleteFrom('analyticsSalts').where('day', '<', today).execute();
   await db
     .deleteFrom('visitorWindows')
-    .where('countedAt', '<', new Date(now - 2 * 24 * 3600_000).toISOString())
+    .where('countedAt', '<', new Date(now - 2 * DAY_MS).toISOString())
     .execute();
-  const cutoff = new Date(now - retentionDays * 24 * 3600_000).toISOString();
+  const cutoff = new Date(now - retentionDays * DAY_MS).toISOString();
   const end = await firstEventIdFrom(db, cutoff);
   let deleted = 0;
   for (;;) {

@@ -1,14 +1,13 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { adminMessages } from '#shared/admin.ts';
-import { SESSION_COOKIE_NAME, SESSION_TTL_DAYS } from '#shared/constants.ts';
+import { DAY_MS, SESSION_COOKIE_NAME, SESSION_TTL_DAYS } from '#shared/constants.ts';
 import type { Db } from '../db/database.ts';
 import type { UserRow } from '../db/schema.ts';
 import { commonMessages } from '#shared/api.ts';
 import { AppError } from '../http/errors.ts';
 import { deleteExpiredSessions, deleteSession, extendSession, findSessionWithUser, insertSession } from './sessions.repository.ts';
 
-const DAY_MS = 24 * 60 * 60 * 1000;
 const SESSION_TTL_MS = SESSION_TTL_DAYS * DAY_MS;
 
 declare module 'fastify' {

@@ -1,3 +1,4 @@
+import { DAY_MS } from '#shared/constants.ts';
 import { createHash } from 'node:crypto';
 import {
   AUDIO_MAX_BYTES,
@@ -36,8 +37,6 @@ import {
   parseMediaUrl,
   usedBytes,
 } from './media.repository.ts';
-
-const DAY_MS = 24 * 3600_000;
 
 const isImage = (mime: string) => mime.startsWith('image/');
 

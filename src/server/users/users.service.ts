@@ -4,7 +4,7 @@ import type { Db } from '../db/database.ts';
 import type { UserRow } from '../db/schema.ts';
 import { authMessages } from '#shared/auth.schema.ts';
 import { AppError } from '../http/errors.ts';
-import { USERNAME_HOLD_DAYS } from '#shared/constants.ts';
+import { DAY_MS, USERNAME_HOLD_DAYS } from '#shared/constants.ts';
 import { findHolderOfFormerUsername, findUserByUsername, isUsernameInReservedList } from './users.repository.ts';
 
 /** The only place a user row becomes the owner's API shape: no hash can slip through. */
@@ -35,7 +35,7 @@ export async function isUsernameReserved(db: Db, username: string): Promise<bool
 
 /** Since when a former username is still held for its owner (USERNAME_HOLD_DAYS). */
 export function usernameHoldStart(now = Date.now()): string {
-  return new Date(now - USERNAME_HOLD_DAYS * 24 * 3600_000).toISOString();
+  return new Date(now - USERNAME_HOLD_DAYS * DAY_MS).toISOString();
 }
 
 /** The account a former username redirects to, while it is held and the account is active. */
