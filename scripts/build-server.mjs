@@ -34,11 +34,12 @@ const rawText = {
 };
 
 const options = {
-  // The SQLite analytics writer runs in a worker thread from its own file, next to main.js.
+  // The SQLite analytics writer (a worker thread) and the media worker (a process) run from files of their own, next to main.js.
   entryPoints: {
     main: 'src/server/main.ts',
     admin: 'scripts/admin.ts',
     'sqlite-event-writer.worker': 'src/server/analytics/sqlite-event-writer.worker.ts',
+    'image-worker': 'src/server/media/image-worker.ts',
   },
   outdir,
   bundle: true,

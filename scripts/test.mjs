@@ -6,24 +6,11 @@
 // In CI (CI=true) a missing PostgreSQL, Redis or Chromium fails the run.
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import net from 'node:net';
+import { withLocalServices } from './services.mjs';
 
 const ci = process.env.CI === 'true' || process.env.CI === '1';
-const env = { ...process.env };
+const env = await withLocalServices(process.env);
 
-function canConnect(url) {
-  const { hostname, port } = new URL(url);
-  return new Promise((resolve) => {
-    const socket = net.connect({ host: hostname || '127.0.0.1', port: Number(port) });
-    socket.setTimeout(1500);
-    socket.once('connect', () => (socket.destroy(), resolve(true)));
-    socket.once('error', () => resolve(false));
-    socket.once('timeout', () => (socket.destroy(), resolve(false)));
-  });
-}
-
-const fallbackPostgres = 'postgres://postgres@127.0.0.1:5432/test';
-if (!env.TEST_DATABASE_URL && (await canConnect(fallbackPostgres))) env.TEST_DATABASE_URL = fallbackPostgres;
 if (!env.TEST_DATABASE_URL) {
   if (ci) {
     console.error('TEST_DATABASE_URL is not set and no PostgreSQL answers on 127.0.0.1:5432: the PostgreSQL suite cannot run.');
@@ -31,8 +18,6 @@ if (!env.TEST_DATABASE_URL) {
   }
   console.warn('! No PostgreSQL found: the API suite runs on SQLite only. Set TEST_DATABASE_URL to run it on PostgreSQL.');
 }
-const fallbackRedis = 'redis://127.0.0.1:6379';
-if (!env.TEST_REDIS_URL && (await canConnect(fallbackRedis))) env.TEST_REDIS_URL = fallbackRedis;
 if (!env.TEST_REDIS_URL) {
   if (ci) {
     console.error('TEST_REDIS_URL is not set and no Redis answers on 127.0.0.1:6379: the multi-instance tests cannot run.');

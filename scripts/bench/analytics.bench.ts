@@ -9,13 +9,13 @@
 //   BENCH_DATABASE_URL: PostgreSQL (default postgres://postgres@127.0.0.1:5432/test when it answers; a schema of its own, dropped after)
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { type Visit, storeVisits } from '../../src/server/analytics/analytics-store.ts';
 import { analyticsOf } from '../../src/server/analytics/analytics.service.ts';
 import { type DatabaseHandle, migrateToLatest, openDatabase } from '../../src/server/db/database.ts';
+import { LOCAL_POSTGRES_URL, canConnect } from '../services.mjs';
 import { seedProfiles } from './seed.ts';
 
 const EVENTS = Number(process.env.BENCH_EVENTS ?? 10_000_000);
@@ -23,17 +23,6 @@ const USERS = Number(process.env.BENCH_USERS ?? 10_000);
 const CALLS = Number(process.env.BENCH_CALLS ?? 500);
 const LINKS = 8;
 const BATCH = 500;
-
-function answers(url: string): Promise<boolean> {
-  const { hostname, port } = new URL(url);
-  return new Promise((resolve) => {
-    const socket = net.connect({ host: hostname || '127.0.0.1', port: Number(port || 5432) });
-    socket.setTimeout(1500);
-    socket.once('connect', () => (socket.destroy(), resolve(true)));
-    socket.once('error', () => resolve(false));
-    socket.once('timeout', () => (socket.destroy(), resolve(false)));
-  });
-}
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 const seconds = (since: number) => ((performance.now() - since) / 1000).toFixed(1);
@@ -171,8 +160,8 @@ try {
   rmSync(dataDir, { recursive: true, force: true });
 }
 
-const postgresUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-if (await answers(postgresUrl)) {
+const postgresUrl = process.env.BENCH_DATABASE_URL ?? LOCAL_POSTGRES_URL;
+if (await canConnect(postgresUrl)) {
   const schema = `bench_${randomBytes(4).toString('hex')}`;
   const postgres = openDatabase({ dataDir, databaseUrl: postgresUrl, databaseSchema: schema });
   try {

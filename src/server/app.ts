@@ -28,7 +28,7 @@ import type { AppConfig } from './config.ts';
 import { type DatabaseHandle, type Db, migrateToLatest, nowIso, openDatabase } from './db/database.ts';
 import { type ChangeBus, createChangeBus } from './http/change-bus.ts';
 import { createClientAddress } from './http/client-address.ts';
-import { registerErrorHandler, validatorCompiler } from './http/errors.ts';
+import { frameworkErrorHandlers, registerErrorHandler, validatorCompiler } from './http/errors.ts';
 import { registerHealthRoutes } from './http/health.routes.ts';
 import { registerOpenApi } from './http/openapi.ts';
 import { registerOriginCheck } from './http/origin-check.ts';
@@ -36,6 +36,7 @@ import { registerRequestLog } from './http/request-log.ts';
 import { HELMET_OPTIONS, computeSecurityHeaders, registerSecurityHeaders } from './http/security-headers.ts';
 import { registerWebApp } from './http/web-app.ts';
 import { registerLinkRoutes } from './links/links.routes.ts';
+import { MediaProcessor } from './media/media-processor.ts';
 import { registerMediaRoutes } from './media/media.routes.ts';
 import { registerPlanRoutes } from './plans/plans.routes.ts';
 import { registerProfileRoutes } from './profile/profile.routes.ts';
@@ -111,6 +112,8 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   pruning.unref();
   const firstPrune = setTimeout(() => void prune(), 60_000);
   firstPrune.unref();
+  // Every image decode runs in the media worker process, one at a time, with a time limit.
+  const media = new MediaProcessor({ log });
   const securityHeaders = computeSecurityHeaders(HELMET_OPTIONS);
   const responder = new PublicPageResponder(securityHeaders);
   const fastPathStats = { answered: 0 };
@@ -138,6 +141,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     trustProxy: config.trustProxy as boolean | string,
     bodyLimit: 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+    ...frameworkErrorHandlers(securityHeaders),
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -147,6 +151,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     clearInterval(expiredPages);
     clearInterval(pruning);
     clearTimeout(firstPrune);
+    await media.close();
     await events.stop();
     await eventWriter.close();
     await changes.close();
@@ -188,9 +193,10 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   registerAnalyticsRoutes(app, db);
   registerActivityRoutes(app, db);
   registerCustomizationRoutes(app, db, changes);
-  registerMediaRoutes(app, db, config, changes, referencedUploads);
+  registerMediaRoutes(app, { db, config, bus: changes, media, referenced: referencedUploads });
   registerProfileAssetRoutes(app);
-  registerDiscordRoutes(app, db, new DiscordPresenceClient(config.discordPresenceApi), config.discordCdn);
+  const decodeDiscordImage = async (bytes: Buffer, cdnPath: string) => (await media.process('discord', bytes, `discord:${cdnPath}`)).data;
+  registerDiscordRoutes(app, db, new DiscordPresenceClient(config.discordPresenceApi, decodeDiscordImage), config.discordCdn);
   registerPublicPageRoutes(app, { db, config, cache, responder, recorder: events });
   registerClickRedirectRoutes(app, { db, cache, responder, recorder: events });
   await registerWebApp(app, config.webRoot);

@@ -138,12 +138,22 @@ export interface AppConfig {
     loginPerUsername: RateLimitRule;
     registerPerIp: RateLimitRule;
   };
+  uploadRateLimit: {
+    perUser: RateLimitRule;
+    perIp: RateLimitRule;
+  };
 }
 
 export const DEFAULT_AUTH_RATE_LIMIT: AppConfig['authRateLimit'] = {
   loginPerIp: { max: 30, timeWindowMs: 15 * 60_000 },
   loginPerUsername: { max: 10, timeWindowMs: 15 * 60_000 },
   registerPerIp: { max: 10, timeWindowMs: 60 * 60_000 },
+};
+
+/** Uploads are decoded one at a time by the media worker: one account may not keep it busy. */
+export const DEFAULT_UPLOAD_RATE_LIMIT: AppConfig['uploadRateLimit'] = {
+  perUser: { max: 30, timeWindowMs: 10 * 60_000 },
+  perIp: { max: 60, timeWindowMs: 10 * 60_000 },
 };
 
 export class ConfigError extends Error {}
@@ -186,6 +196,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     webRoot: path.resolve('dist/web'),
     planLimits: mergePlanLimits(values.PLAN_LIMITS as Partial<Record<Plan, Partial<PlanLimits>>> | undefined),
     authRateLimit: DEFAULT_AUTH_RATE_LIMIT,
+    uploadRateLimit: DEFAULT_UPLOAD_RATE_LIMIT,
   };
 }
 

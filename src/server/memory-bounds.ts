@@ -22,3 +22,15 @@ export const MEMORY_BOUNDS = {
   /** Analytics rows kept while the database does not answer; past this the oldest are given up (and logged). */
   retryRows: 200_000,
 } as const;
+
+/** The media worker's bounds (MediaProcessor): what one account's uploads may cost everyone else. */
+export const MEDIA_LIMITS = {
+  /** A decode running longer is refused ('Failed to process image') and its worker killed. A 24-megapixel JPEG takes about 0.75 s on one core here; a 5 MB upload about half that. */
+  jobTimeMs: 1500,
+  /** Uploads waiting for the worker; past this, an upload is refused with 429 until the queue drains. */
+  queuedJobs: 16,
+  /** Of those, one account's (or the server's own Discord images'). */
+  queuedJobsPerOwner: 2,
+  /** The worker process stops after this long without a job (about 60 MB given back). */
+  workerIdleMs: 30_000,
+} as const;

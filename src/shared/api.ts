@@ -34,6 +34,10 @@ export const ERROR_CODES = [
   'request_too_large',
   'unsupported_media_type',
   'invalid_json',
+  'invalid_url',
+  'malformed_upload',
+  'header_too_large',
+  'request_timeout',
   'maintenance',
   'internal_error',
 ] as const;
@@ -67,15 +71,29 @@ export const commonMessages = {
   requestTooLarge: 'Request is too large',
   unsupportedMediaType: 'Unsupported content type',
   invalidJson: 'Request body is not valid JSON',
+  invalidUrl: 'This address is not valid',
+  headersTooLarge: 'Request headers are too large',
+  requestTimeout: 'The request took too long to arrive',
+  badRequest: 'The request could not be read',
   invalidInput: 'Invalid input',
+  nulCharacter: 'Text cannot contain a null character',
   serverError: 'Something went wrong on our side. Please try again.',
   userNotFound: 'User not found',
   fileNotFound: 'File not found',
 } as const;
 
-export function tooManyAttemptsMessage(seconds: number): string {
+/** 'N minute(s)': how long a client is told to wait, never less than a minute. */
+function minutesOf(seconds: number): string {
   const minutes = Math.max(1, Math.ceil(seconds / 60));
-  return `Too many attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`;
+  return `${minutes} minute${minutes === 1 ? '' : 's'}`;
+}
+
+export function tooManyAttemptsMessage(seconds: number): string {
+  return `Too many attempts. Please try again in ${minutesOf(seconds)}.`;
+}
+
+export function tooManyUploadsMessage(seconds: number): string {
+  return `Too many uploads. Please try again in ${minutesOf(seconds)}.`;
 }
 
 /**

@@ -38,6 +38,7 @@ export const mediaMessages = {
   cursorTooLarge: 'Cursor image is too large (max 512KB)',
   inUse: 'This file is shown on your profile. Remove it in the Customize tab first.',
   processingFailed: 'Failed to process image',
+  busy: 'Many uploads are being processed right now. Please try again in a moment.',
   processingFailedHint: 'Please try another image file',
   noFile: 'No file was uploaded',
   unknownKind: 'Unknown upload kind',

@@ -6,7 +6,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '#server/app.ts';
-import { type AppConfig, DEFAULT_AUTH_RATE_LIMIT, mergePlanLimits } from '#server/config.ts';
+import { type AppConfig, DEFAULT_AUTH_RATE_LIMIT, DEFAULT_UPLOAD_RATE_LIMIT, mergePlanLimits } from '#server/config.ts';
 import { MEMORY_BOUNDS } from '#server/memory-bounds.ts';
 
 export const DIALECT = (process.env.TEST_DIALECT ?? 'sqlite') as 'sqlite' | 'postgres';
@@ -62,6 +62,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     authRateLimit: options.realRateLimits
       ? DEFAULT_AUTH_RATE_LIMIT
       : { loginPerIp: UNLIMITED, loginPerUsername: UNLIMITED, registerPerIp: UNLIMITED },
+    uploadRateLimit: options.realRateLimits ? DEFAULT_UPLOAD_RATE_LIMIT : { perUser: UNLIMITED, perIp: UNLIMITED },
     ...options.config,
   };
   const app = await buildApp(config);

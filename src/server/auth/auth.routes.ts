@@ -1,12 +1,11 @@
-import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { dataOf, errorResponses, tooManyAttemptsMessage } from '#shared/api.ts';
 import { loginSchema, registerSchema } from '#shared/auth.schema.ts';
 import { currentUserSchema } from '#shared/user.types.ts';
-import type { AppConfig, RateLimitRule } from '../config.ts';
+import type { AppConfig } from '../config.ts';
 import type { Db } from '../db/database.ts';
 import type { App } from '../http/app-types.ts';
-import { AppError } from '../http/errors.ts';
+import { rateLimiter } from '../http/rate-limit.ts';
 import { toCurrentUser } from '../users/users.service.ts';
 import { authenticate, registerUser } from './auth.service.ts';
 import { endSession, requireUser, startSession } from './sessions.ts';
@@ -15,9 +14,9 @@ const tags = ['Auth'];
 
 export function registerAuthRoutes(app: App, db: Db, config: AppConfig): void {
   const limits = config.authRateLimit;
-  const loginPerIp = limiter(app, 'login-ip', limits.loginPerIp);
-  const loginPerUsername = limiter(app, 'login-user', limits.loginPerUsername);
-  const registerPerIp = limiter(app, 'register-ip', limits.registerPerIp);
+  const loginPerIp = rateLimiter(app, 'login-ip', limits.loginPerIp, tooManyAttemptsMessage);
+  const loginPerUsername = rateLimiter(app, 'login-user', limits.loginPerUsername, tooManyAttemptsMessage);
+  const registerPerIp = rateLimiter(app, 'register-ip', limits.registerPerIp, tooManyAttemptsMessage);
 
   // POST /api/auth/register
   app.post(
@@ -80,23 +79,4 @@ export function registerAuthRoutes(app: App, db: Db, config: AppConfig): void {
       return { data: toCurrentUser(requireUser(request)) };
     },
   );
-}
-
-/** Counts requests per key (shared through Redis when configured); over the limit it answers 429 saying when to retry. */
-function limiter(app: App, name: string, rule: RateLimitRule) {
-  const keys = new WeakMap<FastifyRequest, string>();
-  const check = app.createRateLimit({
-    max: rule.max,
-    timeWindow: rule.timeWindowMs,
-    keyGenerator: (request) => `${name}:${keys.get(request) ?? request.ip}`,
-  });
-  return async (request: FastifyRequest, key: string) => {
-    keys.set(request, key);
-    const result = await check(request);
-    if (!result.isAllowed && result.isExceeded) {
-      throw new AppError(429, 'rate_limited', tooManyAttemptsMessage(result.ttlInSeconds), {
-        headers: { 'Retry-After': String(result.ttlInSeconds) },
-      });
-    }
-  };
 }

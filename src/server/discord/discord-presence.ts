@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { DISCORD_PRESENCE_TTL_MS, DISCORD_STATUSES, type DiscordPresence } from '#shared/discord.ts';
-import { processDiscordImage } from '../media/image-processing.ts';
 import { MEMORY_BOUNDS } from '../memory-bounds.ts';
 
 /** What we read of a Lanyard answer (https://github.com/Phineas/lanyard): anything else is ignored. */
@@ -94,6 +93,8 @@ export class DiscordPresenceClient {
 
   constructor(
     private readonly baseUrl: string,
+    /** Re-encodes a fetched image (in the media worker), keyed by its CDN path. */
+    private readonly decodeImage: (bytes: Buffer, cdnPath: string) => Promise<Buffer>,
     private readonly fetchImpl: typeof fetch = fetch,
     now: () => number = Date.now,
   ) {
@@ -124,17 +125,17 @@ export class DiscordPresenceClient {
    * re-encoded (never passed through as sent), kept 5 minutes; null when it cannot be had.
    */
   image(cdnBase: string, cdnPath: string): Promise<Buffer | null> {
-    return this.images.get(cdnPath, () => this.fetchImage(`${cdnBase}${cdnPath}`));
+    return this.images.get(cdnPath, () => this.fetchImage(`${cdnBase}${cdnPath}`, cdnPath));
   }
 
-  private async fetchImage(url: string): Promise<Buffer | null> {
+  private async fetchImage(url: string, cdnPath: string): Promise<Buffer | null> {
     try {
       const response = await this.fetchImpl(url, { signal: AbortSignal.timeout(TIMEOUT_MS) });
       const length = Number(response.headers.get('content-length') ?? 0);
       if (!response.ok || length > MAX_IMAGE_BYTES) return null;
       const bytes = Buffer.from(await response.arrayBuffer());
       if (bytes.length > MAX_IMAGE_BYTES) return null;
-      return await processDiscordImage(bytes);
+      return await this.decodeImage(bytes, cdnPath);
     } catch {
       return null;
     }

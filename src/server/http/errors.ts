@@ -1,8 +1,11 @@
-import type { FastifyError, FastifyInstance, FastifySchemaCompiler } from 'fastify';
+import http, { type OutgoingHttpHeaders } from 'node:http';
+import type { Socket } from 'node:net';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, FastifySchemaCompiler } from 'fastify';
 import { type $ZodType, safeParse } from 'zod/v4/core';
-import type { z } from 'zod';
+import { ZodError, type z } from 'zod';
 import { type ApiErrorBody, type ErrorCode, commonMessages } from '#shared/api.ts';
 import { describeZodError } from '#shared/validation.ts';
+import { securityHeaderEntries } from './security-headers.ts';
 
 /** A failure the client caused or may see; anything else is a 500 with no details. */
 export class AppError extends Error {
@@ -40,8 +43,28 @@ export const validatorCompiler: FastifySchemaCompiler<$ZodType> =
     const input = data === undefined && (httpPart === 'body' || httpPart === 'querystring') ? {} : data;
     const result = safeParse(schema, input);
     if (!result.success) return { error: new InputValidationError(result.error as z.ZodError, httpPart ?? 'body') };
+    const nulAt = pathToNul(result.data);
+    if (nulAt) {
+      const issue = { code: 'custom' as const, path: nulAt, message: commonMessages.nulCharacter, input: undefined };
+      return { error: new InputValidationError(new ZodError([issue]), httpPart ?? 'body') };
+    }
     return { value: result.data };
   };
+
+/**
+ * Where a string of the parsed input holds a NUL character, if one does. No
+ * text needs one, PostgreSQL refuses it in text, and C libraries cut strings
+ * at it: it is refused here, for every route, before anything stores it.
+ */
+function pathToNul(value: unknown, path: (string | number)[] = []): (string | number)[] | undefined {
+  if (typeof value === 'string') return value.includes('\u0000') ? path : undefined;
+  if (typeof value !== 'object' || value === null) return undefined;
+  for (const [key, entry] of Object.entries(value)) {
+    const found = pathToNul(entry, [...path, Array.isArray(value) ? Number(key) : key]);
+    if (found) return found;
+  }
+  return undefined;
+}
 
 /** The HTTP contract's error body: every error answer is built here. */
 export function errorBody(code: ErrorCode, message: string, fieldErrors?: Record<string, string>): ApiErrorBody {
@@ -83,4 +106,48 @@ export function registerErrorHandler(app: FastifyInstance): void {
     }
     return reply.status(status).send(describeFrameworkError(error, status));
   });
+}
+
+/**
+ * What Fastify answers on its own, before any route or hook runs, brought under
+ * the HTTP contract: the error body with our codes and every security header,
+ * and never the URL echoed back.
+ * - `frameworkErrors`: a path that does not percent-decode (400), a path
+ *   parameter longer than the router allows (404: it names nothing).
+ * - `clientErrorHandler`: what Node's HTTP parser refuses (a malformed request
+ *   line, headers over the size limit, a request that never finished arriving).
+ */
+export function frameworkErrorHandlers(securityHeaders: OutgoingHttpHeaders) {
+  const headers = securityHeaderEntries(securityHeaders);
+  const frameworkErrors = (error: FastifyError, _request: FastifyRequest, reply: FastifyReply) => {
+    for (const [name, value] of headers) reply.header(name, value);
+    if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') return reply.status(404).send(errorBody('not_found', commonMessages.notFound));
+    if (error.code === 'FST_ERR_BAD_URL') return reply.status(400).send(errorBody('invalid_url', commonMessages.invalidUrl));
+    return reply.status(400).send(errorBody('validation_failed', commonMessages.badRequest));
+  };
+
+  const rawHeaders = headers.map(([name, value]) => `${name}: ${Array.isArray(value) ? value.join(', ') : value}\r\n`).join('');
+  const rawAnswer = (status: number, body: ApiErrorBody) => {
+    const json = JSON.stringify(body);
+    return (
+      `HTTP/1.1 ${status} ${http.STATUS_CODES[status]}\r\n${rawHeaders}Content-Type: application/json; charset=utf-8\r\n` +
+      `Content-Length: ${Buffer.byteLength(json)}\r\nConnection: close\r\n\r\n${json}`
+    );
+  };
+  const answers = {
+    timeout: rawAnswer(408, errorBody('request_timeout', commonMessages.requestTimeout)),
+    headersTooLarge: rawAnswer(431, errorBody('header_too_large', commonMessages.headersTooLarge)),
+    malformed: rawAnswer(400, errorBody('validation_failed', commonMessages.badRequest)),
+  };
+  const clientErrorHandler = (error: NodeJS.ErrnoException, socket: Socket) => {
+    // A reset connection has nobody to answer.
+    if (error.code === 'ECONNRESET' || socket.destroyed) return;
+    if (socket.writable) {
+      if (error.code === 'ERR_HTTP_REQUEST_TIMEOUT') socket.write(answers.timeout);
+      else if (error.code === 'HPE_HEADER_OVERFLOW') socket.write(answers.headersTooLarge);
+      else socket.write(answers.malformed);
+    }
+    socket.destroy();
+  };
+  return { frameworkErrors, clientErrorHandler };
 }

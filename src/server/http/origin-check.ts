@@ -13,7 +13,7 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
  * (curl, scripts) carry no ambient cookies, so they are let through.
  */
 export function registerOriginCheck(app: App, publicUrl?: string): void {
-  const publicOrigin = publicUrl ? new URL(publicUrl).origin : undefined;
+  const publicOrigin = publicUrl ? new URL(publicUrl) : undefined;
   app.addHook('onRequest', async (request) => {
     if (SAFE_METHODS.has(request.method)) return;
     if (!isSameOrigin(request, publicOrigin)) {
@@ -22,17 +22,31 @@ export function registerOriginCheck(app: App, publicUrl?: string): void {
   });
 }
 
-function isSameOrigin(request: FastifyRequest, publicOrigin?: string): boolean {
+function isSameOrigin(request: FastifyRequest, publicOrigin: URL | undefined): boolean {
   const origin = request.headers.origin;
   if (origin) {
-    if (origin === publicOrigin) return true;
-    try {
-      // Through URL on both sides, so that default ports compare equal.
-      return new URL(origin).host === new URL(`${request.protocol}://${request.host}`).host;
-    } catch {
-      return false;
-    }
+    if (origin === publicOrigin?.origin) return true;
+    const sent = parseUrl(origin);
+    // PUBLIC_URL names the site's scheme and port: its host under another one is refused.
+    if (!sent || sent.hostname === publicOrigin?.hostname) return false;
+    const own = parseUrl(`${request.protocol}://${request.host}`);
+    // Through URL on both sides, so that default ports compare equal.
+    if (!own || sent.host !== own.host) return false;
+    if (sent.protocol === own.protocol) return true;
+    // The same host under the other scheme is another origin (an http page must
+    // not post to the https site). One exception, only while PUBLIC_URL is unset:
+    // an https page behind a TLS proxy that Fastify is not told about (no
+    // TRUST_PROXY), which sees every request as http.
+    return !publicOrigin && sent.protocol === 'https:' && own.protocol === 'http:';
   }
   const site = request.headers['sec-fetch-site'];
   return site === undefined || site === 'same-origin' || site === 'none';
+}
+
+function parseUrl(value: string): URL | undefined {
+  try {
+    return new URL(value);
+  } catch {
+    return undefined;
+  }
 }

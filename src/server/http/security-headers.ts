@@ -45,9 +45,14 @@ export function computeSecurityHeaders(options: HelmetOptions): OutgoingHttpHead
   return response.getHeaders();
 }
 
+/** The headers as name and value pairs, ready to set. */
+export function securityHeaderEntries(headers: OutgoingHttpHeaders): [string, string | number | string[]][] {
+  return Object.entries(headers).filter((entry): entry is [string, string | number | string[]] => entry[1] !== undefined);
+}
+
 /** Every answer that goes through Fastify carries the security headers (set on the raw response, as helmet did). */
 export function registerSecurityHeaders(app: App, headers: OutgoingHttpHeaders): void {
-  const entries = Object.entries(headers).filter((entry): entry is [string, string | number | string[]] => entry[1] !== undefined);
+  const entries = securityHeaderEntries(headers);
   app.addHook('onRequest', (_request, reply, done) => {
     for (const [name, value] of entries) reply.raw.setHeader(name, value);
     done();

@@ -18,12 +18,13 @@ export interface ProcessedMedia {
 
 let sharpModule: Promise<(input: Buffer, options: SharpOptions) => Sharp> | undefined;
 
-/**
- * sharp (libvips) is loaded on the first upload: it costs the process about
- * 25 MB of memory, which an instance that only serves pages never needs.
- */
-function loadSharp() {
-  sharpModule ??= import('sharp').then((module) => module.default);
+/** sharp (libvips), loaded once by the media worker process, with one libvips thread per operation. */
+export function loadSharp() {
+  sharpModule ??= import('sharp').then((module) => {
+    module.default.concurrency(1);
+    module.default.cache(false);
+    return module.default;
+  });
   return sharpModule;
 }
 
@@ -34,7 +35,7 @@ const MAX_INPUT_PIXELS = 50_000_000;
  * Decode and re-encode: nothing is ever stored as sent, so a renamed file or a
  * polyglot cannot survive. SVG is rasterized (sharp renders it without fetching).
  */
-export async function processIcon(input: Buffer): Promise<ProcessedMedia> {
+async function processIcon(input: Buffer): Promise<ProcessedMedia> {
   const sharp = await loadSharp();
   const { data, info } = await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' })
     .rotate()
@@ -64,19 +65,19 @@ async function reencode(
 }
 
 /** The profile picture: a square centre crop, at most 400x400, WebP (every current browser shows it). */
-export function processAvatar(input: Buffer): Promise<ProcessedMedia> {
+function processAvatar(input: Buffer): Promise<ProcessedMedia> {
   return reencode(input, { width: AVATAR_SIZE, height: AVATAR_SIZE, fit: 'cover', position: 'centre', withoutEnlargement: true }, 'webp');
 }
 
 /** A page background: at most 1920 px on the longer side, WebP. */
-export function processBackground(input: Buffer): Promise<ProcessedMedia> {
+function processBackground(input: Buffer): Promise<ProcessedMedia> {
   const side = BACKGROUND_MAX_DIMENSION;
   return reencode(input, { width: side, height: side, fit: 'inside', withoutEnlargement: true }, 'webp');
 }
 
 /** An avatar or decoration image from Discord: at most 160 px, PNG (transparency kept). */
-export async function processDiscordImage(input: Buffer): Promise<Buffer> {
-  return (await reencode(input, { width: 160, height: 160, fit: 'inside', withoutEnlargement: true }, 'png')).data;
+function processDiscordImage(input: Buffer): Promise<ProcessedMedia> {
+  return reencode(input, { width: 160, height: 160, fit: 'inside', withoutEnlargement: true }, 'png');
 }
 
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
@@ -105,7 +106,7 @@ export function pngInsideIco(input: Buffer): Buffer | undefined {
 }
 
 /** A custom cursor (PNG, or the PNG inside an ICO or CUR): at most 128 px, PNG (browsers take PNG cursors; transparency kept). */
-export function processCursor(input: Buffer): Promise<ProcessedMedia> {
+function processCursor(input: Buffer): Promise<ProcessedMedia> {
   const side = CURSOR_MAX_DIMENSION;
   return reencode(pngInsideIco(input) ?? input, { width: side, height: side, fit: 'inside', withoutEnlargement: true }, 'png');
 }
@@ -124,7 +125,7 @@ const AUDIO_TYPES: Record<string, { ext: string; mime: string }> = {
  * Audio is stored as sent: there is no audio encoder here, and a browser plays
  * it from a sandboxed, content-typed address.
  */
-export async function processAudio(input: Buffer): Promise<ProcessedMedia> {
+async function processAudio(input: Buffer): Promise<ProcessedMedia> {
   const { fileTypeFromBuffer } = await import('file-type');
   const type = await fileTypeFromBuffer(input);
   const known = type ? AUDIO_TYPES[type.ext] : undefined;
@@ -135,14 +136,29 @@ export async function processAudio(input: Buffer): Promise<ProcessedMedia> {
 /** The content is not of the kind's type: refused with the kind's own message. */
 export class UnsupportedMediaError extends Error {}
 
+/** What an image job is: an upload of one kind, or an image fetched from Discord. */
+export type MediaJobKind = MediaKind | 'discord';
+
+/**
+ * Every decoder, by job kind. They run in the media worker process
+ * (image-worker.ts), never in the server's own: see MediaProcessor.
+ */
+export const MEDIA_DECODERS: Record<MediaJobKind, (input: Buffer) => Promise<ProcessedMedia>> = {
+  icon: processIcon,
+  avatar: processAvatar,
+  background: processBackground,
+  cursor: processCursor,
+  audio: processAudio,
+  discord: processDiscordImage,
+};
+
 export interface MediaRule {
   maxBytes: number;
   tooLargeMessage: string;
   /** The message for a file of the wrong type. */
   wrongTypeMessage: string;
-  /** A first check on the type the browser sent; the content decides in process(). */
+  /** A first check on the type the browser sent; the content decides when it is decoded. */
   accepts(mime: string): boolean;
-  process(input: Buffer): Promise<ProcessedMedia>;
 }
 
 export type MediaRules = Partial<Record<MediaKind, MediaRule>>;

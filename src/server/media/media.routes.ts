@@ -1,13 +1,17 @@
+import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { commonMessages, dataOf, deletedSchema, errorResponses, idParam } from '#shared/api.ts';
+import { commonMessages, dataOf, deletedSchema, errorResponses, idParam, tooManyUploadsMessage } from '#shared/api.ts';
 import { MEDIA_KINDS, mediaMessages, mediaUploadSchema } from '#shared/media.ts';
 import type { AppConfig } from '../config.ts';
 import type { Db } from '../db/database.ts';
 import type { App } from '../http/app-types.ts';
 import { type ChangeBus, profileChange } from '../http/change-bus.ts';
 import { AppError } from '../http/errors.ts';
+import { rateLimiter } from '../http/rate-limit.ts';
 import { requireUser, signedInOnly } from '../auth/sessions.ts';
 import { findMediaFile, parseMediaFileName } from './media.repository.ts';
+import type { MediaRule } from './image-processing.ts';
+import type { MediaProcessor } from './media-processor.ts';
 import { MEDIA_RULES, type ReferencedUploads, removeUpload, storeUpload } from './media.service.ts';
 
 const tags = ['Media'];
@@ -15,7 +19,18 @@ const kindParams = z.object({ kind: z.enum(MEDIA_KINDS, { error: mediaMessages.u
 const idParams = z.object({ id: idParam(commonMessages.fileNotFound) });
 const fileParams = z.object({ file: z.string() });
 
-export function registerMediaRoutes(app: App, db: Db, config: AppConfig, bus: ChangeBus, referenced: ReferencedUploads): void {
+export interface MediaRoutesDeps {
+  db: Db;
+  config: AppConfig;
+  bus: ChangeBus;
+  media: MediaProcessor;
+  referenced: ReferencedUploads;
+}
+
+export function registerMediaRoutes(app: App, { db, config, bus, media, referenced }: MediaRoutesDeps): void {
+  const uploadsPerUser = rateLimiter(app, 'upload-user', config.uploadRateLimit.perUser, tooManyUploadsMessage);
+  const uploadsPerIp = rateLimiter(app, 'upload-ip', config.uploadRateLimit.perIp, tooManyUploadsMessage);
+
   // POST /api/media/{kind} (multipart, one file)
   app.post(
     '/api/media/:kind',
@@ -26,7 +41,7 @@ export function registerMediaRoutes(app: App, db: Db, config: AppConfig, bus: Ch
         summary: 'Upload one file (multipart/form-data, field `file`); images are re-encoded',
         consumes: ['multipart/form-data'],
         params: kindParams,
-        response: { 201: dataOf(mediaUploadSchema), ...errorResponses(400, 401, 403, 404, 413) },
+        response: { 201: dataOf(mediaUploadSchema), ...errorResponses(400, 401, 403, 404, 413, 429) },
       },
     },
     async (request, reply) => {
@@ -35,16 +50,11 @@ export function registerMediaRoutes(app: App, db: Db, config: AppConfig, bus: Ch
       const rule = MEDIA_RULES[kind];
       if (!rule) throw new AppError(404, 'not_found', mediaMessages.unknownKind);
       if (!request.isMultipart()) throw new AppError(400, 'no_file', mediaMessages.noFile);
-      const file = await request.file({ limits: { fileSize: rule.maxBytes, files: 1 } });
-      if (!file) throw new AppError(400, 'no_file', mediaMessages.noFile);
-      let input: Buffer;
-      try {
-        input = await file.toBuffer();
-      } catch (error) {
-        if (error instanceof app.multipartErrors.RequestFileTooLargeError) throw new AppError(413, 'file_too_large', rule.tooLargeMessage);
-        throw error;
-      }
-      const upload = await storeUpload(db, config, owner, kind, file.mimetype, input, referenced);
+      // Counted before the body is read: a refused upload costs no decode.
+      await uploadsPerUser(request, String(owner.id));
+      await uploadsPerIp(request, request.ip);
+      const { mime, input } = await readOneFile(app, request, rule);
+      const upload = await storeUpload(db, config, media, owner, kind, mime, input, referenced);
       return reply.status(201).send({ data: upload });
     },
   );
@@ -82,4 +92,22 @@ export function registerMediaRoutes(app: App, db: Db, config: AppConfig, bus: Ch
       .header('Cross-Origin-Resource-Policy', 'cross-origin')
       .send(Buffer.from(media.data));
   });
+}
+
+/**
+ * The one file of a multipart body. A body that is not well-formed multipart
+ * (no boundary, another boundary, a part cut short) is the client's: a 400
+ * saying the file could not be read, never a 500.
+ */
+async function readOneFile(app: App, request: FastifyRequest, rule: MediaRule): Promise<{ mime: string; input: Buffer }> {
+  try {
+    const file = await request.file({ limits: { fileSize: rule.maxBytes, files: 1 } });
+    if (!file) throw new AppError(400, 'no_file', mediaMessages.noFile);
+    return { mime: file.mimetype, input: await file.toBuffer() };
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    if (error instanceof app.multipartErrors.RequestFileTooLargeError) throw new AppError(413, 'file_too_large', rule.tooLargeMessage);
+    if ((error as { statusCode?: number }).statusCode === 413) throw new AppError(413, 'request_too_large', commonMessages.requestTooLarge);
+    throw new AppError(400, 'malformed_upload', mediaMessages.readFailed);
+  }
 }

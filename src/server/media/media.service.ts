@@ -16,15 +16,8 @@ import type { MediaRow, UserRow } from '../db/schema.ts';
 import { commonMessages } from '#shared/api.ts';
 import { AppError } from '../http/errors.ts';
 import { updateUser } from '../users/users.repository.ts';
-import {
-  type MediaRules,
-  UnsupportedMediaError,
-  processAudio,
-  processAvatar,
-  processBackground,
-  processCursor,
-  processIcon,
-} from './image-processing.ts';
+import type { MediaRules } from './image-processing.ts';
+import { MediaProcessingError, type MediaProcessor } from './media-processor.ts';
 import {
   deleteMedia,
   deleteUnreferencedUploads,
@@ -40,35 +33,31 @@ import {
 
 const isImage = (mime: string) => mime.startsWith('image/');
 
-/** Upload rules per kind: size, type and how the content is re-encoded or checked. */
+/** Upload rules per kind: size and type (image-processing.ts decodes each kind). */
 export const MEDIA_RULES: MediaRules = {
   icon: {
     maxBytes: ICON_MAX_BYTES,
     tooLargeMessage: mediaMessages.iconTooLarge,
     wrongTypeMessage: mediaMessages.notAnImage,
     accepts: isImage,
-    process: processIcon,
   },
   avatar: {
     maxBytes: IMAGE_MAX_BYTES,
     tooLargeMessage: mediaMessages.imageTooLarge,
     wrongTypeMessage: mediaMessages.selectAnImage,
     accepts: isImage,
-    process: processAvatar,
   },
   background: {
     maxBytes: IMAGE_MAX_BYTES,
     tooLargeMessage: mediaMessages.imageTooLarge,
     wrongTypeMessage: mediaMessages.selectAnImage,
     accepts: isImage,
-    process: processBackground,
   },
   cursor: {
     maxBytes: CURSOR_MAX_BYTES,
     tooLargeMessage: mediaMessages.cursorTooLarge,
     wrongTypeMessage: mediaMessages.notACursor,
     accepts: isImage,
-    process: processCursor,
   },
   audio: {
     maxBytes: AUDIO_MAX_BYTES,
@@ -76,7 +65,6 @@ export const MEDIA_RULES: MediaRules = {
     wrongTypeMessage: mediaMessages.notAnAudioFile,
     // Browsers name the same file audio/mpeg, audio/mp3, audio/x-m4a or application/octet-stream: the content decides.
     accepts: () => true,
-    process: processAudio,
   },
 };
 
@@ -87,10 +75,11 @@ function toUpload(row: Pick<MediaRow, 'id' | 'kind' | 'hash' | 'ext' | 'bytes' |
 /** The uploads a user's profile shows (its avatar, background, music, cursor), kept when unused ones are cleared. */
 export type ReferencedUploads = (db: Db, owner: UserRow) => Promise<string[]>;
 
-/** Re-encode an upload and store it, counted against the owner's plan in the same transaction. */
+/** Re-encode an upload (in the media worker) and store it, counted against the owner's plan in the same transaction. */
 export async function storeUpload(
   db: Db,
   config: AppConfig,
+  processor: MediaProcessor,
   owner: UserRow,
   kind: MediaKind,
   mime: string,
@@ -102,9 +91,11 @@ export async function storeUpload(
   if (!rule.accepts(mime)) throw new AppError(400, 'not_an_image', rule.wrongTypeMessage);
   let processed;
   try {
-    processed = await rule.process(input);
+    processed = await processor.process(kind, input, `user:${owner.id}`);
   } catch (error) {
-    if (error instanceof UnsupportedMediaError) throw new AppError(400, 'wrong_file_type', rule.wrongTypeMessage);
+    const reason = error instanceof MediaProcessingError ? error.reason : 'failed';
+    if (reason === 'unsupported') throw new AppError(400, 'wrong_file_type', rule.wrongTypeMessage);
+    if (reason === 'busy') throw new AppError(429, 'rate_limited', mediaMessages.busy, { headers: { 'Retry-After': '5' } });
     throw new AppError(400, 'image_processing_failed', mediaMessages.processingFailed);
   }
   const hash = createHash('sha256').update(processed.data).digest('hex');

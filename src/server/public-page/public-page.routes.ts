@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { dataOf, errorResponses } from '#shared/api.ts';
+import { commonMessages, dataOf, errorResponses } from '#shared/api.ts';
 import { profileMessages, publicPageSchema } from '#shared/profile.types.ts';
 import type { AppConfig } from '../config.ts';
 import type { Db } from '../db/database.ts';
@@ -42,9 +42,12 @@ export function registerPublicPageRoutes(app: App, { db, config, cache, responde
   };
 
   // GET /{username}: the server-rendered public page, the hot path of the product.
-  app.get('/:username', { schema: { hide: true, params: usernameParams } }, (request, reply) =>
-    servePage(request, reply, request.params.username.toLowerCase()),
-  );
+  app.get('/:username', { schema: { hide: true, params: usernameParams } }, (request, reply) => {
+    const username = request.params.username.toLowerCase();
+    // `/api/` reaches this route (trailing slashes are ignored); an unknown API path answers the contract's JSON.
+    if (username === 'api') throw new AppError(404, 'not_found', commonMessages.notFound);
+    return servePage(request, reply, username);
+  });
 
   // With BASE_DOMAIN, {username}.{BASE_DOMAIN}/ is that profile (spec 001 §2).
   if (config.baseDomain) {

@@ -1,0 +1,138 @@
+import net, { type AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { HELMET_OPTIONS, computeSecurityHeaders } from '#server/http/security-headers.ts';
+import { type SignedInUser, createAdmin, createUser, uniqueUsername } from '../helpers/factories.ts';
+import { DIALECT, type TestApp, createTestApp } from '../helpers/test-app.ts';
+
+// The classes of hostile input an attack session got through (issue 12), each
+// answered as the HTTP contract says: a 4xx with the contract's body and every
+// security header, never a 500, never the URL echoed back.
+
+let t: TestApp;
+let owner: SignedInUser;
+const securityHeaders = computeSecurityHeaders(HELMET_OPTIONS);
+
+beforeAll(async () => {
+  t = await createTestApp({ config: { publicUrl: 'https://links.example' } });
+  owner = await createUser(t.app);
+});
+afterAll(() => t.close());
+
+function expectSecurityHeaders(headers: Record<string, unknown>) {
+  for (const [name, value] of Object.entries(securityHeaders)) expect(headers[name], name).toEqual(value);
+}
+
+describe(`framework errors (${DIALECT})`, () => {
+  it('answers a path that does not percent-decode with 400, the contract body and the headers, without echoing it', async () => {
+    for (const url of ['/api/links/%E0%A4%A', '/%E0%A4%A', '/go/%', '/media/%C0']) {
+      const response = await t.app.inject({ method: 'GET', url });
+      expect(response.statusCode, url).toBe(400);
+      expect(response.json()).toEqual({ code: 'invalid_url', message: 'This address is not valid' });
+      expectSecurityHeaders(response.headers);
+      expect(response.body).not.toContain('%');
+    }
+  });
+
+  it('answers a path parameter over the router’s limit with the 404 every unknown name gets', async () => {
+    for (const url of [`/${'a'.repeat(300)}`, `/api/links/${'9'.repeat(300)}`, `/api/public/${'b'.repeat(300)}`]) {
+      const response = await t.app.inject({ method: 'GET', url });
+      expect(response.statusCode, url).toBe(404);
+      expect(response.json()).toEqual({ code: 'not_found', message: 'Not found' });
+      expectSecurityHeaders(response.headers);
+      expect(response.body).not.toContain('aaaa');
+    }
+  });
+
+  it('answers /api/ and paths that resolve to it as the API does: JSON, not a page', async () => {
+    for (const url of ['/api/', '/api/links/..', '/api/public/..']) {
+      const response = await t.app.inject({ method: 'GET', url });
+      expect(response.statusCode, url).toBe(404);
+      expect(response.json()).toEqual({ code: 'not_found', message: 'Not found' });
+    }
+  });
+
+  it('answers what Node’s HTTP parser refuses with the contract body and the headers, on a real socket', async () => {
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = t.app.server.address() as AddressInfo;
+    const send = (raw: string) =>
+      new Promise<string>((resolve, reject) => {
+        const socket = net.connect({ port, host: '127.0.0.1' }, () => socket.write(raw));
+        let answer = '';
+        socket.on('data', (chunk) => (answer += chunk));
+        socket.on('close', () => resolve(answer));
+        socket.on('error', reject);
+      });
+    const malformed = await send('GET /\u0001 HTTP/1.1\r\nHost: x\r\n\r\n');
+    expect(malformed).toMatch(/^HTTP\/1\.1 400 Bad Request\r\n/);
+    expect(malformed).toContain('content-security-policy: ');
+    expect(malformed).toContain('x-content-type-options: nosniff');
+    expect(malformed.slice(malformed.indexOf('\r\n\r\n') + 4)).toBe(
+      '{"code":"validation_failed","message":"The request could not be read"}',
+    );
+    const hugeHeaders = await send(`GET / HTTP/1.1\r\nHost: x\r\nX-Big: ${'h'.repeat(20_000)}\r\n\r\n`);
+    expect(hugeHeaders).toMatch(/^HTTP\/1\.1 431 /);
+    expect(hugeHeaders).toContain('"code":"header_too_large"');
+    expect(hugeHeaders).toContain('content-security-policy: ');
+  });
+});
+
+describe(`malformed multipart (${DIALECT})`, () => {
+  const filePart = (boundary: string) =>
+    `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\nContent-Type: image/png\r\n\r\nnot a png\r\n`;
+  const cases: [string, string, string][] = [
+    ['no boundary', 'multipart/form-data', `${filePart('abc')}--abc--\r\n`],
+    ['another boundary', 'multipart/form-data; boundary=abc', `${filePart('xyz')}--xyz--\r\n`],
+    ['a part cut short', 'multipart/form-data; boundary=abc', filePart('abc').slice(0, 60)],
+    ['no closing boundary', 'multipart/form-data; boundary=abc', filePart('abc')],
+  ];
+  it.each(cases)('answers %s with 400 and the spec’s reading error', async (_name, contentType, payload) => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/media/avatar',
+      headers: { cookie: owner.cookie, 'content-type': contentType },
+      payload,
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ code: 'malformed_upload', message: 'Error reading file. Please try again.' });
+  });
+});
+
+describe(`the Origin check compares the scheme (${DIALECT})`, () => {
+  const register = (origin: string, host: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/auth/register',
+      headers: { origin, host },
+      payload: { username: uniqueUsername(), password: 'secret1' },
+    });
+
+  it('with PUBLIC_URL on https, refuses its host under http and accepts it under https', async () => {
+    expect((await register('http://links.example', 'links.example')).statusCode).toBe(403);
+    expect((await register('http://links.example:443', 'links.example:443')).statusCode).toBe(403);
+    expect((await register('https://links.example', 'links.example')).statusCode).toBe(201);
+  });
+
+  it('with PUBLIC_URL set, needs the same scheme on any other host the server answers, and refuses a malformed origin', async () => {
+    expect((await register('https://other.example', 'other.example')).statusCode).toBe(403);
+    expect((await register('ftp://localhost:3000', 'localhost:3000')).statusCode).toBe(403);
+    expect((await register('null', 'localhost:3000')).statusCode).toBe(403);
+    expect((await register('http://localhost:3000', 'localhost:3000')).statusCode).toBe(201);
+  });
+});
+
+describe(`a NUL character in text (${DIALECT})`, () => {
+  it('is refused with 400 wherever text comes in: body, query string, nested fields', async () => {
+    const admin = await createAdmin(t.app);
+    const requests = [
+      { method: 'POST' as const, url: '/api/links', cookie: owner.cookie, payload: { title: 'a\u0000b', url: 'https://example.com' } },
+      { method: 'PATCH' as const, url: '/api/me/profile', cookie: owner.cookie, payload: { bio: 'hello\u0000' } },
+      { method: 'GET' as const, url: '/api/admin/reserved-usernames?search=%00', cookie: admin.cookie },
+      { method: 'GET' as const, url: '/api/admin/users?search=a%00b', cookie: admin.cookie },
+    ];
+    for (const { cookie, ...request } of requests) {
+      const response = await t.app.inject({ ...request, headers: { cookie } });
+      expect(response.statusCode, request.url).toBe(400);
+      expect(response.json()).toMatchObject({ code: 'validation_failed', message: 'Text cannot contain a null character' });
+    }
+  });
+});
