@@ -67,6 +67,17 @@ describe('the compiled server', () => {
     while ((await views()) === 0 && Date.now() < until) await new Promise((resolve) => setTimeout(resolve, 200));
     expect(await views()).toBe(1);
 
+    // Uploads are decoded by the compiled media worker (dist/server/image-worker.js), a process of its own.
+    const png = Buffer.from(
+      'iVBORw0KGgoAAAANSUhEUgAAAAQAAAAECAYAAACp8Z5+AAAACXBIWXMAAAPoAAAD6AG1e1JrAAAAEklEQVQImWPojvn2HxkzkC4AAARuLcH7EAuCAAAAAElFTkSuQmCC',
+      'base64',
+    );
+    const form = new FormData();
+    form.append('file', new Blob([png], { type: 'image/png' }), 'me.png');
+    const uploaded = await fetch(`${base}/api/media/avatar`, { method: 'POST', headers: { origin: base, cookie }, body: form });
+    expect(uploaded.status, await uploaded.clone().text()).toBe(201);
+    expect((await uploaded.json()).data).toMatchObject({ kind: 'avatar', width: 4, height: 4 });
+
     const exited = new Promise((resolve) => server!.once('exit', resolve));
     server.kill('SIGTERM');
     expect(await exited).toBe(0);

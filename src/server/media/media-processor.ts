@@ -1,4 +1,5 @@
 import { type ChildProcess, fork } from 'node:child_process';
+import { setPriority } from 'node:os';
 import type { FastifyBaseLogger } from 'fastify';
 import { MEDIA_LIMITS } from '../memory-bounds.ts';
 import type { MediaJobKind, ProcessedMedia } from './image-processing.ts';
@@ -122,6 +123,12 @@ export class MediaProcessor {
     });
     this.worker = worker;
     this.ready = false;
+    // The lowest CPU priority: on a small machine, pages and sign-ins come before a decode.
+    try {
+      if (worker.pid !== undefined) setPriority(worker.pid, 19);
+    } catch {
+      // Not permitted here (some containers): the worker runs at the server's priority.
+    }
     worker.on('message', (message: MediaJobAnswer) => {
       if (worker !== this.worker) return;
       if ('ready' in message) {

@@ -50,10 +50,11 @@ export function registerMediaRoutes(app: App, { db, config, bus, media, referenc
       const rule = MEDIA_RULES[kind];
       if (!rule) throw new AppError(404, 'not_found', mediaMessages.unknownKind);
       if (!request.isMultipart()) throw new AppError(400, 'no_file', mediaMessages.noFile);
-      // Counted before the body is read: a refused upload costs no decode.
+      const { mime, input } = await readOneFile(app, request, rule);
+      // Counted once the file has arrived (refused while still sending, a client sees its connection cut, not
+      // the answer), and before it is decoded: a refused upload costs no decode.
       await uploadsPerUser(request, String(owner.id));
       await uploadsPerIp(request, request.ip);
-      const { mime, input } = await readOneFile(app, request, rule);
       const upload = await storeUpload(db, config, media, owner, kind, mime, input, referenced);
       return reply.status(201).send({ data: upload });
     },
