@@ -38,6 +38,7 @@ const options = {
   entryPoints: {
     main: 'src/server/main.ts',
     admin: 'scripts/admin.ts',
+    backup: 'scripts/backup.ts',
     'sqlite-event-writer.worker': 'src/server/analytics/sqlite-event-writer.worker.ts',
     'image-worker': 'src/server/media/image-worker.ts',
   },

@@ -30,6 +30,7 @@ import { type ChangeBus, createChangeBus } from './http/change-bus.ts';
 import { createClientAddress } from './http/client-address.ts';
 import { frameworkErrorHandlers, registerErrorHandler, validatorCompiler } from './http/errors.ts';
 import { registerHealthRoutes } from './http/health.routes.ts';
+import { registerMetrics } from './operations/metrics.ts';
 import { registerOpenApi } from './http/openapi.ts';
 import { registerOriginCheck } from './http/origin-check.ts';
 import { registerRequestLog } from './http/request-log.ts';
@@ -40,7 +41,7 @@ import { MediaProcessor } from './media/media-processor.ts';
 import { registerMediaRoutes } from './media/media.routes.ts';
 import { registerPlanRoutes } from './plans/plans.routes.ts';
 import { registerProfileRoutes } from './profile/profile.routes.ts';
-import { createFastPath } from './public-page/fast-path.ts';
+import { type FastPathStats, createFastPath } from './public-page/fast-path.ts';
 import { PageCache } from './public-page/page-cache.ts';
 import { MEMORY_BOUNDS } from './memory-bounds.ts';
 import { registerProfileAssetRoutes } from './public-page/profile-assets.ts';
@@ -58,7 +59,7 @@ declare module 'fastify' {
     events: EventRecorder;
     changes: ChangeBus;
     /** What the public-page fast path answered before routing. */
-    fastPathStats: { answered: number };
+    fastPathStats: FastPathStats;
     /** The rendered pages and redirect targets in memory. */
     pageCache: PageCache;
   }
@@ -116,7 +117,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   const media = new MediaProcessor({ log });
   const securityHeaders = computeSecurityHeaders(HELMET_OPTIONS);
   const responder = new PublicPageResponder(securityHeaders);
-  const fastPathStats = { answered: 0 };
+  const fastPathStats: FastPathStats = { answered: 0, pages: 0, redirects: 0 };
   const fastPath = createFastPath({
     publicUrl: config.publicUrl,
     cache,
@@ -183,7 +184,8 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   registerOriginCheck(app, config.publicUrl);
   registerSessions(app, db);
   registerMaintenanceGate(app, siteSettings);
-  registerHealthRoutes(app, db);
+  registerHealthRoutes(app, db, redis);
+  registerMetrics(app, { token: config.metricsToken, recorder: events, cache, fastPath: fastPathStats, media });
   registerAuthRoutes(app, db, config);
   registerLinkRoutes(app, db, config, changes);
   registerPlanRoutes(app, db, config);

@@ -93,6 +93,15 @@ const envSchema = z.object({
     .min(1, 'must be at least 1 day')
     .max(3650)
     .default(DEFAULT_RETENTION_DAYS),
+  DATABASE_SCHEMA: z
+    .string()
+    .regex(/^[a-z_][a-z0-9_]{0,62}$/, 'must be a lowercase PostgreSQL identifier (letters, digits, _)')
+    .optional(),
+  REDIS_PREFIX: z
+    .string()
+    .regex(/^[\w:.-]{1,64}$/, 'must be letters, digits and : . _ - (at most 64)')
+    .default('linkverse:'),
+  METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   PAGE_CACHE_MB: z.coerce.number({ error: 'must be a number of megabytes' }).positive('must be more than 0').max(1_000_000).optional(),
 });
 
@@ -122,6 +131,8 @@ export interface AppConfig {
   accessLog: boolean;
   /** Requests slower than this are always logged. */
   slowRequestMs: number;
+  /** METRICS_TOKEN: when set, GET /metrics answers a scraper sending it as a bearer token. */
+  metricsToken?: string;
   /** The rendered-page cache's budget in bytes (PAGE_CACHE_MB). */
   pageCacheBytes: number;
   /** Base URL of the Lanyard-compatible API the server asks for Discord presence (DISCORD_PRESENCE_API). */
@@ -180,7 +191,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     dataDir,
     databaseUrl: values.DATABASE_URL,
     redisUrl: values.REDIS_URL,
-    redisPrefix: 'linkverse:',
+    redisPrefix: values.REDIS_PREFIX,
+    databaseSchema: values.DATABASE_SCHEMA,
     publicUrl: values.PUBLIC_URL,
     baseDomain: values.BASE_DOMAIN,
     trustProxy: values.TRUST_PROXY,
@@ -193,6 +205,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     discordCdn: values.DISCORD_CDN,
     pageCacheBytes: values.PAGE_CACHE_MB === undefined ? MEMORY_BOUNDS.pageCacheBytes : Math.round(values.PAGE_CACHE_MB * 1024 * 1024),
     analyticsRetentionDays: values.ANALYTICS_RETENTION_DAYS,
+    metricsToken: values.METRICS_TOKEN,
     webRoot: path.resolve('dist/web'),
     planLimits: mergePlanLimits(values.PLAN_LIMITS as Partial<Record<Plan, Partial<PlanLimits>>> | undefined),
     authRateLimit: DEFAULT_AUTH_RATE_LIMIT,

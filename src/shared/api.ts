@@ -66,6 +66,7 @@ export function errorResponses<Status extends number>(...statuses: Status[]): Re
 
 export const commonMessages = {
   signInRequired: 'Please log in to continue',
+  metricsTokenRequired: 'A valid metrics token is required',
   crossOrigin: 'Cross-origin request refused',
   notFound: 'Not found',
   requestTooLarge: 'Request is too large',

@@ -64,6 +64,14 @@ export class EventRecorder {
   private visitorIdsDay = '';
   private salt: { day: string; salt: string } | undefined;
 
+  /** Visits written to the database, and given up after the retry buffer overflowed, since start. */
+  readonly counts = { written: 0, givenUp: 0 };
+
+  /** Visitors in the open window and rows waiting to be written again. */
+  get queued(): number {
+    return this.visitors.size + this.retry.length;
+  }
+
   constructor(
     private readonly write: EventWriter,
     private readonly saltOf: SaltOf,
@@ -221,6 +229,7 @@ export class EventRecorder {
       const batch = rows.slice(start, start + BATCH_ROWS);
       try {
         await this.write(batch);
+        this.counts.written += batch.length;
       } catch (error) {
         // One bad row (its profile deleted meanwhile) must not cost the others:
         // write them one by one; if the database itself is down, keep them for later.
@@ -228,7 +237,10 @@ export class EventRecorder {
         if (kept.length > 0) {
           this.retry = this.retry.concat(kept, rows.slice(start + BATCH_ROWS));
           const givenUp = this.retry.length - RETRY_LIMIT;
-          if (givenUp > 0) this.retry.splice(0, givenUp);
+          if (givenUp > 0) {
+            this.retry.splice(0, givenUp);
+            this.counts.givenUp += givenUp;
+          }
           this.log.error(
             { err: error, kept: this.retry.length, givenUp: Math.max(givenUp, 0) },
             'writing analytics events failed; will retry',
@@ -245,6 +257,7 @@ export class EventRecorder {
     for (const row of rows) {
       try {
         await this.write([row]);
+        this.counts.written += 1;
       } catch (error) {
         if (!/foreign key|violates/i.test(String((error as Error).message))) kept.push(row);
       }

@@ -57,9 +57,14 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
     };
   }
   mkdirSync(options.dataDir, { recursive: true });
-  const sqliteFile = path.join(options.dataDir, 'linkverse.sqlite');
+  const sqliteFile = sqliteFileOf(options.dataDir);
   const db = openSqliteFile(sqliteFile);
   return { db, dialect: 'sqlite', sqliteFile, close: () => db.destroy() };
+}
+
+/** The SQLite database file in DATA_DIR (with its -wal and -shm files beside it). */
+export function sqliteFileOf(dataDir: string): string {
+  return path.join(dataDir, 'linkverse.sqlite');
 }
 
 /** A connection to the SQLite file: the app's, or one of its own for the analytics writer thread. */

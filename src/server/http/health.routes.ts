@@ -1,3 +1,4 @@
+import type { Redis } from 'ioredis';
 import { sql } from 'kysely';
 import { z } from 'zod';
 import type { Db } from '../db/database.ts';
@@ -5,7 +6,25 @@ import type { App } from './app-types.ts';
 
 const healthSchema = z.object({ status: z.enum(['ok', 'unavailable']) });
 
-export function registerHealthRoutes(app: App, db: Db): void {
+const readySchema = z.object({
+  status: z.enum(['ok', 'unavailable']),
+  checks: z.object({ database: z.enum(['ok', 'unavailable']), redis: z.enum(['ok', 'unavailable', 'not configured']) }),
+});
+
+/** A check that fails or takes longer than two seconds counts as unavailable. */
+async function check(probe: () => Promise<unknown>): Promise<'ok' | 'unavailable'> {
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    await Promise.race([probe(), new Promise((_, reject) => (timer = setTimeout(() => reject(new Error('timed out')), 2000)))]);
+    return 'ok';
+  } catch {
+    return 'unavailable';
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+export function registerHealthRoutes(app: App, db: Db, redis: Redis | undefined): void {
   // GET /healthz: 200 when the database answers, for load balancers and monitors.
   app.get(
     '/healthz',
@@ -25,6 +44,28 @@ export function registerHealthRoutes(app: App, db: Db): void {
         request.log.error({ err: error }, 'health check failed');
         return reply.status(503).send({ status: 'unavailable' as const });
       }
+    },
+  );
+
+  // GET /readyz: 200 when this instance can serve: the database answers and, when configured, Redis does.
+  app.get(
+    '/readyz',
+    {
+      schema: {
+        tags: ['Operations'],
+        summary: 'Readiness: 200 when the database and, when configured, Redis answer',
+        response: { 200: readySchema, 503: readySchema },
+      },
+    },
+    async (request, reply) => {
+      reply.header('Cache-Control', 'no-store');
+      const [database, cache] = await Promise.all([
+        check(() => sql`select 1`.execute(db)),
+        redis ? check(() => redis.ping()) : ('not configured' as const),
+      ]);
+      const ready = database === 'ok' && cache !== 'unavailable';
+      if (!ready) request.log.warn({ database, redis: cache }, 'not ready');
+      return reply.status(ready ? 200 : 503).send({ status: ready ? 'ok' : 'unavailable', checks: { database, redis: cache } });
     },
   );
 }

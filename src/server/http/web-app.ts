@@ -13,6 +13,8 @@ const NOT_SPA = new Set([
   'go',
   'media',
   'healthz',
+  'readyz',
+  'metrics',
   'coming-soon',
   'assets',
   'static',

@@ -5,6 +5,13 @@ import type { ClientAddress } from '../http/client-address.ts';
 import { type PageCache, linkIdOf } from './page-cache.ts';
 import { type PublicPageResponder, writeAnswer } from './responder.ts';
 
+/** What the fast path answered: pages and redirects. */
+export interface FastPathStats {
+  answered: number;
+  pages: number;
+  redirects: number;
+}
+
 /** Answers a request before Fastify routing, or returns false to let Fastify handle it. */
 export type FastPath = (request: IncomingMessage, response: ServerResponse) => boolean;
 
@@ -18,7 +25,7 @@ export interface FastPathInputs {
   /** False while coming-soon mode is on: then every request goes through the gate. */
   isSiteOpen: () => boolean;
   /** Counts what the fast path answered (for operators and tests: proof it answered, not Fastify). */
-  stats: { answered: number };
+  stats: FastPathStats;
   /** With ACCESS_LOG on: told of every answer, as the routes' request log is. */
   accessLog?: (request: IncomingMessage, status: number) => void;
 }
@@ -54,6 +61,7 @@ export function createFastPath({ publicUrl, cache, responder, recorder, client, 
       recorder.recordRequest(request, client.ip(request), target.userId, id);
       writeAnswer(response, responder.redirect(target.url));
       stats.answered += 1;
+      stats.redirects += 1;
       accessLog?.(request, 302);
       return true;
     }
@@ -64,6 +72,7 @@ export function createFastPath({ publicUrl, cache, responder, recorder, client, 
     const answer = responder.page(page, 200, headers);
     writeAnswer(response, answer);
     stats.answered += 1;
+    stats.pages += 1;
     accessLog?.(request, answer.status);
     return true;
   };

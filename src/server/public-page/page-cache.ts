@@ -145,13 +145,20 @@ export class PageCache {
     });
   }
 
+  /** Pages found, and pages rendered and stored (misses), since start: the hit ratio operators watch. */
+  readonly counts = { hits: 0, misses: 0 };
+
   page(origin: string, username: string): CachedPage | undefined {
     const page = this.byOrigin.get(origin)?.get(username);
-    if (page !== undefined) page.used = true;
+    if (page !== undefined) {
+      page.used = true;
+      this.counts.hits += 1;
+    }
     return page;
   }
 
   setPage(origin: string, username: string, page: CachedPage): void {
+    this.counts.misses += 1;
     this.removePage(origin, username);
     let pages = this.byOrigin.get(origin);
     if (!pages) this.byOrigin.set(origin, (pages = new Map()));
