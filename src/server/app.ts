@@ -132,10 +132,18 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   });
 
   const app = Fastify({
-    serverFactory: (handler) =>
-      http.createServer((request, response) => {
+    serverFactory: (handler) => {
+      const server = http.createServer((request, response) => {
         if (!fastPath(request, response)) handler(request, response);
-      }),
+      });
+      // A server made here does not get Fastify's own timeouts; these are they, named. Idle keep-alive
+      // connections stay open longer than proxies keep theirs (60 s is common), so that a proxy never
+      // sends a request on a connection this server has just closed; a request must arrive whole within
+      // two minutes (a 10 MB upload on a slow phone fits), so that slow senders cannot hold connections open.
+      server.keepAliveTimeout = 72_000;
+      server.requestTimeout = 120_000;
+      return server;
+    },
     loggerInstance: log,
     logController: new LogController({ disableRequestLogging: true }),
     // A hop count is valid for Fastify (proxy-addr) though its types omit it.
