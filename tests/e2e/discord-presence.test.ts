@@ -71,7 +71,10 @@ describe('the Discord presence card', () => {
     expect(await card.locator('.lv-discord-status').getAttribute('data-status')).toBe('dnd');
     // One image: the avatar, from this site; the name's markup stayed text.
     const avatar = card.locator('.lv-discord-avatar img');
-    await expect.poll(() => avatar.evaluate((element: HTMLImageElement) => element.complete && element.naturalWidth)).toBe(128);
+    // Re-encoded by the media worker, which the first image starts (from source, through tsx, in a second or two).
+    await expect
+      .poll(() => avatar.evaluate((element: HTMLImageElement) => element.complete && element.naturalWidth), { timeout: 15_000 })
+      .toBe(128);
     expect(await avatar.getAttribute('src')).toMatch(new RegExp(`^/static/discord/${creator.user.username}/avatar\\?v=c{32}$`));
     expect(await card.locator('img').count()).toBe(1);
     expect(dialogs).toBe(0);
