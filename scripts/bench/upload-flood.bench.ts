@@ -10,6 +10,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { svgBomb } from '../../tests/helpers/hostile-files.ts';
 import { ensureTool, startProduct, stop, wrk } from './harness.ts';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -34,14 +35,6 @@ async function register(username: string): Promise<string> {
   });
   if (response.status !== 201) throw new Error(`register ${username}: ${response.status} ${await response.text()}`);
   return response.headers.get('set-cookie')!.split(';')[0]!;
-}
-
-/** The SVG of tests/api/media-limits.test.ts: nested <use> elements, about a million blurred shapes. */
-function svgBomb(): Blob {
-  let defs = '<g id="a0"><circle cx="256" cy="256" r="250" fill="red" opacity="0.02" filter="url(#b)"/></g>';
-  for (let level = 1; level <= 6; level++) defs += `<g id="a${level}">${`<use href="#a${level - 1}"/>`.repeat(10)}</g>`;
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="512" height="512"><defs><filter id="b"><feGaussianBlur stdDeviation="3"/></filter>${defs}</defs><use href="#a6"/></svg>`;
-  return new Blob([svg], { type: 'image/svg+xml' });
 }
 
 const percentile = (values: number[], p: number) =>
@@ -85,7 +78,7 @@ let flooding = true;
 const flood = flooders.map(async (cookie) => {
   while (flooding) {
     const form = new FormData();
-    form.append('file', svgBomb(), 'bomb.svg');
+    form.append('file', new Blob([svgBomb().toString()], { type: 'image/svg+xml' }), 'bomb.svg');
     let key: string;
     try {
       const response = await fetch(`${base}/api/media/avatar`, {

@@ -3,7 +3,9 @@ import './styles.css';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { RouterProvider, createBrowserRouter } from 'react-router';
+import { createBrowserRouter } from 'react-router';
+// From react-router/dom: the provider that can flush a navigation synchronously (useLogout relies on it).
+import { RouterProvider } from 'react-router/dom';
 import { Toaster } from 'sonner';
 import { TOAST_DURATION_MS } from '#web/lib/constants.ts';
 import { ApiError } from './lib/api.ts';

@@ -1,20 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type SignedInUser, createUser, loginAs } from '../helpers/factories.ts';
 import { DIALECT, type TestApp, createTestApp } from '../helpers/test-app.ts';
+import { svgBomb } from '../helpers/hostile-files.ts';
 import { multipart, pngImage } from '../helpers/uploads.ts';
 
 // Bounded work per upload (issue 12): every decode runs in the media worker
 // process, one at a time, with a time limit, a bounded queue (and a share of it
 // per account), and uploads are rate-limited per account and per address.
-
-/** 2 kB of SVG whose nested <use> elements multiply into a million blurred shapes: minutes of rasterizing. */
-function svgBomb(levels = 6, fan = 10): Buffer {
-  let defs = '<g id="a0"><circle cx="256" cy="256" r="250" fill="red" opacity="0.02" filter="url(#b)"/></g>';
-  for (let level = 1; level <= levels; level++) defs += `<g id="a${level}">${`<use href="#a${level - 1}"/>`.repeat(fan)}</g>`;
-  return Buffer.from(
-    `<svg xmlns="http://www.w3.org/2000/svg" width="512" height="512"><defs><filter id="b"><feGaussianBlur stdDeviation="3"/></filter>${defs}</defs><use href="#a${levels}"/></svg>`,
-  );
-}
 
 let t: TestApp;
 let flooder: SignedInUser;

@@ -33,8 +33,14 @@ describe('signing up, in and out', () => {
     await expect.poll(() => page.getByTestId('sidebar-display-name').first().textContent()).toBe('Test Person');
     expect(new URL(page.url()).pathname).toBe('/dashboard');
 
+    const loggedOut = page.waitForResponse((response) => response.url().endsWith('/api/auth/logout'));
     await page.getByRole('button', { name: 'Log out' }).first().click();
-    await page.waitForURL((url) => url.pathname === '/');
+    const answer = await loggedOut;
+    expect(answer.status(), await answer.text()).toBe(200);
+    // On the landing page, and staying there (not sent on to /login by the dashboard's guard).
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/');
+    await page.waitForTimeout(500);
+    expect(new URL(page.url()).pathname).toBe('/');
     await expect.poll(() => page.getByText('You have been logged out successfully.').isVisible()).toBe(true);
 
     await page.goto('/dashboard');

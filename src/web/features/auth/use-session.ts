@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
+import { useNavigate } from 'react-router';
 import type { LoginInput, RegisterInput } from '#shared/auth.schema.ts';
 import { AUTH_CHECK_TIMEOUT_MS } from '#web/lib/constants.ts';
 import type { CurrentUser } from '#shared/user.types.ts';
@@ -57,11 +58,21 @@ export function useRegister() {
   });
 }
 
+/**
+ * Sign out, then go to the landing page. The navigation is the hook's own, and
+ * is finished before the session is cleared: a callback given to mutate() is
+ * dropped when its component unmounts, and a session cleared while the landing
+ * page's code is still loading lets the dashboard's guard send the visitor to
+ * /login instead.
+ */
 export function useLogout() {
   const queryClient = useQueryClient();
+  const navigate = useNavigate();
   return useMutation({
     mutationFn: () => api('/api/auth/logout', { method: 'POST' }),
-    onSuccess: () => {
+    onSuccess: async () => {
+      // The landing page's code may still be loading: the session is cleared once it is on screen.
+      await navigate('/', { flushSync: true });
       queryClient.setQueryData(sessionQueryKey, null);
       queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== sessionQueryKey[0] });
       toast.success('Logged out', { description: 'You have been logged out successfully.' });

@@ -1,5 +1,4 @@
 import { Copy, ExternalLink, LogOut, Plus, Settings } from 'lucide-react';
-import { useNavigate } from 'react-router';
 import { DASHBOARD_TABS, type DashboardTab } from '#web/lib/constants.ts';
 import type { CurrentUser } from '#shared/user.types.ts';
 import { Avatar } from '#web/components/ui/avatar.tsx';
@@ -47,7 +46,6 @@ function SidebarStats() {
 
 export function DashboardSidebar({ user, tab, onTabChange }: DashboardSidebarProps) {
   const logout = useLogout();
-  const navigate = useNavigate();
   const { copyProfileUrl, openPublicProfile } = useProfileActions(user.username);
   const name = user.displayName || user.username;
   const actionClass =
@@ -108,7 +106,7 @@ export function DashboardSidebar({ user, tab, onTabChange }: DashboardSidebarPro
         <button type="button" className={actionClass} onClick={() => onTabChange('profile')}>
           <Settings className="size-4" /> Settings
         </button>
-        <button type="button" className={actionClass} onClick={() => logout.mutate(undefined, { onSuccess: () => navigate('/') })}>
+        <button type="button" className={actionClass} onClick={() => logout.mutate()}>
           <LogOut className="size-4" /> Log out
         </button>
       </div>

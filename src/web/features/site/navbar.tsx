@@ -1,7 +1,7 @@
 import { LayoutDashboard, LogOut, Menu, Plus, Settings, Shield, User, X } from 'lucide-react';
 import { Dialog } from 'radix-ui';
 import { useEffect, useState } from 'react';
-import { Link, NavLink, useNavigate } from 'react-router';
+import { Link, NavLink } from 'react-router';
 import { NAVBAR_SOLID_SCROLL_PX } from '#web/lib/constants.ts';
 import type { CurrentUser } from '#shared/user.types.ts';
 import { Avatar } from '#web/components/ui/avatar.tsx';
@@ -89,7 +89,6 @@ export function Navbar() {
 function MobileMenu({ user }: { user: CurrentUser | null }) {
   const [open, setOpen] = useState(false);
   const logout = useLogout();
-  const navigate = useNavigate();
   const close = () => setOpen(false);
   const item = 'flex items-center gap-3 rounded-xl px-3 py-3 text-base text-zinc-200 hover:bg-white/5';
   return (
@@ -171,7 +170,7 @@ function MobileMenu({ user }: { user: CurrentUser | null }) {
                   className={cn(item, 'w-full')}
                   onClick={() => {
                     close();
-                    logout.mutate(undefined, { onSuccess: () => navigate('/') });
+                    logout.mutate();
                   }}
                 >
                   <LogOut className="size-4" /> Log out

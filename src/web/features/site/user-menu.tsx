@@ -1,6 +1,6 @@
 import { LayoutDashboard, LogOut, Settings, Shield, User } from 'lucide-react';
 import { DropdownMenu } from 'radix-ui';
-import { Link, useNavigate } from 'react-router';
+import { Link } from 'react-router';
 import type { CurrentUser } from '#shared/user.types.ts';
 import { Avatar } from '#web/components/ui/avatar.tsx';
 import { useLogout } from '#web/features/auth/use-session.ts';
@@ -12,7 +12,6 @@ const itemClass =
 /** The avatar menu of the signed-in navbar (spec 001 §2). */
 export function UserMenu({ user }: { user: CurrentUser }) {
   const logout = useLogout();
-  const navigate = useNavigate();
   const name = user.displayName || user.username;
   return (
     <DropdownMenu.Root>
@@ -53,7 +52,7 @@ export function UserMenu({ user }: { user: CurrentUser }) {
             </Link>
           </DropdownMenu.Item>
           <DropdownMenu.Separator className="my-1 h-px bg-border" />
-          <DropdownMenu.Item className={itemClass} onSelect={() => logout.mutate(undefined, { onSuccess: () => navigate('/') })}>
+          <DropdownMenu.Item className={itemClass} onSelect={() => logout.mutate()}>
             <LogOut className="size-4" /> Log out
           </DropdownMenu.Item>
         </DropdownMenu.Content>
