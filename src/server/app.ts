@@ -41,7 +41,7 @@ import { MediaProcessor } from './media/media-processor.ts';
 import { registerMediaRoutes } from './media/media.routes.ts';
 import { registerPlanRoutes } from './plans/plans.routes.ts';
 import { registerProfileRoutes } from './profile/profile.routes.ts';
-import { type FastPathStats, createFastPath } from './public-page/fast-path.ts';
+import { type FastPathStats, createFastPath, createFastPathStats } from './public-page/fast-path.ts';
 import { PageCache } from './public-page/page-cache.ts';
 import { MEMORY_BOUNDS } from './memory-bounds.ts';
 import { registerProfileAssetRoutes } from './public-page/profile-assets.ts';
@@ -117,7 +117,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   const media = new MediaProcessor({ log });
   const securityHeaders = computeSecurityHeaders(HELMET_OPTIONS);
   const responder = new PublicPageResponder(securityHeaders);
-  const fastPathStats: FastPathStats = { answered: 0, pages: 0, redirects: 0 };
+  const fastPathStats = createFastPathStats();
   const fastPath = createFastPath({
     publicUrl: config.publicUrl,
     cache,

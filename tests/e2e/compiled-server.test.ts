@@ -1,47 +1,29 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { type ServerProcess, startServerProcess } from '../helpers/server-process.ts';
 
 // `npm start` runs the compiled server (dist/server/main.js), not a TypeScript
 // loader: start it as the README says, on a fresh data folder.
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'linkverse-start-'));
-let server: ChildProcess | undefined;
+let server: ServerProcess | undefined;
 afterAll(() => {
-  server?.kill('SIGKILL');
+  server?.child.kill('SIGKILL');
   rmSync(dataDir, { recursive: true, force: true });
 });
 
 describe('the compiled server', () => {
   it('starts on a fresh data folder, says where to open it in one line, and serves the site', async () => {
-    expect(existsSync('dist/server/main.js')).toBe(true);
-    const port = 30_000 + Math.floor(Math.random() * 20_000);
-    const started = Date.now();
-    server = spawn(process.execPath, ['dist/server/main.js'], {
-      env: {
-        ...process.env,
-        NODE_ENV: 'production',
-        DATA_DIR: dataDir,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        LOG_FORMAT: 'pretty',
-        DATABASE_URL: '',
-        REDIS_URL: '',
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let output = '';
-    server.stdout!.on('data', (chunk: Buffer) => (output += chunk));
-    server.stderr!.on('data', (chunk: Buffer) => (output += chunk));
-    while (!output.includes('running at') && Date.now() - started < 20_000 && server.exitCode === null) {
+    server = await startServerProcess({ DATA_DIR: dataDir, LOG_FORMAT: 'pretty', LOG_LEVEL: 'info' });
+    // The line comes right after the server listens.
+    for (let tries = 0; tries < 100 && !server.output().includes('running at'); tries++)
       await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-    expect(output).toMatch(/INFO: Linkverse is running at http:\/\/localhost:\d+\n$/);
-    expect(output.trim().split('\n')).toHaveLength(1);
+    expect(server.output()).toMatch(/INFO: Linkverse is running at http:\/\/localhost:\d+\n$/);
+    expect(server.output().trim().split('\n')).toHaveLength(1);
 
-    const base = `http://127.0.0.1:${port}`;
+    const base = server.base;
     expect((await fetch(`${base}/healthz`)).status).toBe(200);
     const home = await fetch(`${base}/`);
     expect(home.status).toBe(200);
@@ -78,8 +60,7 @@ describe('the compiled server', () => {
     expect(uploaded.status, await uploaded.clone().text()).toBe(201);
     expect((await uploaded.json()).data).toMatchObject({ kind: 'avatar', width: 4, height: 4 });
 
-    const exited = new Promise((resolve) => server!.once('exit', resolve));
-    server.kill('SIGTERM');
-    expect(await exited).toBe(0);
+    server.child.kill('SIGTERM');
+    expect(await server.exited).toBe(0);
   });
 });

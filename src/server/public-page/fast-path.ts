@@ -5,11 +5,22 @@ import type { ClientAddress } from '../http/client-address.ts';
 import { type PageCache, linkIdOf } from './page-cache.ts';
 import { type PublicPageResponder, writeAnswer } from './responder.ts';
 
-/** What the fast path answered: pages and redirects. */
+/** What the fast path answered: pages and redirects, and the two together. */
 export interface FastPathStats {
-  answered: number;
   pages: number;
   redirects: number;
+  readonly answered: number;
+}
+
+/** Counters for the fast path; `answered` is their sum, so the hot path counts each answer once. */
+export function createFastPathStats(): FastPathStats {
+  return {
+    pages: 0,
+    redirects: 0,
+    get answered() {
+      return this.pages + this.redirects;
+    },
+  };
 }
 
 /** Answers a request before Fastify routing, or returns false to let Fastify handle it. */
@@ -60,7 +71,6 @@ export function createFastPath({ publicUrl, cache, responder, recorder, client, 
       if (id === undefined || target === undefined) return false;
       recorder.recordRequest(request, client.ip(request), target.userId, id);
       writeAnswer(response, responder.redirect(target.url));
-      stats.answered += 1;
       stats.redirects += 1;
       accessLog?.(request, 302);
       return true;
@@ -71,7 +81,6 @@ export function createFastPath({ publicUrl, cache, responder, recorder, client, 
     recorder.recordRequest(request, client.ip(request), page.userId, null);
     const answer = responder.page(page, 200, headers);
     writeAnswer(response, answer);
-    stats.answered += 1;
     stats.pages += 1;
     accessLog?.(request, answer.status);
     return true;
