@@ -160,7 +160,7 @@ export function LandingPage() {
           <div className="mt-12 grid gap-5 md:grid-cols-3">
             {TESTIMONIALS.map((testimonial) => (
               <Card key={testimonial.name} className="flex flex-col">
-                <div className="flex gap-1 text-accent" aria-label="5 out of 5 stars">
+                <div className="flex gap-1 text-accent" role="img" aria-label="5 out of 5 stars">
                   {Array.from({ length: 5 }, (_, index) => (
                     <Star key={index} className="size-4 fill-current" aria-hidden="true" />
                   ))}
