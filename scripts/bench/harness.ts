@@ -3,6 +3,7 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { startNodeOptions } from '../node-options.ts';
 
 // wrk and nginx come from Debian; install them when missing, as CI installs Chromium.
 export function ensureTool(command: string, versionFlag: string, debianPackage: string): void {
@@ -117,11 +118,12 @@ export interface Product {
   memory(): Promise<MemoryFigures>;
 }
 
-/** The product as `npm start` runs it (compiled), on the seeded database. */
+/** The product as `npm start` runs it (compiled, with its node options), on the seeded database. */
 export async function startProduct(dataDir: string, extraEnv: Record<string, string>): Promise<Product> {
   const port = freePort();
   const profile = process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : [];
-  const child = spawn(process.execPath, [...profile, 'dist/server/main.js'], {
+  const extraOptions = (process.env.BENCH_NODE_OPTIONS ?? '').split(/\s+/).filter(Boolean);
+  const child = spawn(process.execPath, [...startNodeOptions(), ...extraOptions, ...profile, 'dist/server/main.js'], {
     env: {
       ...process.env,
       DATA_DIR: dataDir,

@@ -4,9 +4,8 @@ import fastifyRateLimit from '@fastify/rate-limit';
 import http from 'node:http';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } from 'fastify';
 import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import { pino } from 'pino';
-import pinoPretty from 'pino-pretty';
 import { DAY_MS } from '#shared/constants.ts';
 import { APP_ROUTE_NAMES } from '#shared/reserved-names.ts';
 import packageJson from '../../package.json' with { type: 'json' };
@@ -43,6 +42,7 @@ import { registerPlanRoutes } from './plans/plans.routes.ts';
 import { registerProfileRoutes } from './profile/profile.routes.ts';
 import { type FastPathStats, createFastPath, createFastPathStats } from './public-page/fast-path.ts';
 import { PageCache } from './public-page/page-cache.ts';
+import { loadWhenUsed } from './load-when-used.ts';
 import { MEMORY_BOUNDS } from './memory-bounds.ts';
 import { registerProfileAssetRoutes } from './public-page/profile-assets.ts';
 import { registerPublicPageRoutes } from './public-page/public-page.routes.ts';
@@ -69,6 +69,7 @@ declare module 'fastify' {
 function createLogger(config: AppConfig): FastifyBaseLogger {
   if (config.logLevel === 'silent') return pino({ level: 'silent' });
   if (config.logFormat === 'json') return pino({ level: config.logLevel });
+  const pinoPretty = loadWhenUsed('pino-pretty') as typeof import('pino-pretty');
   const stream = pinoPretty({
     colorize: process.stdout.isTTY,
     translateTime: 'SYS:HH:MM:ss',
@@ -76,6 +77,11 @@ function createLogger(config: AppConfig): FastifyBaseLogger {
     singleLine: true,
   });
   return pino({ level: config.logLevel }, stream);
+}
+
+function connectRedis(url: string): Redis {
+  const { Redis: RedisClient } = loadWhenUsed('ioredis') as typeof import('ioredis');
+  return new RedisClient(url, { maxRetriesPerRequest: 2, lazyConnect: false });
 }
 
 /** Build the whole app without listening (STYLE.md habit 6): main.ts listens, tests inject. */
@@ -87,7 +93,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     databaseSchema: config.databaseSchema,
   });
   const db = database.db;
-  const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2, lazyConnect: false }) : undefined;
+  const redis = config.redisUrl ? connectRedis(config.redisUrl) : undefined;
   const changes = createChangeBus(redis, `${config.redisPrefix}changes`);
   const eventWriter = createEventWriter(database);
   const events = new EventRecorder(eventWriter.write, (day) => dailySaltOf(db, day), log);

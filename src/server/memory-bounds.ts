@@ -19,6 +19,10 @@ export const MEMORY_BOUNDS = {
   discordImages: 1_000,
   /** Visitor windows (and profiles' time zones) an analytics writer remembers, so that repeats need no question to the database (about 150 bytes each). */
   openWindows: 100_000,
+  /** SQLite's own page cache, per connection (the app's and the analytics writer's), in kB; the operating system caches the file too. */
+  sqlitePageCacheKb: 2048,
+  /** Compiled SQLite statements kept per connection, counted by the length of their SQL (a statement's size follows it). */
+  sqliteStatementSqlBytes: 128 * 1024,
   /** Analytics rows kept while the database does not answer; past this the oldest are given up (and logged). */
   retryRows: 200_000,
 } as const;

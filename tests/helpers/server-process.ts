@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import { startNodeOptions } from '../../scripts/node-options.ts';
 
 export interface ServerProcess {
   base: string;
@@ -16,7 +17,7 @@ const freePort = () => 30_000 + Math.floor(Math.random() * 20_000);
 export async function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
   if (!existsSync('dist/server/main.js')) throw new Error('dist/server/main.js is missing: run `npm run build` first (npm test does).');
   const port = env.PORT ?? String(freePort());
-  const child = spawn(process.execPath, ['dist/server/main.js'], {
+  const child = spawn(process.execPath, [...startNodeOptions(), 'dist/server/main.js'], {
     env: {
       ...process.env,
       NODE_ENV: 'production',

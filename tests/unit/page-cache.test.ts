@@ -127,4 +127,50 @@ describe('the rendered page cache', () => {
     expect(cached.br.buffer.byteLength).toBeLessThanOrEqual(Buffer.poolSize);
     expect(cached.gzip.buffer.byteLength).toBeLessThanOrEqual(Buffer.poolSize);
   });
+
+  describe('brotli made quickly on a miss, smaller once visited again', () => {
+    /** A page like a profile's: markup that repeats with variations, about 16 kB. */
+    const profileLike = (userId: number) =>
+      preparePage(
+        html(
+          userId,
+          Array.from(
+            { length: 120 },
+            (_, index) => `<li><a class="lv-link" href="/go/${index * 7 + userId}">Link ${index} of user ${userId}</a></li>`,
+          ).join(''),
+        ),
+        userId,
+      );
+    const betweenAnswers = () => new Promise((resolve) => setImmediate(resolve));
+
+    it('recompresses a page visited again between answers: fewer bytes, the same page, counted by the cache', async () => {
+      const cache = new PageCache();
+      const cached = profileLike(1);
+      const identity = cached.identity;
+      cache.setPage(ORIGIN, 'nova', cached);
+      const quick = cached.br;
+      expect(cache.page(ORIGIN, 'nova')).toBe(cached);
+      // The answer in hand still has the quick form; the work waits for the event loop.
+      expect(cached.br).toBe(quick);
+      await betweenAnswers();
+      expect(cached.recompressed).toBe(true);
+      expect(cached.br.length).toBeLessThan(quick.length);
+      expect(brotliDecompressSync(cached.br).equals(identity)).toBe(true);
+      expect(cache.size.bytes).toBe(costOf('nova', cached));
+    });
+
+    it('never spends it on a page seen once, or on a page dropped before its turn', async () => {
+      const cache = new PageCache();
+      const once = profileLike(1);
+      const dropped = profileLike(2);
+      cache.setPage(ORIGIN, 'once', once);
+      cache.setPage(ORIGIN, 'dropped', dropped);
+      cache.page(ORIGIN, 'dropped');
+      cache.invalidate(2);
+      await betweenAnswers();
+      expect(once.recompressed).toBe(false);
+      expect(dropped.recompressed).toBe(false);
+      expect(cache.size.bytes).toBe(costOf('once', once));
+    });
+  });
 });

@@ -29,7 +29,7 @@ export function createSqliteEventWriter(path: string) {
       eval: FROM_SOURCE,
       workerData: { path },
       // It only receives batches of visits and stores them: a small heap is plenty, and memory follows the work.
-      resourceLimits: { maxYoungGenerationSizeMb: 4, maxOldGenerationSizeMb: 64 },
+      resourceLimits: { maxYoungGenerationSizeMb: 2, maxOldGenerationSizeMb: 64 },
     });
     started.unref();
     started.on('message', ({ id, error }: { id: number; error?: string }) => {

@@ -2,7 +2,8 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { CamelCasePlugin, Kysely, Migrator, PostgresDialect, type SqliteDatabase, SqliteDialect, sql } from 'kysely';
-import pg from 'pg';
+import { loadWhenUsed } from '../load-when-used.ts';
+import { MEMORY_BOUNDS } from '../memory-bounds.ts';
 import type { Database } from './schema.ts';
 import * as initial from './migrations/2026-11-22T0100_initial.ts';
 import * as linksMediaEvents from './migrations/2026-11-22T0200_links-media-events.ts';
@@ -38,11 +39,11 @@ export const MIGRATIONS = {
   '2026-11-23T0200_analytics-rollups': analyticsRollups,
 };
 
-// PostgreSQL returns bigint aggregates (count) as strings; they fit a JS number here.
-pg.types.setTypeParser(20, (value) => Number(value));
-
 export function openDatabase(options: DatabaseOptions): DatabaseHandle {
   if (options.databaseUrl) {
+    const pg = loadWhenUsed('pg') as typeof import('pg');
+    // PostgreSQL returns bigint aggregates (count) as strings; they fit a JS number here.
+    pg.types.setTypeParser(20, (value) => Number(value));
     const schema = options.databaseSchema;
     const pool = new pg.Pool({
       connectionString: options.databaseUrl,
@@ -74,14 +75,14 @@ export function openSqliteFile(sqliteFile: string): Db {
   file.pragma('foreign_keys = ON');
   file.pragma('synchronous = NORMAL');
   file.pragma('busy_timeout = 5000');
+  // better-sqlite3 builds SQLite with a 16 MB page cache per connection; the
+  // operating system caches the file as well, so a small one is enough.
+  file.pragma(`cache_size = -${MEMORY_BOUNDS.sqlitePageCacheKb}`);
   return new Kysely<Database>({
     dialect: new SqliteDialect({ database: withStatementCache(file) }),
     plugins: [new CamelCasePlugin()],
   });
 }
-
-/** Statements kept per SQL text; the app's queries are a few hundred shapes at most. */
-const STATEMENT_CACHE_SIZE = 500;
 
 /**
  * better-sqlite3 compiles a statement on every prepare(), and Kysely prepares
@@ -90,8 +91,12 @@ const STATEMENT_CACHE_SIZE = 500;
  * run; Kysely runs them with all() or run() (it iterates only when streaming,
  * which the app never does).
  */
-function withStatementCache(file: SQLite.Database): SqliteDatabase {
+export function withStatementCache(file: SQLite.Database): SqliteDatabase {
+  // Least recently used first; bounded by the length of their SQL, which a
+  // compiled statement's size follows: the analytics writer's bulk inserts run
+  // 1 to 500 rows, each row count a statement of its own, the largest tens of kB.
   const statements = new Map<string, SQLite.Statement>();
+  let sqlBytes = 0;
   return {
     prepare(text) {
       // Kysely begins SQLite transactions with a plain (deferred) 'begin'. A
@@ -101,11 +106,18 @@ function withStatementCache(file: SQLite.Database): SqliteDatabase {
       // the write lock first, waiting for it up to busy_timeout.
       const source = text === 'begin' ? 'begin immediate' : text;
       let statement = statements.get(source);
-      if (statement === undefined) {
+      if (statement !== undefined) {
+        statements.delete(source);
+      } else {
         statement = file.prepare(source);
-        if (statements.size >= STATEMENT_CACHE_SIZE) statements.delete(statements.keys().next().value!);
-        statements.set(source, statement);
+        sqlBytes += source.length;
+        for (const [oldest] of statements) {
+          if (sqlBytes <= MEMORY_BOUNDS.sqliteStatementSqlBytes) break;
+          statements.delete(oldest);
+          sqlBytes -= oldest.length;
+        }
       }
+      statements.set(source, statement);
       return statement;
     },
     close: () => file.close(),

@@ -1,6 +1,5 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
-import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import { commonMessages } from '#shared/api.ts';
 import type { EventRecorder } from '../analytics/event-recorder.ts';
 import type { MediaProcessor } from '../media/media-processor.ts';
@@ -8,6 +7,7 @@ import type { FastPathStats } from '../public-page/fast-path.ts';
 import type { PageCache } from '../public-page/page-cache.ts';
 import type { App } from '../http/app-types.ts';
 import { AppError } from '../http/errors.ts';
+import { loadWhenUsed } from '../load-when-used.ts';
 
 export interface MetricsSources {
   /** METRICS_TOKEN: without it there is no /metrics at all. */
@@ -40,6 +40,7 @@ export function routeKindOf(route: string | undefined): string {
 export function registerMetrics(app: App, sources: MetricsSources): void {
   const { token } = sources;
   if (!token) return;
+  const { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } = loadWhenUsed('prom-client') as typeof import('prom-client');
   const registry = new Registry();
   collectDefaultMetrics({ register: registry, prefix: 'linkverse_' });
 
