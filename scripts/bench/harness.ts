@@ -38,6 +38,8 @@ export interface Figures {
 
 export interface MemoryFigures {
   rss: number;
+  /** Of rss, the memory the process allocated itself (not node's binary and libraries mapped from disk); Linux only. */
+  rssAnon?: number;
   heapUsed: number;
   pageCache: { pages: number; bytes: number; redirects: number };
 }
@@ -150,7 +152,7 @@ export async function startProduct(dataDir: string, extraEnv: Record<string, str
     pending = lines.pop()!;
     for (const line of lines) {
       const entry = JSON.parse(line) as { msg?: string; level?: number } & Partial<MemoryFigures>;
-      if (entry.msg === 'memory') memoryLines.shift()?.(entry as MemoryFigures);
+      if (entry.msg === 'memory') memoryLines.shift()?.({ ...(entry as MemoryFigures), rssAnon: anonymousMemoryOf(child.pid) });
       else if ((entry.level ?? 0) >= 40) console.error(line);
     }
   });
@@ -165,6 +167,16 @@ export async function startProduct(dataDir: string, extraEnv: Record<string, str
         child.kill('SIGUSR2');
       }),
   };
+}
+
+/** RssAnon from /proc (bytes), or undefined where there is none. */
+function anonymousMemoryOf(pid: number | undefined): number | undefined {
+  try {
+    const kB = /RssAnon:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
+    return kB === undefined ? undefined : Number(kB) * 1024;
+  } catch {
+    return undefined;
+  }
 }
 
 export async function stop(child: ChildProcess): Promise<void> {

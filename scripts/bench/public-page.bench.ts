@@ -283,7 +283,7 @@ rmSync(dataDir, { recursive: true, force: true });
 const MB = 1024 * 1024;
 const memoryColumn = ({ memory }: Figures) =>
   memory
-    ? `rss ${(memory.rss / MB).toFixed(0)} MB, heap ${(memory.heapUsed / MB).toFixed(0)} MB, cache ${(memory.pageCache.bytes / MB).toFixed(1)} MB in ${memory.pageCache.pages} pages + ${memory.pageCache.redirects} redirects`
+    ? `rss ${(memory.rss / MB).toFixed(0)} MB${memory.rssAnon === undefined ? '' : ` (${(memory.rssAnon / MB).toFixed(0)} MB without node's own binary and libraries)`}, heap ${(memory.heapUsed / MB).toFixed(0)} MB, cache ${(memory.pageCache.bytes / MB).toFixed(1)} MB in ${memory.pageCache.pages} pages + ${memory.pageCache.redirects} redirects`
     : '';
 const cpuColumn = ({ cpu }: Figures) =>
   cpu ? `cpu/req ${cpu.main.toFixed(1).padStart(5)} µs + ${cpu.other.toFixed(1).padStart(4)} µs` : '';
