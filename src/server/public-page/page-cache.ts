@@ -48,7 +48,7 @@ function brotliWindowBits(length: number): number {
  */
 export class CachedPage {
   readonly etag: string;
-  private brotli: Buffer;
+  private brotliBody: Buffer;
   private gzipped: Buffer | undefined;
   /** Whether the brotli form is the kept one (PAGE_BROTLI_QUALITY), not the miss's quick one. */
   recompressed = false;
@@ -64,11 +64,11 @@ export class CachedPage {
     readonly expiresAt = Infinity,
   ) {
     this.etag = `"${createHash('sha1').update(identity).digest('base64url')}"`;
-    this.brotli = brotli(identity, MISS_BROTLI_QUALITY);
+    this.brotliBody = brotli(identity, MISS_BROTLI_QUALITY);
   }
 
   get br(): Buffer {
-    return this.brotli;
+    return this.brotliBody;
   }
 
   /** Compress the page again at PAGE_BROTLI_QUALITY (the same plain bytes, fewer of them); once. */
@@ -76,9 +76,9 @@ export class CachedPage {
     if (this.recompressed) return;
     this.recompressed = true;
     const smaller = brotli(this.identity, PAGE_BROTLI_QUALITY);
-    if (smaller.length >= this.brotli.length) return;
-    const saved = this.brotli.length - smaller.length;
-    this.brotli = smaller;
+    if (smaller.length >= this.brotliBody.length) return;
+    const saved = this.brotliBody.length - smaller.length;
+    this.brotliBody = smaller;
     this.onResize?.(-saved);
   }
 
@@ -101,7 +101,7 @@ export class CachedPage {
 
   /** The bytes the page keeps: its brotli form, and its gzip form once made. */
   get bytes(): number {
-    return this.brotli.length + (this.gzipped?.length ?? 0);
+    return this.brotliBody.length + (this.gzipped?.length ?? 0);
   }
 }
 

@@ -45,7 +45,9 @@ export async function loadPublicPage(db: Db, username: string): Promise<PublicPa
   return (await loadPublicPageWithExpiry(db, username))?.data;
 }
 
+/** Made once and answered for every unknown name, never through the cache: in its smaller form from the start. */
 export const NOT_FOUND_PAGE = preparePage(renderProfileNotFound(), 0);
+NOT_FOUND_PAGE.recompress();
 
 /**
  * The rendered page of a profile for an origin: from the cache, else rendered
