@@ -1,9 +1,9 @@
 // What the benches share: the tools they run (wrk, nginx from Debian), wrk's
 // figures read from its output, and the product started as `npm start` runs it.
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { type ChildProcess, spawnSync } from 'node:child_process';
 import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { startNodeOptions } from '../node-options.ts';
+import { startServerProcess } from '../server-process.ts';
 
 // wrk and nginx come from Debian; install them when missing, as CI installs Chromium.
 export function ensureTool(command: string, versionFlag: string, debianPackage: string): void {
@@ -111,8 +111,6 @@ export async function waitFor(url: string): Promise<void> {
   }
 }
 
-export const freePort = () => 20_000 + Math.floor(Math.random() * 20_000);
-
 export interface Product {
   base: string;
   process: ChildProcess;
@@ -122,28 +120,21 @@ export interface Product {
 
 /** The product as `npm start` runs it (compiled, with its node options), on the seeded database. */
 export async function startProduct(dataDir: string, extraEnv: Record<string, string>): Promise<Product> {
-  const port = freePort();
   const profile = process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : [];
   const extraOptions = (process.env.BENCH_NODE_OPTIONS ?? '').split(/\s+/).filter(Boolean);
-  const child = spawn(process.execPath, [...startNodeOptions(), ...extraOptions, ...profile, 'dist/server/main.js'], {
-    env: {
-      ...process.env,
+  const server = await startServerProcess(
+    {
       DATA_DIR: dataDir,
-      PORT: String(port),
-      HOST: '127.0.0.1',
       // Info lines are few (requests are not logged): the start line and the memory lines.
       LOG_LEVEL: 'info',
-      LOG_FORMAT: 'json',
-      NODE_ENV: 'production',
-      DATABASE_URL: '',
-      REDIS_URL: '',
       PUBLIC_URL: '',
       TRUST_PROXY: '',
       PAGE_CACHE_MB: '',
       ...extraEnv,
     },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
+    [...extraOptions, ...profile],
+  );
+  const child = server.child;
   const memoryLines: Array<(figures: MemoryFigures) => void> = [];
   let pending = '';
   child.stdout!.on('data', (chunk: Buffer) => {
@@ -156,10 +147,9 @@ export async function startProduct(dataDir: string, extraEnv: Record<string, str
       else if ((entry.level ?? 0) >= 40) console.error(line);
     }
   });
-  const base = `http://127.0.0.1:${port}`;
-  await waitFor(`${base}/healthz`);
+  child.stderr!.on('data', (chunk: Buffer) => process.stderr.write(chunk));
   return {
-    base,
+    base: server.base,
     process: child,
     memory: () =>
       new Promise((resolve) => {

@@ -13,7 +13,8 @@ import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { migrateToLatest, openDatabase } from '../../src/server/db/database.ts';
-import { type Figures, cpuSeconds, ensureTool, freePort, startProduct, stop, waitFor, wrk } from './harness.ts';
+import { freePort } from '../server-process.ts';
+import { type Figures, cpuSeconds, ensureTool, startProduct, stop, waitFor, wrk } from './harness.ts';
 import { type SeededProfile, seedProfiles } from './seed.ts';
 
 const USERS = Number(process.env.BENCH_USERS ?? 10_000);
