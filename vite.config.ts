@@ -13,6 +13,8 @@ export default defineConfig({
     // No inline script may be emitted: the Content-Security-Policy forbids it.
     modulePreload: { polyfill: false },
     assetsInlineLimit: 0,
+    // Read by scripts/build-web.mjs to report each page's first-load script.
+    manifest: true,
     // The app shell is React, the router, TanStack Query and zod (~210 kB gzip); public
     // profile pages are rendered by the server and never load it.
     chunkSizeWarningLimit: 800,

@@ -34,7 +34,8 @@ import { registerOpenApi } from './http/openapi.ts';
 import { registerOriginCheck } from './http/origin-check.ts';
 import { registerRequestLog } from './http/request-log.ts';
 import { HELMET_OPTIONS, computeSecurityHeaders, registerSecurityHeaders } from './http/security-headers.ts';
-import { registerWebApp } from './http/web-app.ts';
+import { registerWebApp } from './site/web-app.ts';
+import { registerSiteIndexRoutes } from './site/site-index.routes.ts';
 import { registerLinkRoutes } from './links/links.routes.ts';
 import { MediaProcessor } from './media/media-processor.ts';
 import { registerMediaRoutes } from './media/media.routes.ts';
@@ -215,7 +216,8 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   registerDiscordRoutes(app, db, new DiscordPresenceClient(config.discordPresenceApi, decodeDiscordImage), config.discordCdn);
   registerPublicPageRoutes(app, { db, config, cache, responder, recorder: events });
   registerClickRedirectRoutes(app, { db, cache, responder, recorder: events });
-  await registerWebApp(app, config.webRoot);
+  const sitePages = await registerWebApp(app, config, responder);
+  registerSiteIndexRoutes(app, db, config, sitePages);
 
   return app;
 }

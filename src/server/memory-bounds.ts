@@ -23,6 +23,8 @@ export const MEMORY_BOUNDS = {
   sqlitePageCacheKb: 2048,
   /** Compiled SQLite statements kept per connection, counted by the length of their SQL (a statement's size follows it). */
   sqliteStatementSqlBytes: 128 * 1024,
+  /** Site origins (PUBLIC_URL, or Host headers without it) whose compressed site pages are kept; another origin's are made per answer. */
+  sitePageOrigins: 4,
   /** Analytics rows kept while the database does not answer; past this the oldest are given up (and logged). */
   retryRows: 200_000,
 } as const;

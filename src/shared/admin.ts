@@ -69,7 +69,13 @@ export const adminLogsQuerySchema = z.object({
 /** PATCH /api/admin/users/{id}/username: reason first, as the dialog checks it first. */
 export const changeUsernameSchema = z.object({
   reason: reasonSchema,
-  newUsername: z.string({ error: adminMessages.usernameEmpty }).trim().min(1, adminMessages.usernameEmpty).pipe(usernameSchema),
+  // An admin's input is folded to lowercase; a user's own choice is not (usernameSchema).
+  newUsername: z
+    .string({ error: adminMessages.usernameEmpty })
+    .trim()
+    .toLowerCase()
+    .min(1, adminMessages.usernameEmpty)
+    .pipe(usernameSchema),
 });
 
 /** PATCH /api/admin/users/{id}/role */
@@ -91,6 +97,7 @@ export const reserveUsernameSchema = z.object({
   username: z
     .string({ error: adminMessages.reserveFieldsRequired })
     .trim()
+    .toLowerCase()
     .min(1, adminMessages.reserveFieldsRequired)
     .pipe(usernameSchema),
   reason: z

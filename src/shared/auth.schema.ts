@@ -20,11 +20,14 @@ export const authMessages = {
   accountDeactivated: 'This account has been deactivated',
 } as const;
 
-/** Trimmed and folded to lowercase: usernames are stored and compared in lowercase. */
+/**
+ * A new username: trimmed, and refused with rule 3's message when it holds an
+ * uppercase letter rather than folded silently (issue 11), so what the user
+ * typed is what they get. Logging in stays case-insensitive (loginSchema).
+ */
 export const usernameSchema = z
   .string({ error: authMessages.usernameRequired })
   .trim()
-  .toLowerCase()
   .min(1, authMessages.usernameRequired)
   .max(USERNAME_MAX_LENGTH, authMessages.usernameTooLong)
   .regex(USERNAME_PATTERN, authMessages.usernameCharacters);

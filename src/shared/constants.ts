@@ -21,6 +21,12 @@ export type DashboardTheme = (typeof DASHBOARD_THEMES)[number];
 /** Sessions slide: each use pushes the expiry this far ahead (issue 2). */
 export const SESSION_TTL_DAYS = 30;
 export const SESSION_COOKIE_NAME = 'lv_session';
+/**
+ * Set beside the httpOnly session cookie, readable by the page and holding no
+ * secret: without it no session can exist, so the web app skips asking the
+ * server who is signed in (no 401 on every anonymous page load).
+ */
+export const SESSION_HINT_COOKIE_NAME = 'lv_signed_in';
 
 export const ROLES = ['user', 'admin'] as const;
 export type Role = (typeof ROLES)[number];

@@ -1,15 +1,18 @@
-import { type ReactNode, Suspense, lazy } from 'react';
-import { Navigate, type RouteObject } from 'react-router';
+import { type ReactNode, Suspense, lazy, useEffect } from 'react';
+import { Navigate, Outlet, type RouteObject } from 'react-router';
 import { FullPageSpinner } from './components/ui/spinner.tsx';
 import { RedirectIfSignedIn, RequireUser } from './features/auth/guards.tsx';
-import { LoginPage } from './features/auth/login-page.tsx';
-import { RegisterPage } from './features/auth/register-page.tsx';
-import { PricingPage } from './features/pricing/pricing-page.tsx';
-import { LandingPage } from './features/site/landing-page.tsx';
+import { DocumentMeta } from './features/site/document-meta.tsx';
 import { NotFoundPage } from './features/site/not-found-page.tsx';
 import { SiteLayout } from './features/site/site-layout.tsx';
 
-// Signed-in areas load on demand, so that the landing page stays light.
+// Every page's code loads on demand: the landing page downloads neither the
+// forms (zod, react-hook-form) nor the dashboard, the admin or the charts.
+// A prerendered page hydrates once its chunk is in (issue 11).
+const LandingPage = lazy(() => import('./features/site/landing-page.tsx').then((module) => ({ default: module.LandingPage })));
+const PricingPage = lazy(() => import('./features/pricing/pricing-page.tsx').then((module) => ({ default: module.PricingPage })));
+const LoginPage = lazy(() => import('./features/auth/login-page.tsx').then((module) => ({ default: module.LoginPage })));
+const RegisterPage = lazy(() => import('./features/auth/register-page.tsx').then((module) => ({ default: module.RegisterPage })));
 const DashboardPage = lazy(() => import('./features/dashboard/dashboard-page.tsx').then((module) => ({ default: module.DashboardPage })));
 const AdminPage = lazy(() => import('./features/admin/admin-page.tsx').then((module) => ({ default: module.AdminPage })));
 const UploadProfileImagePage = lazy(() =>
@@ -18,78 +21,136 @@ const UploadProfileImagePage = lazy(() =>
   })),
 );
 
+/**
+ * Marks the page as taken over by the app once the page's own code runs (a
+ * prerendered page is hydrated): its effect runs only when the Suspense
+ * boundary around it commits, after the page's lazy chunk. Browser tests wait for it.
+ */
+function AppReady() {
+  useEffect(() => {
+    document.documentElement.dataset.app = 'ready';
+  }, []);
+  return null;
+}
+
 function Loading({ children }: { children: ReactNode }) {
-  return <Suspense fallback={<FullPageSpinner />}>{children}</Suspense>;
+  return (
+    <Suspense fallback={<FullPageSpinner />}>
+      {children}
+      <AppReady />
+    </Suspense>
+  );
+}
+
+/** The root of every route: the page's title and description follow navigation. */
+function RootLayout() {
+  return (
+    <>
+      <DocumentMeta />
+      <Outlet />
+    </>
+  );
 }
 
 // The SPA's routes (spec 001 §2 "Top-level routing"). Public profile pages are
 // rendered by the server and never reach the SPA.
 export const routes: RouteObject[] = [
   {
-    element: <SiteLayout />,
+    element: <RootLayout />,
     children: [
-      { path: '/', element: <LandingPage /> },
-      { path: '/pricing', element: <PricingPage /> },
       {
-        path: '/login',
-        element: (
-          <RedirectIfSignedIn>
-            <LoginPage />
-          </RedirectIfSignedIn>
-        ),
+        element: <SiteLayout />,
+        children: [
+          {
+            path: '/',
+            element: (
+              <Loading>
+                <LandingPage />
+              </Loading>
+            ),
+          },
+          {
+            path: '/pricing',
+            element: (
+              <Loading>
+                <PricingPage />
+              </Loading>
+            ),
+          },
+          {
+            path: '/login',
+            element: (
+              <RedirectIfSignedIn>
+                <Loading>
+                  <LoginPage />
+                </Loading>
+              </RedirectIfSignedIn>
+            ),
+          },
+          {
+            path: '/register',
+            element: (
+              <RedirectIfSignedIn>
+                <Loading>
+                  <RegisterPage />
+                </Loading>
+              </RedirectIfSignedIn>
+            ),
+          },
+          {
+            path: '/admin',
+            element: (
+              <RequireUser>
+                {(user) => (
+                  <Loading>
+                    <AdminPage user={user} />
+                  </Loading>
+                )}
+              </RequireUser>
+            ),
+          },
+          {
+            path: '/upload-profile-image',
+            element: (
+              <RequireUser>
+                {(user) => (
+                  <Loading>
+                    <UploadProfileImagePage user={user} />
+                  </Loading>
+                )}
+              </RequireUser>
+            ),
+          },
+          {
+            path: '/profile',
+            element: <RequireUser>{(user) => <ProfileRedirect username={user.username} />}</RequireUser>,
+          },
+          {
+            path: '*',
+            element: (
+              <>
+                <NotFoundPage />
+                <AppReady />
+              </>
+            ),
+          },
+        ],
       },
       {
-        path: '/register',
-        element: (
-          <RedirectIfSignedIn>
-            <RegisterPage />
-          </RedirectIfSignedIn>
-        ),
-      },
-      {
-        path: '/admin',
+        path: '/dashboard',
         element: (
           <RequireUser>
             {(user) => (
               <Loading>
-                <AdminPage user={user} />
+                <DashboardPage user={user} />
               </Loading>
             )}
           </RequireUser>
         ),
       },
-      {
-        path: '/upload-profile-image',
-        element: (
-          <RequireUser>
-            {(user) => (
-              <Loading>
-                <UploadProfileImagePage user={user} />
-              </Loading>
-            )}
-          </RequireUser>
-        ),
-      },
-      {
-        path: '/profile',
-        element: <RequireUser>{(user) => <ProfileRedirect username={user.username} />}</RequireUser>,
-      },
-      { path: '*', element: <NotFoundPage /> },
+      { path: '/dashboard/settings', element: <Navigate to="/dashboard?tab=profile" replace /> },
     ],
   },
-  {
-    path: '/dashboard',
-    element: (
-      <RequireUser>
-        {(user) => (
-          <Loading>
-            <DashboardPage user={user} />
-          </Loading>
-        )}
-      </RequireUser>
-    ),
-  },
-  { path: '/dashboard/settings', element: <Navigate to="/dashboard?tab=profile" replace /> },
 ];
 
 /** /profile shows the signed-in user's public page, which the server renders. */

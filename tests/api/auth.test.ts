@@ -52,9 +52,12 @@ describe(`registration (${DIALECT})`, () => {
     expect(response.json().data.displayName).toBe(username);
   });
 
-  it('folds the username to lowercase and treats case variants as taken', async () => {
+  it('refuses an uppercase username with rule 3, and logs in whatever the case', async () => {
     const base = uniqueUsername('case');
-    const first = await register({ username: base.toUpperCase(), password: 'secret1' });
+    const upper = await register({ username: base.toUpperCase(), password: 'secret1' });
+    expect(upper.statusCode).toBe(400);
+    expect(upper.json().message).toBe(authMessages.usernameCharacters);
+    const first = await register({ username: ` ${base} `, password: 'secret1' });
     expect(first.statusCode).toBe(201);
     expect(first.json().data.username).toBe(base);
     const again = await register({ username: base, password: 'secret1' });
@@ -65,7 +68,7 @@ describe(`registration (${DIALECT})`, () => {
   });
 
   it("refuses the app's own route names", async () => {
-    for (const username of ['dashboard', 'admin', 'api', 'login', 'go', 'media', 'Pricing']) {
+    for (const username of ['dashboard', 'admin', 'api', 'login', 'go', 'media', 'pricing']) {
       const response = await register({ username, password: 'secret1' });
       expect(response.statusCode, username).toBe(409);
       expect(response.json().message).toBe(authMessages.usernameReserved);
@@ -77,7 +80,7 @@ describe(`registration (${DIALECT})`, () => {
       .insertInto('reservedUsernames')
       .values({ username: 'brandname', reason: 'Trademark', reservedBy: null, createdAt: new Date().toISOString() })
       .execute();
-    const response = await register({ username: 'BrandName', password: 'secret1' });
+    const response = await register({ username: 'brandname', password: 'secret1' });
     expect(response.statusCode).toBe(409);
     expect(response.json().message).toBe(authMessages.usernameReserved);
   });

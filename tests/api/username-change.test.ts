@@ -33,7 +33,10 @@ describe(`changing one's own username (${DIALECT})`, () => {
     const newName = uniqueUsername('renamed');
     await t.app.inject({ method: 'GET', url: `/${oldName}` });
 
-    const response = await change(user, newName.toUpperCase());
+    const upper = await change(user, newName.toUpperCase());
+    expect(upper.statusCode).toBe(400);
+    expect(upper.json().message).toBe(authMessages.usernameCharacters);
+    const response = await change(user, newName);
     expect(response.statusCode, response.body).toBe(200);
     const settings = response.json().data;
     expect(settings.username).toBe(newName);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createLink, createUser } from '../helpers/factories.ts';
 import { useServerAndBrowser } from '../helpers/web-server.ts';
+import { openAppPage } from '../helpers/pages.ts';
 
 // A visitor's views and clicks, from a browser of their own, reach the owner's
 // dashboard: the Analytics tab, the sidebar stats card and each link's card.
@@ -14,7 +15,7 @@ const PERSON = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like 
 async function dashboardOf(username: string, viewport: { width: number; height: number }) {
   const context = await running.browser.newContext({ baseURL: running.server.baseUrl, viewport });
   const page = await context.newPage();
-  await page.goto('/login');
+  await openAppPage(page, '/login');
   await page.fill('#username', username);
   await page.fill('#password', 'secret123');
   await page.getByRole('button', { name: 'Enter Linkverse' }).click();

@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { uniqueUsername } from '../helpers/factories.ts';
 import { useServerAndBrowser } from '../helpers/web-server.ts';
+import { openAppPage } from '../helpers/pages.ts';
 
 const running = useServerAndBrowser();
 
@@ -11,7 +12,7 @@ async function newPage(): Promise<Page> {
 }
 
 async function registerThroughForm(page: Page, username: string, password = 'secret123') {
-  await page.goto('/register');
+  await openAppPage(page, '/register');
   await page.fill('#username', username);
   await page.fill('#displayName', 'Test Person');
   await page.fill('#password', password);
@@ -53,7 +54,7 @@ describe('signing up, in and out', () => {
     await expect.poll(() => page.getByText('Welcome back, Test Person!').first().isVisible()).toBe(true);
 
     // Signed in, /login and /register send back to the dashboard.
-    await page.goto('/login');
+    await openAppPage(page, '/login');
     await page.waitForURL('**/dashboard');
     await page.context().close();
   });
@@ -64,7 +65,7 @@ describe('signing up, in and out', () => {
     await registerThroughForm(page, username);
     await page.waitForURL('**/dashboard');
 
-    await page.goto('/');
+    await openAppPage(page, '/');
     await page.getByRole('button', { name: 'Open user menu' }).click();
     await expect.poll(() => page.getByRole('menuitem', { name: 'Dashboard' }).isVisible()).toBe(true);
     expect(await page.getByRole('menuitem', { name: 'Admin Panel' }).count()).toBe(0);
@@ -75,7 +76,7 @@ describe('signing up, in and out', () => {
     await expect.poll(() => page.getByText("You don't have permission to access this page.").isVisible()).toBe(true);
 
     await running.server.testApp.app.db.updateTable('users').set({ role: 'admin' }).where('username', '=', username).execute();
-    await page.goto('/');
+    await openAppPage(page, '/');
     await page.getByRole('button', { name: 'Open user menu' }).click();
     await expect.poll(() => page.getByRole('menuitem', { name: 'Admin Panel' }).isVisible()).toBe(true);
     await page.getByRole('menuitem', { name: 'Admin Panel' }).click();
@@ -86,7 +87,7 @@ describe('signing up, in and out', () => {
 
   it('shows the first registration error and the server refusal of a taken name', async () => {
     const page = await newPage();
-    await page.goto('/register');
+    await openAppPage(page, '/register');
     await page.getByRole('button', { name: 'Create account' }).click();
     await expect.poll(() => page.getByRole('alert').textContent()).toBe('Username is required');
 
@@ -109,7 +110,7 @@ describe('signing up, in and out', () => {
 
   it('says so when the password is wrong or the server cannot be reached', async () => {
     const page = await newPage();
-    await page.goto('/login');
+    await openAppPage(page, '/login');
     await page.getByRole('button', { name: 'Enter Linkverse' }).click();
     await expect.poll(() => page.locator('form [role=alert]').textContent()).toBe('Username is required');
     await page.fill('#username', 'nobody');

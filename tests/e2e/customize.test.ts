@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { createLink, createUser } from '../helpers/factories.ts';
 import { MP3_SAMPLE } from '../helpers/uploads.ts';
 import { useServerAndBrowser } from '../helpers/web-server.ts';
+import { openAppPage } from '../helpers/pages.ts';
 
 const running = useServerAndBrowser();
 
@@ -17,7 +18,7 @@ async function signedInPage(options: { reducedMotion?: 'reduce' | 'no-preference
     reducedMotion: options.reducedMotion ?? 'reduce',
   });
   const page = await context.newPage();
-  await page.goto('/login');
+  await openAppPage(page, '/login');
   await page.fill('#username', creator.user.username);
   await page.fill('#password', 'secret123');
   await page.getByRole('button', { name: 'Enter Linkverse' }).click();

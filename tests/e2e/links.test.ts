@@ -3,6 +3,7 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { createUser } from '../helpers/factories.ts';
 import { useServerAndBrowser } from '../helpers/web-server.ts';
+import { openAppPage } from '../helpers/pages.ts';
 
 const running = useServerAndBrowser();
 
@@ -10,7 +11,7 @@ async function signedInPage(): Promise<{ page: Page; username: string }> {
   const { user } = await createUser(running.server.testApp.app, { password: 'secret123' });
   const context = await running.browser.newContext({ baseURL: running.server.baseUrl, viewport: { width: 1280, height: 900 } });
   const page = await context.newPage();
-  await page.goto('/login');
+  await openAppPage(page, '/login');
   await page.fill('#username', user.username);
   await page.fill('#password', 'secret123');
   await page.getByRole('button', { name: 'Enter Linkverse' }).click();

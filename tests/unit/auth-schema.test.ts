@@ -31,16 +31,18 @@ describe('the registration form shows the first failing rule, in the order of sp
 });
 
 describe('usernames', () => {
-  it('are folded to lowercase and trimmed', () => {
-    expect(registerSchema.parse({ username: '  AlIcE ', password: 'secret1' }).username).toBe('alice');
+  it('are trimmed, and an uppercase letter gets rule 3 rather than being folded silently', () => {
+    expect(registerSchema.parse({ username: '  alice ', password: 'secret1' }).username).toBe('alice');
+    const upper = registerSchema.safeParse({ username: 'AlIcE', password: 'secret1' });
+    expect(upper.error?.issues[0]?.message).toBe(authMessages.usernameCharacters);
   });
 
   it('accept exactly lowercase letters, digits, _ and - up to the limit', () => {
     fc.assert(
       fc.property(fc.string({ minLength: 1, maxLength: 30 }), (candidate) => {
         const result = registerSchema.safeParse({ username: candidate, password: 'secret1' });
-        const folded = candidate.trim().toLowerCase();
-        const expected = folded.length > 0 && folded.length <= USERNAME_MAX_LENGTH && /^[a-z0-9_-]+$/.test(folded);
+        const trimmed = candidate.trim();
+        const expected = trimmed.length > 0 && trimmed.length <= USERNAME_MAX_LENGTH && /^[a-z0-9_-]+$/.test(trimmed);
         expect(result.success).toBe(expected);
       }),
     );

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { adminMessages } from '#shared/admin.ts';
-import { DAY_MS, SESSION_COOKIE_NAME, SESSION_TTL_DAYS } from '#shared/constants.ts';
+import { DAY_MS, SESSION_COOKIE_NAME, SESSION_HINT_COOKIE_NAME, SESSION_TTL_DAYS } from '#shared/constants.ts';
 import type { Db } from '../db/database.ts';
 import type { UserRow } from '../db/schema.ts';
 import { commonMessages } from '#shared/api.ts';
@@ -30,6 +30,17 @@ function setSessionCookie(request: FastifyRequest, reply: FastifyReply, token: s
     secure: request.protocol === 'https',
     expires: expiresAt,
   });
+  setSessionHint(request, reply, expiresAt);
+}
+
+/** The page-readable hint that a session may exist (SESSION_HINT_COOKIE_NAME): no secret, same lifetime. */
+function setSessionHint(request: FastifyRequest, reply: FastifyReply, expiresAt: Date): void {
+  reply.setCookie(SESSION_HINT_COOKIE_NAME, '1', { path: '/', sameSite: 'lax', secure: request.protocol === 'https', expires: expiresAt });
+}
+
+function clearSessionCookies(reply: FastifyReply): void {
+  reply.clearCookie(SESSION_COOKIE_NAME, { path: '/' });
+  reply.clearCookie(SESSION_HINT_COOKIE_NAME, { path: '/' });
 }
 
 /** Start a session for the user: a random token in the cookie, only its hash stored. */
@@ -48,7 +59,7 @@ export async function startSession(db: Db, request: FastifyRequest, reply: Fasti
 
 export async function endSession(db: Db, request: FastifyRequest, reply: FastifyReply): Promise<void> {
   if (request.sessionId) await deleteSession(db, request.sessionId);
-  reply.clearCookie(SESSION_COOKIE_NAME, { path: '/' });
+  clearSessionCookies(reply);
 }
 
 /**
@@ -80,13 +91,13 @@ export function registerSessions(app: FastifyInstance, db: Db): void {
     const row = await findSessionWithUser(db, id);
     const now = Date.now();
     if (!row) {
-      reply.clearCookie(SESSION_COOKIE_NAME, { path: '/' });
+      clearSessionCookies(reply);
       return;
     }
     const expiresAt = Date.parse(row.sessionExpiresAt);
     if (expiresAt <= now || row.isActive !== 1) {
       await deleteSession(db, id);
-      reply.clearCookie(SESSION_COOKIE_NAME, { path: '/' });
+      clearSessionCookies(reply);
       return;
     }
     const { sessionId, sessionExpiresAt: _expires, ...user } = row;
@@ -96,6 +107,9 @@ export function registerSessions(app: FastifyInstance, db: Db): void {
       const extended = new Date(now + SESSION_TTL_MS);
       await extendSession(db, id, extended.toISOString());
       setSessionCookie(request, reply, token, extended);
+    } else if (request.cookies[SESSION_HINT_COOKIE_NAME] === undefined) {
+      // A session started before the hint existed, or a hint the browser dropped.
+      setSessionHint(request, reply, new Date(expiresAt));
     }
   });
 }

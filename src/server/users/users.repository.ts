@@ -32,6 +32,11 @@ export async function updateUser(db: Db, id: number, changes: UserUpdate): Promi
   await db.updateTable('users').set(changes).where('id', '=', id).execute();
 }
 
+/** Active accounts' usernames, in the order they joined, at most `limit` of them (the sitemap's profiles). */
+export async function listActiveUsernames(db: Db, limit: number): Promise<{ username: string; updatedAt: string }[]> {
+  return db.selectFrom('users').select(['username', 'updatedAt']).where('isActive', '=', 1).orderBy('id').limit(limit).execute();
+}
+
 /** Whether the account exists and is not deactivated. */
 export async function isUserActive(db: Db, id: number): Promise<boolean> {
   const row = await db.selectFrom('users').select('isActive').where('id', '=', id).executeTakeFirst();

@@ -1,10 +1,11 @@
+import { siteHost } from '#web/lib/utils.ts';
 import { useForm } from 'react-hook-form';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { toast } from 'sonner';
 import { authMessages, loginSchema } from '#shared/auth.schema.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { Input, Label } from '#web/components/ui/input.tsx';
 import { ApiError } from '#web/lib/api.ts';
+import { useHydrated } from '#web/lib/use-hydrated.ts';
 import { AuthCard, FormError } from './auth-card.tsx';
 import { PasswordInput } from './password-input.tsx';
 import { useFormError } from './use-form-error.ts';
@@ -21,6 +22,7 @@ export function LoginPage() {
   const login = useLogin();
   const navigate = useNavigate();
   const location = useLocation();
+  const hydrated = useHydrated();
 
   const onSubmit = handleSubmit(async (values) => {
     // Checked in order before any call (spec 000 §5): username, then password.
@@ -32,8 +34,8 @@ export function LoginPage() {
       navigate(from && from.startsWith('/dashboard') ? from : '/dashboard', { replace: true });
     } catch (caught) {
       const message = caught instanceof ApiError && caught.status > 0 ? caught.message : 'An error occurred during login';
-      show(message);
-      toast.error('Login failed', { description: message || authMessages.invalidCredentials });
+      // Shown once, beside the form (issue 11: not also as a toast).
+      show(message || authMessages.invalidCredentials);
     }
   });
 
@@ -44,9 +46,7 @@ export function LoginPage() {
         <div className="space-y-2">
           <Label htmlFor="username">Username</Label>
           <div className="flex overflow-hidden rounded-xl border border-border bg-surface focus-within:border-primary focus-within:ring-2 focus-within:ring-primary/30">
-            <span className="flex items-center border-r border-border bg-surface-raised px-3 text-sm text-muted">
-              {window.location.host}/
-            </span>
+            <span className="flex items-center border-r border-border bg-surface-raised px-3 text-sm text-muted">{siteHost()}/</span>
             <Input
               id="username"
               autoComplete="username"
@@ -73,7 +73,7 @@ export function LoginPage() {
             {...register('password')}
           />
         </div>
-        <Button type="submit" className="w-full" disabled={login.isPending}>
+        <Button type="submit" className="w-full" disabled={!hydrated || login.isPending}>
           {login.isPending ? 'Logging in...' : 'Enter Linkverse'}
         </Button>
       </form>

@@ -1,11 +1,11 @@
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { toast } from 'sonner';
 import { type RegisterFormInput, registerFormSchema } from '#shared/auth.schema.ts';
 import { DISPLAY_NAME_MAX_LENGTH, USERNAME_MAX_LENGTH } from '#shared/constants.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { Input, Label } from '#web/components/ui/input.tsx';
 import { ApiError } from '#web/lib/api.ts';
+import { useHydrated } from '#web/lib/use-hydrated.ts';
 import { AuthCard, FormError } from './auth-card.tsx';
 import { PasswordInput } from './password-input.tsx';
 import { useFormError } from './use-form-error.ts';
@@ -15,7 +15,7 @@ export function RegisterPage() {
   const [searchParams] = useSearchParams();
   const { register, handleSubmit, setFocus } = useForm<RegisterFormInput>({
     defaultValues: {
-      username: (searchParams.get('username') ?? '').toLowerCase().slice(0, USERNAME_MAX_LENGTH),
+      username: (searchParams.get('username') ?? '').slice(0, USERNAME_MAX_LENGTH),
       displayName: '',
       password: '',
       confirmPassword: '',
@@ -25,6 +25,7 @@ export function RegisterPage() {
   const { error, invalidField, show, check } = useFormError();
   const registration = useRegister();
   const navigate = useNavigate();
+  const hydrated = useHydrated();
 
   const onSubmit = handleSubmit(async (values) => {
     // The eight rules of spec 000 §5, in order; the first failure is shown.
@@ -36,10 +37,8 @@ export function RegisterPage() {
       navigate('/dashboard', { replace: true });
     } catch (caught) {
       const message = caught instanceof ApiError && caught.status > 0 ? caught.message : 'Registration failed';
+      // Shown once, beside the form (issue 11: not also as a toast).
       show(message, caught instanceof ApiError ? (Object.keys(caught.fieldErrors)[0] ?? null) : null);
-      toast.error('Registration failed', {
-        description: caught instanceof ApiError && caught.status > 0 ? message : 'Could not create account. Try a different username.',
-      });
     }
   });
 
@@ -106,7 +105,7 @@ export function RegisterPage() {
             </Link>
           </span>
         </label>
-        <Button type="submit" className="w-full" disabled={registration.isPending}>
+        <Button type="submit" className="w-full" disabled={!hydrated || registration.isPending}>
           {registration.isPending ? 'Creating...' : 'Create account'}
         </Button>
       </form>

@@ -1,15 +1,26 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { toast } from 'sonner';
 import { useNavigate } from 'react-router';
 import type { LoginInput, RegisterInput } from '#shared/auth.schema.ts';
+import { SESSION_HINT_COOKIE_NAME } from '#shared/constants.ts';
 import { AUTH_CHECK_TIMEOUT_MS } from '#web/lib/constants.ts';
 import type { CurrentUser } from '#shared/user.types.ts';
 import { ApiError, api } from '#web/lib/api.ts';
 
 export const sessionQueryKey = ['auth', 'me'] as const;
 
-/** Who is signed in, asked of the server at start-up (never trusted from storage). */
+/**
+ * Whether a session can exist: the server sets a page-readable hint cookie
+ * beside the httpOnly session cookie. Without it nobody is signed in, and the
+ * server is not asked (a prerendered page, rendered for nobody, then hydrates as is).
+ */
+export function mayHaveSession(): boolean {
+  if (typeof document === 'undefined') return false;
+  return document.cookie.split('; ').some((cookie) => cookie.startsWith(`${SESSION_HINT_COOKIE_NAME}=`));
+}
+
+/** Who is signed in, asked of the server (never trusted from storage) when a session can exist. */
 async function fetchCurrentUser(): Promise<CurrentUser | null> {
+  if (!mayHaveSession()) return null;
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), AUTH_CHECK_TIMEOUT_MS);
   try {
@@ -30,6 +41,7 @@ export function useSession() {
   const query = useQuery({
     queryKey: sessionQueryKey,
     queryFn: fetchCurrentUser,
+    initialData: () => (mayHaveSession() ? undefined : null),
     staleTime: 60_000,
     retry: (count, error) => count < 1 && !(error instanceof ApiError && error.status > 0),
   });
@@ -40,8 +52,9 @@ export function useLogin() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: LoginInput) => api<{ data: CurrentUser }>('/api/auth/login', { method: 'POST', body: input }),
-    onSuccess: ({ data }) => {
+    onSuccess: async ({ data }) => {
       queryClient.setQueryData(sessionQueryKey, data);
+      const { toast } = await import('sonner');
       toast.success('Logged in successfully', { description: `Welcome back, ${data.displayName || data.username}!` });
     },
   });
@@ -51,12 +64,16 @@ export function useRegister() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: RegisterInput) => api<{ data: CurrentUser }>('/api/auth/register', { method: 'POST', body: input }),
-    onSuccess: ({ data }) => {
+    onSuccess: async ({ data }) => {
       queryClient.setQueryData(sessionQueryKey, data);
+      const { toast } = await import('sonner');
       toast.success('Registration successful', { description: 'Your account has been created!' });
     },
   });
 }
+
+// Toasts come from sonner, imported when one is shown: pages that never show one
+// (the landing page) do not download it.
 
 /**
  * Sign out, then go to the landing page. The navigation is the hook's own, and
@@ -75,9 +92,11 @@ export function useLogout() {
       await navigate('/', { flushSync: true });
       queryClient.setQueryData(sessionQueryKey, null);
       queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== sessionQueryKey[0] });
+      const { toast } = await import('sonner');
       toast.success('Logged out', { description: 'You have been logged out successfully.' });
     },
-    onError: (error) => {
+    onError: async (error) => {
+      const { toast } = await import('sonner');
       toast.error('Logout failed', { description: error.message });
     },
   });

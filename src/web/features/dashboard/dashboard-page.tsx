@@ -1,20 +1,32 @@
 import { Eye, HelpCircle, Menu } from 'lucide-react';
 import { Dialog } from 'radix-ui';
-import { useState } from 'react';
+import { Suspense, lazy, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import type { DashboardTab } from '#web/lib/constants.ts';
 import type { CurrentUser } from '#shared/user.types.ts';
 import { Button } from '#web/components/ui/button.tsx';
-import { AnalyticsTab } from '#web/features/analytics/analytics-tab.tsx';
 import { useBrowserTimeZone } from '#web/features/analytics/use-analytics.ts';
-import { CustomizeTab } from '#web/features/customize/customize-tab.tsx';
-import { LinksTab } from '#web/features/links/links-tab.tsx';
-import { ProfileTab } from '#web/features/profile/profile-tab.tsx';
+import { Spinner } from '#web/components/ui/spinner.tsx';
 import { useProfileSettings } from '#web/features/profile/use-profile-settings.ts';
 import { DashboardSidebar } from './dashboard-sidebar.tsx';
 import { TAB_DETAILS, parseTab } from './dashboard-tabs.ts';
 import { OverviewTab } from './overview-tab.tsx';
 import { useProfileActions } from './use-profile-actions.ts';
+
+// Each tab's code loads when the tab is opened (the dashboard's first load stays small).
+const LinksTab = lazy(() => import('#web/features/links/links-tab.tsx').then((module) => ({ default: module.LinksTab })));
+const ProfileTab = lazy(() => import('#web/features/profile/profile-tab.tsx').then((module) => ({ default: module.ProfileTab })));
+const AnalyticsTab = lazy(() => import('#web/features/analytics/analytics-tab.tsx').then((module) => ({ default: module.AnalyticsTab })));
+const CustomizeTab = lazy(() => import('#web/features/customize/customize-tab.tsx').then((module) => ({ default: module.CustomizeTab })));
+
+function TabLoading() {
+  return (
+    <div className="flex justify-center py-16 text-muted" role="status">
+      <Spinner className="text-primary" />
+      <span className="sr-only">Loading...</span>
+    </div>
+  );
+}
 
 /** /dashboard without the site header and footer; the tab lives in ?tab= (spec 000 §2). */
 export function DashboardPage({ user }: { user: CurrentUser }) {
@@ -70,11 +82,13 @@ export function DashboardPage({ user }: { user: CurrentUser }) {
           </div>
         </header>
         <main className="mx-auto max-w-6xl px-4 py-8 sm:px-8">
-          {tab === 'overview' && <OverviewTab user={user} onTabChange={changeTab} />}
-          {tab === 'links' && <LinksTab user={user} />}
-          {tab === 'profile' && <ProfileTab user={user} onTabChange={changeTab} />}
-          {tab === 'analytics' && <AnalyticsTab user={user} />}
-          {tab === 'customize' && <CustomizeTab user={user} />}
+          <Suspense fallback={<TabLoading />}>
+            {tab === 'overview' && <OverviewTab user={user} onTabChange={changeTab} />}
+            {tab === 'links' && <LinksTab user={user} />}
+            {tab === 'profile' && <ProfileTab user={user} onTabChange={changeTab} />}
+            {tab === 'analytics' && <AnalyticsTab user={user} />}
+            {tab === 'customize' && <CustomizeTab user={user} />}
+          </Suspense>
         </main>
       </div>
     </div>

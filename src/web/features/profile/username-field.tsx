@@ -1,3 +1,4 @@
+import { siteHost } from '#web/lib/utils.ts';
 import { Info, Lock } from 'lucide-react';
 import { Tooltip } from 'radix-ui';
 import { type FormEvent, useState } from 'react';
@@ -68,7 +69,7 @@ export function UsernameField({ settings }: { settings: ProfileSettings }) {
       <div className="flex flex-col gap-2 sm:flex-row">
         <div className="flex h-11 flex-1 items-center overflow-hidden rounded-xl border border-border bg-surface focus-within:border-primary focus-within:ring-2 focus-within:ring-primary/30">
           <span className="pl-4 text-sm text-muted" aria-hidden="true">
-            {window.location.host}/
+            {siteHost()}/
           </span>
           <Input
             id="profile-username"

@@ -6,7 +6,7 @@ import { HERO_GLOW_DELAY_MS, LANDING_BACKGROUND_ROTATION_MS, LANDING_BACKGROUND_
 import { Button } from '#web/components/ui/button.tsx';
 import { Card } from '#web/components/ui/card.tsx';
 import { initialsOf } from '#shared/names.ts';
-import { cn } from '#web/lib/utils.ts';
+import { cn, siteHost } from '#web/lib/utils.ts';
 
 const BACKGROUNDS = [
   'from-primary/25 via-background to-secondary/15',
@@ -94,14 +94,18 @@ export function LandingPage() {
             <p className="mx-auto mt-6 max-w-xl text-lg text-zinc-400 lg:mx-0">
               Bring your socials, shop, music and videos together on a page that loads instantly and looks exactly like you.
             </p>
+            {/* Without script the form still works: a GET to /register?username=… */}
             <form
+              action="/register"
+              method="get"
               onSubmit={onClaim}
               className="mx-auto mt-8 flex max-w-lg flex-col gap-3 rounded-2xl border border-border bg-surface/80 p-2 backdrop-blur sm:flex-row lg:mx-0"
             >
               <label htmlFor="claim-username" className="flex flex-1 items-center rounded-xl bg-background/60 px-4">
-                <span className="text-sm text-muted">{window.location.host}/</span>
+                <span className="text-sm text-muted">{siteHost()}/</span>
                 <input
                   id="claim-username"
+                  name="username"
                   value={claim}
                   onChange={(event) => setClaim(event.target.value.toLowerCase().slice(0, USERNAME_MAX_LENGTH))}
                   placeholder="yourname"

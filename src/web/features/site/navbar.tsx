@@ -1,6 +1,5 @@
 import { LayoutDashboard, LogOut, Menu, Plus, Settings, Shield, User, X } from 'lucide-react';
-import { Dialog } from 'radix-ui';
-import { useEffect, useState } from 'react';
+import { Suspense, lazy, useEffect, useRef, useState } from 'react';
 import { Link, NavLink } from 'react-router';
 import { NAVBAR_SOLID_SCROLL_PX } from '#web/lib/constants.ts';
 import type { CurrentUser } from '#shared/user.types.ts';
@@ -11,7 +10,9 @@ import { cn, profileAddress } from '#web/lib/utils.ts';
 import { Logo } from './logo.tsx';
 import { NavDropdown } from './nav-dropdown.tsx';
 import { RESOURCES_MENU, SERVICES_MENU } from './nav-items.ts';
-import { UserMenu } from './user-menu.tsx';
+
+// The avatar menu (Radix's dropdown and its positioning) is only for someone signed in: anonymous pages never load it.
+const UserMenu = lazy(() => import('./user-menu.tsx').then((module) => ({ default: module.UserMenu })));
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
   cn('rounded-lg px-3 py-2 text-sm font-medium transition-colors hover:text-white', isActive ? 'text-white' : 'text-zinc-300');
@@ -67,7 +68,9 @@ export function Navbar() {
                   <Plus /> New Link
                 </Link>
               </Button>
-              <UserMenu user={user} />
+              <Suspense fallback={<span className="size-9 rounded-full bg-surface-raised" aria-hidden="true" />}>
+                <UserMenu user={user} />
+              </Suspense>
             </>
           ) : (
             <>
@@ -86,113 +89,123 @@ export function Navbar() {
   );
 }
 
+/**
+ * The phone's menu: a native modal <dialog> (focus kept inside, Escape closes it,
+ * the page behind inert), so that the landing page ships no dialog library.
+ */
 function MobileMenu({ user }: { user: CurrentUser | null }) {
-  const [open, setOpen] = useState(false);
+  const dialog = useRef<HTMLDialogElement>(null);
   const logout = useLogout();
-  const close = () => setOpen(false);
+  const close = () => dialog.current?.close();
   const item = 'flex items-center gap-3 rounded-xl px-3 py-3 text-base text-zinc-200 hover:bg-white/5';
   return (
-    <Dialog.Root open={open} onOpenChange={setOpen}>
-      <Dialog.Trigger asChild>
-        <Button variant="ghost" size="icon" className="md:hidden" aria-label="Open menu">
-          <Menu className="size-5" />
-        </Button>
-      </Dialog.Trigger>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-50 bg-black/60 backdrop-blur-sm" />
-        <Dialog.Content className="fixed inset-y-0 right-0 z-50 flex w-[85vw] max-w-sm flex-col overflow-y-auto border-l border-border bg-surface p-5 shadow-2xl">
-          <div className="mb-6 flex items-center justify-between">
-            <Dialog.Title className="text-lg font-bold">Menu</Dialog.Title>
-            <Dialog.Close asChild>
-              <Button variant="ghost" size="icon" aria-label="Close menu">
-                <X className="size-5" />
-              </Button>
-            </Dialog.Close>
-          </div>
-          <Dialog.Description className="sr-only">Site navigation</Dialog.Description>
-          {user && (
-            <div className="mb-4 flex items-center gap-3 rounded-2xl border border-border bg-surface-raised p-3">
-              <Avatar name={user.displayName || user.username} src={user.profileImage} />
-              <div className="min-w-0">
-                <p className="truncate font-semibold">{user.displayName || user.username}</p>
-                <p className="truncate text-xs text-muted">{profileAddress(user.username)}</p>
-              </div>
+    <>
+      <Button variant="ghost" size="icon" className="md:hidden" aria-label="Open menu" onClick={() => dialog.current?.showModal()}>
+        <Menu className="size-5" />
+      </Button>
+      <dialog
+        ref={dialog}
+        aria-labelledby="mobile-menu-title"
+        aria-describedby="mobile-menu-description"
+        className="fixed inset-y-0 right-0 left-auto m-0 h-dvh max-h-none w-[85vw] max-w-sm flex-col overflow-y-auto border-l border-border bg-surface p-5 text-white shadow-2xl backdrop:bg-black/60 backdrop:backdrop-blur-sm open:flex"
+        // A click on the backdrop lands on the dialog element itself.
+        onClick={(event) => {
+          if (event.target === event.currentTarget) close();
+        }}
+      >
+        <div className="mb-6 flex items-center justify-between">
+          <h2 id="mobile-menu-title" className="text-lg font-bold">
+            Menu
+          </h2>
+          <Button variant="ghost" size="icon" aria-label="Close menu" onClick={close}>
+            <X className="size-5" />
+          </Button>
+        </div>
+        <p id="mobile-menu-description" className="sr-only">
+          Site navigation
+        </p>
+        {user && (
+          <div className="mb-4 flex items-center gap-3 rounded-2xl border border-border bg-surface-raised p-3">
+            <Avatar name={user.displayName || user.username} src={user.profileImage} />
+            <div className="min-w-0">
+              <p className="truncate font-semibold">{user.displayName || user.username}</p>
+              <p className="truncate text-xs text-muted">{profileAddress(user.username)}</p>
             </div>
-          )}
-          <Link to="/" className={item} onClick={close}>
-            Home
+          </div>
+        )}
+        <Link to="/" className={item} onClick={close}>
+          Home
+        </Link>
+        <p className="mt-3 px-3 text-xs font-semibold uppercase tracking-wider text-muted">Services</p>
+        {SERVICES_MENU.map((entry) => (
+          <Link key={entry.to} to={entry.to} className={item} onClick={close}>
+            <entry.icon className="size-4 text-primary" /> {entry.label}
           </Link>
-          <p className="mt-3 px-3 text-xs font-semibold uppercase tracking-wider text-muted">Services</p>
-          {SERVICES_MENU.map((entry) => (
+        ))}
+        <p className="mt-3 px-3 text-xs font-semibold uppercase tracking-wider text-muted">Resources</p>
+        {RESOURCES_MENU.map((entry) =>
+          entry.external ? (
+            <a key={entry.to} href={entry.to} target="_blank" rel="noopener noreferrer" className={item}>
+              <entry.icon className="size-4 text-primary" /> {entry.label}
+            </a>
+          ) : (
             <Link key={entry.to} to={entry.to} className={item} onClick={close}>
               <entry.icon className="size-4 text-primary" /> {entry.label}
             </Link>
-          ))}
-          <p className="mt-3 px-3 text-xs font-semibold uppercase tracking-wider text-muted">Resources</p>
-          {RESOURCES_MENU.map((entry) =>
-            entry.external ? (
-              <a key={entry.to} href={entry.to} target="_blank" rel="noopener noreferrer" className={item}>
-                <entry.icon className="size-4 text-primary" /> {entry.label}
-              </a>
-            ) : (
-              <Link key={entry.to} to={entry.to} className={item} onClick={close}>
-                <entry.icon className="size-4 text-primary" /> {entry.label}
+          ),
+        )}
+        <Link to="/pricing" className={cn(item, 'mt-3')} onClick={close}>
+          Pricing
+        </Link>
+        <div className="mt-auto space-y-2 border-t border-border pt-4">
+          {user ? (
+            <>
+              <Button asChild className="w-full">
+                <Link to="/dashboard?tab=links" onClick={close}>
+                  <Plus /> New Link
+                </Link>
+              </Button>
+              <Link to="/dashboard" className={item} onClick={close}>
+                <LayoutDashboard className="size-4" /> Dashboard
               </Link>
-            ),
+              <a href={`/${user.username}`} className={item}>
+                <User className="size-4" /> My Profile
+              </a>
+              {user.role === 'admin' && (
+                <Link to="/admin" className={item} onClick={close}>
+                  <Shield className="size-4" /> Admin Panel
+                </Link>
+              )}
+              <Link to="/dashboard/settings" className={item} onClick={close}>
+                <Settings className="size-4" /> Settings
+              </Link>
+              <button
+                type="button"
+                className={cn(item, 'w-full')}
+                onClick={() => {
+                  close();
+                  logout.mutate();
+                }}
+              >
+                <LogOut className="size-4" /> Log out
+              </button>
+            </>
+          ) : (
+            <>
+              <Button asChild variant="outline" className="w-full">
+                <Link to="/login" onClick={close}>
+                  Log in
+                </Link>
+              </Button>
+              <Button asChild className="w-full">
+                <Link to="/register" onClick={close}>
+                  Sign up
+                </Link>
+              </Button>
+            </>
           )}
-          <Link to="/pricing" className={cn(item, 'mt-3')} onClick={close}>
-            Pricing
-          </Link>
-          <div className="mt-auto space-y-2 border-t border-border pt-4">
-            {user ? (
-              <>
-                <Button asChild className="w-full">
-                  <Link to="/dashboard?tab=links" onClick={close}>
-                    <Plus /> New Link
-                  </Link>
-                </Button>
-                <Link to="/dashboard" className={item} onClick={close}>
-                  <LayoutDashboard className="size-4" /> Dashboard
-                </Link>
-                <a href={`/${user.username}`} className={item}>
-                  <User className="size-4" /> My Profile
-                </a>
-                {user.role === 'admin' && (
-                  <Link to="/admin" className={item} onClick={close}>
-                    <Shield className="size-4" /> Admin Panel
-                  </Link>
-                )}
-                <Link to="/dashboard/settings" className={item} onClick={close}>
-                  <Settings className="size-4" /> Settings
-                </Link>
-                <button
-                  type="button"
-                  className={cn(item, 'w-full')}
-                  onClick={() => {
-                    close();
-                    logout.mutate();
-                  }}
-                >
-                  <LogOut className="size-4" /> Log out
-                </button>
-              </>
-            ) : (
-              <>
-                <Button asChild variant="outline" className="w-full">
-                  <Link to="/login" onClick={close}>
-                    Log in
-                  </Link>
-                </Button>
-                <Button asChild className="w-full">
-                  <Link to="/register" onClick={close}>
-                    Sign up
-                  </Link>
-                </Button>
-              </>
-            )}
-          </div>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+        </div>
+      </dialog>
+    </>
   );
 }

@@ -1,0 +1,146 @@
+// After `vite build`: writes the public pages as HTML (prerendered with React,
+// as an anonymous visitor sees them) into dist/pages, and a brotli and a gzip
+// copy beside every compressible file of dist/web, for the server to send as
+// they are (issue 11).
+import { mkdir, readFile, readdir, rm, stat, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { build } from 'vite';
+
+const webDir = path.resolve('dist/web');
+const pagesDir = path.resolve('dist/pages');
+const prerenderDir = path.resolve('dist/prerender');
+/** Replaced by the server with the site's origin (PUBLIC_URL, or the request's). */
+const ORIGIN_PLACEHOLDER = '%LINKVERSE_ORIGIN%';
+
+await build({ logLevel: 'warn', build: { ssr: 'prerender.tsx', outDir: prerenderDir, emptyOutDir: true } });
+const prerender = await import(pathToFileURL(path.join(prerenderDir, 'prerender.js')).href);
+
+// What a page's first load downloads: the entry, the page's own chunk, and every chunk they import statically.
+const viteManifestFile = path.join(webDir, '.vite', 'manifest.json');
+const viteManifest = JSON.parse(await readFile(viteManifestFile, 'utf8'));
+await rm(path.join(webDir, '.vite'), { recursive: true, force: true });
+function firstLoadFiles(...keys) {
+  const files = new Set();
+  const visit = (key) => {
+    const chunk = viteManifest[key];
+    if (!chunk || files.has(chunk.file)) return;
+    files.add(chunk.file);
+    for (const imported of chunk.imports ?? []) visit(imported);
+  };
+  keys.forEach(visit);
+  return [...files];
+}
+// The module of each prerendered page (routes.tsx loads it lazily): preloaded with the page, so that it hydrates without a wait.
+const PAGE_MODULES = {
+  '/': 'features/site/landing-page.tsx',
+  '/pricing': 'features/pricing/pricing-page.tsx',
+  '/login': 'features/auth/login-page.tsx',
+  '/register': 'features/auth/register-page.tsx',
+};
+const entryKey = Object.keys(viteManifest).find((key) => viteManifest[key].isEntry);
+const preloadsOf = (pathname) => {
+  const module = PAGE_MODULES[pathname];
+  if (!module || !viteManifest[module]) throw new Error(`scripts/build-web.mjs: no page module known for ${pathname}`);
+  const entryFiles = new Set(firstLoadFiles(entryKey));
+  return firstLoadFiles(module)
+    .filter((file) => file.endsWith('.js') && !entryFiles.has(file))
+    .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`)
+    .join('\n    ');
+};
+
+const template = await readFile(path.join(webDir, 'index.html'), 'utf8');
+const escapeHtml = (text) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+function page(meta, canonicalPath, root, preloads = '') {
+  const head = [
+    `<title>${escapeHtml(meta.title)}</title>`,
+    `<meta name="description" content="${escapeHtml(meta.description)}" />`,
+    canonicalPath === undefined
+      ? '<meta name="robots" content="noindex" />'
+      : `<link rel="canonical" href="${ORIGIN_PLACEHOLDER}${canonicalPath === '/' ? '/' : canonicalPath}" />`,
+  ].join('\n    ');
+  const html = template
+    .replace(/<title>[^<]*<\/title>/, head)
+    .replace(/\s*<meta name="description"[^>]*>/, '')
+    .replace('<div id="root"></div>', `<div id="root">${root}</div>`)
+    .replace('</head>', preloads ? `  ${preloads}\n  </head>` : '</head>');
+  if (!html.includes(ORIGIN_PLACEHOLDER) && canonicalPath !== undefined) throw new Error('index.html has no <title> to replace');
+  return html;
+}
+
+const fileOf = (pathname) => (pathname === '/' ? 'index.html' : `${pathname.slice(1)}.html`);
+
+await rm(pagesDir, { recursive: true, force: true });
+const manifest = [];
+const write = async (file, html) => {
+  await mkdir(path.dirname(path.join(pagesDir, file)), { recursive: true });
+  await writeFile(path.join(pagesDir, file), html);
+};
+for (const pathname of prerender.PRERENDERED_PATHS) {
+  const file = fileOf(pathname);
+  await write(file, page(prerender.pageMetaFor(pathname), pathname, await prerender.renderPath(pathname), preloadsOf(pathname)));
+  manifest.push({ path: pathname, file, prerendered: true });
+}
+for (const pathname of prerender.SHELL_PATHS) {
+  const file = fileOf(pathname);
+  await write(file, page(prerender.pageMetaFor(pathname), pathname, ''));
+  manifest.push({ path: pathname, file, prerendered: false });
+}
+// Any path the app does not serve: the '404 Page Not Found' page, answered with status 404.
+await write('404.html', page(prerender.NOT_FOUND_META, undefined, await prerender.renderPath('/404')));
+await writeFile(
+  path.join(pagesDir, 'pages.json'),
+  JSON.stringify(
+    { originPlaceholder: ORIGIN_PLACEHOLDER, hostPlaceholder: prerender.SITE_HOST_PLACEHOLDER, notFound: '404.html', pages: manifest },
+    null,
+    2,
+  ),
+);
+await rm(prerenderDir, { recursive: true, force: true });
+
+const brotliSize = async (file) =>
+  brotliCompressSync(await readFile(path.join(webDir, file)), { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length;
+const firstLoad = {};
+for (const [name, page] of Object.entries({
+  landing: 'features/site/landing-page.tsx',
+  dashboard: 'features/dashboard/dashboard-page.tsx',
+})) {
+  const sizes = await Promise.all(
+    firstLoadFiles(entryKey, page)
+      .filter((file) => file.endsWith('.js'))
+      .map(brotliSize),
+  );
+  firstLoad[name] = sizes.reduce((sum, size) => sum + size, 0);
+}
+await writeFile(path.join(pagesDir, 'first-load.json'), JSON.stringify(firstLoad));
+
+// Precompressed copies: the server sends the best one the client takes, without compressing anything per request.
+const COMPRESSIBLE = /\.(js|css|html|svg|json|webmanifest|txt|xml|map)$/;
+async function* filesUnder(dir) {
+  for (const entry of await readdir(dir, { withFileTypes: true })) {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) yield* filesUnder(full);
+    else yield full;
+  }
+}
+let saved = 0;
+for await (const file of filesUnder(webDir)) {
+  if (!COMPRESSIBLE.test(file)) continue;
+  const content = await readFile(file);
+  const { size } = await stat(file);
+  const brotli = brotliCompressSync(content, {
+    params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: size },
+  });
+  const gzip = gzipSync(content, { level: 9 });
+  // A copy no smaller than the file is not worth a lookup.
+  if (brotli.length < size) await writeFile(`${file}.br`, brotli);
+  if (gzip.length < size) await writeFile(`${file}.gz`, gzip);
+  saved += size - brotli.length;
+}
+const kB = (bytes) => `${(bytes / 1024).toFixed(1)} kB`;
+console.log(
+  `prerendered ${manifest.filter((entry) => entry.prerendered).length + 1} pages; precompressed dist/web (${kB(saved)} saved in brotli); ` +
+    `first-load script in brotli: landing ${kB(firstLoad.landing)}, dashboard ${kB(firstLoad.dashboard)}`,
+);

@@ -1,0 +1,86 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { MEMORY_BOUNDS } from '../memory-bounds.ts';
+import { escapeHtml } from '../http/html.ts';
+import { type CachedPage, preparePage } from '../public-page/page-cache.ts';
+
+/** dist/pages/pages.json, written by scripts/build-web.mjs. */
+interface SitePagesManifest {
+  originPlaceholder: string;
+  hostPlaceholder: string;
+  notFound: string;
+  pages: { path: string; file: string; prerendered: boolean }[];
+}
+
+/**
+ * The web app's pages as the build wrote them (issue 11): the public ones
+ * prerendered with their content, the signed-in ones as the app's shell, each
+ * with its own title, and the '404 Page Not Found' page. Each is completed with
+ * the site's origin (its canonical address) and kept compressed, per origin,
+ * for MEMORY_BOUNDS.sitePageOrigins origins.
+ */
+export class SitePages {
+  private readonly byOrigin = new Map<string, Map<string, CachedPage>>();
+
+  private constructor(
+    private readonly manifest: SitePagesManifest,
+    private readonly templates: ReadonlyMap<string, string>,
+  ) {}
+
+  /** The pages built beside the web app (webRoot/../pages), or undefined before a build. */
+  static load(webRoot: string): SitePages | undefined {
+    const dir = path.resolve(webRoot, '..', 'pages');
+    const manifestFile = path.join(dir, 'pages.json');
+    if (!existsSync(manifestFile)) return undefined;
+    const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as SitePagesManifest;
+    const templates = new Map<string, string>();
+    for (const page of manifest.pages) templates.set(page.path, readFileSync(path.join(dir, page.file), 'utf8'));
+    templates.set(NOT_FOUND_KEY, readFileSync(path.join(dir, manifest.notFound), 'utf8'));
+    return new SitePages(manifest, templates);
+  }
+
+  /** The paths the app serves a page for (the public ones and the signed-in ones). */
+  get paths(): string[] {
+    return this.manifest.pages.map((page) => page.path);
+  }
+
+  /** The public pages, with content, for search engines (sitemap.xml). */
+  get publicPaths(): string[] {
+    return this.manifest.pages.filter((page) => page.prerendered).map((page) => page.path);
+  }
+
+  /** The page for a path, completed for an origin; undefined for a path the app has no page for. */
+  page(pathname: string, origin: string): CachedPage | undefined {
+    return this.templates.has(pathname) ? this.pageOf(pathname, origin) : undefined;
+  }
+
+  notFound(origin: string): CachedPage {
+    return this.pageOf(NOT_FOUND_KEY, origin);
+  }
+
+  private pageOf(key: string, origin: string): CachedPage {
+    let pages = this.byOrigin.get(origin);
+    if (!pages && this.byOrigin.size < MEMORY_BOUNDS.sitePageOrigins) {
+      pages = new Map();
+      this.byOrigin.set(origin, pages);
+    }
+    const kept = pages?.get(key);
+    if (kept) return kept;
+    const page = preparePage(this.complete(this.templates.get(key) ?? '', origin), 0);
+    if (pages) {
+      page.recompress();
+      pages.set(key, page);
+    }
+    return page;
+  }
+
+  private complete(template: string, origin: string): string {
+    const host = origin.replace(/^[a-z]+:\/\//, '');
+    // An origin from a Host header is the client's text: escaped where it lands.
+    return template
+      .replaceAll(this.manifest.originPlaceholder, escapeHtml(origin))
+      .replaceAll(this.manifest.hostPlaceholder, escapeHtml(host));
+  }
+}
+
+const NOT_FOUND_KEY = '\0not-found';

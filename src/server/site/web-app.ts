@@ -1,0 +1,94 @@
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { commonMessages } from '#shared/api.ts';
+import { APP_ROUTE_NAMES } from '#shared/reserved-names.ts';
+import type { AppConfig } from '../config.ts';
+import { originOf } from '../public-page/public-page.routes.ts';
+import { type PublicPageResponder, sendAnswer } from '../public-page/responder.ts';
+import { errorBody } from '../http/errors.ts';
+import type { App } from '../http/app-types.ts';
+import { SitePages } from './site-pages.ts';
+
+/** Reserved first segments that are not pages of the web app. */
+const NOT_SPA = new Set([
+  'api',
+  'go',
+  'media',
+  'healthz',
+  'readyz',
+  'metrics',
+  'coming-soon',
+  'assets',
+  'static',
+  'fonts',
+  'favicon.ico',
+  'robots.txt',
+  'sitemap.xml',
+]);
+const SPA_ROUTE_NAMES = APP_ROUTE_NAMES.filter((name) => !NOT_SPA.has(name));
+
+/**
+ * Serve the built web app: hashed assets cached for a year and sent in their
+ * precompressed form (brotli or gzip, made at build time); each page of the
+ * app as the build wrote it (prerendered, or the shell with its own title);
+ * the '404 Page Not Found' page with status 404 for any other path under the
+ * app's names; JSON 404 for unknown API paths. Any other first segment is a profile.
+ */
+export async function registerWebApp(app: App, config: AppConfig, responder: PublicPageResponder): Promise<SitePages | undefined> {
+  const webRoot = config.webRoot;
+  const pages = webRoot ? SitePages.load(webRoot) : undefined;
+
+  if (webRoot && pages) {
+    await app.register(fastifyStatic, {
+      root: webRoot,
+      index: false,
+      wildcard: false,
+      preCompressed: true,
+      // Vite names every asset by its content hash: it never changes.
+      setHeaders: (reply, filePath) => {
+        if (filePath.includes(`${path.sep}assets${path.sep}`)) {
+          reply.header('Cache-Control', 'public, max-age=31536000, immutable');
+        }
+      },
+    });
+  }
+
+  const sendPage = (request: FastifyRequest, reply: FastifyReply) => {
+    if (!pages) {
+      // Without a build (the API tests), an app route still answers as one.
+      const status = reply.request.routeOptions.url === undefined ? 404 : 200;
+      return reply.status(status).type('text/plain').send('The web app is not built. Run `npm run build`.');
+    }
+    const pathname = normalizedPath(request.url);
+    const origin = originOf(config, request);
+    const page = pages.page(pathname, origin);
+    if (page) return sendAnswer(reply, responder.page(page, 200, request.headers));
+    return sendAnswer(reply, responder.page(pages.notFound(origin), 404, request.headers));
+  };
+
+  const hide = { schema: { hide: true } };
+  app.get('/', hide, sendPage);
+  // Every path under an app route name is the app's: a page it has, or its 404.
+  for (const name of SPA_ROUTE_NAMES) {
+    app.get(`/${name}`, hide, sendPage);
+    app.get(`/${name}/*`, hide, sendPage);
+  }
+
+  app.setNotFoundHandler((request: FastifyRequest, reply) => {
+    const pathname = normalizedPath(request.url);
+    if (pathname === '/api' || pathname.startsWith('/api/') || (request.method !== 'GET' && request.method !== 'HEAD')) {
+      return reply.status(404).send(errorBody('not_found', commonMessages.notFound));
+    }
+    if (pathname.startsWith('/assets/')) return reply.status(404).type('text/plain').send(commonMessages.notFound);
+    // Deeper paths under a profile name, and files that are not there.
+    return sendPage(request, reply);
+  });
+  return pages;
+}
+
+/** The path of a request URL, without its query and trailing slashes. */
+function normalizedPath(url: string): string {
+  const pathname = url.split('?')[0] ?? '/';
+  return pathname.length > 1 ? pathname.replace(/\/+$/, '') || '/' : pathname;
+}

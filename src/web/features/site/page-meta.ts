@@ -1,0 +1,51 @@
+// Each page's <title> and description (issue 11): the prerender writes them into
+// the HTML the server sends, and the web app sets them again on navigation.
+
+export interface PageMeta {
+  title: string;
+  description: string;
+}
+
+const SITE_NAME = 'Linkverse';
+
+const titled = (name: string, description: string): PageMeta => ({ title: `${name} · ${SITE_NAME}`, description });
+
+const PAGE_META: ReadonlyMap<string, PageMeta> = new Map<string, PageMeta>([
+  [
+    '/',
+    {
+      title: 'Linkverse: one link for everything you create',
+      description:
+        'A self-hostable link-in-bio page: your links, a look that is yours, and analytics counted on your own server. Two commands to install.',
+    },
+  ],
+  ['/pricing', titled('Pricing', 'Free, Pro and Business plans: how many links, how much upload space and which features each one has.')],
+  ['/login', titled('Log in', 'Log in to your Linkverse dashboard to edit your links, your profile and its look.')],
+  ['/register', titled('Sign up', 'Create your Linkverse page: pick a username and get your own address in a minute.')],
+  ['/dashboard', titled('Dashboard', 'Your links, profile, look and analytics.')],
+  ['/dashboard/settings', titled('Dashboard', 'Your links, profile, look and analytics.')],
+  ['/admin', titled('Admin Control Center', 'Users, reserved usernames, username history, activity logs and site settings.')],
+  ['/upload-profile-image', titled('Upload profile picture', 'Choose and crop the picture shown on your page.')],
+  ['/profile', titled('My profile', 'Your public page.')],
+]);
+
+/**
+ * The pages written as HTML at build time, as an anonymous visitor sees them:
+ * they read without JavaScript, then hydrate. The signed-in pages are sent as
+ * the app's shell with their own title.
+ */
+export const PRERENDERED_PATHS = ['/', '/pricing', '/login', '/register'] as const;
+export const SHELL_PATHS = ['/dashboard', '/dashboard/settings', '/admin', '/upload-profile-image', '/profile'] as const;
+
+export const NOT_FOUND_META = titled('404 Page Not Found', 'The page you are looking for does not exist or has moved.');
+
+/** The meta of a path the app serves, or undefined for one it does not. */
+export function pageMetaFor(pathname: string): PageMeta | undefined {
+  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  return PAGE_META.get(path);
+}
+
+/** The meta a path is shown with: its own, else the 404 page's. */
+export function shownMetaFor(pathname: string): PageMeta {
+  return pageMetaFor(pathname) ?? NOT_FOUND_META;
+}

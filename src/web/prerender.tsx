@@ -1,0 +1,51 @@
+// Built for Node by scripts/prerender.mjs: renders the public pages to HTML at
+// build time, as an anonymous visitor sees them (issue 11).
+import { Writable } from 'node:stream';
+import { prerenderToNodeStream } from 'react-dom/static';
+import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
+import { AppShell, createQueryClient } from './app-shell.tsx';
+import { routes } from './routes.tsx';
+
+export { SITE_HOST_PLACEHOLDER } from './lib/utils.ts';
+export { NOT_FOUND_META, PRERENDERED_PATHS, SHELL_PATHS, pageMetaFor } from './features/site/page-meta.ts';
+
+const handler = createStaticHandler(routes);
+
+/**
+ * The HTML inside #root for a path, every lazy page resolved in place. React
+ * sends a large Suspense boundary's content after its fallback, swapped in by
+ * an inline script, which the Content-Security-Policy forbids: here every
+ * boundary is inlined, and a page that still needs a script fails the build.
+ */
+export async function renderPath(pathname: string): Promise<string> {
+  const context = await handler.query(new Request(new URL(pathname, 'http://prerender.invalid')));
+  if (context instanceof Response) throw new Error(`${pathname} redirects: it cannot be prerendered`);
+  const router = createStaticRouter(handler.dataRoutes, context);
+  const errors: unknown[] = [];
+  const { prelude } = await prerenderToNodeStream(
+    <AppShell queryClient={createQueryClient()}>
+      {/* No hydration data: it would be an inline script, which the Content-Security-Policy forbids; no route has a loader. */}
+      <StaticRouterProvider router={router} context={context} hydrate={false} />
+    </AppShell>,
+    // A page that fails to render would ship its loading fallback: the build fails instead.
+    { onError: (error) => void errors.push(error), progressiveChunkSize: Number.POSITIVE_INFINITY },
+  );
+  if (errors.length > 0) throw new AggregateError(errors, `${pathname} did not render`);
+  const chunks: Buffer[] = [];
+  await new Promise<void>((resolve, reject) => {
+    prelude
+      .pipe(
+        new Writable({
+          write(chunk: Buffer, _encoding, done) {
+            chunks.push(chunk);
+            done();
+          },
+        }),
+      )
+      .on('finish', resolve)
+      .on('error', reject);
+  });
+  const html = Buffer.concat(chunks).toString('utf8');
+  if (/<script|<template/.test(html)) throw new Error(`${pathname} renders with a script, which the page's policy would block`);
+  return html;
+}
