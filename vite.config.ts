@@ -1,12 +1,14 @@
 /// <reference types="vitest/config" />
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
+import { contentPlugin } from './scripts/content-plugin.ts';
 
 // The SPA is built into dist/web and served by the Fastify process (DESIGN.md "Shape").
 export default defineConfig({
   root: 'src/web',
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), contentPlugin(fileURLToPath(new URL('.', import.meta.url)))],
   build: {
     outDir: '../../dist/web',
     emptyOutDir: true,

@@ -38,6 +38,8 @@ const PAGE_MODULES = {
   '/pricing': 'features/pricing/pricing-page.tsx',
   '/login': 'features/auth/login-page.tsx',
   '/register': 'features/auth/register-page.tsx',
+  '/examples': 'features/examples/examples-page.tsx',
+  ...Object.fromEntries(prerender.CONTENT_PATHS.map((pathname) => [pathname, 'features/content/content-page.tsx'])),
 };
 const entryKey = Object.keys(viteManifest).find((key) => viteManifest[key].isEntry);
 const preloadsOf = (pathname) => {

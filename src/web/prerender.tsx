@@ -7,7 +7,7 @@ import { AppShell, createQueryClient } from './app-shell.tsx';
 import { routes } from './routes.tsx';
 
 export { SITE_HOST_PLACEHOLDER } from './lib/utils.ts';
-export { NOT_FOUND_META, PRERENDERED_PATHS, SHELL_PATHS, pageMetaFor } from './features/site/page-meta.ts';
+export { CONTENT_PATHS, NOT_FOUND_META, PRERENDERED_PATHS, SHELL_PATHS, pageMetaFor } from './features/site/page-meta.ts';
 
 const handler = createStaticHandler(routes);
 

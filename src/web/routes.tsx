@@ -2,6 +2,7 @@ import { type ReactNode, Suspense, lazy, useEffect } from 'react';
 import { Navigate, Outlet, type RouteObject } from 'react-router';
 import { FullPageSpinner } from './components/ui/spinner.tsx';
 import { RedirectIfSignedIn, RequireUser } from './features/auth/guards.tsx';
+import { CONTENT_PAGES } from './features/content/content-index.ts';
 import { DocumentMeta } from './features/site/document-meta.tsx';
 import { NotFoundPage } from './features/site/not-found-page.tsx';
 import { SiteLayout } from './features/site/site-layout.tsx';
@@ -13,6 +14,8 @@ const LandingPage = lazy(() => import('./features/site/landing-page.tsx').then((
 const PricingPage = lazy(() => import('./features/pricing/pricing-page.tsx').then((module) => ({ default: module.PricingPage })));
 const LoginPage = lazy(() => import('./features/auth/login-page.tsx').then((module) => ({ default: module.LoginPage })));
 const RegisterPage = lazy(() => import('./features/auth/register-page.tsx').then((module) => ({ default: module.RegisterPage })));
+const ContentPage = lazy(() => import('./features/content/content-page.tsx').then((module) => ({ default: module.ContentPage })));
+const ExamplesPage = lazy(() => import('./features/examples/examples-page.tsx').then((module) => ({ default: module.ExamplesPage })));
 const DashboardPage = lazy(() => import('./features/dashboard/dashboard-page.tsx').then((module) => ({ default: module.DashboardPage })));
 const AdminPage = lazy(() => import('./features/admin/admin-page.tsx').then((module) => ({ default: module.AdminPage })));
 const UploadProfileImagePage = lazy(() =>
@@ -52,6 +55,10 @@ function RootLayout() {
   );
 }
 
+// One route per written page (not '/docs/:slug'): an address they lack falls to
+// the 404 route, as the server's 404 page was prerendered, so it hydrates as sent.
+const CONTENT_ROUTE_PATHS = [...CONTENT_PAGES.keys()];
+
 // The SPA's routes (spec 001 §2 "Top-level routing"). Public profile pages are
 // rendered by the server and never reach the SPA.
 export const routes: RouteObject[] = [
@@ -77,6 +84,23 @@ export const routes: RouteObject[] = [
               </Loading>
             ),
           },
+          {
+            path: '/examples',
+            element: (
+              <Loading>
+                <ExamplesPage />
+              </Loading>
+            ),
+          },
+          // The written pages (content/ and the README's sections).
+          ...CONTENT_ROUTE_PATHS.map((path) => ({
+            path,
+            element: (
+              <Loading>
+                <ContentPage />
+              </Loading>
+            ),
+          })),
           {
             path: '/login',
             element: (

@@ -39,7 +39,7 @@ export function LogsTab() {
         </p>
       ) : (
         <>
-          <div className="overflow-x-auto rounded-2xl border border-border">
+          <div className="overflow-x-auto rounded-2xl border border-border" tabIndex={0} role="region" aria-label="Activity log">
             <table className="w-full min-w-[720px] text-left text-sm">
               <thead className="bg-surface-raised/60 text-xs uppercase tracking-wider text-muted">
                 <tr>
@@ -56,7 +56,7 @@ export function LogsTab() {
                     <td className="whitespace-nowrap px-4 py-3 text-muted">{formatDateTime(entry.createdAt)}</td>
                     <td className="px-4 py-3">{entry.adminUsername}</td>
                     <td className="px-4 py-3">
-                      <span className="rounded-full bg-primary/15 px-2.5 py-1 text-xs font-semibold text-primary">
+                      <span className="rounded-full bg-primary/15 px-2.5 py-1 text-xs font-semibold text-primary-text">
                         {actionLabel(entry.action)}
                       </span>
                     </td>

@@ -82,7 +82,12 @@ function SettingsForm({ saved }: { saved: SiteSettings }) {
             ? 'All visitors will see the coming soon page. Only admins can access the site.'
             : 'The site is live and accessible to all users.'}
         </p>
-        <a href="/coming-soon" target="_blank" rel="noopener noreferrer" className="inline-block pt-2 text-sm text-primary hover:underline">
+        <a
+          href="/coming-soon"
+          target="_blank"
+          rel="noopener noreferrer"
+          className="inline-block pt-2 text-sm text-primary-text hover:underline"
+        >
           Preview the coming soon page
         </a>
       </Card>

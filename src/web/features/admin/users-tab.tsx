@@ -47,7 +47,7 @@ export function UsersTab() {
           Failed to fetch users
         </p>
       )}
-      <div className="overflow-x-auto rounded-2xl border border-border">
+      <div className="overflow-x-auto rounded-2xl border border-border" tabIndex={0} role="region" aria-label="Users">
         <table className="w-full min-w-[720px] text-left text-sm">
           <thead className="bg-surface-raised/60 text-xs uppercase tracking-wider text-muted">
             <tr>
@@ -75,7 +75,7 @@ export function UsersTab() {
                   <span
                     className={cn(
                       'rounded-full px-2.5 py-1 text-xs font-semibold',
-                      user.role === 'admin' ? 'bg-primary/20 text-primary' : 'bg-white/5 text-zinc-300',
+                      user.role === 'admin' ? 'bg-primary/20 text-primary-text' : 'bg-white/5 text-zinc-300',
                     )}
                   >
                     {user.role}

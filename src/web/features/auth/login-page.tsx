@@ -62,7 +62,7 @@ export function LoginPage() {
         <div className="space-y-2">
           <div className="flex items-center justify-between">
             <Label htmlFor="password">Password</Label>
-            <a href="#forgot-password" className="text-xs font-medium text-primary hover:underline">
+            <a href="#forgot-password" className="text-xs font-medium text-primary-text hover:underline">
               Forgot password?
             </a>
           </div>
@@ -82,7 +82,7 @@ export function LoginPage() {
       </p>
       <p className="mt-4 text-center text-sm text-muted">
         New here?{' '}
-        <Link to="/register" className="font-semibold text-primary hover:underline">
+        <Link to="/register" className="font-semibold text-primary-text hover:underline">
           Create an account
         </Link>
       </p>

@@ -100,7 +100,7 @@ export function RegisterPage() {
           />
           <span>
             I accept the{' '}
-            <Link to="/terms" className="font-semibold text-primary hover:underline">
+            <Link to="/terms" className="font-semibold text-primary-text hover:underline">
               terms and conditions
             </Link>
           </span>
@@ -111,7 +111,7 @@ export function RegisterPage() {
       </form>
       <p className="mt-6 text-center text-sm text-muted">
         Already have an account?{' '}
-        <Link to="/login" className="font-semibold text-primary hover:underline">
+        <Link to="/login" className="font-semibold text-primary-text hover:underline">
           Log in
         </Link>
       </p>

@@ -79,7 +79,9 @@ export function PricingPage() {
             data-testid={`plan-${plan.id}`}
           >
             {'featured' in plan && plan.featured && (
-              <span className="mb-4 self-start rounded-full bg-primary/20 px-3 py-1 text-xs font-semibold text-primary">Most popular</span>
+              <span className="mb-4 self-start rounded-full bg-primary/20 px-3 py-1 text-xs font-semibold text-primary-text">
+                Most popular
+              </span>
             )}
             <h2 className="text-xl font-bold">{plan.name}</h2>
             <p className="mt-2">
@@ -88,7 +90,7 @@ export function PricingPage() {
             </p>
             <ul className="mt-6 flex-1 space-y-3 text-sm">
               {plan.features.map(([feature, included]) => (
-                <li key={feature} className={cn('flex items-center gap-3', !included && 'text-zinc-500')}>
+                <li key={feature} className={cn('flex items-center gap-3', !included && 'text-zinc-400')}>
                   {included ? (
                     <Check className="size-4 text-emerald-400" aria-label="Included" />
                   ) : (

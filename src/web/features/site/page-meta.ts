@@ -1,3 +1,5 @@
+import { CONTENT_PAGES } from '#web/features/content/content-index.ts';
+
 // Each page's <title> and description (issue 11): the prerender writes them into
 // the HTML the server sends, and the web app sets them again on navigation.
 
@@ -27,6 +29,11 @@ const PAGE_META: ReadonlyMap<string, PageMeta> = new Map<string, PageMeta>([
   ['/admin', titled('Admin Control Center', 'Users, reserved usernames, username history, activity logs and site settings.')],
   ['/upload-profile-image', titled('Upload profile picture', 'Choose and crop the picture shown on your page.')],
   ['/profile', titled('My profile', 'Your public page.')],
+  [
+    '/examples',
+    titled('Examples', 'Example Linkverse pages, drawn live by the same code that draws every public page, each with a different look.'),
+  ],
+  ...[...CONTENT_PAGES.values()].map((page) => [page.path, titled(page.title, page.description)] as const),
 ]);
 
 /**
@@ -34,7 +41,8 @@ const PAGE_META: ReadonlyMap<string, PageMeta> = new Map<string, PageMeta>([
  * they read without JavaScript, then hydrate. The signed-in pages are sent as
  * the app's shell with their own title.
  */
-export const PRERENDERED_PATHS = ['/', '/pricing', '/login', '/register'] as const;
+export const CONTENT_PATHS: readonly string[] = [...CONTENT_PAGES.keys()];
+export const PRERENDERED_PATHS: readonly string[] = ['/', '/pricing', '/login', '/register', '/examples', ...CONTENT_PATHS];
 export const SHELL_PATHS = ['/dashboard', '/dashboard/settings', '/admin', '/upload-profile-image', '/profile'] as const;
 
 export const NOT_FOUND_META = titled('404 Page Not Found', 'The page you are looking for does not exist or has moved.');

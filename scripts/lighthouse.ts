@@ -1,0 +1,99 @@
+// Lighthouse (mobile: a mid-range phone on a slow 4G link, simulated) against
+// the built product, in Debian's Chromium: the four scores of each public page
+// type (issue 11). A measurement, never a test: it prints figures.
+// Usage: npm run lighthouse  (builds first; LIGHTHOUSE_PAGES=/,/pricing to choose)
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { startServerProcess } from './server-process.ts';
+
+const LIGHTHOUSE = 'lighthouse@12.8.2';
+const CHROME_PATH = process.env.CHROMIUM_PATH ?? process.env.CHROME_PATH ?? '/usr/bin/chromium';
+const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
+
+interface LighthouseReport {
+  categories: Record<(typeof CATEGORIES)[number], { score: number | null }>;
+  audits: Record<string, { numericValue?: number }>;
+}
+
+function runLighthouse(url: string): Promise<LighthouseReport> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(
+      'npx',
+      [
+        '--yes',
+        LIGHTHOUSE,
+        url,
+        '--output=json',
+        '--output-path=stdout',
+        '--quiet',
+        `--only-categories=${CATEGORIES.join(',')}`,
+        '--chrome-flags=--headless=new --no-sandbox --disable-gpu --disable-dev-shm-usage',
+      ],
+      { env: { ...process.env, CHROME_PATH }, stdio: ['ignore', 'pipe', 'pipe'] },
+    );
+    let out = '';
+    let err = '';
+    child.stdout.on('data', (chunk: Buffer) => (out += chunk));
+    child.stderr.on('data', (chunk: Buffer) => (err += chunk));
+    child.on('exit', (code) => {
+      if (code !== 0) return reject(new Error(`lighthouse ${url} exited with ${code}: ${err.slice(-2000)}`));
+      try {
+        resolve(JSON.parse(out) as LighthouseReport);
+      } catch (error) {
+        reject(error as Error);
+      }
+    });
+  });
+}
+
+const dataDir = mkdtempSync(path.join(tmpdir(), 'linkverse-lighthouse-'));
+const server = await startServerProcess({ DATA_DIR: dataDir });
+try {
+  // A creator with a picture-less page and a few links: the public page as most are.
+  const register = await fetch(`${server.base}/api/auth/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: server.base },
+    body: JSON.stringify({ username: 'lighthouse', password: 'lighthouse-1', displayName: 'Light House' }),
+  });
+  const cookie = (register.headers.get('set-cookie') ?? '').split(';')[0]!;
+  for (const [title, url] of [
+    ['My shop', 'https://shop.example.com/'],
+    ['Newsletter', 'https://news.example.com/'],
+    ['Instagram', 'https://instagram.com/example'],
+  ]) {
+    await fetch(`${server.base}/api/links`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: server.base, cookie },
+      body: JSON.stringify({ title, url }),
+    });
+  }
+  const pages = process.env.LIGHTHOUSE_PAGES?.split(',') ?? [
+    '/',
+    '/pricing',
+    '/login',
+    '/register',
+    '/features',
+    '/examples',
+    '/docs/configuration',
+    '/lighthouse',
+  ];
+  console.log(`Lighthouse ${LIGHTHOUSE.split('@')[1]}, mobile (simulated slow 4G, 4x CPU slowdown), ${CHROME_PATH}, ${server.base}\n`);
+  console.log(
+    `${'page'.padEnd(22)} ${'perf'.padStart(5)} ${'a11y'.padStart(5)} ${'best'.padStart(5)} ${'seo'.padStart(5)}   FCP      LCP      TBT    CLS`,
+  );
+  for (const page of pages) {
+    const report = await runLighthouse(`${server.base}${page}`);
+    const score = (category: (typeof CATEGORIES)[number]) => String(Math.round((report.categories[category].score ?? 0) * 100)).padStart(5);
+    const ms = (audit: string) => `${Math.round(report.audits[audit]?.numericValue ?? 0)} ms`.padStart(8);
+    const cls = (report.audits['cumulative-layout-shift']?.numericValue ?? 0).toFixed(3);
+    console.log(
+      `${page.padEnd(22)} ${CATEGORIES.map(score).join(' ')} ${ms('first-contentful-paint')} ${ms('largest-contentful-paint')} ${ms('total-blocking-time')}  ${cls}`,
+    );
+  }
+} finally {
+  server.child.kill('SIGTERM');
+  await server.exited;
+  rmSync(dataDir, { recursive: true, force: true });
+}

@@ -1,0 +1,130 @@
+import { CUSTOMIZATION_DEFAULTS, type Customization, QUICK_THEMES } from '#shared/customization.ts';
+import { DEFAULT_LINK_COLOR, type LinkIconId } from '#shared/links.ts';
+import { type PublicPage, toPublicProfile } from '#shared/profile.types.ts';
+
+// Example pages shipped with the product (issue 11): made-up people, labelled
+// as examples, whose links go to example domains (RFC 2606). Each look uses
+// only options the Customize tab offers, and each page is drawn by the same
+// toPublicProfile and ProfileView as every real page.
+
+interface ExampleLink {
+  title: string;
+  url: string;
+  icon: LinkIconId;
+  color?: string;
+  showAsIcon?: boolean;
+}
+
+interface Example {
+  /** What this example shows off. */
+  summary: string;
+  username: string;
+  displayName: string;
+  bio: string;
+  links: ExampleLink[];
+  look: Partial<Customization>;
+}
+
+const theme = (name: string) => {
+  const found = QUICK_THEMES.find((quick) => quick.name === name);
+  if (!found) throw new Error(`No quick theme ${name}`);
+  return {
+    primaryColor: found.primaryColor,
+    secondaryColor: found.secondaryColor,
+    backgroundType: 'gradient',
+    backgroundGradient: 'custom',
+    customGradient: found.gradient.join(','),
+  } satisfies Partial<Customization>;
+};
+
+const EXAMPLES: Example[] = [
+  {
+    summary: 'A musician: the Ocean quick theme, pill buttons, social icons under the bio and a floating-bubbles effect.',
+    username: 'lena-sound',
+    displayName: 'Lena Sound',
+    bio: 'Synth-pop from a small studio. New EP out now.',
+    links: [
+      { title: 'Listen to the new EP', url: 'https://music.example.com/lena', icon: 'spotify', color: 'green-teal' },
+      { title: 'Tour dates', url: 'https://tickets.example.org/lena', icon: 'music' },
+      { title: 'Merch store', url: 'https://shop.example.net/lena', icon: 'store' },
+      { title: 'Instagram', url: 'https://instagram.example.com/lena', icon: 'instagram', showAsIcon: true },
+      { title: 'YouTube', url: 'https://youtube.example.com/lena', icon: 'youtube', showAsIcon: true },
+    ],
+    look: { ...theme('Ocean'), font: 'Poppins', buttonStyle: 'default', linkButtonShape: 'pill', backgroundEffect: 'particles' },
+  },
+  {
+    summary: 'A developer: the Noir theme, a monospace font, square outlined buttons and no picture.',
+    username: 'kai-builds',
+    displayName: 'Kai Okafor',
+    bio: 'I write open-source tools and a newsletter about them.',
+    links: [
+      { title: 'GitHub', url: 'https://github.example.com/kai', icon: 'github' },
+      { title: 'Newsletter', url: 'https://newsletter.example.org/kai', icon: 'mail' },
+      { title: 'Talks and slides', url: 'https://talks.example.net/kai', icon: 'document' },
+      { title: 'Sponsor my work', url: 'https://sponsor.example.com/kai', icon: 'heart' },
+    ],
+    look: {
+      ...theme('Noir'),
+      font: 'JetBrains Mono',
+      buttonStyle: 'outline',
+      linkButtonShape: 'square',
+      profileImageShape: 'square',
+      textTransform: 'lowercase',
+      animationType: 'slideUp',
+    },
+  },
+  {
+    summary: 'A small business: the Sunset theme, a location line, glass buttons and the bio below the links.',
+    username: 'corner-bakery',
+    displayName: 'Corner Bakery',
+    bio: 'Sourdough, pastries and coffee. Open every day from 7.',
+    links: [
+      { title: 'Order for pickup', url: 'https://order.example.com/corner-bakery', icon: 'store', color: 'orange-red' },
+      { title: "This week's menu", url: 'https://menu.example.org/corner-bakery', icon: 'document' },
+      { title: 'Book a table', url: 'https://booking.example.net/corner-bakery', icon: 'star' },
+      { title: 'Find us', url: 'https://maps.example.com/corner-bakery', icon: 'globe' },
+    ],
+    look: { ...theme('Sunset'), font: 'Lora', buttonStyle: 'glass', location: 'Old Town', bioPosition: 'below-links' },
+  },
+];
+
+const EXAMPLE_DATE = '2026-01-01T00:00:00.000Z';
+
+export interface ExampleProfile {
+  summary: string;
+  page: PublicPage;
+}
+
+/** The example pages, as ProfileView draws them. */
+export const EXAMPLE_PROFILES: readonly ExampleProfile[] = EXAMPLES.map((example, index) => {
+  const id = -(index + 1);
+  const links = example.links.map((link, position) => ({
+    id: id * 100 - position,
+    title: link.title,
+    url: link.url,
+    icon: link.icon,
+    customIcon: null,
+    color: link.color ?? DEFAULT_LINK_COLOR,
+    showAsIcon: link.showAsIcon ?? false,
+    isActive: true,
+    createdAt: EXAMPLE_DATE,
+    updatedAt: EXAMPLE_DATE,
+  }));
+  const page = toPublicProfile(
+    {
+      id,
+      username: example.username,
+      displayName: example.displayName,
+      bio: example.bio,
+      profileImage: null,
+      plan: 'free',
+      verified: false,
+      showActivity: false,
+      showViews: false,
+      updatedAt: EXAMPLE_DATE,
+    },
+    links,
+    { ...CUSTOMIZATION_DEFAULTS, ...example.look },
+  );
+  return { summary: example.summary, page };
+});

@@ -1,0 +1,89 @@
+import { Maximize2, X } from 'lucide-react';
+import { useRef } from 'react';
+import { Link } from 'react-router';
+import { ProfileView } from '#profile/profile-view.tsx';
+import { Button } from '#web/components/ui/button.tsx';
+import { FontStylesheet } from '#web/features/links/profile-preview.tsx';
+import { EXAMPLE_PROFILES, type ExampleProfile } from './example-profiles.ts';
+
+/** One example: the page in a phone frame, and a button that opens it full size. */
+function ExampleCard({ example }: { example: ExampleProfile }) {
+  const dialog = useRef<HTMLDialogElement>(null);
+  const { page } = example;
+  const name = page.profile.displayName;
+  const titleId = `example-${page.profile.username}`;
+  return (
+    <li className="flex flex-col gap-4">
+      <FontStylesheet font={page.customization.font} />
+      <div
+        className="mx-auto h-[560px] w-full max-w-[300px] overflow-y-auto rounded-[2.25rem] border-[10px] border-zinc-800 shadow-2xl shadow-primary/10"
+        data-testid="example-profile"
+      >
+        <ProfileView page={page} hrefOf={(link) => link.url} embedded />
+      </div>
+      <div className="mx-auto max-w-[300px] text-center">
+        <h2 id={titleId} className="font-semibold text-white">
+          {name}
+        </h2>
+        <p className="mt-1 text-sm text-zinc-400">{example.summary}</p>
+        <Button
+          variant="outline"
+          size="sm"
+          className="mt-4"
+          aria-label={`Open ${name}'s page full size`}
+          onClick={() => dialog.current?.showModal()}
+        >
+          <Maximize2 aria-hidden="true" /> Open full size
+        </Button>
+      </div>
+      <dialog
+        ref={dialog}
+        aria-labelledby={titleId}
+        className="m-0 h-dvh max-h-none w-screen max-w-none bg-background p-0 backdrop:bg-black/70"
+        onClick={(event) => {
+          if (event.target === event.currentTarget) dialog.current?.close();
+        }}
+      >
+        <div className="relative min-h-full">
+          <Button
+            variant="outline"
+            size="icon"
+            className="fixed right-4 top-4 z-50 bg-background/80"
+            aria-label={`Close the full-size example of ${name}`}
+            onClick={() => dialog.current?.close()}
+          >
+            <X aria-hidden="true" />
+          </Button>
+          <div className="[&>*]:min-h-dvh">
+            <ProfileView page={page} hrefOf={(link) => link.url} embedded />
+          </div>
+        </div>
+      </dialog>
+    </li>
+  );
+}
+
+/** /examples: example pages drawn live by the same ProfileView as every public page (issue 11). */
+export function ExamplesPage() {
+  return (
+    <div className="mx-auto max-w-6xl px-4 pb-24 pt-28 sm:px-6 md:pt-32">
+      <div className="mx-auto max-w-2xl text-center">
+        <h1 className="text-3xl font-black tracking-tight sm:text-4xl">Examples</h1>
+        <p className="mt-4 text-lg text-zinc-400">
+          Three example pages, drawn live by the code that draws every Linkverse page. The people are made up and their links go to example
+          addresses; every look uses only options from the Customize tab.
+        </p>
+      </div>
+      <ul className="mt-14 grid gap-14 md:grid-cols-3 md:gap-8">
+        {EXAMPLE_PROFILES.map((example) => (
+          <ExampleCard key={example.page.profile.username} example={example} />
+        ))}
+      </ul>
+      <p className="mt-16 text-center">
+        <Button asChild size="lg">
+          <Link to="/register">Make your own page</Link>
+        </Button>
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,100 @@
+import { AxeBuilder } from '@axe-core/playwright';
+import type { BrowserContext, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { createAdmin, createLink, createUser } from '../helpers/factories.ts';
+import { useServerAndBrowser } from '../helpers/web-server.ts';
+
+// axe-core on every page type at phone and desktop width (issue 11): no violation
+// of WCAG 2 A/AA (colour contrast included), and no horizontal overflow.
+
+const running = useServerAndBrowser();
+const WIDTHS = [390, 1366] as const;
+
+async function newContext(width: number, cookie?: string): Promise<BrowserContext> {
+  const context = await running.browser.newContext({
+    baseURL: running.server.baseUrl,
+    viewport: { width, height: width < 500 ? 844 : 900 },
+  });
+  if (cookie) {
+    const [pair] = cookie.split(';');
+    const [name, value] = pair!.split('=');
+    await context.addCookies([{ name: name!, value: value!, url: running.server.baseUrl }]);
+    await context.addCookies([{ name: 'lv_signed_in', value: '1', url: running.server.baseUrl }]);
+  }
+  return context;
+}
+
+/** What axe finds on the page as it is now, one line per failing element. */
+async function violationsOf(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
+  return results.violations.flatMap((violation) =>
+    violation.nodes.map((node) => `${violation.id}: ${node.target.join(' ')} ${node.any[0]?.message ?? ''}`.trim()),
+  );
+}
+
+async function expectAccessible(page: Page, label: string) {
+  // Let entrance animations finish: axe measures the colours on screen.
+  await page.waitForTimeout(700);
+  expect(await violationsOf(page), label).toEqual([]);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= innerWidth), `${label} overflows`).toBe(true);
+}
+
+async function open(page: Page, path: string, ready: () => Promise<unknown>) {
+  await page.goto(path);
+  await ready();
+}
+
+describe('accessibility (axe) at phone and desktop width', () => {
+  it('the public site, a public profile, the 404 pages and coming-soon', async () => {
+    const creator = await createUser(running.server.testApp.app, { displayName: 'Axe Creator' });
+    await createLink(running.server.testApp.app, creator, { title: 'My shop', url: 'https://shop.example/' });
+    const paths = [
+      '/',
+      '/features',
+      '/examples',
+      '/pricing',
+      '/login',
+      '/register',
+      '/services/analytics',
+      '/docs/configuration',
+      '/guides',
+      '/guides/getting-started',
+      '/blog',
+      '/privacy',
+      '/docs/no-such-page',
+      `/${creator.user.username}`,
+      '/no-such-user-here',
+      '/coming-soon',
+    ];
+    for (const width of WIDTHS) {
+      const context = await newContext(width);
+      const page = await context.newPage();
+      for (const path of paths) {
+        await open(page, path, () => page.locator('h1').first().waitFor());
+        await expectAccessible(page, `${path} at ${width}px`);
+      }
+      await context.close();
+    }
+  });
+
+  it('every dashboard tab and every admin tab', async () => {
+    const admin = await createAdmin(running.server.testApp.app);
+    await createLink(running.server.testApp.app, admin, { title: 'Portfolio', url: 'https://portfolio.example/' });
+    for (const width of WIDTHS) {
+      const context = await newContext(width, admin.cookie);
+      const page = await context.newPage();
+      for (const tab of ['overview', 'links', 'profile', 'analytics', 'customize']) {
+        await open(page, `/dashboard?tab=${tab}`, () => page.getByTestId('sidebar-display-name').first().waitFor({ state: 'attached' }));
+        await page.waitForLoadState('networkidle');
+        await expectAccessible(page, `dashboard ${tab} at ${width}px`);
+      }
+      await open(page, '/admin', () => page.getByRole('tab', { name: 'Users' }).waitFor());
+      for (const tab of ['Users', 'Reserved usernames', 'Username history', 'Logs', 'Settings']) {
+        await page.getByRole('tab', { name: tab }).click();
+        await page.waitForLoadState('networkidle');
+        await expectAccessible(page, `admin ${tab} at ${width}px`);
+      }
+      await context.close();
+    }
+  });
+});

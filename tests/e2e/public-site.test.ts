@@ -1,0 +1,139 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { useServerAndBrowser } from '../helpers/web-server.ts';
+import { openAppPage } from '../helpers/pages.ts';
+
+const running = useServerAndBrowser();
+
+/** Every page the navbar, the footer, the landing page and the registration form link to (issue 11). */
+const LINKED_PAGES: Array<[path: string, heading: string]> = [
+  ['/features', 'Features'],
+  ['/examples', 'Examples'],
+  ['/pricing', 'Simple, lifetime pricing'],
+  ['/services', 'Services'],
+  ['/services/profile-creation', 'Profile Creation'],
+  ['/services/analytics', 'Analytics & Insights'],
+  ['/services/business-solutions', 'Business Solutions'],
+  ['/docs', 'Documentation'],
+  ['/guides', 'Guides'],
+  ['/blog', 'Blog'],
+  ['/support', 'Support'],
+  ['/about', 'About'],
+  ['/privacy', 'Privacy'],
+  ['/terms', 'Terms'],
+];
+
+async function newPage(options: { javaScriptEnabled?: boolean; width?: number } = {}): Promise<Page> {
+  const width = options.width ?? 1280;
+  const context = await running.browser.newContext({
+    baseURL: running.server.baseUrl,
+    viewport: { width, height: 800 },
+    javaScriptEnabled: options.javaScriptEnabled ?? true,
+  });
+  return context.newPage();
+}
+
+const headingOf = async (page: Page) => (await page.locator('h1').first().textContent())?.trim();
+
+describe('the public site', () => {
+  it('answers every page it links to with 200, its own heading, title and canonical address', async () => {
+    const page = await newPage();
+    // A page that does not hydrate as it was prerendered logs React's error: none may.
+    const problems: string[] = [];
+    page.on('pageerror', (error) => problems.push(error.message));
+    page.on('console', (message) => message.type() === 'error' && problems.push(message.text()));
+    const titles = new Set<string>();
+    for (const [path, heading] of LINKED_PAGES) {
+      const response = await openAppPage(page, path);
+      expect(response?.status(), path).toBe(200);
+      expect(await headingOf(page), path).toBe(heading);
+      titles.add(await page.title());
+      expect(await page.locator('link[rel=canonical]').getAttribute('href'), path).toBe(`${running.server.baseUrl}${path}`);
+      expect((await page.locator('meta[name=description]').getAttribute('content'))?.length, path).toBeGreaterThan(20);
+    }
+    expect(titles.size).toBe(LINKED_PAGES.length);
+    expect(problems).toEqual([]);
+    await page.context().close();
+  });
+
+  it('links only to pages that exist, from the landing page, the navbar, the footer and the registration form', async () => {
+    const page = await newPage();
+    const internal = new Set<string>();
+    for (const path of ['/', '/register']) {
+      await openAppPage(page, path);
+      const hrefs = await page.locator('a[href^="/"]').evaluateAll((anchors) => anchors.map((anchor) => anchor.getAttribute('href') ?? ''));
+      for (const href of hrefs) internal.add(href.split(/[?#]/)[0]!);
+    }
+    expect(internal.size).toBeGreaterThan(15);
+    for (const href of internal) {
+      const response = await page.request.get(href);
+      expect(response.status(), href).toBe(200);
+    }
+    await page.context().close();
+  });
+
+  it('lists the guides, the blog and the documentation, and opens their articles', async () => {
+    const page = await newPage();
+    await openAppPage(page, '/guides');
+    await page.getByRole('link', { name: /Getting started/ }).click();
+    await page.waitForURL('**/guides/getting-started');
+    await expect.poll(() => headingOf(page)).toBe('Getting started');
+    await page.getByRole('link', { name: 'Guides' }).first().click();
+    await page.waitForURL('**/guides');
+
+    await openAppPage(page, '/blog');
+    expect(await page.locator('article time').count()).toBeGreaterThan(1);
+
+    // The documentation is the README, section by section.
+    await openAppPage(page, '/docs/configuration');
+    expect(await headingOf(page)).toBe('Configuration');
+    expect(await page.getByRole('cell', { name: 'PAGE_CACHE_MB' }).count()).toBe(1);
+    await page.getByRole('navigation', { name: 'Documentation' }).getByRole('link', { name: 'Backups' }).click();
+    await page.waitForURL('**/docs/backups');
+    await expect.poll(() => headingOf(page)).toBe('Backups');
+    await page.context().close();
+  });
+
+  it('answers 404 with the 404 page for an address under a written page that does not exist', async () => {
+    const page = await newPage();
+    for (const path of ['/docs/no-such-section', '/guides/nothing-here', '/services/catering']) {
+      const response = await openAppPage(page, path);
+      expect(response?.status(), path).toBe(404);
+      expect(await headingOf(page), path).toBe('404 Page Not Found');
+    }
+    await page.context().close();
+  });
+
+  it('draws the example pages live and opens each full size', async () => {
+    const page = await newPage({ width: 390 });
+    await openAppPage(page, '/examples');
+    const examples = page.getByTestId('example-profile');
+    expect(await examples.count()).toBe(3);
+    expect(await examples.first().locator('.lv-link').count()).toBeGreaterThan(1);
+    await page.getByRole('button', { name: "Open Kai Okafor's page full size" }).click();
+    const dialog = page.getByRole('dialog', { name: 'Kai Okafor' });
+    await expect.poll(() => dialog.isVisible()).toBe(true);
+    expect(await dialog.getByRole('link', { name: 'github' }).getAttribute('rel')).toBe('noopener noreferrer');
+    await page.getByRole('button', { name: 'Close the full-size example of Kai Okafor' }).click();
+    await expect.poll(() => dialog.isVisible()).toBe(false);
+    await page.context().close();
+  });
+
+  it('reads without JavaScript: the landing page and a written page arrive with their content', async () => {
+    const page = await newPage({ javaScriptEnabled: false, width: 390 });
+    const landing = await page.goto('/');
+    expect(landing?.status()).toBe(200);
+    expect(await headingOf(page)).toBe('One link to showcase your entire digital world');
+    expect(await page.getByRole('link', { name: 'Get Started Free' }).first().getAttribute('href')).toBe('/register');
+    // The claim form still works: a plain GET to /register.
+    await page.getByLabel('Your username').fill('no_script');
+    await page.getByRole('button', { name: 'Claim now' }).click();
+    await page.waitForURL('**/register?username=no_script');
+
+    await page.goto('/features');
+    expect(await headingOf(page)).toBe('Features');
+    expect(await page.getByRole('heading', { name: 'Analytics you can trust' }).count()).toBe(1);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= innerWidth)).toBe(true);
+    await page.context().close();
+  });
+});
