@@ -28,7 +28,8 @@ describe('signing up, in and out', () => {
     await registerThroughForm(page, username);
     await page.waitForURL('**/dashboard');
     await expect.poll(() => page.getByText('Registration successful').isVisible()).toBe(true);
-    await expect.poll(() => page.getByText('Welcome back, Test Person!').isVisible()).toBe(true);
+    // A new account is welcomed, not welcomed back.
+    await expect.poll(() => page.getByRole('heading', { name: 'Welcome, Test Person!' }).isVisible()).toBe(true);
 
     await page.reload();
     await expect.poll(() => page.getByTestId('sidebar-display-name').first().textContent()).toBe('Test Person');

@@ -10,3 +10,6 @@ export const NAV_DROPDOWN_WIDTH_PX = 540;
 export const COMMUNITY_CHAT_URL = 'https://discord.com';
 export const DASHBOARD_TABS = ['overview', 'links', 'profile', 'analytics', 'customize'] as const;
 export type DashboardTab = (typeof DASHBOARD_TABS)[number];
+
+/** Set by the registration form: the account made in this browser tab, greeted as new rather than "back" (issue 11). */
+export const NEW_ACCOUNT_STORAGE_KEY = 'linkverse:new-account';

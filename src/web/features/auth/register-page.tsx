@@ -9,6 +9,7 @@ import { useHydrated } from '#web/lib/use-hydrated.ts';
 import { AuthCard, FormError } from './auth-card.tsx';
 import { PasswordInput } from './password-input.tsx';
 import { useFormError } from './use-form-error.ts';
+import { NEW_ACCOUNT_STORAGE_KEY } from '#web/lib/constants.ts';
 import { useRegister } from './use-session.ts';
 
 export function RegisterPage() {
@@ -34,6 +35,11 @@ export function RegisterPage() {
     const { username, displayName, password } = input;
     try {
       await registration.mutateAsync({ username, password, ...(displayName ? { displayName } : {}) });
+      try {
+        sessionStorage.setItem(NEW_ACCOUNT_STORAGE_KEY, username);
+      } catch {
+        // Storage refused (private mode): the overview says "Welcome back", as it would later.
+      }
       navigate('/dashboard', { replace: true });
     } catch (caught) {
       const message = caught instanceof ApiError && caught.status > 0 ? caught.message : 'Registration failed';

@@ -1,5 +1,5 @@
 import { BarChart3, Link2, UserRound } from 'lucide-react';
-import type { DashboardTab } from '#web/lib/constants.ts';
+import { type DashboardTab, NEW_ACCOUNT_STORAGE_KEY } from '#web/lib/constants.ts';
 import type { CurrentUser } from '#shared/user.types.ts';
 import { Card } from '#web/components/ui/card.tsx';
 import { ProfileCompletion } from './profile-completion.tsx';
@@ -11,11 +11,21 @@ const CARDS = [
   { tab: 'analytics', title: 'View Analytics', text: 'See how visitors find and use your page.', icon: BarChart3 },
 ] as const;
 
+function isNewAccount(username: string): boolean {
+  try {
+    return sessionStorage.getItem(NEW_ACCOUNT_STORAGE_KEY) === username;
+  } catch {
+    return false;
+  }
+}
+
 export function OverviewTab({ user, onTabChange }: { user: CurrentUser; onTabChange: (tab: DashboardTab) => void }) {
   return (
     <div className="space-y-8">
       <div>
-        <h2 className="text-2xl font-bold tracking-tight sm:text-3xl">Welcome back, {user.displayName || user.username}!</h2>
+        <h2 className="text-2xl font-bold tracking-tight sm:text-3xl">
+          {isNewAccount(user.username) ? 'Welcome' : 'Welcome back'}, {user.displayName || user.username}!
+        </h2>
         <p className="mt-2 text-muted">Here is where you shape the page your visitors see.</p>
       </div>
       <div className="grid gap-4 md:grid-cols-3">
