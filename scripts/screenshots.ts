@@ -1,11 +1,23 @@
-// Screenshots of the main screens at desktop and phone widths, for a person to look at.
-// Usage: npm run build && tsx scripts/screenshots.ts [baseUrl]  → .tmp/screenshots/*.png (never committed)
-import { mkdirSync } from 'node:fs';
+// Screenshots of every page at desktop and phone widths, for a person to look at:
+// the public site (every page the sitemap lists), the dashboard's tabs, the admin's
+// tabs and public profiles in three looks, on a compiled server of its own with a
+// fresh data folder.
+// Usage: npm run screenshots  → .tmp/screenshots/*.png (never committed)
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { launchChromium } from '../tests/helpers/chromium.ts';
+import { startServerProcess } from './server-process.ts';
 
-const baseUrl = process.argv[2] ?? 'http://127.0.0.1:3000';
 const outDir = '.tmp/screenshots';
 mkdirSync(outDir, { recursive: true });
+const dataDir = mkdtempSync(path.join(tmpdir(), 'linkverse-screenshots-'));
+const server = await startServerProcess({ DATA_DIR: dataDir });
+const baseUrl = server.base;
+
+/** A file name for a path: '/' → 'home', '/services/analytics' → 'services-analytics'. */
+const fileNameOf = (pathname: string) => pathname.replace(/^\/|\/$/g, '').replace(/\//g, '-') || 'home';
 
 /** Three looks as far apart as the document allows. */
 const LOOKS: Record<string, Record<string, unknown>> = {
@@ -60,15 +72,12 @@ for (const [label, viewport] of [
 ] as const) {
   const context = await browser.newContext({ viewport, deviceScaleFactor: 1 });
   const page = await context.newPage();
-  for (const [name, pathname] of [
-    ['landing', '/'],
-    ['login', '/login'],
-    ['register', '/register'],
-    ['not-found', '/dashboard/nope/x'],
-  ] as const) {
+  const sitemap = await (await fetch(`${baseUrl}/sitemap.xml`)).text();
+  const publicPaths = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map(([, url]) => new URL(url!).pathname);
+  for (const pathname of [...publicPaths, '/dashboard/nope/x', '/coming-soon']) {
     await page.goto(baseUrl + pathname, { waitUntil: 'networkidle' });
-    await page.waitForTimeout(1200);
-    await page.screenshot({ path: `${outDir}/${name}-${label}.png`, fullPage: name === 'landing' });
+    await page.waitForTimeout(300);
+    await page.screenshot({ path: `${outDir}/site-${fileNameOf(pathname)}-${label}.png`, fullPage: true });
   }
   if (label === 'desktop') {
     await page.goto(baseUrl + '/register');
@@ -86,6 +95,8 @@ for (const [label, viewport] of [
   await page.waitForURL('**/dashboard');
   await page.waitForTimeout(800);
   await page.screenshot({ path: `${outDir}/dashboard-${label}.png` });
+  await page.goto(`${baseUrl}/dashboard?tab=analytics`, { waitUntil: 'networkidle' });
+  await page.screenshot({ path: `${outDir}/analytics-${label}.png`, fullPage: true });
   if (label === 'desktop') {
     for (const link of [
       { title: 'My portfolio', url: 'example.com', icon: 'globe', color: 'purple-blue' },
@@ -130,7 +141,24 @@ for (const [label, viewport] of [
   await visitor.close();
   await page.goto(`${baseUrl}/no-such-user`, { waitUntil: 'networkidle' });
   await page.screenshot({ path: `${outDir}/profile-missing-${label}.png` });
+  // The control center, once the user is made an admin with the admin command.
+  if (label === 'desktop') {
+    execFileSync(process.execPath, ['dist/server/admin.js', 'promote', username], { env: { ...process.env, DATA_DIR: dataDir } });
+    // Something in the log: a reservation of the admin's own.
+    await page.request.post(`${baseUrl}/api/admin/reserved-usernames`, {
+      data: { username: 'partnerbrand', reason: 'Held for a partner brand launching next month' },
+      headers: { origin: baseUrl },
+    });
+  }
+  for (const tab of ['users', 'reserved-usernames', 'username-history', 'logs', 'settings']) {
+    await page.goto(`${baseUrl}/admin?tab=${tab}`, { waitUntil: 'networkidle' });
+    await page.waitForTimeout(300);
+    await page.screenshot({ path: `${outDir}/admin-${tab}-${label}.png`, fullPage: true });
+  }
   await context.close();
 }
 await browser.close();
+server.child.kill('SIGTERM');
+await server.exited;
+rmSync(dataDir, { recursive: true, force: true });
 console.log(`screenshots in ${outDir}`);

@@ -137,6 +137,8 @@ export const reservedUsernameSchema = z
     reason: z.string(),
     reservedBy: z.string().nullable(),
     createdAt: z.string(),
+    /** One of the app's own route names: reserved for good, it cannot be removed. */
+    builtIn: z.boolean(),
   })
   .meta({ id: 'ReservedUsername' });
 export type ReservedUsername = z.infer<typeof reservedUsernameSchema>;

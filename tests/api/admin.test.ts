@@ -263,7 +263,7 @@ describe(`reserved usernames (${DIALECT})`, () => {
       reason: 'Partner brand',
     });
     expect(added.statusCode).toBe(201);
-    expect(added.json().data).toMatchObject({ username: name, reason: 'Partner brand', reservedBy: admin.user.username });
+    expect(added.json().data).toMatchObject({ username: name, reason: 'Partner brand', reservedBy: admin.user.username, builtIn: false });
     const list = (await call('GET', `/api/admin/reserved-usernames?search=${name}`, admin.cookie)).json();
     expect(list).toEqual({
       reservedUsernames: [expect.objectContaining({ username: name })],
@@ -294,12 +294,13 @@ describe(`reserved usernames (${DIALECT})`, () => {
     },
   );
 
-  it('refuses to reserve a name a user holds, and to release an app route name', async () => {
+  it('refuses to reserve a name a user holds, and to release an app route name (listed as built-in)', async () => {
     const held = await call('POST', '/api/admin/reserved-usernames', admin.cookie, { username: member.user.username, reason: 'x' });
     expect(held.statusCode).toBe(409);
     expect(held.json().message).toBe(adminMessages.heldByUser);
     const list = (await call('GET', '/api/admin/reserved-usernames?search=dashboard', admin.cookie)).json();
     const dashboard = list.reservedUsernames.find((entry: { username: string }) => entry.username === 'dashboard');
+    expect(dashboard).toMatchObject({ builtIn: true, reservedBy: null });
     const release = await call('DELETE', `/api/admin/reserved-usernames/${dashboard.id}`, admin.cookie);
     expect(release.statusCode).toBe(409);
     expect(release.json().message).toBe(adminMessages.appRouteName);

@@ -6,8 +6,8 @@ import { openAppPage } from '../helpers/pages.ts';
 
 const running = useServerAndBrowser();
 
-async function signIn(username: string, password: string): Promise<Page> {
-  const context = await running.browser.newContext({ baseURL: running.server.baseUrl, viewport: { width: 1280, height: 900 } });
+async function signIn(username: string, password: string, viewport = { width: 1280, height: 900 }): Promise<Page> {
+  const context = await running.browser.newContext({ baseURL: running.server.baseUrl, viewport });
   const page = await context.newPage();
   await openAppPage(page, '/login');
   await page.fill('#username', username);
@@ -76,6 +76,89 @@ describe('the admin control center', () => {
     await expect.poll(() => page.getByText('Maintenance mode disabled successfully.').isVisible()).toBe(true);
     expect((await visitor.goto('/'))?.status()).toBe(200);
     await visitor.context().close();
+    await page.context().close();
+  });
+
+  it('works on a phone: cards instead of wide tables, every tab in view, a confirmation before deactivating', async () => {
+    const { app } = running.server.testApp;
+    const admin = await createAdmin(app);
+    const target = await createUser(app, { username: uniqueUsername('phone') });
+    const page = await signIn(admin.user.username, admin.password, { width: 390, height: 844 });
+    const fitsTheScreen = () => page.evaluate(() => document.documentElement.scrollWidth <= innerWidth);
+    await page.goto('/admin');
+
+    // The tab strip wraps: every tab is on screen, none cut off.
+    for (const tab of await page.getByRole('tab').all()) {
+      const box = (await tab.boundingBox())!;
+      expect(box.x).toBeGreaterThanOrEqual(0);
+      expect(box.x + box.width).toBeLessThanOrEqual(390);
+    }
+
+    // A user is a card: its fields stacked, within the screen, the table itself not scrolling.
+    await page.getByLabel('Search users').fill(target.user.username);
+    await expect.poll(() => page.getByTestId('admin-user-row').count()).toBe(1);
+    const row = page.getByTestId('admin-user-row');
+    expect((await row.boundingBox())!.width).toBeLessThanOrEqual(390);
+    const region = page.getByRole('region', { name: 'Users' });
+    expect(await region.evaluate((element) => element.scrollWidth <= element.clientWidth)).toBe(true);
+    expect(await page.getByRole('table').evaluate((table) => getComputedStyle(table).display)).toBe('block');
+    expect(await fitsTheScreen()).toBe(true);
+
+    // Deactivating asks first; Cancel changes nothing.
+    await page.getByRole('button', { name: `Deactivate ${target.user.username}` }).click();
+    const confirmation = page.getByRole('alertdialog', { name: 'Deactivate user' });
+    await expect.poll(() => confirmation.textContent()).toContain(`@${target.user.username}`);
+    await confirmation.getByRole('button', { name: 'Cancel' }).click();
+    await expect.poll(() => confirmation.count()).toBe(0);
+    expect(await row.textContent()).toContain('Active');
+    expect((await app.db.selectFrom('users').select('isActive').where('id', '=', target.user.id).executeTakeFirstOrThrow()).isActive).toBe(
+      1,
+    );
+    await page.getByRole('button', { name: `Deactivate ${target.user.username}` }).click();
+    await confirmation.getByRole('button', { name: 'Deactivate' }).click();
+    await expect.poll(() => page.getByText('User deactivated successfully').isVisible()).toBe(true);
+    await expect.poll(() => row.textContent()).toContain('Deactivated');
+
+    // Built-in names are marked and cannot be removed; an admin's own reservation can.
+    const custom = uniqueUsername('brand');
+    const reserved = await app.inject({
+      method: 'POST',
+      url: '/api/admin/reserved-usernames',
+      headers: { cookie: admin.cookie },
+      payload: { username: custom, reason: 'Partner brand' },
+    });
+    expect(reserved.statusCode).toBe(201);
+    await page.getByRole('tab', { name: 'Reserved usernames' }).click();
+    await page.getByLabel('Search reserved usernames').fill('dashboard');
+    await expect.poll(() => page.getByTestId('reserved-row').first().textContent()).toContain('Built-in');
+    expect(await page.getByRole('button', { name: 'Remove dashboard' }).count()).toBe(0);
+    await page.getByLabel('Search reserved usernames').fill(custom);
+    await expect.poll(() => page.getByTestId('reserved-row').first().textContent()).toContain(custom);
+    expect(await page.getByTestId('reserved-row').first().textContent()).not.toContain('Built-in');
+    expect(await page.getByRole('button', { name: `Remove ${custom}` }).count()).toBe(1);
+    expect(await fitsTheScreen()).toBe(true);
+
+    // The logs pager shows only when there is a second page.
+    const totalOf = async (action: string) =>
+      (await app.inject({ url: `/api/admin/logs?action=${action}`, headers: { cookie: admin.cookie } })).json().total as number;
+    while ((await totalOf('all')) <= 20) {
+      await app.inject({
+        method: 'POST',
+        url: '/api/admin/reserved-usernames',
+        headers: { cookie: admin.cookie },
+        payload: { username: uniqueUsername('filler'), reason: 'A second page of logs' },
+      });
+    }
+    await page.getByRole('tab', { name: 'Logs' }).click();
+    await expect.poll(() => page.getByTestId('log-row').count()).toBe(20);
+    expect(await page.getByText(/^Page 1 of \d+$/).isVisible()).toBe(true);
+    expect(await fitsTheScreen()).toBe(true);
+    await page.getByLabel('Filter by action').selectOption('role_change');
+    const roleChanges = await totalOf('role_change');
+    expect(roleChanges).toBeLessThanOrEqual(20);
+    await expect.poll(() => page.getByTestId('log-row').count()).toBe(Math.max(roleChanges, 0));
+    expect(await page.getByTestId('pager-summary').count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Next' }).count()).toBe(0);
     await page.context().close();
   });
 });

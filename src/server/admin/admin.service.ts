@@ -47,7 +47,14 @@ export function toReserved(row: {
   createdAt: string;
   reservedByUsername: string | null;
 }): ReservedUsername {
-  return { id: row.id, username: row.username, reason: row.reason, reservedBy: row.reservedByUsername, createdAt: row.createdAt };
+  return {
+    id: row.id,
+    username: row.username,
+    reason: row.reason,
+    reservedBy: row.reservedByUsername,
+    createdAt: row.createdAt,
+    builtIn: isAppRouteName(row.username),
+  };
 }
 
 export function toHistoryEntry(row: {

@@ -70,7 +70,7 @@ function ControlCenter() {
         ))}
       </div>
       <Tabs.Root value={tab} onValueChange={(value) => setSearchParams({ tab: value })} className="mt-10">
-        <Tabs.List aria-label="Admin sections" className="flex gap-1 overflow-x-auto border-b border-border">
+        <Tabs.List aria-label="Admin sections" className="flex flex-wrap gap-x-1 border-b border-border">
           {TABS.map((entry) => (
             <Tabs.Trigger
               key={entry.value}

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { ADMIN_LOG_PAGE_SIZE } from '#shared/admin.ts';
 import { ADMIN_ACTION_FILTERS, actionLabel } from './admin-constants.ts';
 import { Spinner } from '#web/components/ui/spinner.tsx';
+import { StackedCell, StackedEmptyRow, StackedRow, StackedTable } from '#web/components/ui/stacked-table.tsx';
 import { formatDateTime, truncate } from './formatting.ts';
 import { Pager } from './pager.tsx';
 import { useAdminLogs } from './use-admin.ts';
@@ -39,44 +40,31 @@ export function LogsTab() {
         </p>
       ) : (
         <>
-          <div className="overflow-x-auto rounded-2xl border border-border" tabIndex={0} role="region" aria-label="Activity log">
-            <table className="w-full min-w-[720px] text-left text-sm">
-              <thead className="bg-surface-raised/60 text-xs uppercase tracking-wider text-muted">
-                <tr>
-                  <th className="px-4 py-3">Timestamp</th>
-                  <th className="px-4 py-3">Admin</th>
-                  <th className="px-4 py-3">Action</th>
-                  <th className="px-4 py-3">Target</th>
-                  <th className="px-4 py-3">Details</th>
-                </tr>
-              </thead>
-              <tbody>
-                {logs.data.logs.map((entry) => (
-                  <tr key={entry.id} className="border-t border-border" data-testid="log-row">
-                    <td className="whitespace-nowrap px-4 py-3 text-muted">{formatDateTime(entry.createdAt)}</td>
-                    <td className="px-4 py-3">{entry.adminUsername}</td>
-                    <td className="px-4 py-3">
-                      <span className="rounded-full bg-primary/15 px-2.5 py-1 text-xs font-semibold text-primary-text">
-                        {actionLabel(entry.action)}
-                      </span>
-                    </td>
-                    <td className="px-4 py-3">{entry.targetUsername ?? (entry.targetId !== null ? String(entry.targetId) : 'N/A')}</td>
-                    <td className="px-4 py-3 text-muted" title={entry.details ?? undefined}>
-                      {entry.details ? truncate(entry.details) : 'No additional details'}
-                    </td>
-                  </tr>
-                ))}
-                {logs.data.logs.length === 0 && (
-                  <tr>
-                    <td colSpan={5} className="px-4 py-10 text-center text-muted">
-                      No admin actions yet.
-                    </td>
-                  </tr>
-                )}
-              </tbody>
-            </table>
-          </div>
-          <Pager page={page} pageSize={ADMIN_LOG_PAGE_SIZE} total={logs.data.total} onPageChange={setPage} noun="logs" showPageCount />
+          <StackedTable label="Activity log" head={['Timestamp', 'Admin', 'Action', 'Target', 'Details']}>
+            {logs.data.logs.map((entry) => (
+              <StackedRow key={entry.id} data-testid="log-row">
+                <StackedCell label="Timestamp" className="text-muted md:whitespace-nowrap">
+                  {formatDateTime(entry.createdAt)}
+                </StackedCell>
+                <StackedCell label="Admin">{entry.adminUsername}</StackedCell>
+                <StackedCell label="Action">
+                  <span className="w-fit rounded-full bg-primary/15 px-2.5 py-1 text-xs font-semibold text-primary-text">
+                    {actionLabel(entry.action)}
+                  </span>
+                </StackedCell>
+                <StackedCell label="Target">
+                  {entry.targetUsername ?? (entry.targetId !== null ? String(entry.targetId) : 'N/A')}
+                </StackedCell>
+                <StackedCell label="Details" className="text-muted" title={entry.details ?? undefined}>
+                  {entry.details ? truncate(entry.details) : 'No additional details'}
+                </StackedCell>
+              </StackedRow>
+            ))}
+            {logs.data.logs.length === 0 && <StackedEmptyRow columns={5}>No admin actions yet.</StackedEmptyRow>}
+          </StackedTable>
+          {logs.data.total > ADMIN_LOG_PAGE_SIZE && (
+            <Pager page={page} pageSize={ADMIN_LOG_PAGE_SIZE} total={logs.data.total} onPageChange={setPage} noun="logs" showPageCount />
+          )}
         </>
       )}
     </div>

@@ -10,7 +10,7 @@ interface PagerProps {
   showPageCount?: boolean;
 }
 
-/** 'Showing x to y of n', Previous and Next; 'Page N of M' only when there is more than one page. */
+/** 'Showing x to y of n', Previous and Next, and with `showPageCount` 'Page N of M'. */
 export function Pager({ page, pageSize, total, onPageChange, noun, showPageCount }: PagerProps) {
   const pages = Math.max(1, Math.ceil(total / pageSize));
   const from = total === 0 ? 0 : (page - 1) * pageSize + 1;
@@ -22,7 +22,7 @@ export function Pager({ page, pageSize, total, onPageChange, noun, showPageCount
         {noun ? ` ${noun}` : ''}
       </p>
       <div className="flex items-center gap-3">
-        {showPageCount && pages > 1 && (
+        {showPageCount && (
           <span>
             Page {page} of {pages}
           </span>

@@ -80,20 +80,25 @@ export function ReservedTab() {
         {reserved.data?.reservedUsernames.map((entry) => (
           <li key={entry.id} className="flex items-center gap-4 px-4 py-3 text-sm" data-testid="reserved-row">
             <div className="min-w-0 flex-1">
-              <p className="font-semibold">{entry.username}</p>
-              <p className="truncate text-muted">
+              <p className="flex flex-wrap items-center gap-2 font-semibold">
+                {entry.username}
+                {entry.builtIn && <span className="rounded-full bg-white/5 px-2 py-0.5 text-xs font-medium text-zinc-300">Built-in</span>}
+              </p>
+              <p className="break-words text-muted">
                 {entry.reason} · by {entry.reservedBy ?? 'System'} · {formatDateTime(entry.createdAt)}
               </p>
             </div>
-            <Button
-              variant="ghost"
-              size="icon"
-              aria-label={`Remove ${entry.username}`}
-              disabled={remove.isPending}
-              onClick={() => remove.mutate(entry.id)}
-            >
-              <Trash2 />
-            </Button>
+            {!entry.builtIn && (
+              <Button
+                variant="ghost"
+                size="icon"
+                aria-label={`Remove ${entry.username}`}
+                disabled={remove.isPending}
+                onClick={() => remove.mutate(entry.id)}
+              >
+                <Trash2 />
+              </Button>
+            )}
           </li>
         ))}
         {reserved.data?.reservedUsernames.length === 0 && (

@@ -6,9 +6,9 @@ import { useState } from 'react';
 import { type Link, linkBackground } from '#shared/links.ts';
 import { LinkIcon } from '#profile/link-icon.tsx';
 import { Button } from '#web/components/ui/button.tsx';
+import { ConfirmDialog } from '#web/components/ui/confirm-dialog.tsx';
 import { formatCount } from '#shared/analytics.ts';
 import { cn } from '#web/lib/utils.ts';
-import { DeleteLinkDialog } from './delete-link-dialog.tsx';
 
 interface LinkCardProps {
   link: Link;
@@ -82,10 +82,14 @@ export function LinkCard({ link, clicks, disabled, deleting, onEdit, onDelete, o
       <Button variant="ghost" size="icon" className="size-9" aria-label={`Edit ${link.title}`} onClick={onEdit} disabled={disabled}>
         <Pencil />
       </Button>
-      <DeleteLinkDialog
+      <ConfirmDialog
+        title="Delete link"
+        description="Are you sure you want to delete this link? This action cannot be undone."
+        confirmLabel="Delete"
+        pendingLabel="Deleting..."
         open={confirming}
         onOpenChange={setConfirming}
-        deleting={deleting}
+        pending={deleting}
         onConfirm={() =>
           void onDelete().then(
             () => setConfirming(false),
