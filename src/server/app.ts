@@ -124,6 +124,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   const media = new MediaProcessor({ log });
   const securityHeaders = computeSecurityHeaders(HELMET_OPTIONS);
   const responder = new PublicPageResponder(securityHeaders);
+  const isSiteOpen = () => !siteSettings.current().maintenanceMode;
   const fastPathStats = createFastPathStats();
   const fastPath = createFastPath({
     publicUrl: config.publicUrl,
@@ -131,7 +132,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     responder,
     recorder: events,
     client: createClientAddress(config.trustProxy),
-    isSiteOpen: () => !siteSettings.current().maintenanceMode,
+    isSiteOpen,
     stats: fastPathStats,
     accessLog: config.accessLog
       ? (request, status) => log.info({ method: request.method, url: request.url, status }, 'request')
@@ -216,7 +217,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   registerDiscordRoutes(app, db, new DiscordPresenceClient(config.discordPresenceApi, decodeDiscordImage), config.discordCdn);
   registerPublicPageRoutes(app, { db, config, cache, responder, recorder: events });
   registerClickRedirectRoutes(app, { db, cache, responder, recorder: events });
-  const sitePages = await registerWebApp(app, config, responder);
+  const sitePages = await registerWebApp(app, config, responder, isSiteOpen);
   registerSiteIndexRoutes(app, db, config, sitePages);
 
   return app;

@@ -19,8 +19,11 @@ export const DEFAULT_PLAN_LIMITS: Record<Plan, PlanLimits> = {
 
 export const PLAN_NAMES: Record<Plan, string> = { free: 'Free', pro: 'Pro', business: 'Business' };
 
+/** The words of the link-limit message the dashboard turns into a link to /pricing. */
+export const UPGRADE_TO_PRO = 'Upgrade to Pro';
+
 export function linkLimitMessage(plan: Plan, limit: number): string {
-  return `The ${PLAN_NAMES[plan]} plan allows ${limit} links. Upgrade to Pro for unlimited links.`;
+  return `The ${PLAN_NAMES[plan]} plan allows ${limit} links. ${UPGRADE_TO_PRO} for unlimited links.`;
 }
 
 export function formatBytes(bytes: number): string {

@@ -64,6 +64,19 @@ describe('the admin control center', () => {
     await expect.poll(() => visitor.getByText('Polishing things. Back tonight!').isVisible()).toBe(true);
     expect(await visitor.getByText('Admin Access - Bypass Maintenance Mode').count()).toBe(0);
 
+    // The login page stays open to visitors, without the links that would lead back here.
+    await visitor.getByRole('link', { name: 'Admin login' }).click();
+    await visitor.waitForURL('**/login');
+    await expect.poll(() => visitor.getByText('This site is closed for now: only its administrators can use it.').isVisible()).toBe(true);
+    expect(await visitor.getByRole('link', { name: 'Create an account' }).isVisible()).toBe(false);
+    expect(await visitor.getByRole('navigation').first().isVisible()).toBe(false);
+    const visibleLinks = await visitor
+      .locator('a[href]')
+      .evaluateAll((links) => links.filter((link) => link.checkVisibility()).map((link) => link.getAttribute('href')!));
+    for (const href of visibleLinks.filter((target) => !target.startsWith('#'))) {
+      expect((await visitor.request.get(href)).status(), `${href} leads back to the coming-soon page`).not.toBe(503);
+    }
+
     // The admin still uses the site, and sees the bypass link on the page preview.
     await page.goto('/dashboard');
     await expect.poll(() => page.getByText(`Welcome back, ${admin.user.displayName}!`).isVisible()).toBe(true);
@@ -75,6 +88,9 @@ describe('the admin control center', () => {
     await page.getByRole('switch', { name: 'Coming Soon Mode' }).click();
     await expect.poll(() => page.getByText('Maintenance mode disabled successfully.').isVisible()).toBe(true);
     expect((await visitor.goto('/'))?.status()).toBe(200);
+    await visitor.goto('/login');
+    await expect.poll(() => visitor.getByRole('link', { name: 'Create an account' }).isVisible()).toBe(true);
+    expect(await visitor.getByText('This site is closed for now: only its administrators can use it.').isVisible()).toBe(false);
     await visitor.context().close();
     await page.context().close();
   });

@@ -156,7 +156,27 @@ describe('managing links', () => {
     await page.context().close();
   });
 
-  it('disables Add New Link at the Free plan limit and says why', async () => {
+  it('shows a link whole on a phone, and the black swatch with a visible edge', async () => {
+    const { page } = await signedInPage();
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto('/dashboard?tab=links');
+    const url = 'https://shop.example.com/collections/autumn-2026/handmade-ceramic-mugs?ref=bio';
+    await addLink(page, 'The autumn collection of handmade ceramic mugs', url);
+    const address = page.getByTestId('link-url');
+    expect(await address.textContent()).toBe(url);
+    // Wrapped, not cut off: all of it inside the card and the screen.
+    expect(await address.evaluate((element) => element.scrollWidth <= element.clientWidth)).toBe(true);
+    const box = (await address.boundingBox())!;
+    expect(box.x + box.width).toBeLessThanOrEqual(390);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= innerWidth)).toBe(true);
+
+    await page.getByRole('main').getByRole('button', { name: 'Add New Link' }).click();
+    const black = page.getByRole('radio', { name: 'black', exact: true });
+    expect(await black.evaluate((element) => getComputedStyle(element).boxShadow)).toMatch(/inset/);
+    await page.context().close();
+  });
+
+  it('disables Add New Link at the Free plan limit, says why and links to the pricing page', async () => {
     const { page } = await signedInPage();
     const userId = (await page.evaluate(() => fetch('/api/auth/me').then((response) => response.json()))).data.id;
     const now = new Date().toISOString();
@@ -178,8 +198,11 @@ describe('managing links', () => {
       )
       .execute();
     await page.goto('/dashboard?tab=links');
-    await expect.poll(() => page.getByText('The Free plan allows 5 links. Upgrade to Pro for unlimited links.').isVisible()).toBe(true);
+    const note = page.getByRole('note');
+    await expect.poll(() => note.textContent()).toBe('The Free plan allows 5 links. Upgrade to Pro for unlimited links.');
     expect(await page.getByRole('main').getByRole('button', { name: 'Add New Link' }).isDisabled()).toBe(true);
+    await note.getByRole('link', { name: 'Upgrade to Pro' }).click();
+    await page.waitForURL('**/pricing');
     await page.context().close();
   });
 

@@ -49,9 +49,15 @@ export class SitePages {
     return this.manifest.pages.filter((page) => page.prerendered).map((page) => page.path);
   }
 
-  /** The page for a path, completed for an origin; undefined for a path the app has no page for. */
-  page(pathname: string, origin: string): CachedPage | undefined {
-    return this.templates.has(pathname) ? this.pageOf(pathname, origin) : undefined;
+  /**
+   * The page for a path, completed for an origin; undefined for a path the app
+   * has no page for. `siteClosed` marks it (`<html data-site="closed">`) for a
+   * visitor while coming-soon mode is on: the login page then hides the links
+   * that would only lead back to the coming-soon page (styles.css).
+   */
+  page(pathname: string, origin: string, siteClosed = false): CachedPage | undefined {
+    if (!this.templates.has(pathname)) return undefined;
+    return this.pageOf(siteClosed ? `${pathname}${CLOSED_SUFFIX}` : pathname, origin);
   }
 
   notFound(origin: string): CachedPage {
@@ -66,7 +72,9 @@ export class SitePages {
     }
     const kept = pages?.get(key);
     if (kept) return kept;
-    const page = preparePage(this.complete(this.templates.get(key) ?? '', origin), 0);
+    const closed = key.endsWith(CLOSED_SUFFIX);
+    const template = this.templates.get(closed ? key.slice(0, -CLOSED_SUFFIX.length) : key) ?? '';
+    const page = preparePage(this.complete(closed ? template.replace('<html ', '<html data-site="closed" ') : template, origin), 0);
     if (pages) {
       page.recompress();
       pages.set(key, page);
@@ -84,3 +92,4 @@ export class SitePages {
 }
 
 const NOT_FOUND_KEY = '\0not-found';
+const CLOSED_SUFFIX = '\0closed';

@@ -35,7 +35,12 @@ const SPA_ROUTE_NAMES = APP_ROUTE_NAMES.filter((name) => !NOT_SPA.has(name));
  * the '404 Page Not Found' page with status 404 for any other path under the
  * app's names; JSON 404 for unknown API paths. Any other first segment is a profile.
  */
-export async function registerWebApp(app: App, config: AppConfig, responder: PublicPageResponder): Promise<SitePages | undefined> {
+export async function registerWebApp(
+  app: App,
+  config: AppConfig,
+  responder: PublicPageResponder,
+  isSiteOpen: () => boolean,
+): Promise<SitePages | undefined> {
   const webRoot = config.webRoot;
   const pages = webRoot ? SitePages.load(webRoot) : undefined;
 
@@ -62,7 +67,8 @@ export async function registerWebApp(app: App, config: AppConfig, responder: Pub
     }
     const pathname = normalizedPath(request.url);
     const origin = originOf(config, request);
-    const page = pages.page(pathname, origin);
+    // While the site is closed, only the login page gets past the gate to a visitor.
+    const page = pages.page(pathname, origin, !isSiteOpen() && request.user?.role !== 'admin');
     if (page) return sendAnswer(reply, responder.page(page, 200, request.headers));
     return sendAnswer(reply, responder.page(pages.notFound(origin), 404, request.headers));
   };

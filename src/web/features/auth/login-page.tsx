@@ -30,6 +30,8 @@ export function LoginPage() {
     if (!input) return;
     try {
       await login.mutateAsync(input);
+      // Signed in, the rest of the app is no longer the coming-soon page's (an admin's is not).
+      document.documentElement.removeAttribute('data-site');
       const from = (location.state as { from?: string } | null)?.from;
       navigate(from && from.startsWith('/dashboard') ? from : '/dashboard', { replace: true });
     } catch (caught) {
@@ -80,7 +82,10 @@ export function LoginPage() {
       <p id="forgot-password" className="mt-6 text-center text-xs text-muted">
         Forgot your password? Ask the administrator of this Linkverse site to reset it.
       </p>
-      <p className="mt-4 text-center text-sm text-muted">
+      <p className="closed-site-only mt-4 text-center text-sm text-muted">
+        This site is closed for now: only its administrators can use it.
+      </p>
+      <p className="open-site-only mt-4 text-center text-sm text-muted">
         New here?{' '}
         <Link to="/register" className="font-semibold text-primary-text hover:underline">
           Create an account

@@ -28,7 +28,8 @@ function Swatch({ id, label, selected, onSelect }: { id: string; label: string; 
       onClick={onSelect}
       style={{ background: linkBackground(id) }}
       className={cn(
-        'flex size-8 items-center justify-center rounded-full ring-offset-2 ring-offset-surface transition',
+        // The inset edge keeps dark swatches (black) visible on the dark card, light ones on the light theme, at 3:1.
+        'flex size-8 items-center justify-center rounded-full inset-ring inset-ring-zinc-100/35 ring-offset-2 ring-offset-surface transition',
         selected ? 'ring-2 ring-white' : 'hover:scale-110',
       )}
     >

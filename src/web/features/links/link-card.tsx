@@ -36,7 +36,7 @@ export function LinkCard({ link, clicks, disabled, deleting, onEdit, onDelete, o
       data-testid="link-card"
       data-link-id={link.id}
       className={cn(
-        'flex items-center gap-2 rounded-2xl border border-border bg-surface/90 p-3 sm:gap-3 sm:p-4',
+        'flex flex-wrap items-center gap-2 rounded-2xl border border-border bg-surface/90 p-3 sm:flex-nowrap sm:gap-3 sm:p-4',
         isDragging && 'z-10 border-primary shadow-2xl shadow-primary/20',
         !link.isActive && 'opacity-60',
       )}
@@ -52,17 +52,19 @@ export function LinkCard({ link, clicks, disabled, deleting, onEdit, onDelete, o
         <GripVertical className="size-5" />
       </button>
       <span
-        className="flex size-9 shrink-0 items-center sm:size-11 justify-center overflow-hidden rounded-xl text-white"
+        className="flex size-9 shrink-0 items-center justify-center overflow-hidden rounded-xl text-white inset-ring inset-ring-zinc-100/20 sm:size-11"
         style={{ background: linkBackground(link.color) }}
         aria-hidden="true"
       >
         <LinkIcon icon={link.icon} customIcon={link.customIcon} size={20} />
       </span>
       <div className="min-w-0 flex-1">
-        <p className="truncate font-semibold" data-testid="link-title">
+        <p className="line-clamp-2 break-words font-semibold sm:truncate" data-testid="link-title">
           {link.title}
         </p>
-        <p className="truncate text-sm text-muted">{link.url}</p>
+        <p className="break-all text-sm text-muted sm:truncate" data-testid="link-url">
+          {link.url}
+        </p>
         {clicks !== undefined && (
           <p className="mt-0.5 flex items-center gap-1 text-xs text-muted" data-testid="link-clicks">
             <MousePointerClick className="size-3.5" aria-hidden="true" />
@@ -71,37 +73,40 @@ export function LinkCard({ link, clicks, disabled, deleting, onEdit, onDelete, o
           </p>
         )}
       </div>
-      <Switch.Root
-        checked={link.isActive}
-        onCheckedChange={onToggleActive}
-        aria-label={link.isActive ? `Hide ${link.title}` : `Show ${link.title}`}
-        className="relative h-6 w-11 shrink-0 rounded-full bg-zinc-700 transition data-[state=checked]:bg-primary"
-      >
-        <Switch.Thumb className="block size-5 translate-x-0.5 rounded-full bg-white shadow transition data-[state=checked]:translate-x-[22px]" />
-      </Switch.Root>
-      <Button variant="ghost" size="icon" className="size-9" aria-label={`Edit ${link.title}`} onClick={onEdit} disabled={disabled}>
-        <Pencil />
-      </Button>
-      <ConfirmDialog
-        title="Delete link"
-        description="Are you sure you want to delete this link? This action cannot be undone."
-        confirmLabel="Delete"
-        pendingLabel="Deleting..."
-        open={confirming}
-        onOpenChange={setConfirming}
-        pending={deleting}
-        onConfirm={() =>
-          void onDelete().then(
-            () => setConfirming(false),
-            () => setConfirming(false),
-          )
-        }
-        trigger={
-          <Button variant="ghost" size="icon" aria-label={`Delete ${link.title}`} className="size-9 hover:text-red-400">
-            <Trash2 />
-          </Button>
-        }
-      />
+      {/* On a phone the controls take a row of their own, so the title and address keep the card's width. */}
+      <div className="flex w-full items-center justify-end gap-2 border-t border-border pt-2 sm:w-auto sm:border-0 sm:pt-0">
+        <Switch.Root
+          checked={link.isActive}
+          onCheckedChange={onToggleActive}
+          aria-label={link.isActive ? `Hide ${link.title}` : `Show ${link.title}`}
+          className="relative h-6 w-11 shrink-0 rounded-full bg-zinc-700 transition data-[state=checked]:bg-primary"
+        >
+          <Switch.Thumb className="block size-5 translate-x-0.5 rounded-full bg-white shadow transition data-[state=checked]:translate-x-[22px]" />
+        </Switch.Root>
+        <Button variant="ghost" size="icon" className="size-9" aria-label={`Edit ${link.title}`} onClick={onEdit} disabled={disabled}>
+          <Pencil />
+        </Button>
+        <ConfirmDialog
+          title="Delete link"
+          description="Are you sure you want to delete this link? This action cannot be undone."
+          confirmLabel="Delete"
+          pendingLabel="Deleting..."
+          open={confirming}
+          onOpenChange={setConfirming}
+          pending={deleting}
+          onConfirm={() =>
+            void onDelete().then(
+              () => setConfirming(false),
+              () => setConfirming(false),
+            )
+          }
+          trigger={
+            <Button variant="ghost" size="icon" aria-label={`Delete ${link.title}`} className="size-9 hover:text-red-400">
+              <Trash2 />
+            </Button>
+          }
+        />
+      </div>
     </li>
   );
 }

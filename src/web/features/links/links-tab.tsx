@@ -2,8 +2,9 @@ import { DndContext, type DragEndEvent, KeyboardSensor, PointerSensor, closestCe
 import { SortableContext, arrayMove, sortableKeyboardCoordinates, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { Link2, Plus } from 'lucide-react';
 import { useState } from 'react';
+import { Link as RouterLink } from 'react-router';
 import { toast } from 'sonner';
-import { linkLimitMessage } from '#shared/plans.ts';
+import { UPGRADE_TO_PRO, linkLimitMessage } from '#shared/plans.ts';
 import type { CurrentUser } from '#shared/user.types.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { Card } from '#web/components/ui/card.tsx';
@@ -115,11 +116,7 @@ export function LinksTab({ user }: { user: CurrentUser }) {
             <p className="text-sm text-muted" data-testid="link-count">
               {list.length} link(s) in your profile
             </p>
-            {atLimit && limit !== null && (
-              <p className="mt-1 text-sm text-accent" role="note">
-                {linkLimitMessage(user.plan, limit)}
-              </p>
-            )}
+            {atLimit && limit !== null && <LinkLimitNote message={linkLimitMessage(user.plan, limit)} />}
           </div>
           <Button onClick={() => setEditing({ mode: 'adding' })} disabled={busy || atLimit}>
             <Plus /> Add New Link
@@ -172,5 +169,19 @@ export function LinksTab({ user }: { user: CurrentUser }) {
         <ProfilePreview user={user} links={list} customization={customization.data} views={month?.totalViews} />
       </aside>
     </div>
+  );
+}
+
+/** The plan's limit, its 'Upgrade to Pro' a link to the pricing page. */
+function LinkLimitNote({ message }: { message: string }) {
+  const [before, after] = message.split(UPGRADE_TO_PRO);
+  return (
+    <p className="mt-1 text-sm text-accent" role="note">
+      {before}
+      <RouterLink to="/pricing" className="font-semibold underline underline-offset-2 hover:text-orange-300">
+        {UPGRADE_TO_PRO}
+      </RouterLink>
+      {after}
+    </p>
   );
 }

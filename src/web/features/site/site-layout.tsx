@@ -2,15 +2,23 @@ import { Outlet } from 'react-router';
 import { Footer } from './footer.tsx';
 import { Navbar } from './navbar.tsx';
 
-/** Header and footer around every app route except the dashboard (spec 001 §2). */
+/**
+ * Header and footer around every app route except the dashboard (spec 001 §2).
+ * While the site is closed (coming-soon mode) a visitor reaches only the login
+ * page, without them: every link in them would lead back to the coming-soon page.
+ */
 export function SiteLayout() {
   return (
     <div className="flex min-h-dvh flex-col">
-      <Navbar />
+      <div className="open-site-only contents">
+        <Navbar />
+      </div>
       <main className="flex-1">
         <Outlet />
       </main>
-      <Footer />
+      <div className="open-site-only contents">
+        <Footer />
+      </div>
     </div>
   );
 }
