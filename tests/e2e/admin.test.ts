@@ -177,4 +177,27 @@ describe('the admin control center', () => {
     expect(await page.getByRole('button', { name: 'Next' }).count()).toBe(0);
     await page.context().close();
   });
+
+  it('shows one toast at a time, the newest', async () => {
+    const { app } = running.server.testApp;
+    const admin = await createAdmin(app);
+    const target = await createUser(app, { username: uniqueUsername('toast') });
+    const page = await signIn(admin.user.username, admin.password);
+    await page.goto('/admin');
+    await page.getByLabel('Search users').fill(target.user.username);
+    await expect.poll(() => page.getByTestId('admin-user-row').count()).toBe(1);
+    await page.getByLabel(`Plan of ${target.user.username}`).selectOption('pro');
+    await expect.poll(() => page.getByText('Plan changed to Pro').isVisible()).toBe(true);
+    await page.getByTestId('admin-user-row').getByLabel('Verified').click();
+    await expect.poll(() => page.getByText('Verified badge granted').isVisible()).toBe(true);
+    // Both toasts were made; only the newest shows.
+    const shown = page.locator('[data-sonner-toast][data-visible="true"]');
+    expect(await shown.count()).toBe(1);
+    expect(await shown.textContent()).toContain('Verified badge granted');
+    // The older one is kept behind, fully transparent (or already gone).
+    const older = page.locator('[data-sonner-toast]', { hasText: 'Plan changed to Pro' });
+    const olderOpacity = async () => ((await older.count()) === 0 ? '0' : await older.evaluate((toast) => getComputedStyle(toast).opacity));
+    await expect.poll(olderOpacity).toBe('0');
+    await page.context().close();
+  });
 });
