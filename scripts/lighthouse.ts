@@ -3,10 +3,7 @@
 // type (issue 11). A measurement, never a test: it prints figures.
 // Usage: npm run lighthouse  (builds first; LIGHTHOUSE_PAGES=/,/pricing to choose)
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { startServerProcess } from './server-process.ts';
+import { startFreshServer } from './server-process.ts';
 
 const LIGHTHOUSE = 'lighthouse@12.8.2';
 const CHROME_PATH = process.env.CHROMIUM_PATH ?? process.env.CHROME_PATH ?? '/usr/bin/chromium';
@@ -48,8 +45,7 @@ function runLighthouse(url: string): Promise<LighthouseReport> {
   });
 }
 
-const dataDir = mkdtempSync(path.join(tmpdir(), 'linkverse-lighthouse-'));
-const server = await startServerProcess({ DATA_DIR: dataDir });
+const server = await startFreshServer('lighthouse');
 try {
   // A creator with a picture-less page and a few links: the public page as most are.
   const register = await fetch(`${server.base}/api/auth/register`, {
@@ -93,7 +89,5 @@ try {
     );
   }
 } finally {
-  server.child.kill('SIGTERM');
-  await server.exited;
-  rmSync(dataDir, { recursive: true, force: true });
+  await server.stop();
 }

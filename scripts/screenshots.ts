@@ -4,16 +4,13 @@
 // fresh data folder.
 // Usage: npm run screenshots  → .tmp/screenshots/*.png (never committed)
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { mkdirSync } from 'node:fs';
 import { launchChromium } from '../tests/helpers/chromium.ts';
-import { startServerProcess } from './server-process.ts';
+import { startFreshServer } from './server-process.ts';
 
 const outDir = '.tmp/screenshots';
 mkdirSync(outDir, { recursive: true });
-const dataDir = mkdtempSync(path.join(tmpdir(), 'linkverse-screenshots-'));
-const server = await startServerProcess({ DATA_DIR: dataDir });
+const server = await startFreshServer('screenshots');
 const baseUrl = server.base;
 
 /** A file name for a path: '/' → 'home', '/services/analytics' → 'services-analytics'. */
@@ -143,7 +140,7 @@ for (const [label, viewport] of [
   await page.screenshot({ path: `${outDir}/profile-missing-${label}.png` });
   // The control center, once the user is made an admin with the admin command.
   if (label === 'desktop') {
-    execFileSync(process.execPath, ['dist/server/admin.js', 'promote', username], { env: { ...process.env, DATA_DIR: dataDir } });
+    execFileSync(process.execPath, ['dist/server/admin.js', 'promote', username], { env: { ...process.env, DATA_DIR: server.dataDir } });
     // Something in the log: a reservation of the admin's own.
     await page.request.post(`${baseUrl}/api/admin/reserved-usernames`, {
       data: { username: 'partnerbrand', reason: 'Held for a partner brand launching next month' },
@@ -158,7 +155,5 @@ for (const [label, viewport] of [
   await context.close();
 }
 await browser.close();
-server.child.kill('SIGTERM');
-await server.exited;
-rmSync(dataDir, { recursive: true, force: true });
+await server.stop();
 console.log(`screenshots in ${outDir}`);

@@ -1,7 +1,9 @@
 // The compiled server as `npm start` runs it, as a process of its own: used by
 // the browser tests (several processes, crashes, restarts) and by the benches.
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 
 /**
  * The options `npm start` gives node, read from package.json's start script, so
@@ -64,4 +66,20 @@ export async function startServerProcess(env: Record<string, string>, extraNodeO
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
   return { base, child, output: () => output, exited };
+}
+
+/**
+ * The compiled server on an empty data folder of its own (SQLite), as a fresh
+ * install: `stop()` ends it and removes the folder. For the scripts that look
+ * at the product (Lighthouse, screenshots).
+ */
+export async function startFreshServer(name: string): Promise<ServerProcess & { dataDir: string; stop: () => Promise<void> }> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), `linkverse-${name}-`));
+  const server = await startServerProcess({ DATA_DIR: dataDir });
+  const stop = async () => {
+    server.child.kill('SIGTERM');
+    await server.exited;
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  return { ...server, dataDir, stop };
 }

@@ -56,15 +56,15 @@ export class SitePages {
    * that would only lead back to the coming-soon page (styles.css).
    */
   page(pathname: string, origin: string, siteClosed = false): CachedPage | undefined {
-    if (!this.templates.has(pathname)) return undefined;
-    return this.pageOf(siteClosed ? `${pathname}${CLOSED_SUFFIX}` : pathname, origin);
+    return this.templates.has(pathname) ? this.pageOf(pathname, origin, siteClosed) : undefined;
   }
 
   notFound(origin: string): CachedPage {
     return this.pageOf(NOT_FOUND_KEY, origin);
   }
 
-  private pageOf(key: string, origin: string): CachedPage {
+  private pageOf(template: string, origin: string, siteClosed = false): CachedPage {
+    const key = siteClosed ? `${template}${CLOSED_SUFFIX}` : template;
     let pages = this.byOrigin.get(origin);
     if (!pages && this.byOrigin.size < MEMORY_BOUNDS.sitePageOrigins) {
       pages = new Map();
@@ -72,9 +72,8 @@ export class SitePages {
     }
     const kept = pages?.get(key);
     if (kept) return kept;
-    const closed = key.endsWith(CLOSED_SUFFIX);
-    const template = this.templates.get(closed ? key.slice(0, -CLOSED_SUFFIX.length) : key) ?? '';
-    const page = preparePage(this.complete(closed ? template.replace('<html ', '<html data-site="closed" ') : template, origin), 0);
+    const html = this.templates.get(template) ?? '';
+    const page = preparePage(this.complete(siteClosed ? html.replace('<html ', '<html data-site="closed" ') : html, origin), 0);
     if (pages) {
       page.recompress();
       pages.set(key, page);

@@ -19,7 +19,7 @@ export function StackedTable({ label, head, actions, children }: StackedTablePro
   return (
     <div className="overflow-x-auto rounded-2xl border border-border" tabIndex={0} role="region" aria-label={label}>
       <table role="table" className="stacked-table w-full text-left text-sm md:min-w-[720px]">
-        <thead role="rowgroup" className="bg-surface-raised/60 text-xs uppercase tracking-wider text-muted">
+        <thead role="rowgroup" className="bg-surface-raised/60 text-xs uppercase tracking-wider text-muted max-md:sr-only">
           <tr role="row">
             {head.map((name, index) => (
               <th
