@@ -17,8 +17,8 @@ export default defineConfig({
     assetsInlineLimit: 0,
     // Read by scripts/build-web.mjs to report each page's first-load script.
     manifest: true,
-    // The app shell is React, the router, TanStack Query and zod (~210 kB gzip); public
-    // profile pages are rendered by the server and never load it.
+    // The largest chunk is the charts (Recharts, the analytics tab only); the app shell
+    // is React and the router. Public profile pages are rendered by the server and never load either.
     chunkSizeWarningLimit: 800,
   },
   server: {

@@ -1,20 +1,5 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { type ReactNode, StrictMode, Suspense, lazy, useEffect, useState } from 'react';
 import { TOAST_DURATION_MS } from '#web/lib/constants.ts';
-import { ApiError } from './lib/api.ts';
-
-export function createQueryClient(): QueryClient {
-  return new QueryClient({
-    defaultOptions: {
-      queries: {
-        refetchOnWindowFocus: false,
-        gcTime: 5 * 60_000,
-        // Retry once, and never a refusal the server meant (spec 000 §7).
-        retry: (count, error) => count < 1 && !(error instanceof ApiError && error.status >= 400 && error.status < 500),
-      },
-    },
-  });
-}
 
 const Toaster = lazy(() => import('sonner').then((module) => ({ default: module.Toaster })));
 
@@ -39,13 +24,11 @@ function Toasts() {
 }
 
 /** What surrounds the router, in the browser and in the prerender alike (their trees must match to hydrate). */
-export function AppShell({ queryClient, children }: { queryClient: QueryClient; children: ReactNode }) {
+export function AppShell({ children }: { children: ReactNode }) {
   return (
     <StrictMode>
-      <QueryClientProvider client={queryClient}>
-        {children}
-        <Toasts />
-      </QueryClientProvider>
+      {children}
+      <Toasts />
     </StrictMode>
   );
 }

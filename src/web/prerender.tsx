@@ -2,14 +2,12 @@
 // build time, as an anonymous visitor sees them (issue 11).
 import { Writable } from 'node:stream';
 import { prerenderToNodeStream } from 'react-dom/static';
-import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
-import { AppShell, createQueryClient } from './app-shell.tsx';
-import { routes } from './routes.tsx';
+import { StaticRouter } from 'react-router';
+import { AppShell } from './app-shell.tsx';
+import { AppRoutes } from './routes.tsx';
 
 export { SITE_HOST_PLACEHOLDER } from './lib/utils.ts';
 export { CONTENT_PATHS, NOT_FOUND_META, PRERENDERED_PATHS, SHELL_PATHS, pageMetaFor } from './features/site/page-meta.ts';
-
-const handler = createStaticHandler(routes);
 
 /**
  * The HTML inside #root for a path, every lazy page resolved in place. React
@@ -18,14 +16,12 @@ const handler = createStaticHandler(routes);
  * boundary is inlined, and a page that still needs a script fails the build.
  */
 export async function renderPath(pathname: string): Promise<string> {
-  const context = await handler.query(new Request(new URL(pathname, 'http://prerender.invalid')));
-  if (context instanceof Response) throw new Error(`${pathname} redirects: it cannot be prerendered`);
-  const router = createStaticRouter(handler.dataRoutes, context);
   const errors: unknown[] = [];
   const { prelude } = await prerenderToNodeStream(
-    <AppShell queryClient={createQueryClient()}>
-      {/* No hydration data: it would be an inline script, which the Content-Security-Policy forbids; no route has a loader. */}
-      <StaticRouterProvider router={router} context={context} hydrate={false} />
+    <AppShell>
+      <StaticRouter location={pathname}>
+        <AppRoutes />
+      </StaticRouter>
     </AppShell>,
     // A page that fails to render would ship its loading fallback: the build fails instead.
     { onError: (error) => void errors.push(error), progressiveChunkSize: Number.POSITIVE_INFINITY },

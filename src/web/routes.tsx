@@ -1,5 +1,5 @@
-import { type ReactNode, Suspense, lazy, useEffect } from 'react';
-import { Navigate, Outlet, type RouteObject } from 'react-router';
+import { type ComponentType, type ReactNode, Suspense, lazy, useEffect } from 'react';
+import { Navigate, Outlet, type RouteObject, useRoutes } from 'react-router';
 import { FullPageSpinner } from './components/ui/spinner.tsx';
 import { RedirectIfSignedIn, RequireUser } from './features/auth/guards.tsx';
 import { CONTENT_PAGES } from './features/content/content-index.ts';
@@ -16,12 +16,29 @@ const LoginPage = lazy(() => import('./features/auth/login-page.tsx').then((modu
 const RegisterPage = lazy(() => import('./features/auth/register-page.tsx').then((module) => ({ default: module.RegisterPage })));
 const ContentPage = lazy(() => import('./features/content/content-page.tsx').then((module) => ({ default: module.ContentPage })));
 const ExamplesPage = lazy(() => import('./features/examples/examples-page.tsx').then((module) => ({ default: module.ExamplesPage })));
-const DashboardPage = lazy(() => import('./features/dashboard/dashboard-page.tsx').then((module) => ({ default: module.DashboardPage })));
-const AdminPage = lazy(() => import('./features/admin/admin-page.tsx').then((module) => ({ default: module.AdminPage })));
-const UploadProfileImagePage = lazy(() =>
-  import('./features/profile-image/upload-profile-image-page.tsx').then((module) => ({
-    default: module.UploadProfileImagePage,
-  })),
+
+/**
+ * A signed-in page, loaded together with the query cache it reads the API
+ * through (lib/query-client.tsx), which the public pages never download.
+ */
+function lazyWithQueries<Props extends object>(load: () => Promise<ComponentType<Props>>) {
+  return lazy(async () => {
+    const [{ WithQueries }, Page] = await Promise.all([import('./lib/query-client.tsx'), load()]);
+    function PageWithQueries(props: Props) {
+      return (
+        <WithQueries>
+          <Page {...props} />
+        </WithQueries>
+      );
+    }
+    return { default: PageWithQueries };
+  });
+}
+
+const DashboardPage = lazyWithQueries(() => import('./features/dashboard/dashboard-page.tsx').then((module) => module.DashboardPage));
+const AdminPage = lazyWithQueries(() => import('./features/admin/admin-page.tsx').then((module) => module.AdminPage));
+const UploadProfileImagePage = lazyWithQueries(() =>
+  import('./features/profile-image/upload-profile-image-page.tsx').then((module) => module.UploadProfileImagePage),
 );
 
 /**
@@ -176,6 +193,11 @@ export const routes: RouteObject[] = [
     ],
   },
 ];
+
+/** The page for the address, in the browser (BrowserRouter) and the prerender (StaticRouter) alike. */
+export function AppRoutes() {
+  return useRoutes(routes);
+}
 
 /** /profile shows the signed-in user's public page, which the server renders. */
 function ProfileRedirect({ username }: { username: string }) {

@@ -35,15 +35,22 @@ describe('signing up, in and out', () => {
     await expect.poll(() => page.getByTestId('sidebar-display-name').first().textContent()).toBe('Test Person');
     expect(new URL(page.url()).pathname).toBe('/dashboard');
 
+    // Something only this page holds: gone once the landing page is loaded afresh.
+    await page.evaluate(() => Object.assign(window, { beforeLogout: true }));
     const loggedOut = page.waitForResponse((response) => response.url().endsWith('/api/auth/logout'));
     await page.getByRole('button', { name: 'Log out' }).first().click();
-    const answer = await loggedOut;
-    expect(answer.status(), await answer.text()).toBe(200);
+    expect((await loggedOut).status()).toBe(200);
     // On the landing page, and staying there (not sent on to /login by the dashboard's guard).
     await expect.poll(() => new URL(page.url()).pathname).toBe('/');
     await page.waitForTimeout(500);
     expect(new URL(page.url()).pathname).toBe('/');
     await expect.poll(() => page.getByText('You have been logged out successfully.').isVisible()).toBe(true);
+    // A new page: nothing of the account stays in memory; the toast is said once, not on every load.
+    expect(await page.evaluate(() => 'beforeLogout' in window)).toBe(false);
+    await expect.poll(() => page.getByRole('link', { name: 'Log in' }).first().isVisible()).toBe(true);
+    await page.reload();
+    await page.waitForTimeout(500);
+    expect(await page.getByText('You have been logged out successfully.').count()).toBe(0);
 
     await page.goto('/dashboard');
     await page.waitForURL('**/login');

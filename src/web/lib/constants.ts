@@ -2,6 +2,8 @@
 
 export const TOAST_DURATION_MS = 5000;
 export const AUTH_CHECK_TIMEOUT_MS = 2000;
+/** How long the signed-in user, once checked, is taken as known before a page that needs it asks again. */
+export const SESSION_STALE_MS = 60_000;
 export const LANDING_BACKGROUND_ROTATION_MS = 5000;
 export const LANDING_BACKGROUND_STATES = 3;
 export const HERO_GLOW_DELAY_MS = 1000;
@@ -13,3 +15,6 @@ export type DashboardTab = (typeof DASHBOARD_TABS)[number];
 
 /** Set by the registration form: the account made in this browser tab, greeted as new rather than "back" (issue 11). */
 export const NEW_ACCOUNT_STORAGE_KEY = 'linkverse:new-account';
+
+/** Set on signing out: the landing page, loaded afresh, shows the 'Logged out' toast once. */
+export const LOGGED_OUT_STORAGE_KEY = 'linkverse:logged-out';

@@ -9,7 +9,7 @@ import { useHydrated } from '#web/lib/use-hydrated.ts';
 import { AuthCard, FormError } from './auth-card.tsx';
 import { PasswordInput } from './password-input.tsx';
 import { useFormError } from './use-form-error.ts';
-import { useLogin } from './use-session.ts';
+import { logIn } from './use-session.ts';
 
 interface LoginValues {
   username: string;
@@ -17,9 +17,13 @@ interface LoginValues {
 }
 
 export function LoginPage() {
-  const { register, handleSubmit, setFocus } = useForm<LoginValues>({ defaultValues: { username: '', password: '' } });
+  const {
+    register,
+    handleSubmit,
+    setFocus,
+    formState: { isSubmitting },
+  } = useForm<LoginValues>({ defaultValues: { username: '', password: '' } });
   const { error, invalidField, show, check } = useFormError();
-  const login = useLogin();
   const navigate = useNavigate();
   const location = useLocation();
   const hydrated = useHydrated();
@@ -29,7 +33,7 @@ export function LoginPage() {
     const input = check(loginSchema, values, (field) => setFocus(field as keyof LoginValues));
     if (!input) return;
     try {
-      await login.mutateAsync(input);
+      await logIn(input);
       // Signed in, the rest of the app is no longer the coming-soon page's (an admin's is not).
       document.documentElement.removeAttribute('data-site');
       const from = (location.state as { from?: string } | null)?.from;
@@ -75,8 +79,8 @@ export function LoginPage() {
             {...register('password')}
           />
         </div>
-        <Button type="submit" className="w-full" disabled={!hydrated || login.isPending}>
-          {login.isPending ? 'Logging in...' : 'Enter Linkverse'}
+        <Button type="submit" className="w-full" disabled={!hydrated || isSubmitting}>
+          {isSubmitting ? 'Logging in...' : 'Enter Linkverse'}
         </Button>
       </form>
       <p id="forgot-password" className="mt-6 text-center text-xs text-muted">

@@ -10,11 +10,16 @@ import { AuthCard, FormError } from './auth-card.tsx';
 import { PasswordInput } from './password-input.tsx';
 import { useFormError } from './use-form-error.ts';
 import { NEW_ACCOUNT_STORAGE_KEY } from '#web/lib/constants.ts';
-import { useRegister } from './use-session.ts';
+import { registerAccount } from './use-session.ts';
 
 export function RegisterPage() {
   const [searchParams] = useSearchParams();
-  const { register, handleSubmit, setFocus } = useForm<RegisterFormInput>({
+  const {
+    register,
+    handleSubmit,
+    setFocus,
+    formState: { isSubmitting },
+  } = useForm<RegisterFormInput>({
     defaultValues: {
       username: (searchParams.get('username') ?? '').slice(0, USERNAME_MAX_LENGTH),
       displayName: '',
@@ -24,7 +29,6 @@ export function RegisterPage() {
     },
   });
   const { error, invalidField, show, check } = useFormError();
-  const registration = useRegister();
   const navigate = useNavigate();
   const hydrated = useHydrated();
 
@@ -34,7 +38,7 @@ export function RegisterPage() {
     if (!input) return;
     const { username, displayName, password } = input;
     try {
-      await registration.mutateAsync({ username, password, ...(displayName ? { displayName } : {}) });
+      await registerAccount({ username, password, ...(displayName ? { displayName } : {}) });
       try {
         sessionStorage.setItem(NEW_ACCOUNT_STORAGE_KEY, username);
       } catch {
@@ -111,8 +115,8 @@ export function RegisterPage() {
             </Link>
           </span>
         </label>
-        <Button type="submit" className="w-full" disabled={!hydrated || registration.isPending}>
-          {registration.isPending ? 'Creating...' : 'Create account'}
+        <Button type="submit" className="w-full" disabled={!hydrated || isSubmitting}>
+          {isSubmitting ? 'Creating...' : 'Create account'}
         </Button>
       </form>
       <p className="mt-6 text-center text-sm text-muted">

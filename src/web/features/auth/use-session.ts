@@ -1,12 +1,14 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useNavigate } from 'react-router';
+import { useSyncExternalStore } from 'react';
 import type { LoginInput, RegisterInput } from '#shared/auth.schema.ts';
 import { SESSION_HINT_COOKIE_NAME } from '#shared/constants.ts';
-import { AUTH_CHECK_TIMEOUT_MS } from '#web/lib/constants.ts';
+import { AUTH_CHECK_TIMEOUT_MS, LOGGED_OUT_STORAGE_KEY, SESSION_STALE_MS } from '#web/lib/constants.ts';
 import type { CurrentUser } from '#shared/user.types.ts';
 import { ApiError, api } from '#web/lib/api.ts';
 
-export const sessionQueryKey = ['auth', 'me'] as const;
+// Who is signed in, kept in a small store of its own rather than the query
+// cache: the header and the guards of every page read it, and the public pages
+// load without the query library (issue 11). Toasts come from sonner, imported
+// when one is shown, so pages that never show one do not download it.
 
 /**
  * Whether a session can exist: the server sets a page-readable hint cookie
@@ -37,67 +39,124 @@ async function fetchCurrentUser(): Promise<CurrentUser | null> {
   }
 }
 
-export function useSession() {
-  const query = useQuery({
-    queryKey: sessionQueryKey,
-    queryFn: fetchCurrentUser,
-    initialData: () => (mayHaveSession() ? undefined : null),
-    staleTime: 60_000,
-    retry: (count, error) => count < 1 && !(error instanceof ApiError && error.status > 0),
-  });
-  return { user: query.data ?? null, isLoading: query.isPending, error: query.error, refetch: query.refetch };
+interface SessionState {
+  user: CurrentUser | null;
+  /** Nothing known yet: the first answer is awaited. */
+  isLoading: boolean;
+  /** The last check failed (the server unreachable or in trouble). */
+  error: ApiError | null;
 }
 
-export function useLogin() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (input: LoginInput) => api<{ data: CurrentUser }>('/api/auth/login', { method: 'POST', body: input }),
-    onSuccess: async ({ data }) => {
-      queryClient.setQueryData(sessionQueryKey, data);
-      const { toast } = await import('sonner');
-      toast.success('Logged in successfully', { description: `Welcome back, ${data.displayName || data.username}!` });
-    },
-  });
+const ANONYMOUS: SessionState = { user: null, isLoading: false, error: null };
+let session: SessionState = mayHaveSession() ? { user: null, isLoading: true, error: null } : ANONYMOUS;
+let checkedAt = 0;
+let checking: Promise<void> | undefined;
+const listeners = new Set<() => void>();
+
+function setSession(next: SessionState): void {
+  checkedAt = Date.now();
+  if (next.user === session.user && next.isLoading === session.isLoading && next.error === session.error) return;
+  session = next;
+  for (const listener of listeners) listener();
 }
 
-export function useRegister() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (input: RegisterInput) => api<{ data: CurrentUser }>('/api/auth/register', { method: 'POST', body: input }),
-    onSuccess: async ({ data }) => {
-      queryClient.setQueryData(sessionQueryKey, data);
-      const { toast } = await import('sonner');
-      toast.success('Registration successful', { description: 'Your account has been created!' });
-    },
-  });
+/** The user a login or registration answered with. */
+function signedIn(user: CurrentUser): void {
+  setSession({ user, isLoading: false, error: null });
 }
-
-// Toasts come from sonner, imported when one is shown: pages that never show one
-// (the landing page) do not download it.
 
 /**
- * Sign out, then go to the landing page. The navigation is the hook's own, and
- * is finished before the session is cleared: a callback given to mutate() is
- * dropped when its component unmounts, and a session cleared while the landing
- * page's code is still loading lets the dashboard's guard send the visitor to
- * /login instead.
+ * Ask the server again who is signed in (one question at a time); a network
+ * failure is retried once, a refusal never. Until the answer, what is known stays shown.
  */
-export function useLogout() {
-  const queryClient = useQueryClient();
-  const navigate = useNavigate();
-  return useMutation({
-    mutationFn: () => api('/api/auth/logout', { method: 'POST' }),
-    onSuccess: async () => {
-      // The landing page's code may still be loading: the session is cleared once it is on screen.
-      await navigate('/', { flushSync: true });
-      queryClient.setQueryData(sessionQueryKey, null);
-      queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== sessionQueryKey[0] });
-      const { toast } = await import('sonner');
-      toast.success('Logged out', { description: 'You have been logged out successfully.' });
-    },
-    onError: async (error) => {
-      const { toast } = await import('sonner');
-      toast.error('Logout failed', { description: error.message });
-    },
-  });
+export function refreshSession(): Promise<void> {
+  checking ??= (async () => {
+    try {
+      let user: CurrentUser | null;
+      try {
+        user = await fetchCurrentUser();
+      } catch (error) {
+        if (!(error instanceof ApiError && error.status === 0)) throw error;
+        user = await fetchCurrentUser();
+      }
+      setSession({ user, isLoading: false, error: null });
+    } catch (error) {
+      const failure = error instanceof ApiError ? error : new ApiError(0, 'Could not check who is signed in.', 'unknown');
+      setSession({ ...session, isLoading: false, error: failure });
+    } finally {
+      checking = undefined;
+    }
+  })();
+  return checking;
+}
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  // Asked on first use, and again when a page that needs it opens after a while.
+  if (session.isLoading || Date.now() - checkedAt > SESSION_STALE_MS) void refreshSession();
+  return () => listeners.delete(listener);
+}
+
+export function useSession() {
+  // The prerender, and the hydration of its pages, are for an anonymous visitor.
+  const { user, isLoading, error } = useSyncExternalStore(
+    subscribe,
+    () => session,
+    () => ANONYMOUS,
+  );
+  return { user, isLoading, error, refetch: refreshSession };
+}
+
+export async function logIn(input: LoginInput): Promise<CurrentUser> {
+  const { data } = await api<{ data: CurrentUser }>('/api/auth/login', { method: 'POST', body: input });
+  signedIn(data);
+  const { toast } = await import('sonner');
+  toast.success('Logged in successfully', { description: `Welcome back, ${data.displayName || data.username}!` });
+  return data;
+}
+
+export async function registerAccount(input: RegisterInput): Promise<CurrentUser> {
+  const { data } = await api<{ data: CurrentUser }>('/api/auth/register', { method: 'POST', body: input });
+  signedIn(data);
+  const { toast } = await import('sonner');
+  toast.success('Registration successful', { description: 'Your account has been created!' });
+  return data;
+}
+
+let loggingOut = false;
+
+/**
+ * Sign out, then load the landing page afresh: nothing of the account stays in
+ * the page's memory, and the landing page is prerendered, so it is on screen at
+ * once. The 'Logged out' toast is shown by the new page (announceLogout).
+ */
+export async function logOut(): Promise<void> {
+  if (loggingOut) return;
+  loggingOut = true;
+  try {
+    await api('/api/auth/logout', { method: 'POST' });
+  } catch (error) {
+    loggingOut = false;
+    const { toast } = await import('sonner');
+    toast.error('Logout failed', { description: error instanceof Error ? error.message : String(error) });
+    return;
+  }
+  try {
+    sessionStorage.setItem(LOGGED_OUT_STORAGE_KEY, '1');
+  } catch {
+    // Storage refused (a private mode): the visitor is signed out all the same, without the toast.
+  }
+  window.location.assign('/');
+}
+
+/** On the page loaded after signing out: says so once (spec 000 §6's 'Logged out' toast). */
+export async function announceLogout(): Promise<void> {
+  try {
+    if (sessionStorage.getItem(LOGGED_OUT_STORAGE_KEY) === null) return;
+    sessionStorage.removeItem(LOGGED_OUT_STORAGE_KEY);
+  } catch {
+    return;
+  }
+  const { toast } = await import('sonner');
+  toast.success('Logged out', { description: 'You have been logged out successfully.' });
 }

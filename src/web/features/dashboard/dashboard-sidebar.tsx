@@ -2,7 +2,7 @@ import { Copy, ExternalLink, LogOut, Plus, Settings } from 'lucide-react';
 import { DASHBOARD_TABS, type DashboardTab } from '#web/lib/constants.ts';
 import type { CurrentUser } from '#shared/user.types.ts';
 import { Avatar } from '#web/components/ui/avatar.tsx';
-import { useLogout } from '#web/features/auth/use-session.ts';
+import { logOut } from '#web/features/auth/use-session.ts';
 import { Logo } from '#web/features/site/logo.tsx';
 import { cn } from '#web/lib/utils.ts';
 import { formatCount } from '#shared/analytics.ts';
@@ -45,7 +45,6 @@ function SidebarStats() {
 }
 
 export function DashboardSidebar({ user, tab, onTabChange }: DashboardSidebarProps) {
-  const logout = useLogout();
   const { copyProfileUrl, openPublicProfile } = useProfileActions(user.username);
   const name = user.displayName || user.username;
   const actionClass =
@@ -106,7 +105,7 @@ export function DashboardSidebar({ user, tab, onTabChange }: DashboardSidebarPro
         <button type="button" className={actionClass} onClick={() => onTabChange('profile')}>
           <Settings className="size-4" /> Settings
         </button>
-        <button type="button" className={actionClass} onClick={() => logout.mutate()}>
+        <button type="button" className={actionClass} onClick={() => void logOut()}>
           <LogOut className="size-4" /> Log out
         </button>
       </div>

@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ProfileSettings, ProfileUpdate } from '#shared/profile-settings.ts';
 import { api } from '#web/lib/api.ts';
-import { sessionQueryKey } from '#web/features/auth/use-session.ts';
+import { refreshSession } from '#web/features/auth/use-session.ts';
 
 export const profileSettingsQueryKey = ['me', 'profile'] as const;
 
@@ -17,7 +17,7 @@ function useSettingsSaved() {
   const queryClient = useQueryClient();
   return (settings: ProfileSettings) => {
     queryClient.setQueryData(profileSettingsQueryKey, settings);
-    return queryClient.invalidateQueries({ queryKey: sessionQueryKey });
+    return refreshSession();
   };
 }
 

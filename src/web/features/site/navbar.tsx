@@ -5,7 +5,7 @@ import { NAVBAR_SOLID_SCROLL_PX } from '#web/lib/constants.ts';
 import type { CurrentUser } from '#shared/user.types.ts';
 import { Avatar } from '#web/components/ui/avatar.tsx';
 import { Button } from '#web/components/ui/button.tsx';
-import { useLogout, useSession } from '#web/features/auth/use-session.ts';
+import { logOut, useSession } from '#web/features/auth/use-session.ts';
 import { cn, profileAddress } from '#web/lib/utils.ts';
 import { Logo } from './logo.tsx';
 import { NavDropdown } from './nav-dropdown.tsx';
@@ -95,7 +95,6 @@ export function Navbar() {
  */
 function MobileMenu({ user }: { user: CurrentUser | null }) {
   const dialog = useRef<HTMLDialogElement>(null);
-  const logout = useLogout();
   const close = () => dialog.current?.close();
   const item = 'flex items-center gap-3 rounded-xl px-3 py-3 text-base text-zinc-200 hover:bg-white/5';
   return (
@@ -184,7 +183,7 @@ function MobileMenu({ user }: { user: CurrentUser | null }) {
                 className={cn(item, 'w-full')}
                 onClick={() => {
                   close();
-                  logout.mutate();
+                  void logOut();
                 }}
               >
                 <LogOut className="size-4" /> Log out

@@ -3,7 +3,7 @@ import { DropdownMenu } from 'radix-ui';
 import { Link } from 'react-router';
 import type { CurrentUser } from '#shared/user.types.ts';
 import { Avatar } from '#web/components/ui/avatar.tsx';
-import { useLogout } from '#web/features/auth/use-session.ts';
+import { logOut } from '#web/features/auth/use-session.ts';
 import { profileAddress } from '#web/lib/utils.ts';
 
 const itemClass =
@@ -11,7 +11,6 @@ const itemClass =
 
 /** The avatar menu of the signed-in navbar (spec 001 §2). */
 export function UserMenu({ user }: { user: CurrentUser }) {
-  const logout = useLogout();
   const name = user.displayName || user.username;
   return (
     <DropdownMenu.Root>
@@ -52,7 +51,7 @@ export function UserMenu({ user }: { user: CurrentUser }) {
             </Link>
           </DropdownMenu.Item>
           <DropdownMenu.Separator className="my-1 h-px bg-border" />
-          <DropdownMenu.Item className={itemClass} onSelect={() => logout.mutate()}>
+          <DropdownMenu.Item className={itemClass} onSelect={() => void logOut()}>
             <LogOut className="size-4" /> Log out
           </DropdownMenu.Item>
         </DropdownMenu.Content>
