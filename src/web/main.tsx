@@ -1,5 +1,6 @@
 import '@fontsource-variable/inter';
 import './styles.css';
+import './lib/zod-jitless.ts';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { AppShell } from './app-shell.tsx';

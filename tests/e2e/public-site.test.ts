@@ -119,6 +119,38 @@ describe('the public site', () => {
     await page.context().close();
   });
 
+  it("keeps to the page's own Content-Security-Policy: nothing it loads is refused, forms and examples included", async () => {
+    const page = await newPage();
+    // Every refusal the browser makes (an eval, an inline script or style, a foreign address) is recorded.
+    await page.addInitScript(() => {
+      const refused: string[] = [];
+      Object.assign(window, { refused });
+      document.addEventListener('securitypolicyviolation', (event) => refused.push(`${event.violatedDirective} ${event.sourceFile}`));
+    });
+    const refusedOn = async (path: string, act?: () => Promise<void>) => {
+      await openAppPage(page, path);
+      await act?.();
+      await page.waitForTimeout(300);
+      return { path, refused: await page.evaluate(() => (window as unknown as { refused: string[] }).refused) };
+    };
+    const results = [
+      await refusedOn('/'),
+      // The forms check what is typed with the shared schemas before sending it.
+      await refusedOn('/login', async () => {
+        await page.getByRole('button', { name: 'Enter Linkverse' }).click();
+        await page.getByText('Username is required').first().waitFor();
+      }),
+      await refusedOn('/register', async () => {
+        await page.getByRole('button', { name: 'Create account' }).click();
+        await page.locator('[role="alert"]').first().waitFor();
+      }),
+      await refusedOn('/examples'),
+      await refusedOn('/pricing'),
+    ];
+    expect(results).toEqual(results.map(({ path }) => ({ path, refused: [] })));
+    await page.context().close();
+  });
+
   it('reads without JavaScript: the landing page and a written page arrive with their content', async () => {
     const page = await newPage({ javaScriptEnabled: false, width: 390 });
     const landing = await page.goto('/');

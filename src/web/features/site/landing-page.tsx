@@ -109,6 +109,8 @@ export function LandingPage() {
                   value={claim}
                   onChange={(event) => setClaim(event.target.value.toLowerCase().slice(0, USERNAME_MAX_LENGTH))}
                   placeholder="yourname"
+                  // A name still to be claimed: not one the browser has saved.
+                  autoComplete="off"
                   autoCapitalize="none"
                   spellCheck={false}
                   aria-label="Your username"
