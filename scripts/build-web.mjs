@@ -52,6 +52,12 @@ const preloadsOf = (pathname) => {
     .join('\n    ');
 };
 
+// Inter's Latin face, asked for with the page rather than once the stylesheet is read: text is
+// then mostly drawn in it from the first paint, not swapped in later (a layout shift).
+const interLatin = (viteManifest[entryKey].assets ?? []).find((file) => /\/inter-latin-wght-normal-[^/]+\.woff2$/.test(file));
+if (!interLatin) throw new Error("scripts/build-web.mjs: the Inter Latin font is not among the app's assets");
+const fontPreload = `<link rel="preload" href="/${interLatin}" as="font" type="font/woff2" crossorigin>`;
+
 const template = await readFile(path.join(webDir, 'index.html'), 'utf8');
 const escapeHtml = (text) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
@@ -67,7 +73,7 @@ function page(meta, canonicalPath, root, preloads = '') {
     .replace(/<title>[^<]*<\/title>/, head)
     .replace(/\s*<meta name="description"[^>]*>/, '')
     .replace('<div id="root"></div>', `<div id="root">${root}</div>`)
-    .replace('</head>', preloads ? `  ${preloads}\n  </head>` : '</head>');
+    .replace('</head>', `  ${[fontPreload, preloads].filter(Boolean).join('\n    ')}\n  </head>`);
   if (!html.includes(ORIGIN_PLACEHOLDER) && canonicalPath !== undefined) throw new Error('index.html has no <title> to replace');
   return html;
 }

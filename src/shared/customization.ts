@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MEDIA_URL_PATTERN } from './media.ts';
-import { onlyKnownFields } from './validation.ts';
+import { onlyKnownFields } from './known-fields.ts';
 
 // The one customization document of a profile (spec README point 8): the full
 // dashboard set of spec 000 §3 with its enumerations and the slider ranges of

@@ -3,7 +3,7 @@ import { displayNameSchema, usernameSchema } from './auth.schema.ts';
 import { BIO_MAX_LENGTH, DASHBOARD_THEMES, DAY_MS, USERNAME_CHANGE_COOLDOWN_DAYS } from './constants.ts';
 import { MEDIA_URL_PATTERN } from './media.ts';
 import { isTimeZone } from './time-zone.ts';
-import { onlyKnownFields } from './validation.ts';
+import { onlyKnownFields } from './known-fields.ts';
 
 // The Profile tab's settings (spec 000 §2 "Profile tab", §3 "User settings")
 // and the username change with its cooldown (spec 000 §4 "Username lock").

@@ -151,6 +151,31 @@ describe('the public site', () => {
     await page.context().close();
   });
 
+  it('draws its pages in place: nothing moves when the font arrives or the app takes over', async () => {
+    const page = await newPage({ width: 390 });
+    // Every layout shift the browser reports from the first paint on (what Lighthouse sums as CLS).
+    await page.addInitScript(() => {
+      const shifts: number[] = [];
+      Object.assign(window, { shifts });
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) {
+          if (!entry.hadRecentInput) shifts.push(entry.value);
+        }
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+    for (const path of ['/', '/login', '/register', '/pricing']) {
+      await openAppPage(page, path);
+      await page.evaluate(() => document.fonts.ready);
+      await page.waitForTimeout(300);
+      const shifted = await page.evaluate(() => (window as unknown as { shifts: number[] }).shifts.reduce((sum, value) => sum + value, 0));
+      expect({ path, shifted }).toEqual({ path, shifted: 0 });
+      // The font the pages are set in is asked for with the page itself.
+      const font = await page.locator('link[rel="preload"][as="font"]').getAttribute('href');
+      expect((await page.request.get(font!)).headers()['content-type']).toBe('font/woff2');
+    }
+    await page.context().close();
+  });
+
   it('reads without JavaScript: the landing page and a written page arrive with their content', async () => {
     const page = await newPage({ javaScriptEnabled: false, width: 390 });
     const landing = await page.goto('/');

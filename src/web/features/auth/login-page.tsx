@@ -1,13 +1,13 @@
 import { siteHost } from '#web/lib/utils.ts';
 import { useForm } from 'react-hook-form';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { authMessages, loginSchema } from '#shared/auth.schema.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { Input, Label } from '#web/components/ui/input.tsx';
 import { ApiError } from '#web/lib/api.ts';
 import { useHydrated } from '#web/lib/use-hydrated.ts';
 import { AuthCard, FormError } from './auth-card.tsx';
 import { PasswordInput } from './password-input.tsx';
+import { loadAuthSchemas, usePreloadedAuthSchemas } from './auth-schemas.ts';
 import { useFormError } from './use-form-error.ts';
 import { logIn } from './use-session.ts';
 
@@ -27,9 +27,11 @@ export function LoginPage() {
   const navigate = useNavigate();
   const location = useLocation();
   const hydrated = useHydrated();
+  usePreloadedAuthSchemas();
 
   const onSubmit = handleSubmit(async (values) => {
     // Checked in order before any call (spec 000 §5): username, then password.
+    const { authMessages, loginSchema } = await loadAuthSchemas();
     const input = check(loginSchema, values, (field) => setFocus(field as keyof LoginValues));
     if (!input) return;
     try {

@@ -1,6 +1,6 @@
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { type RegisterFormInput, registerFormSchema } from '#shared/auth.schema.ts';
+import type { RegisterFormInput } from '#shared/auth.schema.ts';
 import { DISPLAY_NAME_MAX_LENGTH, USERNAME_MAX_LENGTH } from '#shared/constants.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { Input, Label } from '#web/components/ui/input.tsx';
@@ -8,6 +8,7 @@ import { ApiError } from '#web/lib/api.ts';
 import { useHydrated } from '#web/lib/use-hydrated.ts';
 import { AuthCard, FormError } from './auth-card.tsx';
 import { PasswordInput } from './password-input.tsx';
+import { loadAuthSchemas, usePreloadedAuthSchemas } from './auth-schemas.ts';
 import { useFormError } from './use-form-error.ts';
 import { NEW_ACCOUNT_STORAGE_KEY } from '#web/lib/constants.ts';
 import { registerAccount } from './use-session.ts';
@@ -31,9 +32,11 @@ export function RegisterPage() {
   const { error, invalidField, show, check } = useFormError();
   const navigate = useNavigate();
   const hydrated = useHydrated();
+  usePreloadedAuthSchemas();
 
   const onSubmit = handleSubmit(async (values) => {
     // The eight rules of spec 000 §5, in order; the first failure is shown.
+    const { registerFormSchema } = await loadAuthSchemas();
     const input = check(registerFormSchema, values, (field) => setFocus(field as keyof RegisterFormInput));
     if (!input) return;
     const { username, displayName, password } = input;
