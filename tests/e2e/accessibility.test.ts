@@ -45,7 +45,8 @@ async function open(page: Page, path: string, ready: () => Promise<unknown>) {
 }
 
 describe('accessibility (axe) at phone and desktop width', () => {
-  it('the public site, a public profile, the 404 pages and coming-soon', async () => {
+  // One test per width: each stays well inside the time a test is given.
+  it.each(WIDTHS)('the public site, a public profile, the 404 pages and coming-soon at %ipx', async (width) => {
     const creator = await createUser(running.server.testApp.app, { displayName: 'Axe Creator' });
     await createLink(running.server.testApp.app, creator, { title: 'My shop', url: 'https://shop.example/' });
     const paths = [
@@ -66,35 +67,31 @@ describe('accessibility (axe) at phone and desktop width', () => {
       '/no-such-user-here',
       '/coming-soon',
     ];
-    for (const width of WIDTHS) {
-      const context = await newContext(width);
-      const page = await context.newPage();
-      for (const path of paths) {
-        await open(page, path, () => page.locator('h1').first().waitFor());
-        await expectAccessible(page, `${path} at ${width}px`);
-      }
-      await context.close();
+    const context = await newContext(width);
+    const page = await context.newPage();
+    for (const path of paths) {
+      await open(page, path, () => page.locator('h1').first().waitFor());
+      await expectAccessible(page, `${path} at ${width}px`);
     }
+    await context.close();
   });
 
-  it('every dashboard tab and every admin tab', async () => {
+  it.each(WIDTHS)('every dashboard tab and every admin tab at %ipx', async (width) => {
     const admin = await createAdmin(running.server.testApp.app);
     await createLink(running.server.testApp.app, admin, { title: 'Portfolio', url: 'https://portfolio.example/' });
-    for (const width of WIDTHS) {
-      const context = await newContext(width, admin.cookie);
-      const page = await context.newPage();
-      for (const tab of ['overview', 'links', 'profile', 'analytics', 'customize']) {
-        await open(page, `/dashboard?tab=${tab}`, () => page.getByTestId('sidebar-display-name').first().waitFor({ state: 'attached' }));
-        await page.waitForLoadState('networkidle');
-        await expectAccessible(page, `dashboard ${tab} at ${width}px`);
-      }
-      await open(page, '/admin', () => page.getByRole('tab', { name: 'Users' }).waitFor());
-      for (const tab of ['Users', 'Reserved usernames', 'Username history', 'Logs', 'Settings']) {
-        await page.getByRole('tab', { name: tab }).click();
-        await page.waitForLoadState('networkidle');
-        await expectAccessible(page, `admin ${tab} at ${width}px`);
-      }
-      await context.close();
+    const context = await newContext(width, admin.cookie);
+    const page = await context.newPage();
+    for (const tab of ['overview', 'links', 'profile', 'analytics', 'customize']) {
+      await open(page, `/dashboard?tab=${tab}`, () => page.getByTestId('sidebar-display-name').first().waitFor({ state: 'attached' }));
+      await page.waitForLoadState('networkidle');
+      await expectAccessible(page, `dashboard ${tab} at ${width}px`);
     }
+    await open(page, '/admin', () => page.getByRole('tab', { name: 'Users' }).waitFor());
+    for (const tab of ['Users', 'Reserved usernames', 'Username history', 'Logs', 'Settings']) {
+      await page.getByRole('tab', { name: tab }).click();
+      await page.waitForLoadState('networkidle');
+      await expectAccessible(page, `admin ${tab} at ${width}px`);
+    }
+    await context.close();
   });
 });
