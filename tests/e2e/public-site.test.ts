@@ -110,6 +110,8 @@ describe('the public site', () => {
     const examples = page.getByTestId('example-profile');
     expect(await examples.count()).toBe(3);
     expect(await examples.first().locator('.lv-link').count()).toBeGreaterThan(1);
+    // Three pages drawn, the full-size ones only when opened.
+    expect(await page.locator('.lv-link').count()).toBe(await examples.locator('.lv-link').count());
     await page.getByRole('button', { name: "Open Kai Okafor's page full size" }).click();
     const dialog = page.getByRole('dialog', { name: 'Kai Okafor' });
     await expect.poll(() => dialog.isVisible()).toBe(true);

@@ -1,5 +1,6 @@
 import { Maximize2, X } from 'lucide-react';
-import { useRef } from 'react';
+import { useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
 import { Link } from 'react-router';
 import { ProfileView } from '#profile/profile-view.tsx';
 import { Button } from '#web/components/ui/button.tsx';
@@ -9,6 +10,8 @@ import { EXAMPLE_PROFILES, type ExampleProfile } from './example-profiles.ts';
 /** One example: the page in a phone frame, and a button that opens it full size. */
 function ExampleCard({ example }: { example: ExampleProfile }) {
   const dialog = useRef<HTMLDialogElement>(null);
+  // The full-size page is drawn when opened, not with the list: three pages to draw and hydrate, not six.
+  const [fullSize, setFullSize] = useState(false);
   const { page } = example;
   const name = page.profile.displayName;
   const titleId = `example-${page.profile.username}`;
@@ -31,7 +34,10 @@ function ExampleCard({ example }: { example: ExampleProfile }) {
           size="sm"
           className="mt-4"
           aria-label={`Open ${name}'s page full size`}
-          onClick={() => dialog.current?.showModal()}
+          onClick={() => {
+            flushSync(() => setFullSize(true));
+            dialog.current?.showModal();
+          }}
         >
           <Maximize2 aria-hidden="true" /> Open full size
         </Button>
@@ -40,6 +46,7 @@ function ExampleCard({ example }: { example: ExampleProfile }) {
         ref={dialog}
         aria-labelledby={titleId}
         className="m-0 h-dvh max-h-none w-screen max-w-none bg-background p-0 backdrop:bg-black/70"
+        onClose={() => setFullSize(false)}
         onClick={(event) => {
           if (event.target === event.currentTarget) dialog.current?.close();
         }}
@@ -54,9 +61,11 @@ function ExampleCard({ example }: { example: ExampleProfile }) {
           >
             <X aria-hidden="true" />
           </Button>
-          <div className="[&>*]:min-h-dvh">
-            <ProfileView page={page} hrefOf={(link) => link.url} embedded />
-          </div>
+          {fullSize && (
+            <div className="[&>*]:min-h-dvh">
+              <ProfileView page={page} hrefOf={(link) => link.url} embedded />
+            </div>
+          )}
         </div>
       </dialog>
     </li>
