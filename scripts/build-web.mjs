@@ -27,6 +27,7 @@ function firstLoadFiles(...keys) {
     const chunk = viteManifest[key];
     if (!chunk || files.has(chunk.file)) return;
     files.add(chunk.file);
+    for (const css of chunk.css ?? []) files.add(css);
     for (const imported of chunk.imports ?? []) visit(imported);
   };
   keys.forEach(visit);
@@ -46,9 +47,14 @@ const preloadsOf = (pathname) => {
   const module = PAGE_MODULES[pathname];
   if (!module || !viteManifest[module]) throw new Error(`scripts/build-web.mjs: no page module known for ${pathname}`);
   const entryFiles = new Set(firstLoadFiles(entryKey));
+  // Its stylesheets too: the prerendered page is drawn styled, not restyled once its script is in.
   return firstLoadFiles(module)
-    .filter((file) => file.endsWith('.js') && !entryFiles.has(file))
-    .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`)
+    .filter((file) => !entryFiles.has(file))
+    .map((file) =>
+      file.endsWith('.css')
+        ? `<link rel="stylesheet" crossorigin href="/${file}">`
+        : `<link rel="modulepreload" crossorigin href="/${file}">`,
+    )
     .join('\n    ');
 };
 

@@ -180,7 +180,7 @@ describe('the public site', () => {
     await page.context().close();
   });
 
-  it('reads without JavaScript: the landing page and a written page arrive with their content', async () => {
+  it('reads without JavaScript: the landing page, a written page and the examples arrive with their content', async () => {
     const page = await newPage({ javaScriptEnabled: false, width: 390 });
     const landing = await page.goto('/');
     expect(landing?.status()).toBe(200);
@@ -195,6 +195,11 @@ describe('the public site', () => {
     expect(await headingOf(page)).toBe('Features');
     expect(await page.getByRole('heading', { name: 'Analytics you can trust' }).count()).toBe(1);
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= innerWidth)).toBe(true);
+
+    // The example pages arrive drawn with their own stylesheet, not as bare lists waiting for the script.
+    await page.goto('/examples');
+    const link = page.getByTestId('example-profile').first().locator('.lv-link').first();
+    expect(await link.evaluate((element) => getComputedStyle(element).display)).toBe('flex');
     await page.context().close();
   });
 });

@@ -1,5 +1,3 @@
-import { useEffect } from 'react';
-
 /**
  * The sign-in and sign-up schemas, with zod, loaded apart from the forms: the
  * page is drawn and can be filled before they arrive (issue 11), and every
@@ -7,9 +5,13 @@ import { useEffect } from 'react';
  */
 export const loadAuthSchemas = () => import('#shared/auth.schema.ts');
 
-/** Starts loading them once the form is on screen, so that a submit does not wait. */
-export function usePreloadedAuthSchemas(): void {
-  useEffect(() => {
-    void loadAuthSchemas();
-  }, []);
-}
+/**
+ * Starts loading them when the visitor first touches the form (a field takes
+ * focus, or a press anywhere in it), not while the page is still being read:
+ * by the time a submit asks for them they are in, and a visitor who only looks
+ * never pays for them.
+ */
+export const authFormPreloadProps = {
+  onFocus: () => void loadAuthSchemas(),
+  onPointerDown: () => void loadAuthSchemas(),
+} as const;

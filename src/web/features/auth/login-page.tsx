@@ -7,7 +7,7 @@ import { ApiError } from '#web/lib/api.ts';
 import { useHydrated } from '#web/lib/use-hydrated.ts';
 import { AuthCard, FormError } from './auth-card.tsx';
 import { PasswordInput } from './password-input.tsx';
-import { loadAuthSchemas, usePreloadedAuthSchemas } from './auth-schemas.ts';
+import { authFormPreloadProps, loadAuthSchemas } from './auth-schemas.ts';
 import { useFormError } from './use-form-error.ts';
 import { logIn } from './use-session.ts';
 
@@ -27,7 +27,6 @@ export function LoginPage() {
   const navigate = useNavigate();
   const location = useLocation();
   const hydrated = useHydrated();
-  usePreloadedAuthSchemas();
 
   const onSubmit = handleSubmit(async (values) => {
     // Checked in order before any call (spec 000 §5): username, then password.
@@ -49,7 +48,7 @@ export function LoginPage() {
 
   return (
     <AuthCard title="Welcome back" subtitle="Log in to manage your page. Join 100k+ profiles on Linkverse.">
-      <form onSubmit={onSubmit} noValidate className="space-y-5">
+      <form onSubmit={onSubmit} noValidate {...authFormPreloadProps} className="space-y-5">
         <FormError message={error} />
         <div className="space-y-2">
           <Label htmlFor="username">Username</Label>

@@ -8,7 +8,7 @@ import { ApiError } from '#web/lib/api.ts';
 import { useHydrated } from '#web/lib/use-hydrated.ts';
 import { AuthCard, FormError } from './auth-card.tsx';
 import { PasswordInput } from './password-input.tsx';
-import { loadAuthSchemas, usePreloadedAuthSchemas } from './auth-schemas.ts';
+import { authFormPreloadProps, loadAuthSchemas } from './auth-schemas.ts';
 import { useFormError } from './use-form-error.ts';
 import { NEW_ACCOUNT_STORAGE_KEY } from '#web/lib/constants.ts';
 import { registerAccount } from './use-session.ts';
@@ -32,7 +32,6 @@ export function RegisterPage() {
   const { error, invalidField, show, check } = useFormError();
   const navigate = useNavigate();
   const hydrated = useHydrated();
-  usePreloadedAuthSchemas();
 
   const onSubmit = handleSubmit(async (values) => {
     // The eight rules of spec 000 §5, in order; the first failure is shown.
@@ -59,7 +58,7 @@ export function RegisterPage() {
 
   return (
     <AuthCard title="Create your Linkverse" subtitle="Claim your link and build your page in minutes.">
-      <form onSubmit={onSubmit} noValidate className="space-y-5">
+      <form onSubmit={onSubmit} noValidate {...authFormPreloadProps} className="space-y-5">
         <FormError message={error} />
         <div className="space-y-2">
           <Label htmlFor="username">Username</Label>

@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { ProfileView } from '#profile/profile-view.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { FontStylesheet } from '#web/features/links/profile-preview.tsx';
+import { useHydrated } from '#web/lib/use-hydrated.ts';
 import { EXAMPLE_PROFILES, type ExampleProfile } from './example-profiles.ts';
 
 /** One example: the page in a phone frame, and a button that opens it full size. */
@@ -12,14 +13,18 @@ function ExampleCard({ example }: { example: ExampleProfile }) {
   const dialog = useRef<HTMLDialogElement>(null);
   // The full-size page is drawn when opened, not with the list: three pages to draw and hydrate, not six.
   const [fullSize, setFullSize] = useState(false);
+  // The example's font is asked for once the page runs, not in the prerendered HTML: its
+  // stylesheet would hold back the whole page's first paint, and the text swaps into it anyway.
+  const hydrated = useHydrated();
   const { page } = example;
   const name = page.profile.displayName;
   const titleId = `example-${page.profile.username}`;
   return (
     <li className="flex flex-col gap-4">
-      <FontStylesheet font={page.customization.font} />
+      {hydrated && <FontStylesheet font={page.customization.font} />}
+      {/* Laid out and painted only near the screen (content-visibility): on a phone, one frame of three at a time. */}
       <div
-        className="mx-auto h-[560px] w-full max-w-[300px] overflow-y-auto rounded-[2.25rem] border-[10px] border-zinc-800 shadow-2xl shadow-primary/10"
+        className="mx-auto h-[560px] w-full max-w-[300px] overflow-y-auto rounded-[2.25rem] border-[10px] border-zinc-800 shadow-2xl shadow-primary/10 [content-visibility:auto]"
         data-testid="example-profile"
       >
         <ProfileView page={page} hrefOf={(link) => link.url} embedded />
