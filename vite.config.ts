@@ -4,11 +4,14 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { contentPlugin } from './scripts/content-plugin.ts';
+import { examplesPlugin } from './scripts/examples-plugin.ts';
+
+const projectRoot = fileURLToPath(new URL('.', import.meta.url));
 
 // The SPA is built into dist/web and served by the Fastify process (DESIGN.md "Shape").
 export default defineConfig({
   root: 'src/web',
-  plugins: [react(), tailwindcss(), contentPlugin(fileURLToPath(new URL('.', import.meta.url)))],
+  plugins: [react(), tailwindcss(), contentPlugin(projectRoot), examplesPlugin(projectRoot)],
   build: {
     outDir: '../../dist/web',
     emptyOutDir: true,
@@ -20,6 +23,15 @@ export default defineConfig({
     // The largest chunk is the charts (Recharts, the analytics tab only); the app shell
     // is React and the router. Public profile pages are rendered by the server and never load either.
     chunkSizeWarningLimit: 800,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            { name: 'framework', test: /node_modules[\\/](react|react-dom|scheduler|react-router|clsx|tailwind-merge)[\\/]/, priority: 20 },
+          ],
+        },
+      },
+    },
   },
   server: {
     proxy: { '/api': 'http://localhost:3000' },

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NEW_LINK_DAYS } from '#shared/constants.ts';
-import { pageExpiresAt } from '#shared/profile.types.ts';
+import { pageExpiresAt } from '#shared/public-profile.ts';
 import { DIALECT, type TestApp, createTestApp } from '../helpers/test-app.ts';
 import { createLink, createUser } from '../helpers/factories.ts';
 

@@ -1,5 +1,6 @@
 import { USERNAME_MAX_LENGTH, USERNAME_PATTERN } from '#shared/constants.ts';
-import { type PublicPage, pageExpiresAt, toPublicProfile } from '#shared/profile.types.ts';
+import type { PublicPage } from '#shared/profile.types.ts';
+import { pageExpiresAt, toPublicProfile } from '#shared/public-profile.ts';
 import { isAppRouteName } from '#shared/reserved-names.ts';
 import type { Db } from '../db/database.ts';
 import { parseCustomizationDocument } from '../customization/customization.service.ts';

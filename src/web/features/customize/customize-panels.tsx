@@ -36,7 +36,7 @@ import {
 import type { CurrentUser } from '#shared/user.types.ts';
 import { Input, Textarea } from '#web/components/ui/input.tsx';
 import { cn } from '#web/lib/utils.ts';
-import { FontStylesheet } from '#web/features/links/profile-preview.tsx';
+import { FontStylesheet } from '#web/features/links/font-stylesheet.tsx';
 import { AvatarUploader } from '#web/features/profile-image/avatar-uploader.tsx';
 import { ChoiceField, ColorField, Section, SelectField, SliderField, ToggleField, labelOf, optionsOf } from './controls.tsx';
 import { MediaField } from './media-field.tsx';

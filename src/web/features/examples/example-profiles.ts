@@ -1,6 +1,7 @@
 import { CUSTOMIZATION_DEFAULTS, type Customization, QUICK_THEMES } from '#shared/customization.ts';
 import { DEFAULT_LINK_COLOR, type LinkIconId } from '#shared/links.ts';
-import { type PublicPage, toPublicProfile } from '#shared/profile.types.ts';
+import type { PublicPage } from '#shared/profile.types.ts';
+import { toPublicProfile } from '#shared/public-profile.ts';
 
 // Example pages shipped with the product (issue 11): made-up people, labelled
 // as examples, whose links go to example domains (RFC 2606). Each look uses

@@ -1,12 +1,15 @@
+import '#profile/profile.css';
+import '#profile/profile-options.css';
 import { Maximize2, X } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { Link } from 'react-router';
 import { ProfileView } from '#profile/profile-view.tsx';
 import { Button } from '#web/components/ui/button.tsx';
-import { FontStylesheet } from '#web/features/links/profile-preview.tsx';
+import { FontStylesheet } from '#web/features/links/font-stylesheet.tsx';
 import { useHydrated } from '#web/lib/use-hydrated.ts';
-import { EXAMPLE_PROFILES, type ExampleProfile } from './example-profiles.ts';
+import { EXAMPLE_PROFILES } from 'virtual:linkverse-example-pages';
+import type { ExampleProfile } from './example-profiles.ts';
 
 /** One example: the page in a phone frame, and a button that opens it full size. */
 function ExampleCard({ example }: { example: ExampleProfile }) {

@@ -1,10 +1,11 @@
 import '#profile/profile.css';
 import '#profile/profile-options.css';
-import { type Customization, fontSlugOf } from '#shared/customization.ts';
+import type { Customization } from '#shared/customization.ts';
 import type { Link } from '#shared/links.ts';
-import { toPublicProfile } from '#shared/profile.types.ts';
+import { toPublicProfile } from '#shared/public-profile.ts';
 import type { CurrentUser } from '#shared/user.types.ts';
 import { ProfileView } from '#profile/profile-view.tsx';
+import { FontStylesheet } from './font-stylesheet.tsx';
 
 interface ProfilePreviewProps {
   user: CurrentUser;
@@ -34,13 +35,4 @@ export function ProfilePreview({ user, links, customization, caption = 'Live pre
       </div>
     </div>
   );
-}
-
-/**
- * The @font-face rules of a font the app does not load itself (it has Inter),
- * from the same files the public page uses. React 19 hoists the link into the head.
- */
-export function FontStylesheet({ font }: { font: string }) {
-  if (font === 'Inter') return null;
-  return <link rel="stylesheet" href={`/fonts/${fontSlugOf(font)}.css`} precedence="default" />;
 }
