@@ -11,6 +11,7 @@ import { PasswordInput } from './password-input.tsx';
 import { authFormPreloadProps, loadAuthSchemas } from './auth-schemas.ts';
 import { useFormError } from './use-form-error.ts';
 import { NEW_ACCOUNT_STORAGE_KEY } from '#web/lib/constants.ts';
+import { setSessionMark } from '#web/lib/session-mark.ts';
 import { registerAccount } from './use-session.ts';
 
 export function RegisterPage() {
@@ -41,11 +42,8 @@ export function RegisterPage() {
     const { username, displayName, password } = input;
     try {
       await registerAccount({ username, password, ...(displayName ? { displayName } : {}) });
-      try {
-        sessionStorage.setItem(NEW_ACCOUNT_STORAGE_KEY, username);
-      } catch {
-        // Storage refused (private mode): the overview says "Welcome back", as it would later.
-      }
+      // Without storage (a private mode) the overview says "Welcome back", as it would later.
+      setSessionMark(NEW_ACCOUNT_STORAGE_KEY, username);
       navigate('/dashboard', { replace: true });
     } catch (caught) {
       const message = caught instanceof ApiError && caught.status > 0 ? caught.message : 'Registration failed';

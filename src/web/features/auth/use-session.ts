@@ -4,6 +4,7 @@ import { SESSION_HINT_COOKIE_NAME } from '#shared/constants.ts';
 import { AUTH_CHECK_TIMEOUT_MS, LOGGED_OUT_STORAGE_KEY, SESSION_STALE_MS } from '#web/lib/constants.ts';
 import type { CurrentUser } from '#shared/user.types.ts';
 import { ApiError, api } from '#web/lib/api.ts';
+import { setSessionMark, takeSessionMark } from '#web/lib/session-mark.ts';
 
 // Who is signed in, kept in a small store of its own rather than the query
 // cache: the header and the guards of every page read it, and the public pages
@@ -60,11 +61,6 @@ function setSession(next: SessionState): void {
   for (const listener of listeners) listener();
 }
 
-/** The user a login or registration answered with. */
-function signedIn(user: CurrentUser): void {
-  setSession({ user, isLoading: false, error: null });
-}
-
 /**
  * Ask the server again who is signed in (one question at a time); a network
  * failure is retried once, a refusal never. Until the answer, what is known stays shown.
@@ -107,20 +103,29 @@ export function useSession() {
   return { user, isLoading, error, refetch: refreshSession };
 }
 
-export async function logIn(input: LoginInput): Promise<CurrentUser> {
-  const { data } = await api<{ data: CurrentUser }>('/api/auth/login', { method: 'POST', body: input });
-  signedIn(data);
+/** Sends a login or a registration, keeps the user it answers with, and says so in a toast. */
+async function signIn(
+  path: '/api/auth/login' | '/api/auth/register',
+  input: LoginInput | RegisterInput,
+  announce: (user: CurrentUser) => { title: string; description: string },
+): Promise<CurrentUser> {
+  const { data } = await api<{ data: CurrentUser }>(path, { method: 'POST', body: input });
+  setSession({ user: data, isLoading: false, error: null });
+  const { title, description } = announce(data);
   const { toast } = await import('sonner');
-  toast.success('Logged in successfully', { description: `Welcome back, ${data.displayName || data.username}!` });
+  toast.success(title, { description });
   return data;
 }
 
-export async function registerAccount(input: RegisterInput): Promise<CurrentUser> {
-  const { data } = await api<{ data: CurrentUser }>('/api/auth/register', { method: 'POST', body: input });
-  signedIn(data);
-  const { toast } = await import('sonner');
-  toast.success('Registration successful', { description: 'Your account has been created!' });
-  return data;
+export function logIn(input: LoginInput): Promise<CurrentUser> {
+  return signIn('/api/auth/login', input, (user) => ({
+    title: 'Logged in successfully',
+    description: `Welcome back, ${user.displayName || user.username}!`,
+  }));
+}
+
+export function registerAccount(input: RegisterInput): Promise<CurrentUser> {
+  return signIn('/api/auth/register', input, () => ({ title: 'Registration successful', description: 'Your account has been created!' }));
 }
 
 let loggingOut = false;
@@ -141,22 +146,14 @@ export async function logOut(): Promise<void> {
     toast.error('Logout failed', { description: error instanceof Error ? error.message : String(error) });
     return;
   }
-  try {
-    sessionStorage.setItem(LOGGED_OUT_STORAGE_KEY, '1');
-  } catch {
-    // Storage refused (a private mode): the visitor is signed out all the same, without the toast.
-  }
+  // Without storage (a private mode) the visitor is signed out all the same, without the toast.
+  setSessionMark(LOGGED_OUT_STORAGE_KEY, '1');
   window.location.assign('/');
 }
 
 /** On the page loaded after signing out: says so once (spec 000 §6's 'Logged out' toast). */
 export async function announceLogout(): Promise<void> {
-  try {
-    if (sessionStorage.getItem(LOGGED_OUT_STORAGE_KEY) === null) return;
-    sessionStorage.removeItem(LOGGED_OUT_STORAGE_KEY);
-  } catch {
-    return;
-  }
+  if (takeSessionMark(LOGGED_OUT_STORAGE_KEY) === null) return;
   const { toast } = await import('sonner');
   toast.success('Logged out', { description: 'You have been logged out successfully.' });
 }

@@ -2,6 +2,7 @@ import { BarChart3, Link2, UserRound } from 'lucide-react';
 import { type DashboardTab, NEW_ACCOUNT_STORAGE_KEY } from '#web/lib/constants.ts';
 import type { CurrentUser } from '#shared/user.types.ts';
 import { Card } from '#web/components/ui/card.tsx';
+import { readSessionMark } from '#web/lib/session-mark.ts';
 import { ProfileCompletion } from './profile-completion.tsx';
 import { RecentActivity } from './recent-activity.tsx';
 
@@ -11,12 +12,9 @@ const CARDS = [
   { tab: 'analytics', title: 'View Analytics', text: 'See how visitors find and use your page.', icon: BarChart3 },
 ] as const;
 
+/** Registered in this tab (the registration form's mark): welcomed, not welcomed back. */
 function isNewAccount(username: string): boolean {
-  try {
-    return sessionStorage.getItem(NEW_ACCOUNT_STORAGE_KEY) === username;
-  } catch {
-    return false;
-  }
+  return readSessionMark(NEW_ACCOUNT_STORAGE_KEY) === username;
 }
 
 export function OverviewTab({ user, onTabChange }: { user: CurrentUser; onTabChange: (tab: DashboardTab) => void }) {
