@@ -23,6 +23,9 @@ export default defineConfig({
     // The largest chunk is the charts (Recharts, the analytics tab only); the app shell
     // is React and the router. Public profile pages are rendered by the server and never load either.
     chunkSizeWarningLimit: 800,
+    // React, the router and the class helpers every page needs, in one chunk: rolldown otherwise
+    // gives each module the entry shares with the lazy pages a small file of its own
+    // (rolldown issue 10731), four requests more on every first load.
     rolldownOptions: {
       output: {
         codeSplitting: {

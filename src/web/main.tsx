@@ -1,5 +1,9 @@
 import '@fontsource-variable/inter';
 import './styles.css';
+// ProfileView's look, in the app's one stylesheet (4 kB in brotli): /examples and the
+// dashboard's preview draw it, and a second stylesheet held back /examples' first paint.
+import '#profile/profile.css';
+import '#profile/profile-options.css';
 import './lib/zod-jitless.ts';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';

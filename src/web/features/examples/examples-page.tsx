@@ -1,5 +1,3 @@
-import '#profile/profile.css';
-import '#profile/profile-options.css';
 import { Maximize2, X } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { flushSync } from 'react-dom';

@@ -1,5 +1,3 @@
-import '#profile/profile.css';
-import '#profile/profile-options.css';
 import type { Customization } from '#shared/customization.ts';
 import type { Link } from '#shared/links.ts';
 import { toPublicProfile } from '#shared/public-profile.ts';
