@@ -1,7 +1,9 @@
 // npm run bench (second part): analytics on both databases. Prints figures; never passes or fails.
 //  (a) ingestion: visits per second stored with their windows, raw events and daily rollups
 //      (storeVisits, the code the writer runs), when every visit is a new visitor of a random
-//      profile (the worst case) and when visits go to a hundred popular profiles;
+//      profile (the worst case) and when visits go to a hundred popular profiles, each beside
+//      its ceiling measured in the same run: the bare driver writing the same rows
+//      (bare-analytics-writer.ts), as nginx is the public page's;
 //  (b) the 90-day analytics call (GET /api/me/analytics?days=90's work: rollups of 180 days,
 //      links, total views) for random profiles, on a database holding BENCH_EVENTS raw events
 //      across BENCH_USERS profiles, seeded in SQL (not through HTTP), with their rollups.
@@ -16,6 +18,7 @@ import { type Visit, storeVisits } from '../../src/server/analytics/analytics-st
 import { analyticsOf } from '../../src/server/analytics/analytics.service.ts';
 import { type DatabaseHandle, migrateToLatest, openDatabase } from '../../src/server/db/database.ts';
 import { LOCAL_POSTGRES_URL, canConnect } from '../services.mjs';
+import { barePostgresWriter, bareSqliteWriter } from './bare-analytics-writer.ts';
 import { seedProfiles } from './seed.ts';
 
 const EVENTS = Number(process.env.BENCH_EVENTS ?? 10_000_000);
@@ -23,17 +26,18 @@ const USERS = Number(process.env.BENCH_USERS ?? 10_000);
 const CALLS = Number(process.env.BENCH_CALLS ?? 500);
 const LINKS = 8;
 const BATCH = 500;
+const BATCHES = 100;
+
+const postgresUrl = process.env.BENCH_DATABASE_URL ?? LOCAL_POSTGRES_URL;
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 const seconds = (since: number) => ((performance.now() - since) / 1000).toFixed(1);
 
-async function ingestion(database: DatabaseHandle, label: string, targets: number[]): Promise<string> {
-  const batches = 100;
+/** BATCHES batches of BATCH visits, every one a new visitor of one of `targets` (label keeps runs apart). */
+function newVisitors(label: string, targets: number[]): Visit[][] {
   const now = Date.now();
-  let stored = 0;
-  const started = performance.now();
-  for (let batch = 0; batch < batches; batch += 1) {
-    const visits: Visit[] = Array.from({ length: BATCH }, (_, index) => {
+  return Array.from({ length: BATCHES }, (_, batch) =>
+    Array.from({ length: BATCH }, (_, index): Visit => {
       const userId = targets[Math.floor(Math.random() * targets.length)]!;
       const click = index % 3 === 0;
       return {
@@ -46,15 +50,54 @@ async function ingestion(database: DatabaseHandle, label: string, targets: numbe
         country: ['US', 'GB', 'DE', 'FR', 'BR', 'IN'][index % 6]!,
         device: ['mobile', 'desktop', 'tablet'][index % 3]!,
         browser: ['Mobile Safari', 'Chrome', 'Firefox', 'Instagram'][index % 4]!,
-        visitorHash: `${label}-${batch}-${index}`,
+        visitorHash: `${label}-${batch}-${index}-${randomBytes(12).toString('base64url')}`,
         hits: 1,
       };
-    });
-    await storeVisits(database.db, visits);
-    stored += visits.length;
+    }),
+  );
+}
+
+/**
+ * Visits per second of two writers taking turns, batch by batch, so that both
+ * meet tables of the same size (they grow with every new visitor).
+ */
+async function ingestion(
+  batches: [Visit[][], Visit[][]],
+  writers: [(visits: Visit[]) => Promise<void>, (visits: Visit[]) => Promise<void>],
+): Promise<[number, number]> {
+  const elapsed = [0, 0];
+  for (let batch = 0; batch < BATCHES; batch += 1) {
+    for (const turn of [0, 1] as const) {
+      const started = performance.now();
+      await writers[turn](batches[turn][batch]!);
+      elapsed[turn]! += performance.now() - started;
+    }
   }
-  const elapsed = (performance.now() - started) / 1000;
-  return `${Math.round(stored / elapsed).toLocaleString('en-US')} visits/s`;
+  return [(BATCHES * BATCH) / (elapsed[0]! / 1000), (BATCHES * BATCH) / (elapsed[1]! / 1000)];
+}
+
+const perSecond = (rate: number) => `${Math.round(rate).toLocaleString('en-US')} visits/s`;
+
+/**
+ * Row (a): the product's writer (storeVisits) and the bare driver writing the
+ * same rows (bare-analytics-writer.ts), taking turns on the same database, when
+ * every visit is a new visitor of a random profile (the worst case) and of one
+ * of a hundred popular profiles. Each figure beside its ceiling.
+ */
+async function ingestionRow(label: string, database: DatabaseHandle, bare: { write(visits: Visit[]): Promise<void> }, userIds: number[]) {
+  const figures: string[] = [];
+  for (const [name, targets] of [
+    ['every visit a new visitor of a random profile', userIds],
+    ['new visitors of 100 popular profiles', userIds.slice(0, 100)],
+  ] as const) {
+    const [product, ceiling] = await ingestion(
+      [newVisitors(`${name}-product`, targets), newVisitors(`${name}-bare`, targets)],
+      [(visits) => storeVisits(database.db, visits), (visits) => bare.write(visits)],
+    );
+    figures.push(`${perSecond(product)} (bare driver ${perSecond(ceiling)}, ${(product / ceiling).toFixed(2)} x) ${name}`);
+  }
+  console.log(`${label}: (a) ingestion, batches of ${BATCH}:\n    ${figures.join('\n    ')}`);
+  return figures;
 }
 
 /** BENCH_EVENTS raw events over the last 90 days across every profile, then their rollups, all in SQL. */
@@ -119,9 +162,9 @@ async function run(label: string, database: DatabaseHandle, schema?: string): Pr
   const userIds = users.map((row) => row.id);
   console.log(`${label}: seeded ${profiles.length} profiles in ${seconds(started)} s`);
 
-  const spread = await ingestion(database, 'spread', userIds);
-  const popular = await ingestion(database, 'popular', userIds.slice(0, 100));
-  console.log(`${label}: (a) ingestion ${spread} (every visit a new visitor of a random profile), ${popular} (100 popular profiles)`);
+  const bare = database.sqliteFile ? bareSqliteWriter(database.sqliteFile) : await barePostgresWriter(postgresUrl, schema!);
+  const ingested = await ingestionRow(label, database, bare, userIds);
+  await bare.close();
   await database.db.deleteFrom('events').execute();
   await database.db.deleteFrom('analyticsDaily').execute();
 
@@ -147,7 +190,7 @@ async function run(label: string, database: DatabaseHandle, schema?: string): Pr
   timings.sort((a, b) => a - b);
   const line = `${label}: (b) 90-day analytics call, ${CALLS} random profiles: p50 ${percentile(timings, 50).toFixed(2)} ms, p99 ${percentile(timings, 99).toFixed(2)} ms`;
   console.log(line);
-  return [`${label}: (a) ${spread} spread, ${popular} popular`, line];
+  return [...ingested.map((figure) => `${label}: (a) ${figure}`), line];
 }
 
 const summary: string[] = [];
@@ -160,7 +203,6 @@ try {
   rmSync(dataDir, { recursive: true, force: true });
 }
 
-const postgresUrl = process.env.BENCH_DATABASE_URL ?? LOCAL_POSTGRES_URL;
 if (await canConnect(postgresUrl)) {
   const schema = `bench_${randomBytes(4).toString('hex')}`;
   const postgres = openDatabase({ dataDir, databaseUrl: postgresUrl, databaseSchema: schema });

@@ -1,0 +1,172 @@
+// The ceiling of analytics ingestion on a database: the rows storeVisits writes for
+// a batch of new visitors (a visitor window each, answering whether the visit
+// counts and is the day's first; a raw event each; the batch's daily rollups),
+// written by the bare driver with nothing else: no Kysely, no time zones, no
+// first clicks. Rows go in key order (fewer pages touched, as the product does).
+// What nginx is to the public page, this is to the writer (npm run bench, row a).
+// Not product code.
+import SQLite from 'better-sqlite3';
+import pg from 'pg';
+import { REPEAT_WINDOW_MINUTES } from '../../src/shared/analytics.ts';
+import type { Visit } from '../../src/server/analytics/analytics-store.ts';
+import { MEMORY_BOUNDS } from '../../src/server/memory-bounds.ts';
+
+type BareWriter = { write(visits: Visit[]): Promise<void>; close(): Promise<void> };
+
+const WINDOW_COLUMNS = 'user_id, target, visitor_hash, day, counted_at, repeat_until, counted, fresh';
+const WINDOW_DECISION = `counted = case when visitor_windows.repeat_until <= excluded.counted_at then 1 else 0 end,
+  counted_at = case when visitor_windows.repeat_until <= excluded.counted_at then excluded.counted_at else visitor_windows.counted_at end,
+  repeat_until = case when visitor_windows.repeat_until <= excluded.counted_at then excluded.repeat_until else visitor_windows.repeat_until end,
+  fresh = case when excluded.day > visitor_windows.day then 1 else 0 end,
+  day = case when excluded.day > visitor_windows.day then excluded.day else visitor_windows.day end`;
+const EVENT_COLUMNS = 'kind, user_id, link_id, created_at, day, referrer, source, device, visitor_hash, hits, country, browser, counted';
+const ROLLUP_COLUMNS = 'user_id, day, kind, dimension, value, visits, uniques';
+const ROLLUP_ADD = 'visits = analytics_daily.visits + excluded.visits, uniques = analytics_daily.uniques + excluded.uniques';
+
+type RollupRow = [number, string, string, string, string, number, number];
+
+/** The batch's rollup rows from each visit's answer (counted, fresh), as storeVisits sums them. */
+function rollupsOf(visits: Visit[], answers: Array<{ counted: number; fresh: number }>): RollupRow[] {
+  const rows = new Map<string, RollupRow>();
+  const add = (visit: Visit, day: string, dimension: string, value: string, counted: number, fresh: number) => {
+    const key = `${visit.userId} ${day} ${visit.kind} ${dimension} ${value}`;
+    const row = rows.get(key);
+    if (row) {
+      row[5] += counted;
+      row[6] += fresh;
+    } else rows.set(key, [visit.userId, day, visit.kind, dimension, value, counted, fresh]);
+  };
+  visits.forEach((visit, index) => {
+    const { counted, fresh } = answers[index]!;
+    if (counted === 0 && fresh === 0) return;
+    const day = visit.at.slice(0, 10);
+    add(visit, day, 'total', '', counted, fresh);
+    if (visit.linkId !== null) add(visit, day, 'link', String(visit.linkId), counted, fresh);
+    else
+      for (const [dimension, value] of [
+        ['source', visit.source],
+        ['country', visit.country],
+        ['device', visit.device],
+        ['browser', visit.browser],
+      ] as const)
+        add(visit, day, dimension, value, counted, fresh);
+  });
+  return [...rows.entries()].sort(([a], [b]) => (a < b ? -1 : 1)).map(([, row]) => row);
+}
+
+/** The batch in the windows' key order. */
+const inKeyOrder = (visits: Visit[]) =>
+  [...visits].sort((a, b) => a.userId - b.userId || (a.linkId ?? 0) - (b.linkId ?? 0) || (a.visitorHash < b.visitorHash ? -1 : 1));
+
+const repeatUntilOf = (at: string) => new Date(Date.parse(at) + REPEAT_WINDOW_MINUTES * 60_000).toISOString();
+
+/** better-sqlite3 on the same file, with the product's pragmas: one prepared statement per row, one transaction per batch. */
+export function bareSqliteWriter(file: string): BareWriter {
+  const db = new SQLite(file);
+  db.pragma('journal_mode = WAL');
+  db.pragma('synchronous = NORMAL');
+  db.pragma('busy_timeout = 5000');
+  db.pragma(`cache_size = -${MEMORY_BOUNDS.sqlitePageCacheKb}`);
+  const window = db.prepare(
+    `insert into visitor_windows (${WINDOW_COLUMNS}) values (?, ?, ?, ?, ?, ?, 1, 1)
+     on conflict (user_id, target, visitor_hash) do update set ${WINDOW_DECISION} returning counted, fresh`,
+  );
+  const event = db.prepare(`insert into events (${EVENT_COLUMNS}) values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
+  const rollup = db.prepare(
+    `insert into analytics_daily (${ROLLUP_COLUMNS}) values (?, ?, ?, ?, ?, ?, ?)
+     on conflict (user_id, day, kind, dimension, value) do update set ${ROLLUP_ADD}`,
+  );
+  const writeBatch = db.transaction((batch: Visit[]) => {
+    const visits = inKeyOrder(batch);
+    const answers = visits.map((visit) => {
+      const day = visit.at.slice(0, 10);
+      const answer = window.get(visit.userId, visit.linkId ?? 0, visit.visitorHash, day, visit.at, repeatUntilOf(visit.at)) as {
+        counted: number;
+        fresh: number;
+      };
+      event.run(
+        visit.kind,
+        visit.userId,
+        visit.linkId,
+        visit.at,
+        day,
+        visit.referrer,
+        visit.source,
+        visit.device,
+        visit.visitorHash,
+        visit.hits,
+        visit.country,
+        visit.browser,
+        answer.counted,
+      );
+      return answer;
+    });
+    for (const row of rollupsOf(visits, answers)) rollup.run(...row);
+  });
+  return {
+    write: async (visits) => writeBatch(visits),
+    close: async () => void db.close(),
+  };
+}
+
+/** pg on one connection: one statement per table and batch, the rows passed as arrays (unnest), in one transaction. */
+export async function barePostgresWriter(url: string, schema: string): Promise<BareWriter> {
+  const client = new pg.Client({ connectionString: url, options: `-c search_path=${schema}` });
+  await client.connect();
+  const column = <Row>(rows: Row[], pick: (row: Row) => unknown) => rows.map(pick);
+  return {
+    async write(batch) {
+      const visits = inKeyOrder(batch);
+      await client.query('begin');
+      try {
+        const windows = await client.query<{ userId: number; target: number; visitorHash: string; counted: number; fresh: number }>(
+          `insert into visitor_windows (${WINDOW_COLUMNS})
+           select *, 1, 1 from unnest($1::int[], $2::int[], $3::text[], $4::text[], $5::text[], $6::text[])
+           on conflict (user_id, target, visitor_hash) do update set ${WINDOW_DECISION}
+           returning user_id as "userId", target, visitor_hash as "visitorHash", counted, fresh`,
+          [
+            column(visits, (visit) => visit.userId),
+            column(visits, (visit) => visit.linkId ?? 0),
+            column(visits, (visit) => visit.visitorHash),
+            column(visits, (visit) => visit.at.slice(0, 10)),
+            column(visits, (visit) => visit.at),
+            column(visits, (visit) => repeatUntilOf(visit.at)),
+          ],
+        );
+        const byKey = new Map(windows.rows.map((row) => [`${row.userId} ${row.target} ${row.visitorHash}`, row]));
+        const answers = visits.map((visit) => byKey.get(`${visit.userId} ${visit.linkId ?? 0} ${visit.visitorHash}`)!);
+        await client.query(
+          `insert into events (${EVENT_COLUMNS})
+           select * from unnest($1::text[], $2::int[], $3::int[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $9::text[], $10::int[], $11::text[], $12::text[], $13::int[])`,
+          [
+            column(visits, (visit) => visit.kind),
+            column(visits, (visit) => visit.userId),
+            column(visits, (visit) => visit.linkId),
+            column(visits, (visit) => visit.at),
+            column(visits, (visit) => visit.at.slice(0, 10)),
+            column(visits, (visit) => visit.referrer),
+            column(visits, (visit) => visit.source),
+            column(visits, (visit) => visit.device),
+            column(visits, (visit) => visit.visitorHash),
+            column(visits, (visit) => visit.hits),
+            column(visits, (visit) => visit.country),
+            column(visits, (visit) => visit.browser),
+            answers.map((answer) => answer.counted),
+          ],
+        );
+        const rollups = rollupsOf(visits, answers);
+        await client.query(
+          `insert into analytics_daily (${ROLLUP_COLUMNS})
+           select * from unnest($1::int[], $2::text[], $3::text[], $4::text[], $5::text[], $6::int[], $7::int[])
+           on conflict (user_id, day, kind, dimension, value) do update set ${ROLLUP_ADD}`,
+          [0, 1, 2, 3, 4, 5, 6].map((index) => column(rollups, (row) => row[index])),
+        );
+        await client.query('commit');
+      } catch (error) {
+        await client.query('rollback');
+        throw error;
+      }
+    },
+    close: () => client.end(),
+  };
+}
