@@ -7,7 +7,7 @@
 //  (b) the 90-day analytics call (GET /api/me/analytics?days=90's work: rollups of 180 days,
 //      links, total views) for random profiles, on a database holding BENCH_EVENTS raw events
 //      across BENCH_USERS profiles, seeded in SQL (not through HTTP), with their rollups.
-//   BENCH_EVENTS (10000000)  BENCH_USERS (10000)  BENCH_CALLS (500)
+//   BENCH_EVENTS (10000000)  BENCH_USERS (10000)  BENCH_CALLS (500)  BENCH_BATCH (500 visits; the recorder writes up to 20 000 at once under load)
 //   BENCH_DATABASE_URL: PostgreSQL (default postgres://postgres@127.0.0.1:5432/test when it answers; a schema of its own, dropped after)
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -25,8 +25,8 @@ const EVENTS = Number(process.env.BENCH_EVENTS ?? 10_000_000);
 const USERS = Number(process.env.BENCH_USERS ?? 10_000);
 const CALLS = Number(process.env.BENCH_CALLS ?? 500);
 const LINKS = 8;
-const BATCH = 500;
-const BATCHES = 100;
+const BATCH = Number(process.env.BENCH_BATCH ?? 500);
+const BATCHES = Math.max(10, Math.round(50_000 / BATCH));
 
 const postgresUrl = process.env.BENCH_DATABASE_URL ?? LOCAL_POSTGRES_URL;
 
