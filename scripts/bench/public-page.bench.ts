@@ -2,18 +2,19 @@
 // users run (facing visitors directly, and behind a reverse proxy with
 // TRUST_PROXY set), each measured in the same run against the real limit: nginx
 // serving the same bytes; then cache misses, and a database of 100 000
-// profiles. Beside each product figure: the server's memory at the end of the
-// run and its page cache. Prints figures; never passes or fails.
+// profiles, with what one miss costs part by part (miss-parts.ts). Beside each
+// product figure: the server's memory at the end of the run and its page cache.
+// Prints figures; never passes or fails.
 //
 //   BENCH_USERS (10000)  BENCH_SECONDS (10)  BENCH_CONNECTIONS (50)  BENCH_WARM_SECONDS (3)
 //   BENCH_LARGE_USERS (100000; 0 skips row e)  BENCH_PROFILE=dir  writes a CPU profile of the server there
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { migrateToLatest, openDatabase } from '../../src/server/db/database.ts';
-import { freePort } from '../server-process.ts';
+import { freePort, startNodeOptions } from '../server-process.ts';
 import { type Figures, cpuSeconds, ensureTool, startProduct, stop, waitFor, wrk } from './harness.ts';
 import { type SeededProfile, seedProfiles } from './seed.ts';
 
@@ -270,6 +271,15 @@ const misses = [
   await runMisses('(d) cache holds half', halfBudgetMb, profiles),
   await runMisses('(d) every visit a miss', 0.001, profiles),
 ];
+// What one miss costs before HTTP, part by part, on the same database (miss-parts.ts).
+const missPartsRun = spawnSync(process.execPath, ['--import', 'tsx', ...startNodeOptions(), 'scripts/bench/miss-parts.ts', dataDir], {
+  encoding: 'utf8',
+});
+const missParts = JSON.parse(missPartsRun.stdout.trim().split('\n').at(-1) ?? 'null') as Record<
+  'load' | 'render' | 'compress',
+  number
+> | null;
+if (!missParts) console.error(missPartsRun.stderr);
 // (e) 100 000 profiles in the database, the default budget.
 let large: Figures | undefined;
 if (LARGE_USERS > USERS) {
@@ -314,4 +324,10 @@ console.log(`\ncache misses (pages, compared with nginx serving every page from 
 for (const figures of [...misses, ...(large ? [large] : [])]) {
   console.log(row(figures));
   console.log(`  ${''.padEnd(28)} ${ratio(figures, direct.nginxPage)}`);
+}
+if (missParts) {
+  const { load, render, compress } = missParts;
+  console.log(
+    `  one miss before HTTP, in a process of its own: database ${load.toFixed(0)} µs + ProfileView ${render.toFixed(0)} µs + compress and keep ${compress.toFixed(0)} µs = ${(load + render + compress).toFixed(0)} µs of CPU; 0.15 x nginx's throughput (${(0.15 * direct.nginxPage.rps).toFixed(0)} misses/s) leaves ${(1e6 / (0.15 * direct.nginxPage.rps)).toFixed(0)} µs per miss on one core, HTTP included`,
+  );
 }
