@@ -80,9 +80,11 @@ const perSecond = (rate: number) => `${Math.round(rate).toLocaleString('en-US')}
 
 /**
  * Row (a): the product's writer (storeVisits) and the bare driver writing the
- * same rows (bare-analytics-writer.ts), taking turns on the same database, when
- * every visit is a new visitor of a random profile (the worst case) and of one
- * of a hundred popular profiles. Each figure beside its ceiling.
+ * same rows (bare-analytics-writer.ts), each on a database of its own seeded
+ * alike (sharing one, each would find the other's writes had emptied its page
+ * cache), taking turns batch by batch, when every visit is a new visitor of a
+ * random profile (the worst case) and of one of a hundred popular profiles.
+ * Each figure beside its ceiling.
  */
 async function ingestionRow(label: string, database: DatabaseHandle, bare: { write(visits: Visit[]): Promise<void> }, userIds: number[]) {
   const figures: string[] = [];
@@ -162,9 +164,27 @@ async function run(label: string, database: DatabaseHandle, schema?: string): Pr
   const userIds = users.map((row) => row.id);
   console.log(`${label}: seeded ${profiles.length} profiles in ${seconds(started)} s`);
 
-  const bare = database.sqliteFile ? bareSqliteWriter(database.sqliteFile) : await barePostgresWriter(postgresUrl, schema!);
+  // The bare driver's database: a copy of the seeded one (SQLite), or a schema of its own seeded alike (PostgreSQL).
+  let bare: Awaited<ReturnType<typeof barePostgresWriter>>;
+  let dropBare = async () => {};
+  if (database.sqliteFile) {
+    const copy = path.join(path.dirname(database.sqliteFile), 'bare.sqlite');
+    await sql`vacuum into ${copy}`.execute(database.db);
+    bare = bareSqliteWriter(copy);
+  } else {
+    const bareSchema = `${schema}_bare`;
+    const seeded = openDatabase({ dataDir, databaseUrl: postgresUrl, databaseSchema: bareSchema });
+    await migrateToLatest(seeded, bareSchema);
+    await seedProfiles(seeded.db, USERS, LINKS, 0);
+    const sameIds = await seeded.db.selectFrom('users').select('id').orderBy('id').execute();
+    if (sameIds.some((row, index) => row.id !== userIds[index])) throw new Error('the bare schema was seeded with other ids');
+    await seeded.close();
+    bare = await barePostgresWriter(postgresUrl, bareSchema);
+    dropBare = async () => void (await sql`drop schema if exists ${sql.id(bareSchema)} cascade`.execute(database.db));
+  }
   const ingested = await ingestionRow(label, database, bare, userIds);
   await bare.close();
+  await dropBare();
   await database.db.deleteFrom('events').execute();
   await database.db.deleteFrom('analyticsDaily').execute();
 

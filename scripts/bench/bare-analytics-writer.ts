@@ -60,36 +60,61 @@ const inKeyOrder = (visits: Visit[]) =>
 
 const repeatUntilOf = (at: string) => new Date(Date.parse(at) + REPEAT_WINDOW_MINUTES * 60_000).toISOString();
 
-/** better-sqlite3 on the same file, with the product's pragmas: one prepared statement per row, one transaction per batch. */
+/** Rows per multi-row statement of the bare SQLite writer (SQLite takes at most 32 766 values). */
+const SQLITE_ROWS = 100;
+
+/**
+ * better-sqlite3 on the same file, with the product's pragmas, in one transaction
+ * per batch: visitor windows (their answers read back), raw events and rollups a
+ * hundred rows per statement, each statement prepared once.
+ */
 export function bareSqliteWriter(file: string): BareWriter {
   const db = new SQLite(file);
   db.pragma('journal_mode = WAL');
   db.pragma('synchronous = NORMAL');
   db.pragma('busy_timeout = 5000');
   db.pragma(`cache_size = -${MEMORY_BOUNDS.sqlitePageCacheKb}`);
-  const window = db.prepare(
-    `insert into visitor_windows (${WINDOW_COLUMNS}) values (?, ?, ?, ?, ?, ?, 1, 1)
-     on conflict (user_id, target, visitor_hash) do update set ${WINDOW_DECISION} returning counted, fresh`,
-  );
-  const event = db.prepare(`insert into events (${EVENT_COLUMNS}) values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
-  const rollup = db.prepare(
-    `insert into analytics_daily (${ROLLUP_COLUMNS}) values (?, ?, ?, ?, ?, ?, ?)
-     on conflict (user_id, day, kind, dimension, value) do update set ${ROLLUP_ADD}`,
-  );
+  const statements = new Map<string, SQLite.Statement>();
+  /** `rows` in statements of up to SQLITE_ROWS rows, each row `width` values; the rows the statements return. */
+  const writeRows = (name: string, width: number, text: (values: string) => string, rows: unknown[][]): unknown[] => {
+    const returned: unknown[] = [];
+    for (let start = 0; start < rows.length; start += SQLITE_ROWS) {
+      const chunk = rows.slice(start, start + SQLITE_ROWS);
+      const key = `${name} ${chunk.length}`;
+      let statement = statements.get(key);
+      if (!statement) {
+        const row = `(${Array.from({ length: width }, () => '?').join(', ')})`;
+        statement = db.prepare(text(Array.from({ length: chunk.length }, () => row).join(', ')));
+        statements.set(key, statement);
+      }
+      if (statement.reader) returned.push(...statement.all(...chunk.flat()));
+      else statement.run(...chunk.flat());
+    }
+    return returned;
+  };
   const writeBatch = db.transaction((batch: Visit[]) => {
     const visits = inKeyOrder(batch);
-    const answers = visits.map((visit) => {
-      const day = visit.at.slice(0, 10);
-      const answer = window.get(visit.userId, visit.linkId ?? 0, visit.visitorHash, day, visit.at, repeatUntilOf(visit.at)) as {
-        counted: number;
-        fresh: number;
-      };
-      event.run(
+    const windows = writeRows(
+      'windows',
+      6,
+      (values) =>
+        `insert into visitor_windows (${WINDOW_COLUMNS}) select *, 1, 1 from (values ${values}) where true
+         on conflict (user_id, target, visitor_hash) do update set ${WINDOW_DECISION}
+         returning user_id as userId, target, visitor_hash as visitorHash, counted, fresh`,
+      visits.map((visit) => [visit.userId, visit.linkId ?? 0, visit.visitorHash, visit.at.slice(0, 10), visit.at, repeatUntilOf(visit.at)]),
+    ) as Array<{ userId: number; target: number; visitorHash: string; counted: number; fresh: number }>;
+    const byKey = new Map(windows.map((row) => [`${row.userId} ${row.target} ${row.visitorHash}`, row]));
+    const answers = visits.map((visit) => byKey.get(`${visit.userId} ${visit.linkId ?? 0} ${visit.visitorHash}`)!);
+    writeRows(
+      'events',
+      13,
+      (values) => `insert into events (${EVENT_COLUMNS}) values ${values}`,
+      visits.map((visit, index) => [
         visit.kind,
         visit.userId,
         visit.linkId,
         visit.at,
-        day,
+        visit.at.slice(0, 10),
         visit.referrer,
         visit.source,
         visit.device,
@@ -97,11 +122,17 @@ export function bareSqliteWriter(file: string): BareWriter {
         visit.hits,
         visit.country,
         visit.browser,
-        answer.counted,
-      );
-      return answer;
-    });
-    for (const row of rollupsOf(visits, answers)) rollup.run(...row);
+        answers[index]!.counted,
+      ]),
+    );
+    writeRows(
+      'rollups',
+      7,
+      (values) =>
+        `insert into analytics_daily (${ROLLUP_COLUMNS}) values ${values}
+         on conflict (user_id, day, kind, dimension, value) do update set ${ROLLUP_ADD}`,
+      rollupsOf(visits, answers),
+    );
   });
   return {
     write: async (visits) => writeBatch(visits),

@@ -45,19 +45,31 @@ const windowKeyOf = (userId: number, target: number, visitorHash: string) => `${
 /** SQL texts of the writer's bulk statements, by database, statement and row count (null: not reusable). */
 const statementTexts = new Map<string, string | null>();
 
+/** The rows' values, row by row in the first row's column order. */
+function valuesOf<Row extends object>(rows: readonly Row[]): unknown[] {
+  const columns = Object.keys(rows[0]!) as Array<keyof Row>;
+  const values = new Array<unknown>(rows.length * columns.length);
+  let next = 0;
+  for (const row of rows) for (const column of columns) values[next++] = row[column];
+  return values;
+}
+
 /**
  * Kysely builds a statement's SQL anew on every call, which for a 500-row
  * insert is most of the writer's own CPU. The statements written for every
- * visit (raw events, rollups) are run in chunks of 500 rows and, for the rest,
- * of powers of two, so that a handful of row counts occur: each is built by
- * Kysely once, checked to take its values row by row in column order, and
- * then run with only the values. One that does not check out is always built.
+ * visit (visitor windows, raw events, rollups) are run in chunks of 500 rows
+ * and, for the rest, of powers of two, so that a handful of row counts occur:
+ * each is built by Kysely once, checked to take its values row by row in column
+ * order, and then run with only the values. One that does not check out is
+ * always built. Returns the rows the statements return.
  */
-async function runBulk<Row extends object>(db: Db, name: string, rows: readonly Row[], build: (rows: Row[]) => Compilable): Promise<void> {
-  const valuesOf = (list: Row[]) => {
-    const columns = Object.keys(list[0]!) as Array<keyof Row>;
-    return list.flatMap((row) => columns.map((column) => row[column]));
-  };
+async function runBulk<Row extends object, Result = never>(
+  db: Db,
+  name: string,
+  rows: readonly Row[],
+  build: (rows: Row[]) => Compilable<Result>,
+): Promise<Result[]> {
+  const returned: Result[] = [];
   const dialect = db.getExecutor().adapter.constructor.name;
   for (let start = 0; start < rows.length;) {
     const left = rows.length - start;
@@ -66,18 +78,22 @@ async function runBulk<Row extends object>(db: Db, name: string, rows: readonly 
     start += size;
     const key = `${dialect} ${name} ${size}`;
     const text = statementTexts.get(key);
+    let compiled: CompiledQuery<Result>;
     if (text) {
-      await db.executeQuery(CompiledQuery.raw(text, valuesOf(chunk)));
-      continue;
+      compiled = CompiledQuery.raw(text, valuesOf(chunk)) as CompiledQuery<Result>;
+    } else {
+      compiled = build(chunk).compile();
+      if (text === undefined) {
+        const expected = valuesOf(chunk);
+        const same =
+          compiled.parameters.length === expected.length && compiled.parameters.every((value, index) => value === expected[index]);
+        statementTexts.set(key, same ? compiled.sql : null);
+      }
     }
-    const compiled = build(chunk).compile();
-    if (text === undefined) {
-      const expected = valuesOf(chunk);
-      const same = compiled.parameters.length === expected.length && compiled.parameters.every((value, index) => value === expected[index]);
-      statementTexts.set(key, same ? compiled.sql : null);
-    }
-    await db.executeQuery(compiled);
+    const result = await db.executeQuery(compiled);
+    for (const row of result.rows) returned.push(row);
   }
+  return returned;
 }
 
 /** How long a writer trusts a profile's time zone it read: a change applies to visits within a minute. */
@@ -118,6 +134,48 @@ export class WriterMemory {
   }
 }
 
+/** What one window's upsert answers: whether its visit counts, and whether it is the visitor's first of the day. */
+interface WindowAnswer {
+  userId: number;
+  target: number;
+  visitorHash: string;
+  counted: number;
+  fresh: number;
+  repeatUntil: string;
+  day: string;
+}
+
+/**
+ * The local day of each visit, worked out once per time zone and time: the
+ * visits of one window share their time, and most profiles share a zone.
+ */
+function daysOf(visits: readonly Visit[], zones: ReadonlyMap<number, string>): string[] {
+  const known = new Map<string, string>();
+  let lastKey = '';
+  let lastDay = '';
+  return visits.map((visit) => {
+    const zone = zones.get(visit.userId)!;
+    const key = `${zone} ${visit.at}`;
+    if (key === lastKey) return lastDay;
+    let day = known.get(key);
+    if (day === undefined) {
+      day = localDayOf(visit.at, zone);
+      known.set(key, day);
+    }
+    lastKey = key;
+    lastDay = day;
+    return day;
+  });
+}
+
+/** The visits in time order (a stable sort, skipped when they already are, as the recorder hands them). */
+function inTimeOrder(visits: Visit[]): Visit[] {
+  for (let index = 1; index < visits.length; index += 1) {
+    if (visits[index]!.at < visits[index - 1]!.at) return visits.sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : 0));
+  }
+  return visits;
+}
+
 /**
  * Write a batch of visits; throws (and writes nothing) if the database fails.
  * `open` is the writer's memory of windows (one per writer; a fresh one is always correct, only slower).
@@ -128,10 +186,12 @@ export async function storeVisits(db: Db, visits: readonly Visit[], open = new W
     const now = Date.now();
     const zones = new Map<number, string>();
     const unknown: number[] = [];
-    for (const userId of new Set(visits.map((visit) => visit.userId))) {
-      const zone = open.zoneOf(userId, now);
-      if (zone === undefined) unknown.push(userId);
-      else zones.set(userId, zone);
+    for (const visit of visits) {
+      if (zones.has(visit.userId)) continue;
+      const zone = open.zoneOf(visit.userId, now);
+      // Unknown for now (the empty name is no zone): asked below.
+      zones.set(visit.userId, zone ?? '');
+      if (zone === undefined) unknown.push(visit.userId);
     }
     for (const ids of chunksOf(unknown)) {
       const rows = await trx.selectFrom('users').select(['id', 'timeZone']).where('id', 'in', ids).execute();
@@ -141,46 +201,39 @@ export async function storeVisits(db: Db, visits: readonly Visit[], open = new W
       }
     }
     // Visits of a profile deleted meanwhile are dropped.
-    const live = visits.filter((visit) => zones.has(visit.userId)).sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : 0));
+    const live = inTimeOrder(visits.filter((visit) => zones.get(visit.userId) !== ''));
     if (live.length === 0) return;
-    // Visits of one window share their time: a day is worked out once per profile and time.
-    const days = new Map<string, string>();
-    const dayOf = (visit: Visit) => {
-      const key = `${visit.userId} ${visit.at}`;
-      let day = days.get(key);
-      if (day === undefined) {
-        day = localDayOf(visit.at, zones.get(visit.userId)!);
-        days.set(key, day);
-      }
-      return day;
-    };
+    const days = daysOf(live, zones);
+    const keys = live.map((visit) => windowKeyOf(visit.userId, visit.linkId ?? 0, visit.visitorHash));
 
     // The first visit of each visitor and target in the batch asks its window whether it counts.
-    const firsts = new Map<string, Visit>();
-    for (const visit of live) {
-      const key = windowKeyOf(visit.userId, visit.linkId ?? 0, visit.visitorHash);
-      if (!firsts.has(key)) firsts.set(key, visit);
-    }
+    const firsts = new Map<string, number>();
+    keys.forEach((key, index) => {
+      if (!firsts.has(key)) firsts.set(key, index);
+    });
     const decided = new Map<string, { counted: boolean; fresh: boolean }>();
-    const windowRows = [...firsts.entries()]
-      .filter(([key, visit]) => {
-        if (!open.isRepeat(key, visit.at, dayOf(visit))) return true;
-        decided.set(key, { counted: false, fresh: false });
-        return false;
-      })
-      .sort(([a], [b]) => (a < b ? -1 : 1)) // one lock order for concurrent writers (several instances)
-      .map(([, visit]) => ({
+    const asked: string[] = [];
+    for (const [key, index] of firsts) {
+      if (open.isRepeat(key, live[index]!.at, days[index]!)) decided.set(key, { counted: false, fresh: false });
+      else asked.push(key);
+    }
+    asked.sort(); // one lock order for concurrent writers (several instances)
+    const windowRows = asked.map((key) => {
+      const index = firsts.get(key)!;
+      const visit = live[index]!;
+      return {
         userId: visit.userId,
         target: visit.linkId ?? 0,
         visitorHash: visit.visitorHash,
-        day: dayOf(visit),
+        day: days[index]!,
         countedAt: visit.at,
         repeatUntil: new Date(Date.parse(visit.at) + REPEAT_WINDOW_MS).toISOString(),
         counted: 1,
         fresh: 1,
-      }));
-    for (const rows of chunksOf(windowRows)) {
-      const answers = await trx
+      };
+    });
+    const answers = await runBulk(trx, 'windows', windowRows, (rows) =>
+      trx
         .insertInto('visitorWindows')
         .values(rows)
         .onConflict((conflict) =>
@@ -193,43 +246,44 @@ export async function storeVisits(db: Db, visits: readonly Visit[], open = new W
             day: sql<string>`case when excluded.day > visitor_windows.day then excluded.day else visitor_windows.day end`,
           }),
         )
-        .returning(['userId', 'target', 'visitorHash', 'counted', 'fresh', 'repeatUntil', 'day'])
-        .execute();
-      for (const answer of answers) {
-        const key = windowKeyOf(answer.userId, answer.target, answer.visitorHash);
-        decided.set(key, { counted: Number(answer.counted) === 1, fresh: Number(answer.fresh) === 1 });
-        open.remember(key, answer.repeatUntil, answer.day);
-      }
+        .returning(['userId', 'target', 'visitorHash', 'counted', 'fresh', 'repeatUntil', 'day']),
+    );
+    for (const answer of answers as WindowAnswer[]) {
+      const key = windowKeyOf(answer.userId, answer.target, answer.visitorHash);
+      decided.set(key, { counted: Number(answer.counted) === 1, fresh: Number(answer.fresh) === 1 });
+      open.remember(key, answer.repeatUntil, answer.day);
     }
 
     const rollups = new Map<string, RollupRow>();
-    const add = (visit: Visit, day: string, dimension: AnalyticsDimension, value: string, visits: number, uniques: number) => {
-      const key = `${visit.userId} ${day} ${visit.kind} ${dimension} ${value}`;
-      const row = rollups.get(key);
-      if (row) {
-        row.visits += visits;
-        row.uniques += uniques;
-      } else {
-        rollups.set(key, { userId: visit.userId, day, kind: visit.kind, dimension, value, visits, uniques });
-      }
-    };
-    const events = live.map((visit) => {
-      const key = windowKeyOf(visit.userId, visit.linkId ?? 0, visit.visitorHash);
-      const isFirst = firsts.get(key) === visit;
+    const events = live.map((visit, index) => {
+      const key = keys[index]!;
+      const isFirst = firsts.get(key) === index;
       const decision = decided.get(key);
       const counted = isFirst && decision?.counted === true ? 1 : 0;
       const unique = isFirst && decision?.fresh === true ? 1 : 0;
-      const day = dayOf(visit);
+      const day = days[index]!;
       // A repeat changes no figure: its hits stay in the raw event. Clicks are
       // shown per link; where visitors come from, and on what, is told by the views.
-      const repeat = counted === 0 && unique === 0;
-      if (!repeat) add(visit, day, 'total', '', counted, unique);
-      if (!repeat && visit.linkId !== null) add(visit, day, 'link', String(visit.linkId), counted, unique);
-      if (!repeat && visit.linkId === null) {
-        add(visit, day, 'source', visit.source, counted, unique);
-        add(visit, day, 'country', visit.country, counted, unique);
-        add(visit, day, 'device', visit.device, counted, unique);
-        add(visit, day, 'browser', visit.browser, counted, unique);
+      if (counted === 1 || unique === 1) {
+        const prefix = `${visit.userId} ${day} ${visit.kind} `;
+        const add = (dimension: AnalyticsDimension, value: string) => {
+          const rollupKey = `${prefix}${dimension} ${value}`;
+          const row = rollups.get(rollupKey);
+          if (row) {
+            row.visits += counted;
+            row.uniques += unique;
+          } else {
+            rollups.set(rollupKey, { userId: visit.userId, day, kind: visit.kind, dimension, value, visits: counted, uniques: unique });
+          }
+        };
+        add('total', '');
+        if (visit.linkId !== null) add('link', String(visit.linkId));
+        else {
+          add('source', visit.source);
+          add('country', visit.country);
+          add('device', visit.device);
+          add('browser', visit.browser);
+        }
       }
       return {
         kind: visit.kind,
@@ -276,7 +330,8 @@ export async function storeVisits(db: Db, visits: readonly Visit[], open = new W
       }
     }
 
-    const rollupRows = [...rollups.entries()].sort(([a], [b]) => (a < b ? -1 : 1)).map(([, row]) => row);
+    const rollupKeys = [...rollups.keys()].sort();
+    const rollupRows = rollupKeys.map((key) => rollups.get(key)!);
     await runBulk(trx, 'rollups', rollupRows, (rows) =>
       trx
         .insertInto('analyticsDaily')
