@@ -7,7 +7,7 @@
 //  (b) the 90-day analytics call (GET /api/me/analytics?days=90's work: rollups of 180 days,
 //      links, total views) for random profiles, on a database holding BENCH_EVENTS raw events
 //      across BENCH_USERS profiles, seeded in SQL (not through HTTP), with their rollups.
-//   BENCH_EVENTS (10000000)  BENCH_USERS (10000)  BENCH_CALLS (500)  BENCH_BATCH (500 visits; the recorder writes up to 20 000 at once under load)
+//   BENCH_EVENTS (10000000)  BENCH_USERS (10000)  BENCH_CALLS (500)  BENCH_BATCH (both 500 and 20 000 visits, the recorder's largest batch, when unset)
 //   BENCH_DATABASE_URL: PostgreSQL (default postgres://postgres@127.0.0.1:5432/test when it answers; a schema of its own, dropped after)
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -19,25 +19,32 @@ import { analyticsOf } from '../../src/server/analytics/analytics.service.ts';
 import { type DatabaseHandle, migrateToLatest, openDatabase } from '../../src/server/db/database.ts';
 import { LOCAL_POSTGRES_URL, canConnect } from '../services.mjs';
 import { barePostgresWriter, bareSqliteWriter } from './bare-analytics-writer.ts';
+import { MEMORY_BOUNDS } from '../../src/server/memory-bounds.ts';
 import { seedProfiles } from './seed.ts';
 
 const EVENTS = Number(process.env.BENCH_EVENTS ?? 10_000_000);
 const USERS = Number(process.env.BENCH_USERS ?? 10_000);
 const CALLS = Number(process.env.BENCH_CALLS ?? 500);
 const LINKS = 8;
-const BATCH = Number(process.env.BENCH_BATCH ?? 500);
-const BATCHES = Math.max(10, Math.round(50_000 / BATCH));
+/**
+ * Visits per batch: one a second on a quiet site (500 here), and the recorder's
+ * largest window (MEMORY_BOUNDS.windowVisitors), which is what it writes under
+ * sustained load: while one batch is written the next window grows.
+ */
+const BATCH_SIZES = process.env.BENCH_BATCH ? [Number(process.env.BENCH_BATCH)] : [500, MEMORY_BOUNDS.windowVisitors];
+/** Batches of a size: about 50 000 visits, and at least ten batches. */
+const batchesOf = (size: number) => Math.max(10, Math.round(50_000 / size));
 
 const postgresUrl = process.env.BENCH_DATABASE_URL ?? LOCAL_POSTGRES_URL;
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 const seconds = (since: number) => ((performance.now() - since) / 1000).toFixed(1);
 
-/** BATCHES batches of BATCH visits, every one a new visitor of one of `targets` (label keeps runs apart). */
-function newVisitors(label: string, targets: number[]): Visit[][] {
+/** Batches of `size` visits, every one a new visitor of one of `targets` (label keeps runs apart). */
+function newVisitors(label: string, targets: number[], size: number): Visit[][] {
   const now = Date.now();
-  return Array.from({ length: BATCHES }, (_, batch) =>
-    Array.from({ length: BATCH }, (_, index): Visit => {
+  return Array.from({ length: batchesOf(size) }, (_, batch) =>
+    Array.from({ length: size }, (_, index): Visit => {
       const userId = targets[Math.floor(Math.random() * targets.length)]!;
       const click = index % 3 === 0;
       return {
@@ -66,14 +73,15 @@ async function ingestion(
   writers: [(visits: Visit[]) => Promise<void>, (visits: Visit[]) => Promise<void>],
 ): Promise<[number, number]> {
   const elapsed = [0, 0];
-  for (let batch = 0; batch < BATCHES; batch += 1) {
+  const visits = batches[0].flat().length;
+  for (let batch = 0; batch < batches[0].length; batch += 1) {
     for (const turn of [0, 1] as const) {
       const started = performance.now();
       await writers[turn](batches[turn][batch]!);
       elapsed[turn]! += performance.now() - started;
     }
   }
-  return [(BATCHES * BATCH) / (elapsed[0]! / 1000), (BATCHES * BATCH) / (elapsed[1]! / 1000)];
+  return [visits / (elapsed[0]! / 1000), visits / (elapsed[1]! / 1000)];
 }
 
 const perSecond = (rate: number) => `${Math.round(rate).toLocaleString('en-US')} visits/s`;
@@ -88,17 +96,20 @@ const perSecond = (rate: number) => `${Math.round(rate).toLocaleString('en-US')}
  */
 async function ingestionRow(label: string, database: DatabaseHandle, bare: { write(visits: Visit[]): Promise<void> }, userIds: number[]) {
   const figures: string[] = [];
-  for (const [name, targets] of [
-    ['every visit a new visitor of a random profile', userIds],
-    ['new visitors of 100 popular profiles', userIds.slice(0, 100)],
-  ] as const) {
-    const [product, ceiling] = await ingestion(
-      [newVisitors(`${name}-product`, targets), newVisitors(`${name}-bare`, targets)],
-      [(visits) => storeVisits(database.db, visits), (visits) => bare.write(visits)],
-    );
-    figures.push(`${perSecond(product)} (bare driver ${perSecond(ceiling)}, ${(product / ceiling).toFixed(2)} x) ${name}`);
+  for (const size of BATCH_SIZES) {
+    for (const [name, targets] of [
+      ['every visit a new visitor of a random profile', userIds],
+      ['new visitors of 100 popular profiles', userIds.slice(0, 100)],
+    ] as const) {
+      const [product, ceiling] = await ingestion(
+        [newVisitors(`${size}-${name}-product`, targets, size), newVisitors(`${size}-${name}-bare`, targets, size)],
+        [(visits) => storeVisits(database.db, visits), (visits) => bare.write(visits)],
+      );
+      const figure = `${perSecond(product)} (bare driver ${perSecond(ceiling)}, ${(product / ceiling).toFixed(2)} x) ${name}, batches of ${size.toLocaleString('en-US')}`;
+      console.log(`${label}: (a) ingestion ${figure}`);
+      figures.push(figure);
+    }
   }
-  console.log(`${label}: (a) ingestion, batches of ${BATCH}:\n    ${figures.join('\n    ')}`);
   return figures;
 }
 

@@ -168,6 +168,60 @@ function daysOf(visits: readonly Visit[], zones: ReadonlyMap<number, string>): s
   });
 }
 
+/**
+ * A batch's sums for the daily rollups, by profile, day, kind, dimension and
+ * value (nested maps: a visit adds to five rows without building a key for
+ * each). Clicks are shown per link; where visitors come from, and on what, is
+ * told by the views.
+ */
+class DailyRollups {
+  private readonly byProfile = new Map<number, Map<string, Map<AnalyticsDimension, Map<string, RollupRow>>>>();
+
+  add(visit: Visit, day: string, counted: number, unique: number): void {
+    let byDay = this.byProfile.get(visit.userId);
+    if (byDay === undefined) this.byProfile.set(visit.userId, (byDay = new Map()));
+    const dayKind = `${day} ${visit.kind}`;
+    let byDimension = byDay.get(dayKind);
+    if (byDimension === undefined) byDay.set(dayKind, (byDimension = new Map()));
+    const add = (dimension: AnalyticsDimension, value: string) => {
+      let byValue = byDimension.get(dimension);
+      if (byValue === undefined) byDimension.set(dimension, (byValue = new Map()));
+      const row = byValue.get(value);
+      if (row) {
+        row.visits += counted;
+        row.uniques += unique;
+      } else {
+        byValue.set(value, { userId: visit.userId, day, kind: visit.kind, dimension, value, visits: counted, uniques: unique });
+      }
+    };
+    add('total', '');
+    if (visit.linkId !== null) add('link', String(visit.linkId));
+    else {
+      add('source', visit.source);
+      add('country', visit.country);
+      add('device', visit.device);
+      add('browser', visit.browser);
+    }
+  }
+
+  /** The rows in the table's key order: one lock order for concurrent writers (several instances), and neighbours written together. */
+  rows(): RollupRow[] {
+    const rows: RollupRow[] = [];
+    for (const byDay of this.byProfile.values())
+      for (const byDimension of byDay.values()) for (const byValue of byDimension.values()) for (const row of byValue.values()) rows.push(row);
+    return rows.sort(
+      (a, b) =>
+        a.userId - b.userId ||
+        compareText(a.day, b.day) ||
+        compareText(a.kind, b.kind) ||
+        compareText(a.dimension, b.dimension) ||
+        compareText(a.value, b.value),
+    );
+  }
+}
+
+const compareText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
 /** The visits in time order (a stable sort, skipped when they already are, as the recorder hands them). */
 function inTimeOrder(visits: Visit[]): Visit[] {
   for (let index = 1; index < visits.length; index += 1) {
@@ -218,16 +272,23 @@ export async function storeVisits(db: Db, visits: readonly Visit[], open = new W
       else asked.push(key);
     }
     asked.sort(); // one lock order for concurrent writers (several instances)
+    // The visits of one window share their time, and so the end of their repeat window.
+    let lastAt = '';
+    let lastRepeatUntil = '';
     const windowRows = asked.map((key) => {
       const index = firsts.get(key)!;
       const visit = live[index]!;
+      if (visit.at !== lastAt) {
+        lastAt = visit.at;
+        lastRepeatUntil = new Date(Date.parse(visit.at) + REPEAT_WINDOW_MS).toISOString();
+      }
       return {
         userId: visit.userId,
         target: visit.linkId ?? 0,
         visitorHash: visit.visitorHash,
         day: days[index]!,
         countedAt: visit.at,
-        repeatUntil: new Date(Date.parse(visit.at) + REPEAT_WINDOW_MS).toISOString(),
+        repeatUntil: lastRepeatUntil,
         counted: 1,
         fresh: 1,
       };
@@ -254,7 +315,7 @@ export async function storeVisits(db: Db, visits: readonly Visit[], open = new W
       open.remember(key, answer.repeatUntil, answer.day);
     }
 
-    const rollups = new Map<string, RollupRow>();
+    const rollups = new DailyRollups();
     const events = live.map((visit, index) => {
       const key = keys[index]!;
       const isFirst = firsts.get(key) === index;
@@ -262,29 +323,8 @@ export async function storeVisits(db: Db, visits: readonly Visit[], open = new W
       const counted = isFirst && decision?.counted === true ? 1 : 0;
       const unique = isFirst && decision?.fresh === true ? 1 : 0;
       const day = days[index]!;
-      // A repeat changes no figure: its hits stay in the raw event. Clicks are
-      // shown per link; where visitors come from, and on what, is told by the views.
-      if (counted === 1 || unique === 1) {
-        const prefix = `${visit.userId} ${day} ${visit.kind} `;
-        const add = (dimension: AnalyticsDimension, value: string) => {
-          const rollupKey = `${prefix}${dimension} ${value}`;
-          const row = rollups.get(rollupKey);
-          if (row) {
-            row.visits += counted;
-            row.uniques += unique;
-          } else {
-            rollups.set(rollupKey, { userId: visit.userId, day, kind: visit.kind, dimension, value, visits: counted, uniques: unique });
-          }
-        };
-        add('total', '');
-        if (visit.linkId !== null) add('link', String(visit.linkId));
-        else {
-          add('source', visit.source);
-          add('country', visit.country);
-          add('device', visit.device);
-          add('browser', visit.browser);
-        }
-      }
+      // A repeat changes no figure: its hits stay in the raw event.
+      if (counted === 1 || unique === 1) rollups.add(visit, day, counted, unique);
       return {
         kind: visit.kind,
         userId: visit.userId,
@@ -330,9 +370,7 @@ export async function storeVisits(db: Db, visits: readonly Visit[], open = new W
       }
     }
 
-    const rollupKeys = [...rollups.keys()].sort();
-    const rollupRows = rollupKeys.map((key) => rollups.get(key)!);
-    await runBulk(trx, 'rollups', rollupRows, (rows) =>
+    await runBulk(trx, 'rollups', rollups.rows(), (rows) =>
       trx
         .insertInto('analyticsDaily')
         .values(rows)
