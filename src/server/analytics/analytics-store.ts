@@ -208,7 +208,8 @@ class DailyRollups {
   rows(): RollupRow[] {
     const rows: RollupRow[] = [];
     for (const byDay of this.byProfile.values())
-      for (const byDimension of byDay.values()) for (const byValue of byDimension.values()) for (const row of byValue.values()) rows.push(row);
+      for (const byDimension of byDay.values())
+        for (const byValue of byDimension.values()) for (const row of byValue.values()) rows.push(row);
     return rows.sort(
       (a, b) =>
         a.userId - b.userId ||
