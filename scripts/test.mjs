@@ -41,7 +41,10 @@ const steps = [
     bin('vitest'),
     ['run', '--project', 'unit', '--project', 'api-sqlite', ...(env.TEST_DATABASE_URL ? ['--project', 'api-postgres'] : [])],
   ],
+  // The same three steps as `npm run build`: the prerendered pages name the
+  // hashed assets of this build (a README change alone changes them, /docs).
   ['build', bin('vite'), ['build', '--logLevel', 'warn']],
+  ['prerender', process.execPath, ['scripts/build-web.mjs']],
   ['build server', process.execPath, ['scripts/build-server.mjs']],
   ['browser tests', bin('vitest'), ['run', '--project', 'e2e']],
 ];
