@@ -134,17 +134,6 @@ export class WriterMemory {
   }
 }
 
-/** What one window's upsert answers: whether its visit counts, and whether it is the visitor's first of the day. */
-interface WindowAnswer {
-  userId: number;
-  target: number;
-  visitorHash: string;
-  counted: number;
-  fresh: number;
-  repeatUntil: string;
-  day: string;
-}
-
 /**
  * The local day of each visit, worked out once per time zone and time: the
  * visits of one window share their time, and most profiles share a zone.
@@ -226,7 +215,7 @@ const compareText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 /** The visits in time order (a stable sort, skipped when they already are, as the recorder hands them). */
 function inTimeOrder(visits: Visit[]): Visit[] {
   for (let index = 1; index < visits.length; index += 1) {
-    if (visits[index]!.at < visits[index - 1]!.at) return visits.sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : 0));
+    if (visits[index]!.at < visits[index - 1]!.at) return visits.sort((a, b) => compareText(a.at, b.at));
   }
   return visits;
 }
@@ -310,7 +299,7 @@ export async function storeVisits(db: Db, visits: readonly Visit[], open = new W
         )
         .returning(['userId', 'target', 'visitorHash', 'counted', 'fresh', 'repeatUntil', 'day']),
     );
-    for (const answer of answers as WindowAnswer[]) {
+    for (const answer of answers) {
       const key = windowKeyOf(answer.userId, answer.target, answer.visitorHash);
       decided.set(key, { counted: Number(answer.counted) === 1, fresh: Number(answer.fresh) === 1 });
       open.remember(key, answer.repeatUntil, answer.day);
