@@ -2,7 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECT, type TestApp, createTestApp } from '../helpers/test-app.ts';
-import { type SignedInUser, createLink, createUser } from '../helpers/factories.ts';
+import { type SignedInUser, createAdmin, createLink, createUser } from '../helpers/factories.ts';
 import { countVisits } from '../helpers/events.ts';
 import { visitorHash } from '#server/analytics/visitor.ts';
 import { dailySaltOf } from '#server/analytics/analytics-store.ts';
@@ -107,6 +107,35 @@ describe(`pages and redirects served before routing (${DIALECT})`, () => {
     await t.app.inject({ method: 'PATCH', url: `/api/links/${linkId}`, headers: { cookie: creator.cookie }, payload: { isActive: false } });
     expect((await get(`/go/${linkId}`)).status).toBe(404);
     expect((await get(`/${creator.user.username}`, { 'accept-encoding': 'identity' })).body.toString()).not.toContain('Renamed target');
+  });
+
+  it("closes cached pages and redirects from the coming-soon switch's own answer on", async () => {
+    const admin = await createAdmin(t.app);
+    const switchTo = async (maintenanceMode: boolean) => {
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/api/admin/site-settings',
+        headers: { cookie: admin.cookie },
+        payload: { maintenanceMode, maintenanceMessage: 'Back soon' },
+      });
+      expect(response.statusCode).toBe(200);
+    };
+    const visitorLink = await createLink(t.app, creator, { title: 'Open', url: 'https://open.example/' });
+    const path = `/${creator.user.username}`;
+    await get(path);
+    const answered = t.app.fastPathStats.answered;
+    expect((await get(path)).status).toBe(200);
+    expect((await get(`/go/${visitorLink.id}`)).status).toBe(302);
+    expect(t.app.fastPathStats.answered).toBe(answered + 2);
+    try {
+      await switchTo(true);
+      // The very next visitor, not the one after.
+      expect((await get(path)).status).toBe(503);
+      expect((await get(`/go/${visitorLink.id}`)).status).toBe(503);
+    } finally {
+      await switchTo(false);
+    }
+    expect((await get(path)).status).toBe(200);
   });
 
   it('writes the repeats of one visitor in one window as one row with their count', async () => {

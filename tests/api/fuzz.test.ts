@@ -111,8 +111,7 @@ describe(`hostile requests, ${FUZZ_RUNS} per route`, () => {
   beforeEach(async () => {
     // Coming-soon mode off, as an admin's request of the route before may have switched it on.
     await writeSiteSettings(t.app.db, false, '', new Date().toISOString());
-    t.app.changes.publish({ topic: 'site-settings' });
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    t.app.changes.publish({ topic: 'site-settings', settings: { maintenanceMode: false, maintenanceMessage: '' } });
     world = await makeWorld(t);
   });
 

@@ -67,7 +67,10 @@ describe(`coming-soon mode (${DIALECT})`, () => {
     await setMode(t.app, true);
     expect((await get('/login')).statusCode).toBe(200);
     expect((await get('/healthz')).statusCode).toBe(200);
+    // A closed site is still ready to serve: its instances stay in the load balancer's pool.
+    expect((await get('/readyz')).statusCode).toBe(200);
     expect((await get('/api/auth/me')).statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'POST', url: '/api/auth/logout' })).statusCode).toBe(200);
     expect((await get('/api/admin/site-settings')).json().maintenanceMode).toBe(true);
     const login = await t.app.inject({
       method: 'POST',

@@ -112,7 +112,7 @@ describe(`the public page (${DIALECT})`, () => {
     const gone = await createUser(t.app);
     await get(`/${gone.user.username}`);
     await t.app.db.updateTable('users').set({ isActive: 0 }).where('id', '=', gone.user.id).execute();
-    t.app.changes.publish({ topic: 'profile', userId: gone.user.id, usernames: [gone.user.username] });
+    t.app.changes.publish({ topic: 'profile', userId: gone.user.id });
     for (const path of ['/nobody-at-all', '/bad%20name', `/${'x'.repeat(30)}`, `/${gone.user.username}`]) {
       const response = await get(path);
       expect(response.statusCode, path).toBe(404);

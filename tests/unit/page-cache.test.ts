@@ -16,7 +16,7 @@ describe('the rendered page cache', () => {
   it('keeps pages per origin and username', () => {
     const cache = new PageCache();
     const nova = page(1);
-    cache.setPage(ORIGIN, 'nova', nova);
+    cache.setPage(ORIGIN, 'nova', nova, cache.generation);
     expect(cache.page(ORIGIN, 'nova')).toBe(nova);
     expect(cache.page('http://b.test', 'nova')).toBeUndefined();
     expect(cache.page(ORIGIN, 'other')).toBeUndefined();
@@ -24,9 +24,9 @@ describe('the rendered page cache', () => {
 
   it('drops the pages whose drawing ran out of date (a New mark ended), and only those', () => {
     const cache = new PageCache();
-    cache.setPage(ORIGIN, 'fresh', preparePage(html(1, 'fresh'), 1, 2_000));
-    cache.setPage(ORIGIN, 'stale', preparePage(html(2, 'stale'), 2, 1_000));
-    cache.setPage(ORIGIN, 'forever', page(3));
+    cache.setPage(ORIGIN, 'fresh', preparePage(html(1, 'fresh'), 1, 2_000), cache.generation);
+    cache.setPage(ORIGIN, 'stale', preparePage(html(2, 'stale'), 2, 1_000), cache.generation);
+    cache.setPage(ORIGIN, 'forever', page(3), cache.generation);
     cache.dropExpired(1_000);
     expect(cache.page(ORIGIN, 'stale')).toBeUndefined();
     expect(cache.page(ORIGIN, 'fresh')).toBeDefined();
@@ -36,9 +36,9 @@ describe('the rendered page cache', () => {
 
   it("drops every page of a changed profile, on every origin, and no one else's", () => {
     const cache = new PageCache();
-    cache.setPage(ORIGIN, 'nova', page(1));
-    cache.setPage('http://b.test', 'nova', page(1));
-    cache.setPage(ORIGIN, 'orbit', page(2));
+    cache.setPage(ORIGIN, 'nova', page(1), cache.generation);
+    cache.setPage('http://b.test', 'nova', page(1), cache.generation);
+    cache.setPage(ORIGIN, 'orbit', page(2), cache.generation);
     cache.invalidate(1);
     expect(cache.page(ORIGIN, 'nova')).toBeUndefined();
     expect(cache.page('http://b.test', 'nova')).toBeUndefined();
@@ -50,10 +50,10 @@ describe('the rendered page cache', () => {
     const cache = new PageCache();
     const first = page(1, 'a'.repeat(3000));
     const second = page(2, 'b'.repeat(3000));
-    cache.setPage(ORIGIN, 'u1', first);
-    cache.setPage(ORIGIN, 'u2', second);
+    cache.setPage(ORIGIN, 'u1', first, cache.generation);
+    cache.setPage(ORIGIN, 'u2', second, cache.generation);
     expect(cache.size.bytes).toBe(costOf('u1', first) + costOf('u2', second));
-    cache.setPage(ORIGIN, 'u1', page(1, 'changed'));
+    cache.setPage(ORIGIN, 'u1', page(1, 'changed'), cache.generation);
     cache.invalidate(2);
     cache.invalidate(1);
     expect(cache.size).toEqual({ pages: 0, bytes: 0, redirects: 0 });
@@ -61,11 +61,11 @@ describe('the rendered page cache', () => {
 
   it('stays within its byte budget, dropping the least recently used first', () => {
     const cache = new PageCache({ bytes: budgetFor(3), redirects: 10 });
-    for (const name of ['u0', 'u1', 'u2']) cache.setPage(ORIGIN, name, page(0, 'x'));
+    for (const name of ['u0', 'u1', 'u2']) cache.setPage(ORIGIN, name, page(0, 'x'), cache.generation);
     expect(cache.size.pages).toBe(3);
     // u0 is visited, so u1 is now the least recently used.
     cache.page(ORIGIN, 'u0');
-    cache.setPage(ORIGIN, 'u3', page(0, 'x'));
+    cache.setPage(ORIGIN, 'u3', page(0, 'x'), cache.generation);
     expect(cache.page(ORIGIN, 'u1')).toBeUndefined();
     expect(cache.page(ORIGIN, 'u0')).toBeDefined();
     expect(cache.page(ORIGIN, 'u2')).toBeDefined();
@@ -73,7 +73,7 @@ describe('the rendered page cache', () => {
     expect(cache.size.bytes).toBeLessThanOrEqual(budgetFor(3));
     // Every page held was visited again: a page seen once (a scan through many
     // profiles) goes before them, so it cannot push the visited ones out.
-    cache.setPage(ORIGIN, 'u4', page(0, 'x'));
+    cache.setPage(ORIGIN, 'u4', page(0, 'x'), cache.generation);
     expect(cache.page(ORIGIN, 'u4')).toBeUndefined();
     expect(['u0', 'u2', 'u3'].every((name) => cache.page(ORIGIN, name) !== undefined)).toBe(true);
     expect(cache.size.pages).toBe(3);
@@ -83,8 +83,8 @@ describe('the rendered page cache', () => {
     const gzipBytes = page(0, 'x').gzip.length;
     const budget = 2 * costOf('u0', page(0, 'x')) + gzipBytes - 1;
     const cache = new PageCache({ bytes: budget, redirects: 10 });
-    cache.setPage(ORIGIN, 'u0', page(0, 'x'));
-    cache.setPage(ORIGIN, 'u1', page(0, 'x'));
+    cache.setPage(ORIGIN, 'u0', page(0, 'x'), cache.generation);
+    cache.setPage(ORIGIN, 'u1', page(0, 'x'), cache.generation);
     const visited = cache.page(ORIGIN, 'u1')!;
     expect(cache.size.pages).toBe(2);
     void visited.gzip;
@@ -96,20 +96,38 @@ describe('the rendered page cache', () => {
 
   it('never holds a page larger than the whole budget', () => {
     const cache = new PageCache({ bytes: 1000, redirects: 10 });
-    cache.setPage(ORIGIN, 'huge', preparePage(Array.from({ length: 4000 }, (_, index) => `<p>${index * 7919}</p>`).join(''), 1));
+    cache.setPage(
+      ORIGIN,
+      'huge',
+      preparePage(Array.from({ length: 4000 }, (_, index) => `<p>${index * 7919}</p>`).join(''), 1),
+      cache.generation,
+    );
     expect(cache.size).toEqual({ pages: 0, bytes: 0, redirects: 0 });
   });
 
   it('keeps redirect targets bounded, oldest dropped first, and drops those of a changed profile', () => {
     const cache = new PageCache({ bytes: budgetFor(2), redirects: 2 });
-    cache.setRedirect(10, { url: 'https://a.example/', userId: 1 });
-    cache.setRedirect(11, { url: 'https://b.example/', userId: 2 });
-    cache.setRedirect(12, { url: 'https://c.example/', userId: 2 });
+    cache.setRedirect(10, { url: 'https://a.example/', userId: 1 }, cache.generation);
+    cache.setRedirect(11, { url: 'https://b.example/', userId: 2 }, cache.generation);
+    cache.setRedirect(12, { url: 'https://c.example/', userId: 2 }, cache.generation);
     expect(cache.redirect(10)).toBeUndefined();
     expect(cache.redirect(11)?.url).toBe('https://b.example/');
-    cache.setPage(ORIGIN, 'two', page(2));
+    cache.setPage(ORIGIN, 'two', page(2), cache.generation);
     cache.invalidate(2);
     expect(cache.size).toEqual({ pages: 0, bytes: 0, redirects: 0 });
+  });
+
+  it('does not keep what was read before a change came in (it is answered, not cached)', () => {
+    const cache = new PageCache({ bytes: budgetFor(2), redirects: 2 });
+    const readAt = cache.generation;
+    // A change to any profile arrives while the page and its links are read from the database.
+    cache.invalidate(7);
+    cache.setPage(ORIGIN, 'read-before', page(1), readAt);
+    cache.setRedirect(10, { url: 'https://hidden-meanwhile.example/', userId: 1 }, readAt);
+    expect(cache.page(ORIGIN, 'read-before')).toBeUndefined();
+    expect(cache.redirect(10)).toBeUndefined();
+    cache.setRedirect(10, { url: 'https://a.example/', userId: 1 }, cache.generation);
+    expect(cache.redirect(10)?.url).toBe('https://a.example/');
   });
 
   it('keeps one form, brotli, and gives the others exactly, in buffers that hold only their own bytes', () => {
@@ -147,7 +165,7 @@ describe('the rendered page cache', () => {
       const cache = new PageCache();
       const cached = profileLike(1);
       const identity = cached.identity;
-      cache.setPage(ORIGIN, 'nova', cached);
+      cache.setPage(ORIGIN, 'nova', cached, cache.generation);
       const quick = cached.br;
       expect(cache.page(ORIGIN, 'nova')).toBe(cached);
       // The answer in hand still has the quick form; the work waits for the event loop.
@@ -163,8 +181,8 @@ describe('the rendered page cache', () => {
       const cache = new PageCache();
       const once = profileLike(1);
       const dropped = profileLike(2);
-      cache.setPage(ORIGIN, 'once', once);
-      cache.setPage(ORIGIN, 'dropped', dropped);
+      cache.setPage(ORIGIN, 'once', once, cache.generation);
+      cache.setPage(ORIGIN, 'dropped', dropped, cache.generation);
       cache.page(ORIGIN, 'dropped');
       cache.invalidate(2);
       await betweenAnswers();

@@ -121,8 +121,8 @@ export class AdminService {
     });
   }
 
-  private changed(user: UserRow, ...usernames: string[]) {
-    this.bus.publish(profileChange(user, ...usernames));
+  private changed(user: UserRow) {
+    this.bus.publish(profileChange(user));
   }
 
   /** Refuse to leave the site without an active admin. */
@@ -143,7 +143,7 @@ export class AdminService {
       await this.log(trx, admin, 'username_change', { id, username: newUsername }, `${user.username} → ${newUsername}: ${reason}`);
       return { before: user, after: (await findUserById(trx, id))! };
     });
-    this.changed(before, after.username);
+    this.changed(before);
     return toAdminUser(after);
   }
 

@@ -9,6 +9,7 @@ import { rateLimiter } from '../http/rate-limit.ts';
 import { toCurrentUser } from '../users/users.service.ts';
 import { authenticate, registerUser } from './auth.service.ts';
 import { endSession, requireUser, startSession } from './sessions.ts';
+import { OPEN_WHILE_CLOSED } from '../http/open-while-closed.ts';
 
 const tags = ['Auth'];
 
@@ -41,6 +42,7 @@ export function registerAuthRoutes(app: App, db: Db, config: AppConfig): void {
   app.post(
     '/api/auth/login',
     {
+      config: OPEN_WHILE_CLOSED,
       schema: {
         tags,
         summary: 'Sign in',
@@ -62,6 +64,7 @@ export function registerAuthRoutes(app: App, db: Db, config: AppConfig): void {
   app.post(
     '/api/auth/logout',
     {
+      config: OPEN_WHILE_CLOSED,
       schema: { tags, summary: 'Sign out', response: { 200: dataOf(z.object({ loggedOut: z.literal(true) })), ...errorResponses(403) } },
     },
     async (request, reply) => {
@@ -73,7 +76,10 @@ export function registerAuthRoutes(app: App, db: Db, config: AppConfig): void {
   // GET /api/auth/me
   app.get(
     '/api/auth/me',
-    { schema: { tags, summary: 'The signed-in user', response: { 200: dataOf(currentUserSchema), ...errorResponses(401) } } },
+    {
+      config: OPEN_WHILE_CLOSED,
+      schema: { tags, summary: 'The signed-in user', response: { 200: dataOf(currentUserSchema), ...errorResponses(401) } },
+    },
     async (request, reply) => {
       reply.header('Cache-Control', 'no-store');
       return { data: toCurrentUser(requireUser(request)) };

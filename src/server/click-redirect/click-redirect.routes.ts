@@ -23,8 +23,9 @@ export function registerClickRedirectRoutes(app: App, { db, cache, responder, re
     const id = linkIdOf(request.params.id);
     let target = id === undefined ? undefined : cache.redirect(id);
     if (id !== undefined && !target) {
+      const readAt = cache.generation;
       target = await findRedirectTarget(db, id);
-      if (target) cache.setRedirect(id, target);
+      if (target) cache.setRedirect(id, target, readAt);
     }
     if (id === undefined || !target) return sendAnswer(reply, responder.page(NOT_FOUND_PAGE, 404, request.headers));
     // The owner's own clicks are not counted.

@@ -2,22 +2,24 @@ import { randomUUID } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import type { Redis } from 'ioredis';
 import { z } from 'zod';
+import { siteSettingsResponseSchema } from '#shared/admin.ts';
 
-/** What changed, so that every instance can drop what it cached about it. */
+/**
+ * What changed, so that every instance can drop what it cached about it. New
+ * site settings travel whole, so every instance applies them the moment the
+ * message arrives, without reading them back first.
+ */
 const changeMessageSchema = z.discriminatedUnion('topic', [
-  z.object({ topic: z.literal('profile'), userId: z.number().int(), usernames: z.array(z.string()) }),
-  z.object({ topic: z.literal('site-settings') }),
+  z.object({ topic: z.literal('profile'), userId: z.number().int() }),
+  z.object({ topic: z.literal('site-settings'), settings: siteSettingsResponseSchema }),
 ]);
 export type ChangeMessage = z.infer<typeof changeMessageSchema>;
 /** What travels on the Redis channel: the message and the instance that sent it. */
 const envelopeSchema = z.object({ from: z.string(), message: changeMessageSchema });
 
-/**
- * The message that drops everything cached about a user's public profile: its
- * pages under the current name and under any former names given.
- */
-export function profileChange(user: { id: number; username: string }, ...formerUsernames: string[]): ChangeMessage {
-  return { topic: 'profile', userId: user.id, usernames: [user.username, ...formerUsernames] };
+/** The message that drops everything cached about a user's public profile: its pages and redirect targets, under any name. */
+export function profileChange(user: { id: number }): ChangeMessage {
+  return { topic: 'profile', userId: user.id };
 }
 
 export interface ChangeBus {

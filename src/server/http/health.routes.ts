@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import { z } from 'zod';
 import type { Db } from '../db/database.ts';
 import type { App } from './app-types.ts';
+import { OPEN_WHILE_CLOSED } from './open-while-closed.ts';
 
 const healthSchema = z.object({ status: z.enum(['ok', 'unavailable']) });
 
@@ -29,6 +30,7 @@ export function registerHealthRoutes(app: App, db: Db, redis: Redis | undefined)
   app.get(
     '/healthz',
     {
+      config: OPEN_WHILE_CLOSED,
       schema: {
         tags: ['Operations'],
         summary: 'Liveness: 200 while the database answers',
@@ -51,6 +53,8 @@ export function registerHealthRoutes(app: App, db: Db, redis: Redis | undefined)
   app.get(
     '/readyz',
     {
+      // A closed site is still ready: its instances serve the coming-soon page.
+      config: OPEN_WHILE_CLOSED,
       schema: {
         tags: ['Operations'],
         summary: 'Readiness: 200 when the database and, when configured, Redis answer',

@@ -59,7 +59,7 @@ export function registerProfileRoutes(app: App, db: Db, bus: ChangeBus): void {
     async (request) => {
       const owner = requireUser(request);
       const user = await changeOwnUsername(db, owner, request.body.username);
-      bus.publish(profileChange(user, owner.username));
+      bus.publish(profileChange(user));
       return { data: toProfileSettings(user) };
     },
   );

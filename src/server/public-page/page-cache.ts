@@ -164,6 +164,13 @@ export class PageCache {
   private readonly clock = new Map<CachedPage, [string, string]>();
   private readonly redirects = new Map<number, RedirectTarget>();
   private bytesUsed = 0;
+  /**
+   * Counts invalidations. A reader takes it before reading the database and
+   * hands it back when storing what it read: if a change came in between, what
+   * it read may be out of date, and is answered but not kept (a page or a
+   * redirect target kept from before a change would outlive it on the fast path).
+   */
+  private changes = 0;
   /** Pages visited again whose brotli form is still the miss's quick one, recompressed between answers. */
   private readonly toRecompress = new Set<CachedPage>();
   private recompressing: NodeJS.Immediate | undefined;
@@ -192,8 +199,14 @@ export class PageCache {
     return page;
   }
 
-  setPage(origin: string, username: string, page: CachedPage): void {
+  /** Take before reading a page or redirect target from the database; hand back to setPage or setRedirect. */
+  get generation(): number {
+    return this.changes;
+  }
+
+  setPage(origin: string, username: string, page: CachedPage, readAt: number): void {
     this.counts.misses += 1;
+    if (readAt !== this.changes) return;
     this.removePage(origin, username);
     let pages = this.byOrigin.get(origin);
     if (!pages) this.byOrigin.set(origin, (pages = new Map()));
@@ -212,7 +225,8 @@ export class PageCache {
     return this.redirects.get(linkId);
   }
 
-  setRedirect(linkId: number, target: RedirectTarget): void {
+  setRedirect(linkId: number, target: RedirectTarget, readAt: number): void {
+    if (readAt !== this.changes) return;
     this.redirects.delete(linkId);
     if (this.redirects.size >= this.limits.redirects) {
       const oldest = this.redirects.keys().next().value;
@@ -223,6 +237,7 @@ export class PageCache {
 
   /** Drop every page and redirect of the user (unknown names are never cached, so a new user shows at once). */
   invalidate(userId: number): void {
+    this.changes += 1;
     for (const [page, [origin, username]] of this.clock) {
       if (page.userId === userId) this.removePage(origin, username);
     }
@@ -242,6 +257,7 @@ export class PageCache {
   }
 
   clear(): void {
+    this.changes += 1;
     for (const page of this.clock.keys()) page.onResize = undefined;
     this.toRecompress.clear();
     if (this.recompressing) clearImmediate(this.recompressing);

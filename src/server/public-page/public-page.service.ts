@@ -58,12 +58,13 @@ NOT_FOUND_PAGE.recompress();
 export async function publicPageFor(db: Db, cache: PageCache, origin: string, username: string): Promise<CachedPage | undefined> {
   const cached = cache.page(origin, username);
   if (cached) return cached;
+  const readAt = cache.generation;
   const loaded = await loadPublicPageWithExpiry(db, username);
   if (!loaded) return undefined;
   const { data, expiresAt } = loaded;
   const page = preparePage(renderProfilePage(data, origin), data.profile.id, expiresAt);
   // Never cached under an app route's name, so the fast path never mistakes a cached page for one.
-  if (!isAppRouteName(username)) cache.setPage(origin, username, page);
-  for (const link of data.links) cache.setRedirect(link.id, { url: link.url, userId: data.profile.id });
+  if (!isAppRouteName(username)) cache.setPage(origin, username, page, readAt);
+  for (const link of data.links) cache.setRedirect(link.id, { url: link.url, userId: data.profile.id }, readAt);
   return page;
 }

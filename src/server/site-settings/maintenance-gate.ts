@@ -1,4 +1,3 @@
-import type { FastifyRequest } from 'fastify';
 import type { App } from '../http/app-types.ts';
 import { DEFAULT_MAINTENANCE_MESSAGE } from '#shared/admin.ts';
 import { errorBody } from '../http/errors.ts';
@@ -6,23 +5,6 @@ import { escapeHtml } from '../http/html.ts';
 import type { SiteSettingsCache } from './site-settings.cache.ts';
 
 const RETRY_AFTER_SECONDS = '300';
-
-/** What a visitor needs to reach while the site is closed: the admin's way in. */
-function isAlwaysOpen(request: FastifyRequest): boolean {
-  const path = request.url.split('?')[0]!;
-  if (request.method === 'GET' || request.method === 'HEAD') {
-    return (
-      path === '/login' ||
-      path === '/healthz' ||
-      path === '/favicon.svg' ||
-      path === '/coming-soon' ||
-      path.startsWith('/assets/') ||
-      path === '/api/auth/me' ||
-      path === '/api/admin/site-settings'
-    );
-  }
-  return request.method === 'POST' && (path === '/api/auth/login' || path === '/api/auth/logout');
-}
 
 /** The coming-soon page (spec 001 §2 "Maintenance page"); the bypass link is for admins only. */
 export function renderComingSoonPage(message: string, isAdmin: boolean): string {
@@ -43,12 +25,12 @@ a.login{display:inline-block;margin-top:28px;color:#71717a}
 /**
  * Coming-soon mode, enforced by the server: while it is on, everyone but a
  * signed-in admin gets the coming-soon page (503), or the message as JSON on
- * the API (503), except what an admin needs to sign in.
+ * the API (503), except the routes that declare OPEN_WHILE_CLOSED.
  */
 export function registerMaintenanceGate(app: App, settings: SiteSettingsCache): void {
   app.addHook('onRequest', async (request, reply) => {
     const { maintenanceMode, maintenanceMessage } = await settings.get();
-    if (!maintenanceMode || request.user?.role === 'admin' || isAlwaysOpen(request)) return;
+    if (!maintenanceMode || request.user?.role === 'admin' || request.routeOptions.config.openWhileClosed) return;
     const message = maintenanceMessage || DEFAULT_MAINTENANCE_MESSAGE;
     reply.status(503).header('Retry-After', RETRY_AFTER_SECONDS).header('Cache-Control', 'no-store');
     if (request.url.startsWith('/api/')) return reply.send(errorBody('maintenance', message));

@@ -8,14 +8,17 @@ const LIVE: SiteSettings = { maintenanceMode: false, maintenanceMessage: DEFAULT
 
 /**
  * The site settings as this instance knows them: read at most every 30 s
- * (spec 001 §4), at once when any instance changes them (through the change
- * bus, so through Redis across instances). If they cannot be read, the site
- * is treated as live.
+ * (spec 001 §4), and replaced the moment any instance changes them (the change
+ * message carries the new settings, through Redis across instances), so the
+ * fast path, which cannot wait for a read, never answers one request late.
+ * If they cannot be read, the site is treated as live.
  */
 export class SiteSettingsCache {
   private settings: SiteSettings = LIVE;
   private readAt = 0;
   private reading: Promise<void> | undefined;
+  /** Counts applied changes, so that a read begun before one cannot undo it. */
+  private applied = 0;
 
   constructor(
     private readonly db: Db,
@@ -23,7 +26,7 @@ export class SiteSettingsCache {
     private readonly log: FastifyBaseLogger,
   ) {
     bus.subscribe((message) => {
-      if (message.topic === 'site-settings') this.readAt = 0;
+      if (message.topic === 'site-settings') this.apply(message.settings);
     });
   }
 
@@ -39,17 +42,22 @@ export class SiteSettingsCache {
     return this.settings;
   }
 
+  private apply(settings: SiteSettings): void {
+    this.applied += 1;
+    this.settings = settings;
+    this.readAt = Date.now();
+  }
+
   private refresh(): Promise<void> {
+    const appliedBefore = this.applied;
+    const keep = (settings: SiteSettings) => {
+      if (this.applied === appliedBefore) this.settings = settings;
+    };
     this.reading ??= loadSiteSettings(this.db)
-      .then(
-        (settings) => {
-          this.settings = settings;
-        },
-        (error: unknown) => {
-          this.log.warn({ err: error }, 'site settings could not be read; treating the site as live');
-          this.settings = LIVE;
-        },
-      )
+      .then(keep, (error: unknown) => {
+        this.log.warn({ err: error }, 'site settings could not be read; treating the site as live');
+        keep(LIVE);
+      })
       .finally(() => {
         this.readAt = Date.now();
         this.reading = undefined;

@@ -7,6 +7,7 @@ import { adminOnly, requireAdmin } from '../auth/sessions.ts';
 import { renderComingSoonPage } from './maintenance-gate.ts';
 import type { SiteSettingsCache } from './site-settings.cache.ts';
 import { updateSiteSettings } from './site-settings.service.ts';
+import { OPEN_WHILE_CLOSED } from '../http/open-while-closed.ts';
 
 const tags = ['Site settings'];
 
@@ -14,7 +15,10 @@ export function registerSiteSettingsRoutes(app: App, db: Db, bus: ChangeBus, sit
   // GET /api/admin/site-settings: public, the gate and the coming-soon page read it (spec 001 §7).
   app.get(
     '/api/admin/site-settings',
-    { schema: { tags, summary: 'Coming-soon mode and its message (public)', response: { 200: siteSettingsResponseSchema } } },
+    {
+      config: OPEN_WHILE_CLOSED,
+      schema: { tags, summary: 'Coming-soon mode and its message (public)', response: { 200: siteSettingsResponseSchema } },
+    },
     async (_request, reply) => {
       reply.header('Cache-Control', 'no-store');
       return siteSettings.get();
@@ -37,7 +41,7 @@ export function registerSiteSettingsRoutes(app: App, db: Db, bus: ChangeBus, sit
   );
 
   // GET /coming-soon: the page as visitors see it, with the bypass link for admins.
-  app.get('/coming-soon', { schema: { hide: true } }, async (request, reply) => {
+  app.get('/coming-soon', { config: OPEN_WHILE_CLOSED, schema: { hide: true } }, async (request, reply) => {
     const { maintenanceMessage } = await siteSettings.get();
     return reply
       .type('text/html; charset=utf-8')

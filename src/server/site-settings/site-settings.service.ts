@@ -10,7 +10,11 @@ export async function loadSiteSettings(db: Db): Promise<SiteSettings> {
   return { maintenanceMode: row?.maintenanceMode === 1, maintenanceMessage: row?.maintenanceMessage ?? '' };
 }
 
-/** Save the settings and their admin log entry in one transaction; every instance re-reads them at once. */
+/**
+ * Save the settings and their admin log entry in one transaction, then apply
+ * them: to this instance before the answer leaves (the change bus runs local
+ * handlers at once), and to every other instance as the message arrives.
+ */
 export async function updateSiteSettings(db: Db, bus: ChangeBus, admin: UserRow, settings: SiteSettings): Promise<SiteSettings> {
   await db.transaction().execute(async (trx) => {
     const at = nowIso();
@@ -25,6 +29,6 @@ export async function updateSiteSettings(db: Db, bus: ChangeBus, admin: UserRow,
       createdAt: at,
     });
   });
-  bus.publish({ topic: 'site-settings' });
+  bus.publish({ topic: 'site-settings', settings });
   return settings;
 }

@@ -7,6 +7,7 @@ import type { AppConfig } from '../config.ts';
 import { originOf } from '../public-page/public-page.routes.ts';
 import { type PublicPageResponder, sendAnswer } from '../public-page/responder.ts';
 import { errorBody } from '../http/errors.ts';
+import { OPEN_WHILE_CLOSED } from '../http/open-while-closed.ts';
 import type { App } from '../http/app-types.ts';
 import { SitePages } from './site-pages.ts';
 
@@ -45,17 +46,23 @@ export async function registerWebApp(
   const pages = webRoot ? SitePages.load(webRoot) : undefined;
 
   if (webRoot && pages) {
-    await app.register(fastifyStatic, {
-      root: webRoot,
-      index: false,
-      wildcard: false,
-      preCompressed: true,
-      // Vite names every asset by its content hash: it never changes.
-      setHeaders: (reply, filePath) => {
-        if (filePath.includes(`${path.sep}assets${path.sep}`)) {
-          reply.header('Cache-Control', 'public, max-age=31536000, immutable');
-        }
-      },
+    // The login page's scripts, styles and the icon stay open while the site is closed, so an admin can sign in.
+    await app.register(async (files) => {
+      files.addHook('onRoute', (route) => {
+        if (route.url.startsWith('/assets/') || route.url === '/favicon.svg') route.config = { ...route.config, ...OPEN_WHILE_CLOSED };
+      });
+      await files.register(fastifyStatic, {
+        root: webRoot,
+        index: false,
+        wildcard: false,
+        preCompressed: true,
+        // Vite names every asset by its content hash: it never changes.
+        setHeaders: (reply, filePath) => {
+          if (filePath.includes(`${path.sep}assets${path.sep}`)) {
+            reply.header('Cache-Control', 'public, max-age=31536000, immutable');
+          }
+        },
+      });
     });
   }
 
@@ -77,7 +84,8 @@ export async function registerWebApp(
   app.get('/', hide, sendPage);
   // Every path under an app route name is the app's: a page it has, or its 404.
   for (const name of SPA_ROUTE_NAMES) {
-    app.get(`/${name}`, hide, sendPage);
+    // While the site is closed, an admin signs in on /login.
+    app.get(`/${name}`, name === 'login' ? { ...hide, config: OPEN_WHILE_CLOSED } : hide, sendPage);
     app.get(`/${name}/*`, hide, sendPage);
   }
 
