@@ -17,6 +17,7 @@ import { registerAnalyticsRoutes } from './analytics/analytics.routes.ts';
 import { EventRecorder } from './analytics/event-recorder.ts';
 import { createEventWriter } from './analytics/event-writer.ts';
 import { registerAuthRoutes } from './auth/auth.routes.ts';
+import { guardedRoutes } from './auth/guards.ts';
 import { registerSessions } from './auth/sessions.ts';
 import { registerClickRedirectRoutes } from './click-redirect/click-redirect.routes.ts';
 import { registerCustomizationRoutes } from './customization/customization.routes.ts';
@@ -36,9 +37,9 @@ import { registerRequestLog } from './http/request-log.ts';
 import { HELMET_OPTIONS, computeSecurityHeaders, registerSecurityHeaders } from './http/security-headers.ts';
 import { registerWebApp } from './site/web-app.ts';
 import { registerSiteIndexRoutes } from './site/site-index.routes.ts';
-import { registerLinkRoutes } from './links/links.routes.ts';
+import { registerLinkEditRoutes, registerLinkRoutes } from './links/links.routes.ts';
 import { MediaProcessor } from './media/media-processor.ts';
-import { registerMediaRoutes } from './media/media.routes.ts';
+import { registerMediaFileRoutes, registerUploadRoutes } from './media/media.routes.ts';
 import { registerPlanRoutes } from './plans/plans.routes.ts';
 import { registerProfileRoutes } from './profile/profile.routes.ts';
 import { type FastPathStats, createFastPath, createFastPathStats } from './public-page/fast-path.ts';
@@ -50,7 +51,7 @@ import { registerPublicPageRoutes } from './public-page/public-page.routes.ts';
 import { PublicPageResponder } from './public-page/responder.ts';
 import { registerMaintenanceGate } from './site-settings/maintenance-gate.ts';
 import { SiteSettingsCache } from './site-settings/site-settings.cache.ts';
-import { registerSiteSettingsRoutes } from './site-settings/site-settings.routes.ts';
+import { registerSiteSettingsAdminRoutes, registerSiteSettingsRoutes } from './site-settings/site-settings.routes.ts';
 import { seedReservedRouteNames } from './users/users.repository.ts';
 
 declare module 'fastify' {
@@ -63,6 +64,8 @@ declare module 'fastify' {
     fastPathStats: FastPathStats;
     /** The rendered pages and redirect targets in memory. */
     pageCache: PageCache;
+    /** Every route as registered, prefix included (the guard and fuzz tests walk them). */
+    routeList: ReadonlyArray<{ method: string; url: string }>;
   }
 }
 
@@ -160,6 +163,11 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
     ...frameworkErrorHandlers(securityHeaders),
   }).withTypeProvider<ZodTypeProvider>();
+  const routeList: Array<{ method: string; url: string }> = [];
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) routeList.push({ method, url: route.url });
+  });
+  app.decorate('routeList', routeList);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
@@ -203,15 +211,37 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   registerHealthRoutes(app, db, redis);
   registerMetrics(app, { token: config.metricsToken, recorder: events, cache, fastPath: fastPathStats, media });
   registerAuthRoutes(app, db, config);
-  registerLinkRoutes(app, db, config, changes);
-  registerPlanRoutes(app, db, config);
-  registerAdminRoutes(app, db, changes);
-  registerSiteSettingsRoutes(app, db, changes, siteSettings);
-  registerProfileRoutes(app, db, changes);
-  registerAnalyticsRoutes(app, db);
-  registerActivityRoutes(app, db);
-  registerCustomizationRoutes(app, db, changes);
-  registerMediaRoutes(app, { db, config, bus: changes, media, referenced: referencedUploads });
+  registerLinkRoutes(app, db);
+  registerSiteSettingsRoutes(app, siteSettings);
+  registerMediaFileRoutes(app, db);
+  // Every route under these prefixes is declared in its guarded scope: none can forget its guard.
+  await app.register(
+    guardedRoutes('admin', (admin) => {
+      registerAdminRoutes(admin, db, changes);
+      registerSiteSettingsAdminRoutes(admin, db, changes);
+    }),
+    { prefix: '/api/admin' },
+  );
+  await app.register(
+    guardedRoutes('signed-in', (me) => {
+      registerPlanRoutes(me, db, config);
+      registerProfileRoutes(me, db, changes);
+      registerAnalyticsRoutes(me, db);
+      registerActivityRoutes(me, db);
+      registerCustomizationRoutes(me, db, changes);
+    }),
+    { prefix: '/api/me' },
+  );
+  await app.register(
+    guardedRoutes('signed-in', (links) => registerLinkEditRoutes(links, db, config, changes)),
+    { prefix: '/api/links' },
+  );
+  await app.register(
+    guardedRoutes('signed-in', (uploads) =>
+      registerUploadRoutes(uploads, { db, config, bus: changes, media, referenced: referencedUploads }),
+    ),
+    { prefix: '/api/media' },
+  );
   registerProfileAssetRoutes(app);
   const decodeDiscordImage = async (bytes: Buffer, cdnPath: string) => (await media.process('discord', bytes, `discord:${cdnPath}`)).data;
   registerDiscordRoutes(app, db, new DiscordPresenceClient(config.discordPresenceApi, decodeDiscordImage), config.discordCdn);

@@ -3,16 +3,15 @@ import { RECENT_ACTIVITY_LIMIT, activityItemSchema } from '#shared/activity.ts';
 import { dataOf, errorResponses } from '#shared/api.ts';
 import type { Db } from '../db/database.ts';
 import type { App } from '../http/app-types.ts';
-import { requireUser, signedInOnly } from '../auth/sessions.ts';
+import { requireUser } from '../auth/sessions.ts';
 import { viewRecordsOf } from '../analytics/analytics.service.ts';
 import { recentActivity } from './activity.repository.ts';
 
 export function registerActivityRoutes(app: App, db: Db): void {
   // GET /api/me/activity: the overview's Recent Activity.
   app.get(
-    '/api/me/activity',
+    '/activity',
     {
-      preValidation: signedInOnly,
       schema: {
         tags: ['Analytics'],
         summary:

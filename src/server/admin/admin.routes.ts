@@ -20,7 +20,7 @@ import type { Db } from '../db/database.ts';
 import type { App } from '../http/app-types.ts';
 import type { ChangeBus } from '../http/change-bus.ts';
 import { AppError } from '../http/errors.ts';
-import { adminOnly, requireAdmin } from '../auth/sessions.ts';
+import { requireAdmin } from '../auth/sessions.ts';
 import { findUserById } from '../users/users.repository.ts';
 import { countStats, listLogs, listReserved, listUsernameHistory, listUsers } from './admin.repository.ts';
 import { AdminService, toAdminUser, toHistoryEntry, toLogEntry, toReserved } from './admin.service.ts';
@@ -36,9 +36,8 @@ export function registerAdminRoutes(app: App, db: Db, bus: ChangeBus): void {
 
   // GET /api/admin/stats
   app.get(
-    '/api/admin/stats',
+    '/stats',
     {
-      preValidation: adminOnly,
       schema: { tags, summary: 'Counts for the stats cards', response: { 200: adminStatsSchema, ...errorResponses(401, 403) } },
     },
     async (request) => {
@@ -49,9 +48,8 @@ export function registerAdminRoutes(app: App, db: Db, bus: ChangeBus): void {
 
   // GET /api/admin/users?page&limit&search → { users, total }
   app.get(
-    '/api/admin/users',
+    '/users',
     {
-      preValidation: adminOnly,
       schema: {
         tags,
         summary: 'Users, newest first, searched by username or display name',
@@ -69,9 +67,8 @@ export function registerAdminRoutes(app: App, db: Db, bus: ChangeBus): void {
 
   // PATCH /api/admin/users/{id}/username {newUsername, reason}
   app.patch(
-    '/api/admin/users/:id/username',
+    '/users/:id/username',
     {
-      preValidation: adminOnly,
       schema: { tags, summary: "Change a user's username", params: userParams, body: changeUsernameSchema, response: adminUserAnswer },
     },
     async (request) => {
@@ -82,9 +79,8 @@ export function registerAdminRoutes(app: App, db: Db, bus: ChangeBus): void {
 
   // PATCH /api/admin/users/{id}/role {role}
   app.patch(
-    '/api/admin/users/:id/role',
+    '/users/:id/role',
     {
-      preValidation: adminOnly,
       schema: { tags, summary: "Change a user's role", params: userParams, body: changeRoleSchema, response: adminUserAnswer },
     },
     async (request) => {
@@ -99,9 +95,8 @@ export function registerAdminRoutes(app: App, db: Db, bus: ChangeBus): void {
     ['reactivate', true],
   ] as const) {
     app.patch(
-      `/api/admin/users/:id/${action}`,
+      `/users/:id/${action}`,
       {
-        preValidation: adminOnly,
         schema: {
           tags,
           summary: active ? 'Reactivate a user' : 'Deactivate a user (ends their sessions)',
@@ -118,9 +113,8 @@ export function registerAdminRoutes(app: App, db: Db, bus: ChangeBus): void {
 
   // PATCH /api/admin/users/{id}/plan {plan?, verified?}
   app.patch(
-    '/api/admin/users/:id/plan',
+    '/users/:id/plan',
     {
-      preValidation: adminOnly,
       schema: {
         tags,
         summary: "Set a user's plan and/or verified badge",
@@ -137,9 +131,8 @@ export function registerAdminRoutes(app: App, db: Db, bus: ChangeBus): void {
 
   // GET /api/admin/users/{id}/username-history → [entries]
   app.get(
-    '/api/admin/users/:id/username-history',
+    '/users/:id/username-history',
     {
-      preValidation: adminOnly,
       schema: {
         tags,
         summary: "A user's username changes, newest first",
@@ -157,9 +150,8 @@ export function registerAdminRoutes(app: App, db: Db, bus: ChangeBus): void {
 
   // GET /api/admin/reserved-usernames?page&limit&search → { reservedUsernames, pagination: { total } }
   app.get(
-    '/api/admin/reserved-usernames',
+    '/reserved-usernames',
     {
-      preValidation: adminOnly,
       schema: {
         tags,
         summary: 'Reserved usernames, newest first',
@@ -177,9 +169,8 @@ export function registerAdminRoutes(app: App, db: Db, bus: ChangeBus): void {
 
   // POST /api/admin/reserved-usernames {username, reason}
   app.post(
-    '/api/admin/reserved-usernames',
+    '/reserved-usernames',
     {
-      preValidation: adminOnly,
       schema: {
         tags,
         summary: 'Reserve a username',
@@ -195,9 +186,8 @@ export function registerAdminRoutes(app: App, db: Db, bus: ChangeBus): void {
 
   // DELETE /api/admin/reserved-usernames/{id}
   app.delete(
-    '/api/admin/reserved-usernames/:id',
+    '/reserved-usernames/:id',
     {
-      preValidation: adminOnly,
       schema: {
         tags,
         summary: 'Release a reserved username',
@@ -214,9 +204,8 @@ export function registerAdminRoutes(app: App, db: Db, bus: ChangeBus): void {
 
   // GET /api/admin/logs?page&limit&action → { logs, total }
   app.get(
-    '/api/admin/logs',
+    '/logs',
     {
-      preValidation: adminOnly,
       schema: {
         tags,
         summary: 'The activity log of admin changes, newest first',

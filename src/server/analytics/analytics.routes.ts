@@ -3,7 +3,7 @@ import { analyticsQuerySchema, analyticsReportSchema } from '#shared/analytics.t
 import { dataOf, errorResponses } from '#shared/api.ts';
 import type { Db } from '../db/database.ts';
 import type { App } from '../http/app-types.ts';
-import { requireUser, signedInOnly } from '../auth/sessions.ts';
+import { requireUser } from '../auth/sessions.ts';
 import { analyticsCsvOf, analyticsOf } from './analytics.service.ts';
 
 const tags = ['Analytics'];
@@ -11,9 +11,8 @@ const tags = ['Analytics'];
 export function registerAnalyticsRoutes(app: App, db: Db): void {
   // GET /api/me/analytics?days=7|30|90
   app.get(
-    '/api/me/analytics',
+    '/analytics',
     {
-      preValidation: signedInOnly,
       schema: {
         tags,
         summary: 'Views, visitors, clicks, sources, countries and devices of the last 7, 30 or 90 days',
@@ -26,9 +25,8 @@ export function registerAnalyticsRoutes(app: App, db: Db): void {
 
   // GET /api/me/analytics/export?days=7|30|90: the same period as CSV.
   app.get(
-    '/api/me/analytics/export',
+    '/analytics/export',
     {
-      preValidation: signedInOnly,
       schema: {
         tags,
         summary: 'The period as CSV: one row per day, then one per link and day with clicks',

@@ -3,7 +3,7 @@ import { customizationSchema, customizationUpdateSchema } from '#shared/customiz
 import type { Db } from '../db/database.ts';
 import type { App } from '../http/app-types.ts';
 import { type ChangeBus, profileChange } from '../http/change-bus.ts';
-import { requireUser, signedInOnly } from '../auth/sessions.ts';
+import { requireUser } from '../auth/sessions.ts';
 import { getCustomization, resetCustomization, updateCustomization } from './customization.service.ts';
 
 const tags = ['Customization'];
@@ -12,9 +12,8 @@ const answer = dataOf(customizationSchema);
 export function registerCustomizationRoutes(app: App, db: Db, bus: ChangeBus): void {
   // GET /api/me/customization: the whole document, defaults filled in.
   app.get(
-    '/api/me/customization',
+    '/customization',
     {
-      preValidation: signedInOnly,
       schema: { tags, summary: 'The profile’s customization document', response: { 200: answer, ...errorResponses(401) } },
     },
     async (request) => ({ data: await getCustomization(db, requireUser(request).id) }),
@@ -22,9 +21,8 @@ export function registerCustomizationRoutes(app: App, db: Db, bus: ChangeBus): v
 
   // PUT /api/me/customization: any fields of the document; the others keep their saved values.
   app.put(
-    '/api/me/customization',
+    '/customization',
     {
-      preValidation: signedInOnly,
       schema: {
         tags,
         summary: 'Save fields of the customization document (unknown fields are refused by name)',
@@ -42,9 +40,8 @@ export function registerCustomizationRoutes(app: App, db: Db, bus: ChangeBus): v
 
   // DELETE /api/me/customization: Reset All.
   app.delete(
-    '/api/me/customization',
+    '/customization',
     {
-      preValidation: signedInOnly,
       schema: { tags, summary: 'Reset the look to the defaults', response: { 200: answer, ...errorResponses(401, 403) } },
     },
     async (request) => {

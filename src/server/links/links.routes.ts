@@ -5,14 +5,15 @@ import type { AppConfig } from '../config.ts';
 import type { Db } from '../db/database.ts';
 import type { App } from '../http/app-types.ts';
 import { type ChangeBus, profileChange } from '../http/change-bus.ts';
-import { requireUser, signedInOnly } from '../auth/sessions.ts';
+import { requireUser } from '../auth/sessions.ts';
 import { changeLink, createLink, listLinks, removeLink, reorderLinks } from './links.service.ts';
 
 const tags = ['Links'];
 const linkParams = z.object({ id: idParam(linkMessages.notFound) });
 const userParams = z.object({ userId: idParam(commonMessages.userNotFound) });
 
-export function registerLinkRoutes(app: App, db: Db, config: AppConfig, bus: ChangeBus): void {
+/** The public list of a user's links. */
+export function registerLinkRoutes(app: App, db: Db): void {
   // GET /api/users/{userId}/links: the owner sees every link, anyone else the active ones.
   app.get(
     '/api/users/:userId/links',
@@ -26,12 +27,14 @@ export function registerLinkRoutes(app: App, db: Db, config: AppConfig, bus: Cha
     },
     async (request) => ({ data: await listLinks(db, request.params.userId, request.user) }),
   );
+}
 
+/** The owner's changes to their links: registered in the signed-in scope under /api/links (auth/guards.ts). */
+export function registerLinkEditRoutes(app: App, db: Db, config: AppConfig, bus: ChangeBus): void {
   // POST /api/links
   app.post(
-    '/api/links',
+    '/',
     {
-      preValidation: signedInOnly,
       schema: {
         tags,
         summary: 'Add a link at the end',
@@ -49,9 +52,8 @@ export function registerLinkRoutes(app: App, db: Db, config: AppConfig, bus: Cha
 
   // PUT /api/links/order {ids}
   app.put(
-    '/api/links/order',
+    '/order',
     {
-      preValidation: signedInOnly,
       schema: {
         tags,
         summary: 'Save a new order: the ids of every link of the owner',
@@ -69,9 +71,8 @@ export function registerLinkRoutes(app: App, db: Db, config: AppConfig, bus: Cha
 
   // PATCH /api/links/{id}
   app.patch(
-    '/api/links/:id',
+    '/:id',
     {
-      preValidation: signedInOnly,
       schema: {
         tags,
         summary: 'Change any of a link’s fields',
@@ -90,9 +91,8 @@ export function registerLinkRoutes(app: App, db: Db, config: AppConfig, bus: Cha
 
   // DELETE /api/links/{id}
   app.delete(
-    '/api/links/:id',
+    '/:id',
     {
-      preValidation: signedInOnly,
       schema: { tags, summary: 'Delete a link', params: linkParams, response: { 200: deletedSchema, ...errorResponses(401, 403, 404) } },
     },
     async (request) => {

@@ -8,7 +8,7 @@ import type { App } from '../http/app-types.ts';
 import { type ChangeBus, profileChange } from '../http/change-bus.ts';
 import { AppError } from '../http/errors.ts';
 import { rateLimiter } from '../http/rate-limit.ts';
-import { requireUser, signedInOnly } from '../auth/sessions.ts';
+import { requireUser } from '../auth/sessions.ts';
 import { findMediaFile, parseMediaFileName } from './media.repository.ts';
 import type { MediaRule } from './image-processing.ts';
 import type { MediaProcessor } from './media-processor.ts';
@@ -27,15 +27,15 @@ export interface MediaRoutesDeps {
   referenced: ReferencedUploads;
 }
 
-export function registerMediaRoutes(app: App, { db, config, bus, media, referenced }: MediaRoutesDeps): void {
+/** Uploading and deleting: registered in the signed-in scope under /api/media (auth/guards.ts). */
+export function registerUploadRoutes(app: App, { db, config, bus, media, referenced }: MediaRoutesDeps): void {
   const uploadsPerUser = rateLimiter(app, 'upload-user', config.uploadRateLimit.perUser, tooManyUploadsMessage);
   const uploadsPerIp = rateLimiter(app, 'upload-ip', config.uploadRateLimit.perIp, tooManyUploadsMessage);
 
   // POST /api/media/{kind} (multipart, one file)
   app.post(
-    '/api/media/:kind',
+    '/:kind',
     {
-      preValidation: signedInOnly,
       schema: {
         tags,
         summary: 'Upload one file (multipart/form-data, field `file`); images are re-encoded',
@@ -62,9 +62,8 @@ export function registerMediaRoutes(app: App, { db, config, bus, media, referenc
 
   // DELETE /api/media/{id}
   app.delete(
-    '/api/media/:id',
+    '/:id',
     {
-      preValidation: signedInOnly,
       schema: {
         tags,
         summary: 'Delete an upload; links that showed it fall back to the default icon',
@@ -79,7 +78,10 @@ export function registerMediaRoutes(app: App, { db, config, bus, media, referenc
       return { data: { deleted: true as const } };
     },
   );
+}
 
+/** The uploaded files, for everyone. */
+export function registerMediaFileRoutes(app: App, db: Db): void {
   // GET /media/{sha256}.{ext}: content-addressed, so cacheable forever.
   app.get('/media/:file', { schema: { hide: true, params: fileParams } }, async (request, reply) => {
     const address = parseMediaFileName(request.params.file);

@@ -3,16 +3,15 @@ import { planUsageSchema } from '#shared/plans.ts';
 import type { AppConfig } from '../config.ts';
 import type { Db } from '../db/database.ts';
 import type { App } from '../http/app-types.ts';
-import { requireUser, signedInOnly } from '../auth/sessions.ts';
+import { requireUser } from '../auth/sessions.ts';
 import { countLinksOfUser } from '../links/links.repository.ts';
 import { usedBytes } from '../media/media.repository.ts';
 
 export function registerPlanRoutes(app: App, db: Db, config: AppConfig): void {
   // GET /api/me/limits: the plan's limits (after PLAN_LIMITS overrides) and current use.
   app.get(
-    '/api/me/limits',
+    '/limits',
     {
-      preValidation: signedInOnly,
       schema: {
         tags: ['Plans'],
         summary: "The signed-in user's plan limits and what is used",

@@ -3,7 +3,7 @@ import { changeUsernameSchema, profileSettingsSchema, updateProfileSchema } from
 import type { Db } from '../db/database.ts';
 import type { App } from '../http/app-types.ts';
 import { type ChangeBus, profileChange } from '../http/change-bus.ts';
-import { requireUser, signedInOnly } from '../auth/sessions.ts';
+import { requireUser } from '../auth/sessions.ts';
 import { changeOwnUsername, toProfileSettings, updateProfile } from './profile.service.ts';
 
 const tags = ['Profile'];
@@ -12,9 +12,8 @@ const answer = dataOf(profileSettingsSchema);
 export function registerProfileRoutes(app: App, db: Db, bus: ChangeBus): void {
   // GET /api/me/profile
   app.get(
-    '/api/me/profile',
+    '/profile',
     {
-      preValidation: signedInOnly,
       schema: {
         tags,
         summary: 'The Profile tab’s settings, with the username cooldown',
@@ -26,9 +25,8 @@ export function registerProfileRoutes(app: App, db: Db, bus: ChangeBus): void {
 
   // PATCH /api/me/profile
   app.patch(
-    '/api/me/profile',
+    '/profile',
     {
-      preValidation: signedInOnly,
       schema: {
         tags,
         summary: 'Save any of the profile settings (unknown fields are refused by name)',
@@ -46,9 +44,8 @@ export function registerProfileRoutes(app: App, db: Db, bus: ChangeBus): void {
 
   // PATCH /api/me/username: once every 90 days; the old name redirects for 30 days.
   app.patch(
-    '/api/me/username',
+    '/username',
     {
-      preValidation: signedInOnly,
       schema: {
         tags,
         summary: 'Change the username (90-day cooldown; the old address redirects for 30 days)',

@@ -3,7 +3,7 @@ import { errorResponses } from '#shared/api.ts';
 import type { Db } from '../db/database.ts';
 import type { App } from '../http/app-types.ts';
 import type { ChangeBus } from '../http/change-bus.ts';
-import { adminOnly, requireAdmin } from '../auth/sessions.ts';
+import { requireAdmin } from '../auth/sessions.ts';
 import { renderComingSoonPage } from './maintenance-gate.ts';
 import type { SiteSettingsCache } from './site-settings.cache.ts';
 import { updateSiteSettings } from './site-settings.service.ts';
@@ -11,7 +11,8 @@ import { OPEN_WHILE_CLOSED } from '../http/open-while-closed.ts';
 
 const tags = ['Site settings'];
 
-export function registerSiteSettingsRoutes(app: App, db: Db, bus: ChangeBus, siteSettings: SiteSettingsCache): void {
+/** The settings and the coming-soon page, for everyone. */
+export function registerSiteSettingsRoutes(app: App, siteSettings: SiteSettingsCache): void {
   // GET /api/admin/site-settings: public, the gate and the coming-soon page read it (spec 001 §7).
   app.get(
     '/api/admin/site-settings',
@@ -25,11 +26,22 @@ export function registerSiteSettingsRoutes(app: App, db: Db, bus: ChangeBus, sit
     },
   );
 
+  // GET /coming-soon: the page as visitors see it, with the bypass link for admins.
+  app.get('/coming-soon', { config: OPEN_WHILE_CLOSED, schema: { hide: true } }, async (request, reply) => {
+    const { maintenanceMessage } = await siteSettings.get();
+    return reply
+      .type('text/html; charset=utf-8')
+      .header('Cache-Control', 'no-store')
+      .send(renderComingSoonPage(maintenanceMessage, request.user?.role === 'admin'));
+  });
+}
+
+/** Switching coming-soon mode: registered in the admin scope under /api/admin (auth/guards.ts). */
+export function registerSiteSettingsAdminRoutes(app: App, db: Db, bus: ChangeBus): void {
   // POST /api/admin/site-settings {maintenanceMode, maintenanceMessage}
   app.post(
-    '/api/admin/site-settings',
+    '/site-settings',
     {
-      preValidation: adminOnly,
       schema: {
         tags,
         summary: 'Switch coming-soon mode (admin)',
@@ -39,13 +51,4 @@ export function registerSiteSettingsRoutes(app: App, db: Db, bus: ChangeBus, sit
     },
     async (request) => updateSiteSettings(db, bus, requireAdmin(request), request.body),
   );
-
-  // GET /coming-soon: the page as visitors see it, with the bypass link for admins.
-  app.get('/coming-soon', { config: OPEN_WHILE_CLOSED, schema: { hide: true } }, async (request, reply) => {
-    const { maintenanceMessage } = await siteSettings.get();
-    return reply
-      .type('text/html; charset=utf-8')
-      .header('Cache-Control', 'no-store')
-      .send(renderComingSoonPage(maintenanceMessage, request.user?.role === 'admin'));
-  });
 }
