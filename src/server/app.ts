@@ -95,6 +95,8 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     dataDir: config.dataDir,
     databaseUrl: config.databaseUrl,
     databaseSchema: config.databaseSchema,
+    connectTimeoutMs: config.databaseConnectTimeoutMs,
+    statementTimeoutMs: config.databaseStatementTimeoutMs,
   });
   const db = database.db;
   const redis = config.redisUrl ? connectRedis(config.redisUrl) : undefined;

@@ -1,5 +1,4 @@
-import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { DEFAULT_RETENTION_DAYS } from '#shared/analytics.ts';
@@ -45,7 +44,6 @@ const envSchema = z.object({
     .regex(/^[a-z0-9.-]+(:\d+)?$/, 'must be a host name such as links.example.com')
     .optional(),
   TRUST_PROXY: trustProxySchema.default(false),
-  SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   PLAN_LIMITS: z
     .string()
     .transform((value, ctx) => {
@@ -102,6 +100,13 @@ const envSchema = z.object({
     .regex(/^[\w:.-]{1,64}$/, 'must be letters, digits and : . _ - (at most 64)')
     .default('linkverse:'),
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
+  DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number({ error: 'must be a number of milliseconds' }).int().min(100).max(600_000).default(5000),
+  DATABASE_STATEMENT_TIMEOUT_MS: z.coerce
+    .number({ error: 'must be a number of milliseconds' })
+    .int()
+    .min(100)
+    .max(3_600_000)
+    .default(30_000),
   PAGE_CACHE_MB: z.coerce.number({ error: 'must be a number of megabytes' }).positive('must be more than 0').max(1_000_000).optional(),
 });
 
@@ -123,7 +128,10 @@ export interface AppConfig {
   publicUrl?: string;
   baseDomain?: string;
   trustProxy: boolean | number | string;
-  sessionSecret: string;
+  /** PostgreSQL: how long to wait for a connection (DATABASE_CONNECT_TIMEOUT_MS). */
+  databaseConnectTimeoutMs: number;
+  /** PostgreSQL: the longest a statement may run, or wait for a database that stopped answering (DATABASE_STATEMENT_TIMEOUT_MS). */
+  databaseStatementTimeoutMs: number;
   logLevel: string;
   /** pretty: one readable line per entry (the default on a terminal); json: pino's lines, for log collectors. */
   logFormat: 'json' | 'pretty';
@@ -196,7 +204,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     publicUrl: values.PUBLIC_URL,
     baseDomain: values.BASE_DOMAIN,
     trustProxy: values.TRUST_PROXY,
-    sessionSecret: values.SESSION_SECRET ?? readOrCreateSecret(dataDir),
+    databaseConnectTimeoutMs: values.DATABASE_CONNECT_TIMEOUT_MS,
+    databaseStatementTimeoutMs: values.DATABASE_STATEMENT_TIMEOUT_MS,
     logLevel: values.LOG_LEVEL,
     logFormat: values.LOG_FORMAT ?? (process.stdout.isTTY ? 'pretty' : 'json'),
     accessLog: values.ACCESS_LOG === 'true',
@@ -219,12 +228,12 @@ export function mergePlanLimits(overrides?: Partial<Record<Plan, Partial<PlanLim
   return merged;
 }
 
-/** SESSION_SECRET, when not given, is generated once and kept in DATA_DIR. */
-function readOrCreateSecret(dataDir: string): string {
-  const file = path.join(dataDir, 'session-secret');
-  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
-  mkdirSync(dataDir, { recursive: true });
-  const secret = randomBytes(48).toString('base64url');
-  writeFileSync(file, secret + '\n', { mode: 0o600 });
-  return secret;
+/** Settings a server no longer reads, and why: said once at start, so an operator can remove them. */
+const RETIRED_SETTINGS: Record<string, string> = {
+  SESSION_SECRET: 'SESSION_SECRET is no longer used: sessions are random tokens kept only as hashes, and nothing signs cookies. Remove it.',
+};
+
+/** What to tell the operator about retired settings present in the environment. */
+export function retiredSettingsIn(env: NodeJS.ProcessEnv): string[] {
+  return Object.entries(RETIRED_SETTINGS).flatMap(([name, notice]) => (env[name] ? [notice] : []));
 }

@@ -1,5 +1,5 @@
 import { buildApp } from './app.ts';
-import { ConfigError, loadConfig, loadDotEnv } from './config.ts';
+import { ConfigError, loadConfig, loadDotEnv, retiredSettingsIn } from './config.ts';
 
 // Read the configuration, build the app (which migrates), listen, and close
 // cleanly on SIGINT/SIGTERM.
@@ -16,6 +16,7 @@ async function main(): Promise<void> {
     throw error;
   }
   const app = await buildApp(config);
+  for (const notice of retiredSettingsIn(process.env)) app.log.warn(notice);
   const shutdown = async (signal: string) => {
     app.log.info({ signal }, 'shutting down');
     await app.close();

@@ -40,6 +40,7 @@ export const ERROR_CODES = [
   'request_timeout',
   'maintenance',
   'internal_error',
+  'database_unavailable',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
@@ -79,6 +80,7 @@ export const commonMessages = {
   invalidInput: 'Invalid input',
   nulCharacter: 'Text cannot contain a null character',
   serverError: 'Something went wrong on our side. Please try again.',
+  databaseUnavailable: 'The site cannot reach its database right now. Please try again in a moment.',
   userNotFound: 'User not found',
   fileNotFound: 'File not found',
 } as const;

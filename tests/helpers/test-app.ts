@@ -1,4 +1,3 @@
-import { DEFAULT_RETENTION_DAYS } from '#shared/analytics.ts';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -6,8 +5,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '#server/app.ts';
-import { type AppConfig, DEFAULT_AUTH_RATE_LIMIT, DEFAULT_UPLOAD_RATE_LIMIT, mergePlanLimits } from '#server/config.ts';
-import { MEMORY_BOUNDS } from '#server/memory-bounds.ts';
+import { type AppConfig, DEFAULT_AUTH_RATE_LIMIT, DEFAULT_UPLOAD_RATE_LIMIT, loadConfig } from '#server/config.ts';
 
 export const DIALECT = (process.env.TEST_DIALECT ?? 'sqlite') as 'sqlite' | 'postgres';
 
@@ -38,27 +36,24 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const postgresUrl = process.env.TEST_DATABASE_URL;
   if (DIALECT === 'postgres' && !postgresUrl) throw new Error('TEST_DATABASE_URL is required for the postgres suite');
   const schema = shared?.databaseSchema ?? (DIALECT === 'postgres' ? `test_${randomBytes(6).toString('hex')}` : undefined);
-  const config: AppConfig = {
-    port: 0,
-    host: '127.0.0.1',
-    dataDir,
-    databaseUrl: DIALECT === 'postgres' ? postgresUrl : undefined,
-    databaseSchema: schema,
-    trustProxy: false,
+  // The server's own configuration, from the environment a test site would set: a new setting is written once.
+  const environment = loadConfig({
+    PORT: '0',
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    DATABASE_URL: DIALECT === 'postgres' ? postgresUrl : undefined,
+    DATABASE_SCHEMA: schema,
     // Each test database gets its own Redis keys, so runs and files never share counters.
-    redisPrefix: shared?.redisPrefix ?? `test-${randomBytes(6).toString('hex')}:`,
-    sessionSecret: 'test-secret-test-secret-test-secret-42',
-    logLevel: 'silent',
-    logFormat: 'json',
-    accessLog: false,
-    slowRequestMs: 1000,
-    pageCacheBytes: MEMORY_BOUNDS.pageCacheBytes,
-    analyticsRetentionDays: DEFAULT_RETENTION_DAYS,
+    REDIS_PREFIX: shared?.redisPrefix ?? `test-${randomBytes(6).toString('hex')}:`,
+    LOG_LEVEL: 'silent',
+    LOG_FORMAT: 'json',
     // Tests never reach the outside: a test that needs presence starts its own Lanyard-compatible server.
-    discordPresenceApi: 'http://127.0.0.1:9/v1',
-    discordCdn: 'http://127.0.0.1:9',
+    DISCORD_PRESENCE_API: 'http://127.0.0.1:9/v1',
+    DISCORD_CDN: 'http://127.0.0.1:9',
+  });
+  const config: AppConfig = {
+    ...environment,
     webRoot: options.webRoot,
-    planLimits: mergePlanLimits(),
     authRateLimit: options.realRateLimits
       ? DEFAULT_AUTH_RATE_LIMIT
       : { loginPerIp: UNLIMITED, loginPerUsername: UNLIMITED, registerPerIp: UNLIMITED },

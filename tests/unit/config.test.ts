@@ -1,8 +1,8 @@
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from '#server/config.ts';
+import { ConfigError, loadConfig, retiredSettingsIn } from '#server/config.ts';
 
 const dataDir = () => mkdtempSync(path.join(tmpdir(), 'linkverse-config-'));
 
@@ -14,12 +14,17 @@ describe('configuration', () => {
     expect(config.databaseUrl).toBeUndefined();
   });
 
-  it('generates SESSION_SECRET once into DATA_DIR and keeps it', () => {
-    const dir = dataDir();
-    const first = loadConfig({ DATA_DIR: dir }).sessionSecret;
-    expect(first.length).toBeGreaterThanOrEqual(32);
-    expect(readFileSync(path.join(dir, 'session-secret'), 'utf8').trim()).toBe(first);
-    expect(loadConfig({ DATA_DIR: dir }).sessionSecret).toBe(first);
+  it('takes a retired SESSION_SECRET without failing, and names it to be removed', () => {
+    const env = { DATA_DIR: dataDir(), SESSION_SECRET: 'short' };
+    expect(() => loadConfig(env)).not.toThrow();
+    expect(retiredSettingsIn(env)).toEqual([expect.stringContaining('SESSION_SECRET is no longer used')]);
+    expect(retiredSettingsIn({ DATA_DIR: dataDir() })).toEqual([]);
+  });
+
+  it('has named PostgreSQL timeouts', () => {
+    expect(loadConfig({ DATA_DIR: dataDir() })).toMatchObject({ databaseConnectTimeoutMs: 5000, databaseStatementTimeoutMs: 30_000 });
+    const config = loadConfig({ DATA_DIR: dataDir(), DATABASE_CONNECT_TIMEOUT_MS: '800', DATABASE_STATEMENT_TIMEOUT_MS: '2000' });
+    expect(config).toMatchObject({ databaseConnectTimeoutMs: 800, databaseStatementTimeoutMs: 2000 });
   });
 
   it.each([
@@ -28,7 +33,8 @@ describe('configuration', () => {
     ['DATABASE_URL', 'mysql://localhost/db'],
     ['REDIS_URL', 'localhost:6379'],
     ['PUBLIC_URL', 'not a url'],
-    ['SESSION_SECRET', 'short'],
+    ['DATABASE_STATEMENT_TIMEOUT_MS', 'soon'],
+    ['DATABASE_CONNECT_TIMEOUT_MS', '-1'],
     ['PLAN_LIMITS', '{not json'],
     ['PLAN_LIMITS', '{"gold":{"links":3}}'],
     ['PLAN_LIMITS', '{"free":{"links":-1}}'],

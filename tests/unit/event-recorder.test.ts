@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import Fastify from 'fastify';
-import { EventRecorder } from '#server/analytics/event-recorder.ts';
+import { EventRecorder, type RecorderLimits } from '#server/analytics/event-recorder.ts';
 import type { Visit } from '#server/analytics/analytics-store.ts';
 
 // The recorder's own rules (tallying, windows, bots, retries), with a writer
@@ -9,12 +9,13 @@ import type { Visit } from '#server/analytics/analytics-store.ts';
 const PHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) Mobile/15E148 Safari/604.1';
 const DESKTOP = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Safari/537.36';
 
-function recorder(write?: (rows: Visit[]) => Promise<void>) {
+function recorder(write?: (rows: Visit[]) => Promise<void>, limits?: RecorderLimits) {
   const written: Visit[] = [];
   const events = new EventRecorder(
     write ?? (async (rows) => void written.push(...rows)),
     async () => 'test-salt',
     Fastify({ logger: false }).log,
+    limits,
   );
   return { events, written };
 }
@@ -95,22 +96,53 @@ describe('the event recorder', () => {
 });
 
 describe('the event recorder, while the database is down for long', () => {
-  it('keeps at most 200 000 rows and writes them when it is back', async () => {
+  it('keeps at most its retry limit of rows, the newest, and writes them when it is back', async () => {
     let up = false;
-    let written = 0;
-    const { events } = recorder(async (rows) => {
-      if (!up) throw new Error('connect ECONNREFUSED');
-      written += rows.length;
-    });
-    // 250 windows of 1 000 visitors each, every one a row.
-    for (let window = 0; window < 250; window += 1) {
-      for (let visitor = 0; visitor < 1000; visitor += 1)
-        events.record(1, null, {}, `10.${window}.${visitor >> 8}.${visitor & 255}`, 'lv.test', PHONE, undefined);
+    const written: Visit[] = [];
+    let writes = 0;
+    const { events } = recorder(
+      async (rows) => {
+        writes += 1;
+        if (!up) throw new Error('connect ECONNREFUSED');
+        written.push(...rows);
+      },
+      { windowVisitors: 20_000, waitingWindows: 2, retryRows: 2000 },
+    );
+    // 25 windows of 100 visitors each, every one a row of its own profile.
+    for (let window = 0; window < 25; window += 1) {
+      for (let visitor = 0; visitor < 100; visitor += 1)
+        events.record(window + 1, null, {}, `10.0.${window}.${visitor}`, 'lv.test', PHONE, undefined);
       await events.flush();
     }
+    expect(events.queued).toBe(2000);
+    expect(events.counts.givenUp).toBe(500);
+    // A database that does not answer is not asked once per row.
+    expect(writes).toBeLessThan(100);
     up = true;
     await events.flush();
-    expect(written).toBe(200_000);
-    // 200 000 rows through the recorder: seconds of CPU when other test files run beside it.
-  }, 20_000);
+    expect(written).toHaveLength(2000);
+    // The oldest five windows went.
+    expect(Math.min(...written.map((row) => row.userId))).toBe(6);
+  });
+
+  it('holds a bounded number of visitors while a write hangs, and writes them once it returns', async () => {
+    let release!: () => void;
+    const hanging = new Promise<void>((resolve) => (release = resolve));
+    const written: Visit[] = [];
+    const { events } = recorder(
+      async (rows) => {
+        await hanging;
+        written.push(...rows);
+      },
+      { windowVisitors: 10, waitingWindows: 2, retryRows: 1000 },
+    );
+    for (let visitor = 0; visitor < 200; visitor += 1) events.record(1, null, {}, `10.1.0.${visitor}`, 'lv.test', PHONE, undefined);
+    // The window being written, two waiting and the open one: at most 4 × 10 visitors, the rest given up.
+    expect(events.queued).toBeLessThanOrEqual(40);
+    expect(events.counts.givenUp).toBeGreaterThanOrEqual(160);
+    release();
+    await events.flush();
+    expect(written.length + events.counts.givenUp).toBe(200);
+    expect(events.queued).toBe(0);
+  });
 });

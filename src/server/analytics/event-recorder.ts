@@ -6,7 +6,31 @@ import type { EventWriter } from './event-writer.ts';
 import { agentOf, countryOf, isBot, isPrefetch, sourceOf, visitorHash } from './visitor.ts';
 
 const BATCH_ROWS = 500;
-const { windowVisitors: WINDOW_VISITORS_LIMIT, visitorIds: VISITOR_MEMO_LIMIT, retryRows: RETRY_LIMIT } = MEMORY_BOUNDS;
+const { visitorIds: VISITOR_MEMO_LIMIT } = MEMORY_BOUNDS;
+
+/** What the recorder may hold while the database is slow or away. */
+export interface RecorderLimits {
+  /** Visitors in one window; past this the window is written at once. */
+  windowVisitors: number;
+  /** Full windows waiting behind the one being written; past this, new visitors are given up (repeats still count). */
+  waitingWindows: number;
+  /** Rows kept to write again; past this the oldest are given up. */
+  retryRows: number;
+}
+
+const DEFAULT_LIMITS: RecorderLimits = {
+  windowVisitors: MEMORY_BOUNDS.windowVisitors,
+  waitingWindows: 2,
+  retryRows: MEMORY_BOUNDS.retryRows,
+};
+
+/** A row the database refused (its profile or link deleted meanwhile), as opposed to a database that did not answer. */
+function isRefusedRow(error: unknown): boolean {
+  const { code, message } = error as { code?: unknown; message?: unknown };
+  // PostgreSQL's integrity violations are class 23; SQLite names the constraint.
+  if (typeof code === 'string' && (code.startsWith('23') || code.startsWith('SQLITE_CONSTRAINT'))) return true;
+  return /foreign key|violates/i.test(String(message));
+}
 
 /** The identical visits of one visitor in one window: same kind, page or link, referrer and utm_source. */
 interface Tally {
@@ -63,19 +87,23 @@ export class EventRecorder {
   private visitorIds = new Map<string, string>();
   private visitorIdsDay = '';
   private salt: { day: string; salt: string } | undefined;
+  /** Visitors of windows handed to flush and not yet turned into rows. */
+  private waitingVisitors = 0;
+  private waitingWindows = 0;
 
   /** Visits written to the database, and given up after the retry buffer overflowed, since start. */
   readonly counts = { written: 0, givenUp: 0 };
 
-  /** Visitors in the open window and rows waiting to be written again. */
+  /** Visitors in the open window and in windows waiting to be written, and rows waiting to be written again. */
   get queued(): number {
-    return this.visitors.size + this.retry.length;
+    return this.visitors.size + this.waitingVisitors + this.retry.length;
   }
 
   constructor(
     private readonly write: EventWriter,
     private readonly saltOf: SaltOf,
     private readonly log: FastifyBaseLogger,
+    private readonly limits: RecorderLimits = DEFAULT_LIMITS,
   ) {}
 
   /**
@@ -113,6 +141,7 @@ export class EventRecorder {
       visitor.ip !== ip
     ) {
       visitor = this.visitorOf(ip, host, userAgent);
+      if (visitor === undefined) return;
       this.byConnection.set(connection, visitor);
     }
     const target = linkId ?? -userId;
@@ -128,11 +157,18 @@ export class EventRecorder {
     }
   }
 
-  private visitorOf(ip: string, host: string, userAgent: string | undefined): VisitorWindow {
+  private visitorOf(ip: string, host: string, userAgent: string | undefined): VisitorWindow | undefined {
     const key = `${ip}\n${host}\n${userAgent}`;
     let visitor = this.visitors.get(key);
     if (visitor === undefined) {
-      if (this.visitors.size >= WINDOW_VISITORS_LIMIT) void this.flush();
+      if (this.visitors.size >= this.limits.windowVisitors) {
+        if (this.waitingWindows > this.limits.waitingWindows) {
+          // The database is not keeping up (or not answering): a full window is kept, the rest given up.
+          this.counts.givenUp += 1;
+          return undefined;
+        }
+        void this.flush();
+      }
       visitor = { window: this.window, at: Date.now(), ip, host, userAgent, tallies: new Map() };
       this.visitors.set(key, visitor);
     }
@@ -157,6 +193,8 @@ export class EventRecorder {
     this.visitors = new Map();
     this.window += 1;
     this.writing = true;
+    this.waitingVisitors += visitors.length;
+    this.waitingWindows += 1;
     const flushed = (this.flushing = this.flushing.then(async () => {
       let visits: Visit[] = [];
       try {
@@ -164,6 +202,10 @@ export class EventRecorder {
       } catch (error) {
         // Without the day's salt (the database did not answer) the window cannot be written: it is dropped, and said so.
         this.log.error({ err: error, visitors: visitors.length }, 'analytics window dropped: no visitor-id salt');
+        this.counts.givenUp += visitors.length;
+      } finally {
+        this.waitingVisitors -= visitors.length;
+        this.waitingWindows -= 1;
       }
       await this.writeRows([...this.retry.splice(0), ...visits]);
       if (this.flushing === flushed) this.writing = false;
@@ -232,11 +274,12 @@ export class EventRecorder {
         this.counts.written += batch.length;
       } catch (error) {
         // One bad row (its profile deleted meanwhile) must not cost the others:
-        // write them one by one; if the database itself is down, keep them for later.
-        const kept = await this.writeOneByOne(batch);
+        // write them one by one. If the database itself is down or not answering,
+        // keep them all for later (one by one would wait for it once per row).
+        const kept = isRefusedRow(error) ? await this.writeOneByOne(batch) : batch;
         if (kept.length > 0) {
           this.retry = this.retry.concat(kept, rows.slice(start + BATCH_ROWS));
-          const givenUp = this.retry.length - RETRY_LIMIT;
+          const givenUp = this.retry.length - this.limits.retryRows;
           if (givenUp > 0) {
             this.retry.splice(0, givenUp);
             this.counts.givenUp += givenUp;
@@ -259,7 +302,7 @@ export class EventRecorder {
         await this.write([row]);
         this.counts.written += 1;
       } catch (error) {
-        if (!/foreign key|violates/i.test(String((error as Error).message))) kept.push(row);
+        if (!isRefusedRow(error)) kept.push(row);
       }
     }
     return kept;

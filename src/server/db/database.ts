@@ -27,6 +27,10 @@ export interface DatabaseOptions {
   databaseUrl?: string;
   /** PostgreSQL schema to work in; created when missing. */
   databaseSchema?: string;
+  /** PostgreSQL: how long to wait for a connection, in ms. */
+  connectTimeoutMs?: number;
+  /** PostgreSQL: the longest a statement may run, in ms; also how long to wait for an answer from a database that stopped answering. */
+  statementTimeoutMs?: number;
 }
 
 // Migrations listed in order; a provider over a static record keeps them
@@ -45,9 +49,17 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
     // PostgreSQL returns bigint aggregates (count) as strings; they fit a JS number here.
     pg.types.setTypeParser(20, (value) => Number(value));
     const schema = options.databaseSchema;
+    // A database that hangs rather than refusing must not hold requests and the
+    // analytics writer forever: connecting and every statement are bounded. The
+    // server ends a statement at statement_timeout; query_timeout, a little
+    // later, covers a server that no longer answers at all.
+    // (Without them, as for the bench's seeding, nothing is bounded.)
+    const statementTimeout = options.statementTimeoutMs;
     const pool = new pg.Pool({
       connectionString: options.databaseUrl,
       max: 10,
+      connectionTimeoutMillis: options.connectTimeoutMs,
+      ...(statementTimeout ? { statement_timeout: statementTimeout, query_timeout: statementTimeout + 1000 } : {}),
       ...(schema ? { options: `-c search_path=${schema}` } : {}),
     });
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins: [new CamelCasePlugin()] });

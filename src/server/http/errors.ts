@@ -99,6 +99,10 @@ export function registerErrorHandler(app: FastifyInstance): void {
       const { message, fieldErrors } = describeZodError(error.zodError);
       return reply.status(400).send(errorBody('validation_failed', message, fieldErrors));
     }
+    if (isDatabaseUnavailable(error)) {
+      request.log.error({ err: error, reqId: request.id }, 'the database did not answer');
+      return reply.status(503).header('Retry-After', '5').send(errorBody('database_unavailable', commonMessages.databaseUnavailable));
+    }
     const status = error.statusCode ?? 500;
     if (status >= 500) {
       request.log.error({ err: error, reqId: request.id }, 'request failed');
@@ -106,6 +110,19 @@ export function registerErrorHandler(app: FastifyInstance): void {
     }
     return reply.status(status).send(describeFrameworkError(error, status));
   });
+}
+
+/**
+ * The database refused the connection or did not answer in time (the pool's
+ * connect and statement timeouts, config DATABASE_*_TIMEOUT_MS): the site is
+ * unavailable for a moment, not broken.
+ */
+function isDatabaseUnavailable(error: unknown): boolean {
+  const { code, message } = error as { code?: unknown; message?: unknown };
+  // 57014: query_canceled (statement_timeout); 57P01–57P03: the server is shutting down or starting.
+  if (code === 'ECONNREFUSED' || code === 'ECONNRESET' || code === '57014' || (typeof code === 'string' && /^57P0[1-3]$/.test(code)))
+    return true;
+  return /Query read timeout|timeout exceeded when trying to connect|Connection terminated/.test(String(message));
 }
 
 /**
