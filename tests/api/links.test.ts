@@ -130,10 +130,17 @@ describe(`the Free plan (${DIALECT})`, () => {
     expect(response.json().message).toContain('Pro');
   });
 
-  it('lets a Pro user add more', async () => {
-    await t.app.db.updateTable('users').set({ plan: 'pro' }).where('id', '=', owner.user.id).execute();
-    await addLink(owner, { title: 'Sixth' });
-    await t.app.db.updateTable('users').set({ plan: 'free' }).where('id', '=', owner.user.id).execute();
+  it('lets a Pro user add a sixth link and more', async () => {
+    const pro = await createUser(t.app);
+    for (let index = 0; index < 5; index += 1) await addLink(pro, { title: `Link ${index}` });
+    await t.app.db.updateTable('users').set({ plan: 'pro' }).where('id', '=', pro.user.id).execute();
+    for (const title of ['Sixth', 'Seventh']) {
+      const response = await inject('POST', '/api/links', pro.cookie, { title, url: 'https://example.com' });
+      expect(response.statusCode).toBe(201);
+    }
+    const links = (await inject('GET', `/api/users/${pro.user.id}/links`, pro.cookie)).json().data;
+    expect(links.map((link: { title: string }) => link.title).slice(-2)).toEqual(['Sixth', 'Seventh']);
+    expect(links).toHaveLength(7);
   });
 });
 

@@ -3,6 +3,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { createAdmin, createLink, createUser } from '../helpers/factories.ts';
 import { useServerAndBrowser } from '../helpers/web-server.ts';
+import { afterAnimations } from '../helpers/pages.ts';
 
 // axe-core on every page type at phone and desktop width (issue 11): no violation
 // of WCAG 2 A/AA (colour contrast included), and no horizontal overflow.
@@ -33,8 +34,7 @@ async function violationsOf(page: Page): Promise<string[]> {
 }
 
 async function expectAccessible(page: Page, label: string) {
-  // Let entrance animations finish: axe measures the colours on screen.
-  await page.waitForTimeout(700);
+  await afterAnimations(page);
   expect(await violationsOf(page), label).toEqual([]);
   expect(await page.evaluate(() => document.documentElement.scrollWidth <= innerWidth), `${label} overflows`).toBe(true);
 }

@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { uniqueUsername } from '../helpers/factories.ts';
 import { useServerAndBrowser } from '../helpers/web-server.ts';
-import { openAppPage } from '../helpers/pages.ts';
+import { afterNextFrames, openAppPage } from '../helpers/pages.ts';
 
 const running = useServerAndBrowser();
 
@@ -40,16 +40,20 @@ describe('signing up, in and out', () => {
     const loggedOut = page.waitForResponse((response) => response.url().endsWith('/api/auth/logout'));
     await page.getByRole('button', { name: 'Log out' }).first().click();
     expect((await loggedOut).status()).toBe(200);
-    // On the landing page, and staying there (not sent on to /login by the dashboard's guard).
-    await expect.poll(() => new URL(page.url()).pathname).toBe('/');
-    await page.waitForTimeout(500);
-    expect(new URL(page.url()).pathname).toBe('/');
+    // On the landing page, and staying there (not sent on to /login by the dashboard's guard):
+    // still there once the new page has loaded and said so.
     await expect.poll(() => page.getByText('You have been logged out successfully.').isVisible()).toBe(true);
+    await page.waitForLoadState('load');
+    await afterNextFrames(page);
+    expect(new URL(page.url()).pathname).toBe('/');
     // A new page: nothing of the account stays in memory; the toast is said once, not on every load.
     expect(await page.evaluate(() => 'beforeLogout' in window)).toBe(false);
     await expect.poll(() => page.getByRole('link', { name: 'Log in' }).first().isVisible()).toBe(true);
     await page.reload();
-    await page.waitForTimeout(500);
+    // Drawn and hydrated (the Log in link answers), and no toast with it.
+    await expect.poll(() => page.getByRole('link', { name: 'Log in' }).first().isVisible()).toBe(true);
+    await page.waitForLoadState('load');
+    await afterNextFrames(page);
     expect(await page.getByText('You have been logged out successfully.').count()).toBe(0);
 
     await page.goto('/dashboard');

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { createLink, createUser } from '../helpers/factories.ts';
 import { MP3_SAMPLE } from '../helpers/uploads.ts';
 import { useServerAndBrowser } from '../helpers/web-server.ts';
-import { openAppPage } from '../helpers/pages.ts';
+import { afterNextFrames, openAppPage } from '../helpers/pages.ts';
 
 const running = useServerAndBrowser();
 
@@ -142,8 +142,9 @@ describe('customizing the page', () => {
       const publicPage = await visitor.newPage();
       const errors: string[] = [];
       publicPage.on('pageerror', (error) => errors.push(error.message));
+      // goto waits for the load event: the effects script has run by then; then a frame for the canvas.
       await publicPage.goto(`${running.server.baseUrl}/${username}`);
-      await publicPage.waitForTimeout(400);
+      await afterNextFrames(publicPage);
       const state = {
         canvas: await publicPage.locator('canvas.lv-particles').count(),
         live: await publicPage.locator('.lv-page.lv-particles-live').count(),

@@ -3,7 +3,7 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { createUser } from '../helpers/factories.ts';
 import { useServerAndBrowser } from '../helpers/web-server.ts';
-import { openAppPage } from '../helpers/pages.ts';
+import { afterNextFrames, openAppPage } from '../helpers/pages.ts';
 
 const running = useServerAndBrowser();
 
@@ -75,10 +75,10 @@ describe('managing links', () => {
 
     // Reorder by keyboard too.
     await page.getByRole('button', { name: 'Reorder Second' }).focus();
-    // dnd-kit measures between key presses: give it a frame or two each time.
+    // dnd-kit measures between key presses: let it draw after each.
     for (const key of ['Space', 'ArrowUp', 'Space']) {
       await page.keyboard.press(key);
-      await page.waitForTimeout(150);
+      await afterNextFrames(page);
     }
     await expect.poll(() => titles(page)).toEqual(['Third', 'Second', 'First']);
 

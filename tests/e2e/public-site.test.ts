@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { useServerAndBrowser } from '../helpers/web-server.ts';
-import { openAppPage } from '../helpers/pages.ts';
+import { afterNextFrames, openAppPage } from '../helpers/pages.ts';
 
 const running = useServerAndBrowser();
 
@@ -132,7 +132,8 @@ describe('the public site', () => {
     const refusedOn = async (path: string, act?: () => Promise<void>) => {
       await openAppPage(page, path);
       await act?.();
-      await page.waitForTimeout(300);
+      await page.waitForLoadState('networkidle');
+      await afterNextFrames(page);
       return { path, refused: await page.evaluate(() => (window as unknown as { refused: string[] }).refused) };
     };
     const results = [
@@ -168,7 +169,7 @@ describe('the public site', () => {
     for (const path of ['/', '/login', '/register', '/pricing']) {
       await openAppPage(page, path);
       await page.evaluate(() => document.fonts.ready);
-      await page.waitForTimeout(300);
+      await afterNextFrames(page);
       const shifted = await page.evaluate(() => (window as unknown as { shifts: number[] }).shifts.reduce((sum, value) => sum + value, 0));
       // Nothing when Inter is in before the first paint; when it comes later, the sized fallback
       // keeps the swap to about 0.01 (without it the landing page moved 0.04–0.06; Lighthouse calls < 0.1 good).

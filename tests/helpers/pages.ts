@@ -10,3 +10,24 @@ export async function openAppPage(page: Page, path: string): Promise<Response | 
   await page.waitForSelector('html[data-app="ready"]', { state: 'attached' });
   return response;
 }
+
+/**
+ * Once the page has drawn two more frames and run what they queued: what the
+ * page does in reply to a change (dnd-kit's measuring, layout-shift and policy
+ * reports) has happened. A wait on the page's own state, not on the clock.
+ */
+export async function afterNextFrames(page: Page): Promise<void> {
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(resolve, 0)))));
+}
+
+/** Once every finite animation on the page has finished (entrance animations: axe measures the colours on screen). */
+export async function afterAnimations(page: Page): Promise<void> {
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity)
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
+}

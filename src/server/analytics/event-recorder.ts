@@ -190,6 +190,7 @@ export class EventRecorder {
   /** Write everything recorded so far; concurrent calls queue behind each other. */
   flush(): Promise<void> {
     const visitors = [...this.visitors.values()];
+    const closedAt = Date.now();
     this.visitors = new Map();
     this.window += 1;
     this.writing = true;
@@ -207,7 +208,10 @@ export class EventRecorder {
         this.waitingVisitors -= visitors.length;
         this.waitingWindows -= 1;
       }
-      await this.writeRows([...this.retry.splice(0), ...visits]);
+      const rows = [...this.retry.splice(0), ...visits];
+      await this.writeRows(rows);
+      // Every visit recorded before closedAt is now written (or kept to retry): the crash test reads this.
+      this.log.debug({ closedAt, rows: rows.length, retry: this.retry.length }, 'analytics window written');
       if (this.flushing === flushed) this.writing = false;
     }));
     return flushed;
