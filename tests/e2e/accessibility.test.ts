@@ -3,7 +3,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { createAdmin, createLink, createUser } from '../helpers/factories.ts';
 import { useServerAndBrowser } from '../helpers/web-server.ts';
-import { afterAnimations } from '../helpers/pages.ts';
+import { afterAnimations, afterNextFrames } from '../helpers/pages.ts';
 
 // axe-core on every page type at phone and desktop width (issue 11): no violation
 // of WCAG 2 A/AA (colour contrast included), and no horizontal overflow.
@@ -34,6 +34,9 @@ async function violationsOf(page: Page): Promise<string[]> {
 }
 
 async function expectAccessible(page: Page, label: string) {
+  // Hydrated (nothing more to load, a frame drawn since) and still: axe measures what is on screen.
+  await page.waitForLoadState('networkidle');
+  await afterNextFrames(page);
   await afterAnimations(page);
   expect(await violationsOf(page), label).toEqual([]);
   expect(await page.evaluate(() => document.documentElement.scrollWidth <= innerWidth), `${label} overflows`).toBe(true);
