@@ -1,8 +1,8 @@
-import { existsSync } from 'node:fs';
-import path from 'node:path';
+import { existsSync, mkdirSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll } from 'vitest';
+import path from 'node:path';
+import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { launchChromium } from './chromium.ts';
 import { type TestApp, type TestAppOptions, createTestApp } from './test-app.ts';
 
@@ -37,6 +37,24 @@ export function useServerAndBrowser(config: () => TestAppOptions['config'] = () 
   afterAll(async () => {
     await handle.browser?.close();
     await handle.server?.close();
+  });
+  // A failed test leaves a screenshot of every page it still had open (test-results/, ignored by git).
+  beforeEach(({ task, onTestFailed }) => {
+    onTestFailed(async () => {
+      const pages = handle.browser?.contexts().flatMap((context) => context.pages()) ?? [];
+      const folder = path.resolve('test-results', 'e2e');
+      mkdirSync(folder, { recursive: true });
+      const name = `${path.basename(task.file.name, '.test.ts')}-${task.name}`.replace(/[^\w.-]+/g, '-').slice(0, 120);
+      for (const [index, page] of pages.entries()) {
+        const file = path.join(folder, `${name}-${index + 1}.png`);
+        try {
+          await page.screenshot({ path: file, fullPage: true, timeout: 5000 });
+          console.error(`screenshot of ${page.url()} when the test failed: ${file}`);
+        } catch {
+          // A page that closed meanwhile has nothing to show.
+        }
+      }
+    });
   });
   return handle;
 }
