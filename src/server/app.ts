@@ -30,6 +30,7 @@ import { type ChangeBus, createChangeBus } from './http/change-bus.ts';
 import { createClientAddress } from './http/client-address.ts';
 import { frameworkErrorHandlers, registerErrorHandler, validatorCompiler } from './http/errors.ts';
 import { registerHealthRoutes } from './http/health.routes.ts';
+import { registerLingeringClose } from './http/lingering-close.ts';
 import { registerMetrics } from './operations/metrics.ts';
 import { registerOpenApi } from './http/openapi.ts';
 import { registerOriginCheck } from './http/origin-check.ts';
@@ -197,6 +198,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   app.decorate('pageCache', cache);
 
   registerErrorHandler(app);
+  registerLingeringClose(app);
   registerRequestLog(app, config);
   await registerOpenApi(app, packageJson.version);
   await app.register(fastifyCookie);
