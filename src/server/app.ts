@@ -14,6 +14,7 @@ import { pruneActivity } from './activity/activity.repository.ts';
 import { registerActivityRoutes } from './activity/activity.routes.ts';
 import { dailySaltOf, pruneAnalytics } from './analytics/analytics-store.ts';
 import { registerAnalyticsRoutes } from './analytics/analytics.routes.ts';
+import { viewRecordsOf } from './analytics/analytics.service.ts';
 import { EventRecorder } from './analytics/event-recorder.ts';
 import { createEventWriter } from './analytics/event-writer.ts';
 import { registerAuthRoutes } from './auth/auth.routes.ts';
@@ -231,7 +232,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
       registerPlanRoutes(me, db, config);
       registerProfileRoutes(me, db, changes);
       registerAnalyticsRoutes(me, db);
-      registerActivityRoutes(me, db);
+      registerActivityRoutes(me, db, viewRecordsOf);
       registerCustomizationRoutes(me, db, changes);
     }),
     { prefix: '/api/me' },

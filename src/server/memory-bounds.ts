@@ -11,7 +11,7 @@ export const MEMORY_BOUNDS = {
   redirectTargets: 200_000,
   /** Visitors in one analytics window (one second); past this the window is written at once. */
   windowVisitors: 20_000,
-  /** Daily visitor ids remembered (one HMAC per visitor a day); past this the memo starts again. */
+  /** Daily visitor ids remembered (one HMAC per visitor a day); past this the least recently seen go. */
   visitorIds: 100_000,
   /** Discord presences kept (30 s each, one per Discord id of a profile showing presence); past this the oldest go. */
   discordPresences: 10_000,

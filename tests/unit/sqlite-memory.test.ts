@@ -4,7 +4,8 @@ import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { openSqliteFile, withStatementCache } from '#server/db/database.ts';
+import { openSqliteFile } from '#server/db/database.ts';
+import { withStatementCache } from '#server/db/query-shortcuts.ts';
 import { MEMORY_BOUNDS } from '#server/memory-bounds.ts';
 
 // What a SQLite connection keeps in memory is bounded (issue 13): its page

@@ -22,6 +22,18 @@ export async function recordActivity(db: Db, userId: number, kind: ActivityKind,
   await db.insertInto('activity').values({ userId, kind, subject, createdAt: at }).execute();
 }
 
+/** Entries that need no merging (each link's first click, told once), in one statement. */
+export async function insertActivities(
+  db: Db,
+  entries: ReadonlyArray<{ userId: number; kind: ActivityKind; subject: string; createdAt: string }>,
+) {
+  if (entries.length > 0)
+    await db
+      .insertInto('activity')
+      .values([...entries])
+      .execute();
+}
+
 /** A profile's latest entries, newest first. */
 export async function recentActivity(db: Db, userId: number, limit: number): Promise<ActivityItem[]> {
   const rows = await db

@@ -1,13 +1,16 @@
 import { z } from 'zod';
-import { RECENT_ACTIVITY_LIMIT, activityItemSchema } from '#shared/activity.ts';
+import { type ActivityItem, RECENT_ACTIVITY_LIMIT, activityItemSchema } from '#shared/activity.ts';
 import { dataOf, errorResponses } from '#shared/api.ts';
 import type { Db } from '../db/database.ts';
 import type { App } from '../http/app-types.ts';
 import { requireUser } from '../auth/sessions.ts';
-import { viewRecordsOf } from '../analytics/analytics.service.ts';
+import type { UserRow } from '../db/schema.ts';
 import { recentActivity } from './activity.repository.ts';
 
-export function registerActivityRoutes(app: App, db: Db): void {
+/** Entries worked out from the analytics rather than stored (new daily records of views): given by the analytics feature. */
+export type DerivedActivity = (db: Db, owner: UserRow) => Promise<ActivityItem[]>;
+
+export function registerActivityRoutes(app: App, db: Db, viewRecordsOf: DerivedActivity): void {
   // GET /api/me/activity: the overview's Recent Activity.
   app.get(
     '/activity',

@@ -1,9 +1,14 @@
 import { DAY_MS } from '#shared/constants.ts';
 import { randomBytes } from 'node:crypto';
-import { type Compilable, CompiledQuery, sql } from 'kysely';
+import { sql } from 'kysely';
+import { LRUCache } from 'lru-cache';
 import { REPEAT_WINDOW_MINUTES } from '#shared/analytics.ts';
 import { localDayOf } from '#shared/time-zone.ts';
 import type { Db } from '../db/database.ts';
+import { BULK_ROWS_PER_STATEMENT, runBulk } from '../db/query-shortcuts.ts';
+import { insertActivities } from '../activity/activity.repository.ts';
+import { markFirstClicks } from '../links/links.repository.ts';
+import { timeZonesOfUsers } from '../users/users.repository.ts';
 import type { AnalyticsDailyTable, AnalyticsDimension } from '../db/schema.ts';
 
 // Where counted visits go (DESIGN.md "Analytics", issue 10). One batch is one
@@ -29,72 +34,17 @@ export interface Visit {
 }
 
 const REPEAT_WINDOW_MS = REPEAT_WINDOW_MINUTES * 60_000;
-/** Rows per statement: well under SQLite's 32 766 parameters for every table here. */
-const ROWS_PER_STATEMENT = 500;
 
 type RollupRow = AnalyticsDailyTable;
 
 function chunksOf<Row>(rows: readonly Row[]): Row[][] {
   const chunks: Row[][] = [];
-  for (let start = 0; start < rows.length; start += ROWS_PER_STATEMENT) chunks.push(rows.slice(start, start + ROWS_PER_STATEMENT));
+  for (let start = 0; start < rows.length; start += BULK_ROWS_PER_STATEMENT)
+    chunks.push(rows.slice(start, start + BULK_ROWS_PER_STATEMENT));
   return chunks;
 }
 
 const windowKeyOf = (userId: number, target: number, visitorHash: string) => `${userId} ${target} ${visitorHash}`;
-
-/** SQL texts of the writer's bulk statements, by database, statement and row count (null: not reusable). */
-const statementTexts = new Map<string, string | null>();
-
-/** The rows' values, row by row in the first row's column order. */
-function valuesOf<Row extends object>(rows: readonly Row[]): unknown[] {
-  const columns = Object.keys(rows[0]!) as Array<keyof Row>;
-  const values = new Array<unknown>(rows.length * columns.length);
-  let next = 0;
-  for (const row of rows) for (const column of columns) values[next++] = row[column];
-  return values;
-}
-
-/**
- * Kysely builds a statement's SQL anew on every call, which for a 500-row
- * insert is most of the writer's own CPU. The statements written for every
- * visit (visitor windows, raw events, rollups) are run in chunks of 500 rows
- * and, for the rest, of powers of two, so that a handful of row counts occur:
- * each is built by Kysely once, checked to take its values row by row in column
- * order, and then run with only the values. One that does not check out is
- * always built. Returns the rows the statements return.
- */
-async function runBulk<Row extends object, Result = never>(
-  db: Db,
-  name: string,
-  rows: readonly Row[],
-  build: (rows: Row[]) => Compilable<Result>,
-): Promise<Result[]> {
-  const returned: Result[] = [];
-  const dialect = db.getExecutor().adapter.constructor.name;
-  for (let start = 0; start < rows.length;) {
-    const left = rows.length - start;
-    const size = left >= ROWS_PER_STATEMENT ? ROWS_PER_STATEMENT : 2 ** Math.floor(Math.log2(left));
-    const chunk = rows.slice(start, start + size);
-    start += size;
-    const key = `${dialect} ${name} ${size}`;
-    const text = statementTexts.get(key);
-    let compiled: CompiledQuery<Result>;
-    if (text) {
-      compiled = CompiledQuery.raw(text, valuesOf(chunk)) as CompiledQuery<Result>;
-    } else {
-      compiled = build(chunk).compile();
-      if (text === undefined) {
-        const expected = valuesOf(chunk);
-        const same =
-          compiled.parameters.length === expected.length && compiled.parameters.every((value, index) => value === expected[index]);
-        statementTexts.set(key, same ? compiled.sql : null);
-      }
-    }
-    const result = await db.executeQuery(compiled);
-    for (const row of result.rows) returned.push(row);
-  }
-  return returned;
-}
 
 /** How long a writer trusts a profile's time zone it read: a change applies to visits within a minute. */
 const ZONE_TTL_MS = 60_000;
@@ -107,10 +57,14 @@ const ZONE_TTL_MS = 60_000;
  * Anything else is asked. And the profiles' time zones, for a minute. Both bounded.
  */
 export class WriterMemory {
-  private readonly entries = new Map<string, { repeatUntil: string; day: string }>();
-  private readonly zones = new Map<number, { zone: string; until: number }>();
+  private readonly entries: LRUCache<string, { repeatUntil: string; day: string }>;
+  private readonly zones: LRUCache<number, { zone: string; until: number }>;
 
-  constructor(private readonly limit: number) {}
+  constructor(limit: number) {
+    // lru-cache needs a bound of at least one; remembering is never wrong, only forgetting is slower.
+    this.entries = new LRUCache({ max: Math.max(limit, 1) });
+    this.zones = new LRUCache({ max: Math.max(limit, 1) });
+  }
 
   zoneOf(userId: number, now: number): string | undefined {
     const known = this.zones.get(userId);
@@ -118,7 +72,6 @@ export class WriterMemory {
   }
 
   rememberZone(userId: number, zone: string, now: number): void {
-    if (this.zones.size >= this.limit) this.zones.clear();
     this.zones.set(userId, { zone, until: now + ZONE_TTL_MS });
   }
 
@@ -128,8 +81,6 @@ export class WriterMemory {
   }
 
   remember(key: string, repeatUntil: string, day: string): void {
-    this.entries.delete(key);
-    if (this.entries.size >= this.limit) this.entries.delete(this.entries.keys().next().value!);
     this.entries.set(key, { repeatUntil, day });
   }
 }
@@ -223,155 +174,191 @@ function inTimeOrder(visits: Visit[]): Visit[] {
 /**
  * Write a batch of visits; throws (and writes nothing) if the database fails.
  * `open` is the writer's memory of windows (one per writer; a fresh one is always correct, only slower).
+ * One transaction, in steps: the profiles' time zones give each visit its day;
+ * the visitor windows decide which visits count and which visitors are new
+ * today; every visit is kept as a raw event; a link's first counted click is
+ * told in Recent Activity; the daily rollups take the batch's sums.
  */
 export async function storeVisits(db: Db, visits: readonly Visit[], open = new WriterMemory(0)): Promise<void> {
   if (visits.length === 0) return;
   await db.transaction().execute(async (trx) => {
-    const now = Date.now();
-    const zones = new Map<number, string>();
-    const unknown: number[] = [];
-    for (const visit of visits) {
-      if (zones.has(visit.userId)) continue;
-      const zone = open.zoneOf(visit.userId, now);
-      // Unknown for now (the empty name is no zone): asked below.
-      zones.set(visit.userId, zone ?? '');
-      if (zone === undefined) unknown.push(visit.userId);
-    }
-    for (const ids of chunksOf(unknown)) {
-      const rows = await trx.selectFrom('users').select(['id', 'timeZone']).where('id', 'in', ids).execute();
-      for (const row of rows) {
-        zones.set(row.id, row.timeZone ?? 'UTC');
-        open.rememberZone(row.id, row.timeZone ?? 'UTC', now);
-      }
-    }
+    const zones = await timeZonesOf(trx, visits, open);
     // Visits of a profile deleted meanwhile are dropped.
     const live = inTimeOrder(visits.filter((visit) => zones.get(visit.userId) !== ''));
     if (live.length === 0) return;
-    const days = daysOf(live, zones);
-    const keys = live.map((visit) => windowKeyOf(visit.userId, visit.linkId ?? 0, visit.visitorHash));
-
-    // The first visit of each visitor and target in the batch asks its window whether it counts.
-    const firsts = new Map<string, number>();
-    keys.forEach((key, index) => {
-      if (!firsts.has(key)) firsts.set(key, index);
-    });
-    const decided = new Map<string, { counted: boolean; fresh: boolean }>();
-    const asked: string[] = [];
-    for (const [key, index] of firsts) {
-      if (open.isRepeat(key, live[index]!.at, days[index]!)) decided.set(key, { counted: false, fresh: false });
-      else asked.push(key);
-    }
-    asked.sort(); // one lock order for concurrent writers (several instances)
-    // The visits of one window share their time, and so the end of their repeat window.
-    let lastAt = '';
-    let lastRepeatUntil = '';
-    const windowRows = asked.map((key) => {
-      const index = firsts.get(key)!;
-      const visit = live[index]!;
-      if (visit.at !== lastAt) {
-        lastAt = visit.at;
-        lastRepeatUntil = new Date(Date.parse(visit.at) + REPEAT_WINDOW_MS).toISOString();
-      }
-      return {
-        userId: visit.userId,
-        target: visit.linkId ?? 0,
-        visitorHash: visit.visitorHash,
-        day: days[index]!,
-        countedAt: visit.at,
-        repeatUntil: lastRepeatUntil,
-        counted: 1,
-        fresh: 1,
-      };
-    });
-    const answers = await runBulk(trx, 'windows', windowRows, (rows) =>
-      trx
-        .insertInto('visitorWindows')
-        .values(rows)
-        .onConflict((conflict) =>
-          conflict.columns(['userId', 'target', 'visitorHash']).doUpdateSet({
-            // Every expression reads the row as it was before this update.
-            counted: sql<number>`case when visitor_windows.repeat_until <= excluded.counted_at then 1 else 0 end`,
-            countedAt: sql<string>`case when visitor_windows.repeat_until <= excluded.counted_at then excluded.counted_at else visitor_windows.counted_at end`,
-            repeatUntil: sql<string>`case when visitor_windows.repeat_until <= excluded.counted_at then excluded.repeat_until else visitor_windows.repeat_until end`,
-            fresh: sql<number>`case when excluded.day > visitor_windows.day then 1 else 0 end`,
-            day: sql<string>`case when excluded.day > visitor_windows.day then excluded.day else visitor_windows.day end`,
-          }),
-        )
-        .returning(['userId', 'target', 'visitorHash', 'counted', 'fresh', 'repeatUntil', 'day']),
-    );
-    for (const answer of answers) {
-      const key = windowKeyOf(answer.userId, answer.target, answer.visitorHash);
-      decided.set(key, { counted: Number(answer.counted) === 1, fresh: Number(answer.fresh) === 1 });
-      open.remember(key, answer.repeatUntil, answer.day);
-    }
-
-    const rollups = new DailyRollups();
-    const events = live.map((visit, index) => {
-      const key = keys[index]!;
-      const isFirst = firsts.get(key) === index;
-      const decision = decided.get(key);
-      const counted = isFirst && decision?.counted === true ? 1 : 0;
-      const unique = isFirst && decision?.fresh === true ? 1 : 0;
-      const day = days[index]!;
-      // A repeat changes no figure: its hits stay in the raw event.
-      if (counted === 1 || unique === 1) rollups.add(visit, day, counted, unique);
-      return {
-        kind: visit.kind,
-        userId: visit.userId,
-        linkId: visit.linkId,
-        createdAt: visit.at,
-        day,
-        referrer: visit.referrer,
-        source: visit.source,
-        device: visit.device,
-        country: visit.country,
-        browser: visit.browser,
-        visitorHash: visit.visitorHash,
-        hits: visit.hits,
-        counted,
-      };
-    });
+    const batch = batchOf(live, daysOf(live, zones));
+    const decided = await decideWindows(trx, batch, open);
+    const { events, rollups } = eventsAndRollupsOf(batch, decided);
     await runBulk(trx, 'events', events, (rows) => trx.insertInto('events').values(rows));
-
-    // A link's first counted click is told once in Recent Activity.
-    const clickedAt = new Map<number, string>();
-    for (const event of events)
-      if (event.counted === 1 && event.linkId !== null && !clickedAt.has(event.linkId)) clickedAt.set(event.linkId, event.createdAt);
-    for (const ids of chunksOf([...clickedAt.keys()].sort((a, b) => a - b))) {
-      const firsts = await trx
-        .updateTable('links')
-        .set({ firstClickedAt: new Date().toISOString() })
-        .where('id', 'in', ids)
-        .where('firstClickedAt', 'is', null)
-        .returning(['id', 'userId', 'title'])
-        .execute();
-      if (firsts.length > 0) {
-        await trx
-          .insertInto('activity')
-          .values(
-            firsts.map((link) => ({
-              userId: link.userId,
-              kind: 'first_click' as const,
-              subject: link.title,
-              createdAt: clickedAt.get(link.id)!,
-            })),
-          )
-          .execute();
-      }
-    }
-
-    await runBulk(trx, 'rollups', rollups.rows(), (rows) =>
-      trx
-        .insertInto('analyticsDaily')
-        .values(rows)
-        .onConflict((conflict) =>
-          conflict.columns(['userId', 'day', 'kind', 'dimension', 'value']).doUpdateSet({
-            visits: sql<number>`analytics_daily.visits + excluded.visits`,
-            uniques: sql<number>`analytics_daily.uniques + excluded.uniques`,
-          }),
-        ),
-    );
+    await tellFirstClicks(trx, events);
+    await addToRollups(trx, rollups);
   });
+}
+
+/** The time zone of each visit's profile ('' for a profile that no longer exists), from the writer's memory or the database. */
+async function timeZonesOf(trx: Db, visits: readonly Visit[], open: WriterMemory): Promise<Map<number, string>> {
+  const now = Date.now();
+  const zones = new Map<number, string>();
+  const unknown: number[] = [];
+  for (const visit of visits) {
+    if (zones.has(visit.userId)) continue;
+    const zone = open.zoneOf(visit.userId, now);
+    // Unknown for now (the empty name is no zone): asked below.
+    zones.set(visit.userId, zone ?? '');
+    if (zone === undefined) unknown.push(visit.userId);
+  }
+  for (const ids of chunksOf(unknown)) {
+    for (const row of await timeZonesOfUsers(trx, ids)) {
+      zones.set(row.id, row.timeZone ?? 'UTC');
+      open.rememberZone(row.id, row.timeZone ?? 'UTC', now);
+    }
+  }
+  return zones;
+}
+
+/** A batch's visits in time order, with each one's local day and window key, and where each key first occurs. */
+interface VisitBatch {
+  visits: Visit[];
+  days: string[];
+  keys: string[];
+  firsts: Map<string, number>;
+}
+
+function batchOf(visits: Visit[], days: string[]): VisitBatch {
+  const keys = visits.map((visit) => windowKeyOf(visit.userId, visit.linkId ?? 0, visit.visitorHash));
+  const firsts = new Map<string, number>();
+  keys.forEach((key, index) => {
+    if (!firsts.has(key)) firsts.set(key, index);
+  });
+  return { visits, days, keys, firsts };
+}
+
+/** Whether a window's first visit counts, and whether its visitor is new today. */
+interface WindowDecision {
+  counted: boolean;
+  fresh: boolean;
+}
+
+/**
+ * The first visit of each visitor and target in the batch asks its window
+ * whether it counts: a repeat the writer remembers needs no question; the rest
+ * go to the database in one upsert, which answers for each.
+ */
+async function decideWindows(trx: Db, { visits, days, firsts }: VisitBatch, open: WriterMemory): Promise<Map<string, WindowDecision>> {
+  const decided = new Map<string, WindowDecision>();
+  const asked: string[] = [];
+  for (const [key, index] of firsts) {
+    if (open.isRepeat(key, visits[index]!.at, days[index]!)) decided.set(key, { counted: false, fresh: false });
+    else asked.push(key);
+  }
+  asked.sort(); // one lock order for concurrent writers (several instances)
+  // The visits of one window share their time, and so the end of their repeat window.
+  let lastAt = '';
+  let lastRepeatUntil = '';
+  const windowRows = asked.map((key) => {
+    const index = firsts.get(key)!;
+    const visit = visits[index]!;
+    if (visit.at !== lastAt) {
+      lastAt = visit.at;
+      lastRepeatUntil = new Date(Date.parse(visit.at) + REPEAT_WINDOW_MS).toISOString();
+    }
+    return {
+      userId: visit.userId,
+      target: visit.linkId ?? 0,
+      visitorHash: visit.visitorHash,
+      day: days[index]!,
+      countedAt: visit.at,
+      repeatUntil: lastRepeatUntil,
+      counted: 1,
+      fresh: 1,
+    };
+  });
+  const answers = await runBulk(trx, 'windows', windowRows, (rows) =>
+    trx
+      .insertInto('visitorWindows')
+      .values(rows)
+      .onConflict((conflict) =>
+        conflict.columns(['userId', 'target', 'visitorHash']).doUpdateSet({
+          // Every expression reads the row as it was before this update.
+          counted: sql<number>`case when visitor_windows.repeat_until <= excluded.counted_at then 1 else 0 end`,
+          countedAt: sql<string>`case when visitor_windows.repeat_until <= excluded.counted_at then excluded.counted_at else visitor_windows.counted_at end`,
+          repeatUntil: sql<string>`case when visitor_windows.repeat_until <= excluded.counted_at then excluded.repeat_until else visitor_windows.repeat_until end`,
+          fresh: sql<number>`case when excluded.day > visitor_windows.day then 1 else 0 end`,
+          day: sql<string>`case when excluded.day > visitor_windows.day then excluded.day else visitor_windows.day end`,
+        }),
+      )
+      .returning(['userId', 'target', 'visitorHash', 'counted', 'fresh', 'repeatUntil', 'day']),
+  );
+  for (const answer of answers) {
+    const key = windowKeyOf(answer.userId, answer.target, answer.visitorHash);
+    decided.set(key, { counted: Number(answer.counted) === 1, fresh: Number(answer.fresh) === 1 });
+    open.remember(key, answer.repeatUntil, answer.day);
+  }
+  return decided;
+}
+
+/** Every visit as a raw event (counted or a repeat), and the daily sums of those that count. */
+function eventsAndRollupsOf({ visits, days, keys, firsts }: VisitBatch, decided: Map<string, WindowDecision>) {
+  const rollups = new DailyRollups();
+  const events = visits.map((visit, index) => {
+    const key = keys[index]!;
+    const isFirst = firsts.get(key) === index;
+    const decision = decided.get(key);
+    const counted = isFirst && decision?.counted === true ? 1 : 0;
+    const unique = isFirst && decision?.fresh === true ? 1 : 0;
+    const day = days[index]!;
+    // A repeat changes no figure: its hits stay in the raw event.
+    if (counted === 1 || unique === 1) rollups.add(visit, day, counted, unique);
+    return {
+      kind: visit.kind,
+      userId: visit.userId,
+      linkId: visit.linkId,
+      createdAt: visit.at,
+      day,
+      referrer: visit.referrer,
+      source: visit.source,
+      device: visit.device,
+      country: visit.country,
+      browser: visit.browser,
+      visitorHash: visit.visitorHash,
+      hits: visit.hits,
+      counted,
+    };
+  });
+  return { events, rollups: rollups.rows() };
+}
+
+/** A link's first counted click is told once in Recent Activity. */
+async function tellFirstClicks(trx: Db, events: ReadonlyArray<{ counted: number; linkId: number | null; createdAt: string }>) {
+  const clickedAt = new Map<number, string>();
+  for (const event of events)
+    if (event.counted === 1 && event.linkId !== null && !clickedAt.has(event.linkId)) clickedAt.set(event.linkId, event.createdAt);
+  for (const ids of chunksOf([...clickedAt.keys()].sort((a, b) => a - b))) {
+    const firsts = await markFirstClicks(trx, ids, new Date().toISOString());
+    await insertActivities(
+      trx,
+      firsts.map((link) => ({
+        userId: link.userId,
+        kind: 'first_click' as const,
+        subject: link.title,
+        createdAt: clickedAt.get(link.id)!,
+      })),
+    );
+  }
+}
+
+async function addToRollups(trx: Db, rollups: RollupRow[]): Promise<void> {
+  await runBulk(trx, 'rollups', rollups, (rows) =>
+    trx
+      .insertInto('analyticsDaily')
+      .values(rows)
+      .onConflict((conflict) =>
+        conflict.columns(['userId', 'day', 'kind', 'dimension', 'value']).doUpdateSet({
+          visits: sql<number>`analytics_daily.visits + excluded.visits`,
+          uniques: sql<number>`analytics_daily.uniques + excluded.uniques`,
+        }),
+      ),
+  );
 }
 
 /** The secret of a UTC day's visitor ids: made by whichever instance asks first, the same for all. */

@@ -1,5 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import type { FastifyBaseLogger } from 'fastify';
+import { LRUCache } from 'lru-cache';
 import { MEMORY_BOUNDS } from '../memory-bounds.ts';
 import type { Visit } from './analytics-store.ts';
 import type { EventWriter } from './event-writer.ts';
@@ -84,7 +85,7 @@ export class EventRecorder {
   /** A window is being written (the timer then lets the current one grow). */
   private writing = false;
   /** Visitor ids of the current day, by address and user agent: one HMAC per visitor a day. */
-  private visitorIds = new Map<string, string>();
+  private visitorIds = new LRUCache<string, string>({ max: VISITOR_MEMO_LIMIT });
   private visitorIdsDay = '';
   private salt: { day: string; salt: string } | undefined;
   /** Visitors of windows handed to flush and not yet turned into rows. */
@@ -255,7 +256,7 @@ export class EventRecorder {
   /** The visitor's id for a UTC day: an HMAC with that day's salt, remembered for the day. */
   private async visitorId(day: string, ip: string, userAgent: string): Promise<string> {
     if (this.salt?.day !== day) this.salt = { day, salt: await this.saltOf(day) };
-    if (day !== this.visitorIdsDay || this.visitorIds.size > VISITOR_MEMO_LIMIT) {
+    if (day !== this.visitorIdsDay) {
       this.visitorIds.clear();
       this.visitorIdsDay = day;
     }

@@ -1,10 +1,11 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { CamelCasePlugin, Kysely, Migrator, PostgresDialect, type SqliteDatabase, SqliteDialect, sql } from 'kysely';
+import { CamelCasePlugin, Kysely, Migrator, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import { loadWhenUsed } from '../load-when-used.ts';
 import { MEMORY_BOUNDS } from '../memory-bounds.ts';
 import type { Database } from './schema.ts';
+import { withStatementCache } from './query-shortcuts.ts';
 import * as initial from './migrations/2026-11-22T0100_initial.ts';
 import * as linksMediaEvents from './migrations/2026-11-22T0200_links-media-events.ts';
 import * as eventHits from './migrations/2026-11-22T0300_event-hits.ts';
@@ -94,46 +95,6 @@ export function openSqliteFile(sqliteFile: string): Db {
     dialect: new SqliteDialect({ database: withStatementCache(file) }),
     plugins: [new CamelCasePlugin()],
   });
-}
-
-/**
- * better-sqlite3 compiles a statement on every prepare(), and Kysely prepares
- * every query it runs: a cache by SQL text saves that on every repeated query
- * (a tenth of a cache miss of the public page). Statements are reusable once
- * run; Kysely runs them with all() or run() (it iterates only when streaming,
- * which the app never does).
- */
-export function withStatementCache(file: SQLite.Database): SqliteDatabase {
-  // Least recently used first; bounded by the length of their SQL, which a
-  // compiled statement's size follows: the analytics writer's bulk inserts run
-  // 1 to 500 rows, each row count a statement of its own, the largest tens of kB.
-  const statements = new Map<string, SQLite.Statement>();
-  let sqlBytes = 0;
-  return {
-    prepare(text) {
-      // Kysely begins SQLite transactions with a plain (deferred) 'begin'. A
-      // transaction that reads and then writes would then fail at once with
-      // SQLITE_BUSY_SNAPSHOT (busy_timeout does not apply) whenever the
-      // analytics writer thread committed in between; 'begin immediate' takes
-      // the write lock first, waiting for it up to busy_timeout.
-      const source = text === 'begin' ? 'begin immediate' : text;
-      let statement = statements.get(source);
-      if (statement !== undefined) {
-        statements.delete(source);
-      } else {
-        statement = file.prepare(source);
-        sqlBytes += source.length;
-        for (const [oldest] of statements) {
-          if (sqlBytes <= MEMORY_BOUNDS.sqliteStatementSqlBytes) break;
-          statements.delete(oldest);
-          sqlBytes -= oldest.length;
-        }
-      }
-      statements.set(source, statement);
-      return statement;
-    },
-    close: () => file.close(),
-  };
 }
 
 /** Apply every pending migration; throws with the failing migration's error. */

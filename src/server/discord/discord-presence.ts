@@ -1,3 +1,4 @@
+import { LRUCache } from 'lru-cache';
 import { z } from 'zod';
 import { DISCORD_PRESENCE_TTL_MS, DISCORD_STATUSES, type DiscordPresence } from '#shared/discord.ts';
 import { MEMORY_BOUNDS } from '../memory-bounds.ts';
@@ -66,23 +67,19 @@ function toPresence(answer: z.infer<typeof lanyardSchema>): FetchedPresence {
  * 30 s per Discord id (a failure too, so an unreachable service is not asked on
  * every visit). Unreachable, slow or malformed: null, and the card does not show.
  */
-/** Answers kept for `ttlMs` each, at most `bound` of them (the oldest go first). */
+/** Answers kept for `ttlMs` each, at most `bound` of them (the least recently used go first). */
 class TimedMemo<Value> {
-  private readonly entries = new Map<string, { at: number; value: Promise<Value> }>();
+  private readonly entries: LRUCache<string, { value: Promise<Value> }>;
 
-  constructor(
-    private readonly ttlMs: number,
-    private readonly bound: number,
-    private readonly now: () => number,
-  ) {}
+  constructor(ttlMs: number, bound: number, now: () => number) {
+    this.entries = new LRUCache({ max: bound, ttl: ttlMs, ttlResolution: 0, perf: { now } });
+  }
 
   get(key: string, make: () => Promise<Value>): Promise<Value> {
     const kept = this.entries.get(key);
-    if (kept && this.now() - kept.at < this.ttlMs) return kept.value;
+    if (kept) return kept.value;
     const value = make();
-    this.entries.delete(key);
-    if (this.entries.size >= this.bound) this.entries.delete(this.entries.keys().next().value!);
-    this.entries.set(key, { at: this.now(), value });
+    this.entries.set(key, { value });
     return value;
   }
 }

@@ -1,5 +1,5 @@
 import type { Db } from '../db/database.ts';
-import { preparedQuery } from '../db/prepared-query.ts';
+import { preparedQuery } from '../db/query-shortcuts.ts';
 import type { LinksTable } from '../db/schema.ts';
 import type { Insertable, Updateable } from 'kysely';
 
@@ -80,4 +80,15 @@ const redirectTargetQuery = preparedQuery((db: Db, id: number) =>
 export async function findRedirectTarget(db: Db, id: number) {
   const [target] = await redirectTargetQuery(db, id);
   return target;
+}
+
+/** Mark the links' first click, for those not clicked before: the links marked now. */
+export function markFirstClicks(db: Db, ids: readonly number[], at: string) {
+  return db
+    .updateTable('links')
+    .set({ firstClickedAt: at })
+    .where('id', 'in', [...ids])
+    .where('firstClickedAt', 'is', null)
+    .returning(['id', 'userId', 'title'])
+    .execute();
 }

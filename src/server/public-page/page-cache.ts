@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { brotliCompressSync, brotliDecompressSync, constants, gzipSync } from 'node:zlib';
+import { LRUCache } from 'lru-cache';
 import type { ChangeBus } from '../http/change-bus.ts';
 import { MEMORY_BOUNDS } from '../memory-bounds.ts';
 
@@ -155,14 +156,14 @@ function costOf(origin: string, username: string, page: CachedPage): number {
  * so a hit costs the hot path one store. A new page enters with its bit clear:
  * when every page held was visited again, a page seen once goes first, so a
  * scan through many profiles cannot push the visited ones out. Redirect targets are bounded by count,
- * oldest first. Both drop a user's entries on every change to that profile, on
+ * least recently used first (lru-cache). Both drop a user's entries on every change to that profile, on
  * every instance (DESIGN.md: invalidated on every change).
  */
 export class PageCache {
   private readonly byOrigin = new Map<string, Map<string, CachedPage>>();
   /** Every page as [origin, username], in the order eviction walks them. */
   private readonly clock = new Map<CachedPage, [string, string]>();
-  private readonly redirects = new Map<number, RedirectTarget>();
+  private readonly redirects: LRUCache<number, RedirectTarget>;
   private bytesUsed = 0;
   /**
    * Counts invalidations. A reader takes it before reading the database and
@@ -177,7 +178,9 @@ export class PageCache {
 
   constructor(
     private readonly limits: PageCacheLimits = { bytes: MEMORY_BOUNDS.pageCacheBytes, redirects: MEMORY_BOUNDS.redirectTargets },
-  ) {}
+  ) {
+    this.redirects = new LRUCache({ max: limits.redirects });
+  }
 
   /** Drop a profile's pages and redirects whenever any instance says it changed. */
   invalidateOn(bus: ChangeBus): void {
@@ -227,11 +230,6 @@ export class PageCache {
 
   setRedirect(linkId: number, target: RedirectTarget, readAt: number): void {
     if (readAt !== this.changes) return;
-    this.redirects.delete(linkId);
-    if (this.redirects.size >= this.limits.redirects) {
-      const oldest = this.redirects.keys().next().value;
-      if (oldest !== undefined) this.redirects.delete(oldest);
-    }
     this.redirects.set(linkId, target);
   }
 

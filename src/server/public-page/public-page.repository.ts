@@ -1,5 +1,5 @@
 import type { Db } from '../db/database.ts';
-import { preparedQuery } from '../db/prepared-query.ts';
+import { preparedQuery } from '../db/query-shortcuts.ts';
 
 const publicUserQuery = preparedQuery((db: Db, username: string) =>
   db

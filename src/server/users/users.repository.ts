@@ -67,3 +67,12 @@ export async function findHolderOfFormerUsername(db: Db, username: string, since
 export async function insertUsernameHistory(db: Db, entry: Insertable<UsernameHistoryTable>): Promise<void> {
   await db.insertInto('usernameHistory').values(entry).execute();
 }
+
+/** The time zones of the profiles given (those that still exist). */
+export function timeZonesOfUsers(db: Db, ids: readonly number[]) {
+  return db
+    .selectFrom('users')
+    .select(['id', 'timeZone'])
+    .where('id', 'in', [...ids])
+    .execute();
+}
