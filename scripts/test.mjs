@@ -45,7 +45,8 @@ function onOtherNode(node) {
   const step = [`unit and API tests on Node ${version ?? node}`, node, [bin('vitest'), 'run', ...apiProjects]];
   step.run = () => {
     const swapped = run(process.execPath, ['scripts/native-for-node.mjs']) && run(node, ['scripts/native-for-node.mjs', node]);
-    const passed = swapped && run(node, [bin('vitest'), 'run', ...apiProjects], { ...env, PATH: `${path.dirname(node)}${path.delimiter}${env.PATH}` });
+    const passed =
+      swapped && run(node, [bin('vitest'), 'run', ...apiProjects], { ...env, PATH: `${path.dirname(node)}${path.delimiter}${env.PATH}` });
     return run(process.execPath, ['scripts/native-for-node.mjs']) && passed;
   };
   return step;
@@ -55,6 +56,7 @@ const steps = [
   ['typecheck', bin('tsc'), ['--noEmit']],
   ['lint', bin('eslint'), ['.', '--max-warnings=0']],
   ['format', bin('prettier'), ['--check', '.']],
+  ['unused files, exports and dependencies', bin('knip'), []],
   [`unit and API tests on Node ${process.version}`, bin('vitest'), ['run', ...apiProjects]],
   ...(env.TEST_ALSO_ON_NODE ? [onOtherNode(env.TEST_ALSO_ON_NODE)] : []),
   // The same three steps as `npm run build`: the prerendered pages name the

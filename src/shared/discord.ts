@@ -20,12 +20,5 @@ export const discordPresenceSchema = z
   .meta({ id: 'DiscordPresence' });
 export type DiscordPresence = z.infer<typeof discordPresenceSchema>;
 
-export const DISCORD_STATUS_LABELS: Record<(typeof DISCORD_STATUSES)[number], string> = {
-  online: 'Online',
-  idle: 'Idle',
-  dnd: 'Do not disturb',
-  offline: 'Offline',
-};
-
 /** How long a presence is kept before asking again (and how often a page refreshes it). */
 export const DISCORD_PRESENCE_TTL_MS = 30_000;

@@ -19,7 +19,6 @@ export const publicProfileSchema = z
     views: z.number().int().nullable(),
   })
   .meta({ id: 'PublicProfile' });
-export type PublicProfile = z.infer<typeof publicProfileSchema>;
 
 export const publicLinkSchema = linkSchema
   .pick({ id: true, title: true, url: true, icon: true, customIcon: true, color: true, showAsIcon: true })

@@ -8,7 +8,7 @@ import { NotFoundPage } from './features/site/not-found-page.tsx';
 import { SiteLayout } from './features/site/site-layout.tsx';
 
 // Every page's code loads on demand: the landing page downloads neither the
-// forms (zod, react-hook-form) nor the dashboard, the admin or the charts.
+// forms (zod) nor the dashboard, the admin or the charts.
 // A prerendered page hydrates once its chunk is in (issue 11).
 const LandingPage = lazy(() => import('./features/site/landing-page.tsx').then((module) => ({ default: module.LandingPage })));
 const PricingPage = lazy(() => import('./features/pricing/pricing-page.tsx').then((module) => ({ default: module.PricingPage })));

@@ -200,10 +200,8 @@ export interface Database {
 }
 
 export type UserRow = Selectable<UsersTable>;
-export type LinkRow = Selectable<LinksTable>;
 export type MediaRow = Selectable<MediaTable>;
 export type AdminLogRow = Selectable<AdminLogsTable>;
-export type NewEvent = Insertable<EventsTable>;
 export type AnalyticsDailyRow = Selectable<AnalyticsDailyTable>;
 export type NewUser = Insertable<UsersTable>;
 export type UserUpdate = Updateable<UsersTable>;

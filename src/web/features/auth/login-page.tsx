@@ -1,5 +1,5 @@
 import { siteHost } from '#web/lib/utils.ts';
-import { useForm } from 'react-hook-form';
+import { type FormEvent, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { Button } from '#web/components/ui/button.tsx';
 import { Input, Label } from '#web/components/ui/input.tsx';
@@ -8,31 +8,24 @@ import { useHydrated } from '#web/lib/use-hydrated.ts';
 import { AuthCard, FormError } from './auth-card.tsx';
 import { PasswordInput } from './password-input.tsx';
 import { authFormPreloadProps, loadAuthSchemas } from './auth-schemas.ts';
-import { useFormError } from './use-form-error.ts';
+import { focusField, useFormError, valuesOf } from './use-form-error.ts';
 import { logIn } from './use-session.ts';
 
-interface LoginValues {
-  username: string;
-  password: string;
-}
-
 export function LoginPage() {
-  const {
-    register,
-    handleSubmit,
-    setFocus,
-    formState: { isSubmitting },
-  } = useForm<LoginValues>({ defaultValues: { username: '', password: '' } });
+  const [isSubmitting, setSubmitting] = useState(false);
   const { error, invalidField, show, check } = useFormError();
   const navigate = useNavigate();
   const location = useLocation();
   const hydrated = useHydrated();
 
-  const onSubmit = handleSubmit(async (values) => {
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = event.currentTarget;
     // Checked in order before any call (spec 000 §5): username, then password.
     const { authMessages, loginSchema } = await loadAuthSchemas();
-    const input = check(loginSchema, values, (field) => setFocus(field as keyof LoginValues));
+    const input = check(loginSchema, valuesOf(form), (field) => focusField(form, field));
     if (!input) return;
+    setSubmitting(true);
     try {
       await logIn(input);
       // Signed in, the rest of the app is no longer the coming-soon page's (an admin's is not).
@@ -43,12 +36,14 @@ export function LoginPage() {
       const message = caught instanceof ApiError && caught.status > 0 ? caught.message : 'An error occurred during login';
       // Shown once, beside the form (issue 11: not also as a toast).
       show(message || authMessages.invalidCredentials);
+    } finally {
+      setSubmitting(false);
     }
-  });
+  };
 
   return (
     <AuthCard title="Welcome back" subtitle="Log in to manage your page. Join 100k+ profiles on Linkverse.">
-      <form onSubmit={onSubmit} noValidate {...authFormPreloadProps} className="space-y-5">
+      <form onSubmit={(event) => void onSubmit(event)} noValidate {...authFormPreloadProps} className="space-y-5">
         <FormError message={error} />
         <div className="space-y-2">
           <Label htmlFor="username">Username</Label>
@@ -62,7 +57,7 @@ export function LoginPage() {
               placeholder="yourname"
               aria-invalid={invalidField === 'username' || undefined}
               className="rounded-none border-0 focus:ring-0"
-              {...register('username')}
+              name="username"
             />
           </div>
         </div>
@@ -77,7 +72,7 @@ export function LoginPage() {
             id="password"
             autoComplete="current-password"
             aria-invalid={invalidField === 'password' || undefined}
-            {...register('password')}
+            name="password"
           />
         </div>
         <Button type="submit" className="w-full" disabled={!hydrated || isSubmitting}>

@@ -1,6 +1,5 @@
-import { useForm } from 'react-hook-form';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import type { RegisterFormInput } from '#shared/auth.schema.ts';
 import { DISPLAY_NAME_MAX_LENGTH, USERNAME_MAX_LENGTH } from '#shared/constants.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { Input, Label } from '#web/components/ui/input.tsx';
@@ -9,37 +8,33 @@ import { useHydrated } from '#web/lib/use-hydrated.ts';
 import { AuthCard, FormError } from './auth-card.tsx';
 import { PasswordInput } from './password-input.tsx';
 import { authFormPreloadProps, loadAuthSchemas } from './auth-schemas.ts';
-import { useFormError } from './use-form-error.ts';
+import { focusField, useFormError, valuesOf } from './use-form-error.ts';
 import { NEW_ACCOUNT_STORAGE_KEY } from '#web/lib/constants.ts';
 import { setSessionMark } from '#web/lib/session-mark.ts';
 import { registerAccount } from './use-session.ts';
 
 export function RegisterPage() {
   const [searchParams] = useSearchParams();
-  const {
-    register,
-    handleSubmit,
-    setFocus,
-    formState: { isSubmitting },
-  } = useForm<RegisterFormInput>({
-    defaultValues: {
-      username: (searchParams.get('username') ?? '').slice(0, USERNAME_MAX_LENGTH),
-      displayName: '',
-      password: '',
-      confirmPassword: '',
-      acceptTerms: false,
-    },
-  });
+  const [isSubmitting, setSubmitting] = useState(false);
+  const usernameField = useRef<HTMLInputElement>(null);
+  // The name claimed on the landing page (?username=), once the prerendered page runs, unless one was typed.
+  const claimed = (searchParams.get('username') ?? '').slice(0, USERNAME_MAX_LENGTH);
+  useEffect(() => {
+    if (usernameField.current && !usernameField.current.value) usernameField.current.value = claimed;
+  }, [claimed]);
   const { error, invalidField, show, check } = useFormError();
   const navigate = useNavigate();
   const hydrated = useHydrated();
 
-  const onSubmit = handleSubmit(async (values) => {
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = event.currentTarget;
     // The eight rules of spec 000 §5, in order; the first failure is shown.
     const { registerFormSchema } = await loadAuthSchemas();
-    const input = check(registerFormSchema, values, (field) => setFocus(field as keyof RegisterFormInput));
+    const input = check(registerFormSchema, valuesOf(form), (field) => focusField(form, field));
     if (!input) return;
     const { username, displayName, password } = input;
+    setSubmitting(true);
     try {
       await registerAccount({ username, password, ...(displayName ? { displayName } : {}) });
       // Without storage (a private mode) the overview says "Welcome back", as it would later.
@@ -49,14 +44,16 @@ export function RegisterPage() {
       const message = caught instanceof ApiError && caught.status > 0 ? caught.message : 'Registration failed';
       // Shown once, beside the form (issue 11: not also as a toast).
       show(message, caught instanceof ApiError ? (Object.keys(caught.fieldErrors)[0] ?? null) : null);
+    } finally {
+      setSubmitting(false);
     }
-  });
+  };
 
   const invalid = (field: string) => invalidField === field || undefined;
 
   return (
     <AuthCard title="Create your Linkverse" subtitle="Claim your link and build your page in minutes.">
-      <form onSubmit={onSubmit} noValidate {...authFormPreloadProps} className="space-y-5">
+      <form onSubmit={(event) => void onSubmit(event)} noValidate {...authFormPreloadProps} className="space-y-5">
         <FormError message={error} />
         <div className="space-y-2">
           <Label htmlFor="username">Username</Label>
@@ -68,7 +65,8 @@ export function RegisterPage() {
             placeholder="yourname"
             aria-invalid={invalid('username')}
             aria-describedby="username-hint"
-            {...register('username')}
+            name="username"
+            ref={usernameField}
           />
           <p id="username-hint" className="text-xs text-muted">
             Lowercase letters, numbers, _ and -, up to {USERNAME_MAX_LENGTH} characters.
@@ -84,12 +82,12 @@ export function RegisterPage() {
             placeholder="Your Name"
             aria-invalid={invalid('displayName')}
             maxLength={DISPLAY_NAME_MAX_LENGTH + 10}
-            {...register('displayName')}
+            name="displayName"
           />
         </div>
         <div className="space-y-2">
           <Label htmlFor="password">Password</Label>
-          <PasswordInput id="password" autoComplete="new-password" aria-invalid={invalid('password')} {...register('password')} />
+          <PasswordInput id="password" autoComplete="new-password" aria-invalid={invalid('password')} name="password" />
         </div>
         <div className="space-y-2">
           <Label htmlFor="confirmPassword">Confirm password</Label>
@@ -97,7 +95,7 @@ export function RegisterPage() {
             id="confirmPassword"
             autoComplete="new-password"
             aria-invalid={invalid('confirmPassword')}
-            {...register('confirmPassword')}
+            name="confirmPassword"
           />
         </div>
         <label className="flex items-start gap-3 text-sm text-zinc-300">
@@ -106,7 +104,7 @@ export function RegisterPage() {
             id="acceptTerms"
             className="mt-0.5 size-4 rounded border-border bg-surface accent-primary"
             aria-invalid={invalid('acceptTerms')}
-            {...register('acceptTerms')}
+            name="acceptTerms"
           />
           <span>
             I accept the{' '}

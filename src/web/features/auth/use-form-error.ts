@@ -5,7 +5,8 @@ import { describeZodError } from '#shared/validation.ts';
 /**
  * The one error a form shows (the first failing rule, spec 000 §5) and the
  * field it is about. `check` validates with the shared schema and returns the
- * parsed values, or undefined after showing the first failure.
+ * parsed values, or undefined after showing the first failure. Every form of
+ * the app validates so: the shared schema's safeParse, its first message.
  */
 export function useFormError() {
   const [error, setError] = useState<string | null>(null);
@@ -27,4 +28,24 @@ export function useFormError() {
     return undefined;
   }
   return { error, invalidField, show, check };
+}
+
+/**
+ * What an uncontrolled form holds, by field name: text as typed, a checkbox as
+ * a boolean. The auth forms are prerendered: what a visitor types before the
+ * page hydrates stays in the fields and is read here.
+ */
+export function valuesOf(form: HTMLFormElement): Record<string, string | boolean> {
+  const values: Record<string, string | boolean> = {};
+  for (const element of Array.from(form.elements)) {
+    if (!(element instanceof HTMLInputElement) || !element.name) continue;
+    values[element.name] = element.type === 'checkbox' ? element.checked : element.value;
+  }
+  return values;
+}
+
+/** Focus the form's field of that name, if it has one. */
+export function focusField(form: HTMLFormElement, name: string): void {
+  const field = form.elements.namedItem(name);
+  if (field instanceof HTMLElement) field.focus();
 }
