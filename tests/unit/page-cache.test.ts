@@ -27,11 +27,16 @@ describe('the rendered page cache', () => {
     cache.setPage(ORIGIN, 'fresh', preparePage(html(1, 'fresh'), 1, 2_000), cache.generation);
     cache.setPage(ORIGIN, 'stale', preparePage(html(2, 'stale'), 2, 1_000), cache.generation);
     cache.setPage(ORIGIN, 'forever', page(3), cache.generation);
+    // The stale page's links were read with it: they stop redirecting with it.
+    cache.setRedirect(20, { url: 'https://stale.example/', userId: 2, expiresAt: 1_000 }, cache.generation);
+    cache.setRedirect(30, { url: 'https://fresh.example/', userId: 1, expiresAt: 2_000 }, cache.generation);
     cache.dropExpired(1_000);
     expect(cache.page(ORIGIN, 'stale')).toBeUndefined();
     expect(cache.page(ORIGIN, 'fresh')).toBeDefined();
     expect(cache.page(ORIGIN, 'forever')).toBeDefined();
     expect(cache.size.pages).toBe(2);
+    expect(cache.redirect(20)).toBeUndefined();
+    expect(cache.redirect(30)?.url).toBe('https://fresh.example/');
   });
 
   it("drops every page of a changed profile, on every origin, and no one else's", () => {
@@ -107,9 +112,9 @@ describe('the rendered page cache', () => {
 
   it('keeps redirect targets bounded, oldest dropped first, and drops those of a changed profile', () => {
     const cache = new PageCache({ bytes: budgetFor(2), redirects: 2 });
-    cache.setRedirect(10, { url: 'https://a.example/', userId: 1 }, cache.generation);
-    cache.setRedirect(11, { url: 'https://b.example/', userId: 2 }, cache.generation);
-    cache.setRedirect(12, { url: 'https://c.example/', userId: 2 }, cache.generation);
+    cache.setRedirect(10, { url: 'https://a.example/', userId: 1, expiresAt: Infinity }, cache.generation);
+    cache.setRedirect(11, { url: 'https://b.example/', userId: 2, expiresAt: Infinity }, cache.generation);
+    cache.setRedirect(12, { url: 'https://c.example/', userId: 2, expiresAt: Infinity }, cache.generation);
     expect(cache.redirect(10)).toBeUndefined();
     expect(cache.redirect(11)?.url).toBe('https://b.example/');
     cache.setPage(ORIGIN, 'two', page(2), cache.generation);
@@ -123,10 +128,10 @@ describe('the rendered page cache', () => {
     // A change to any profile arrives while the page and its links are read from the database.
     cache.invalidate(7);
     cache.setPage(ORIGIN, 'read-before', page(1), readAt);
-    cache.setRedirect(10, { url: 'https://hidden-meanwhile.example/', userId: 1 }, readAt);
+    cache.setRedirect(10, { url: 'https://hidden-meanwhile.example/', userId: 1, expiresAt: Infinity }, readAt);
     expect(cache.page(ORIGIN, 'read-before')).toBeUndefined();
     expect(cache.redirect(10)).toBeUndefined();
-    cache.setRedirect(10, { url: 'https://a.example/', userId: 1 }, cache.generation);
+    cache.setRedirect(10, { url: 'https://a.example/', userId: 1, expiresAt: Infinity }, cache.generation);
     expect(cache.redirect(10)?.url).toBe('https://a.example/');
   });
 

@@ -24,7 +24,9 @@ export function registerClickRedirectRoutes(app: App, { db, cache, responder, re
     let target = id === undefined ? undefined : cache.redirect(id);
     if (id !== undefined && !target) {
       const readAt = cache.generation;
-      target = await findRedirectTarget(db, id);
+      const found = await findRedirectTarget(db, id);
+      // Kept until the link or its profile changes (a change drops it on every instance).
+      target = found && { ...found, expiresAt: Number.POSITIVE_INFINITY };
       if (target) cache.setRedirect(id, target, readAt);
     }
     if (id === undefined || !target) return sendAnswer(reply, responder.page(NOT_FOUND_PAGE, 404, request.headers));

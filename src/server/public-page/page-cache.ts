@@ -125,10 +125,11 @@ export function linkIdOf(segment: string): number | undefined {
   return id > 0 && id < 2 ** 31 ? id : undefined;
 }
 
-/** Where /go/{id} sends a visitor, and whose link it is. */
+/** Where /go/{id} sends a visitor, whose link it is, and until when this is known to hold (ms; Infinity: until a change). */
 export interface RedirectTarget {
   url: string;
   userId: number;
+  expiresAt: number;
 }
 
 /** How long one turn of recompressing may hold the event loop (between answers). */
@@ -245,12 +246,17 @@ export class PageCache {
   }
 
   /**
-   * Drop the pages whose drawing ran out of date (a link's 'New' mark ended).
-   * Run every minute off the request path, so a hit never reads the clock.
+   * Drop the pages whose drawing ran out of date (a link's 'New' mark ended),
+   * and the redirect targets read with them: a link stops redirecting when its
+   * page stops showing it. Run every minute off the request path, so a hit
+   * never reads the clock.
    */
   dropExpired(now: number): void {
     for (const [page, [origin, username]] of this.clock) {
       if (page.expiresAt <= now) this.removePage(origin, username);
+    }
+    for (const [linkId, target] of this.redirects) {
+      if (target.expiresAt <= now) this.redirects.delete(linkId);
     }
   }
 

@@ -65,6 +65,6 @@ export async function publicPageFor(db: Db, cache: PageCache, origin: string, us
   const page = preparePage(renderProfilePage(data, origin), data.profile.id, expiresAt);
   // Never cached under an app route's name, so the fast path never mistakes a cached page for one.
   if (!isAppRouteName(username)) cache.setPage(origin, username, page, readAt);
-  for (const link of data.links) cache.setRedirect(link.id, { url: link.url, userId: data.profile.id }, readAt);
+  for (const link of data.links) cache.setRedirect(link.id, { url: link.url, userId: data.profile.id, expiresAt }, readAt);
   return page;
 }
