@@ -17,7 +17,8 @@ import { registerAnalyticsRoutes } from './analytics/analytics.routes.ts';
 import { viewRecordsOf } from './analytics/analytics.service.ts';
 import { EventRecorder } from './analytics/event-recorder.ts';
 import { createEventWriter } from './analytics/event-writer.ts';
-import { registerAuthRoutes } from './auth/auth.routes.ts';
+import { createSignInLimits, registerAuthRoutes } from './auth/auth.routes.ts';
+import { registerAccountRoutes } from './account/account.routes.ts';
 import { guardedRoutes } from './auth/guards.ts';
 import { registerSessions } from './auth/sessions.ts';
 import { registerClickRedirectRoutes } from './click-redirect/click-redirect.routes.ts';
@@ -215,7 +216,8 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   registerMaintenanceGate(app, siteSettings);
   registerHealthRoutes(app, db, redis);
   registerMetrics(app, { token: config.metricsToken, recorder: events, cache, fastPath: fastPathStats, media });
-  registerAuthRoutes(app, db, config);
+  const signInLimits = createSignInLimits(app, config);
+  registerAuthRoutes(app, db, signInLimits);
   registerLinkRoutes(app, db);
   registerSiteSettingsRoutes(app, siteSettings);
   registerMediaFileRoutes(app, db);
@@ -230,6 +232,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   await app.register(
     guardedRoutes('signed-in', (me) => {
       registerPlanRoutes(me, db, config);
+      registerAccountRoutes(me, db, signInLimits);
       registerProfileRoutes(me, db, changes);
       registerAnalyticsRoutes(me, db);
       registerActivityRoutes(me, db, viewRecordsOf);

@@ -41,6 +41,7 @@ export const ERROR_CODES = [
   'maintenance',
   'internal_error',
   'database_unavailable',
+  'current_password_incorrect',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

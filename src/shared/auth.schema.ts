@@ -34,7 +34,7 @@ export const usernameSchema = z
 
 export const displayNameSchema = z.string().trim().max(DISPLAY_NAME_MAX_LENGTH, authMessages.displayNameTooLong);
 
-const newPasswordSchema = z
+export const newPasswordSchema = z
   .string({ error: authMessages.passwordRequired })
   .min(1, authMessages.passwordRequired)
   .min(PASSWORD_MIN_LENGTH, authMessages.passwordTooShort)

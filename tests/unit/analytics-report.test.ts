@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { percentOf, trendOf } from '#shared/analytics.ts';
 import { analyticsReport, csvCell, viewRecords } from '#server/analytics/analytics.service.ts';
 import type { RollupRow } from '#server/analytics/analytics.repository.ts';
-import { agentOf, isPrefetch, sourceOf } from '#server/analytics/visitor.ts';
+import { isPrefetch, sourceOf } from '#server/analytics/visitor.ts';
+import { agentOf } from '#server/http/client-details.ts';
 
 // The arithmetic of the Analytics tab, and how a visit's source is named.
 

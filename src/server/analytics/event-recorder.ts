@@ -4,7 +4,8 @@ import { LRUCache } from 'lru-cache';
 import { MEMORY_BOUNDS } from '../memory-bounds.ts';
 import type { Visit } from './analytics-store.ts';
 import type { EventWriter } from './event-writer.ts';
-import { agentOf, countryOf, isBot, isPrefetch, sourceOf, visitorHash } from './visitor.ts';
+import { agentOf, countryOf } from '../http/client-details.ts';
+import { isBot, isPrefetch, sourceOf, visitorHash } from './visitor.ts';
 
 const BATCH_ROWS = 500;
 const { visitorIds: VISITOR_MEMO_LIMIT } = MEMORY_BOUNDS;

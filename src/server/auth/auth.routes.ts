@@ -13,12 +13,18 @@ import { OPEN_WHILE_CLOSED } from '../http/open-while-closed.ts';
 
 const tags = ['Auth'];
 
-export function registerAuthRoutes(app: App, db: Db, config: AppConfig): void {
+/** The counters of every way in, made once: a wrong current password (Account) counts toward the same lockout as a failed sign-in. */
+export function createSignInLimits(app: App, config: AppConfig) {
   const limits = config.authRateLimit;
-  const loginPerIp = rateLimiter(app, 'login-ip', limits.loginPerIp, tooManyAttemptsMessage);
-  const loginPerUsername = rateLimiter(app, 'login-user', limits.loginPerUsername, tooManyAttemptsMessage);
-  const registerPerIp = rateLimiter(app, 'register-ip', limits.registerPerIp, tooManyAttemptsMessage);
+  return {
+    loginPerIp: rateLimiter(app, 'login-ip', limits.loginPerIp, tooManyAttemptsMessage),
+    loginPerUsername: rateLimiter(app, 'login-user', limits.loginPerUsername, tooManyAttemptsMessage),
+    registerPerIp: rateLimiter(app, 'register-ip', limits.registerPerIp, tooManyAttemptsMessage),
+  };
+}
+export type SignInLimits = ReturnType<typeof createSignInLimits>;
 
+export function registerAuthRoutes(app: App, db: Db, { loginPerIp, loginPerUsername, registerPerIp }: SignInLimits): void {
   // POST /api/auth/register
   app.post(
     '/api/auth/register',

@@ -1,6 +1,8 @@
+import type { Insertable } from 'kysely';
 import type { Db } from '../db/database.ts';
+import type { SessionsTable } from '../db/schema.ts';
 
-export async function insertSession(db: Db, session: { id: string; userId: number; createdAt: string; expiresAt: string }): Promise<void> {
+export async function insertSession(db: Db, session: Insertable<SessionsTable>): Promise<void> {
   await db.insertInto('sessions').values(session).execute();
 }
 
@@ -10,13 +12,36 @@ export function findSessionWithUser(db: Db, id: string) {
     .selectFrom('sessions')
     .innerJoin('users', 'users.id', 'sessions.userId')
     .selectAll('users')
-    .select(['sessions.id as sessionId', 'sessions.expiresAt as sessionExpiresAt'])
+    .select(['sessions.id as sessionId', 'sessions.expiresAt as sessionExpiresAt', 'sessions.lastSeenAt as sessionLastSeenAt'])
     .where('sessions.id', '=', id)
     .executeTakeFirst();
 }
 
-export async function extendSession(db: Db, id: string, expiresAt: string): Promise<void> {
-  await db.updateTable('sessions').set({ expiresAt }).where('id', '=', id).execute();
+/** Note that the session was used (and push its expiry, when given). */
+export async function touchSession(db: Db, id: string, lastSeenAt: string, expiresAt?: string): Promise<void> {
+  await db
+    .updateTable('sessions')
+    .set({ lastSeenAt, ...(expiresAt ? { expiresAt } : {}) })
+    .where('id', '=', id)
+    .execute();
+}
+
+/** A user's sessions that have not expired, most recently used first. */
+export function listSessionsOfUser(db: Db, userId: number, now: string) {
+  return db
+    .selectFrom('sessions')
+    .select(['id', 'userAgent', 'country', 'createdAt', 'lastSeenAt'])
+    .where('userId', '=', userId)
+    .where('expiresAt', '>', now)
+    .orderBy('lastSeenAt', 'desc')
+    .orderBy('createdAt', 'desc')
+    .execute();
+}
+
+/** Every session of the user but the one kept. */
+export async function deleteOtherSessions(db: Db, userId: number, keepId: string): Promise<number> {
+  const result = await db.deleteFrom('sessions').where('userId', '=', userId).where('id', '!=', keepId).executeTakeFirst();
+  return Number(result.numDeletedRows);
 }
 
 export async function deleteSession(db: Db, id: string): Promise<void> {

@@ -6,9 +6,12 @@ import type { Db } from '../db/database.ts';
 import type { UserRow } from '../db/schema.ts';
 import { commonMessages } from '#shared/api.ts';
 import { AppError } from '../http/errors.ts';
-import { deleteExpiredSessions, deleteSession, extendSession, findSessionWithUser, insertSession } from './sessions.repository.ts';
+import { countryOf } from '../http/client-details.ts';
+import { deleteExpiredSessions, deleteSession, findSessionWithUser, insertSession, touchSession } from './sessions.repository.ts';
 
 const SESSION_TTL_MS = SESSION_TTL_DAYS * DAY_MS;
+/** How stale a session's "last seen" may get before a request writes it again: not a write per request. */
+const LAST_SEEN_RESOLUTION_MS = 5 * 60_000;
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -38,7 +41,7 @@ function setSessionHint(request: FastifyRequest, reply: FastifyReply, expiresAt:
   reply.setCookie(SESSION_HINT_COOKIE_NAME, '1', { path: '/', sameSite: 'lax', secure: request.protocol === 'https', expires: expiresAt });
 }
 
-function clearSessionCookies(reply: FastifyReply): void {
+export function clearSessionCookies(reply: FastifyReply): void {
   reply.clearCookie(SESSION_COOKIE_NAME, { path: '/' });
   reply.clearCookie(SESSION_HINT_COOKIE_NAME, { path: '/' });
 }
@@ -48,11 +51,16 @@ export async function startSession(db: Db, request: FastifyRequest, reply: Fasti
   const token = randomBytes(32).toString('base64url');
   const now = Date.now();
   const expiresAt = new Date(now + SESSION_TTL_MS);
+  const at = new Date(now).toISOString();
   await insertSession(db, {
     id: hashToken(token),
     userId,
-    createdAt: new Date(now).toISOString(),
+    createdAt: at,
     expiresAt: expiresAt.toISOString(),
+    // For the owner's list of sessions: the browser, and the address's country (the address itself is not kept).
+    userAgent: request.headers['user-agent']?.slice(0, 400) ?? null,
+    country: countryOf(request.ip) || null,
+    lastSeenAt: at,
   });
   setSessionCookie(request, reply, token, expiresAt);
 }
@@ -100,16 +108,18 @@ export function registerSessions(app: FastifyInstance, db: Db): void {
       clearSessionCookies(reply);
       return;
     }
-    const { sessionId, sessionExpiresAt: _expires, ...user } = row;
+    const { sessionId, sessionExpiresAt: _expires, sessionLastSeenAt, ...user } = row;
     request.user = user;
     request.sessionId = sessionId;
+    const seenAt = new Date(now).toISOString();
     if (expiresAt - now < SESSION_TTL_MS - DAY_MS) {
       const extended = new Date(now + SESSION_TTL_MS);
-      await extendSession(db, id, extended.toISOString());
+      await touchSession(db, id, seenAt, extended.toISOString());
       setSessionCookie(request, reply, token, extended);
-    } else if (request.cookies[SESSION_HINT_COOKIE_NAME] === undefined) {
+    } else {
+      if (!sessionLastSeenAt || now - Date.parse(sessionLastSeenAt) > LAST_SEEN_RESOLUTION_MS) await touchSession(db, id, seenAt);
       // A session started before the hint existed, or a hint the browser dropped.
-      setSessionHint(request, reply, new Date(expiresAt));
+      if (request.cookies[SESSION_HINT_COOKIE_NAME] === undefined) setSessionHint(request, reply, new Date(expiresAt));
     }
   });
 }

@@ -37,6 +37,10 @@ export interface SessionsTable {
   userId: number;
   createdAt: string;
   expiresAt: string;
+  /** The browser that signed in, and its address's country (null for sessions from before they were kept). */
+  userAgent: string | null;
+  country: string | null;
+  lastSeenAt: string | null;
 }
 
 export interface ReservedUsernamesTable {

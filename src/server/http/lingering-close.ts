@@ -29,7 +29,8 @@ export function registerLingeringClose(app: FastifyInstance): void {
 
 function drainBody(request: IncomingMessage): void {
   let bytes = 0;
-  const giveUp = () => request.socket.destroy();
+  // Destroying the request destroys its connection (and works on injected requests, which have no real socket).
+  const giveUp = () => request.destroy();
   const timer = setTimeout(giveUp, LINGER.ms);
   timer.unref();
   request.on('data', (chunk: Buffer) => {

@@ -1,0 +1,66 @@
+import { createHash } from 'node:crypto';
+import { type AccountSession, type ChangePasswordInput, accountMessages } from '#shared/account.ts';
+import { type Db, nowIso } from '../db/database.ts';
+import type { UserRow } from '../db/schema.ts';
+import { agentOf } from '../http/client-details.ts';
+import { AppError } from '../http/errors.ts';
+import { hashPassword, verifyPassword } from '../auth/password.ts';
+import { deleteOtherSessions, deleteSession, listSessionsOfUser } from '../auth/sessions.repository.ts';
+import { updateUser } from '../users/users.repository.ts';
+
+/**
+ * The handle a session is named by in the Account section: derived from the
+ * stored id (itself the hash of the cookie's token), so neither the token nor
+ * the stored id ever leaves the server, and nothing more is stored.
+ */
+export function sessionHandleOf(sessionId: string): string {
+  return createHash('sha256').update(`session-handle:${sessionId}`).digest('base64url').slice(0, 22);
+}
+
+/**
+ * Change the password after checking the current one; every other session of
+ * the account ends, the one that asked stays.
+ */
+export async function changePassword(db: Db, user: UserRow, currentSessionId: string, input: ChangePasswordInput): Promise<void> {
+  if (!(await verifyPassword(user.passwordHash, input.currentPassword))) {
+    throw new AppError(400, 'current_password_incorrect', accountMessages.currentPasswordIncorrect, {
+      fieldErrors: { currentPassword: accountMessages.currentPasswordIncorrect },
+    });
+  }
+  const passwordHash = await hashPassword(input.newPassword);
+  await db.transaction().execute(async (trx) => {
+    await updateUser(trx, user.id, { passwordHash, updatedAt: nowIso() });
+    await deleteOtherSessions(trx, user.id, currentSessionId);
+  });
+}
+
+/** The account's sessions as its owner sees them, this one marked. */
+export async function sessionsOf(db: Db, userId: number, currentSessionId: string): Promise<AccountSession[]> {
+  const rows = await listSessionsOfUser(db, userId, nowIso());
+  return rows.map((row) => {
+    const { device, browser } = row.userAgent ? agentOf(row.userAgent) : { device: 'desktop', browser: 'Unknown browser' };
+    return {
+      id: sessionHandleOf(row.id),
+      device,
+      browser: browser === 'Other' ? 'Unknown browser' : browser,
+      country: row.country,
+      signedInAt: row.createdAt,
+      lastSeenAt: row.lastSeenAt ?? row.createdAt,
+      current: row.id === currentSessionId,
+    };
+  });
+}
+
+/** End one of the account's sessions by its handle; returns whether it was the one asking. */
+export async function endSessionByHandle(db: Db, userId: number, currentSessionId: string, handle: string): Promise<{ current: boolean }> {
+  const rows = await listSessionsOfUser(db, userId, nowIso());
+  const session = rows.find((row) => sessionHandleOf(row.id) === handle);
+  if (!session) throw new AppError(404, 'not_found', accountMessages.sessionNotFound);
+  await deleteSession(db, session.id);
+  return { current: session.id === currentSessionId };
+}
+
+/** End every session of the account but the one asking; returns how many ended. */
+export function endOtherSessions(db: Db, userId: number, currentSessionId: string): Promise<number> {
+  return deleteOtherSessions(db, userId, currentSessionId);
+}

@@ -1,0 +1,26 @@
+import geoip from 'geoip-country';
+import { UAParser } from 'ua-parser-js';
+import type { Device } from '#shared/analytics.ts';
+
+// What the server may say of a client without keeping its address: device and
+// browser by ua-parser-js, the country by the GeoLite2 data shipped in
+// geoip-country (looked up in memory, never over the network; only the code is
+// kept). Analytics counts visits with them; the Account section shows sessions.
+
+/** Device class and browser name of a user agent, parsed once (ua-parser-js); an unknown browser is 'Other'. */
+export function agentOf(userAgent: string): { device: Device; browser: string } {
+  const parsed = new UAParser(userAgent);
+  const type = parsed.getDevice().type;
+  const device = type === 'tablet' ? 'tablet' : type === 'mobile' || type === 'wearable' ? 'mobile' : 'desktop';
+  return { device, browser: parsed.getBrowser().name?.slice(0, 40) ?? 'Other' };
+}
+
+/** The ISO country code of an address, or '' when it has none (private ranges, unknown). */
+export function countryOf(ip: string): string {
+  const address = ip.startsWith('::ffff:') ? ip.slice('::ffff:'.length) : ip;
+  try {
+    return geoip.lookup(address)?.country ?? '';
+  } catch {
+    return '';
+  }
+}
