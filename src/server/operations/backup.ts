@@ -1,7 +1,8 @@
 import { spawn } from 'node:child_process';
-import { existsSync, renameSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, renameSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
-import SQLite from 'better-sqlite3';
+import type BetterSqlite3 from 'better-sqlite3';
+import { SqliteDatabase as SQLite } from '../db/sqlite-driver.ts';
 import pg from 'pg';
 import { sqliteFileOf } from '../db/database.ts';
 
@@ -81,6 +82,7 @@ export async function restoreDatabase(target: BackupTarget, file: string): Promi
     }
   }
   checkSqliteBackup(file);
+  mkdirSync(target.dataDir, { recursive: true });
   const temporary = path.join(target.dataDir, 'linkverse.sqlite.restoring');
   try {
     const backup = new SQLite(file, { readonly: true, fileMustExist: true });
@@ -98,7 +100,7 @@ export async function restoreDatabase(target: BackupTarget, file: string): Promi
 
 /** A SQLite file that passes integrity_check and holds Linkverse's tables. */
 function checkSqliteBackup(file: string): void {
-  let database: SQLite.Database | undefined;
+  let database: BetterSqlite3.Database | undefined;
   try {
     database = new SQLite(file, { readonly: true, fileMustExist: true });
     const integrity = database.pragma('integrity_check', { simple: true });
