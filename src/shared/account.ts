@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { PASSWORD_MAX_LENGTH } from './constants.ts';
-import { newPasswordSchema } from './auth.schema.ts';
+import { authMessages, newPasswordSchema } from './auth.schema.ts';
 
 // The Account section: the password and the sessions (issue 28).
 
@@ -26,6 +26,21 @@ export const changePasswordSchema = z
   })
   .refine((value) => value.newPassword !== value.currentPassword, { path: ['newPassword'], message: accountMessages.newPasswordSame });
 export type ChangePasswordInput = z.infer<typeof changePasswordSchema>;
+
+/** The Account form: the payload plus the new password typed twice; the first failing rule is shown. */
+export const changePasswordFormSchema = z
+  .object({
+    currentPassword: changePasswordSchema.shape.currentPassword,
+    newPassword: newPasswordSchema,
+    confirmPassword: z.string(),
+  })
+  .superRefine((value, ctx) => {
+    if (value.newPassword === value.currentPassword) {
+      ctx.addIssue({ code: 'custom', path: ['newPassword'], message: accountMessages.newPasswordSame });
+    } else if (value.confirmPassword !== value.newPassword) {
+      ctx.addIssue({ code: 'custom', path: ['confirmPassword'], message: authMessages.passwordsDontMatch });
+    }
+  });
 
 /** A signed-in session as its owner sees it: never its token or the token's hash. */
 export const accountSessionSchema = z

@@ -189,7 +189,7 @@ export const routes: RouteObject[] = [
           </RequireUser>
         ),
       },
-      { path: '/dashboard/settings', element: <Navigate to="/dashboard?tab=profile" replace /> },
+      { path: '/dashboard/settings', element: <Navigate to="/dashboard?tab=account" replace /> },
     ],
   },
 ];

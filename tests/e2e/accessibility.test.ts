@@ -84,7 +84,7 @@ describe('accessibility (axe) at phone and desktop width', () => {
     await createLink(running.server.testApp.app, admin, { title: 'Portfolio', url: 'https://portfolio.example/' });
     const context = await newContext(width, admin.cookie);
     const page = await context.newPage();
-    for (const tab of ['overview', 'links', 'profile', 'analytics', 'customize']) {
+    for (const tab of ['overview', 'links', 'profile', 'analytics', 'customize', 'account']) {
       await open(page, `/dashboard?tab=${tab}`, () => page.getByTestId('sidebar-display-name').first().waitFor({ state: 'attached' }));
       await page.waitForLoadState('networkidle');
       await expectAccessible(page, `dashboard ${tab} at ${width}px`);

@@ -81,7 +81,7 @@ describe('pages', () => {
     await page.context().close();
   });
 
-  it('switches dashboard tabs through ?tab= without reloading, accepting only the five names', async () => {
+  it('switches dashboard tabs through ?tab= without reloading, accepting only its tab names', async () => {
     const { user } = await createUser(running.server.testApp.app, { password: 'secret123' });
     const page = await newPage();
     await openAppPage(page, '/login');

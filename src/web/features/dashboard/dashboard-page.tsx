@@ -17,6 +17,7 @@ import { useProfileActions } from './use-profile-actions.ts';
 const LinksTab = lazy(() => import('#web/features/links/links-tab.tsx').then((module) => ({ default: module.LinksTab })));
 const ProfileTab = lazy(() => import('#web/features/profile/profile-tab.tsx').then((module) => ({ default: module.ProfileTab })));
 const AnalyticsTab = lazy(() => import('#web/features/analytics/analytics-tab.tsx').then((module) => ({ default: module.AnalyticsTab })));
+const AccountTab = lazy(() => import('#web/features/account/account-tab.tsx').then((module) => ({ default: module.AccountTab })));
 const CustomizeTab = lazy(() => import('#web/features/customize/customize-tab.tsx').then((module) => ({ default: module.CustomizeTab })));
 
 function TabLoading() {
@@ -88,6 +89,7 @@ export function DashboardPage({ user }: { user: CurrentUser }) {
             {tab === 'profile' && <ProfileTab user={user} onTabChange={changeTab} />}
             {tab === 'analytics' && <AnalyticsTab user={user} />}
             {tab === 'customize' && <CustomizeTab user={user} />}
+            {tab === 'account' && <AccountTab />}
           </Suspense>
         </main>
       </div>

@@ -102,7 +102,7 @@ export function DashboardSidebar({ user, tab, onTabChange }: DashboardSidebarPro
       </div>
 
       <div className="mt-auto border-t border-border pt-4">
-        <button type="button" className={actionClass} onClick={() => onTabChange('profile')}>
+        <button type="button" className={actionClass} onClick={() => onTabChange('account')}>
           <Settings className="size-4" /> Settings
         </button>
         <button type="button" className={actionClass} onClick={() => void logOut()}>

@@ -1,0 +1,192 @@
+import { KeyRound, Laptop, MonitorSmartphone, Smartphone, Tablet } from 'lucide-react';
+import { type FormEvent, useState } from 'react';
+import { toast } from 'sonner';
+import { type AccountSession, accountMessages, changePasswordFormSchema } from '#shared/account.ts';
+import { Button } from '#web/components/ui/button.tsx';
+import { Card } from '#web/components/ui/card.tsx';
+import { ConfirmDialog } from '#web/components/ui/confirm-dialog.tsx';
+import { Label } from '#web/components/ui/input.tsx';
+import { LoadError, LoadingState } from '#web/components/ui/query-status.tsx';
+import { ApiError } from '#web/lib/api.ts';
+import { FormError } from '#web/features/auth/auth-card.tsx';
+import { PasswordInput } from '#web/features/auth/password-input.tsx';
+import { focusField, useFormError, valuesOf } from '#web/features/auth/use-form-error.ts';
+import { timeAgo } from '#web/features/dashboard/recent-activity.tsx';
+import { useChangePassword, useEndOtherSessions, useEndSession, useSessions } from './use-account.ts';
+
+/** The Account section: the password and the signed-in sessions (issue 28). */
+export function AccountTab() {
+  return (
+    <div className="grid gap-6 lg:grid-cols-2">
+      <ChangePasswordCard />
+      <SessionsCard />
+    </div>
+  );
+}
+
+function ChangePasswordCard() {
+  const changePassword = useChangePassword();
+  const { error, invalidField, show, check } = useFormError();
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = event.currentTarget;
+    const input = check(changePasswordFormSchema, valuesOf(form), (field) => focusField(form, field));
+    if (!input) return;
+    try {
+      await changePassword.mutateAsync({ currentPassword: input.currentPassword, newPassword: input.newPassword });
+      form.reset();
+      toast.success(accountMessages.passwordChanged, { description: accountMessages.passwordChangedHint });
+    } catch (caught) {
+      const message =
+        caught instanceof ApiError && caught.status > 0 ? caught.message : 'Your password could not be changed. Please try again.';
+      show(message, caught instanceof ApiError ? (Object.keys(caught.fieldErrors)[0] ?? null) : null);
+    }
+  };
+  const invalid = (field: string) => invalidField === field || undefined;
+
+  return (
+    <Card>
+      <h2 className="flex items-center gap-2 text-lg font-semibold">
+        <KeyRound className="size-5 text-primary-text" aria-hidden="true" /> Password
+      </h2>
+      <p className="mt-1 text-sm text-muted">Changing it signs out every other session; this one stays signed in.</p>
+      <form onSubmit={(event) => void submit(event)} noValidate aria-label="Change password" className="mt-5 space-y-4">
+        <FormError message={error} />
+        <div className="space-y-2">
+          <Label htmlFor="currentPassword">Current password</Label>
+          <PasswordInput
+            id="currentPassword"
+            name="currentPassword"
+            autoComplete="current-password"
+            aria-invalid={invalid('currentPassword')}
+          />
+        </div>
+        <div className="space-y-2">
+          <Label htmlFor="newPassword">New password</Label>
+          <PasswordInput id="newPassword" name="newPassword" autoComplete="new-password" aria-invalid={invalid('newPassword')} />
+        </div>
+        <div className="space-y-2">
+          <Label htmlFor="confirmPassword">Confirm new password</Label>
+          <PasswordInput
+            id="confirmPassword"
+            name="confirmPassword"
+            autoComplete="new-password"
+            aria-invalid={invalid('confirmPassword')}
+          />
+        </div>
+        <Button type="submit" disabled={changePassword.isPending}>
+          {changePassword.isPending ? 'Changing...' : 'Change password'}
+        </Button>
+      </form>
+    </Card>
+  );
+}
+
+const DEVICE_ICONS = { desktop: Laptop, mobile: Smartphone, tablet: Tablet } as const;
+const COUNTRY_NAMES = new Intl.DisplayNames(['en'], { type: 'region' });
+
+function placeOf(country: string | null): string | null {
+  if (!country) return null;
+  try {
+    return COUNTRY_NAMES.of(country) ?? country;
+  } catch {
+    return country;
+  }
+}
+
+function SessionsCard() {
+  const sessions = useSessions();
+  const endOthers = useEndOtherSessions();
+  const [confirming, setConfirming] = useState(false);
+  const others = sessions.data?.filter((session) => !session.current) ?? [];
+
+  const signOutOthers = async () => {
+    try {
+      await endOthers.mutateAsync();
+      setConfirming(false);
+      toast.success(accountMessages.otherSessionsEnded);
+    } catch {
+      toast.error('The other sessions could not be signed out. Please try again.');
+    }
+  };
+
+  return (
+    <Card>
+      <h2 className="flex items-center gap-2 text-lg font-semibold">
+        <MonitorSmartphone className="size-5 text-primary-text" aria-hidden="true" /> Where you're signed in
+      </h2>
+      <p className="mt-1 text-sm text-muted">Sign out a session you don't recognise. Places are approximate, from the network address.</p>
+      {sessions.isPending && <LoadingState label="Loading sessions..." />}
+      {sessions.isError && <LoadError title="Your sessions could not be loaded." onRetry={() => void sessions.refetch()} />}
+      {sessions.data && (
+        <>
+          <ul className="mt-5 divide-y divide-border" aria-label="Sessions">
+            {sessions.data.map((session) => (
+              <SessionRow key={session.id} session={session} />
+            ))}
+          </ul>
+          {others.length > 0 && (
+            <ConfirmDialog
+              trigger={
+                <Button variant="outline" className="mt-5 w-full sm:w-auto">
+                  Sign out all other sessions
+                </Button>
+              }
+              title="Sign out every other session?"
+              description={`${others.length === 1 ? 'The other session' : `The ${others.length} other sessions`} will need your password to sign in again. This session stays signed in.`}
+              confirmLabel="Sign out others"
+              pendingLabel="Signing out..."
+              pending={endOthers.isPending}
+              onConfirm={() => void signOutOthers()}
+              open={confirming}
+              onOpenChange={setConfirming}
+            />
+          )}
+        </>
+      )}
+    </Card>
+  );
+}
+
+function SessionRow({ session }: { session: AccountSession }) {
+  const endSession = useEndSession();
+  const Icon = DEVICE_ICONS[session.device as keyof typeof DEVICE_ICONS] ?? Laptop;
+  const place = placeOf(session.country);
+  const name = `${session.browser} on ${session.device}`;
+
+  const end = async () => {
+    try {
+      await endSession.mutateAsync(session.id);
+      toast.success(accountMessages.sessionEnded);
+    } catch (caught) {
+      toast.error(caught instanceof ApiError && caught.status > 0 ? caught.message : 'The session could not be ended. Please try again.');
+    }
+  };
+
+  return (
+    <li className="flex flex-wrap items-center gap-3 py-4" data-testid="session-row">
+      <span className="flex size-10 shrink-0 items-center justify-center rounded-xl bg-surface-raised text-zinc-300">
+        <Icon className="size-5" aria-hidden="true" />
+      </span>
+      <div className="min-w-0 flex-1">
+        <p className="flex flex-wrap items-center gap-2 font-medium">
+          {name}
+          {session.current && (
+            <span className="rounded-full bg-primary/15 px-2 py-0.5 text-xs font-semibold text-primary-text">This device</span>
+          )}
+        </p>
+        <p className="text-sm text-muted">
+          {[place, `signed in ${timeAgo(session.signedInAt)}`, `last seen ${session.current ? 'now' : timeAgo(session.lastSeenAt)}`]
+            .filter(Boolean)
+            .join(' · ')}
+        </p>
+      </div>
+      {!session.current && (
+        <Button variant="outline" size="sm" onClick={() => void end()} disabled={endSession.isPending} aria-label={`Sign out ${name}`}>
+          Sign out
+        </Button>
+      )}
+    </li>
+  );
+}

@@ -1,0 +1,94 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { accountMessages } from '#shared/account.ts';
+import { createUser } from '../helpers/factories.ts';
+import { useServerAndBrowser } from '../helpers/web-server.ts';
+import { openAppPage } from '../helpers/pages.ts';
+
+const running = useServerAndBrowser();
+const PHONE =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1';
+
+async function signedInPage(password: string, width = 1280): Promise<{ page: Page; username: string }> {
+  const { user } = await createUser(running.server.testApp.app, { password });
+  const context = await running.browser.newContext({ baseURL: running.server.baseUrl, viewport: { width, height: 900 } });
+  const page = await context.newPage();
+  await openAppPage(page, '/login');
+  await page.fill('#username', user.username);
+  await page.fill('#password', password);
+  await page.getByRole('button', { name: 'Enter Linkverse' }).click();
+  await page.waitForURL('**/dashboard');
+  return { page, username: user.username };
+}
+
+/** A second session of the account, from a phone, through the API. */
+async function signInFromPhone(username: string, password: string): Promise<string> {
+  const response = await running.server.testApp.app.inject({
+    method: 'POST',
+    url: '/api/auth/login',
+    headers: { 'user-agent': PHONE },
+    payload: { username, password },
+  });
+  expect(response.statusCode).toBe(200);
+  return response.cookies.find((cookie) => cookie.name === 'lv_session')!.value;
+}
+
+const stillSignedIn = async (token: string) =>
+  (await running.server.testApp.app.inject({ url: '/api/auth/me', headers: { cookie: `lv_session=${token}` } })).statusCode === 200;
+
+describe('the Account section', () => {
+  it('opens from Settings, changes the password, and signs out the other sessions but this one', async () => {
+    const { page, username } = await signedInPage('secret123');
+    const phone = await signInFromPhone(username, 'secret123');
+    await page.getByRole('button', { name: 'Settings', exact: true }).first().click();
+    await page.waitForURL('**/dashboard?tab=account');
+    // Registering signed in too: that session, this browser's and the phone's.
+    await expect.poll(() => page.getByTestId('session-row').count()).toBe(3);
+    expect(await page.getByTestId('session-row').filter({ hasText: 'This device' }).count()).toBe(1);
+    expect(await page.getByTestId('session-row').filter({ hasText: 'Mobile Safari on mobile' }).count()).toBe(1);
+
+    const form = page.getByRole('form', { name: 'Change password' });
+    // The shared rules first: a mismatch is said before anything is sent.
+    await form.getByLabel('Current password').fill('secret123');
+    await form.getByLabel('New password', { exact: true }).fill('a-new-secret');
+    await form.getByLabel('Confirm new password').fill('something-else');
+    await form.getByRole('button', { name: 'Change password' }).click();
+    await expect.poll(() => form.getByRole('alert').textContent()).toBe("Passwords don't match");
+    // The server's answer to a wrong current password, beside the form.
+    await form.getByLabel('Current password').fill('not-my-password');
+    await form.getByLabel('Confirm new password').fill('a-new-secret');
+    await form.getByRole('button', { name: 'Change password' }).click();
+    await expect.poll(() => form.getByRole('alert').textContent()).toBe(accountMessages.currentPasswordIncorrect);
+    expect(await stillSignedIn(phone)).toBe(true);
+
+    await form.getByLabel('Current password').fill('secret123');
+    await form.getByRole('button', { name: 'Change password' }).click();
+    await expect.poll(() => page.getByText(accountMessages.passwordChanged, { exact: true }).isVisible()).toBe(true);
+    await expect.poll(() => page.getByTestId('session-row').count()).toBe(1);
+    expect(await stillSignedIn(phone)).toBe(false);
+    // This session stays: the dashboard still answers after a reload.
+    await page.reload();
+    await expect.poll(() => page.getByTestId('session-row').filter({ hasText: 'This device' }).count()).toBe(1);
+    await page.context().close();
+  });
+
+  it('signs out one session, or every other one after asking', async () => {
+    const { page, username } = await signedInPage('secret123', 390);
+    const phones = [await signInFromPhone(username, 'secret123'), await signInFromPhone(username, 'secret123')];
+    await page.goto('/dashboard?tab=account');
+    // Registering signed in too: that session, this browser's and the two phones'.
+    await expect.poll(() => page.getByTestId('session-row').count()).toBe(4);
+    await page.getByRole('button', { name: 'Sign out Mobile Safari on mobile' }).first().click();
+    await expect.poll(() => page.getByTestId('session-row').count()).toBe(3);
+    expect((await Promise.all(phones.map(stillSignedIn))).filter(Boolean)).toHaveLength(1);
+
+    await page.getByRole('button', { name: 'Sign out all other sessions' }).click();
+    const dialog = page.getByRole('alertdialog');
+    await expect.poll(() => dialog.textContent()).toContain('will need your password to sign in again');
+    await dialog.getByRole('button', { name: 'Sign out others' }).click();
+    await expect.poll(() => page.getByTestId('session-row').count()).toBe(1);
+    expect((await Promise.all(phones.map(stillSignedIn))).filter(Boolean)).toHaveLength(0);
+    expect(await page.getByRole('button', { name: 'Sign out all other sessions' }).count()).toBe(0);
+    await page.context().close();
+  });
+});
