@@ -2,15 +2,16 @@
 //   npm run admin -- create <username>    create an admin account (asks for the password)
 //   npm run admin -- promote <username>   give an existing user the admin role
 //   npm run admin -- demote <username>    take the admin role away
+//   npm run admin -- reset-password <username>   print a one-time link that sets a new password
 // The password is read from ADMIN_PASSWORD when set (for scripts), else asked for.
 import { createInterface } from 'node:readline/promises';
 import { Writable } from 'node:stream';
 import { ConfigError, loadConfig, loadDotEnv } from '../src/server/config.ts';
 import { migrateToLatest, openDatabase } from '../src/server/db/database.ts';
 import { AppError } from '../src/server/http/errors.ts';
-import { createAdminAccount, setRoleByUsername } from '../src/server/admin/admin-accounts.ts';
+import { createAdminAccount, resetLinkForUsername, setRoleByUsername } from '../src/server/admin/admin-accounts.ts';
 
-const USAGE = 'Usage: npm run admin -- <create|promote|demote> <username>';
+const USAGE = 'Usage: npm run admin -- <create|promote|demote|reset-password> <username>';
 
 async function askPassword(): Promise<string> {
   if (process.env.ADMIN_PASSWORD) return process.env.ADMIN_PASSWORD;
@@ -45,7 +46,7 @@ async function askPassword(): Promise<string> {
 
 async function main(): Promise<number> {
   const [command, username] = process.argv.slice(2);
-  if (!command || !username || !['create', 'promote', 'demote'].includes(command)) {
+  if (!command || !username || !['create', 'promote', 'demote', 'reset-password'].includes(command)) {
     console.error(USAGE);
     return 2;
   }
@@ -54,7 +55,11 @@ async function main(): Promise<number> {
   const database = openDatabase(config);
   try {
     await migrateToLatest(database, config.databaseSchema);
-    if (command === 'create') {
+    if (command === 'reset-password') {
+      const { user, link } = await resetLinkForUsername(database.db, username, config.publicUrl);
+      const where = config.publicUrl ? link.url : `${link.url} (after your site's address; set PUBLIC_URL to print it whole)`;
+      console.log(`A one-time link that sets a new password for '${user.username}', valid until ${link.expiresAt}:\n${where}`);
+    } else if (command === 'create') {
       const user = await createAdminAccount(database.db, username, await askPassword());
       console.log(`Created admin '${user.username}'. Sign in at /login.`);
     } else {

@@ -18,7 +18,7 @@ import { viewRecordsOf } from './analytics/analytics.service.ts';
 import { EventRecorder } from './analytics/event-recorder.ts';
 import { createEventWriter } from './analytics/event-writer.ts';
 import { createSignInLimits, registerAuthRoutes } from './auth/auth.routes.ts';
-import { registerAccountRoutes } from './account/account.routes.ts';
+import { registerAccountRoutes, registerPasswordResetRoutes } from './account/account.routes.ts';
 import { guardedRoutes } from './auth/guards.ts';
 import { registerSessions } from './auth/sessions.ts';
 import { registerClickRedirectRoutes } from './click-redirect/click-redirect.routes.ts';
@@ -218,13 +218,14 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   registerMetrics(app, { token: config.metricsToken, recorder: events, cache, fastPath: fastPathStats, media });
   const signInLimits = createSignInLimits(app, config);
   registerAuthRoutes(app, db, signInLimits);
+  registerPasswordResetRoutes(app, db, signInLimits);
   registerLinkRoutes(app, db);
   registerSiteSettingsRoutes(app, siteSettings);
   registerMediaFileRoutes(app, db);
   // Every route under these prefixes is declared in its guarded scope: none can forget its guard.
   await app.register(
     guardedRoutes('admin', (admin) => {
-      registerAdminRoutes(admin, db, changes);
+      registerAdminRoutes(admin, db, changes, config.publicUrl);
       registerSiteSettingsAdminRoutes(admin, db, changes);
     }),
     { prefix: '/api/admin' },

@@ -21,6 +21,7 @@ export const ADMIN_ACTIONS = [
   'reservation_removal',
   'plan_change',
   'settings_change',
+  'password_reset_link',
 ] as const;
 export type AdminAction = (typeof ADMIN_ACTIONS)[number];
 

@@ -42,6 +42,7 @@ export const ERROR_CODES = [
   'internal_error',
   'database_unavailable',
   'current_password_incorrect',
+  'reset_link_invalid',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

@@ -28,6 +28,7 @@ export const APP_ROUTE_NAMES = [
   'profile',
   'readyz',
   'register',
+  'reset-password',
   'robots.txt',
   'services',
   'settings',

@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import { accountSessionSchema, changePasswordSchema, sessionIdParam } from '#shared/account.ts';
 import { dataOf, errorResponses } from '#shared/api.ts';
+import { resetPasswordSchema } from '#shared/password-reset.ts';
+import { OPEN_WHILE_CLOSED } from '../http/open-while-closed.ts';
+import { resetPassword } from './password-reset.service.ts';
 import type { Db } from '../db/database.ts';
 import type { App } from '../http/app-types.ts';
 import type { SignInLimits } from '../auth/auth.routes.ts';
@@ -79,5 +82,27 @@ export function registerAccountRoutes(app: App, db: Db, { loginPerUsername }: Si
       },
     },
     async (request) => ({ data: { ended: await endOtherSessions(db, requireUser(request).id, request.sessionId!) } }),
+  );
+}
+
+/** Setting a new password from a one-time link: for visitors, so registered at the root, open while the site is closed. */
+export function registerPasswordResetRoutes(app: App, db: Db, { passwordResetPerIp }: SignInLimits): void {
+  // POST /api/auth/password-reset {token, newPassword}: a one-time link's new password; every session ends.
+  app.post(
+    '/api/auth/password-reset',
+    {
+      config: OPEN_WHILE_CLOSED,
+      schema: {
+        tags: ['Auth'],
+        summary: 'Set a new password with a one-time reset link; every session of the account ends',
+        body: resetPasswordSchema,
+        response: { 200: dataOf(z.object({ reset: z.literal(true) })), ...errorResponses(400, 429) },
+      },
+    },
+    async (request) => {
+      await passwordResetPerIp(request, request.ip);
+      await resetPassword(db, request.body);
+      return { data: { reset: true as const } };
+    },
   );
 }

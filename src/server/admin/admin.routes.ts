@@ -16,6 +16,7 @@ import {
   usernameHistoryEntrySchema,
 } from '#shared/admin.ts';
 import { dataOf, deletedSchema, errorResponses, idParam } from '#shared/api.ts';
+import { ADMIN_RESET_LINK_HOURS, resetLinkSchema } from '#shared/password-reset.ts';
 import type { Db } from '../db/database.ts';
 import type { App } from '../http/app-types.ts';
 import type { ChangeBus } from '../http/change-bus.ts';
@@ -31,7 +32,7 @@ const reservedParams = z.object({ id: idParam(adminMessages.reservedNotFound) })
 const adminUserAnswer = { 200: dataOf(adminUserSchema), ...errorResponses(400, 401, 403, 404, 409) };
 
 /** The calls of spec 001 §7, plus the plan; every one is admin-only (site settings live in their own feature). */
-export function registerAdminRoutes(app: App, db: Db, bus: ChangeBus): void {
+export function registerAdminRoutes(app: App, db: Db, bus: ChangeBus, publicUrl: string | undefined): void {
   const service = new AdminService(db, bus);
 
   // GET /api/admin/stats
@@ -199,6 +200,25 @@ export function registerAdminRoutes(app: App, db: Db, bus: ChangeBus): void {
       const admin = requireAdmin(request);
       await service.unreserve(admin, request.params.id);
       return { data: { deleted: true as const } };
+    },
+  );
+
+  // POST /api/admin/users/{id}/password-reset-link: a one-time link, shown once (README "Administration").
+  app.post(
+    '/users/:id/password-reset-link',
+    {
+      schema: {
+        tags,
+        summary: `Make a one-time link that sets a new password (valid ${ADMIN_RESET_LINK_HOURS} hours; logged without the link)`,
+        params: userParams,
+        response: { 200: dataOf(resetLinkSchema), ...errorResponses(401, 403, 404) },
+      },
+    },
+    async (request, reply) => {
+      const admin = requireAdmin(request);
+      reply.header('Cache-Control', 'no-store');
+      const origin = publicUrl ?? `${request.protocol}://${request.host}`;
+      return { data: await service.passwordResetLink(admin, request.params.id, origin) };
     },
   );
 

@@ -7,11 +7,13 @@ import {
   adminMessages,
 } from '#shared/admin.ts';
 import type { Plan, Role } from '#shared/constants.ts';
+import { ADMIN_RESET_LINK_HOURS, type ResetLink } from '#shared/password-reset.ts';
 import { isAppRouteName } from '#shared/reserved-names.ts';
 import { type Db, nowIso } from '../db/database.ts';
 import type { AdminLogRow, UserRow } from '../db/schema.ts';
 import { AppError } from '../http/errors.ts';
 import { deleteSessionsOfUser } from '../auth/sessions.repository.ts';
+import { createResetLink } from '../account/password-reset.service.ts';
 import { type ChangeBus, profileChange } from '../http/change-bus.ts';
 import { findUserById, findUserByUsername, insertUsernameHistory, updateUser } from '../users/users.repository.ts';
 import { assertUsernameAvailable } from '../users/users.service.ts';
@@ -176,6 +178,16 @@ export class AdminService {
     });
     this.changed(after);
     return toAdminUser(after);
+  }
+
+  /** A one-time link that lets the user set a new password: shown to the admin once; the log keeps who and when, never the link. */
+  async passwordResetLink(admin: UserRow, id: number, origin: string): Promise<ResetLink> {
+    return this.db.transaction().execute(async (trx) => {
+      const user = await this.target(trx, id);
+      const link = await createResetLink(trx, user.id, { hours: ADMIN_RESET_LINK_HOURS, createdBy: admin.id, origin });
+      await this.log(trx, admin, 'password_reset_link', user, `valid until ${link.expiresAt}`);
+      return link;
+    });
   }
 
   async setPlan(admin: UserRow, id: number, change: { plan?: Plan; verified?: boolean }): Promise<AdminUser> {

@@ -20,6 +20,8 @@ export function createSignInLimits(app: App, config: AppConfig) {
     loginPerIp: rateLimiter(app, 'login-ip', limits.loginPerIp, tooManyAttemptsMessage),
     loginPerUsername: rateLimiter(app, 'login-user', limits.loginPerUsername, tooManyAttemptsMessage),
     registerPerIp: rateLimiter(app, 'register-ip', limits.registerPerIp, tooManyAttemptsMessage),
+    // Reset links are guessed at no faster than passwords.
+    passwordResetPerIp: rateLimiter(app, 'password-reset-ip', limits.loginPerIp, tooManyAttemptsMessage),
   };
 }
 export type SignInLimits = ReturnType<typeof createSignInLimits>;

@@ -21,7 +21,8 @@ declare module 'fastify' {
   }
 }
 
-function hashToken(token: string): string {
+/** sha256 of a secret token, as stored: sessions and reset links keep only this. */
+export function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('base64url');
 }
 

@@ -12,6 +12,7 @@ import * as eventHits from './migrations/2026-11-22T0300_event-hits.ts';
 import * as profileSettings from './migrations/2026-11-23T0100_profile-settings-customization.ts';
 import * as analyticsRollups from './migrations/2026-11-23T0200_analytics-rollups.ts';
 import * as sessionDetails from './migrations/2026-11-25T0100_session-details.ts';
+import * as passwordResetTokens from './migrations/2026-11-25T0200_password-reset-tokens.ts';
 
 export type Db = Kysely<Database>;
 export type DialectName = 'sqlite' | 'postgres';
@@ -44,6 +45,7 @@ export const MIGRATIONS = {
   '2026-11-23T0100_profile-settings-customization': profileSettings,
   '2026-11-23T0200_analytics-rollups': analyticsRollups,
   '2026-11-25T0100_session-details': sessionDetails,
+  '2026-11-25T0200_password-reset-tokens': passwordResetTokens,
 };
 
 export function openDatabase(options: DatabaseOptions): DatabaseHandle {

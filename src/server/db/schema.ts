@@ -43,6 +43,17 @@ export interface SessionsTable {
   lastSeenAt: string | null;
 }
 
+export interface PasswordResetTokensTable {
+  /** sha256 of the link's token: a stolen database yields no usable link. */
+  id: string;
+  userId: number;
+  /** The admin who made the link. */
+  createdBy: number | null;
+  createdAt: string;
+  expiresAt: string;
+  usedAt: string | null;
+}
+
 export interface ReservedUsernamesTable {
   id: Generated<number>;
   username: string;
@@ -197,6 +208,7 @@ export interface Database {
   analyticsDaily: AnalyticsDailyTable;
   users: UsersTable;
   sessions: SessionsTable;
+  passwordResetTokens: PasswordResetTokensTable;
   reservedUsernames: ReservedUsernamesTable;
   usernameHistory: UsernameHistoryTable;
   adminLogs: AdminLogsTable;

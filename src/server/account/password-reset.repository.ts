@@ -1,0 +1,34 @@
+import type { Insertable } from 'kysely';
+import type { Db } from '../db/database.ts';
+import type { PasswordResetTokensTable } from '../db/schema.ts';
+
+export async function insertResetToken(db: Db, token: Insertable<PasswordResetTokensTable>): Promise<void> {
+  await db.insertInto('passwordResetTokens').values(token).execute();
+}
+
+/**
+ * Use the link once: marks it used only if it is unused and not expired, in
+ * one statement, so two requests racing with the same link cannot both win.
+ * The user it was for, or undefined.
+ */
+export async function useResetToken(db: Db, id: string, at: string): Promise<number | undefined> {
+  const used = await db
+    .updateTable('passwordResetTokens')
+    .set({ usedAt: at })
+    .where('id', '=', id)
+    .where('usedAt', 'is', null)
+    .where('expiresAt', '>', at)
+    .returning('userId')
+    .executeTakeFirst();
+  return used?.userId;
+}
+
+/** Every other link of the user stops working (a new password makes them moot). */
+export async function deleteResetTokensOfUser(db: Db, userId: number): Promise<void> {
+  await db.deleteFrom('passwordResetTokens').where('userId', '=', userId).where('usedAt', 'is', null).execute();
+}
+
+/** Links past their time or used, older than a day, go. */
+export async function deleteOldResetTokens(db: Db, before: string): Promise<void> {
+  await db.deleteFrom('passwordResetTokens').where('expiresAt', '<', before).execute();
+}

@@ -1,0 +1,43 @@
+import { randomBytes } from 'node:crypto';
+import { type ResetLink, type ResetPasswordInput, passwordResetMessages, resetLinkPath } from '#shared/password-reset.ts';
+import { type Db } from '../db/database.ts';
+import { AppError } from '../http/errors.ts';
+import { hashPassword } from '../auth/password.ts';
+import { hashToken } from '../auth/sessions.ts';
+import { deleteSessionsOfUser } from '../auth/sessions.repository.ts';
+import { updateUser } from '../users/users.repository.ts';
+import { deleteResetTokensOfUser, insertResetToken, useResetToken } from './password-reset.repository.ts';
+
+/**
+ * A one-time link that sets a new password for the user: a random token in the
+ * link, only its hash stored. `origin` makes it absolute (the site's public
+ * origin); without one it is the path on this site.
+ */
+export async function createResetLink(
+  db: Db,
+  userId: number,
+  { hours, createdBy, origin = '', now = Date.now() }: { hours: number; createdBy: number | null; origin?: string; now?: number },
+): Promise<ResetLink> {
+  const token = randomBytes(32).toString('base64url');
+  const expiresAt = new Date(now + hours * 3600_000).toISOString();
+  await insertResetToken(db, { id: hashToken(token), userId, createdBy, createdAt: new Date(now).toISOString(), expiresAt, usedAt: null });
+  return { url: `${origin}${resetLinkPath(token)}`, expiresAt };
+}
+
+/**
+ * Set a new password from a link: the link works once and before it expires;
+ * a used, expired or forged one gets one message and changes nothing. The
+ * token is looked up by its hash, so nothing about a stored token can be
+ * learned from timing. Every session of the account ends, and its other links.
+ */
+export async function resetPassword(db: Db, input: ResetPasswordInput, now = Date.now()): Promise<void> {
+  const passwordHash = await hashPassword(input.newPassword);
+  await db.transaction().execute(async (trx) => {
+    const at = new Date(now).toISOString();
+    const userId = await useResetToken(trx, hashToken(input.token), at);
+    if (userId === undefined) throw new AppError(400, 'reset_link_invalid', passwordResetMessages.linkInvalid);
+    await updateUser(trx, userId, { passwordHash, updatedAt: at });
+    await deleteSessionsOfUser(trx, userId);
+    await deleteResetTokensOfUser(trx, userId);
+  });
+}

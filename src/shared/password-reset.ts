@@ -1,0 +1,39 @@
+import { z } from 'zod';
+import { authMessages, newPasswordSchema } from './auth.schema.ts';
+
+// Setting a new password from a one-time link (issue 28): made by an admin in
+// the control center or with `npm run admin -- reset-password`.
+
+/** How long an admin's reset link works. */
+export const ADMIN_RESET_LINK_HOURS = 24;
+
+export const passwordResetMessages = {
+  linkInvalid: 'This link has expired or was already used',
+  linkMissing: 'This page needs the link you were given: open it again from where you received it.',
+  passwordReset: 'Your password was changed. Log in with the new one.',
+  linkCreated: 'Reset link created',
+} as const;
+
+/** POST /api/auth/password-reset */
+export const resetPasswordSchema = z.object({
+  token: z
+    .string({ error: passwordResetMessages.linkInvalid })
+    .min(1, passwordResetMessages.linkInvalid)
+    .max(200, passwordResetMessages.linkInvalid),
+  newPassword: newPasswordSchema,
+});
+export type ResetPasswordInput = z.infer<typeof resetPasswordSchema>;
+
+/** The /reset-password form: the new password typed twice. */
+export const resetPasswordFormSchema = z
+  .object({ newPassword: newPasswordSchema, confirmPassword: z.string() })
+  .refine((value) => value.confirmPassword === value.newPassword, { path: ['confirmPassword'], message: authMessages.passwordsDontMatch });
+
+/** POST /api/admin/users/{id}/password-reset-link: the link, shown once. */
+export const resetLinkSchema = z.object({ url: z.string(), expiresAt: z.string() }).meta({ id: 'PasswordResetLink' });
+export type ResetLink = z.infer<typeof resetLinkSchema>;
+
+/** Where a reset link points: the token rides in the fragment, which browsers never send to a server or in a Referer. */
+export function resetLinkPath(token: string): string {
+  return `/reset-password#token=${token}`;
+}
