@@ -19,6 +19,7 @@ import { EventRecorder } from './analytics/event-recorder.ts';
 import { createEventWriter } from './analytics/event-writer.ts';
 import { createSignInLimits, registerAuthRoutes } from './auth/auth.routes.ts';
 import { registerAccountRoutes, registerPasswordResetRoutes } from './account/account.routes.ts';
+import { deleteOldResetTokens } from './account/password-reset.repository.ts';
 import { guardedRoutes } from './auth/guards.ts';
 import { registerSessions } from './auth/sessions.ts';
 import { registerClickRedirectRoutes } from './click-redirect/click-redirect.routes.ts';
@@ -114,12 +115,13 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   cache.invalidateOn(changes);
   const expiredPages = setInterval(() => cache.dropExpired(Date.now()), 60_000);
   expiredPages.unref();
-  // Past days' salts, rotated visitor windows and raw events past the retention go every hour.
+  // Past days' salts, rotated visitor windows, raw events past the retention and spent reset links go every hour.
   const prune = async () => {
     try {
       const now = Date.now();
       await pruneAnalytics(db, now, config.analyticsRetentionDays);
       await pruneActivity(db, new Date(now - config.analyticsRetentionDays * DAY_MS).toISOString());
+      await deleteOldResetTokens(db, new Date(now - DAY_MS).toISOString());
     } catch (error) {
       log.error({ err: error }, 'pruning analytics failed');
     }

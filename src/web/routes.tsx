@@ -13,6 +13,9 @@ import { SiteLayout } from './features/site/site-layout.tsx';
 const LandingPage = lazy(() => import('./features/site/landing-page.tsx').then((module) => ({ default: module.LandingPage })));
 const PricingPage = lazy(() => import('./features/pricing/pricing-page.tsx').then((module) => ({ default: module.PricingPage })));
 const LoginPage = lazy(() => import('./features/auth/login-page.tsx').then((module) => ({ default: module.LoginPage })));
+const ResetPasswordPage = lazy(() =>
+  import('./features/auth/reset-password-page.tsx').then((module) => ({ default: module.ResetPasswordPage })),
+);
 const RegisterPage = lazy(() => import('./features/auth/register-page.tsx').then((module) => ({ default: module.RegisterPage })));
 const ContentPage = lazy(() => import('./features/content/content-page.tsx').then((module) => ({ default: module.ContentPage })));
 const ExamplesPage = lazy(() => import('./features/examples/examples-page.tsx').then((module) => ({ default: module.ExamplesPage })));
@@ -136,6 +139,14 @@ export const routes: RouteObject[] = [
                   <RegisterPage />
                 </Loading>
               </RedirectIfSignedIn>
+            ),
+          },
+          {
+            path: '/reset-password',
+            element: (
+              <Loading>
+                <ResetPasswordPage />
+              </Loading>
             ),
           },
           {

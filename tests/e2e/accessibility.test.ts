@@ -69,6 +69,7 @@ describe('accessibility (axe) at phone and desktop width', () => {
       `/${creator.user.username}`,
       '/no-such-user-here',
       '/coming-soon',
+      '/reset-password#token=an-example-token',
     ];
     const context = await newContext(width);
     const page = await context.newPage();

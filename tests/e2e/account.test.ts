@@ -1,7 +1,8 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { accountMessages } from '#shared/account.ts';
-import { createUser } from '../helpers/factories.ts';
+import { passwordResetMessages } from '#shared/password-reset.ts';
+import { createAdmin, createUser } from '../helpers/factories.ts';
 import { useServerAndBrowser } from '../helpers/web-server.ts';
 import { openAppPage } from '../helpers/pages.ts';
 
@@ -90,5 +91,52 @@ describe('the Account section', () => {
     expect((await Promise.all(phones.map(stillSignedIn))).filter(Boolean)).toHaveLength(0);
     expect(await page.getByRole('button', { name: 'Sign out all other sessions' }).count()).toBe(0);
     await page.context().close();
+  });
+});
+
+describe('a password reset link from an admin', () => {
+  it('is made in the control center, shown once, and sets a new password that signs in', async () => {
+    const app = running.server.testApp.app;
+    const admin = await createAdmin(app);
+    const member = await createUser(app, { password: 'forgotten-1' });
+    const context = await running.browser.newContext({ baseURL: running.server.baseUrl, viewport: { width: 390, height: 900 } });
+    await context.addCookies([{ name: 'lv_session', value: admin.cookie.split('=')[1]!, url: running.server.baseUrl }]);
+    const page = await context.newPage();
+    await page.goto('/admin');
+    await page.getByLabel('Search users').fill(member.user.username);
+    await page.getByRole('button', { name: `Password reset link for ${member.user.username}` }).click();
+    const dialog = page.getByRole('dialog', { name: 'Password reset link' });
+    await dialog.getByRole('button', { name: 'Make link' }).click();
+    const field = dialog.getByLabel('Link (shown once)');
+    await expect.poll(() => field.inputValue()).toMatch(/\/reset-password#token=/);
+    const link = await field.inputValue();
+    await dialog.getByRole('button', { name: 'Done' }).click();
+    await context.close();
+
+    // The member, in a browser of their own.
+    const visitor = await running.browser.newContext({ baseURL: running.server.baseUrl, viewport: { width: 390, height: 900 } });
+    const resetPage = await visitor.newPage();
+    await resetPage.goto(link);
+    const form = resetPage.getByRole('form', { name: 'Set a new password' });
+    await form.getByLabel('New password', { exact: true }).fill('remembered-2');
+    await form.getByLabel('Confirm new password').fill('remembered-2');
+    await form.getByRole('button', { name: 'Set new password' }).click();
+    await expect.poll(() => resetPage.getByText(passwordResetMessages.passwordReset).isVisible()).toBe(true);
+    // The spent link leaves the address bar.
+    expect(new URL(resetPage.url()).hash).toBe('');
+    await resetPage.getByRole('link', { name: 'Log in' }).click();
+    await resetPage.waitForURL('**/login');
+    await resetPage.fill('#username', member.user.username);
+    await resetPage.fill('#password', 'remembered-2');
+    await resetPage.getByRole('button', { name: 'Enter Linkverse' }).click();
+    await resetPage.waitForURL('**/dashboard');
+
+    // Opened again, the link says it is spent.
+    await resetPage.goto(link);
+    await resetPage.getByLabel('New password', { exact: true }).fill('another-one-3');
+    await resetPage.getByLabel('Confirm new password').fill('another-one-3');
+    await resetPage.getByRole('button', { name: 'Set new password' }).click();
+    await expect.poll(() => resetPage.getByRole('alert').first().textContent()).toBe(passwordResetMessages.linkInvalid);
+    await visitor.close();
   });
 });

@@ -28,6 +28,8 @@ const NOT_SPA = new Set([
   'sitemap.xml',
 ]);
 const SPA_ROUTE_NAMES = APP_ROUTE_NAMES.filter((name) => !NOT_SPA.has(name));
+/** Pages a visitor reaches while coming-soon mode closes the site. */
+const OPEN_PAGES: ReadonlySet<string> = new Set(['login', 'reset-password']);
 
 /**
  * Serve the built web app: hashed assets cached for a year and sent in their
@@ -84,8 +86,8 @@ export async function registerWebApp(
   app.get('/', hide, sendPage);
   // Every path under an app route name is the app's: a page it has, or its 404.
   for (const name of SPA_ROUTE_NAMES) {
-    // While the site is closed, an admin signs in on /login.
-    app.get(`/${name}`, name === 'login' ? { ...hide, config: OPEN_WHILE_CLOSED } : hide, sendPage);
+    // While the site is closed, an admin signs in on /login, and a reset link still sets a password.
+    app.get(`/${name}`, OPEN_PAGES.has(name) ? { ...hide, config: OPEN_WHILE_CLOSED } : hide, sendPage);
     app.get(`/${name}/*`, hide, sendPage);
   }
 

@@ -9,6 +9,7 @@ import { StackedCell, StackedEmptyRow, StackedRow, StackedTable } from '#web/com
 import { api } from '#web/lib/api.ts';
 import { cn } from '#web/lib/utils.ts';
 import { EditUserDialog } from './edit-user-dialog.tsx';
+import { ResetLinkDialog } from './reset-link-dialog.tsx';
 import { formatDateTime } from './formatting.ts';
 import { Pager } from './pager.tsx';
 import { SearchInput } from './search-input.tsx';
@@ -19,6 +20,7 @@ export function UsersTab() {
   const [search, setSearch] = useState('');
   const [editing, setEditing] = useState<AdminUser | null>(null);
   const [deactivating, setDeactivating] = useState<AdminUser | null>(null);
+  const [resetting, setResetting] = useState<AdminUser | null>(null);
   const users = useAdminUsers(page, search);
   const onSearch = useCallback((text: string) => {
     setSearch(text);
@@ -108,9 +110,17 @@ export function UsersTab() {
               {formatDateTime(user.createdAt)}
             </StackedCell>
             <StackedCell>
-              <div className="flex gap-2 md:justify-end">
+              <div className="flex flex-wrap gap-2 md:justify-end">
                 <Button variant="outline" size="sm" onClick={() => setEditing(user)} aria-label={`Edit ${user.username}`}>
                   Edit
+                </Button>
+                <Button
+                  variant="outline"
+                  size="sm"
+                  onClick={() => setResetting(user)}
+                  aria-label={`Password reset link for ${user.username}`}
+                >
+                  Reset password
                 </Button>
                 {user.isActive ? (
                   <Button
@@ -143,6 +153,7 @@ export function UsersTab() {
       </StackedTable>
       {users.data && <Pager page={page} pageSize={ADMIN_PAGE_SIZE} total={users.data.total} onPageChange={setPage} />}
       {editing && <EditUserDialog user={editing} onClose={() => setEditing(null)} />}
+      {resetting && <ResetLinkDialog user={resetting} onClose={() => setResetting(null)} />}
       <ConfirmDialog
         title="Deactivate user"
         description={

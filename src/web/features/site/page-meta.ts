@@ -24,6 +24,7 @@ const PAGE_META: ReadonlyMap<string, PageMeta> = new Map<string, PageMeta>([
   ['/pricing', titled('Pricing', 'Free, Pro and Business plans: how many links, how much upload space and which features each one has.')],
   ['/login', titled('Log in', 'Log in to your Linkverse dashboard to edit your links, your profile and its look.')],
   ['/register', titled('Sign up', 'Create your Linkverse page: pick a username and get your own address in a minute.')],
+  ['/reset-password', titled('Set a new password', 'Set a new password with the one-time link you were given.')],
   ['/dashboard', titled('Dashboard', 'Your links, profile, look and analytics.')],
   ['/dashboard/settings', titled('Dashboard', 'Your links, profile, look and analytics.')],
   ['/admin', titled('Admin Control Center', 'Users, reserved usernames, username history, activity logs and site settings.')],
@@ -43,7 +44,7 @@ const PAGE_META: ReadonlyMap<string, PageMeta> = new Map<string, PageMeta>([
  */
 export const CONTENT_PATHS: readonly string[] = [...CONTENT_PAGES.keys()];
 export const PRERENDERED_PATHS: readonly string[] = ['/', '/pricing', '/login', '/register', '/examples', ...CONTENT_PATHS];
-export const SHELL_PATHS = ['/dashboard', '/dashboard/settings', '/admin', '/upload-profile-image', '/profile'] as const;
+export const SHELL_PATHS = ['/dashboard', '/dashboard/settings', '/admin', '/upload-profile-image', '/profile', '/reset-password'] as const;
 
 export const NOT_FOUND_META = titled('404 Page Not Found', 'The page you are looking for does not exist or has moved.');
 
