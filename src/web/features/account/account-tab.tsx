@@ -5,11 +5,10 @@ import { type AccountSession, accountMessages, changePasswordFormSchema } from '
 import { Button } from '#web/components/ui/button.tsx';
 import { Card } from '#web/components/ui/card.tsx';
 import { ConfirmDialog } from '#web/components/ui/confirm-dialog.tsx';
-import { Label } from '#web/components/ui/input.tsx';
 import { LoadError, LoadingState } from '#web/components/ui/query-status.tsx';
 import { ApiError } from '#web/lib/api.ts';
 import { FormError } from '#web/features/auth/auth-card.tsx';
-import { PasswordInput } from '#web/features/auth/password-input.tsx';
+import { PasswordField } from '#web/features/auth/password-input.tsx';
 import { focusField, useFormError, valuesOf } from '#web/features/auth/use-form-error.ts';
 import { timeAgo } from '#web/features/dashboard/recent-activity.tsx';
 import { useChangePassword, useEndOtherSessions, useEndSession, useSessions } from './use-account.ts';
@@ -43,7 +42,6 @@ function ChangePasswordCard() {
       show(message, caught instanceof ApiError ? (Object.keys(caught.fieldErrors)[0] ?? null) : null);
     }
   };
-  const invalid = (field: string) => invalidField === field || undefined;
 
   return (
     <Card>
@@ -53,28 +51,19 @@ function ChangePasswordCard() {
       <p className="mt-1 text-sm text-muted">Changing it signs out every other session; this one stays signed in.</p>
       <form onSubmit={(event) => void submit(event)} noValidate aria-label="Change password" className="mt-5 space-y-4">
         <FormError message={error} />
-        <div className="space-y-2">
-          <Label htmlFor="currentPassword">Current password</Label>
-          <PasswordInput
-            id="currentPassword"
-            name="currentPassword"
-            autoComplete="current-password"
-            aria-invalid={invalid('currentPassword')}
-          />
-        </div>
-        <div className="space-y-2">
-          <Label htmlFor="newPassword">New password</Label>
-          <PasswordInput id="newPassword" name="newPassword" autoComplete="new-password" aria-invalid={invalid('newPassword')} />
-        </div>
-        <div className="space-y-2">
-          <Label htmlFor="confirmPassword">Confirm new password</Label>
-          <PasswordInput
-            id="confirmPassword"
-            name="confirmPassword"
-            autoComplete="new-password"
-            aria-invalid={invalid('confirmPassword')}
-          />
-        </div>
+        <PasswordField
+          name="currentPassword"
+          label="Current password"
+          autoComplete="current-password"
+          invalid={invalidField === 'currentPassword'}
+        />
+        <PasswordField name="newPassword" label="New password" autoComplete="new-password" invalid={invalidField === 'newPassword'} />
+        <PasswordField
+          name="confirmPassword"
+          label="Confirm new password"
+          autoComplete="new-password"
+          invalid={invalidField === 'confirmPassword'}
+        />
         <Button type="submit" disabled={changePassword.isPending}>
           {changePassword.isPending ? 'Changing...' : 'Change password'}
         </Button>

@@ -6,7 +6,7 @@ import { Input, Label } from '#web/components/ui/input.tsx';
 import { ApiError } from '#web/lib/api.ts';
 import { useHydrated } from '#web/lib/use-hydrated.ts';
 import { AuthCard, FormError } from './auth-card.tsx';
-import { PasswordInput } from './password-input.tsx';
+import { PasswordField } from './password-input.tsx';
 import { authFormPreloadProps, loadAuthSchemas } from './auth-schemas.ts';
 import { focusField, useFormError, valuesOf } from './use-form-error.ts';
 import { NEW_ACCOUNT_STORAGE_KEY } from '#web/lib/constants.ts';
@@ -85,19 +85,13 @@ export function RegisterPage() {
             name="displayName"
           />
         </div>
-        <div className="space-y-2">
-          <Label htmlFor="password">Password</Label>
-          <PasswordInput id="password" autoComplete="new-password" aria-invalid={invalid('password')} name="password" />
-        </div>
-        <div className="space-y-2">
-          <Label htmlFor="confirmPassword">Confirm password</Label>
-          <PasswordInput
-            id="confirmPassword"
-            autoComplete="new-password"
-            aria-invalid={invalid('confirmPassword')}
-            name="confirmPassword"
-          />
-        </div>
+        <PasswordField name="password" label="Password" autoComplete="new-password" invalid={invalidField === 'password'} />
+        <PasswordField
+          name="confirmPassword"
+          label="Confirm password"
+          autoComplete="new-password"
+          invalid={invalidField === 'confirmPassword'}
+        />
         <label className="flex items-start gap-3 text-sm text-zinc-300">
           <input
             type="checkbox"

@@ -2,10 +2,9 @@ import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router';
 import { passwordResetMessages, resetPasswordFormSchema } from '#shared/password-reset.ts';
 import { Button } from '#web/components/ui/button.tsx';
-import { Label } from '#web/components/ui/input.tsx';
 import { ApiError, api } from '#web/lib/api.ts';
 import { AuthCard, FormError } from './auth-card.tsx';
-import { PasswordInput } from './password-input.tsx';
+import { PasswordField } from './password-input.tsx';
 import { focusField, useFormError, valuesOf } from './use-form-error.ts';
 
 /** The token of a reset link rides in the fragment (#token=…), which never reaches a server or a Referer. */
@@ -58,24 +57,13 @@ export function ResetPasswordPage() {
       ) : (
         <form onSubmit={(event) => void submit(event)} noValidate aria-label="Set a new password" className="space-y-5">
           <FormError message={error} />
-          <div className="space-y-2">
-            <Label htmlFor="newPassword">New password</Label>
-            <PasswordInput
-              id="newPassword"
-              name="newPassword"
-              autoComplete="new-password"
-              aria-invalid={invalidField === 'newPassword' || undefined}
-            />
-          </div>
-          <div className="space-y-2">
-            <Label htmlFor="confirmPassword">Confirm new password</Label>
-            <PasswordInput
-              id="confirmPassword"
-              name="confirmPassword"
-              autoComplete="new-password"
-              aria-invalid={invalidField === 'confirmPassword' || undefined}
-            />
-          </div>
+          <PasswordField name="newPassword" label="New password" autoComplete="new-password" invalid={invalidField === 'newPassword'} />
+          <PasswordField
+            name="confirmPassword"
+            label="Confirm new password"
+            autoComplete="new-password"
+            invalid={invalidField === 'confirmPassword'}
+          />
           <Button type="submit" className="w-full" disabled={token === undefined || isSubmitting}>
             {isSubmitting ? 'Saving...' : 'Set new password'}
           </Button>
