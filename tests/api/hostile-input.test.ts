@@ -128,11 +128,58 @@ describe(`a NUL character in text (${DIALECT})`, () => {
       { method: 'PATCH' as const, url: '/api/me/profile', cookie: owner.cookie, payload: { bio: 'hello\u0000' } },
       { method: 'GET' as const, url: '/api/admin/reserved-usernames?search=%00', cookie: admin.cookie },
       { method: 'GET' as const, url: '/api/admin/users?search=a%00b', cookie: admin.cookie },
+      {
+        method: 'POST' as const,
+        url: '/api/me/password',
+        cookie: owner.cookie,
+        payload: { currentPassword: 'a\u0000', newPassword: 'new-secret-1' },
+      },
+      {
+        method: 'POST' as const,
+        url: '/api/auth/password-reset',
+        cookie: undefined,
+        payload: { token: 'abc\u0000', newPassword: 'new-secret-1' },
+      },
     ];
     for (const { cookie, ...request } of requests) {
-      const response = await t.app.inject({ ...request, headers: { cookie } });
+      const response = await t.app.inject({ ...request, headers: cookie ? { cookie } : {} });
       expect(response.statusCode, request.url).toBe(400);
       expect(response.json()).toMatchObject({ code: 'validation_failed', message: 'Text cannot contain a null character' });
+    }
+  });
+});
+
+describe(`hostile input to the account and reset calls (${DIALECT})`, () => {
+  it('answers a malformed or foreign session handle with 404, and odd shapes with 400, changing nothing', async () => {
+    for (const handle of ['%00', '..%2F..%2Fadmin', 'x'.repeat(65), '%F0%9F%98%80', 'a%20b']) {
+      const response = await t.app.inject({ method: 'DELETE', url: `/api/me/sessions/${handle}`, headers: { cookie: owner.cookie } });
+      expect(response.statusCode, handle).toBe(404);
+    }
+    for (const payload of [
+      { currentPassword: { $ne: '' }, newPassword: 'new-secret-1' },
+      { currentPassword: 'x', newPassword: ['a'] },
+      [],
+    ]) {
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/api/me/password',
+        headers: { cookie: owner.cookie },
+        payload: payload as object,
+      });
+      expect(response.statusCode, JSON.stringify(payload)).toBe(400);
+    }
+    expect((await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie: owner.cookie } })).statusCode).toBe(200);
+  });
+
+  it('refuses a forged, oversized or oddly shaped reset token with one message and a 400', async () => {
+    for (const token of ["' or 1=1 --", 'x'.repeat(201), '../../etc/passwd', '😀'.repeat(20), { $gt: '' }, 42]) {
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/password-reset',
+        payload: { token, newPassword: 'new-secret-1' },
+      });
+      expect(response.statusCode, JSON.stringify(token)).toBe(400);
+      expect(response.json().message).toBe('This link has expired or was already used');
     }
   });
 });
