@@ -45,8 +45,12 @@ describe(`changing the password (${DIALECT})`, () => {
     const user = await createUser(t.app);
     const phone = await signIn(user, PHONE);
     const laptop = await signIn(user, DESKTOP);
+    const updatedAt = () => t.app.db.selectFrom('users').select('updatedAt').where('id', '=', user.user.id).executeTakeFirstOrThrow();
+    const before = await updatedAt();
     const changed = await changePassword(laptop, { currentPassword: user.password, newPassword: 'a-new-secret-9' });
     expect(changed.statusCode, changed.body).toBe(200);
+    // The public page's 'Updated' line is about the page, not the password.
+    expect(await updatedAt()).toEqual(before);
     expect((await me(laptop)).statusCode).toBe(200);
     for (const cookie of [user.cookie, phone]) expect((await me(cookie)).statusCode).toBe(401);
     // The new password signs in; the old one no longer does.

@@ -8,7 +8,8 @@ import type { Db } from '../db/database.ts';
 import type { App } from '../http/app-types.ts';
 import type { SignInLimits } from '../auth/auth.routes.ts';
 import { clearSessionCookies, requireUser } from '../auth/sessions.ts';
-import { changePassword, endOtherSessions, endSessionByHandle, sessionsOf } from './account.service.ts';
+import { deleteOtherSessions } from '../auth/sessions.repository.ts';
+import { changePassword, endSessionByHandle, sessionsOf } from './account.service.ts';
 
 const tags = ['Account'];
 
@@ -81,7 +82,7 @@ export function registerAccountRoutes(app: App, db: Db, { loginPerUsername }: Si
         response: { 200: dataOf(z.object({ ended: z.number().int() })), ...errorResponses(401) },
       },
     },
-    async (request) => ({ data: { ended: await endOtherSessions(db, requireUser(request).id, request.sessionId!) } }),
+    async (request) => ({ data: { ended: await deleteOtherSessions(db, requireUser(request).id, request.sessionId!) } }),
   );
 }
 

@@ -29,7 +29,8 @@ export async function changePassword(db: Db, user: UserRow, currentSessionId: st
   }
   const passwordHash = await hashPassword(input.newPassword);
   await db.transaction().execute(async (trx) => {
-    await updateUser(trx, user.id, { passwordHash, updatedAt: nowIso() });
+    // Not the profile's updatedAt: the public page shows it as 'Updated', and a password is no part of the page.
+    await updateUser(trx, user.id, { passwordHash });
     await deleteOtherSessions(trx, user.id, currentSessionId);
   });
 }
@@ -58,9 +59,4 @@ export async function endSessionByHandle(db: Db, userId: number, currentSessionI
   if (!session) throw new AppError(404, 'not_found', accountMessages.sessionNotFound);
   await deleteSession(db, session.id);
   return { current: session.id === currentSessionId };
-}
-
-/** End every session of the account but the one asking; returns how many ended. */
-export function endOtherSessions(db: Db, userId: number, currentSessionId: string): Promise<number> {
-  return deleteOtherSessions(db, userId, currentSessionId);
 }

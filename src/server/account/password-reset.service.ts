@@ -36,7 +36,8 @@ export async function resetPassword(db: Db, input: ResetPasswordInput, now = Dat
     const at = new Date(now).toISOString();
     const userId = await useResetToken(trx, hashToken(input.token), at);
     if (userId === undefined) throw new AppError(400, 'reset_link_invalid', passwordResetMessages.linkInvalid);
-    await updateUser(trx, userId, { passwordHash, updatedAt: at });
+    // Not the profile's updatedAt: the public page shows it as 'Updated'.
+    await updateUser(trx, userId, { passwordHash });
     await deleteSessionsOfUser(trx, userId);
     await deleteResetTokensOfUser(trx, userId);
   });
