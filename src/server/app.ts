@@ -18,8 +18,14 @@ import { viewRecordsOf } from './analytics/analytics.service.ts';
 import { EventRecorder } from './analytics/event-recorder.ts';
 import { createEventWriter } from './analytics/event-writer.ts';
 import { createSignInLimits, registerAuthRoutes } from './auth/auth.routes.ts';
-import { registerAccountRoutes, registerPasswordResetRoutes } from './account/account.routes.ts';
+import { registerAccountRoutes, registerPasswordResetRoutes, registerSiteFeatureRoutes } from './account/account.routes.ts';
+import { AccountMail } from './account/account-mail.service.ts';
+import { purgeDeletedAccounts } from './account/account-deletion.service.ts';
+import { deleteOldEmailConfirmations } from './account/email-confirmations.repository.ts';
 import { deleteOldResetTokens } from './account/password-reset.repository.ts';
+import { queueWeeklySummaries } from './account/weekly-summary.ts';
+import { MailOutbox, smtpSender } from './mail/mail-outbox.ts';
+import { pruneOutbox } from './mail/mail-outbox.repository.ts';
 import { guardedRoutes } from './auth/guards.ts';
 import { registerSessions } from './auth/sessions.ts';
 import { registerClickRedirectRoutes } from './click-redirect/click-redirect.routes.ts';
@@ -70,6 +76,10 @@ declare module 'fastify' {
     pageCache: PageCache;
     /** Every route as registered, prefix included (the guard and fuzz tests walk them). */
     routeList: ReadonlyArray<{ method: string; url: string }>;
+    /** Mail waiting to go out (tests wait for it to drain). */
+    mailOutbox: MailOutbox;
+    /** The hourly account jobs, run by the server's own scheduler: purging deleted accounts, weekly summaries (tests run them with a clock). */
+    accountJobs: { run(now?: number): Promise<void> };
   }
 }
 
@@ -115,15 +125,31 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   cache.invalidateOn(changes);
   const expiredPages = setInterval(() => cache.dropExpired(Date.now()), 60_000);
   expiredPages.unref();
-  // Past days' salts, rotated visitor windows, raw events past the retention and spent reset links go every hour.
+  const outbox = new MailOutbox(db, config.mail ? smtpSender(config.mail.smtpUrl, config.mail.from) : undefined, log);
+  const accountMail = new AccountMail(db, outbox, config.mail?.origin ?? '');
+  // Every hour: accounts past their deletion grace period go (and their pages from every cache), and Monday's weekly summaries.
+  const accountJobs = {
+    async run(now = Date.now()) {
+      for (const purged of await purgeDeletedAccounts(db, now)) changes.publish({ topic: 'profile', userId: purged.id });
+      if (config.mail) await queueWeeklySummaries(db, outbox, config.mail.origin, now);
+    },
+  };
+  // Past days' salts, rotated visitor windows, raw events past the retention, spent links and sent mail go every hour.
   const prune = async () => {
     try {
       const now = Date.now();
       await pruneAnalytics(db, now, config.analyticsRetentionDays);
       await pruneActivity(db, new Date(now - config.analyticsRetentionDays * DAY_MS).toISOString());
       await deleteOldResetTokens(db, new Date(now - DAY_MS).toISOString());
+      await deleteOldEmailConfirmations(db, new Date(now - DAY_MS).toISOString());
+      await pruneOutbox(db, new Date(now - 30 * DAY_MS).toISOString());
     } catch (error) {
       log.error({ err: error }, 'pruning analytics failed');
+    }
+    try {
+      await accountJobs.run();
+    } catch (error) {
+      log.error({ err: error }, 'the hourly account jobs failed');
     }
   };
   const pruning = setInterval(() => void prune(), 3600_000);
@@ -183,6 +209,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     clearInterval(expiredPages);
     clearInterval(pruning);
     clearTimeout(firstPrune);
+    await outbox.stop();
     await media.close();
     await events.stop();
     await eventWriter.close();
@@ -200,6 +227,8 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   app.decorate('changes', changes);
   app.decorate('fastPathStats', fastPathStats);
   app.decorate('pageCache', cache);
+  app.decorate('mailOutbox', outbox);
+  app.decorate('accountJobs', accountJobs);
 
   registerErrorHandler(app);
   registerLingeringClose(app);
@@ -220,7 +249,8 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   registerMetrics(app, { token: config.metricsToken, recorder: events, cache, fastPath: fastPathStats, media });
   const signInLimits = createSignInLimits(app, config);
   registerAuthRoutes(app, db, signInLimits);
-  registerPasswordResetRoutes(app, db, signInLimits);
+  registerPasswordResetRoutes(app, db, signInLimits, accountMail);
+  registerSiteFeatureRoutes(app, config);
   registerLinkRoutes(app, db);
   registerSiteSettingsRoutes(app, siteSettings);
   registerMediaFileRoutes(app, db);
@@ -235,8 +265,8 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   await app.register(
     guardedRoutes('signed-in', (me) => {
       registerPlanRoutes(me, db, config);
-      registerAccountRoutes(me, db, signInLimits);
-      registerProfileRoutes(me, db, changes);
+      registerAccountRoutes(me, { db, config, limits: signInLimits, accountMail, bus: changes });
+      registerProfileRoutes(me, db, changes, accountMail);
       registerAnalyticsRoutes(me, db);
       registerActivityRoutes(me, db, viewRecordsOf);
       registerCustomizationRoutes(me, db, changes);
@@ -260,6 +290,8 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   registerClickRedirectRoutes(app, { db, cache, responder, recorder: events });
   const sitePages = await registerWebApp(app, config, responder, isSiteOpen);
   registerSiteIndexRoutes(app, db, config, sitePages);
+  // Mail queued before a restart goes out now.
+  outbox.start();
 
   return app;
 }

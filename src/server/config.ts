@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { DEFAULT_RETENTION_DAYS } from '#shared/analytics.ts';
-import type { Plan } from '#shared/constants.ts';
+import { type Plan, SITE_NAME } from '#shared/constants.ts';
 import { DEFAULT_PLAN_LIMITS, type PlanLimits } from '#shared/plans.ts';
 import { MEMORY_BOUNDS } from './memory-bounds.ts';
 
@@ -107,6 +107,16 @@ const envSchema = z.object({
     .min(100)
     .max(3_600_000)
     .default(30_000),
+  SMTP_URL: z
+    .url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL, such as smtps://user:password@mail.example.com:465' })
+    .optional(),
+  MAIL_FROM: z.string().trim().min(3).max(200).optional(),
+  ACCOUNT_DELETION_GRACE_DAYS: z.coerce
+    .number({ error: 'must be a number of days' })
+    .int('must be a whole number of days')
+    .min(0)
+    .max(365)
+    .default(30),
   PAGE_CACHE_MB: z.coerce.number({ error: 'must be a number of megabytes' }).positive('must be more than 0').max(1_000_000).optional(),
 });
 
@@ -152,10 +162,17 @@ export interface AppConfig {
   /** Where the built SPA lives; missing in API tests, which need no pages. */
   webRoot?: string;
   planLimits: Record<Plan, PlanLimits>;
+  /** SMTP_URL and MAIL_FROM: set, the site sends mail; unset, nothing pretends to. Links in mail point to PUBLIC_URL (`origin`). */
+  mail?: { smtpUrl: string; from: string; origin: string };
+  /** How long a deleted account can still be taken back before it is removed for good (ACCOUNT_DELETION_GRACE_DAYS). */
+  accountDeletionGraceDays: number;
   authRateLimit: {
     loginPerIp: RateLimitRule;
     loginPerUsername: RateLimitRule;
     registerPerIp: RateLimitRule;
+    /** Forgot-password requests from one address, and for one account (by what was typed). */
+    forgotPasswordPerIp?: RateLimitRule;
+    forgotPasswordPerAccount?: RateLimitRule;
   };
   uploadRateLimit: {
     perUser: RateLimitRule;
@@ -167,6 +184,8 @@ export const DEFAULT_AUTH_RATE_LIMIT: AppConfig['authRateLimit'] = {
   loginPerIp: { max: 30, timeWindowMs: 15 * 60_000 },
   loginPerUsername: { max: 10, timeWindowMs: 15 * 60_000 },
   registerPerIp: { max: 10, timeWindowMs: 60 * 60_000 },
+  forgotPasswordPerIp: { max: 10, timeWindowMs: 60 * 60_000 },
+  forgotPasswordPerAccount: { max: 3, timeWindowMs: 60 * 60_000 },
 };
 
 /** Uploads are decoded one at a time by the media worker: one account may not keep it busy. */
@@ -186,7 +205,13 @@ export function loadDotEnv(file = '.env'): void {
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   // Empty values count as unset, as in most .env tooling.
   const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ''));
-  const parsed = envSchema.safeParse(present);
+  const parsed = envSchema
+    // Links in mail never take their address from a request's Host header, which anyone can forge.
+    .refine((values) => !values.SMTP_URL || values.PUBLIC_URL, {
+      path: ['SMTP_URL'],
+      message: 'needs PUBLIC_URL too: links in mail point to the public address, never to whatever Host a request names',
+    })
+    .safeParse(present);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
@@ -217,9 +242,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     metricsToken: values.METRICS_TOKEN,
     webRoot: path.resolve('dist/web'),
     planLimits: mergePlanLimits(values.PLAN_LIMITS as Partial<Record<Plan, Partial<PlanLimits>>> | undefined),
+    mail:
+      values.SMTP_URL && values.PUBLIC_URL
+        ? { smtpUrl: values.SMTP_URL, from: values.MAIL_FROM ?? defaultMailFrom(values.PUBLIC_URL), origin: values.PUBLIC_URL }
+        : undefined,
+    accountDeletionGraceDays: values.ACCOUNT_DELETION_GRACE_DAYS,
     authRateLimit: DEFAULT_AUTH_RATE_LIMIT,
     uploadRateLimit: DEFAULT_UPLOAD_RATE_LIMIT,
   };
+}
+
+/** Without MAIL_FROM: the site's name at no-reply@ its host. */
+function defaultMailFrom(publicUrl: string): string {
+  return `${SITE_NAME} <no-reply@${new URL(publicUrl).hostname}>`;
 }
 
 export function mergePlanLimits(overrides?: Partial<Record<Plan, Partial<PlanLimits>>>): Record<Plan, PlanLimits> {

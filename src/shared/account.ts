@@ -2,7 +2,10 @@ import { z } from 'zod';
 import { PASSWORD_MAX_LENGTH } from './constants.ts';
 import { authMessages, newPasswordSchema } from './auth.schema.ts';
 
-// The Account section: the password and the sessions (issue 28).
+// The Account section: the password, the sessions, email, export and deletion (issue 28).
+
+/** How long an email confirmation link works. */
+export const EMAIL_CONFIRMATION_HOURS = 24;
 
 export const accountMessages = {
   currentPasswordRequired: 'Please enter your current password',
@@ -13,7 +16,62 @@ export const accountMessages = {
   sessionNotFound: 'This session has already ended',
   sessionEnded: 'Session ended',
   otherSessionsEnded: 'Every other session was signed out',
+  passwordRequired: 'Please enter your password',
+  passwordIncorrect: 'Password is incorrect',
+  usernameMismatch: 'Type your username exactly as shown to confirm',
+  lastAdmin: 'You are the only active admin: make someone else an admin before deleting your account',
+  deletionCancelled: 'Your account is kept, and your page is back online',
+  emailNotSetUp: 'Email is not set up on this site, so nothing is sent to this address.',
+  noEmail: 'Add an email in Profile Settings first',
+  alreadyConfirmed: 'This address is already confirmed',
+  confirmationSent: (email: string) => `Confirmation link sent to ${email}`,
+  emailConfirmed: 'Email confirmed',
+  confirmLinkInvalid: 'This link has expired or was already used',
+  weeklySummaryNeedsEmail: 'Confirm an email address first: the summary only goes to a confirmed address',
+  exportReady: 'Your data is downloading',
 } as const;
+
+const passwordField = z
+  .string({ error: accountMessages.passwordRequired })
+  .min(1, accountMessages.passwordRequired)
+  .max(PASSWORD_MAX_LENGTH, accountMessages.passwordIncorrect);
+
+/** POST /api/me/export: everything the account holds, as one zip; the password is asked even inside a session. */
+export const exportRequestSchema = z.object({ password: passwordField });
+
+/** POST /api/me/deletion: the password, and the username typed out. */
+export const deleteAccountSchema = z.object({
+  password: passwordField,
+  username: z.string({ error: accountMessages.usernameMismatch }).trim().max(100, accountMessages.usernameMismatch),
+});
+export type DeleteAccountInput = z.infer<typeof deleteAccountSchema>;
+
+/** PUT /api/me/weekly-summary */
+export const weeklySummarySchema = z.object({ weeklySummary: z.boolean({ error: 'weeklySummary must be true or false' }) });
+
+/** POST /api/auth/confirm-email */
+export const confirmEmailSchema = z.object({
+  token: z
+    .string({ error: accountMessages.confirmLinkInvalid })
+    .min(1, accountMessages.confirmLinkInvalid)
+    .max(200, accountMessages.confirmLinkInvalid),
+});
+
+/** Where a confirmation link points: the token in the fragment, which no server or Referer sees. */
+export function confirmEmailLinkPath(token: string): string {
+  return `/confirm-email#token=${token}`;
+}
+
+/** GET /api/site/features: what this site has, so that no screen offers what it does not. */
+export const siteFeaturesSchema = z
+  .object({
+    /** SMTP is set up: confirmation links, password reset by email, weekly summaries. */
+    email: z.boolean(),
+    /** How long a deleted account can still be taken back. */
+    accountDeletionGraceDays: z.number().int(),
+  })
+  .meta({ id: 'SiteFeatures' });
+export type SiteFeatures = z.infer<typeof siteFeaturesSchema>;
 
 /** POST /api/me/password */
 export const changePasswordSchema = z

@@ -22,6 +22,7 @@ export const ADMIN_ACTIONS = [
   'plan_change',
   'settings_change',
   'password_reset_link',
+  'user_deletion',
 ] as const;
 export type AdminAction = (typeof ADMIN_ACTIONS)[number];
 
@@ -36,6 +37,9 @@ export const adminMessages = {
   heldByUser: 'A user already has this username. Change their username first, then reserve it.',
   appRouteName: 'This name is used by the app for its own pages and cannot be released',
   lastAdmin: 'You cannot remove the last active admin',
+  deleteSelf: 'Delete your own account from Account in your dashboard',
+  deleteConfirmMismatch: 'Type the username exactly as shown to confirm',
+  userDeleted: (username: string) => `${username} was deleted`,
   invalidRole: 'Role must be user or admin',
   invalidPlan: 'Plan must be free, pro or business',
   maintenanceModeRequired: 'maintenanceMode must be true or false',
@@ -65,6 +69,11 @@ export const adminLogsQuerySchema = z.object({
   page: pageSchema,
   limit: limitSchema(ADMIN_LOG_PAGE_SIZE),
   action: z.enum(ADMIN_ACTIONS).optional().catch(undefined),
+});
+
+/** DELETE /api/admin/users/{id}: the second confirmation, the username typed out. */
+export const deleteUserSchema = z.object({
+  username: z.string({ error: adminMessages.deleteConfirmMismatch }).trim().max(100, adminMessages.deleteConfirmMismatch),
 });
 
 /** PATCH /api/admin/users/{id}/username: reason first, as the dialog checks it first. */
@@ -126,6 +135,8 @@ export const adminUserSchema = z
     plan: z.enum(PLANS),
     isActive: z.boolean(),
     verified: z.boolean(),
+    /** Set while the owner's deletion waits out its grace period: when it becomes final. */
+    deleteAfter: z.string().nullable(),
     createdAt: z.string(),
   })
   .meta({ id: 'AdminUser' });

@@ -43,6 +43,13 @@ export const ERROR_CODES = [
   'database_unavailable',
   'current_password_incorrect',
   'reset_link_invalid',
+  'password_incorrect',
+  'username_mismatch',
+  'email_not_set_up',
+  'no_email',
+  'already_confirmed',
+  'confirm_link_invalid',
+  'account_deleted',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

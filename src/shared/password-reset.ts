@@ -6,13 +6,27 @@ import { authMessages, newPasswordSchema } from './auth.schema.ts';
 
 /** How long an admin's reset link works. */
 export const ADMIN_RESET_LINK_HOURS = 24;
+/** How long a reset link sent by email works. */
+export const EMAIL_RESET_LINK_MINUTES = 30;
 
 export const passwordResetMessages = {
   linkInvalid: 'This link has expired or was already used',
   linkMissing: 'This page needs the link you were given: open it again from where you received it.',
   passwordReset: 'Your password was changed. Log in with the new one.',
   linkCreated: 'Reset link created',
+  identifierRequired: 'Please enter your username or email',
+  linkOnItsWay: 'If that account has a confirmed email, a link is on its way',
+  byAdminOnly: 'This site does not send email, so an administrator has to make you a reset link. Ask one, and open the link they give you.',
 } as const;
+
+/** POST /api/auth/forgot-password: the username or the confirmed email. */
+export const forgotPasswordSchema = z.object({
+  identifier: z
+    .string({ error: passwordResetMessages.identifierRequired })
+    .trim()
+    .min(1, passwordResetMessages.identifierRequired)
+    .max(254, passwordResetMessages.identifierRequired),
+});
 
 /** POST /api/auth/password-reset */
 export const resetPasswordSchema = z.object({

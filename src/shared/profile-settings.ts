@@ -77,6 +77,8 @@ export const profileSettingsSchema = z
     displayName: z.string(),
     bio: z.string(),
     email: z.string().nullable(),
+    /** Whether the email was confirmed through its link. */
+    emailConfirmed: z.boolean(),
     profileImage: z.string().nullable(),
     theme: z.enum(DASHBOARD_THEMES),
     showViews: z.boolean(),

@@ -43,6 +43,7 @@ export type PublicPage = z.infer<typeof publicPageSchema>;
 
 export const profileMessages = {
   notFound: 'User not found',
+  gone: 'This page is gone',
   noLinks: 'No links available yet',
   noLinksHint: 'Links will appear here when added',
   loading: 'Loading profile...',

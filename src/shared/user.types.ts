@@ -21,6 +21,12 @@ export const currentUserSchema = z
     showViews: z.boolean(),
     /** The IANA zone analytics days are counted in; null until the dashboard sets the browser's. */
     timeZone: z.string().nullable(),
+    /** Whether `email` was confirmed through its link (only then is mail sent to it). */
+    emailConfirmed: z.boolean(),
+    /** Whether the weekly summary goes to the confirmed address. */
+    weeklySummary: z.boolean(),
+    /** Set while a requested deletion waits out its grace period: when it becomes final. */
+    deleteAfter: z.string().nullable(),
     createdAt: z.string(),
     updatedAt: z.string(),
   })

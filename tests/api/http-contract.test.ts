@@ -162,8 +162,10 @@ describe(`the HTTP contract (${DIALECT})`, () => {
       [
         'bio',
         'createdAt',
+        'deleteAfter',
         'displayName',
         'email',
+        'emailConfirmed',
         'id',
         'isActive',
         'plan',
@@ -174,6 +176,7 @@ describe(`the HTTP contract (${DIALECT})`, () => {
         'timeZone',
         'updatedAt',
         'username',
+        'weeklySummary',
         'verified',
       ].sort(),
     );

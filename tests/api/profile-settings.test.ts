@@ -44,6 +44,7 @@ describe(`profile settings (${DIALECT})`, () => {
     expect(response.json().data).toEqual({
       username: owner.user.username,
       displayName: 'Nova',
+      emailConfirmed: false,
       bio: '',
       email: null,
       profileImage: null,

@@ -16,6 +16,9 @@ const user: CurrentUser = {
   showActivity: true,
   showViews: true,
   timeZone: null,
+  emailConfirmed: false,
+  weeklySummary: false,
+  deleteAfter: null,
   createdAt: '2026-11-01T00:00:00.000Z',
   updatedAt: '2026-11-01T00:00:00.000Z',
 };

@@ -1,20 +1,54 @@
 import { z } from 'zod';
-import { accountSessionSchema, changePasswordSchema, sessionIdParam } from '#shared/account.ts';
-import { dataOf, errorResponses } from '#shared/api.ts';
-import { resetPasswordSchema } from '#shared/password-reset.ts';
+import {
+  accountSessionSchema,
+  changePasswordSchema,
+  confirmEmailSchema,
+  deleteAccountSchema,
+  exportRequestSchema,
+  sessionIdParam,
+  siteFeaturesSchema,
+  weeklySummarySchema,
+  accountMessages,
+} from '#shared/account.ts';
+import { dataOf, errorResponses, tooManyAttemptsMessage } from '#shared/api.ts';
+import { forgotPasswordSchema, passwordResetMessages, resetPasswordSchema } from '#shared/password-reset.ts';
+import { currentUserSchema } from '#shared/user.types.ts';
 import { OPEN_WHILE_CLOSED } from '../http/open-while-closed.ts';
 import { resetPassword } from './password-reset.service.ts';
+import type { AppConfig } from '../config.ts';
 import type { Db } from '../db/database.ts';
 import type { App } from '../http/app-types.ts';
+import { type ChangeBus, profileChange } from '../http/change-bus.ts';
+import { AppError } from '../http/errors.ts';
+import { rateLimiter } from '../http/rate-limit.ts';
 import type { SignInLimits } from '../auth/auth.routes.ts';
 import { clearSessionCookies, requireUser } from '../auth/sessions.ts';
 import { deleteOtherSessions } from '../auth/sessions.repository.ts';
-import { changePassword, endSessionByHandle, sessionsOf } from './account.service.ts';
+import { toCurrentUser } from '../users/users.service.ts';
+import { updateUser } from '../users/users.repository.ts';
+import type { AccountMail } from './account-mail.service.ts';
+import { cancelDeletion, requestDeletion } from './account-deletion.service.ts';
+import { exportAccount } from './account-export.ts';
+import { assertOwnPassword, changePassword, endSessionByHandle, sessionsOf } from './account.service.ts';
 
 const tags = ['Account'];
 
+export interface AccountDeps {
+  db: Db;
+  config: AppConfig;
+  limits: SignInLimits;
+  accountMail: AccountMail;
+  bus: ChangeBus;
+}
+
+/** Exports per account: each reads every file the account uploaded. */
+const EXPORT_LIMIT = { max: 5, timeWindowMs: 60 * 60_000 };
+
 /** The Account section: registered in the signed-in scope under /api/me (auth/guards.ts). */
-export function registerAccountRoutes(app: App, db: Db, { loginPerUsername }: SignInLimits): void {
+export function registerAccountRoutes(app: App, { db, config, limits, accountMail, bus }: AccountDeps): void {
+  const { loginPerUsername } = limits;
+  const exportsPerUser = rateLimiter(app, 'export-user', EXPORT_LIMIT, tooManyAttemptsMessage);
+
   // POST /api/me/password {currentPassword, newPassword}: every other session ends.
   app.post(
     '/password',
@@ -84,10 +118,169 @@ export function registerAccountRoutes(app: App, db: Db, { loginPerUsername }: Si
     },
     async (request) => ({ data: { ended: await deleteOtherSessions(db, requireUser(request).id, request.sessionId!) } }),
   );
+
+  // POST /api/me/email/confirmation: send the confirmation link (again).
+  app.post(
+    '/email/confirmation',
+    {
+      schema: {
+        tags,
+        summary: 'Send a link that confirms the account’s email address',
+        response: { 200: dataOf(z.object({ sentTo: z.string() })), ...errorResponses(400, 401, 409, 429) },
+      },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      await limits.forgotPasswordPerAccount(request, `confirm:${user.id}`);
+      return { data: { sentTo: await accountMail.resendConfirmation(user) } };
+    },
+  );
+
+  // PUT /api/me/weekly-summary {weeklySummary}
+  app.put(
+    '/weekly-summary',
+    {
+      schema: {
+        tags,
+        summary: 'Turn the weekly summary of views and clicks by email on or off',
+        body: weeklySummarySchema,
+        response: { 200: dataOf(currentUserSchema), ...errorResponses(400, 401, 409) },
+      },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      if (request.body.weeklySummary) {
+        if (!accountMail.enabled) throw new AppError(409, 'email_not_set_up', accountMessages.emailNotSetUp);
+        if (!user.emailConfirmedAt) throw new AppError(400, 'no_email', accountMessages.weeklySummaryNeedsEmail);
+      }
+      await updateUser(db, user.id, { weeklySummary: request.body.weeklySummary ? 1 : 0 });
+      return { data: toCurrentUser({ ...user, weeklySummary: request.body.weeklySummary ? 1 : 0 }) };
+    },
+  );
+
+  // POST /api/me/export {password}: everything, as one zip.
+  app.post(
+    '/export',
+    {
+      schema: {
+        tags,
+        summary: 'Download everything the account holds as one zip (profile, links, look, uploads, analytics as JSON and CSV)',
+        description: 'The password is asked even inside a session. Answers application/zip.',
+        body: exportRequestSchema,
+        response: { 200: z.unknown().meta({ description: 'The zip file' }), ...errorResponses(400, 401, 429) },
+      },
+    },
+    async (request, reply) => {
+      const user = requireUser(request);
+      await exportsPerUser(request, String(user.id));
+      await loginPerUsername(request, user.username);
+      await assertOwnPassword(user, request.body.password, 'password');
+      const { zip, fileName } = await exportAccount(db, user);
+      return reply
+        .type('application/zip')
+        .header('Content-Disposition', `attachment; filename="${fileName}"`)
+        .header('Cache-Control', 'no-store')
+        .send(Buffer.from(zip.buffer, zip.byteOffset, zip.byteLength));
+    },
+  );
+
+  // POST /api/me/deletion {password, username}: the page is gone at once; the account after the grace period.
+  app.post(
+    '/deletion',
+    {
+      schema: {
+        tags,
+        summary: 'Delete the account: the page answers 410 at once and every session ends; it is removed for good after the grace period',
+        body: deleteAccountSchema,
+        response: { 200: dataOf(z.object({ deleteAfter: z.string() })), ...errorResponses(400, 401, 409, 429) },
+      },
+    },
+    async (request, reply) => {
+      const user = requireUser(request);
+      await loginPerUsername(request, user.username);
+      const deleteAfter = await requestDeletion(db, user, request.body, config.accountDeletionGraceDays);
+      bus.publish(profileChange(user));
+      clearSessionCookies(reply);
+      return { data: { deleteAfter } };
+    },
+  );
+
+  // DELETE /api/me/deletion: keep the account after all (signing in during the grace period offers it).
+  app.delete(
+    '/deletion',
+    {
+      schema: {
+        tags,
+        summary: 'Cancel a requested deletion: the account and its page are back',
+        response: { 200: dataOf(currentUserSchema), ...errorResponses(401) },
+      },
+    },
+    async (request) => {
+      const user = await cancelDeletion(db, requireUser(request));
+      bus.publish(profileChange(user));
+      return { data: toCurrentUser(user) };
+    },
+  );
 }
 
-/** Setting a new password from a one-time link: for visitors, so registered at the root, open while the site is closed. */
-export function registerPasswordResetRoutes(app: App, db: Db, { passwordResetPerIp }: SignInLimits): void {
+/** What this site has (mail, the deletion grace period): public, so that no screen offers what is not there. */
+export function registerSiteFeatureRoutes(app: App, config: AppConfig): void {
+  const features = { email: config.mail !== undefined, accountDeletionGraceDays: config.accountDeletionGraceDays };
+  app.get(
+    '/api/site/features',
+    {
+      config: OPEN_WHILE_CLOSED,
+      schema: { tags: ['Site settings'], summary: 'What this site has set up', response: { 200: dataOf(siteFeaturesSchema) } },
+    },
+    async () => ({ data: features }),
+  );
+}
+
+/** Forgot password, a new password from a link, confirming an address: for visitors, so registered at the root, open while the site is closed. */
+export function registerPasswordResetRoutes(app: App, db: Db, limits: SignInLimits, accountMail: AccountMail): void {
+  const { passwordResetPerIp, forgotPasswordPerIp, forgotPasswordPerAccount } = limits;
+
+  // POST /api/auth/forgot-password {identifier}: the same answer whatever the account.
+  app.post(
+    '/api/auth/forgot-password',
+    {
+      config: OPEN_WHILE_CLOSED,
+      schema: {
+        tags: ['Auth'],
+        summary: 'Mail a reset link to the account’s confirmed address; the answer is the same whether or not such an account exists',
+        body: forgotPasswordSchema,
+        response: { 200: dataOf(z.object({ message: z.string() })), ...errorResponses(400, 409, 429) },
+      },
+    },
+    async (request) => {
+      if (!accountMail.enabled) throw new AppError(409, 'email_not_set_up', passwordResetMessages.byAdminOnly);
+      await forgotPasswordPerIp(request, request.ip);
+      await forgotPasswordPerAccount(request, request.body.identifier.toLowerCase());
+      // Looked up off the request path: the answer's timing must not tell whether there was an account to mail.
+      accountMail.forgotPassword(request.body.identifier);
+      return { data: { message: passwordResetMessages.linkOnItsWay } };
+    },
+  );
+
+  // POST /api/auth/confirm-email {token}: the link in the confirmation mail.
+  app.post(
+    '/api/auth/confirm-email',
+    {
+      config: OPEN_WHILE_CLOSED,
+      schema: {
+        tags: ['Auth'],
+        summary: 'Confirm an email address with the link mailed to it',
+        body: confirmEmailSchema,
+        response: { 200: dataOf(z.object({ confirmed: z.literal(true), email: z.string() })), ...errorResponses(400, 429) },
+      },
+    },
+    async (request) => {
+      await passwordResetPerIp(request, request.ip);
+      const user = await accountMail.confirmEmail(request.body.token);
+      return { data: { confirmed: true as const, email: user.email! } };
+    },
+  );
+
   // POST /api/auth/password-reset {token, newPassword}: a one-time link's new password; every session ends.
   app.post(
     '/api/auth/password-reset',

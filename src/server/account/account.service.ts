@@ -18,15 +18,25 @@ export function sessionHandleOf(sessionId: string): string {
 }
 
 /**
+ * What changes the account for good (a new password, an export, deletion)
+ * asks for the password, even inside a valid session: a 400 naming the field
+ * when it is wrong.
+ */
+export async function assertOwnPassword(user: UserRow, password: string, field: 'currentPassword' | 'password'): Promise<void> {
+  if (await verifyPassword(user.passwordHash, password)) return;
+  const [code, message] =
+    field === 'currentPassword'
+      ? (['current_password_incorrect', accountMessages.currentPasswordIncorrect] as const)
+      : (['password_incorrect', accountMessages.passwordIncorrect] as const);
+  throw new AppError(400, code, message, { fieldErrors: { [field]: message } });
+}
+
+/**
  * Change the password after checking the current one; every other session of
  * the account ends, the one that asked stays.
  */
 export async function changePassword(db: Db, user: UserRow, currentSessionId: string, input: ChangePasswordInput): Promise<void> {
-  if (!(await verifyPassword(user.passwordHash, input.currentPassword))) {
-    throw new AppError(400, 'current_password_incorrect', accountMessages.currentPasswordIncorrect, {
-      fieldErrors: { currentPassword: accountMessages.currentPasswordIncorrect },
-    });
-  }
+  await assertOwnPassword(user, input.currentPassword, 'currentPassword');
   const passwordHash = await hashPassword(input.newPassword);
   await db.transaction().execute(async (trx) => {
     // Not the profile's updatedAt: the public page shows it as 'Updated', and a password is no part of the page.

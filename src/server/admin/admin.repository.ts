@@ -123,16 +123,6 @@ export async function countStats(db: Db) {
   return { totalUsers, activeUsers, reservedUsernames, totalAdminActions };
 }
 
-export async function countActiveAdmins(db: Db): Promise<number> {
-  const row = await db
-    .selectFrom('users')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('role', '=', 'admin')
-    .where('isActive', '=', 1)
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
-}
-
 export function findReservedUsername(db: Db, username: string) {
   return db.selectFrom('reservedUsernames').select('id').where('username', '=', username).executeTakeFirst();
 }

@@ -14,6 +14,7 @@ import {
   reservedUsernameSchema,
   reservedUsernamesPageSchema,
   usernameHistoryEntrySchema,
+  deleteUserSchema,
 } from '#shared/admin.ts';
 import { dataOf, deletedSchema, errorResponses, idParam } from '#shared/api.ts';
 import { ADMIN_RESET_LINK_HOURS, resetLinkSchema } from '#shared/password-reset.ts';
@@ -199,6 +200,24 @@ export function registerAdminRoutes(app: App, db: Db, bus: ChangeBus, publicUrl:
     async (request) => {
       const admin = requireAdmin(request);
       await service.unreserve(admin, request.params.id);
+      return { data: { deleted: true as const } };
+    },
+  );
+
+  // DELETE /api/admin/users/{id} {username}: removed at once, for good; logged.
+  app.delete(
+    '/users/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Delete a user at once, for good (the username typed out confirms); the name is held for 30 days; logged',
+        params: userParams,
+        body: deleteUserSchema,
+        response: { 200: dataOf(z.object({ deleted: z.literal(true) })), ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) => {
+      await service.deleteUser(requireAdmin(request), request.params.id, request.body.username);
       return { data: { deleted: true as const } };
     },
   );

@@ -14,11 +14,11 @@ import type { AdminLogRow, UserRow } from '../db/schema.ts';
 import { AppError } from '../http/errors.ts';
 import { deleteSessionsOfUser } from '../auth/sessions.repository.ts';
 import { createResetLink } from '../account/password-reset.service.ts';
+import { purgeAccount } from '../account/account-deletion.service.ts';
 import { type ChangeBus, profileChange } from '../http/change-bus.ts';
-import { findUserById, findUserByUsername, insertUsernameHistory, updateUser } from '../users/users.repository.ts';
+import { countActiveAdmins, findUserById, findUserByUsername, insertUsernameHistory, updateUser } from '../users/users.repository.ts';
 import { assertUsernameAvailable } from '../users/users.service.ts';
 import {
-  countActiveAdmins,
   deleteReservedUsername,
   findReservedUsername,
   findReservedUsernameById,
@@ -38,6 +38,7 @@ export function toAdminUser(row: UserRow): AdminUser {
     plan: row.plan,
     isActive: row.isActive === 1,
     verified: row.verified === 1,
+    deleteAfter: row.deleteAfter,
     createdAt: row.createdAt,
   };
 }
@@ -178,6 +179,34 @@ export class AdminService {
     });
     this.changed(after);
     return toAdminUser(after);
+  }
+
+  /**
+   * Remove an account at once, for good (an admin's deletion has no grace
+   * period): links, media and analytics go, the name is held like a deleted
+   * account's. The username typed out is the second confirmation; logged.
+   */
+  async deleteUser(admin: UserRow, id: number, typedUsername: string): Promise<void> {
+    const user = await this.db.transaction().execute(async (trx) => {
+      const user = await this.target(trx, id);
+      if (user.id === admin.id) throw new AppError(400, 'forbidden', adminMessages.deleteSelf);
+      if (typedUsername.toLowerCase() !== user.username) {
+        throw new AppError(400, 'username_mismatch', adminMessages.deleteConfirmMismatch, {
+          fieldErrors: { username: adminMessages.deleteConfirmMismatch },
+        });
+      }
+      await this.guardLastAdmin(trx, user);
+      await this.log(
+        trx,
+        admin,
+        'user_deletion',
+        { id: null, username: user.username },
+        `${user.displayName} (id ${user.id}, joined ${user.createdAt.slice(0, 10)})`,
+      );
+      await purgeAccount(trx, user);
+      return user;
+    });
+    this.changed(user);
   }
 
   /** A one-time link that lets the user set a new password: shown to the admin once; the log keeps who and when, never the link. */

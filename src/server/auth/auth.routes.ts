@@ -22,6 +22,14 @@ export function createSignInLimits(app: App, config: AppConfig) {
     registerPerIp: rateLimiter(app, 'register-ip', limits.registerPerIp, tooManyAttemptsMessage),
     // Reset links are guessed at no faster than passwords.
     passwordResetPerIp: rateLimiter(app, 'password-reset-ip', limits.loginPerIp, tooManyAttemptsMessage),
+    forgotPasswordPerIp: rateLimiter(app, 'forgot-password-ip', limits.forgotPasswordPerIp ?? limits.loginPerIp, tooManyAttemptsMessage),
+    // Keyed by what was typed, whether or not it names an account: the limit tells nothing either.
+    forgotPasswordPerAccount: rateLimiter(
+      app,
+      'forgot-password-account',
+      limits.forgotPasswordPerAccount ?? limits.loginPerUsername,
+      tooManyAttemptsMessage,
+    ),
   };
 }
 export type SignInLimits = ReturnType<typeof createSignInLimits>;

@@ -13,6 +13,7 @@ import * as profileSettings from './migrations/2026-11-23T0100_profile-settings-
 import * as analyticsRollups from './migrations/2026-11-23T0200_analytics-rollups.ts';
 import * as sessionDetails from './migrations/2026-11-25T0100_session-details.ts';
 import * as passwordResetTokens from './migrations/2026-11-25T0200_password-reset-tokens.ts';
+import * as mailAndAccountLifecycle from './migrations/2026-11-25T0300_mail-and-account-lifecycle.ts';
 
 export type Db = Kysely<Database>;
 export type DialectName = 'sqlite' | 'postgres';
@@ -46,6 +47,7 @@ export const MIGRATIONS = {
   '2026-11-23T0200_analytics-rollups': analyticsRollups,
   '2026-11-25T0100_session-details': sessionDetails,
   '2026-11-25T0200_password-reset-tokens': passwordResetTokens,
+  '2026-11-25T0300_mail-and-account-lifecycle': mailAndAccountLifecycle,
 };
 
 export function openDatabase(options: DatabaseOptions): DatabaseHandle {

@@ -27,6 +27,13 @@ export interface UsersTable {
   showActivity: Generated<number>;
   /** The IANA time zone analytics days are counted in; null until first set (UTC meanwhile). */
   timeZone: string | null;
+  /** When `email` was confirmed through its link; null: unconfirmed, used for nothing. */
+  emailConfirmedAt: string | null;
+  /** 1: a weekly summary of views and clicks goes to the confirmed address. */
+  weeklySummary: Generated<number>;
+  weeklySummarySentAt: string | null;
+  /** Set when the owner asked for the account to be deleted: the public page is gone, and after this time the account is removed for good. */
+  deleteAfter: string | null;
   createdAt: string;
   updatedAt: string;
 }
@@ -52,6 +59,41 @@ export interface PasswordResetTokensTable {
   createdAt: string;
   expiresAt: string;
   usedAt: string | null;
+}
+
+export interface EmailConfirmationsTable {
+  /** sha256 of the link's token. */
+  id: string;
+  userId: number;
+  /** The address the link confirms: a link for an address since replaced confirms nothing. */
+  email: string;
+  createdAt: string;
+  expiresAt: string;
+  usedAt: string | null;
+}
+
+/** Mail waiting to go out (mail/mail-outbox.ts); bodies are emptied once sent or given up. */
+export interface MailOutboxTable {
+  id: Generated<number>;
+  recipient: string;
+  subject: string;
+  textBody: string;
+  htmlBody: string;
+  createdAt: string;
+  /** Not tried before this time (a retry waits longer each time). */
+  sendAfter: string;
+  /** Past this time the mail is worth nothing (its link expired) and is not sent. */
+  expiresAt: string;
+  attempts: Generated<number>;
+  lastError: string | null;
+  sentAt: string | null;
+  givenUpAt: string | null;
+}
+
+/** The name of a deleted account, held until then like a changed name. */
+export interface HeldUsernamesTable {
+  username: string;
+  heldUntil: string;
 }
 
 export interface ReservedUsernamesTable {
@@ -209,6 +251,9 @@ export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
   passwordResetTokens: PasswordResetTokensTable;
+  emailConfirmations: EmailConfirmationsTable;
+  mailOutbox: MailOutboxTable;
+  heldUsernames: HeldUsernamesTable;
   reservedUsernames: ReservedUsernamesTable;
   usernameHistory: UsernameHistoryTable;
   adminLogs: AdminLogsTable;

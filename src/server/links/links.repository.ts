@@ -73,7 +73,8 @@ const redirectTargetQuery = preparedQuery((db: Db, id: number) =>
     .select(['links.url', 'links.userId'])
     .where('links.id', '=', id)
     .where('links.isActive', '=', 1)
-    .where('users.isActive', '=', 1),
+    .where('users.isActive', '=', 1)
+    .where('users.deleteAfter', 'is', null),
 );
 
 /** The target of /go/{id}: an active link of an active user, or nothing. */

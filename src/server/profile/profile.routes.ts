@@ -4,12 +4,13 @@ import type { Db } from '../db/database.ts';
 import type { App } from '../http/app-types.ts';
 import { type ChangeBus, profileChange } from '../http/change-bus.ts';
 import { requireUser } from '../auth/sessions.ts';
+import type { AccountMail } from '../account/account-mail.service.ts';
 import { changeOwnUsername, toProfileSettings, updateProfile } from './profile.service.ts';
 
 const tags = ['Profile'];
 const answer = dataOf(profileSettingsSchema);
 
-export function registerProfileRoutes(app: App, db: Db, bus: ChangeBus): void {
+export function registerProfileRoutes(app: App, db: Db, bus: ChangeBus, accountMail: AccountMail): void {
   // GET /api/me/profile
   app.get(
     '/profile',
@@ -38,6 +39,8 @@ export function registerProfileRoutes(app: App, db: Db, bus: ChangeBus): void {
       const owner = requireUser(request);
       const user = await updateProfile(db, owner, request.body);
       bus.publish(profileChange(user));
+      // A new address gets its confirmation link; a confirmed old one is told.
+      await accountMail.emailChanged(owner, user);
       return { data: toProfileSettings(user) };
     },
   );

@@ -20,6 +20,7 @@ export function toProfileSettings(row: UserRow): ProfileSettings {
     displayName: row.displayName,
     bio: row.bio,
     email: row.email,
+    emailConfirmed: row.emailConfirmedAt !== null,
     profileImage: row.profileImage,
     theme: row.dashboardTheme,
     showViews: row.showViews === 1,
@@ -47,7 +48,11 @@ export async function updateProfile(db: Db, owner: UserRow, input: ProfileUpdate
     if (changesPage) await recordActivity(trx, owner.id, 'profile_updated');
     if (input.displayName !== undefined) changes.displayName = input.displayName || current.username;
     if (input.bio !== undefined) changes.bio = input.bio;
-    if (input.email !== undefined) changes.email = input.email || null;
+    if (input.email !== undefined) {
+      changes.email = input.email || null;
+      // A new address is unconfirmed until its link is followed; the same address keeps its confirmation.
+      if (changes.email?.toLowerCase() !== current.email?.toLowerCase()) changes.emailConfirmedAt = null;
+    }
     if (input.theme !== undefined) changes.dashboardTheme = input.theme;
     if (input.showViews !== undefined) changes.showViews = input.showViews ? 1 : 0;
     if (input.showActivity !== undefined) changes.showActivity = input.showActivity ? 1 : 0;

@@ -19,7 +19,8 @@ const publicUserQuery = preparedQuery((db: Db, username: string) =>
     ])
     .select(['customizations.document as customization', 'customizations.updatedAt as customizationUpdatedAt'])
     .where('users.username', '=', username)
-    .where('users.isActive', '=', 1),
+    .where('users.isActive', '=', 1)
+    .where('users.deleteAfter', 'is', null),
 );
 
 /** The fields of an active user that make their public profile, with their customization document (JSON text or null), or undefined. */

@@ -2,14 +2,15 @@ import { z } from 'zod';
 import { commonMessages, dataOf, errorResponses } from '#shared/api.ts';
 import { profileMessages, publicPageSchema } from '#shared/profile.types.ts';
 import type { AppConfig } from '../config.ts';
-import type { Db } from '../db/database.ts';
+import { type Db, nowIso } from '../db/database.ts';
 import type { EventRecorder } from '../analytics/event-recorder.ts';
 import type { App } from '../http/app-types.ts';
 import { AppError } from '../http/errors.ts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { PageCache } from './page-cache.ts';
 import { currentHolderOf } from '../users/users.service.ts';
-import { NOT_FOUND_PAGE, isUsername, loadPublicPage, publicPageFor } from './public-page.service.ts';
+import { GONE_PAGE, NOT_FOUND_PAGE, isUsername, loadPublicPage, publicPageFor } from './public-page.service.ts';
+import { isGoneUsername } from '../users/users.repository.ts';
 import { type PublicPageResponder, sendAnswer } from './responder.ts';
 
 const usernameParams = z.object({ username: z.string() });
@@ -34,6 +35,10 @@ export function registerPublicPageRoutes(app: App, { db, config, cache, responde
       // A former username, held for 30 days, sends visitors on to the new address.
       const holder = isUsername(username) ? await currentHolderOf(db, username) : undefined;
       if (holder) return reply.status(301).header('cache-control', 'no-cache').redirect(`/${holder.username}`, 301);
+      // A deleted account's page is gone, not unknown: search engines drop it, visitors are told.
+      if (isUsername(username) && (await isGoneUsername(db, username, nowIso()))) {
+        return sendAnswer(reply, responder.page(GONE_PAGE, 410, request.headers));
+      }
       return sendAnswer(reply, responder.page(NOT_FOUND_PAGE, 404, request.headers));
     }
     // The owner's own visits are not counted.
@@ -70,11 +75,14 @@ export function registerPublicPageRoutes(app: App, { db, config, cache, responde
         tags: ['Public profiles'],
         summary: 'A public profile and its active links, as the page shows them',
         params: z.object({ username: z.string().trim().toLowerCase().max(100) }),
-        response: { 200: dataOf(publicPageSchema), ...errorResponses(404) },
+        response: { 200: dataOf(publicPageSchema), ...errorResponses(404, 410) },
       },
     },
     async (request) => {
       const data = await loadPublicPage(db, request.params.username);
+      if (!data && (await isGoneUsername(db, request.params.username, nowIso()))) {
+        throw new AppError(410, 'account_deleted', profileMessages.gone);
+      }
       if (!data) throw new AppError(404, 'not_found', profileMessages.notFound);
       return { data };
     },

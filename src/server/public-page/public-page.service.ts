@@ -9,7 +9,7 @@ import { listActiveLinksOfUser } from '../links/links.repository.ts';
 import { toLink } from '../links/links.service.ts';
 import { type CachedPage, type PageCache, preparePage } from './page-cache.ts';
 import { findPublicUser } from './public-page.repository.ts';
-import { renderProfileNotFound, renderProfilePage } from './render-page.tsx';
+import { renderProfileGone, renderProfileNotFound, renderProfilePage } from './render-page.tsx';
 
 export function isUsername(segment: string): boolean {
   return segment.length <= USERNAME_MAX_LENGTH && USERNAME_PATTERN.test(segment);
@@ -49,6 +49,10 @@ export async function loadPublicPage(db: Db, username: string): Promise<PublicPa
 /** Made once and answered for every unknown name, never through the cache: in its smaller form from the start. */
 export const NOT_FOUND_PAGE = preparePage(renderProfileNotFound(), 0);
 NOT_FOUND_PAGE.recompress();
+
+/** The page of a deleted account (410): the same for every such name. */
+export const GONE_PAGE = preparePage(renderProfileGone(), 0);
+GONE_PAGE.recompress();
 
 /**
  * The rendered page of a profile for an origin: from the cache, else rendered

@@ -45,6 +45,12 @@ export function renderProfilePage(page: PublicPage, origin: string): string {
 }
 
 /** The 404 page of an unknown or deactivated username. */
+/** A deleted account's page: gone, and its name not to be claimed for a while. */
+export function renderProfileGone(): string {
+  const body = `<div class="lv-page"><main class="lv-card" style="text-align:center;padding-top:15vh"><h1 class="lv-name">${profileMessages.gone}</h1><p class="lv-username">The account behind this page was deleted by its owner.</p><p style="margin-top:28px"><a class="lv-link" style="--lv-link:linear-gradient(135deg,#8B5CF6,#EC4899);display:inline-flex;padding:12px 28px" href="/">Go to Linkverse</a></p></main></div>`;
+  return documentOf(`<title>${profileMessages.gone} | Linkverse</title><meta name="robots" content="noindex">`, body);
+}
+
 export function renderProfileNotFound(): string {
   const body = `<div class="lv-page"><main class="lv-card" style="text-align:center;padding-top:15vh"><h1 class="lv-name">${profileMessages.notFound}</h1><p class="lv-username">This page doesn't exist, or it has been taken down.</p><p style="margin-top:28px"><a class="lv-link" style="--lv-link:linear-gradient(135deg,#8B5CF6,#EC4899);display:inline-flex;padding:12px 28px" href="/register">Claim this name on Linkverse</a></p></main></div>`;
   return documentOf(`<title>${profileMessages.notFound} | Linkverse</title><meta name="robots" content="noindex">`, body);

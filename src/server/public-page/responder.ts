@@ -45,8 +45,8 @@ export class PublicPageResponder {
     this.redirectHeaders = { ...security, ...REDIRECT_HEADERS, location: '', 'content-length': 0 };
   }
 
-  /** A page (200, or the 404 page), or 304 when the client holds this version of a 200. */
-  page(page: CachedPage, status: 200 | 404, request: IncomingHttpHeaders): Answer {
+  /** A page (200, or the 404 or 410 page), or 304 when the client holds this version of a 200. */
+  page(page: CachedPage, status: 200 | 404 | 410, request: IncomingHttpHeaders): Answer {
     if (status === 200 && request['if-none-match'] === page.etag) {
       const headers = this.notModifiedHeaders;
       headers.etag = page.etag;

@@ -34,13 +34,20 @@ export async function updateUser(db: Db, id: number, changes: UserUpdate): Promi
 
 /** Active accounts' usernames, in the order they joined, at most `limit` of them (the sitemap's profiles). */
 export async function listActiveUsernames(db: Db, limit: number): Promise<{ username: string; updatedAt: string }[]> {
-  return db.selectFrom('users').select(['username', 'updatedAt']).where('isActive', '=', 1).orderBy('id').limit(limit).execute();
+  return db
+    .selectFrom('users')
+    .select(['username', 'updatedAt'])
+    .where('isActive', '=', 1)
+    .where('deleteAfter', 'is', null)
+    .orderBy('id')
+    .limit(limit)
+    .execute();
 }
 
-/** Whether the account exists and is not deactivated. */
+/** Whether the account exists, is not deactivated, and is not being deleted. */
 export async function isUserActive(db: Db, id: number): Promise<boolean> {
-  const row = await db.selectFrom('users').select('isActive').where('id', '=', id).executeTakeFirst();
-  return row?.isActive === 1;
+  const row = await db.selectFrom('users').select(['isActive', 'deleteAfter']).where('id', '=', id).executeTakeFirst();
+  return row?.isActive === 1 && row.deleteAfter === null;
 }
 
 /**
@@ -75,4 +82,61 @@ export function timeZonesOfUsers(db: Db, ids: readonly number[]) {
     .select(['id', 'timeZone'])
     .where('id', 'in', [...ids])
     .execute();
+}
+
+/** Whether a deleted account's name is still held (until then nobody may take it). */
+export async function isHeldAfterDeletion(db: Db, username: string, now: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('heldUsernames')
+    .select('username')
+    .where('username', '=', username.toLowerCase())
+    .where('heldUntil', '>', now)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** Hold a deleted account's name until `heldUntil`. */
+export async function holdUsername(db: Db, username: string, heldUntil: string): Promise<void> {
+  await db
+    .insertInto('heldUsernames')
+    .values({ username, heldUntil })
+    .onConflict((conflict) => conflict.column('username').doUpdateSet({ heldUntil }))
+    .execute();
+}
+
+export async function deleteExpiredUsernameHolds(db: Db, now: string): Promise<void> {
+  await db.deleteFrom('heldUsernames').where('heldUntil', '<=', now).execute();
+}
+
+/** Accounts whose requested deletion is due. */
+export function usersDueForDeletion(db: Db, now: string, limit: number) {
+  return db.selectFrom('users').selectAll().where('deleteAfter', '<=', now).orderBy('id').limit(limit).execute();
+}
+
+/** The account and everything it owns (links, media, analytics, sessions: by cascade). */
+export async function deleteUser(db: Db, id: number): Promise<void> {
+  await db.deleteFrom('users').where('id', '=', id).execute();
+}
+
+/** Whether the name is a page that is gone: an account waiting out its deletion, or a deleted account's held name. */
+export async function isGoneUsername(db: Db, username: string, now: string): Promise<boolean> {
+  const pending = await db
+    .selectFrom('users')
+    .select('id')
+    .where('username', '=', username.toLowerCase())
+    .where('deleteAfter', 'is not', null)
+    .executeTakeFirst();
+  return pending !== undefined || (await isHeldAfterDeletion(db, username, now));
+}
+
+/** Active admins, not counting one whose account is being deleted. */
+export async function countActiveAdmins(db: Db): Promise<number> {
+  const row = await db
+    .selectFrom('users')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('role', '=', 'admin')
+    .where('isActive', '=', 1)
+    .where('deleteAfter', 'is', null)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
 }

@@ -5,7 +5,7 @@ import type { UserRow } from '../db/schema.ts';
 import { authMessages } from '#shared/auth.schema.ts';
 import { AppError } from '../http/errors.ts';
 import { DAY_MS, USERNAME_HOLD_DAYS } from '#shared/constants.ts';
-import { findHolderOfFormerUsername, findUserByUsername, isUsernameInReservedList } from './users.repository.ts';
+import { findHolderOfFormerUsername, findUserByUsername, isHeldAfterDeletion, isUsernameInReservedList } from './users.repository.ts';
 
 /** The only place a user row becomes the owner's API shape: no hash can slip through. */
 export function toCurrentUser(row: UserRow): CurrentUser {
@@ -23,6 +23,9 @@ export function toCurrentUser(row: UserRow): CurrentUser {
     showActivity: row.showActivity === 1,
     showViews: row.showViews === 1,
     timeZone: row.timeZone,
+    emailConfirmed: row.emailConfirmedAt !== null,
+    weeklySummary: row.weeklySummary === 1,
+    deleteAfter: row.deleteAfter,
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
   };
@@ -56,6 +59,7 @@ export async function assertUsernameAvailable(db: Db, username: string, forUserI
     });
   }
   if (await findUserByUsername(db, username)) throw usernameTaken();
+  if (await isHeldAfterDeletion(db, username, new Date().toISOString())) throw usernameTaken();
   const holder = await findHolderOfFormerUsername(db, username, usernameHoldStart());
   if (holder && holder.id !== forUserId) throw usernameTaken();
 }

@@ -1,3 +1,4 @@
+import { SITE_NAME } from '#shared/constants.ts';
 import { CONTENT_PAGES } from '#web/features/content/content-index.ts';
 
 // Each page's <title> and description (issue 11): the prerender writes them into
@@ -7,8 +8,6 @@ export interface PageMeta {
   title: string;
   description: string;
 }
-
-const SITE_NAME = 'Linkverse';
 
 const titled = (name: string, description: string): PageMeta => ({ title: `${name} · ${SITE_NAME}`, description });
 

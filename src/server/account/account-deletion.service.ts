@@ -1,0 +1,80 @@
+import { type DeleteAccountInput, accountMessages } from '#shared/account.ts';
+import { DAY_MS, USERNAME_HOLD_DAYS } from '#shared/constants.ts';
+import type { Db } from '../db/database.ts';
+import type { UserRow } from '../db/schema.ts';
+import { AppError } from '../http/errors.ts';
+import { deleteSessionsOfUser } from '../auth/sessions.repository.ts';
+import {
+  countActiveAdmins,
+  deleteExpiredUsernameHolds,
+  deleteUser,
+  findUserById,
+  holdUsername,
+  updateUser,
+  usersDueForDeletion,
+} from '../users/users.repository.ts';
+import { assertOwnPassword } from './account.service.ts';
+
+/** Accounts removed per pass of the hourly job (each in its own transaction). */
+const PURGE_BATCH = 100;
+
+/**
+ * The owner deletes the account: the password and the username typed out are
+ * asked. The public page is gone at once (the caller drops it from the cache)
+ * and every session ends; after the grace period the account is removed for
+ * good. Signing in before then offers to take it back.
+ */
+export async function requestDeletion(
+  db: Db,
+  user: UserRow,
+  input: DeleteAccountInput,
+  graceDays: number,
+  now = Date.now(),
+): Promise<string> {
+  await assertOwnPassword(user, input.password, 'password');
+  if (input.username.toLowerCase() !== user.username) {
+    throw new AppError(400, 'username_mismatch', accountMessages.usernameMismatch, {
+      fieldErrors: { username: accountMessages.usernameMismatch },
+    });
+  }
+  const deleteAfter = new Date(now + graceDays * DAY_MS).toISOString();
+  await db.transaction().execute(async (trx) => {
+    if (user.role === 'admin' && (await countActiveAdmins(trx)) <= 1) throw new AppError(409, 'last_admin', accountMessages.lastAdmin);
+    await updateUser(trx, user.id, { deleteAfter });
+    await deleteSessionsOfUser(trx, user.id);
+  });
+  return deleteAfter;
+}
+
+/** Take the account back during the grace period: its page is online again. */
+export async function cancelDeletion(db: Db, user: UserRow): Promise<UserRow> {
+  await updateUser(db, user.id, { deleteAfter: null });
+  return (await findUserById(db, user.id))!;
+}
+
+/**
+ * Remove an account for good: its links, media, analytics and sessions go with
+ * it (foreign keys cascade), and its name is held for USERNAME_HOLD_DAYS, like
+ * a changed name, so that nobody can take over its audience at once. Run it
+ * in a transaction.
+ */
+export async function purgeAccount(trx: Db, user: Pick<UserRow, 'id' | 'username'>, now = Date.now()): Promise<void> {
+  await holdUsername(trx, user.username, new Date(now + USERNAME_HOLD_DAYS * DAY_MS).toISOString());
+  await deleteUser(trx, user.id);
+}
+
+/** The hourly job: accounts whose grace period is over are removed, and names held long enough are free again. The accounts removed. */
+export async function purgeDeletedAccounts(db: Db, now = Date.now()): Promise<Array<{ id: number; username: string }>> {
+  const at = new Date(now).toISOString();
+  const purged: Array<{ id: number; username: string }> = [];
+  for (;;) {
+    const due = await usersDueForDeletion(db, at, PURGE_BATCH);
+    for (const user of due) {
+      await db.transaction().execute((trx) => purgeAccount(trx, user, now));
+      purged.push({ id: user.id, username: user.username });
+    }
+    if (due.length < PURGE_BATCH) break;
+  }
+  await deleteExpiredUsernameHolds(db, at);
+  return purged;
+}

@@ -1,0 +1,93 @@
+import { createHash } from 'node:crypto';
+import { SITE_NAME } from '#shared/constants.ts';
+import type { Db } from '../db/database.ts';
+import type { UserRow } from '../db/schema.ts';
+import { loadWhenUsed } from '../load-when-used.ts';
+import { recentActivity } from '../activity/activity.repository.ts';
+import { rollupsBetween } from '../analytics/analytics.repository.ts';
+import { csvCell } from '../analytics/analytics.service.ts';
+import { getCustomization } from '../customization/customization.service.ts';
+import { listLinksOfUser } from '../links/links.repository.ts';
+import { toLink } from '../links/links.service.ts';
+import { mediaUrl } from '../media/media.repository.ts';
+import { toProfileSettings } from '../profile/profile.service.ts';
+import { toCurrentUser } from '../users/users.service.ts';
+
+/** Recent Activity entries in the export: all the profile keeps (it is pruned with the raw events). */
+const ACTIVITY_LIMIT = 10_000;
+
+function ownedMedia(db: Db, ownerId: number) {
+  return db
+    .selectFrom('media')
+    .select(['id', 'kind', 'hash', 'ext', 'mime', 'bytes', 'width', 'height', 'data', 'createdAt'])
+    .where('ownerId', '=', ownerId)
+    .orderBy('id')
+    .execute();
+}
+
+const README = (username: string, exportedAt: string) => `Your ${SITE_NAME} data: ${username}, exported ${exportedAt}.
+
+profile.json         the account and the profile settings
+links.json           every link, active or not, in the page's order
+customization.json   the page's look, as the Customize tab saves it
+media/               every file you uploaded, as stored (re-encoded on upload);
+                     media/index.json lists them with their SHA-256 and address
+analytics/daily.json the daily figures, in the profile's time zone
+analytics/daily.csv  the same, for a spreadsheet
+activity.json        the Recent Activity feed
+`;
+
+/**
+ * Everything the account holds, as one zip: the profile, links, the look, the
+ * uploaded files and the daily analytics as JSON and CSV. Its size is bounded
+ * by the plan's upload quota; images are stored, text compressed.
+ */
+export async function exportAccount(db: Db, user: UserRow, now = Date.now()): Promise<{ zip: Uint8Array; fileName: string }> {
+  const { zipSync, strToU8 } = loadWhenUsed('fflate') as typeof import('fflate');
+  const exportedAt = new Date(now).toISOString();
+  const [links, customization, media, rollups, activity] = await Promise.all([
+    listLinksOfUser(db, user.id, false),
+    getCustomization(db, user.id),
+    ownedMedia(db, user.id),
+    rollupsBetween(db, user.id, '0000-01-01', '9999-12-31'),
+    recentActivity(db, user.id, ACTIVITY_LIMIT),
+  ]);
+  const json = (value: unknown) => [strToU8(JSON.stringify(value, null, 2) + '\n'), { level: 6 }] as [Uint8Array, { level: 6 }];
+  const daily = rollups
+    .map((row) => ({ ...row, visits: Number(row.visits), uniques: Number(row.uniques) }))
+    .sort((a, b) => (a.day < b.day ? -1 : a.day > b.day ? 1 : 0));
+  const csv = [
+    ['date', 'type', 'dimension', 'value', 'visits', 'unique'],
+    ...daily.map((row) => [row.day, row.kind, row.dimension, row.value, row.visits, row.uniques]),
+  ]
+    .map((line) => line.map(csvCell).join(','))
+    .join('\r\n');
+  const files: Record<string, Uint8Array | [Uint8Array, { level: 0 | 6 }]> = {
+    'README.txt': [strToU8(README(user.username, exportedAt)), { level: 6 }],
+    'profile.json': json({ exportedAt, account: toCurrentUser(user), settings: toProfileSettings(user) }),
+    'links.json': json(links.map(toLink)),
+    'customization.json': json(customization),
+    'media/index.json': json(
+      media.map((file) => ({
+        file: `media/${file.id}-${file.kind}.${file.ext}`,
+        kind: file.kind,
+        url: mediaUrl(file),
+        mime: file.mime,
+        bytes: file.bytes,
+        width: file.width,
+        height: file.height,
+        sha256: createHash('sha256').update(file.data).digest('hex'),
+        uploadedAt: file.createdAt,
+      })),
+    ),
+    'analytics/daily.json': json(daily),
+    'analytics/daily.csv': [strToU8('\uFEFF' + csv + '\r\n'), { level: 6 }],
+    'activity.json': json(activity),
+  };
+  // Images are already compressed: stored as they are.
+  for (const file of media) files[`media/${file.id}-${file.kind}.${file.ext}`] = [new Uint8Array(file.data), { level: 0 }];
+  return {
+    zip: zipSync(files, { mtime: new Date(now) }),
+    fileName: `${user.username}-${SITE_NAME.toLowerCase()}-export-${exportedAt.slice(0, 10)}.zip`,
+  };
+}

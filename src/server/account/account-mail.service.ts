@@ -1,0 +1,130 @@
+import { randomBytes } from 'node:crypto';
+import { EMAIL_CONFIRMATION_HOURS, accountMessages, confirmEmailLinkPath } from '#shared/account.ts';
+import { DAY_MS } from '#shared/constants.ts';
+import { EMAIL_RESET_LINK_MINUTES } from '#shared/password-reset.ts';
+import type { Db } from '../db/database.ts';
+import type { UserRow } from '../db/schema.ts';
+import { AppError } from '../http/errors.ts';
+import { hashToken } from '../auth/sessions.ts';
+import type { MailOutbox } from '../mail/mail-outbox.ts';
+import { emailChangedNotice, emailConfirmationMail, passwordResetMail } from '../mail/mail-templates.ts';
+import { findUserById, updateUser } from '../users/users.repository.ts';
+import { findAccountsForReset, insertEmailConfirmation, useEmailConfirmation } from './email-confirmations.repository.ts';
+import { createResetLink } from './password-reset.service.ts';
+
+/** Accounts one forgot-password request may reach (a shared confirmed address). */
+const RESET_MAIL_ACCOUNTS = 5;
+/** A notice about a changed address is worth sending for a week. */
+const NOTICE_VALID_MS = 7 * DAY_MS;
+
+function emailNotSetUp(): AppError {
+  return new AppError(409, 'email_not_set_up', accountMessages.emailNotSetUp);
+}
+
+/**
+ * The account's mail: confirming an address, telling the old one of a change,
+ * and reset links by email. Mail is queued in the outbox in the same
+ * transaction as what it is about, so that neither exists without the other.
+ */
+export class AccountMail {
+  /** `origin`: PUBLIC_URL, where links in mail point (never a request's Host, which anyone can forge). */
+  constructor(
+    private readonly db: Db,
+    private readonly outbox: MailOutbox,
+    private readonly origin: string,
+  ) {}
+
+  get enabled(): boolean {
+    return this.outbox.enabled;
+  }
+
+  private async queueConfirmation(trx: Db, user: UserRow, email: string, now: number): Promise<void> {
+    const token = randomBytes(32).toString('base64url');
+    const expiresAt = new Date(now + EMAIL_CONFIRMATION_HOURS * 3600_000).toISOString();
+    await insertEmailConfirmation(trx, {
+      id: hashToken(token),
+      userId: user.id,
+      email,
+      createdAt: new Date(now).toISOString(),
+      expiresAt,
+      usedAt: null,
+    });
+    const content = emailConfirmationMail(
+      this.origin,
+      user.username,
+      `${this.origin}${confirmEmailLinkPath(token)}`,
+      EMAIL_CONFIRMATION_HOURS,
+    );
+    await this.outbox.queue(trx, { recipient: email, ...content, expiresAt });
+  }
+
+  /** After the Profile tab saved a new address: a link to confirm it, and a word to the old one if it was confirmed. */
+  async emailChanged(before: UserRow, after: UserRow, now = Date.now()): Promise<void> {
+    if (!this.enabled || before.email?.toLowerCase() === after.email?.toLowerCase()) return;
+    await this.db.transaction().execute(async (trx) => {
+      if (after.email) await this.queueConfirmation(trx, after, after.email, now);
+      if (before.email && before.emailConfirmedAt) {
+        const notice = emailChangedNotice(this.origin, after.username, after.email);
+        await this.outbox.queue(trx, { recipient: before.email, ...notice, expiresAt: new Date(now + NOTICE_VALID_MS).toISOString() });
+      }
+    });
+    this.outbox.kick();
+  }
+
+  /** Send the confirmation link (again). */
+  async resendConfirmation(user: UserRow, now = Date.now()): Promise<string> {
+    if (!this.enabled) throw emailNotSetUp();
+    if (!user.email) throw new AppError(400, 'no_email', accountMessages.noEmail);
+    if (user.emailConfirmedAt) throw new AppError(400, 'already_confirmed', accountMessages.alreadyConfirmed);
+    const email = user.email;
+    await this.db.transaction().execute((trx) => this.queueConfirmation(trx, user, email, now));
+    this.outbox.kick();
+    return email;
+  }
+
+  /**
+   * Follow a confirmation link: once, before it expires, and only for the
+   * address the account still has. Anything else gets one message.
+   */
+  async confirmEmail(token: string, now = Date.now()): Promise<UserRow> {
+    const at = new Date(now).toISOString();
+    const confirmed = await this.db.transaction().execute(async (trx) => {
+      const used = await useEmailConfirmation(trx, hashToken(token), at);
+      const user = used && (await findUserById(trx, used.userId));
+      if (!user || user.email?.toLowerCase() !== used.email.toLowerCase()) return undefined;
+      await updateUser(trx, user.id, { emailConfirmedAt: at });
+      return (await findUserById(trx, user.id))!;
+    });
+    if (!confirmed) throw new AppError(400, 'confirm_link_invalid', accountMessages.confirmLinkInvalid);
+    return confirmed;
+  }
+
+  /**
+   * Forgot password: a reset link to each account the username or confirmed
+   * address names, looked up off the request path: the caller answers the
+   * same whatever happens, at once, so that neither the answer nor its timing
+   * tells whether an account exists.
+   */
+  forgotPassword(identifier: string, now = Date.now()): void {
+    this.outbox.later(() => this.mailResetLinks(identifier, now), 'forgot password');
+  }
+
+  private async mailResetLinks(identifier: string, now: number): Promise<void> {
+    if (!this.enabled) return;
+    const accounts = await findAccountsForReset(this.db, identifier, RESET_MAIL_ACCOUNTS);
+    if (accounts.length === 0) return;
+    await this.db.transaction().execute(async (trx) => {
+      for (const account of accounts) {
+        const link = await createResetLink(trx, account.id, {
+          hours: EMAIL_RESET_LINK_MINUTES / 60,
+          createdBy: null,
+          origin: this.origin,
+          now,
+        });
+        const content = passwordResetMail(this.origin, account.username, link.url, EMAIL_RESET_LINK_MINUTES);
+        await this.outbox.queue(trx, { recipient: account.email!, ...content, expiresAt: link.expiresAt });
+      }
+    });
+    this.outbox.kick();
+  }
+}

@@ -1,0 +1,94 @@
+import { DAY_MS } from '#shared/constants.ts';
+import { addDays, localDayOf } from '#shared/time-zone.ts';
+import type { Db } from '../db/database.ts';
+import { linkNamesOf, rollupsBetween } from '../analytics/analytics.repository.ts';
+import { DELETED_LINK } from '../analytics/analytics.service.ts';
+import type { MailOutbox } from '../mail/mail-outbox.ts';
+import { type WeeklyFigures, weeklySummaryMail } from '../mail/mail-templates.ts';
+import { updateUser } from '../users/users.repository.ts';
+
+/** Accounts looked at per query of the hourly job. */
+const BATCH = 200;
+/** A summary not sent within three days of its Monday is not worth sending. */
+const SUMMARY_VALID_MS = 3 * DAY_MS;
+const TOP_LINKS = 3;
+
+/** Accounts that asked for the summary, have a confirmed address, and got none in the last six days. */
+function summaryCandidates(db: Db, sentBefore: string, afterId: number) {
+  return db
+    .selectFrom('users')
+    .select(['id', 'username', 'email', 'timeZone'])
+    .where('weeklySummary', '=', 1)
+    .where('emailConfirmedAt', 'is not', null)
+    .where('isActive', '=', 1)
+    .where('deleteAfter', 'is', null)
+    .where((eb) => eb.or([eb('weeklySummarySentAt', 'is', null), eb('weeklySummarySentAt', '<', sentBefore)]))
+    .where('id', '>', afterId)
+    .orderBy('id')
+    .limit(BATCH)
+    .execute();
+}
+
+const isMonday = (day: string) => new Date(`${day}T00:00:00Z`).getUTCDay() === 1;
+
+/** The week that ended before `today` (Monday to Sunday, in the profile's days) and the one before it, from the daily rollups. */
+export async function weeklyFigures(db: Db, userId: number, today: string): Promise<WeeklyFigures> {
+  const from = addDays(today, -7);
+  const to = addDays(today, -1);
+  const [rows, links] = await Promise.all([rollupsBetween(db, userId, addDays(today, -14), to), linkNamesOf(db, userId)]);
+  const sum = (kind: 'view' | 'click', first: string, last: string, field: 'visits' | 'uniques') =>
+    rows
+      .filter((row) => row.kind === kind && row.dimension === 'total' && row.day >= first && row.day <= last)
+      .reduce((total, row) => total + Number(row[field]), 0);
+  const clicksByLink = new Map<string, number>();
+  for (const row of rows) {
+    if (row.kind !== 'click' || row.dimension !== 'link' || row.day < from) continue;
+    clicksByLink.set(row.value, (clicksByLink.get(row.value) ?? 0) + Number(row.visits));
+  }
+  const titles = new Map(links.map((link) => [String(link.id), link.title]));
+  const topLinks = [...clicksByLink]
+    .filter(([, clicks]) => clicks > 0)
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, TOP_LINKS)
+    .map(([id, clicks]) => ({ title: titles.get(id) ?? DELETED_LINK, clicks }));
+  const weekBefore = { first: addDays(today, -14), last: addDays(today, -8) };
+  return {
+    from,
+    to,
+    views: sum('view', from, to, 'visits'),
+    visitors: sum('view', from, to, 'uniques'),
+    clicks: sum('click', from, to, 'visits'),
+    previous: {
+      views: sum('view', weekBefore.first, weekBefore.last, 'visits'),
+      clicks: sum('click', weekBefore.first, weekBefore.last, 'visits'),
+    },
+    topLinks,
+  };
+}
+
+/**
+ * The hourly job: on each profile's Monday (in its own time zone), last week's
+ * views and clicks go to its confirmed address, once. How many were queued.
+ */
+export async function queueWeeklySummaries(db: Db, outbox: MailOutbox, origin: string, now = Date.now()): Promise<number> {
+  if (!outbox.enabled) return 0;
+  const sentBefore = new Date(now - 6 * DAY_MS).toISOString();
+  let queued = 0;
+  for (let afterId = 0; ;) {
+    const candidates = await summaryCandidates(db, sentBefore, afterId);
+    for (const user of candidates) {
+      const today = localDayOf(now, user.timeZone ?? 'UTC');
+      if (!isMonday(today)) continue;
+      const content = weeklySummaryMail(origin, user.username, await weeklyFigures(db, user.id, today));
+      await db.transaction().execute(async (trx) => {
+        await outbox.queue(trx, { recipient: user.email!, ...content, expiresAt: new Date(now + SUMMARY_VALID_MS).toISOString() });
+        await updateUser(trx, user.id, { weeklySummarySentAt: new Date(now).toISOString() });
+      });
+      queued += 1;
+    }
+    if (candidates.length < BATCH) break;
+    afterId = candidates[candidates.length - 1]!.id;
+  }
+  if (queued > 0) outbox.kick();
+  return queued;
+}

@@ -1,0 +1,89 @@
+import type { Db } from '../db/database.ts';
+import type { MailOutboxTable } from '../db/schema.ts';
+import type { Selectable } from 'kysely';
+
+export type OutboxMail = Selectable<MailOutboxTable>;
+
+export interface NewMail {
+  recipient: string;
+  subject: string;
+  text: string;
+  html: string;
+  /** Past this time the mail is not sent (its link no longer works). */
+  expiresAt: string;
+}
+
+export async function insertMail(db: Db, mail: NewMail, at: string): Promise<void> {
+  await db
+    .insertInto('mailOutbox')
+    .values({
+      recipient: mail.recipient,
+      subject: mail.subject,
+      textBody: mail.text,
+      htmlBody: mail.html,
+      createdAt: at,
+      sendAfter: at,
+      expiresAt: mail.expiresAt,
+    })
+    .execute();
+}
+
+/** Mail due to be tried, oldest first. */
+export function dueMail(db: Db, at: string, limit: number): Promise<OutboxMail[]> {
+  return db
+    .selectFrom('mailOutbox')
+    .selectAll()
+    .where('sentAt', 'is', null)
+    .where('givenUpAt', 'is', null)
+    .where('sendAfter', '<=', at)
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+}
+
+/**
+ * Take a mail for one attempt: counts the attempt and leases the mail until
+ * `leaseUntil`, only if nobody took it since it was read (several instances
+ * share one outbox). A sender that dies mid-attempt leaves it to be retried
+ * once the lease runs out.
+ */
+export async function claimMail(db: Db, mail: OutboxMail, leaseUntil: string): Promise<boolean> {
+  const claimed = await db
+    .updateTable('mailOutbox')
+    .set({ attempts: mail.attempts + 1, sendAfter: leaseUntil })
+    .where('id', '=', mail.id)
+    .where('attempts', '=', mail.attempts)
+    .where('sentAt', 'is', null)
+    .where('givenUpAt', 'is', null)
+    .executeTakeFirst();
+  return Number(claimed.numUpdatedRows) === 1;
+}
+
+/** Sent: the bodies go (they may hold a link), the record of who got what and when stays a while. */
+export async function markMailSent(db: Db, id: number, at: string): Promise<void> {
+  await db.updateTable('mailOutbox').set({ sentAt: at, textBody: '', htmlBody: '', lastError: null }).where('id', '=', id).execute();
+}
+
+export async function markMailRetry(db: Db, id: number, sendAfter: string, error: string): Promise<void> {
+  await db
+    .updateTable('mailOutbox')
+    .set({ sendAfter, lastError: error.slice(0, 500) })
+    .where('id', '=', id)
+    .execute();
+}
+
+export async function markMailGivenUp(db: Db, id: number, at: string, error: string): Promise<void> {
+  await db
+    .updateTable('mailOutbox')
+    .set({ givenUpAt: at, textBody: '', htmlBody: '', lastError: error.slice(0, 500) })
+    .where('id', '=', id)
+    .execute();
+}
+
+/** Records of mail sent or given up before `before` go. */
+export async function pruneOutbox(db: Db, before: string): Promise<void> {
+  await db
+    .deleteFrom('mailOutbox')
+    .where((eb) => eb.or([eb('sentAt', '<', before), eb('givenUpAt', '<', before)]))
+    .execute();
+}

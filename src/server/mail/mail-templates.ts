@@ -1,0 +1,107 @@
+import { SITE_NAME } from '#shared/constants.ts';
+import { escapeHtml } from '../http/html.ts';
+
+// Every mail the site sends: a plain-text body and an HTML one saying the same,
+// signed with the site's name and public address. User text is escaped in HTML.
+
+export interface MailContent {
+  subject: string;
+  text: string;
+  html: string;
+}
+
+interface Block {
+  /** Paragraphs of plain text. */
+  lines: string[];
+  /** The one thing to do, when there is one. */
+  action?: { label: string; url: string };
+  /** Said after the action, smaller. */
+  footnote?: string;
+}
+
+/** One layout for all of them: a heading, the paragraphs, a button, a footnote, the site's name and address. */
+function compose(subject: string, origin: string, { lines, action, footnote }: Block): MailContent {
+  const text = [
+    ...lines,
+    ...(action ? [`${action.label}: ${action.url}`] : []),
+    ...(footnote ? [footnote] : []),
+    `— ${SITE_NAME}, ${origin}`,
+  ].join('\n\n');
+  const paragraph = (line: string) => `<p style="margin:0 0 16px;line-height:1.5">${escapeHtml(line)}</p>`;
+  const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>
+<body style="margin:0;padding:24px;background:#0b0b12;font-family:Inter,Segoe UI,Helvetica,Arial,sans-serif;color:#e7e7ee">
+<div style="max-width:520px;margin:0 auto;background:#151522;border-radius:16px;padding:32px">
+<h1 style="margin:0 0 20px;font-size:20px">${escapeHtml(subject)}</h1>
+${lines.map(paragraph).join('\n')}
+${
+  action
+    ? `<p style="margin:24px 0"><a href="${escapeHtml(action.url)}" style="display:inline-block;background:#7c5cff;color:#fff;text-decoration:none;padding:12px 20px;border-radius:10px;font-weight:600">${escapeHtml(action.label)}</a></p>
+<p style="margin:0 0 16px;font-size:13px;color:#a1a1b5;word-break:break-all">${escapeHtml(action.url)}</p>`
+    : ''
+}
+${footnote ? `<p style="margin:0 0 16px;font-size:13px;color:#a1a1b5">${escapeHtml(footnote)}</p>` : ''}
+<p style="margin:24px 0 0;font-size:13px;color:#a1a1b5">${escapeHtml(SITE_NAME)} · <a href="${escapeHtml(origin)}" style="color:#a1a1b5">${escapeHtml(origin)}</a></p>
+</div></body></html>`;
+  return { subject, text, html };
+}
+
+export function emailConfirmationMail(origin: string, username: string, url: string, hours: number): MailContent {
+  return compose(`Confirm your email for ${SITE_NAME}`, origin, {
+    lines: [`Hi ${username}, confirm that this address is yours to use it for password resets and the weekly summary.`],
+    action: { label: 'Confirm email', url },
+    footnote: `The link works once, for ${hours} hours. If you did not ask for it, ignore this mail: the address stays unconfirmed.`,
+  });
+}
+
+export function emailChangedNotice(origin: string, username: string, newAddress: string | null): MailContent {
+  return compose(`Your ${SITE_NAME} email was changed`, origin, {
+    lines: [
+      newAddress
+        ? `The email of the account ${username} was changed to ${newAddress}. This address will get no more mail from us.`
+        : `The email of the account ${username} was removed. This address will get no more mail from us.`,
+      'If you did not do this, sign in and change your password, then sign out the other sessions in Account.',
+    ],
+  });
+}
+
+export function passwordResetMail(origin: string, username: string, url: string, minutes: number): MailContent {
+  return compose(`Reset your ${SITE_NAME} password`, origin, {
+    lines: [`Someone asked to reset the password of the account ${username}. If it was you, set a new one here.`],
+    action: { label: 'Set a new password', url },
+    footnote: `The link works once, for ${minutes} minutes, and signs out every session. If you did not ask for it, ignore this mail: your password stays as it is.`,
+  });
+}
+
+export interface WeeklyFigures {
+  /** The first and last day of the week, in the profile's time zone. */
+  from: string;
+  to: string;
+  views: number;
+  visitors: number;
+  clicks: number;
+  /** The same figures the week before, for the comparison. */
+  previous: { views: number; clicks: number };
+  topLinks: Array<{ title: string; clicks: number }>;
+}
+
+function change(now: number, before: number): string {
+  if (before === 0) return now === 0 ? 'no change' : 'new this week';
+  const percent = Math.round(((now - before) / before) * 100);
+  return percent === 0 ? 'no change' : `${percent > 0 ? '+' : ''}${percent}% on the week before`;
+}
+
+export function weeklySummaryMail(origin: string, username: string, figures: WeeklyFigures): MailContent {
+  const plural = (count: number, one: string) => `${count.toLocaleString('en-US')} ${one}${count === 1 ? '' : 's'}`;
+  return compose(`Your week on ${SITE_NAME}: ${plural(figures.views, 'view')}, ${plural(figures.clicks, 'click')}`, origin, {
+    lines: [
+      `Here is how ${origin}/${username} did from ${figures.from} to ${figures.to}.`,
+      `Views: ${figures.views.toLocaleString('en-US')} (${change(figures.views, figures.previous.views)}), from ${plural(figures.visitors, 'unique visitor')}.`,
+      `Link clicks: ${figures.clicks.toLocaleString('en-US')} (${change(figures.clicks, figures.previous.clicks)}).`,
+      figures.topLinks.length > 0
+        ? `Most clicked: ${figures.topLinks.map((link) => `${link.title} (${link.clicks})`).join(', ')}.`
+        : 'No link was clicked this week.',
+    ],
+    action: { label: 'Open your analytics', url: `${origin}/dashboard?tab=analytics` },
+    footnote: 'You get this because you turned on the weekly summary. Turn it off in Account.',
+  });
+}

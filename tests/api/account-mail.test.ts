@@ -1,0 +1,365 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { accountMessages } from '#shared/account.ts';
+import { passwordResetMessages } from '#shared/password-reset.ts';
+import { MAIL_MAX_ATTEMPTS } from '#server/mail/mail-outbox.ts';
+import { DIALECT, type TestApp, createTestApp } from '../helpers/test-app.ts';
+import { type SignedInUser, createUser, loginAs, uniqueUsername } from '../helpers/factories.ts';
+import { MailServer, linkIn, tokenIn } from '../helpers/mail-server.ts';
+
+// Mail for real: the site speaks SMTP to a real server (smtp-server) on a local
+// port, and the tests read what arrived and follow its links.
+
+const ORIGIN = 'http://links.example.test';
+const mail = new MailServer();
+let t: TestApp;
+
+const mailConfig = (smtpUrl: string) => ({ mail: { smtpUrl, from: 'Linkverse <no-reply@links.example.test>', origin: ORIGIN } });
+
+beforeAll(async () => {
+  await mail.start();
+  t = await createTestApp({ config: mailConfig(mail.url) });
+});
+afterAll(async () => {
+  await t.close();
+  await mail.stop();
+});
+
+const uniqueEmail = () => `${uniqueUsername('mail')}@example.test`;
+const setEmail = (user: SignedInUser, email: string) =>
+  t.app.inject({ method: 'PATCH', url: '/api/me/profile', headers: { cookie: user.cookie }, payload: { email } });
+const confirm = (token: string) => t.app.inject({ method: 'POST', url: '/api/auth/confirm-email', payload: { token } });
+const forgot = (identifier: string, app = t.app) =>
+  app.inject({ method: 'POST', url: '/api/auth/forgot-password', payload: { identifier } });
+const me = (cookie: string) => t.app.inject({ url: '/api/auth/me', headers: { cookie } });
+
+/** A user with a confirmed address, through the real confirmation mail. */
+async function userWithConfirmedEmail(): Promise<SignedInUser & { email: string }> {
+  const user = await createUser(t.app);
+  const email = uniqueEmail();
+  expect((await setEmail(user, email)).statusCode).toBe(200);
+  const received = await mail.mailTo(email, { subject: /Confirm your email/ });
+  expect((await confirm(tokenIn(linkIn(received, '/confirm-email')))).statusCode).toBe(200);
+  return { ...user, email };
+}
+
+describe(`email addresses (${DIALECT})`, () => {
+  it('are confirmed through a link mailed to them: unconfirmed until then, and the link works once', async () => {
+    const user = await createUser(t.app);
+    const email = uniqueEmail();
+    const saved = await setEmail(user, email);
+    expect(saved.json().data).toMatchObject({ email, emailConfirmed: false });
+
+    const received = await mail.mailTo(email, { subject: /Confirm your email/ });
+    expect(received.from).toContain('no-reply@links.example.test');
+    expect(received.text).toContain(user.user.username);
+    expect(received.text).toContain(ORIGIN);
+    expect(received.html).toContain('Confirm email');
+    const link = linkIn(received, '/confirm-email');
+    expect(link.origin).toBe(ORIGIN);
+    // The token rides in the fragment, and only its hash is stored.
+    const token = tokenIn(link);
+    expect(token).toMatch(/^[\w-]{43}$/);
+    const stored = await t.app.db.selectFrom('emailConfirmations').select('id').where('userId', '=', user.user.id).execute();
+    expect(stored.map((row) => row.id)).not.toContain(token);
+    // Sent mail keeps no body (it held the link).
+    await t.app.mailOutbox.idle();
+    const outbox = await t.app.db.selectFrom('mailOutbox').select(['textBody', 'sentAt']).where('recipient', '=', email).execute();
+    expect(outbox).toEqual([{ textBody: '', sentAt: expect.any(String) }]);
+
+    expect((await me(user.cookie)).json().data.emailConfirmed).toBe(false);
+    const confirmed = await confirm(token);
+    expect(confirmed.json()).toEqual({ data: { confirmed: true, email } });
+    expect((await me(user.cookie)).json().data.emailConfirmed).toBe(true);
+
+    const again = await confirm(token);
+    expect(again.statusCode).toBe(400);
+    expect(again.json()).toEqual({ code: 'confirm_link_invalid', message: accountMessages.confirmLinkInvalid });
+    expect((await confirm('forged-token-that-was-never-issued')).json().message).toBe(accountMessages.confirmLinkInvalid);
+  });
+
+  it('a link for an address since replaced confirms nothing', async () => {
+    const user = await createUser(t.app);
+    const first = uniqueEmail();
+    await setEmail(user, first);
+    const firstLink = linkIn(await mail.mailTo(first), '/confirm-email');
+    await setEmail(user, uniqueEmail());
+    expect((await confirm(tokenIn(firstLink))).statusCode).toBe(400);
+    expect((await me(user.cookie)).json().data.emailConfirmed).toBe(false);
+  });
+
+  it('changing a confirmed address tells the old one, and the new one is unconfirmed until its own link', async () => {
+    const user = await userWithConfirmedEmail();
+    const next = uniqueEmail();
+    expect((await setEmail(user, next)).json().data).toMatchObject({ email: next, emailConfirmed: false });
+    const notice = await mail.mailTo(user.email, { subject: /email was changed/ });
+    expect(notice.text).toContain(next);
+    expect(notice.text).toContain(user.user.username);
+    await mail.mailTo(next, { subject: /Confirm your email/ });
+    // The same address again (another case) keeps its confirmation and sends nothing.
+    const user2 = await userWithConfirmedEmail();
+    const before = mail.received.length;
+    expect((await setEmail(user2, user2.email.toUpperCase())).json().data.emailConfirmed).toBe(true);
+    await t.app.mailOutbox.idle();
+    expect(mail.received.length).toBe(before);
+  });
+
+  it('the confirmation can be sent again, not for a confirmed address or none', async () => {
+    const user = await createUser(t.app);
+    const resend = () => t.app.inject({ method: 'POST', url: '/api/me/email/confirmation', headers: { cookie: user.cookie } });
+    expect((await resend()).json()).toEqual({ code: 'no_email', message: accountMessages.noEmail });
+    const email = uniqueEmail();
+    await setEmail(user, email);
+    expect((await resend()).json()).toEqual({ data: { sentTo: email } });
+    await t.app.mailOutbox.idle();
+    await mail.mailTo(email);
+    const links = mail.mailsTo(email).map((received) => tokenIn(linkIn(received, '/confirm-email')));
+    expect(links.length).toBe(2);
+    expect((await confirm(links[1]!)).statusCode).toBe(200);
+    expect((await resend()).json().code).toBe('already_confirmed');
+  });
+});
+
+describe(`forgot password (${DIALECT})`, () => {
+  it('mails a 30-minute link to the confirmed address, by username or address, that sets a new password and signs out everywhere', async () => {
+    const user = await userWithConfirmedEmail();
+    const other = await loginAs(t.app, user.user.username);
+    const answer = await forgot(user.user.username);
+    expect(answer.json()).toEqual({ data: { message: passwordResetMessages.linkOnItsWay } });
+    const received = await mail.mailTo(user.email, { subject: /Reset your/ });
+    expect(received.text).toContain('30 minutes');
+    const link = linkIn(received, '/reset-password');
+    expect(link.origin).toBe(ORIGIN);
+    const row = await t.app.db
+      .selectFrom('passwordResetTokens')
+      .select(['createdAt', 'expiresAt'])
+      .where('userId', '=', user.user.id)
+      .executeTakeFirstOrThrow();
+    expect(Date.parse(row.expiresAt) - Date.parse(row.createdAt)).toBe(30 * 60_000);
+
+    const reset = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/password-reset',
+      payload: { token: tokenIn(link), newPassword: 'brand-new-pass' },
+    });
+    expect(reset.statusCode).toBe(200);
+    expect((await me(user.cookie)).statusCode).toBe(401);
+    expect((await me(other)).statusCode).toBe(401);
+    await loginAs(t.app, user.user.username, 'brand-new-pass');
+
+    // By the address, in any case.
+    await forgot(user.email.toUpperCase());
+    await mail.mailTo(user.email, { subject: /Reset your/, nth: 1 });
+  });
+
+  it('answers the same for an unknown name, an unconfirmed address and a real account, and mails only the real one', async () => {
+    const unconfirmed = await createUser(t.app);
+    const unconfirmedEmail = uniqueEmail();
+    await setEmail(unconfirmed, unconfirmedEmail);
+    await mail.mailTo(unconfirmedEmail);
+    const answers = await Promise.all([
+      forgot('nobody-here'),
+      forgot(unconfirmed.user.username),
+      forgot(unconfirmedEmail),
+      forgot('x@nowhere.test'),
+    ]);
+    for (const answer of answers) {
+      expect(answer.statusCode).toBe(200);
+      expect(answer.json()).toEqual({ data: { message: passwordResetMessages.linkOnItsWay } });
+    }
+    await t.app.mailOutbox.idle();
+    expect(mail.mailsTo(unconfirmedEmail).filter((m) => /Reset your/.test(m.subject))).toEqual([]);
+  });
+
+  it('is rate-limited per address and per account, whether or not the account exists', async () => {
+    const limited = await createTestApp({
+      config: {
+        ...mailConfig(mail.url),
+        authRateLimit: {
+          loginPerIp: { max: 100, timeWindowMs: 60_000 },
+          loginPerUsername: { max: 100, timeWindowMs: 60_000 },
+          registerPerIp: { max: 100, timeWindowMs: 60_000 },
+          forgotPasswordPerIp: { max: 5, timeWindowMs: 60_000 },
+          forgotPasswordPerAccount: { max: 2, timeWindowMs: 60_000 },
+        },
+      },
+    });
+    try {
+      expect((await forgot('someone', limited.app)).statusCode).toBe(200);
+      expect((await forgot('SOMEONE', limited.app)).statusCode).toBe(200);
+      const third = await forgot('someone', limited.app);
+      expect(third.statusCode).toBe(429);
+      expect(third.headers['retry-after']).toBeDefined();
+      expect((await forgot('another', limited.app)).statusCode).toBe(200);
+      expect((await forgot('third-name', limited.app)).statusCode).toBe(200);
+      expect((await forgot('fourth-name', limited.app)).statusCode).toBe(429);
+    } finally {
+      await limited.close();
+    }
+  });
+});
+
+describe(`the weekly summary (${DIALECT})`, () => {
+  it("goes once, on the profile's Monday, with last week's views, visitors, clicks and top links", async () => {
+    const user = await userWithConfirmedEmail();
+    const cookie = user.cookie;
+    const on = await t.app.inject({ method: 'PUT', url: '/api/me/weekly-summary', headers: { cookie }, payload: { weeklySummary: true } });
+    expect(on.json().data.weeklySummary).toBe(true);
+    await t.app.db.updateTable('users').set({ timeZone: 'Asia/Tokyo' }).where('id', '=', user.user.id).execute();
+    const link = await t.app.inject({
+      method: 'POST',
+      url: '/api/links',
+      headers: { cookie },
+      payload: { title: 'My shop', url: 'https://shop.example' },
+    });
+    const linkId = String(link.json().data.id);
+    // Monday 2026-11-30 in Tokyo: last week is 11-23 to 11-29; the week before 11-16 to 11-22.
+    const rows = [
+      { day: '2026-11-23', kind: 'view', dimension: 'total', value: '', visits: 30, uniques: 20 },
+      { day: '2026-11-29', kind: 'view', dimension: 'total', value: '', visits: 12, uniques: 8 },
+      { day: '2026-11-24', kind: 'click', dimension: 'total', value: '', visits: 9, uniques: 7 },
+      { day: '2026-11-24', kind: 'click', dimension: 'link', value: linkId, visits: 9, uniques: 7 },
+      { day: '2026-11-18', kind: 'view', dimension: 'total', value: '', visits: 21, uniques: 15 },
+      { day: '2026-11-18', kind: 'click', dimension: 'total', value: '', visits: 3, uniques: 3 },
+      // Outside both weeks: not counted.
+      { day: '2026-11-30', kind: 'view', dimension: 'total', value: '', visits: 500, uniques: 400 },
+    ] as const;
+    await t.app.db
+      .insertInto('analyticsDaily')
+      .values(rows.map((row) => ({ ...row, userId: user.user.id })))
+      .execute();
+
+    // Sunday evening in Tokyo: nothing yet.
+    await t.app.accountJobs.run(Date.parse('2026-11-29T10:00:00Z'));
+    await t.app.mailOutbox.idle();
+    expect(mail.mailsTo(user.email).filter((m) => /Your week/.test(m.subject))).toEqual([]);
+
+    // Monday 01:00 in Tokyo.
+    await t.app.accountJobs.run(Date.parse('2026-11-29T16:00:00Z'));
+    const summary = await mail.mailTo(user.email, { subject: /Your week/ });
+    expect(summary.subject).toBe('Your week on Linkverse: 42 views, 9 clicks');
+    expect(summary.text).toContain('from 2026-11-23 to 2026-11-29');
+    expect(summary.text).toContain('Views: 42 (+100% on the week before), from 28 unique visitors.');
+    expect(summary.text).toContain('Link clicks: 9 (+200% on the week before).');
+    expect(summary.text).toContain('Most clicked: My shop (9).');
+    expect(summary.html).toContain('My shop (9)');
+
+    // Once a week: later that Monday, nothing more.
+    await t.app.accountJobs.run(Date.parse('2026-11-30T05:00:00Z'));
+    await t.app.mailOutbox.idle();
+    expect(mail.mailsTo(user.email).filter((m) => /Your week/.test(m.subject)).length).toBe(1);
+  });
+
+  it('needs a confirmed address, and is off by default', async () => {
+    const user = await createUser(t.app);
+    expect((await me(user.cookie)).json().data.weeklySummary).toBe(false);
+    const on = await t.app.inject({
+      method: 'PUT',
+      url: '/api/me/weekly-summary',
+      headers: { cookie: user.cookie },
+      payload: { weeklySummary: true },
+    });
+    expect(on.statusCode).toBe(400);
+    expect(on.json().message).toBe(accountMessages.weeklySummaryNeedsEmail);
+  });
+});
+
+describe(`the outbox (${DIALECT})`, () => {
+  it('keeps mail through a restart while the mail server is down, and sends it when both are back', async () => {
+    const down = new MailServer();
+    await down.start();
+    const port = down.port;
+    await down.stop();
+    // A site whose mail server is down: the link is queued, the attempt fails, nothing is lost.
+    const first = await createTestApp({ config: mailConfig(`smtp://127.0.0.1:${port}`) });
+    const user = await createUser(first.app);
+    const email = uniqueEmail();
+    await first.app.inject({ method: 'PATCH', url: '/api/me/profile', headers: { cookie: user.cookie }, payload: { email } });
+    await first.app.mailOutbox.idle();
+    const queued = await first.app.db.selectFrom('mailOutbox').selectAll().where('recipient', '=', email).executeTakeFirstOrThrow();
+    expect(queued).toMatchObject({ sentAt: null, givenUpAt: null, attempts: 1 });
+    expect(queued.lastError).toBeTruthy();
+    const second = await createTestApp({ shareDatabaseWith: first, config: mailConfig(`smtp://127.0.0.1:${port}`) });
+    await first.app.close();
+
+    // The server restarts; the mail server comes back on its port; the retry is due (the clock moved on).
+    const back = await new MailServer().start(port);
+    try {
+      await second.app.mailOutbox.deliverDue(Date.now() + 60_000);
+      const received = await back.mailTo(email, { subject: /Confirm your email/ });
+      expect(linkIn(received, '/confirm-email').origin).toBe(ORIGIN);
+    } finally {
+      await second.close();
+      await first.close();
+      await back.stop();
+    }
+  });
+
+  it('gives a mail up after its last attempt, and never sends one whose link expired', async () => {
+    const down = new MailServer();
+    await down.start();
+    await down.stop();
+    const site = await createTestApp({ config: mailConfig(`smtp://127.0.0.1:${down.port}`) });
+    try {
+      const at = new Date().toISOString();
+      const expiresAt = new Date(Date.now() + 365 * 24 * 3600_000).toISOString();
+      await site.app.db
+        .insertInto('mailOutbox')
+        .values({ recipient: 'a@example.test', subject: 's', textBody: 't', htmlBody: 'h', createdAt: at, sendAfter: at, expiresAt })
+        .execute();
+      await site.app.mailOutbox.idle();
+      let now = Date.now();
+      for (let attempt = 0; attempt < MAIL_MAX_ATTEMPTS + 2; attempt++) {
+        now += 2 * 3600_000;
+        await site.app.mailOutbox.deliverDue(now);
+      }
+      const row = await site.app.db
+        .selectFrom('mailOutbox')
+        .selectAll()
+        .where('recipient', '=', 'a@example.test')
+        .executeTakeFirstOrThrow();
+      expect(row).toMatchObject({ attempts: MAIL_MAX_ATTEMPTS, sentAt: null, givenUpAt: expect.any(String), textBody: '' });
+
+      await site.app.db
+        .insertInto('mailOutbox')
+        .values({ recipient: 'b@example.test', subject: 's', textBody: 't', htmlBody: 'h', createdAt: at, sendAfter: at, expiresAt: at })
+        .execute();
+      await site.app.mailOutbox.deliverDue(Date.now() + 1000);
+      const expired = await site.app.db
+        .selectFrom('mailOutbox')
+        .selectAll()
+        .where('recipient', '=', 'b@example.test')
+        .executeTakeFirstOrThrow();
+      expect(expired).toMatchObject({ attempts: 0, givenUpAt: expect.any(String), lastError: 'expired before it could be sent' });
+    } finally {
+      await site.close();
+    }
+  });
+});
+
+describe(`a site without SMTP (${DIALECT})`, () => {
+  it('says so, and sends nothing: reset is by admin link only', async () => {
+    const plain = await createTestApp();
+    try {
+      expect((await plain.app.inject({ url: '/api/site/features' })).json()).toEqual({
+        data: { email: false, accountDeletionGraceDays: 30 },
+      });
+      const answer = await forgot('anyone', plain.app);
+      expect(answer.statusCode).toBe(409);
+      expect(answer.json()).toEqual({ code: 'email_not_set_up', message: passwordResetMessages.byAdminOnly });
+      const user = await createUser(plain.app);
+      const saved = await plain.app.inject({
+        method: 'PATCH',
+        url: '/api/me/profile',
+        headers: { cookie: user.cookie },
+        payload: { email: 'a@b.test' },
+      });
+      expect(saved.json().data.emailConfirmed).toBe(false);
+      const resend = await plain.app.inject({ method: 'POST', url: '/api/me/email/confirmation', headers: { cookie: user.cookie } });
+      expect(resend.json().code).toBe('email_not_set_up');
+      expect(await plain.app.db.selectFrom('mailOutbox').selectAll().execute()).toEqual([]);
+    } finally {
+      await plain.close();
+    }
+    expect((await t.app.inject({ url: '/api/site/features' })).json().data.email).toBe(true);
+  });
+});
