@@ -266,7 +266,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     guardedRoutes('signed-in', (me) => {
       registerPlanRoutes(me, db, config);
       registerAccountRoutes(me, { db, config, limits: signInLimits, accountMail, bus: changes });
-      registerProfileRoutes(me, db, changes, accountMail);
+      registerProfileRoutes(me, db, changes, (before, after) => accountMail.emailChanged(before, after));
       registerAnalyticsRoutes(me, db);
       registerActivityRoutes(me, db, viewRecordsOf);
       registerCustomizationRoutes(me, db, changes);

@@ -16,6 +16,12 @@ const LoginPage = lazy(() => import('./features/auth/login-page.tsx').then((modu
 const ResetPasswordPage = lazy(() =>
   import('./features/auth/reset-password-page.tsx').then((module) => ({ default: module.ResetPasswordPage })),
 );
+const ForgotPasswordPage = lazy(() =>
+  import('./features/auth/forgot-password-page.tsx').then((module) => ({ default: module.ForgotPasswordPage })),
+);
+const ConfirmEmailPage = lazy(() =>
+  import('./features/auth/confirm-email-page.tsx').then((module) => ({ default: module.ConfirmEmailPage })),
+);
 const RegisterPage = lazy(() => import('./features/auth/register-page.tsx').then((module) => ({ default: module.RegisterPage })));
 const ContentPage = lazy(() => import('./features/content/content-page.tsx').then((module) => ({ default: module.ContentPage })));
 const ExamplesPage = lazy(() => import('./features/examples/examples-page.tsx').then((module) => ({ default: module.ExamplesPage })));
@@ -146,6 +152,24 @@ export const routes: RouteObject[] = [
             element: (
               <Loading>
                 <ResetPasswordPage />
+              </Loading>
+            ),
+          },
+          {
+            path: '/forgot-password',
+            element: (
+              <RedirectIfSignedIn>
+                <Loading>
+                  <ForgotPasswordPage />
+                </Loading>
+              </RedirectIfSignedIn>
+            ),
+          },
+          {
+            path: '/confirm-email',
+            element: (
+              <Loading>
+                <ConfirmEmailPage />
               </Loading>
             ),
           },

@@ -6,6 +6,7 @@ import { MEDIA_KINDS } from '#shared/media.ts';
 import { writeSiteSettings } from '#server/site-settings/site-settings.repository.ts';
 import { createAdmin, createLink, createUser } from '../helpers/factories.ts';
 import { FUZZ_RUNS, type FuzzWorld, type RouteUnderTest, hostileRequest } from '../helpers/hostile-requests.ts';
+import { MailServer } from '../helpers/mail-server.ts';
 import { type TestApp, createTestApp } from '../helpers/test-app.ts';
 import { multipart, pngImage } from '../helpers/uploads.ts';
 
@@ -101,10 +102,17 @@ function expectWellBehaved(url: string, response: LightMyRequestResponse): void 
   }
 }
 
-// Built before the tests are collected, so that each route is a test of its own.
-const t = await createTestApp();
+// Built before the tests are collected, so that each route is a test of its own. With
+// mail set up (a real SMTP server on a local port), so that the mail paths are fuzzed too.
+const mail = await new MailServer().start();
+const t = await createTestApp({
+  config: { mail: { smtpUrl: mail.url, from: 'Linkverse <no-reply@fuzz.test>', origin: 'http://fuzz.test' } },
+});
 const routes = await routesOf(t);
-afterAll(() => t.close());
+afterAll(async () => {
+  await t.close();
+  await mail.stop();
+});
 
 describe(`hostile requests, ${FUZZ_RUNS} per route`, () => {
   let world: FuzzWorld;

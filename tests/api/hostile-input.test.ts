@@ -140,6 +140,11 @@ describe(`a NUL character in text (${DIALECT})`, () => {
         cookie: undefined,
         payload: { token: 'abc\u0000', newPassword: 'new-secret-1' },
       },
+      { method: 'POST' as const, url: '/api/auth/forgot-password', cookie: undefined, payload: { identifier: 'name\u0000' } },
+      { method: 'POST' as const, url: '/api/auth/confirm-email', cookie: undefined, payload: { token: '\u0000' } },
+      { method: 'POST' as const, url: '/api/me/export', cookie: owner.cookie, payload: { password: 'pass\u0000word' } },
+      { method: 'POST' as const, url: '/api/me/deletion', cookie: owner.cookie, payload: { password: 'x', username: 'a\u0000' } },
+      { method: 'DELETE' as const, url: `/api/admin/users/${owner.user.id}`, cookie: admin.cookie, payload: { username: '\u0000' } },
     ];
     for (const { cookie, ...request } of requests) {
       const response = await t.app.inject({ ...request, headers: cookie ? { cookie } : {} });
@@ -169,6 +174,62 @@ describe(`hostile input to the account and reset calls (${DIALECT})`, () => {
       expect(response.statusCode, JSON.stringify(payload)).toBe(400);
     }
     expect((await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie: owner.cookie } })).statusCode).toBe(200);
+  });
+
+  it('refuses odd shapes for export, deletion, the weekly summary, forgot password and email links with a 400, deleting nothing', async () => {
+    const admin = await createAdmin(t.app);
+    const cases: Array<{ method: 'POST' | 'PUT' | 'DELETE'; url: string; cookie?: string; payloads: unknown[] }> = [
+      {
+        method: 'POST',
+        url: '/api/me/export',
+        cookie: owner.cookie,
+        payloads: [{ password: { $ne: '' } }, { password: 'x'.repeat(129) }, [], {}],
+      },
+      {
+        method: 'POST',
+        url: '/api/me/deletion',
+        cookie: owner.cookie,
+        payloads: [
+          { password: owner.password, username: { $regex: '.*' } },
+          { password: owner.password },
+          { password: ['x'], username: 'x' },
+          ['x'],
+        ],
+      },
+      {
+        method: 'PUT',
+        url: '/api/me/weekly-summary',
+        cookie: owner.cookie,
+        payloads: [{ weeklySummary: 'yes' }, { weeklySummary: 1 }, {}],
+      },
+      {
+        method: 'POST',
+        url: '/api/auth/forgot-password',
+        payloads: [{ identifier: '' }, { identifier: 'x'.repeat(255) }, { identifier: ['a'] }, {}],
+      },
+      { method: 'POST', url: '/api/auth/confirm-email', payloads: [{ token: '' }, { token: 'x'.repeat(201) }, { token: { $gt: '' } }] },
+      {
+        method: 'DELETE',
+        url: `/api/admin/users/${owner.user.id}`,
+        cookie: admin.cookie,
+        payloads: [{}, { username: ['x'] }, { username: 'x'.repeat(101) }],
+      },
+    ];
+    for (const { method, url, cookie, payloads } of cases) {
+      for (const payload of payloads) {
+        const response = await t.app.inject({ method, url, headers: cookie ? { cookie } : {}, payload: payload as object });
+        expect([400, 409], `${url} ${JSON.stringify(payload)}: ${response.body}`).toContain(response.statusCode);
+      }
+    }
+    // A confirmation token that was never issued gets the one message.
+    for (const token of ["' or 1=1 --", '../../etc/passwd', '😀'.repeat(20)]) {
+      const response = await t.app.inject({ method: 'POST', url: '/api/auth/confirm-email', payload: { token } });
+      expect(response.json()).toEqual({ code: 'confirm_link_invalid', message: 'This link has expired or was already used' });
+    }
+    expect((await t.app.inject({ url: `/${owner.user.username}` })).statusCode).toBe(200);
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie: owner.cookie } })).json().data.deleteAfter,
+    ).toBeNull();
   });
 
   it('refuses a forged, oversized or oddly shaped reset token with one message and a 400', async () => {

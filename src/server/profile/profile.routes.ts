@@ -1,16 +1,19 @@
 import { dataOf, errorResponses } from '#shared/api.ts';
 import { changeUsernameSchema, profileSettingsSchema, updateProfileSchema } from '#shared/profile-settings.ts';
 import type { Db } from '../db/database.ts';
+import type { UserRow } from '../db/schema.ts';
 import type { App } from '../http/app-types.ts';
 import { type ChangeBus, profileChange } from '../http/change-bus.ts';
 import { requireUser } from '../auth/sessions.ts';
-import type { AccountMail } from '../account/account-mail.service.ts';
 import { changeOwnUsername, toProfileSettings, updateProfile } from './profile.service.ts';
 
 const tags = ['Profile'];
 const answer = dataOf(profileSettingsSchema);
 
-export function registerProfileRoutes(app: App, db: Db, bus: ChangeBus, accountMail: AccountMail): void {
+/** What happens when the owner saves a new email address (account/: the confirmation link, and a word to the old address). */
+export type EmailChanged = (before: UserRow, after: UserRow) => Promise<void>;
+
+export function registerProfileRoutes(app: App, db: Db, bus: ChangeBus, emailChanged: EmailChanged): void {
   // GET /api/me/profile
   app.get(
     '/profile',
@@ -40,7 +43,7 @@ export function registerProfileRoutes(app: App, db: Db, bus: ChangeBus, accountM
       const user = await updateProfile(db, owner, request.body);
       bus.publish(profileChange(user));
       // A new address gets its confirmation link; a confirmed old one is told.
-      await accountMail.emailChanged(owner, user);
+      await emailChanged(owner, user);
       return { data: toProfileSettings(user) };
     },
   );

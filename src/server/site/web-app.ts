@@ -29,7 +29,7 @@ const NOT_SPA = new Set([
 ]);
 const SPA_ROUTE_NAMES = APP_ROUTE_NAMES.filter((name) => !NOT_SPA.has(name));
 /** Pages a visitor reaches while coming-soon mode closes the site. */
-const OPEN_PAGES: ReadonlySet<string> = new Set(['login', 'reset-password']);
+const OPEN_PAGES: ReadonlySet<string> = new Set(['login', 'reset-password', 'forgot-password', 'confirm-email']);
 
 /**
  * Serve the built web app: hashed assets cached for a year and sent in their

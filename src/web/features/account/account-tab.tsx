@@ -11,14 +11,19 @@ import { FormError } from '#web/features/auth/auth-card.tsx';
 import { PasswordField } from '#web/features/auth/password-input.tsx';
 import { focusField, useFormError, valuesOf } from '#web/features/auth/use-form-error.ts';
 import { timeAgo } from '#web/features/dashboard/recent-activity.tsx';
+import type { CurrentUser } from '#shared/user.types.ts';
+import { AccountDataCard } from './account-danger-zone.tsx';
+import { EmailCard } from './email-card.tsx';
 import { useChangePassword, useEndOtherSessions, useEndSession, useSessions } from './use-account.ts';
 
-/** The Account section: the password and the signed-in sessions (issue 28). */
-export function AccountTab() {
+/** The Account section: the password, the signed-in sessions, email, export and deletion (issue 28). */
+export function AccountTab({ user, onEditEmail }: { user: CurrentUser; onEditEmail: () => void }) {
   return (
     <div className="grid gap-6 lg:grid-cols-2">
       <ChangePasswordCard />
       <SessionsCard />
+      <EmailCard user={user} onEditEmail={onEditEmail} />
+      <AccountDataCard user={user} />
     </div>
   );
 }

@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AccountSession, ChangePasswordInput } from '#shared/account.ts';
-import { api } from '#web/lib/api.ts';
+import type { AccountSession, ChangePasswordInput, DeleteAccountInput } from '#shared/account.ts';
+import { ApiError, NETWORK_ERROR_MESSAGE, api, apiErrorOf } from '#web/lib/api.ts';
+import { refreshSession } from '#web/features/auth/use-session.ts';
 
 const sessionsQueryKey = ['me', 'sessions'] as const;
 
@@ -38,5 +39,59 @@ export function useEndOtherSessions() {
   return useMutation({
     mutationFn: async () => (await api<{ data: { ended: number } }>('/api/me/sessions', { method: 'DELETE' })).data,
     onSuccess: changed,
+  });
+}
+
+export function useResendConfirmation() {
+  return useMutation({
+    mutationFn: async () => (await api<{ data: { sentTo: string } }>('/api/me/email/confirmation', { method: 'POST' })).data,
+  });
+}
+
+export function useWeeklySummary() {
+  return useMutation({
+    mutationFn: (weeklySummary: boolean) => api('/api/me/weekly-summary', { method: 'PUT', body: { weeklySummary } }),
+    onSuccess: () => refreshSession(),
+  });
+}
+
+/** POST /api/me/export: the zip, saved by the browser under the name the server gives it. */
+async function downloadExport(password: string): Promise<void> {
+  let response: Response;
+  try {
+    response = await fetch('/api/me/export', {
+      method: 'POST',
+      credentials: 'same-origin',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ password }),
+    });
+  } catch {
+    throw new ApiError(0, NETWORK_ERROR_MESSAGE, 'network_error');
+  }
+  if (!response.ok) throw apiErrorOf(response.status, await response.json().catch(() => ({})));
+  const name = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? 'linkverse-export.zip';
+  const url = URL.createObjectURL(await response.blob());
+  const anchor = Object.assign(document.createElement('a'), { href: url, download: name });
+  document.body.append(anchor);
+  anchor.click();
+  anchor.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+}
+
+export function useExportData() {
+  return useMutation({ mutationFn: downloadExport });
+}
+
+export function useDeleteAccount() {
+  return useMutation({
+    mutationFn: async (input: DeleteAccountInput) =>
+      (await api<{ data: { deleteAfter: string } }>('/api/me/deletion', { method: 'POST', body: input })).data,
+  });
+}
+
+export function useCancelDeletion() {
+  return useMutation({
+    mutationFn: () => api('/api/me/deletion', { method: 'DELETE' }),
+    onSuccess: () => refreshSession(),
   });
 }

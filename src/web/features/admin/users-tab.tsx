@@ -10,6 +10,7 @@ import { api } from '#web/lib/api.ts';
 import { cn } from '#web/lib/utils.ts';
 import { EditUserDialog } from './edit-user-dialog.tsx';
 import { ResetLinkDialog } from './reset-link-dialog.tsx';
+import { DeleteUserDialog } from './delete-user-dialog.tsx';
 import { formatDateTime } from './formatting.ts';
 import { Pager } from './pager.tsx';
 import { SearchInput } from './search-input.tsx';
@@ -21,6 +22,7 @@ export function UsersTab() {
   const [editing, setEditing] = useState<AdminUser | null>(null);
   const [deactivating, setDeactivating] = useState<AdminUser | null>(null);
   const [resetting, setResetting] = useState<AdminUser | null>(null);
+  const [deleting, setDeleting] = useState<AdminUser | null>(null);
   const users = useAdminUsers(page, search);
   const onSearch = useCallback((text: string) => {
     setSearch(text);
@@ -102,8 +104,8 @@ export function UsersTab() {
               </div>
             </StackedCell>
             <StackedCell label="Status">
-              <span className={cn('text-xs font-semibold', user.isActive ? 'text-emerald-400' : 'text-red-400')}>
-                {user.isActive ? 'Active' : 'Deactivated'}
+              <span className={cn('text-xs font-semibold', user.isActive && !user.deleteAfter ? 'text-emerald-400' : 'text-red-400')}>
+                {user.deleteAfter ? `Deleting ${formatDateTime(user.deleteAfter)}` : user.isActive ? 'Active' : 'Deactivated'}
               </span>
             </StackedCell>
             <StackedCell label="Joined" className="text-muted">
@@ -145,6 +147,15 @@ export function UsersTab() {
                     Reactivate
                   </Button>
                 )}
+                <Button
+                  variant="ghost"
+                  size="sm"
+                  className="text-red-300"
+                  onClick={() => setDeleting(user)}
+                  aria-label={`Delete ${user.username}`}
+                >
+                  Delete
+                </Button>
               </div>
             </StackedCell>
           </StackedRow>
@@ -154,6 +165,7 @@ export function UsersTab() {
       {users.data && <Pager page={page} pageSize={ADMIN_PAGE_SIZE} total={users.data.total} onPageChange={setPage} />}
       {editing && <EditUserDialog user={editing} onClose={() => setEditing(null)} />}
       {resetting && <ResetLinkDialog user={resetting} onClose={() => setResetting(null)} />}
+      {deleting && <DeleteUserDialog user={deleting} onClose={() => setDeleting(null)} />}
       <ConfirmDialog
         title="Deactivate user"
         description={

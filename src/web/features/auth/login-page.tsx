@@ -64,9 +64,9 @@ export function LoginPage() {
         <div className="space-y-2">
           <div className="flex items-center justify-between">
             <Label htmlFor="password">Password</Label>
-            <a href="#forgot-password" className="text-xs font-medium text-primary-text hover:underline">
+            <Link to="/forgot-password" className="text-xs font-medium text-primary-text hover:underline">
               Forgot password?
-            </a>
+            </Link>
           </div>
           <PasswordInput
             id="password"
@@ -79,9 +79,6 @@ export function LoginPage() {
           {isSubmitting ? 'Logging in...' : 'Enter Linkverse'}
         </Button>
       </form>
-      <p id="forgot-password" className="mt-6 text-center text-xs text-muted">
-        Forgot your password? Ask the administrator of this Linkverse site to reset it.
-      </p>
       <p className="closed-site-only mt-4 text-center text-sm text-muted">
         This site is closed for now: only its administrators can use it.
       </p>

@@ -12,6 +12,7 @@ import { DashboardSidebar } from './dashboard-sidebar.tsx';
 import { TAB_DETAILS, parseTab } from './dashboard-tabs.ts';
 import { OverviewTab } from './overview-tab.tsx';
 import { useProfileActions } from './use-profile-actions.ts';
+import { PendingDeletion } from './pending-deletion.tsx';
 
 // Each tab's code loads when the tab is opened (the dashboard's first load stays small).
 const LinksTab = lazy(() => import('#web/features/links/links-tab.tsx').then((module) => ({ default: module.LinksTab })));
@@ -31,6 +32,12 @@ function TabLoading() {
 
 /** /dashboard without the site header and footer; the tab lives in ?tab= (spec 000 §2). */
 export function DashboardPage({ user }: { user: CurrentUser }) {
+  // Signed in during a deletion's grace period: keeping the account comes first.
+  if (user.deleteAfter) return <PendingDeletion user={user} deleteAfter={user.deleteAfter} />;
+  return <Dashboard user={user} />;
+}
+
+function Dashboard({ user }: { user: CurrentUser }) {
   const [searchParams, setSearchParams] = useSearchParams();
   const tab = parseTab(searchParams.get('tab'));
   const [menuOpen, setMenuOpen] = useState(false);
@@ -89,7 +96,7 @@ export function DashboardPage({ user }: { user: CurrentUser }) {
             {tab === 'profile' && <ProfileTab user={user} onTabChange={changeTab} />}
             {tab === 'analytics' && <AnalyticsTab user={user} />}
             {tab === 'customize' && <CustomizeTab user={user} />}
-            {tab === 'account' && <AccountTab />}
+            {tab === 'account' && <AccountTab user={user} onEditEmail={() => changeTab('profile')} />}
           </Suspense>
         </main>
       </div>

@@ -24,6 +24,8 @@ const PAGE_META: ReadonlyMap<string, PageMeta> = new Map<string, PageMeta>([
   ['/login', titled('Log in', 'Log in to your Linkverse dashboard to edit your links, your profile and its look.')],
   ['/register', titled('Sign up', 'Create your Linkverse page: pick a username and get your own address in a minute.')],
   ['/reset-password', titled('Set a new password', 'Set a new password with the one-time link you were given.')],
+  ['/forgot-password', titled('Forgot password', 'Get a link to set a new password for your Linkverse account.')],
+  ['/confirm-email', titled('Confirm your email', 'Confirm the email address of your Linkverse account.')],
   ['/dashboard', titled('Dashboard', 'Your links, profile, look and analytics.')],
   ['/dashboard/settings', titled('Dashboard', 'Your links, profile, look and analytics.')],
   ['/admin', titled('Admin Control Center', 'Users, reserved usernames, username history, activity logs and site settings.')],
@@ -43,7 +45,16 @@ const PAGE_META: ReadonlyMap<string, PageMeta> = new Map<string, PageMeta>([
  */
 export const CONTENT_PATHS: readonly string[] = [...CONTENT_PAGES.keys()];
 export const PRERENDERED_PATHS: readonly string[] = ['/', '/pricing', '/login', '/register', '/examples', ...CONTENT_PATHS];
-export const SHELL_PATHS = ['/dashboard', '/dashboard/settings', '/admin', '/upload-profile-image', '/profile', '/reset-password'] as const;
+export const SHELL_PATHS = [
+  '/dashboard',
+  '/dashboard/settings',
+  '/admin',
+  '/upload-profile-image',
+  '/profile',
+  '/reset-password',
+  '/forgot-password',
+  '/confirm-email',
+] as const;
 
 export const NOT_FOUND_META = titled('404 Page Not Found', 'The page you are looking for does not exist or has moved.');
 

@@ -1,0 +1,108 @@
+import { BadgeCheck, Mail } from 'lucide-react';
+import { toast } from 'sonner';
+import { accountMessages } from '#shared/account.ts';
+import type { CurrentUser } from '#shared/user.types.ts';
+import { Button } from '#web/components/ui/button.tsx';
+import { Card } from '#web/components/ui/card.tsx';
+import { Switch } from '#web/components/ui/switch.tsx';
+import { ApiError } from '#web/lib/api.ts';
+import { useSiteFeatures } from '#web/features/site/use-site-features.ts';
+import { useResendConfirmation, useWeeklySummary } from './use-account.ts';
+
+const failure = (caught: unknown, fallback: string) => (caught instanceof ApiError && caught.status > 0 ? caught.message : fallback);
+
+/**
+ * The account's email: whether it is confirmed, the link to confirm it, and
+ * the weekly summary. On a site without mail, it says so and offers nothing
+ * that would not arrive (issue 28).
+ */
+export function EmailCard({ user, onEditEmail }: { user: CurrentUser; onEditEmail: () => void }) {
+  const features = useSiteFeatures();
+  const resend = useResendConfirmation();
+  const weekly = useWeeklySummary();
+
+  const sendLink = async () => {
+    try {
+      const { sentTo } = await resend.mutateAsync();
+      toast.success(accountMessages.confirmationSent(sentTo), { description: 'Open the link in it within 24 hours.' });
+    } catch (caught) {
+      toast.error(failure(caught, 'The link could not be sent. Please try again.'));
+    }
+  };
+  const setWeekly = async (on: boolean) => {
+    try {
+      await weekly.mutateAsync(on);
+      toast.success(on ? 'Weekly summary on' : 'Weekly summary off', {
+        description: on ? 'It arrives on Mondays, with the week before’s views and clicks.' : undefined,
+      });
+    } catch (caught) {
+      toast.error(failure(caught, 'The setting could not be saved. Please try again.'));
+    }
+  };
+
+  return (
+    <Card>
+      <h2 className="flex items-center gap-2 text-lg font-semibold">
+        <Mail className="size-5 text-primary-text" aria-hidden="true" /> Email
+      </h2>
+      {features && !features.email ? (
+        <p className="mt-1 text-sm text-muted">
+          {accountMessages.emailNotSetUp} Password resets on this site are made by its administrators.
+        </p>
+      ) : (
+        <p className="mt-1 text-sm text-muted">
+          A confirmed address can receive password reset links and the weekly summary. It is never shown on your page.
+        </p>
+      )}
+      <div className="mt-5 flex flex-wrap items-center gap-3">
+        <p className="min-w-0 flex-1 truncate font-medium">{user.email ?? <span className="text-muted">No email yet</span>}</p>
+        {user.email && features?.email && (
+          <span
+            className={
+              user.emailConfirmed
+                ? 'inline-flex items-center gap-1 rounded-full bg-emerald-500/15 px-2.5 py-0.5 text-xs font-semibold text-emerald-300'
+                : 'rounded-full bg-amber-500/15 px-2.5 py-0.5 text-xs font-semibold text-amber-200'
+            }
+          >
+            {user.emailConfirmed ? (
+              <>
+                <BadgeCheck className="size-3.5" aria-hidden="true" /> Confirmed
+              </>
+            ) : (
+              'Unconfirmed'
+            )}
+          </span>
+        )}
+        <Button variant="outline" size="sm" onClick={onEditEmail}>
+          {user.email ? 'Change' : 'Add email'}
+        </Button>
+      </div>
+      {features?.email && user.email && !user.emailConfirmed && (
+        <div className="mt-4 rounded-xl border border-amber-500/30 bg-amber-500/10 p-4 text-sm">
+          <p className="text-amber-100">Until you open the link we mailed to this address, nothing is sent to it.</p>
+          <Button size="sm" className="mt-3" onClick={() => void sendLink()} disabled={resend.isPending}>
+            {resend.isPending ? 'Sending...' : 'Send the link again'}
+          </Button>
+        </div>
+      )}
+      {features?.email && (
+        <label className="mt-5 flex items-start justify-between gap-4 rounded-xl border border-border p-4">
+          <span>
+            <span className="block font-medium">Weekly summary</span>
+            <span className="block text-sm text-muted">
+              {user.emailConfirmed
+                ? 'Every Monday: last week’s views, visitors, clicks and your most clicked links.'
+                : accountMessages.weeklySummaryNeedsEmail}
+            </span>
+          </span>
+          <Switch
+            checked={user.weeklySummary}
+            disabled={!user.emailConfirmed || weekly.isPending}
+            onCheckedChange={(on) => void setWeekly(on)}
+            aria-label="Weekly summary by email"
+          />
+        </label>
+      )}
+    </Card>
+  );
+}

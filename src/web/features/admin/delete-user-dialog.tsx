@@ -1,0 +1,90 @@
+import { useState } from 'react';
+import { type AdminUser, adminMessages, deleteUserSchema } from '#shared/admin.ts';
+import { USERNAME_HOLD_DAYS } from '#shared/constants.ts';
+import { FormDialog } from '#web/components/ui/form-dialog.tsx';
+import { Input, Label } from '#web/components/ui/input.tsx';
+import { ApiError, api } from '#web/lib/api.ts';
+import { focusField, useFormError, valuesOf } from '#web/features/auth/use-form-error.ts';
+import { useAdminMutation } from './use-admin.ts';
+
+/**
+ * Deleting a user, asked twice: first what it does, then the username typed
+ * out. It cannot be undone: the account and everything it owns go at once.
+ */
+export function DeleteUserDialog({ user, onClose }: { user: AdminUser; onClose: () => void }) {
+  const [step, setStep] = useState<'ask' | 'confirm'>('ask');
+  const { error, invalidField, show, check } = useFormError();
+  const remove = useAdminMutation((username: string) => api(`/api/admin/users/${user.id}`, { method: 'DELETE', body: { username } }), {
+    success: adminMessages.userDeleted(user.username),
+    failure: 'Failed to delete user',
+  });
+
+  if (step === 'ask') {
+    return (
+      <FormDialog
+        title={`Delete @${user.username}?`}
+        description={
+          <>
+            <p>
+              The account, its page, links, uploads and analytics are removed at once and for good. This cannot be undone. Its username
+              stays held for {USERNAME_HOLD_DAYS} days.
+            </p>
+            <p>To stop the page without losing anything, deactivate the account instead.</p>
+          </>
+        }
+        submitLabel="Continue"
+        pendingLabel="Continue"
+        danger
+        pending={false}
+        error={null}
+        onSubmit={() => setStep('confirm')}
+        onClose={onClose}
+      >
+        {null}
+      </FormDialog>
+    );
+  }
+
+  const submit = async (form: HTMLFormElement) => {
+    const input = check(deleteUserSchema, valuesOf(form), (field) => focusField(form, field));
+    if (!input) return;
+    if (input.username.toLowerCase() !== user.username) {
+      show(adminMessages.deleteConfirmMismatch, 'username');
+      focusField(form, 'username');
+      return;
+    }
+    try {
+      await remove.mutateAsync(input.username);
+      onClose();
+    } catch (caught) {
+      show(caught instanceof ApiError && caught.status > 0 ? caught.message : 'Failed to delete user');
+    }
+  };
+  return (
+    <FormDialog
+      title="Delete for good"
+      description={<p>Type the username to confirm. The deletion is recorded in the activity log.</p>}
+      submitLabel="Delete user"
+      pendingLabel="Deleting..."
+      danger
+      pending={remove.isPending}
+      error={error}
+      onSubmit={(form) => void submit(form)}
+      onClose={onClose}
+    >
+      <div className="space-y-2">
+        <Label htmlFor="delete-username">
+          Type <span className="font-mono text-zinc-100">{user.username}</span>
+        </Label>
+        <Input
+          id="delete-username"
+          name="username"
+          autoComplete="off"
+          autoCapitalize="none"
+          spellCheck={false}
+          aria-invalid={invalidField === 'username' || undefined}
+        />
+      </div>
+    </FormDialog>
+  );
+}

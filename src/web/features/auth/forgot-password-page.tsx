@@ -1,0 +1,95 @@
+import { type FormEvent, useState } from 'react';
+import { Link } from 'react-router';
+import { forgotPasswordSchema, passwordResetMessages } from '#shared/password-reset.ts';
+import { Button } from '#web/components/ui/button.tsx';
+import { Input, Label } from '#web/components/ui/input.tsx';
+import { FullPageSpinner } from '#web/components/ui/spinner.tsx';
+import { ApiError, api } from '#web/lib/api.ts';
+import { useSiteFeatures } from '../site/use-site-features.ts';
+import { AuthCard, FormError } from './auth-card.tsx';
+import { focusField, useFormError, valuesOf } from './use-form-error.ts';
+
+const backToLogin = (
+  <p className="mt-6 text-center text-sm text-muted">
+    Remembered it?{' '}
+    <Link to="/login" className="font-semibold text-primary-text hover:underline">
+      Log in
+    </Link>
+  </p>
+);
+
+/**
+ * /forgot-password: a reset link by email when this site sends mail; otherwise
+ * it says that an administrator makes reset links (issue 28). The answer is the
+ * same whether or not the account exists.
+ */
+export function ForgotPasswordPage() {
+  const features = useSiteFeatures();
+  const [sent, setSent] = useState<string | null>(null);
+  const [isSubmitting, setSubmitting] = useState(false);
+  const { error, invalidField, show, check } = useFormError();
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = event.currentTarget;
+    const input = check(forgotPasswordSchema, valuesOf(form), (field) => focusField(form, field));
+    if (!input) return;
+    setSubmitting(true);
+    try {
+      const answer = await api<{ data: { message: string } }>('/api/auth/forgot-password', { method: 'POST', body: input });
+      setSent(answer.data.message);
+    } catch (caught) {
+      show(caught instanceof ApiError && caught.status > 0 ? caught.message : 'Your request could not be sent. Please try again.');
+    } finally {
+      setSubmitting(false);
+    }
+  };
+
+  if (!features) return <FullPageSpinner />;
+  if (!features.email) {
+    return (
+      <AuthCard title="Forgot your password?" subtitle="Passwords on this site are reset by its administrators.">
+        <p className="rounded-xl border border-border bg-surface-raised px-4 py-3 text-sm text-muted">
+          {passwordResetMessages.byAdminOnly}
+        </p>
+        {backToLogin}
+      </AuthCard>
+    );
+  }
+  if (sent) {
+    return (
+      <AuthCard title="Check your email" subtitle={sent}>
+        <p className="text-sm text-muted">
+          The link works once, for 30 minutes. If nothing arrives, check your spam folder, or make sure the address was confirmed in your
+          dashboard.
+        </p>
+        {backToLogin}
+      </AuthCard>
+    );
+  }
+  return (
+    <AuthCard
+      title="Forgot your password?"
+      subtitle="Enter your username or your confirmed email, and we will mail you a link to set a new one."
+    >
+      <form onSubmit={(event) => void submit(event)} noValidate aria-label="Send a reset link" className="space-y-5">
+        <FormError message={error} />
+        <div className="space-y-2">
+          <Label htmlFor="identifier">Username or email</Label>
+          <Input
+            id="identifier"
+            name="identifier"
+            autoComplete="username"
+            autoCapitalize="none"
+            spellCheck={false}
+            aria-invalid={invalidField === 'identifier' || undefined}
+          />
+        </div>
+        <Button type="submit" className="w-full" disabled={isSubmitting}>
+          {isSubmitting ? 'Sending...' : 'Send reset link'}
+        </Button>
+      </form>
+      {backToLogin}
+    </AuthCard>
+  );
+}
