@@ -52,6 +52,14 @@ describe('accessibility (axe) at phone and desktop width', () => {
   it.each(WIDTHS)('the public site, a public profile, the 404 pages and coming-soon at %ipx', async (width) => {
     const creator = await createUser(running.server.testApp.app, { displayName: 'Axe Creator' });
     await createLink(running.server.testApp.app, creator, { title: 'My shop', url: 'https://shop.example/' });
+    // An account being deleted: its page answers 410.
+    const leaving = await createUser(running.server.testApp.app);
+    await running.server.testApp.app.inject({
+      method: 'POST',
+      url: '/api/me/deletion',
+      headers: { cookie: leaving.cookie },
+      payload: { password: leaving.password, username: leaving.user.username },
+    });
     const paths = [
       '/',
       '/features',
@@ -70,6 +78,9 @@ describe('accessibility (axe) at phone and desktop width', () => {
       '/no-such-user-here',
       '/coming-soon',
       '/reset-password#token=an-example-token',
+      '/forgot-password',
+      '/confirm-email#token=an-example-token',
+      `/${leaving.user.username}`,
     ];
     const context = await newContext(width);
     const page = await context.newPage();
@@ -97,5 +108,48 @@ describe('accessibility (axe) at phone and desktop width', () => {
       await expectAccessible(page, `admin ${tab} at ${width}px`);
     }
     await context.close();
+  });
+
+  it.each(WIDTHS)('the account dialogs, an account waiting out its deletion and the delete-user dialog at %ipx', async (width) => {
+    const app = running.server.testApp.app;
+    const admin = await createAdmin(app);
+    const context = await newContext(width, admin.cookie);
+    const page = await context.newPage();
+    await open(page, '/dashboard?tab=account', () => page.getByRole('button', { name: 'Export my data' }).waitFor());
+    for (const [button, dialog] of [
+      ['Export my data', 'Export my data'],
+      ['Delete my account', 'Delete your account?'],
+    ] as const) {
+      await page.getByRole('button', { name: button }).click();
+      await page.getByRole('dialog', { name: dialog }).waitFor();
+      await expectAccessible(page, `${dialog} at ${width}px`);
+      await page.getByRole('button', { name: 'Cancel' }).click();
+    }
+    const member = await createUser(app);
+    await open(page, '/admin', () => page.getByRole('tab', { name: 'Users' }).waitFor());
+    await page.getByRole('button', { name: `Delete ${member.user.username}` }).click();
+    await page.getByRole('dialog', { name: `Delete @${member.user.username}?` }).waitFor();
+    await expectAccessible(page, `delete user, first question, at ${width}px`);
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByRole('dialog', { name: 'Delete for good' }).waitFor();
+    await expectAccessible(page, `delete user, name typed out, at ${width}px`);
+    await context.close();
+
+    await app.inject({
+      method: 'POST',
+      url: '/api/me/deletion',
+      headers: { cookie: member.cookie },
+      payload: { password: member.password, username: member.user.username },
+    });
+    const login = await app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { username: member.user.username, password: member.password },
+    });
+    const leaving = await newContext(width, login.headers['set-cookie']!.toString());
+    const pending = await leaving.newPage();
+    await open(pending, '/dashboard', () => pending.getByRole('button', { name: 'Keep my account' }).waitFor());
+    await expectAccessible(pending, `pending deletion at ${width}px`);
+    await leaving.close();
   });
 });

@@ -13,7 +13,8 @@ const buttonVariants = cva(
         solid: 'bg-primary text-white hover:bg-primary-strong',
         outline: 'border border-border bg-surface/60 text-zinc-100 hover:bg-surface-raised hover:border-primary/50',
         ghost: 'text-zinc-300 hover:bg-white/5 hover:text-white',
-        danger: 'bg-danger text-white hover:bg-red-600',
+        // red-600 under white text: 4.8:1, readable (the lighter danger colour stays for borders and tints).
+        danger: 'bg-red-600 text-white hover:bg-red-700',
       },
       size: {
         sm: 'h-9 px-3',
