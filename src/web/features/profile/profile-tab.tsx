@@ -12,6 +12,8 @@ import { Switch } from '#web/components/ui/switch.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '#web/components/ui/tabs.tsx';
 import { ApiError } from '#web/lib/api.ts';
 import type { DashboardTab } from '#web/lib/constants.ts';
+import { accountMessages } from '#shared/account.ts';
+import { useSiteFeatures } from '#web/features/site/use-site-features.ts';
 import { cn } from '#web/lib/utils.ts';
 import { useFormError } from '#web/features/auth/use-form-error.ts';
 import { QuickThemes } from '#web/features/customize/quick-themes.tsx';
@@ -53,8 +55,17 @@ export function ProfileTab({ user, onTabChange }: { user: CurrentUser; onTabChan
   );
 }
 
+/** What the address is for on this site, and whether it is confirmed (issue 28: nothing claims mail that is not sent). */
+function emailHint(settings: ProfileSettings, siteSendsMail: boolean | undefined): string {
+  if (siteSendsMail === false) return `${accountMessages.emailNotSetUp} Never shown on your page.`;
+  if (!settings.email) return 'We mail a link to confirm it; a confirmed address can reset your password. Never shown on your page.';
+  if (settings.emailConfirmed) return 'Confirmed: it can receive password resets and the weekly summary. Never shown on your page.';
+  return 'Unconfirmed: open the link we mailed to it (Account can send it again). Until then nothing is sent to it.';
+}
+
 function ProfileSettingsForm({ user, settings }: { user: CurrentUser; settings: ProfileSettings }) {
   const updateProfile = useUpdateProfile();
+  const features = useSiteFeatures();
   const [form, setForm] = useState<ProfileFormInput>({
     displayName: settings.displayName,
     bio: settings.bio,
@@ -72,8 +83,11 @@ function ProfileSettingsForm({ user, settings }: { user: CurrentUser; settings: 
     const values = check(profileFormSchema, form, (field) => document.getElementById(`profile-${field}`)?.focus());
     if (!values) return;
     try {
-      await updateProfile.mutateAsync(values);
-      toast.success(profileSettingsMessages.settingsSaved);
+      const saved = await updateProfile.mutateAsync(values);
+      const newAddress = saved.email && saved.email.toLowerCase() !== (settings.email ?? '').toLowerCase();
+      toast.success(profileSettingsMessages.settingsSaved, {
+        description: newAddress && features?.email ? accountMessages.confirmationSent(saved.email!) : undefined,
+      });
     } catch (caught) {
       if (caught instanceof ApiError && caught.status > 0) show(caught.message, Object.keys(caught.fieldErrors)[0] ?? null);
       else toast.error('Error', { description: 'Failed to save your settings. Please try again.' });
@@ -155,7 +169,7 @@ function ProfileSettingsForm({ user, settings }: { user: CurrentUser; settings: 
                 placeholder="you@example.com"
               />
               <p id="profile-email-hint" className="text-xs text-muted">
-                Used for notifications, not public.
+                {emailHint(settings, features?.email)}
               </p>
             </div>
             <fieldset className="space-y-3 rounded-xl border border-border p-4">
