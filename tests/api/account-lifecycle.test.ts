@@ -265,7 +265,7 @@ describe(`an admin deleting a user (${DIALECT})`, () => {
 
   it('cannot delete the admin themself', async () => {
     const answer = await adminDelete(admin.user.id, admin.user.username);
-    expect(answer.statusCode).toBe(400);
+    expect(answer.statusCode).toBe(403);
     expect(answer.json().message).toBe(adminMessages.deleteSelf);
   });
 });

@@ -29,16 +29,17 @@ export async function deleteOldEmailConfirmations(db: Db, before: string): Promi
 /** Accounts a forgot-password request may mean: by username, or by a confirmed address (several accounts may share one). */
 export function findAccountsForReset(db: Db, identifier: string, limit: number) {
   const lowered = identifier.toLowerCase();
-  return db
-    .selectFrom('users')
-    .select(['id', 'username', 'email'])
-    .where((eb) =>
-      eb.or([eb('username', '=', lowered), eb.and([eb(eb.fn('lower', ['email']), '=', lowered), eb('emailConfirmedAt', 'is not', null)])]),
-    )
-    .where('emailConfirmedAt', 'is not', null)
-    .where('isActive', '=', 1)
-    .where('deleteAfter', 'is', null)
-    .orderBy('id')
-    .limit(limit)
-    .execute();
+  return (
+    db
+      .selectFrom('users')
+      .select(['id', 'username', 'email'])
+      .where((eb) => eb.or([eb('username', '=', lowered), eb(eb.fn('lower', ['email']), '=', lowered)]))
+      // Only a confirmed address receives anything.
+      .where('emailConfirmedAt', 'is not', null)
+      .where('isActive', '=', 1)
+      .where('deleteAfter', 'is', null)
+      .orderBy('id')
+      .limit(limit)
+      .execute()
+  );
 }

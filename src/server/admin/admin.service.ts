@@ -189,7 +189,7 @@ export class AdminService {
   async deleteUser(admin: UserRow, id: number, typedUsername: string): Promise<void> {
     const user = await this.db.transaction().execute(async (trx) => {
       const user = await this.target(trx, id);
-      if (user.id === admin.id) throw new AppError(400, 'forbidden', adminMessages.deleteSelf);
+      if (user.id === admin.id) throw new AppError(403, 'forbidden', adminMessages.deleteSelf);
       if (typedUsername.toLowerCase() !== user.username) {
         throw new AppError(400, 'username_mismatch', adminMessages.deleteConfirmMismatch, {
           fieldErrors: { username: adminMessages.deleteConfirmMismatch },

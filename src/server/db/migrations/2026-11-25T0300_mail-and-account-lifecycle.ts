@@ -1,4 +1,4 @@
-import { type Kysely, PostgresAdapter } from 'kysely';
+import { type Kysely, PostgresAdapter, sql } from 'kysely';
 
 // Email for real and accounts that can be closed (issue 28). Frozen in time:
 // imports nothing from the app.
@@ -18,6 +18,12 @@ export async function up(db: Kysely<any>): Promise<void> {
     .execute();
   await db.schema.alterTable('users').addColumn('weekly_summary_sent_at', 'text').execute();
   await db.schema.alterTable('users').addColumn('delete_after', 'text').execute();
+  // Forgot-password finds an account by its address, in any case.
+  await db.schema
+    .createIndex('users_lower_email_idx')
+    .on('users')
+    .expression(sql`lower(email)`)
+    .execute();
 
   await db.schema
     .createTable('email_confirmations')
@@ -58,6 +64,7 @@ export async function down(db: Kysely<any>): Promise<void> {
   await db.schema.dropTable('held_usernames').execute();
   await db.schema.dropTable('mail_outbox').execute();
   await db.schema.dropTable('email_confirmations').execute();
+  await db.schema.dropIndex('users_lower_email_idx').execute();
   for (const column of ['delete_after', 'weekly_summary_sent_at', 'weekly_summary', 'email_confirmed_at']) {
     await db.schema.alterTable('users').dropColumn(column).execute();
   }
