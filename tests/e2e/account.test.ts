@@ -140,3 +140,26 @@ describe('a password reset link from an admin', () => {
     await visitor.close();
   });
 });
+
+describe('signing in from a page that asked for it', () => {
+  it('returns to that page, and never to another site', async () => {
+    const { user } = await createUser(running.server.testApp.app, { password: 'secret123' });
+    const context = await running.browser.newContext({ baseURL: running.server.baseUrl, viewport: { width: 390, height: 844 } });
+    const page = await context.newPage();
+    const signIn = async () => {
+      await page.fill('#username', user.username);
+      await page.fill('#password', 'secret123');
+      await page.getByRole('button', { name: 'Enter Linkverse' }).click();
+    };
+    await openAppPage(page, '/dashboard?tab=analytics');
+    await page.waitForURL((url) => url.pathname === '/login' && url.searchParams.get('next') === '/dashboard?tab=analytics');
+    await signIn();
+    await page.waitForURL((url) => url.pathname === '/dashboard' && url.search === '?tab=analytics');
+    await context.clearCookies();
+
+    await openAppPage(page, '/login?next=https%3A%2F%2Fevil.example%2F');
+    await signIn();
+    await page.waitForURL((url) => url.origin === running.server.baseUrl && url.pathname === '/dashboard' && url.search === '');
+    await context.close();
+  });
+});

@@ -213,9 +213,26 @@ describe('the profile tab and the picture', () => {
     await page.getByRole('button', { name: 'Save Changes' }).click();
     await expect.poll(() => page.getByText('Settings saved', { exact: true }).isVisible()).toBe(true);
 
+    // A pasted name too long is refused with the rule's message, not cut short (issue 27).
+    await page.getByLabel('Username').fill('a'.repeat(25));
+    expect(await page.getByLabel('Username').inputValue()).toBe('a'.repeat(25));
+    await page.getByRole('button', { name: 'Change username' }).click();
+    await expect.poll(() => page.getByRole('alert').filter({ hasText: 'Username cannot exceed 20 characters' }).isVisible()).toBe(true);
+
+    // The change asks first, saying the new address, the old one's redirect and the lock; Cancel changes nothing.
     const newName = `${username.slice(0, 14)}_new`;
     await page.getByLabel('Username').fill(newName);
     await page.getByRole('button', { name: 'Change username' }).click();
+    const dialog = page.getByRole('alertdialog', { name: 'Change your username?' });
+    await dialog.waitFor();
+    const said = await dialog.textContent();
+    expect(said).toContain(`/${newName}`);
+    expect(said).toContain(`/${username}, sends visitors to the new one for 30 days`);
+    expect(said).toContain('again in 90 days');
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    expect((await page.request.get(`/${username}`, { maxRedirects: 0 })).status()).toBe(200);
+    await page.getByRole('button', { name: 'Change username' }).click();
+    await dialog.getByRole('button', { name: 'Change username' }).click();
     await expect.poll(() => page.getByText('You can change it again in 90 days.').isVisible()).toBe(true);
     await expect.poll(() => page.getByTestId('username-locked').isVisible()).toBe(true);
     expect(await page.getByLabel('Username').isDisabled()).toBe(true);

@@ -11,7 +11,8 @@ export function RequireUser({ children }: { children: (user: CurrentUser) => Rea
   const location = useLocation();
   if (isLoading) return <FullPageSpinner />;
   if (error) return <ServerUnavailable message={error.message} onRetry={() => void refetch()} />;
-  if (!user) return <Navigate to="/login" replace state={{ from: location.pathname + location.search }} />;
+  // The page asked for rides in ?next=, so that it survives a reload of the login page.
+  if (!user) return <Navigate to={`/login?next=${encodeURIComponent(location.pathname + location.search)}`} replace />;
   return children(user);
 }
 

@@ -10,6 +10,7 @@ import { PasswordInput } from './password-input.tsx';
 import { authFormPreloadProps, loadAuthSchemas } from './auth-schemas.ts';
 import { focusField, useFormError, valuesOf } from './use-form-error.ts';
 import { logIn } from './use-session.ts';
+import { safeNextPath } from '#shared/next-path.ts';
 
 export function LoginPage() {
   const [isSubmitting, setSubmitting] = useState(false);
@@ -30,8 +31,8 @@ export function LoginPage() {
       await logIn(input);
       // Signed in, the rest of the app is no longer the coming-soon page's (an admin's is not).
       document.documentElement.removeAttribute('data-site');
-      const from = (location.state as { from?: string } | null)?.from;
-      navigate(from && from.startsWith('/dashboard') ? from : '/dashboard', { replace: true });
+      // Back to the page that asked for signing in, when it is a page of this site (issue 27).
+      navigate(safeNextPath(new URLSearchParams(location.search).get('next')), { replace: true });
     } catch (caught) {
       const message = caught instanceof ApiError && caught.status > 0 ? caught.message : 'An error occurred during login';
       // Shown once, beside the form (issue 11: not also as a toast).

@@ -4,9 +4,10 @@ import { Tooltip } from 'radix-ui';
 import { type FormEvent, useState } from 'react';
 import { toast } from 'sonner';
 import { changeUsernameSchema, daysUntil, profileSettingsMessages, type ProfileSettings } from '#shared/profile-settings.ts';
-import { USERNAME_CHANGE_COOLDOWN_DAYS, USERNAME_MAX_LENGTH } from '#shared/constants.ts';
+import { USERNAME_CHANGE_COOLDOWN_DAYS, USERNAME_HOLD_DAYS } from '#shared/constants.ts';
 import { describeZodError } from '#shared/validation.ts';
 import { Button } from '#web/components/ui/button.tsx';
+import { ConfirmDialog } from '#web/components/ui/confirm-dialog.tsx';
 import { Input, Label } from '#web/components/ui/input.tsx';
 import { ApiError } from '#web/lib/api.ts';
 import { useChangeUsername } from './use-profile-settings.ts';
@@ -23,17 +24,27 @@ export function UsernameField({ settings }: { settings: ProfileSettings }) {
   const locked = settings.usernameLockedUntil !== null;
   const daysLeft = settings.usernameLockedUntil ? daysUntil(settings.usernameLockedUntil) : 0;
 
-  const submit = async (event: FormEvent) => {
+  // The name checked and waiting for the owner's yes: it locks the name and moves the page (issue 27).
+  const [asking, setAsking] = useState<string | null>(null);
+
+  const submit = (event: FormEvent) => {
     event.preventDefault();
+    // A name that is too long is refused with the rule's message, never cut short.
     const parsed = changeUsernameSchema.safeParse({ username: value });
     if (!parsed.success) return setError(describeZodError(parsed.error).message);
     if (parsed.data.username === settings.username) return setError(profileSettingsMessages.sameUsername);
     setError(null);
+    setAsking(parsed.data.username);
+  };
+
+  const change = async (username: string) => {
     try {
-      await changeUsername.mutateAsync(parsed.data.username);
+      await changeUsername.mutateAsync(username);
       toast.success(profileSettingsMessages.usernameChanged, { description: profileSettingsMessages.usernameChangedHint });
     } catch (caught) {
       setError(caught instanceof ApiError && caught.status > 0 ? caught.message : 'Failed to change username');
+    } finally {
+      setAsking(null);
     }
   };
 
@@ -75,7 +86,6 @@ export function UsernameField({ settings }: { settings: ProfileSettings }) {
             id="profile-username"
             value={value}
             onChange={(event) => setValue(event.target.value.toLowerCase())}
-            maxLength={USERNAME_MAX_LENGTH}
             disabled={locked || changeUsername.isPending}
             aria-invalid={error ? true : undefined}
             aria-describedby="profile-username-notice"
@@ -92,6 +102,24 @@ export function UsernameField({ settings }: { settings: ProfileSettings }) {
           {error}
         </p>
       )}
+      <ConfirmDialog
+        title="Change your username?"
+        description={
+          asking && (
+            <>
+              Your page moves to <strong className="text-zinc-100">{`${siteHost()}/${asking}`}</strong>. The old address, {siteHost()}/
+              {settings.username}, sends visitors to the new one for {USERNAME_HOLD_DAYS} days, then anyone may take it. You can change your
+              username again in {USERNAME_CHANGE_COOLDOWN_DAYS} days.
+            </>
+          )
+        }
+        confirmLabel="Change username"
+        pendingLabel="Changing..."
+        pending={changeUsername.isPending}
+        open={asking !== null}
+        onOpenChange={(open) => !open && !changeUsername.isPending && setAsking(null)}
+        onConfirm={() => asking && void change(asking)}
+      />
       <p id="profile-username-notice" className="flex items-start gap-2 text-xs text-muted">
         <Info className="mt-0.5 size-3.5 shrink-0" aria-hidden="true" />
         <span>
