@@ -3,6 +3,7 @@ import { Navigate, Outlet, type RouteObject, useRoutes } from 'react-router';
 import { FullPageSpinner } from './components/ui/spinner.tsx';
 import { RedirectIfSignedIn, RequireUser } from './features/auth/guards.tsx';
 import { CONTENT_PAGES } from './features/content/content-index.ts';
+import { ClosedSiteBanner } from './features/site/closed-site-banner.tsx';
 import { DocumentMeta } from './features/site/document-meta.tsx';
 import { NotFoundPage } from './features/site/not-found-page.tsx';
 import { SiteLayout } from './features/site/site-layout.tsx';
@@ -77,6 +78,7 @@ function RootLayout() {
     <>
       <DocumentMeta />
       <Outlet />
+      <ClosedSiteBanner />
     </>
   );
 }

@@ -54,8 +54,16 @@ describe('the admin control center', () => {
     await page.goto('/admin?tab=settings');
     await expect.poll(() => page.getByTestId('site-status').textContent()).toContain('Site Live');
     await page.getByLabel('Message').fill('Polishing things. Back tonight!');
+    // Closing asks first; Cancel leaves the site open (issue 27).
     await page.getByRole('switch', { name: 'Coming Soon Mode' }).click();
+    const ask = page.getByRole('alertdialog', { name: 'Close the site?' });
+    await ask.getByRole('button', { name: 'Cancel' }).click();
+    expect((await (await page.request.get('/api/admin/site-settings')).json()).maintenanceMode).toBe(false);
+    await page.getByRole('switch', { name: 'Coming Soon Mode' }).click();
+    await ask.getByRole('button', { name: 'Close the site' }).click();
     await expect.poll(() => page.getByText('Maintenance mode enabled successfully.').isVisible()).toBe(true);
+    // While closed, the admin is told so on every page, with the way to the switch.
+    await expect.poll(() => page.getByRole('status').filter({ hasText: 'The site is closed' }).isVisible()).toBe(true);
     await expect.poll(() => page.getByTestId('site-status').textContent()).toContain('Coming Soon Mode Active');
 
     const visitor = await (await running.browser.newContext({ baseURL: running.server.baseUrl })).newPage();
@@ -80,6 +88,9 @@ describe('the admin control center', () => {
     // The admin still uses the site, and sees the bypass link on the page preview.
     await page.goto('/dashboard');
     await expect.poll(() => page.getByText(`Welcome back, ${admin.user.displayName}!`).isVisible()).toBe(true);
+    await page.getByRole('status').filter({ hasText: 'The site is closed' }).getByRole('link', { name: 'Settings' }).click();
+    await page.waitForURL('**/admin?tab=settings');
+    await page.goto('/dashboard');
     await page.goto('/coming-soon');
     await page.getByRole('link', { name: 'Admin Access - Bypass Maintenance Mode' }).click();
     await page.waitForURL('**/dashboard');
@@ -87,6 +98,7 @@ describe('the admin control center', () => {
     await page.goto('/admin?tab=settings');
     await page.getByRole('switch', { name: 'Coming Soon Mode' }).click();
     await expect.poll(() => page.getByText('Maintenance mode disabled successfully.').isVisible()).toBe(true);
+    await expect.poll(() => page.getByRole('status').filter({ hasText: 'The site is closed' }).count()).toBe(0);
     expect((await visitor.goto('/'))?.status()).toBe(200);
     await visitor.goto('/login');
     await expect.poll(() => visitor.getByRole('link', { name: 'Create an account' }).isVisible()).toBe(true);

@@ -47,6 +47,52 @@ function stylesIn(page: Page, scope: string) {
   );
 }
 
+describe('unsaved edits', () => {
+  it('are not dropped by a tab switch or by closing the page without asking', async () => {
+    const { page } = await signedInPage();
+    await page.goto('/dashboard?tab=customize');
+    await page.getByRole('tab', { name: 'Text' }).click();
+    await page.getByLabel('Font', { exact: true }).selectOption('Lora');
+    await expect.poll(() => page.getByText('You have unsaved changes.').isVisible()).toBe(true);
+
+    // Another dashboard tab asks first; Stay keeps the draft.
+    await page.getByRole('button', { name: 'Account', exact: true }).first().click();
+    const ask = page.getByRole('alertdialog', { name: 'Leave without saving?' });
+    await ask.waitFor();
+    expect(await ask.textContent()).toContain('Customize');
+    await ask.getByRole('button', { name: 'Stay' }).click();
+    expect(page.url()).toContain('tab=customize');
+    expect(await page.getByLabel('Font', { exact: true }).inputValue()).toBe('Lora');
+
+    // Closing or reloading the page asks the browser's own question.
+    let asked = '';
+    page.on('dialog', (dialog) => {
+      asked = dialog.type();
+      void dialog.dismiss();
+    });
+    await page.close({ runBeforeUnload: true });
+    await expect.poll(() => asked).toBe('beforeunload');
+    await page.context().close();
+  });
+
+  it('leave when the creator says so, and nothing is asked once they are saved', async () => {
+    const { page } = await signedInPage();
+    await page.goto('/dashboard?tab=profile');
+    await page.getByLabel('Bio').fill('A bio not saved yet');
+    await page.getByRole('button', { name: 'Analytics', exact: true }).first().click();
+    await page.getByRole('alertdialog', { name: 'Leave without saving?' }).getByRole('button', { name: 'Discard changes' }).click();
+    await page.waitForURL('**/dashboard?tab=analytics');
+    await page.goto('/dashboard?tab=profile');
+    expect(await page.getByLabel('Bio').inputValue()).toBe('');
+    await page.getByLabel('Bio').fill('Saved this time');
+    await page.getByRole('button', { name: 'Save Changes' }).click();
+    await expect.poll(() => page.getByText('Settings saved', { exact: true }).isVisible()).toBe(true);
+    await page.getByRole('button', { name: 'Analytics', exact: true }).first().click();
+    await page.waitForURL('**/dashboard?tab=analytics');
+    await page.context().close();
+  });
+});
+
 describe('customizing the page', () => {
   it('shows each change in the preview at once, saves it, and the public page looks the same', async () => {
     const { page, username } = await signedInPage();

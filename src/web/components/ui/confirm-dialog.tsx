@@ -8,6 +8,8 @@ interface ConfirmDialogProps {
   title: string;
   description: ReactNode;
   confirmLabel: string;
+  /** The button that changes nothing ('Cancel' unless told). */
+  cancelLabel?: string;
   /** Shown on the confirm button while the action runs ('Deleting...'). */
   pendingLabel: string;
   pending: boolean;
@@ -22,6 +24,7 @@ export function ConfirmDialog({
   title,
   description,
   confirmLabel,
+  cancelLabel = 'Cancel',
   pendingLabel,
   pending,
   onConfirm,
@@ -39,7 +42,7 @@ export function ConfirmDialog({
           <div className="mt-6 flex justify-end gap-3">
             <AlertDialog.Cancel asChild>
               <Button variant="ghost" disabled={pending}>
-                Cancel
+                {cancelLabel}
               </Button>
             </AlertDialog.Cancel>
             <Button

@@ -5,6 +5,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { SiteSettings } from '#shared/admin.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { Card } from '#web/components/ui/card.tsx';
+import { ConfirmDialog } from '#web/components/ui/confirm-dialog.tsx';
+import { SITE_SETTINGS_CHANGED } from '#web/features/site/closed-site-banner.tsx';
 import { api } from '#web/lib/api.ts';
 import { cn } from '#web/lib/utils.ts';
 import { useSiteSettings } from './use-admin.ts';
@@ -29,6 +31,7 @@ function SettingsForm({ saved }: { saved: SiteSettings }) {
   const save = useMutation({
     mutationFn: (next: SiteSettings) => api<SiteSettings>('/api/admin/site-settings', { method: 'POST', body: next }),
     onSuccess: (saved) => {
+      window.dispatchEvent(new Event(SITE_SETTINGS_CHANGED));
       toast.success('Settings updated', {
         description: saved.maintenanceMode ? 'Maintenance mode enabled successfully.' : 'Maintenance mode disabled successfully.',
       });
@@ -39,6 +42,8 @@ function SettingsForm({ saved }: { saved: SiteSettings }) {
 
   const on = saved.maintenanceMode;
   const busy = save.isPending;
+  // Closing the site asks first (issue 27); opening it again does not.
+  const [confirmingClose, setConfirmingClose] = useState(false);
 
   return (
     <div className="grid gap-6 lg:grid-cols-[1fr_20rem]">
@@ -51,7 +56,9 @@ function SettingsForm({ saved }: { saved: SiteSettings }) {
           <Switch.Root
             checked={on}
             disabled={busy}
-            onCheckedChange={(checked) => save.mutate({ maintenanceMode: checked, maintenanceMessage: message })}
+            onCheckedChange={(checked) =>
+              checked ? setConfirmingClose(true) : save.mutate({ maintenanceMode: false, maintenanceMessage: message })
+            }
             aria-label="Coming Soon Mode"
             className="relative h-7 w-12 shrink-0 rounded-full bg-zinc-700 transition disabled:opacity-50 data-[state=checked]:bg-primary"
           >
@@ -74,6 +81,18 @@ function SettingsForm({ saved }: { saved: SiteSettings }) {
         <Button disabled={busy} onClick={() => save.mutate({ maintenanceMode: on, maintenanceMessage: message })}>
           Update Message
         </Button>
+        <ConfirmDialog
+          title="Close the site?"
+          description="Every visitor and every signed-in user who is not an admin gets the coming-soon page (HTTP 503) with your message, public profiles included, until you switch it off. Admins keep using the site."
+          confirmLabel="Close the site"
+          pendingLabel="Closing..."
+          pending={busy}
+          open={confirmingClose}
+          onOpenChange={setConfirmingClose}
+          onConfirm={() =>
+            save.mutate({ maintenanceMode: true, maintenanceMessage: message }, { onSettled: () => setConfirmingClose(false) })
+          }
+        />
       </Card>
       <Card className={cn('space-y-2', on ? 'border-accent/50' : 'border-emerald-500/40')} role="status" data-testid="site-status">
         <p className={cn('font-semibold', on ? 'text-accent' : 'text-emerald-400')}>{on ? 'Coming Soon Mode Active' : 'Site Live'}</p>

@@ -1,3 +1,4 @@
+import { useUnsavedChanges } from '#web/lib/unsaved-changes.ts';
 import { Eye, EyeOff, RotateCcw, Save } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
@@ -44,6 +45,7 @@ function CustomizeEditor({ user, saved }: { user: CurrentUser; saved: Customizat
   const [previewOpen, setPreviewOpen] = useState(false);
   const changes = changesOf(saved, draft);
   const dirty = Object.keys(changes).length > 0;
+  useUnsavedChanges('customize', 'Customize', dirty);
 
   /** Every change shows in the preview at once; Save Changes stores it. */
   const update = (fields: CustomizationUpdate) => setDraft((current) => ({ ...current, ...fields }));

@@ -8,6 +8,8 @@ import { Button } from '#web/components/ui/button.tsx';
 import { useBrowserTimeZone } from '#web/features/analytics/use-analytics.ts';
 import { Spinner } from '#web/components/ui/spinner.tsx';
 import { useProfileSettings } from '#web/features/profile/use-profile-settings.ts';
+import { ConfirmDialog } from '#web/components/ui/confirm-dialog.tsx';
+import { unsavedWork } from '#web/lib/unsaved-changes.ts';
 import { DashboardSidebar } from './dashboard-sidebar.tsx';
 import { TAB_DETAILS, parseTab } from './dashboard-tabs.ts';
 import { OverviewTab } from './overview-tab.tsx';
@@ -46,9 +48,19 @@ function Dashboard({ user }: { user: CurrentUser }) {
   const theme = useProfileSettings().data?.theme ?? 'dark';
   useBrowserTimeZone(user);
 
-  const changeTab = (next: DashboardTab) => {
+  // Leaving a tab with unsaved edits asks first (issue 27).
+  const [leavingFor, setLeavingFor] = useState<{ tab: DashboardTab; work: string[] } | null>(null);
+  const goToTab = (next: DashboardTab) => {
     setMenuOpen(false);
+    setLeavingFor(null);
     setSearchParams(next === 'overview' ? {} : { tab: next });
+  };
+  const changeTab = (next: DashboardTab) => {
+    const work = unsavedWork();
+    if (next !== tab && work.length > 0) {
+      setMenuOpen(false);
+      setLeavingFor({ tab: next, work });
+    } else goToTab(next);
   };
 
   const sidebar = <DashboardSidebar user={user} tab={tab} onTabChange={changeTab} />;
@@ -98,6 +110,17 @@ function Dashboard({ user }: { user: CurrentUser }) {
             {tab === 'customize' && <CustomizeTab user={user} />}
             {tab === 'account' && <AccountTab user={user} onEditEmail={() => changeTab('profile')} />}
           </Suspense>
+          <ConfirmDialog
+            title="Leave without saving?"
+            description={leavingFor && `Your unsaved changes in ${leavingFor.work.join(' and ')} will be lost. Stay to save them first.`}
+            cancelLabel="Stay"
+            confirmLabel="Discard changes"
+            pendingLabel="Discard changes"
+            pending={false}
+            open={leavingFor !== null}
+            onOpenChange={(open) => !open && setLeavingFor(null)}
+            onConfirm={() => leavingFor && goToTab(leavingFor.tab)}
+          />
         </main>
       </div>
     </div>

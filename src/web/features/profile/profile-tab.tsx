@@ -15,6 +15,7 @@ import type { DashboardTab } from '#web/lib/constants.ts';
 import { accountMessages } from '#shared/account.ts';
 import { useSiteFeatures } from '#web/features/site/use-site-features.ts';
 import { cn } from '#web/lib/utils.ts';
+import { useUnsavedChanges } from '#web/lib/unsaved-changes.ts';
 import { useFormError } from '#web/features/auth/use-form-error.ts';
 import { QuickThemes } from '#web/features/customize/quick-themes.tsx';
 import { AvatarUploader } from '#web/features/profile-image/avatar-uploader.tsx';
@@ -75,6 +76,14 @@ function ProfileSettingsForm({ user, settings }: { user: CurrentUser; settings: 
     showActivity: settings.showActivity,
   });
   const { error, invalidField, show, check } = useFormError();
+  // The theme saves at once; the other fields wait for Save Changes.
+  const dirty =
+    form.displayName !== settings.displayName ||
+    form.bio !== settings.bio ||
+    form.email !== (settings.email ?? '') ||
+    form.showViews !== settings.showViews ||
+    form.showActivity !== settings.showActivity;
+  useUnsavedChanges('profile', 'Profile Settings', dirty);
   const set = <Key extends keyof ProfileFormInput>(key: Key, value: ProfileFormInput[Key]) =>
     setForm((current) => ({ ...current, [key]: value }));
 
