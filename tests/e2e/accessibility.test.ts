@@ -125,6 +125,11 @@ describe('accessibility (axe) at phone and desktop width', () => {
       await expectAccessible(page, `${dialog} at ${width}px`);
       await page.getByRole('button', { name: 'Cancel' }).click();
     }
+    await open(page, '/dashboard?tab=customize', () => page.getByRole('button', { name: 'Reset All' }).waitFor());
+    await page.getByRole('button', { name: 'Reset All' }).click();
+    await page.getByRole('alertdialog', { name: 'Reset your whole look?' }).waitFor();
+    await expectAccessible(page, `Reset All at ${width}px`);
+    await page.getByRole('button', { name: 'Cancel' }).click();
     const member = await createUser(app);
     await open(page, '/admin', () => page.getByRole('tab', { name: 'Users' }).waitFor());
     await page.getByRole('button', { name: `Delete ${member.user.username}` }).click();

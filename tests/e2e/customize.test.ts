@@ -135,8 +135,15 @@ describe('customizing the page', () => {
     expect(onPage.every(([, values]) => values !== null)).toBe(true);
     await visitor.close();
 
-    // Reset All brings the defaults back, in the preview and on the page.
+    // Reset All asks first, saying what goes; Cancel keeps the look (issue 27).
     await page.getByRole('button', { name: 'Reset All' }).click();
+    const ask = page.getByRole('alertdialog', { name: 'Reset your whole look?' });
+    expect(await ask.textContent()).toContain('custom CSS included');
+    await ask.getByRole('button', { name: 'Cancel' }).click();
+    expect(await (await page.request.get(`/${username}`)).text()).toContain('data-button="neon"');
+    // Confirmed, it brings the defaults back, in the preview and on the page.
+    await page.getByRole('button', { name: 'Reset All' }).click();
+    await ask.getByRole('button', { name: 'Reset everything' }).click();
     await expect.poll(() => page.getByText('Reset complete!').isVisible()).toBe(true);
     await expect.poll(() => preview.getAttribute('data-button')).toBe('default');
     const after = await page.request.get(`/${username}`);

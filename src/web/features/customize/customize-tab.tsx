@@ -1,4 +1,5 @@
 import { useUnsavedChanges } from '#web/lib/unsaved-changes.ts';
+import { ConfirmDialog } from '#web/components/ui/confirm-dialog.tsx';
 import { Eye, EyeOff, RotateCcw, Save } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
@@ -73,6 +74,8 @@ function CustomizeEditor({ user, saved }: { user: CurrentUser; saved: Customizat
     }
   };
 
+  // Reset All cannot be undone yet (its uploads are freed): it asks first (issue 27).
+  const [confirmingReset, setConfirmingReset] = useState(false);
   const resetAll = async () => {
     try {
       await reset.mutateAsync();
@@ -80,6 +83,8 @@ function CustomizeEditor({ user, saved }: { user: CurrentUser; saved: Customizat
       toast.success(customizationMessages.reset);
     } catch {
       toast.error('Error', { description: 'Failed to reset your look. Please try again.' });
+    } finally {
+      setConfirmingReset(false);
     }
   };
 
@@ -94,9 +99,21 @@ function CustomizeEditor({ user, saved }: { user: CurrentUser; saved: Customizat
         <div className="flex flex-wrap items-center justify-between gap-3">
           <p className="text-sm text-muted">{dirty ? 'You have unsaved changes.' : 'Everything is saved.'}</p>
           <div className="flex gap-2">
-            <Button variant="outline" onClick={() => void resetAll()} disabled={reset.isPending || save.isPending}>
-              <RotateCcw /> Reset All
-            </Button>
+            <ConfirmDialog
+              trigger={
+                <Button variant="outline" disabled={reset.isPending || save.isPending}>
+                  <RotateCcw /> Reset All
+                </Button>
+              }
+              title="Reset your whole look?"
+              description="Every Customize setting goes back to its default, custom CSS included, and your page shows the default look at once. The background images, music and other files you uploaded in Customize are deleted. This cannot be undone."
+              confirmLabel="Reset everything"
+              pendingLabel="Resetting..."
+              pending={reset.isPending}
+              open={confirmingReset}
+              onOpenChange={setConfirmingReset}
+              onConfirm={() => void resetAll()}
+            />
             <Button onClick={() => void saveChanges()} disabled={!dirty || save.isPending}>
               <Save /> {save.isPending ? 'Saving...' : 'Save Changes'}
             </Button>
