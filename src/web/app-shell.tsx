@@ -16,9 +16,18 @@ function Toasts() {
     return () => window.removeEventListener('load', mount);
   }, []);
   if (!mounted) return null;
+  // On a phone the forms' buttons sit at the bottom of the screen: toasts come from the top there (issue 27).
+  const phone = window.matchMedia('(max-width: 640px)').matches;
   return (
     <Suspense fallback={null}>
-      <Toaster theme="dark" position="bottom-right" visibleToasts={1} duration={TOAST_DURATION_MS} richColors closeButton />
+      <Toaster
+        theme="dark"
+        position={phone ? 'top-center' : 'bottom-right'}
+        visibleToasts={1}
+        duration={TOAST_DURATION_MS}
+        richColors
+        closeButton
+      />
     </Suspense>
   );
 }

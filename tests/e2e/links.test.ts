@@ -41,6 +41,8 @@ describe('managing links', () => {
     await page.getByRole('main').getByRole('button', { name: 'Add New Link' }).click();
     await page.getByRole('form', { name: 'Add link' }).getByRole('button', { name: 'Add link' }).click();
     await expect.poll(() => page.getByText('Please provide both a title and URL for your link.').first().isVisible()).toBe(true);
+    // Said once: the toast, not a banner beside it with the same words (issue 27).
+    expect(await page.getByText(/Please provide both a title and URL/).count()).toBe(1);
     await page.getByRole('button', { name: 'Cancel' }).click();
 
     const target = `${running.server.baseUrl}/healthz`;

@@ -57,10 +57,11 @@ export function LinkForm({ link, saving, onSave, onCancel }: LinkFormProps) {
     const parsed = createLinkSchema.safeParse(fields);
     if (!parsed.success) {
       const { message } = describeZodError(parsed.error);
+      // One message per error (issue 27): the spec's toast for missing fields, the banner beside the form for the rest.
       if (message === linkMessages.missingInformation) {
+        setError(null);
         toast.error('Missing information', { description: 'Please provide both a title and URL for your link.' });
-      }
-      setError(message);
+      } else setError(message);
       return;
     }
     setError(null);
