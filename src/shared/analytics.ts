@@ -77,6 +77,11 @@ export function formatCount(count: number): string {
   return COUNT.format(count);
 }
 
+/** A count and its noun, singular or plural ('1 visit', '12,345 visits'). */
+export function countOf(count: number, one: string, many = `${one}s`): string {
+  return `${formatCount(count)} ${count === 1 ? one : many}`;
+}
+
 /** Percent change from `previous` to `current`, one decimal; null when there is nothing to compare with. */
 export function trendOf(current: number, previous: number): number | null {
   if (previous === 0) return current === 0 ? 0 : null;

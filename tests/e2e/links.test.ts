@@ -35,7 +35,7 @@ describe('managing links', () => {
     const { page, username } = await signedInPage();
     await page.goto('/dashboard?tab=links');
     await expect.poll(() => page.getByText('No links yet').isVisible()).toBe(true);
-    await expect.poll(() => page.getByTestId('link-count').textContent()).toBe('0 link(s) in your profile');
+    await expect.poll(() => page.getByTestId('link-count').textContent()).toBe('0 links in your profile');
 
     // Missing information is refused with the spec's toast.
     await page.getByRole('main').getByRole('button', { name: 'Add New Link' }).click();
@@ -49,7 +49,7 @@ describe('managing links', () => {
     await addLink(page, 'First', target);
     await addLink(page, 'Second', 'example.com/two');
     await addLink(page, 'Third', 'example.com/three');
-    await expect.poll(() => page.getByTestId('link-count').textContent()).toBe('3 link(s) in your profile');
+    await expect.poll(() => page.getByTestId('link-count').textContent()).toBe('3 links in your profile');
     expect(await titles(page)).toEqual(['First', 'Second', 'Third']);
 
     // Drag Third above First.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { percentOf, trendOf } from '#shared/analytics.ts';
+import { countOf, percentOf, trendOf } from '#shared/analytics.ts';
 import { analyticsReport, csvCell, viewRecords } from '#server/analytics/analytics.service.ts';
 import type { RollupRow } from '#server/analytics/analytics.repository.ts';
 import { isPrefetch, sourceOf } from '#server/analytics/visitor.ts';
@@ -140,5 +140,14 @@ describe('record days', () => {
     expect(viewRecords(0, days).map((entry) => entry.day)).toEqual(['2026-11-04', '2026-11-02']);
     expect(viewRecords(6, days).map((entry) => entry.day)).toEqual(['2026-11-04']);
     expect(viewRecords(0, [])).toEqual([]);
+  });
+});
+
+describe('counts in words', () => {
+  it('say one thing in the singular and every other count in the plural, with thousands separated', () => {
+    expect(countOf(1, 'visit')).toBe('1 visit');
+    expect(countOf(0, 'link')).toBe('0 links');
+    expect(countOf(12_345, 'unique visitor')).toBe('12,345 unique visitors');
+    expect(countOf(2, 'person', 'people')).toBe('2 people');
   });
 });

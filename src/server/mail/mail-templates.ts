@@ -1,3 +1,4 @@
+import { countOf } from '#shared/analytics.ts';
 import { SITE_NAME } from '#shared/constants.ts';
 import { escapeHtml } from '../http/html.ts';
 
@@ -91,11 +92,10 @@ function change(now: number, before: number): string {
 }
 
 export function weeklySummaryMail(origin: string, username: string, figures: WeeklyFigures): MailContent {
-  const plural = (count: number, one: string) => `${count.toLocaleString('en-US')} ${one}${count === 1 ? '' : 's'}`;
-  return compose(`Your week on ${SITE_NAME}: ${plural(figures.views, 'view')}, ${plural(figures.clicks, 'click')}`, origin, {
+  return compose(`Your week on ${SITE_NAME}: ${countOf(figures.views, 'view')}, ${countOf(figures.clicks, 'click')}`, origin, {
     lines: [
       `Here is how ${origin}/${username} did from ${figures.from} to ${figures.to}.`,
-      `Views: ${figures.views.toLocaleString('en-US')} (${change(figures.views, figures.previous.views)}), from ${plural(figures.visitors, 'unique visitor')}.`,
+      `Views: ${figures.views.toLocaleString('en-US')} (${change(figures.views, figures.previous.views)}), from ${countOf(figures.visitors, 'unique visitor')}.`,
       `Link clicks: ${figures.clicks.toLocaleString('en-US')} (${change(figures.clicks, figures.previous.clicks)}).`,
       figures.topLinks.length > 0
         ? `Most clicked: ${figures.topLinks.map((link) => `${link.title} (${link.clicks})`).join(', ')}.`

@@ -13,7 +13,14 @@ import {
   Smartphone,
 } from 'lucide-react';
 import { type ReactNode, Suspense, lazy, useState } from 'react';
-import { ANALYTICS_PERIODS, type AnalyticsPeriod, type AnalyticsReport, analyticsMessages, formatCount } from '#shared/analytics.ts';
+import {
+  ANALYTICS_PERIODS,
+  type AnalyticsPeriod,
+  type AnalyticsReport,
+  analyticsMessages,
+  countOf,
+  formatCount,
+} from '#shared/analytics.ts';
 import type { CurrentUser } from '#shared/user.types.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { Card } from '#web/components/ui/card.tsx';
@@ -78,7 +85,7 @@ function Report({ report, user }: { report: AnalyticsReport; user: CurrentUser }
           icon={<Eye />}
           label="Profile Views"
           value={formatCount(report.profileViews)}
-          detail={`${formatCount(report.uniqueVisitors)} unique ${report.uniqueVisitors === 1 ? 'visitor' : 'visitors'}`}
+          detail={countOf(report.uniqueVisitors, 'unique visitor')}
           trend={report.viewsTrend}
           against={period}
         />
@@ -86,7 +93,7 @@ function Report({ report, user }: { report: AnalyticsReport; user: CurrentUser }
           icon={<MousePointerClick />}
           label="Link Clicks"
           value={formatCount(report.linkClicks)}
-          detail={`${formatCount(report.uniqueClicks)} unique ${report.uniqueClicks === 1 ? 'click' : 'clicks'}`}
+          detail={countOf(report.uniqueClicks, 'unique click')}
           trend={report.clicksTrend}
           against={period}
         />
@@ -108,7 +115,7 @@ function Report({ report, user }: { report: AnalyticsReport; user: CurrentUser }
               <SectionTitle icon={<Globe2 />} title="Traffic Sources" />
               <ShareList
                 items={report.sources.map((source) => ({ ...source, label: source.name }))}
-                unit="visits"
+                unit="visit"
                 empty="No visits in this period."
               />
             </Card>
@@ -117,7 +124,7 @@ function Report({ report, user }: { report: AnalyticsReport; user: CurrentUser }
               <SectionTitle icon={<Globe2 />} title="Countries" />
               <ShareList
                 items={report.countries.map((country) => ({ ...country, label: countryName(country.name) }))}
-                unit="visits"
+                unit="visit"
                 empty="No visits in this period."
                 limit={8}
               />
@@ -126,7 +133,7 @@ function Report({ report, user }: { report: AnalyticsReport; user: CurrentUser }
               <SectionTitle icon={<Smartphone />} title="Devices" />
               <ShareList
                 items={report.devices.map((device) => ({ ...device, label: DEVICE_NAMES[device.name] ?? device.name }))}
-                unit="visits"
+                unit="visit"
                 empty="No visits in this period."
               />
               {report.browsers.length > 0 && (
@@ -215,7 +222,7 @@ function ShareList({ items, unit, empty, limit = 10 }: { items: ShareItem[]; uni
           <div className="flex items-baseline justify-between gap-3 text-sm">
             <span className="truncate font-medium">{item.label}</span>
             <span className="shrink-0 text-muted">
-              {formatCount(item.visits)} {unit} · {item.percentage}%
+              {countOf(item.visits, unit)} · {item.percentage}%
             </span>
           </div>
           <div className="mt-1.5 h-2 overflow-hidden rounded-full bg-zinc-500/15" aria-hidden="true">
@@ -245,9 +252,7 @@ function TopLinks({ report }: { report: AnalyticsReport }) {
                 {link.url && <p className="truncate text-xs text-muted">{link.url}</p>}
               </div>
               <div className="shrink-0 text-right text-sm">
-                <p className="font-semibold">
-                  {formatCount(link.clicks)} {link.clicks === 1 ? 'click' : 'clicks'}
-                </p>
+                <p className="font-semibold">{countOf(link.clicks, 'click')}</p>
                 <p className="text-xs text-muted">
                   {formatCount(link.uniqueClicks)} unique · {link.share}% of total
                 </p>

@@ -1,6 +1,6 @@
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import type { AnalyticsReport } from '#shared/analytics.ts';
-import { formatCount } from '#shared/analytics.ts';
+import { countOf } from '#shared/analytics.ts';
 import { formatDate } from './use-analytics.ts';
 
 interface TooltipProps {
@@ -15,7 +15,7 @@ function DayTooltip({ active, payload }: TooltipProps) {
     <div className="rounded-xl border border-border bg-surface-raised px-3 py-2 text-sm shadow-xl">
       <p className="font-semibold">{formatDate(day.date, 'long')}</p>
       <p className="text-muted">
-        {formatCount(day.count)} {day.count === 1 ? 'visit' : 'visits'} · {formatCount(day.clicks)} {day.clicks === 1 ? 'click' : 'clicks'}
+        {countOf(day.count, 'visit')} · {countOf(day.clicks, 'click')}
       </p>
     </div>
   );

@@ -7,7 +7,7 @@ import { type Link, linkBackground } from '#shared/links.ts';
 import { LinkIcon } from '#profile/link-icon.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { ConfirmDialog } from '#web/components/ui/confirm-dialog.tsx';
-import { formatCount } from '#shared/analytics.ts';
+import { countOf } from '#shared/analytics.ts';
 import { cn } from '#web/lib/utils.ts';
 
 interface LinkCardProps {
@@ -68,7 +68,7 @@ export function LinkCard({ link, clicks, disabled, deleting, onEdit, onDelete, o
         {clicks !== undefined && (
           <p className="mt-0.5 flex items-center gap-1 text-xs text-muted" data-testid="link-clicks">
             <MousePointerClick className="size-3.5" aria-hidden="true" />
-            {formatCount(clicks)} {clicks === 1 ? 'click' : 'clicks'}
+            {countOf(clicks, 'click')}
             <span className="max-sm:sr-only"> · 30 days</span>
           </p>
         )}

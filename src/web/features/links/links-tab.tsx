@@ -4,6 +4,7 @@ import { Link2, Plus } from 'lucide-react';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { toast } from 'sonner';
+import { countOf } from '#shared/analytics.ts';
 import { UPGRADE_TO_PRO, linkLimitMessage } from '#shared/plans.ts';
 import type { CurrentUser } from '#shared/user.types.ts';
 import { Button } from '#web/components/ui/button.tsx';
@@ -114,7 +115,7 @@ export function LinksTab({ user }: { user: CurrentUser }) {
         <div className="flex flex-wrap items-center justify-between gap-4">
           <div>
             <p className="text-sm text-muted" data-testid="link-count">
-              {list.length} link(s) in your profile
+              {countOf(list.length, 'link')} in your profile
             </p>
             {atLimit && limit !== null && <LinkLimitNote message={linkLimitMessage(user.plan, limit)} />}
           </div>
