@@ -23,6 +23,7 @@ export const ADMIN_ACTIONS = [
   'settings_change',
   'password_reset_link',
   'user_deletion',
+  'verified_badge',
 ] as const;
 export type AdminAction = (typeof ADMIN_ACTIONS)[number];
 

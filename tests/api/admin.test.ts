@@ -252,6 +252,10 @@ describe(`users (${DIALECT})`, () => {
     await call('PATCH', `/api/admin/users/${user.user.id}/plan`, admin.cookie, { verified: false });
     expect((await call('GET', `/${user.user.username}`)).body).not.toContain('class="lv-verified"');
     expect((await call('PATCH', `/api/admin/users/${user.user.id}/plan`, admin.cookie, {})).statusCode).toBe(400);
+    // Logged under their own action, not as plan changes.
+    const badges = (await logsOf('verified_badge')).filter((entry) => entry.targetId === user.user.id);
+    expect(badges.map((entry) => entry.details)).toEqual(['verified badge removed', 'verified badge granted']);
+    expect((await logsOf('plan_change')).filter((entry) => entry.targetId === user.user.id)).toEqual([]);
   });
 });
 

@@ -200,7 +200,7 @@ describe('the admin control center', () => {
     await expect.poll(() => page.getByTestId('admin-user-row').count()).toBe(1);
     await page.getByLabel(`Plan of ${target.user.username}`).selectOption('pro');
     await expect.poll(() => page.getByText('Plan changed to Pro').isVisible()).toBe(true);
-    await page.getByTestId('admin-user-row').getByLabel('Verified').click();
+    await page.getByLabel(`Verified badge for ${target.user.username}`).click();
     await expect.poll(() => page.getByText('Verified badge granted').isVisible()).toBe(true);
     // Both toasts were made; only the newest shows.
     const shown = page.locator('[data-sonner-toast][data-visible="true"]');

@@ -230,11 +230,11 @@ export class AdminService {
         .set({ plan, verified: verified ? 1 : 0, updatedAt: nowIso() })
         .where('id', '=', id)
         .execute();
-      const details = [
-        plan !== user.plan && `${user.plan} → ${plan}`,
-        verified !== (user.verified === 1) && (verified ? 'verified badge granted' : 'verified badge removed'),
-      ];
-      await this.log(trx, admin, 'plan_change', user, details.filter(Boolean).join('; '));
+      // Each change under its own action, so that the log's filter finds it.
+      if (plan !== user.plan) await this.log(trx, admin, 'plan_change', user, `${user.plan} → ${plan}`);
+      if (verified !== (user.verified === 1)) {
+        await this.log(trx, admin, 'verified_badge', user, verified ? 'verified badge granted' : 'verified badge removed');
+      }
       return (await findUserById(trx, id))!;
     });
     this.changed(after);

@@ -15,7 +15,9 @@ export const ADMIN_ACTION_FILTERS: Array<{ value: AdminAction | 'all'; label: st
   { value: 'reservation_removal', label: 'Reservation Removals' },
   { value: 'plan_change', label: 'Plan Changes' },
   { value: 'settings_change', label: 'Settings Changes' },
+  { value: 'verified_badge', label: 'Verified Badges' },
   { value: 'password_reset_link', label: 'Password Reset Links' },
+  { value: 'user_deletion', label: 'User Deletions' },
 ];
 
 /** 'username_change' → 'USERNAME CHANGE': the first underscore becomes a space, then capitals (spec 001 §2). */

@@ -95,6 +95,7 @@ export function UsersTab() {
                   <input
                     type="checkbox"
                     checked={user.verified}
+                    aria-label={`Verified badge for ${user.username}`}
                     disabled={setPlan.isPending}
                     onChange={(event) => setPlan.mutate({ id: user.id, verified: event.target.checked })}
                     className="accent-primary"
