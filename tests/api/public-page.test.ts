@@ -165,6 +165,12 @@ describe(`following a link (${DIALECT})`, () => {
       expect(response.statusCode, path).toBe(404);
       expect(response.headers.location).toBeUndefined();
     }
+    // A hidden link says so and leads to its profile; an unknown one is the 404 page (issue 27).
+    const hidden = (await get(`/go/${inactive.id}`)).body;
+    expect(hidden).toContain('This link is not available');
+    expect(hidden).toContain(`href="/${creator.user.username}"`);
+    expect(hidden).not.toContain('User not found');
+    expect((await get('/go/999999')).body).toContain('User not found');
   });
 
   it('stops redirecting when the link is switched off', async () => {

@@ -52,6 +52,11 @@ describe('accessibility (axe) at phone and desktop width', () => {
   it.each(WIDTHS)('the public site, a public profile, the 404 pages and coming-soon at %ipx', async (width) => {
     const creator = await createUser(running.server.testApp.app, { displayName: 'Axe Creator' });
     await createLink(running.server.testApp.app, creator, { title: 'My shop', url: 'https://shop.example/' });
+    const hidden = await createLink(running.server.testApp.app, creator, {
+      title: 'Hidden',
+      url: 'https://hidden.example/',
+      isActive: false,
+    });
     // An account being deleted: its page answers 410.
     const leaving = await createUser(running.server.testApp.app);
     await running.server.testApp.app.inject({
@@ -81,6 +86,7 @@ describe('accessibility (axe) at phone and desktop width', () => {
       '/forgot-password',
       '/confirm-email#token=an-example-token',
       `/${leaving.user.username}`,
+      `/go/${hidden.id}`,
     ];
     const context = await newContext(width);
     const page = await context.newPage();

@@ -2,8 +2,9 @@ import { z } from 'zod';
 import type { Db } from '../db/database.ts';
 import type { EventRecorder } from '../analytics/event-recorder.ts';
 import type { App } from '../http/app-types.ts';
-import { findRedirectTarget } from '../links/links.repository.ts';
-import { type PageCache, linkIdOf } from '../public-page/page-cache.ts';
+import { findOwnerOfHiddenLink, findRedirectTarget } from '../links/links.repository.ts';
+import { type PageCache, linkIdOf, preparePage } from '../public-page/page-cache.ts';
+import { renderLinkUnavailable } from '../public-page/render-page.tsx';
 import { NOT_FOUND_PAGE } from '../public-page/public-page.service.ts';
 import { type PublicPageResponder, sendAnswer } from '../public-page/responder.ts';
 
@@ -29,7 +30,13 @@ export function registerClickRedirectRoutes(app: App, { db, cache, responder, re
       target = found && { ...found, expiresAt: Number.POSITIVE_INFINITY };
       if (target) cache.setRedirect(id, target, readAt);
     }
-    if (id === undefined || !target) return sendAnswer(reply, responder.page(NOT_FOUND_PAGE, 404, request.headers));
+    if (id === undefined) return sendAnswer(reply, responder.page(NOT_FOUND_PAGE, 404, request.headers));
+    if (!target) {
+      // A link its owner hid (or scheduled): said so, with the way to the profile, rather than 'User not found' (issue 27).
+      const owner = await findOwnerOfHiddenLink(db, id);
+      const page = owner ? preparePage(renderLinkUnavailable(owner), 0) : NOT_FOUND_PAGE;
+      return sendAnswer(reply, responder.page(page, 404, request.headers));
+    }
     // The owner's own clicks are not counted.
     if (request.user?.id !== target.userId) recorder.recordRequest(request.raw, request.ip, target.userId, id);
     return sendAnswer(reply, responder.redirect(target.url));

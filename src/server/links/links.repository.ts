@@ -83,6 +83,19 @@ export async function findRedirectTarget(db: Db, id: number) {
   return target;
 }
 
+/** The profile a link that is not live belongs to, when that profile is itself public: where its visitor can go instead. */
+export async function findOwnerOfHiddenLink(db: Db, id: number): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('links')
+    .innerJoin('users', 'users.id', 'links.userId')
+    .select('users.username')
+    .where('links.id', '=', id)
+    .where('users.isActive', '=', 1)
+    .where('users.deleteAfter', 'is', null)
+    .executeTakeFirst();
+  return row?.username;
+}
+
 /** Mark the links' first click, for those not clicked before: the links marked now. */
 export function markFirstClicks(db: Db, ids: readonly number[], at: string) {
   return db

@@ -45,6 +45,13 @@ export function renderProfilePage(page: PublicPage, origin: string): string {
 }
 
 /** The 404 page of an unknown or deactivated username. */
+/** A link that is not live (hidden by its owner): not an unknown user, and the profile is one tap away. */
+export function renderLinkUnavailable(username: string): string {
+  const name = escapeHtml(username);
+  const body = `<div class="lv-page"><main class="lv-card" style="text-align:center;padding-top:15vh"><h1 class="lv-name">This link is not available</h1><p class="lv-username">Its owner has hidden it for now.</p><p style="margin-top:28px"><a class="lv-link" style="--lv-link:linear-gradient(135deg,#8B5CF6,#EC4899);display:inline-flex;padding:12px 28px" href="/${name}">See @${name}'s page</a></p></main></div>`;
+  return documentOf(`<title>This link is not available | Linkverse</title><meta name="robots" content="noindex">`, body);
+}
+
 /** A deleted account's page: gone, and its name not to be claimed for a while. */
 export function renderProfileGone(): string {
   const body = `<div class="lv-page"><main class="lv-card" style="text-align:center;padding-top:15vh"><h1 class="lv-name">${profileMessages.gone}</h1><p class="lv-username">The account behind this page was deleted by its owner.</p><p style="margin-top:28px"><a class="lv-link" style="--lv-link:linear-gradient(135deg,#8B5CF6,#EC4899);display:inline-flex;padding:12px 28px" href="/">Go to Linkverse</a></p></main></div>`;
