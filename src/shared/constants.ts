@@ -5,6 +5,11 @@ export const DAY_MS = 24 * 3600_000;
 /** The product's name, as pages and mail say it. */
 export const SITE_NAME = 'Linkverse';
 
+/** Every page's <title>: its own name, one separator, the site's (issue 27). */
+export function pageTitle(name: string): string {
+  return `${name} · ${SITE_NAME}`;
+}
+
 export const USERNAME_MAX_LENGTH = 20;
 export const USERNAME_PATTERN = /^[a-z0-9_-]+$/;
 export const DISPLAY_NAME_MAX_LENGTH = 30;

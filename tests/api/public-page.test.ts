@@ -70,7 +70,7 @@ describe(`the public page (${DIALECT})`, () => {
   it('has a title, description, canonical URL and OpenGraph/Twitter tags', async () => {
     const html = (await get(`/${creator.user.username}`, { host: 'links.example' })).body;
     const name = creator.user.username;
-    expect(html).toContain(`<title>Nova &#60;b&#62;Star&#60;/b&#62; (@${name}) | Linkverse</title>`);
+    expect(html).toContain(`<title>Nova &#60;b&#62;Star&#60;/b&#62; (@${name}) · Linkverse</title>`);
     expect(html).toContain('<meta name="description" content="Maker of &#34;things&#34; &#38; &#60;script&#62;alert(1)&#60;/script&#62;">');
     expect(html).toContain(`<link rel="canonical" href="http://links.example/${name}">`);
     expect(html).toContain('<meta property="og:title"');

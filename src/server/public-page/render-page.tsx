@@ -1,4 +1,5 @@
 import { renderToStaticMarkup } from 'react-dom/server';
+import { pageTitle } from '#shared/constants.ts';
 import { profileMessages } from '#shared/profile.types.ts';
 import { ProfileView, pageDataOf } from '#profile/profile-view.tsx';
 import type { PublicPage } from '#shared/profile.types.ts';
@@ -17,7 +18,7 @@ function documentOf(head: string, body: string, style = ''): string {
 export function renderProfilePage(page: PublicPage, origin: string): string {
   const { profile } = page;
   const name = profile.displayName || profile.username;
-  const title = `${name} (@${profile.username}) | Linkverse`;
+  const title = pageTitle(`${name} (@${profile.username})`);
   const description = page.customization.description || profile.bio || `${name}'s links on Linkverse`;
   const font = fontAssetsFor(page.customization.font);
   const url = `${origin}/${profile.username}`;
@@ -49,16 +50,16 @@ export function renderProfilePage(page: PublicPage, origin: string): string {
 export function renderLinkUnavailable(username: string): string {
   const name = escapeHtml(username);
   const body = `<div class="lv-page"><main class="lv-card" style="text-align:center;padding-top:15vh"><h1 class="lv-name">This link is not available</h1><p class="lv-username">Its owner has hidden it for now.</p><p style="margin-top:28px"><a class="lv-link" style="--lv-link:linear-gradient(135deg,#8B5CF6,#EC4899);display:inline-flex;padding:12px 28px" href="/${name}">See @${name}'s page</a></p></main></div>`;
-  return documentOf(`<title>This link is not available | Linkverse</title><meta name="robots" content="noindex">`, body);
+  return documentOf(`<title>${pageTitle('This link is not available')}</title><meta name="robots" content="noindex">`, body);
 }
 
 /** A deleted account's page: gone, and its name not to be claimed for a while. */
 export function renderProfileGone(): string {
   const body = `<div class="lv-page"><main class="lv-card" style="text-align:center;padding-top:15vh"><h1 class="lv-name">${profileMessages.gone}</h1><p class="lv-username">The account behind this page was deleted by its owner.</p><p style="margin-top:28px"><a class="lv-link" style="--lv-link:linear-gradient(135deg,#8B5CF6,#EC4899);display:inline-flex;padding:12px 28px" href="/">Go to Linkverse</a></p></main></div>`;
-  return documentOf(`<title>${profileMessages.gone} | Linkverse</title><meta name="robots" content="noindex">`, body);
+  return documentOf(`<title>${pageTitle(profileMessages.gone)}</title><meta name="robots" content="noindex">`, body);
 }
 
 export function renderProfileNotFound(): string {
   const body = `<div class="lv-page"><main class="lv-card" style="text-align:center;padding-top:15vh"><h1 class="lv-name">${profileMessages.notFound}</h1><p class="lv-username">This page doesn't exist, or it has been taken down.</p><p style="margin-top:28px"><a class="lv-link" style="--lv-link:linear-gradient(135deg,#8B5CF6,#EC4899);display:inline-flex;padding:12px 28px" href="/register">Claim this name on Linkverse</a></p></main></div>`;
-  return documentOf(`<title>${profileMessages.notFound} | Linkverse</title><meta name="robots" content="noindex">`, body);
+  return documentOf(`<title>${pageTitle(profileMessages.notFound)}</title><meta name="robots" content="noindex">`, body);
 }

@@ -1,5 +1,6 @@
 import type { App } from '../http/app-types.ts';
 import { DEFAULT_MAINTENANCE_MESSAGE } from '#shared/admin.ts';
+import { pageTitle } from '#shared/constants.ts';
 import { errorBody } from '../http/errors.ts';
 import { escapeHtml } from '../http/html.ts';
 import type { SiteSettingsCache } from './site-settings.cache.ts';
@@ -11,7 +12,7 @@ export function renderComingSoonPage(message: string, isAdmin: boolean): string 
   const bypass = isAdmin
     ? '<p><a class="bypass" href="/dashboard">Admin Access - Bypass Maintenance Mode</a></p>'
     : '<p><a class="login" href="/login">Admin login</a></p>';
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><link rel="icon" href="/favicon.svg" type="image/svg+xml"><title>Coming soon | Linkverse</title><style>
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><link rel="icon" href="/favicon.svg" type="image/svg+xml"><title>${pageTitle('Coming soon')}</title><style>
 html,body{margin:0;min-height:100%;background:#09090f;color:#f4f4f5;font-family:Inter,ui-sans-serif,system-ui,sans-serif}
 main{min-height:100vh;display:flex;flex-direction:column;align-items:center;justify-content:center;padding:32px 20px;text-align:center;box-sizing:border-box;background:radial-gradient(50rem 30rem at 50% 0%,rgb(139 92 246/.35),transparent 70%)}
 .logo{width:56px;height:56px;border-radius:16px;background:linear-gradient(135deg,#8b5cf6,#ec4899,#f97316);display:flex;align-items:center;justify-content:center;font-weight:900;font-size:28px}

@@ -1,4 +1,4 @@
-import { SITE_NAME } from '#shared/constants.ts';
+import { pageTitle } from '#shared/constants.ts';
 import { CONTENT_PAGES } from '#web/features/content/content-index.ts';
 
 // Each page's <title> and description (issue 11): the prerender writes them into
@@ -9,7 +9,7 @@ export interface PageMeta {
   description: string;
 }
 
-const titled = (name: string, description: string): PageMeta => ({ title: `${name} · ${SITE_NAME}`, description });
+const titled = (name: string, description: string): PageMeta => ({ title: pageTitle(name), description });
 
 const PAGE_META: ReadonlyMap<string, PageMeta> = new Map<string, PageMeta>([
   [
