@@ -57,7 +57,7 @@ describe('signing up, in and out', () => {
     expect(await page.getByText('You have been logged out successfully.').count()).toBe(0);
 
     await page.goto('/dashboard');
-    await page.waitForURL('**/login');
+    await page.waitForURL((url) => url.pathname === '/login' && url.searchParams.get('next') === '/dashboard');
 
     await page.fill('#username', username.toUpperCase());
     await page.fill('#password', 'secret123');
@@ -142,9 +142,10 @@ describe('signing up, in and out', () => {
 
   it('sends anonymous visitors of private pages to /login', async () => {
     const page = await newPage();
+    // The page asked for rides along, to return to after signing in.
     for (const pathname of ['/dashboard', '/admin', '/upload-profile-image', '/dashboard?tab=links']) {
       await page.goto(pathname);
-      await page.waitForURL('**/login');
+      await page.waitForURL((url) => url.pathname === '/login' && url.searchParams.get('next') === pathname);
     }
     await page.context().close();
   });
