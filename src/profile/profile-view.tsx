@@ -69,7 +69,8 @@ function formatDay(iso: string): string {
 export function ProfileView({ page, hrefOf, embedded = false }: ProfileViewProps) {
   const { profile, customization: c, customCss } = page;
   const name = profile.displayName || profile.username;
-  const Content = embedded ? 'div' : 'main';
+  // Embedded (the dashboard's preview), a named section: its header is the card's, never the page's banner.
+  const Content = embedded ? 'section' : 'main';
   const linkStyle = (link: PublicLink) =>
     ({
       '--lv-link': linkBackground(link.color),
@@ -138,7 +139,7 @@ export function ProfileView({ page, hrefOf, embedded = false }: ProfileViewProps
     <div className="lv-page" style={profileStyleOf(c)} {...pageDataOf(page)}>
       <div className="lv-backdrop" aria-hidden="true" />
       {customCss && <style dangerouslySetInnerHTML={{ __html: customCss }} />}
-      <Content className="lv-profile" {...(embedded ? { role: 'region', 'aria-label': `${name}'s profile` } : {})}>
+      <Content className="lv-profile" {...(embedded ? { 'aria-label': `${name}'s profile` } : {})}>
         <div className="lv-card">
           <header className="lv-header">
             {avatar}

@@ -264,7 +264,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   );
   await app.register(
     guardedRoutes('signed-in', (me) => {
-      registerPlanRoutes(me, db, config);
+      registerPlanRoutes(me, db, config, referencedUploads);
       registerAccountRoutes(me, { db, config, limits: signInLimits, accountMail, bus: changes });
       registerProfileRoutes(me, db, changes, (before, after) => accountMail.emailChanged(before, after));
       registerAnalyticsRoutes(me, db);

@@ -216,6 +216,9 @@ export const customizationMessages = {
   unknownFields: (names: string[]) => `Unknown customization field${names.length === 1 ? '' : 's'}: ${names.join(', ')}`,
   saved: 'Settings saved!',
   reset: 'Reset complete!',
+  lookNotFound: 'This saved look is no longer kept',
+  restored: 'Look restored',
+  undone: 'Undone: your earlier look is back',
 } as const;
 
 export const HEX_PATTERN = /^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/;
@@ -414,4 +417,37 @@ export function gradientStopsOf(customization: Pick<Customization, 'backgroundGr
 /** Whether the document differs from the defaults in any field: the overview's "customized look". */
 export function isCustomized(customization: Customization): boolean {
   return CUSTOMIZATION_FIELDS.some((name) => customization[name] !== CUSTOMIZATION_DEFAULTS[name]);
+}
+
+/** How many earlier looks a profile keeps (issue 27): bounded, and counted in no quota. */
+export const SAVED_LOOKS_KEPT = 20;
+
+/** A look the profile showed before a save, Reset All or restore replaced it. */
+export const savedLookSchema = z
+  .object({
+    id: z.number().int(),
+    /** When this look was saved. */
+    savedAt: z.string(),
+    /** When another look replaced it. */
+    replacedAt: z.string(),
+    customization: customizationSchema,
+  })
+  .meta({ id: 'SavedLook' });
+export type SavedLook = z.infer<typeof savedLookSchema>;
+
+/** What Reset All and a restore answer: the look now shown, and the saved look that brings back the one replaced. */
+export const lookReplacedSchema = z
+  .object({
+    customization: customizationSchema,
+    /** The saved look to restore to undo this (null when nothing was replaced). */
+    undoLookId: z.number().int().nullable(),
+    /** Upload fields of a restored look whose file was deleted since: restored without it. */
+    droppedUploads: z.array(z.string()),
+  })
+  .meta({ id: 'LookReplaced' });
+export type LookReplaced = z.infer<typeof lookReplacedSchema>;
+
+/** Whether two documents show the same look. */
+export function sameLook(a: Customization, b: Customization): boolean {
+  return CUSTOMIZATION_FIELDS.every((name) => a[name] === b[name]);
 }

@@ -230,15 +230,14 @@ describe(`the customization document (${DIALECT})`, () => {
     expect(refused.statusCode).toBe(409);
     expect(refused.json().code).toBe('media_in_use');
 
-    // A replaced background is freed; so is the document's file on Reset All.
+    // A replaced background stays while a saved look uses it (tests/api/saved-looks.test.ts frees it).
     const next = await upload(owner, 'background', await pngImage(800, 600, '#446622'));
     expect((await put(owner, { backgroundImage: next })).statusCode).toBe(200);
-    expect((await t.app.inject({ method: 'GET', url: mine })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url: mine })).statusCode).toBe(200);
     const reset = await t.app.inject({ method: 'DELETE', url: '/api/me/customization', headers: { cookie: owner.cookie } });
     expect(reset.statusCode).toBe(200);
-    expect(reset.json().data).toEqual(CUSTOMIZATION_DEFAULTS);
-    expect((await t.app.inject({ method: 'GET', url: next })).statusCode).toBe(404);
-    expect((await t.app.inject({ method: 'GET', url: myCursor })).statusCode).toBe(404);
+    expect(reset.json().data.customization).toEqual(CUSTOMIZATION_DEFAULTS);
+    expect(reset.json().data.undoLookId).toEqual(expect.any(Number));
     expect((await t.app.inject({ method: 'GET', url: theirs })).statusCode).toBe(200);
   });
 

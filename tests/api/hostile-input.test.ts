@@ -244,3 +244,27 @@ describe(`hostile input to the account and reset calls (${DIALECT})`, () => {
     }
   });
 });
+
+describe(`hostile input to the saved looks (${DIALECT})`, () => {
+  it("answers a malformed or another user's look id with 404 and the contract body, restoring nothing", async () => {
+    const victim = await createUser(t.app);
+    const put = (user: SignedInUser, primaryColor: string) =>
+      t.app.inject({ method: 'PUT', url: '/api/me/customization', headers: { cookie: user.cookie }, payload: { primaryColor } });
+    await put(victim, '#101010');
+    await put(victim, '#202020');
+    const [theirs] = (await t.app.db.selectFrom('savedLooks').select('id').where('userId', '=', victim.user.id).execute()).map((r) => r.id);
+    for (const id of [String(theirs), '%00', '..%2F1', '1e3', '0x10', '-5', '2147483648', 'x'.repeat(300)]) {
+      const response = await t.app.inject({
+        method: 'POST',
+        url: `/api/me/customization/looks/${id}/restore`,
+        headers: { cookie: owner.cookie },
+        payload: { id: theirs },
+      });
+      expect(response.statusCode, id).toBe(404);
+      expect(response.json().code, id).toBe('not_found');
+      expectSecurityHeaders(response.headers);
+    }
+    const victimLook = await t.app.inject({ method: 'GET', url: '/api/me/customization', headers: { cookie: victim.cookie } });
+    expect(victimLook.json().data.primaryColor).toBe('#202020');
+  });
+});

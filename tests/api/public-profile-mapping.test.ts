@@ -24,7 +24,7 @@ afterAll(() => t.close());
 function profileMarkupOf(html: string): string {
   const root = /<div class="lv-page"[^>]*>/.exec(html)?.[0];
   const style = /<style>\.lv-profile[^<]*<\/style>/.exec(html)?.[0] ?? '';
-  const card = /<div class="lv-card">.*?(?=<\/(?:main|div)><footer)/s.exec(html)?.[0];
+  const card = /<div class="lv-card">.*?(?=<\/(?:main|section)><footer)/s.exec(html)?.[0];
   expect(root).toBeDefined();
   expect(card).toBeDefined();
   return `${root}${style}${card}`.replace(/ href="[^"]*"/g, '');

@@ -136,6 +136,20 @@ describe('accessibility (axe) at phone and desktop width', () => {
     await page.getByRole('alertdialog', { name: 'Reset your whole look?' }).waitFor();
     await expectAccessible(page, `Reset All at ${width}px`);
     await page.getByRole('button', { name: 'Cancel' }).click();
+    // The history of looks, with a look in it, and that look previewed.
+    for (const buttonStyle of ['neon', 'glass']) {
+      await app.inject({ method: 'PUT', url: '/api/me/customization', headers: { cookie: admin.cookie }, payload: { buttonStyle } });
+    }
+    await open(page, '/dashboard?tab=customize', () => page.getByRole('button', { name: 'History' }).waitFor());
+    await page.getByRole('button', { name: 'History' }).click();
+    await page.getByRole('dialog', { name: 'Earlier looks' }).getByRole('listitem').first().waitFor();
+    await expectAccessible(page, `earlier looks at ${width}px`);
+    await page.getByRole('button', { name: /^Preview the look saved/ }).click();
+    await page
+      .getByText(/^Previewing the look saved/)
+      .filter({ visible: true })
+      .waitFor();
+    await expectAccessible(page, `an earlier look previewed at ${width}px`);
     const member = await createUser(app);
     await open(page, '/admin', () => page.getByRole('tab', { name: 'Users' }).waitFor());
     await page.getByRole('button', { name: `Delete ${member.user.username}` }).click();

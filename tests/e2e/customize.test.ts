@@ -55,14 +55,25 @@ describe('unsaved edits', () => {
     await page.getByLabel('Font', { exact: true }).selectOption('Lora');
     await expect.poll(() => page.getByText('You have unsaved changes.').isVisible()).toBe(true);
 
-    // Another dashboard tab asks first; Stay keeps the draft.
+    // The Customize draft survives a tab switch: nothing is asked, and it is there on coming back.
     await page.getByRole('button', { name: 'Account', exact: true }).first().click();
+    await page.waitForURL('**/dashboard?tab=account');
+    await page.getByRole('button', { name: 'Customize Profile', exact: true }).first().click();
+    await page.getByRole('tab', { name: 'Text' }).click();
+    expect(await page.getByLabel('Font', { exact: true }).inputValue()).toBe('Lora');
+    expect(await page.getByText('You have unsaved changes.').isVisible()).toBe(true);
+
+    // A Profile edit, which a tab switch would drop, asks first; Stay keeps it.
+    await page.getByRole('button', { name: 'Profile Settings', exact: true }).first().click();
+    await page.getByLabel('Bio').fill('Half a bio');
+    await page.getByRole('button', { name: 'Analytics', exact: true }).first().click();
     const ask = page.getByRole('alertdialog', { name: 'Leave without saving?' });
     await ask.waitFor();
-    expect(await ask.textContent()).toContain('Customize');
+    expect(await ask.textContent()).toContain('Profile Settings');
+    expect(await ask.textContent()).not.toContain('Customize');
     await ask.getByRole('button', { name: 'Stay' }).click();
-    expect(page.url()).toContain('tab=customize');
-    expect(await page.getByLabel('Font', { exact: true }).inputValue()).toBe('Lora');
+    expect(page.url()).toContain('tab=profile');
+    expect(await page.getByLabel('Bio').inputValue()).toBe('Half a bio');
 
     // Closing or reloading the page asks the browser's own question.
     let asked = '';
@@ -138,16 +149,79 @@ describe('customizing the page', () => {
     // Reset All asks first, saying what goes; Cancel keeps the look (issue 27).
     await page.getByRole('button', { name: 'Reset All' }).click();
     const ask = page.getByRole('alertdialog', { name: 'Reset your whole look?' });
-    expect(await ask.textContent()).toContain('custom CSS included');
+    expect(await ask.textContent()).toContain('custom CSS and uploaded files included');
     await ask.getByRole('button', { name: 'Cancel' }).click();
     expect(await (await page.request.get(`/${username}`)).text()).toContain('data-button="neon"');
     // Confirmed, it brings the defaults back, in the preview and on the page.
     await page.getByRole('button', { name: 'Reset All' }).click();
     await ask.getByRole('button', { name: 'Reset everything' }).click();
-    await expect.poll(() => page.getByText('Reset complete!').isVisible()).toBe(true);
+    const resetToast = page.locator('[data-sonner-toast]').filter({ hasText: 'Reset complete!' });
+    await resetToast.waitFor();
     await expect.poll(() => preview.getAttribute('data-button')).toBe('default');
     const after = await page.request.get(`/${username}`);
     expect(await after.text()).toContain('data-button="default"');
+
+    // Its toast's Undo brings the look back, on the page too.
+    await resetToast.getByRole('button', { name: 'Undo' }).click();
+    await expect.poll(() => page.getByText('Undone: your earlier look is back').isVisible()).toBe(true);
+    await expect.poll(() => preview.getAttribute('data-button')).toBe('neon');
+    expect(await (await page.request.get(`/${username}`)).text()).toContain('data-button="neon"');
+  });
+
+  it('keeps earlier looks to preview and restore, and the restore can be undone', async () => {
+    const { page, username } = await signedInPage();
+    await page.goto('/dashboard?tab=customize');
+    const preview = page.getByTestId('profile-preview').locator('.lv-page');
+    await page.getByRole('tab', { name: 'Buttons' }).click();
+    await page.getByRole('radio', { name: 'Neon' }).click();
+    await page.getByRole('button', { name: 'Save Changes' }).click();
+    await expect.poll(() => page.getByText('Everything is saved.').isVisible()).toBe(true);
+    await page.getByRole('radio', { name: 'Glass' }).click();
+    await page.getByRole('button', { name: 'Save Changes' }).click();
+    await expect.poll(() => page.getByText('Everything is saved.').isVisible()).toBe(true);
+
+    await page.getByRole('button', { name: 'History' }).click();
+    const history = page.getByRole('dialog', { name: 'Earlier looks' });
+    const looks = history.getByRole('list', { name: 'Earlier looks' }).getByRole('listitem');
+    await expect.poll(() => looks.count()).toBe(1); // the neon look (the defaults were never a saved look)
+    expect(await looks.first().textContent()).toContain('neon buttons');
+
+    // Preview shows it without changing anything.
+    await looks
+      .first()
+      .getByRole('button', { name: /^Preview/ })
+      .click();
+    await expect.poll(() => page.getByText(/^Previewing the look saved/).isVisible()).toBe(true);
+    await expect.poll(() => preview.getAttribute('data-button')).toBe('neon');
+    expect(await (await page.request.get(`/${username}`)).text()).toContain('data-button="glass"');
+    await page.getByRole('button', { name: 'Back to your draft' }).click();
+    await expect.poll(() => preview.getAttribute('data-button')).toBe('glass');
+
+    // Restore makes it the page's look; the toast's Undo brings the glass look back.
+    await page.getByRole('button', { name: 'History' }).click();
+    await looks
+      .first()
+      .getByRole('button', { name: /^Restore/ })
+      .click();
+    const restored = page.locator('[data-sonner-toast]').filter({ hasText: 'Look restored' });
+    await restored.waitFor();
+    await expect.poll(() => preview.getAttribute('data-button')).toBe('neon');
+    expect(await (await page.request.get(`/${username}`)).text()).toContain('data-button="neon"');
+    await restored.getByRole('button', { name: 'Undo' }).click();
+    await expect.poll(() => preview.getAttribute('data-button')).toBe('glass');
+    expect(await (await page.request.get(`/${username}`)).text()).toContain('data-button="glass"');
+
+    // With unsaved edits, a restore asks before replacing them.
+    await page.getByRole('radio', { name: 'Outline' }).click();
+    await page.getByRole('button', { name: 'History' }).click();
+    await looks
+      .first()
+      .getByRole('button', { name: /^Restore/ })
+      .click();
+    const ask = page.getByRole('alertdialog', { name: 'Replace your unsaved changes?' });
+    await ask.getByRole('button', { name: 'Cancel' }).click();
+    expect(await preview.getAttribute('data-button')).toBe('outline');
+    await page.context().close();
   });
 
   it('applies a quick theme and a named gradient to the draft', async () => {
@@ -155,11 +229,11 @@ describe('customizing the page', () => {
     await page.goto('/dashboard?tab=customize');
     await page.getByRole('tab', { name: 'Colors' }).click();
     await page.getByRole('button', { name: 'Ocean' }).first().click();
-    await expect.poll(() => page.getByText('Theme applied!').isVisible()).toBe(true);
+    await expect.poll(() => page.getByText('The Ocean theme is in your draft').isVisible()).toBe(true);
     const preview = page.getByTestId('profile-preview').locator('.lv-page');
     expect(await preview.evaluate((element) => getComputedStyle(element).getPropertyValue('--lv-primary'))).toBe('#0EA5E9');
     await page.getByRole('button', { name: 'Cotton Candy' }).click();
-    await expect.poll(() => page.getByText('Gradient applied!').isVisible()).toBe(true);
+    await expect.poll(() => page.getByText('The Cotton Candy gradient is in your draft').isVisible()).toBe(true);
     expect(await preview.evaluate((element) => getComputedStyle(element).getPropertyValue('--lv-bg'))).toContain('#F9A8D4');
   });
 

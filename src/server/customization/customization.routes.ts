@@ -1,13 +1,23 @@
-import { dataOf, errorResponses } from '#shared/api.ts';
-import { customizationSchema, customizationUpdateSchema } from '#shared/customization.ts';
+import { z } from 'zod';
+import { dataOf, errorResponses, idParam } from '#shared/api.ts';
+import {
+  customizationMessages,
+  customizationSchema,
+  customizationUpdateSchema,
+  SAVED_LOOKS_KEPT,
+  lookReplacedSchema,
+  savedLookSchema,
+} from '#shared/customization.ts';
 import type { Db } from '../db/database.ts';
 import type { App } from '../http/app-types.ts';
 import { type ChangeBus, profileChange } from '../http/change-bus.ts';
 import { requireUser } from '../auth/sessions.ts';
-import { getCustomization, resetCustomization, updateCustomization } from './customization.service.ts';
+import { getCustomization, listLooks, resetCustomization, restoreLook, updateCustomization } from './customization.service.ts';
 
 const tags = ['Customization'];
 const answer = dataOf(customizationSchema);
+const replacedAnswer = dataOf(lookReplacedSchema);
+const lookParams = z.object({ id: idParam(customizationMessages.lookNotFound) });
 
 export function registerCustomizationRoutes(app: App, db: Db, bus: ChangeBus): void {
   // GET /api/me/customization: the whole document, defaults filled in.
@@ -38,15 +48,51 @@ export function registerCustomizationRoutes(app: App, db: Db, bus: ChangeBus): v
     },
   );
 
-  // DELETE /api/me/customization: Reset All.
+  // DELETE /api/me/customization: Reset All; the look it replaces joins the saved looks.
   app.delete(
     '/customization',
     {
-      schema: { tags, summary: 'Reset the look to the defaults', response: { 200: answer, ...errorResponses(401, 403) } },
+      schema: {
+        tags,
+        summary: 'Reset the look to the defaults (the saved look in undoLookId brings it back)',
+        response: { 200: replacedAnswer, ...errorResponses(401, 403) },
+      },
     },
     async (request) => {
       const owner = requireUser(request);
       const data = await resetCustomization(db, owner);
+      bus.publish(profileChange(owner));
+      return { data };
+    },
+  );
+
+  // GET /api/me/customization/looks: the earlier looks kept, newest first.
+  app.get(
+    '/customization/looks',
+    {
+      schema: {
+        tags,
+        summary: `The earlier looks kept (the newest ${SAVED_LOOKS_KEPT}), newest first`,
+        response: { 200: dataOf(z.array(savedLookSchema)), ...errorResponses(401) },
+      },
+    },
+    async (request) => ({ data: await listLooks(db, requireUser(request).id) }),
+  );
+
+  // POST /api/me/customization/looks/:id/restore: show a saved look again.
+  app.post(
+    '/customization/looks/:id/restore',
+    {
+      schema: {
+        tags,
+        summary: 'Restore a saved look (the saved look in undoLookId brings back the one it replaced)',
+        params: lookParams,
+        response: { 200: replacedAnswer, ...errorResponses(401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const owner = requireUser(request);
+      const data = await restoreLook(db, owner, request.params.id);
       bus.publish(profileChange(owner));
       return { data };
     },

@@ -2,8 +2,11 @@ import {
   CUSTOMIZATION_DEFAULTS,
   type Customization,
   type CustomizationUpdate,
+  type LookReplaced,
+  type SavedLook,
   customizationMessages,
   resolveCustomization,
+  sameLook,
 } from '#shared/customization.ts';
 import type { MediaKind } from '#shared/media.ts';
 import { type Db, nowIso } from '../db/database.ts';
@@ -11,7 +14,18 @@ import type { UserRow } from '../db/schema.ts';
 import { recordActivity } from '../activity/activity.repository.ts';
 import { AppError } from '../http/errors.ts';
 import { deleteMediaByUrl, findOwnedMediaByUrl } from '../media/media.repository.ts';
-import { deleteCustomizationDocument, findCustomizationDocument, saveCustomizationDocument } from './customization.repository.ts';
+import type { UploadReferences } from '../media/media.service.ts';
+import {
+  deleteCustomizationDocument,
+  deleteSavedLook,
+  findCustomizationDocument,
+  findCustomizationRow,
+  findSavedLook,
+  insertSavedLook,
+  listSavedLooks,
+  pruneSavedLooks,
+  saveCustomizationDocument,
+} from './customization.repository.ts';
 
 /** The document's fields that hold an upload, and the kind each must be. */
 export const CUSTOMIZATION_MEDIA_FIELDS = {
@@ -38,7 +52,8 @@ export async function getCustomization(db: Db, userId: number): Promise<Customiz
 
 /**
  * Merge the given fields into the saved document. An upload named in it must
- * be the owner's own file of the field's kind; a file it replaces is freed.
+ * be the owner's own file of the field's kind. The look it replaces joins the
+ * saved looks; a file no look uses any more is freed.
  */
 export async function updateCustomization(db: Db, owner: UserRow, update: CustomizationUpdate): Promise<Customization> {
   return db.transaction().execute(async (trx) => {
@@ -52,33 +67,94 @@ export async function updateCustomization(db: Db, owner: UserRow, update: Custom
       }
     }
     const next: Customization = { ...current, ...update };
-    await saveCustomizationDocument(trx, owner.id, JSON.stringify(next), nowIso());
-    await recordActivity(trx, owner.id, 'look_updated');
-    await freeReplacedMedia(trx, owner.id, current, next);
+    await replaceLook(trx, owner.id, next);
     return next;
   });
 }
 
-/** Reset All: back to the defaults, the document's uploads freed. */
-export async function resetCustomization(db: Db, owner: UserRow): Promise<Customization> {
+/** Reset All: back to the defaults; the look it replaces is kept to undo it. */
+export async function resetCustomization(db: Db, owner: UserRow): Promise<LookReplaced> {
   return db.transaction().execute(async (trx) => {
-    const current = await getCustomization(trx, owner.id);
-    await deleteCustomizationDocument(trx, owner.id);
-    await recordActivity(trx, owner.id, 'look_updated');
-    await freeReplacedMedia(trx, owner.id, current, CUSTOMIZATION_DEFAULTS);
-    return { ...CUSTOMIZATION_DEFAULTS };
+    const undoLookId = await replaceLook(trx, owner.id, null);
+    return { customization: { ...CUSTOMIZATION_DEFAULTS }, undoLookId, droppedUploads: [] };
   });
 }
 
-async function freeReplacedMedia(db: Db, ownerId: number, before: Customization, after: Customization): Promise<void> {
-  for (const field of mediaFields) {
-    if (before[field] && before[field] !== after[field])
-      await deleteMediaByUrl(db, ownerId, CUSTOMIZATION_MEDIA_FIELDS[field], before[field]);
-  }
+/** The saved looks, newest first. */
+export async function listLooks(db: Db, userId: number): Promise<SavedLook[]> {
+  const rows = await listSavedLooks(db, userId);
+  return rows.map((row) => ({
+    id: row.id,
+    savedAt: row.savedAt,
+    replacedAt: row.replacedAt,
+    customization: parseCustomizationDocument(row.document),
+  }));
 }
 
-/** The uploads a user's profile shows: their avatar and the document's files (kept when unused ones are cleared). */
-export async function referencedUploads(db: Db, user: Pick<UserRow, 'id' | 'profileImage'>): Promise<string[]> {
-  const customization = await getCustomization(db, user.id);
-  return [user.profileImage ?? '', ...mediaFields.map((field) => customization[field])].filter(Boolean);
+/**
+ * Show a saved look again. It leaves the list (it is the page's look now) and
+ * the look it replaces joins it, so a restore is undone by restoring that one.
+ * An upload deleted since is left out, and said.
+ */
+export async function restoreLook(db: Db, owner: UserRow, lookId: number): Promise<LookReplaced> {
+  return db.transaction().execute(async (trx) => {
+    const look = await findSavedLook(trx, owner.id, lookId);
+    if (!look) throw new AppError(404, 'not_found', customizationMessages.lookNotFound);
+    const restored = parseCustomizationDocument(look.document);
+    const droppedUploads: string[] = [];
+    for (const field of mediaFields) {
+      const url = restored[field];
+      if (url && !(await findOwnedMediaByUrl(trx, owner.id, CUSTOMIZATION_MEDIA_FIELDS[field], url))) {
+        restored[field] = '';
+        droppedUploads.push(field);
+      }
+    }
+    await deleteSavedLook(trx, owner.id, lookId);
+    const undoLookId = await replaceLook(trx, owner.id, restored);
+    return { customization: restored, undoLookId, droppedUploads };
+  });
+}
+
+/**
+ * Make `next` the page's look (null: the defaults). The look shown until now is
+ * kept as a saved look when it differs; the oldest beyond the bound are dropped,
+ * and uploads that neither the page nor a kept look uses are freed. Answers the
+ * saved look that brings back the replaced one, if any.
+ */
+async function replaceLook(trx: Db, ownerId: number, next: Customization | null): Promise<number | null> {
+  const now = nowIso();
+  const row = await findCustomizationRow(trx, ownerId);
+  const before = parseCustomizationDocument(row?.document);
+  const after = next ?? CUSTOMIZATION_DEFAULTS;
+  let undoLookId: number | null = null;
+  if (row && !sameLook(before, after)) {
+    undoLookId = await insertSavedLook(trx, { userId: ownerId, document: row.document, savedAt: row.updatedAt, replacedAt: now });
+  }
+  if (next) await saveCustomizationDocument(trx, ownerId, JSON.stringify(next), now);
+  else await deleteCustomizationDocument(trx, ownerId);
+  const dropped = (await pruneSavedLooks(trx, ownerId)).map(parseCustomizationDocument);
+  await recordActivity(trx, ownerId, 'look_updated');
+  const kept = new Set([after, ...(await listLooks(trx, ownerId)).map((look) => look.customization)].flatMap(uploadsOf));
+  for (const look of [before, ...dropped]) {
+    for (const field of mediaFields) {
+      const url = look[field];
+      if (url && !kept.has(url)) await deleteMediaByUrl(trx, ownerId, CUSTOMIZATION_MEDIA_FIELDS[field], url);
+    }
+  }
+  return undoLookId;
+}
+
+function uploadsOf(customization: Customization): string[] {
+  return mediaFields.map((field) => customization[field]).filter(Boolean);
+}
+
+/**
+ * The uploads a user's profile shows (their avatar and the document's files),
+ * and those only a saved look still uses: both are kept when unused ones are
+ * cleared, and the second are counted in no quota.
+ */
+export async function referencedUploads(db: Db, user: Pick<UserRow, 'id' | 'profileImage'>): Promise<UploadReferences> {
+  const shown = [user.profileImage ?? '', ...uploadsOf(await getCustomization(db, user.id))].filter(Boolean);
+  const looks = (await listLooks(db, user.id)).flatMap((look) => uploadsOf(look.customization));
+  return { shown, savedLooksOnly: [...new Set(looks)].filter((url) => !shown.includes(url)) };
 }

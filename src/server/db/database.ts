@@ -14,6 +14,7 @@ import * as analyticsRollups from './migrations/2026-11-23T0200_analytics-rollup
 import * as sessionDetails from './migrations/2026-11-25T0100_session-details.ts';
 import * as passwordResetTokens from './migrations/2026-11-25T0200_password-reset-tokens.ts';
 import * as mailAndAccountLifecycle from './migrations/2026-11-25T0300_mail-and-account-lifecycle.ts';
+import * as savedLooks from './migrations/2026-11-25T0400_saved-looks.ts';
 
 export type Db = Kysely<Database>;
 export type DialectName = 'sqlite' | 'postgres';
@@ -48,6 +49,7 @@ export const MIGRATIONS = {
   '2026-11-25T0100_session-details': sessionDetails,
   '2026-11-25T0200_password-reset-tokens': passwordResetTokens,
   '2026-11-25T0300_mail-and-account-lifecycle': mailAndAccountLifecycle,
+  '2026-11-25T0400_saved-looks': savedLooks,
 };
 
 export function openDatabase(options: DatabaseOptions): DatabaseHandle {

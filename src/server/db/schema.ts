@@ -229,6 +229,18 @@ export interface CustomizationsTable {
   updatedAt: string;
 }
 
+/** A look the profile showed before a save, Reset All or restore replaced it (the newest SAVED_LOOKS_KEPT). */
+export interface SavedLooksTable {
+  id: Generated<number>;
+  userId: number;
+  /** The customization document as JSON text, as it was saved. */
+  document: string;
+  /** When this look was saved. */
+  savedAt: string;
+  /** When another look replaced it. */
+  replacedAt: string;
+}
+
 /** Recent Activity: what happened to a profile (ACTIVITY_KINDS). */
 export interface ActivityTable {
   id: Generated<number>;
@@ -242,6 +254,7 @@ export interface ActivityTable {
 export interface Database {
   activity: ActivityTable;
   customizations: CustomizationsTable;
+  savedLooks: SavedLooksTable;
   media: MediaTable;
   links: LinksTable;
   events: EventsTable;

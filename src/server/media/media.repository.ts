@@ -42,13 +42,14 @@ export function findOwnedMediaById(db: Db, ownerId: number, id: number) {
     .executeTakeFirst();
 }
 
-/** Bytes of media the user keeps: what their plan's quota counts. */
-export async function usedBytes(db: Db, ownerId: number): Promise<number> {
-  const row = await db
+/** Bytes of media the user keeps: what their plan's quota counts (files kept only for saved looks are not). */
+export async function usedBytes(db: Db, ownerId: number, notCountedHashes: string[] = []): Promise<number> {
+  let query = db
     .selectFrom('media')
     .select(sql<number>`coalesce(sum(bytes), 0)`.as('total'))
-    .where('ownerId', '=', ownerId)
-    .executeTakeFirstOrThrow();
+    .where('ownerId', '=', ownerId);
+  if (notCountedHashes.length > 0) query = query.where('hash', 'not in', notCountedHashes);
+  const row = await query.executeTakeFirstOrThrow();
   return Number(row.total);
 }
 

@@ -72,8 +72,19 @@ function toUpload(row: Pick<MediaRow, 'id' | 'kind' | 'hash' | 'ext' | 'bytes' |
   return { id: row.id, kind: row.kind, url: mediaUrl(row), bytes: row.bytes, width: row.width, height: row.height };
 }
 
-/** The uploads a user's profile shows (its avatar, background, music, cursor), kept when unused ones are cleared. */
-export type ReferencedUploads = (db: Db, owner: UserRow) => Promise<string[]>;
+/**
+ * The uploads a user's profile shows (its avatar, background, music, cursor),
+ * and those only a saved look still uses. Both are kept when unused ones are
+ * cleared; the second are counted in no quota.
+ */
+export interface UploadReferences {
+  shown: string[];
+  savedLooksOnly: string[];
+}
+export type ReferencedUploads = (db: Db, owner: UserRow) => Promise<UploadReferences>;
+
+/** The content hashes of upload addresses. */
+export const hashesOf = (urls: string[]) => urls.flatMap((url) => parseMediaUrl(url)?.hash ?? []);
 
 /** Re-encode an upload (in the media worker) and store it, counted against the owner's plan in the same transaction. */
 export async function storeUpload(
@@ -104,12 +115,10 @@ export async function storeUpload(
     const existing = await findOwnedMedia(trx, owner.id, kind, hash);
     if (existing) return toUpload(existing);
     const dayAgo = new Date(Date.now() - DAY_MS).toISOString();
+    const references = await referenced(trx, owner);
     if (kind === 'icon') await deleteUnusedIcons(trx, owner.id, dayAgo);
-    else {
-      const keep = (await referenced(trx, owner)).flatMap((url) => parseMediaUrl(url)?.hash ?? []);
-      await deleteUnreferencedUploads(trx, owner.id, kind, dayAgo, keep);
-    }
-    if ((await usedBytes(trx, owner.id)) + processed.data.length > limit) {
+    else await deleteUnreferencedUploads(trx, owner.id, kind, dayAgo, hashesOf([...references.shown, ...references.savedLooksOnly]));
+    if ((await usedBytes(trx, owner.id, hashesOf(references.savedLooksOnly))) + processed.data.length > limit) {
       throw new AppError(413, 'upload_quota', uploadQuotaMessage(owner.plan, limit));
     }
     const row = await insertMedia(trx, {
@@ -137,7 +146,7 @@ export async function removeUpload(db: Db, owner: UserRow, id: number, reference
     if (media.kind === 'avatar' && owner.profileImage === url) {
       // The profile goes back to its initials.
       await updateUser(trx, owner.id, { profileImage: null, updatedAt: nowIso() });
-    } else if (media.kind !== 'icon' && (await referenced(trx, owner)).includes(url)) {
+    } else if (media.kind !== 'icon' && (await referenced(trx, owner)).shown.includes(url)) {
       throw new AppError(409, 'media_in_use', mediaMessages.inUse);
     }
     await unlinkIconFromLinks(trx, id, nowIso());

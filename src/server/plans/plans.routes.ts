@@ -6,8 +6,9 @@ import type { App } from '../http/app-types.ts';
 import { requireUser } from '../auth/sessions.ts';
 import { countLinksOfUser } from '../links/links.repository.ts';
 import { usedBytes } from '../media/media.repository.ts';
+import { type ReferencedUploads, hashesOf } from '../media/media.service.ts';
 
-export function registerPlanRoutes(app: App, db: Db, config: AppConfig): void {
+export function registerPlanRoutes(app: App, db: Db, config: AppConfig, referenced: ReferencedUploads): void {
   // GET /api/me/limits: the plan's limits (after PLAN_LIMITS overrides) and current use.
   app.get(
     '/limits',
@@ -25,7 +26,10 @@ export function registerPlanRoutes(app: App, db: Db, config: AppConfig): void {
         data: {
           plan: user.plan,
           links: { used: await countLinksOfUser(db, user.id), limit: limits.links },
-          uploads: { usedBytes: await usedBytes(db, user.id), limitBytes: limits.uploadBytes },
+          uploads: {
+            usedBytes: await usedBytes(db, user.id, hashesOf((await referenced(db, user)).savedLooksOnly)),
+            limitBytes: limits.uploadBytes,
+          },
         },
       };
     },

@@ -3,9 +3,15 @@ import { useEffect } from 'react';
 // Edits not saved yet (issue 27: unsaved edits are never dropped silently). A
 // form registers itself while it holds some: closing or reloading the page asks
 // first (the browser's own beforeunload prompt), and the dashboard asks before
-// switching tabs away from it.
+// switching tabs away from a form whose edits a tab switch would drop. A draft
+// kept across tab switches (Customize's) registers without unmounting with its
+// form, and is not asked about on a tab switch.
 
-const unsaved = new Map<string, string>();
+interface UnsavedWork {
+  label: string;
+  keptAcrossTabs: boolean;
+}
+const unsaved = new Map<string, UnsavedWork>();
 
 function warnBeforeUnload(event: BeforeUnloadEvent) {
   event.preventDefault();
@@ -13,20 +19,24 @@ function warnBeforeUnload(event: BeforeUnloadEvent) {
   event.returnValue = '';
 }
 
-/** While `dirty`, the work named `label` (say 'Customize') counts as unsaved. */
+/** Count (or stop counting) the work `key`, named `label` (say 'Customize'), as unsaved. */
+export function markUnsaved(key: string, label: string, dirty: boolean, keptAcrossTabs = false): void {
+  if (dirty) unsaved.set(key, { label, keptAcrossTabs });
+  else unsaved.delete(key);
+  if (unsaved.size > 0) window.addEventListener('beforeunload', warnBeforeUnload);
+  else window.removeEventListener('beforeunload', warnBeforeUnload);
+}
+
+/** While `dirty` and mounted, the form's work named `label` counts as unsaved. */
 export function useUnsavedChanges(key: string, label: string, dirty: boolean): void {
   useEffect(() => {
     if (!dirty) return;
-    unsaved.set(key, label);
-    window.addEventListener('beforeunload', warnBeforeUnload);
-    return () => {
-      unsaved.delete(key);
-      window.removeEventListener('beforeunload', warnBeforeUnload);
-    };
+    markUnsaved(key, label, true);
+    return () => markUnsaved(key, label, false);
   }, [key, label, dirty]);
 }
 
-/** What holds unsaved edits now, by name. */
+/** What a tab switch would drop now, by name. */
 export function unsavedWork(): string[] {
-  return [...unsaved.values()];
+  return [...unsaved.values()].filter((work) => !work.keptAcrossTabs).map((work) => work.label);
 }

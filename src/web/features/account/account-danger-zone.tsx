@@ -1,3 +1,4 @@
+import { formatDay } from '#web/lib/dates.ts';
 import { Download, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
@@ -13,8 +14,6 @@ import { PasswordField } from '#web/features/auth/password-input.tsx';
 import { focusField, useFormError, valuesOf } from '#web/features/auth/use-form-error.ts';
 import { useSiteFeatures } from '#web/features/site/use-site-features.ts';
 import { useDeleteAccount, useExportData } from './use-account.ts';
-
-const formatDay = (iso: string) => new Date(iso).toLocaleDateString(undefined, { year: 'numeric', month: 'long', day: 'numeric' });
 
 /** Taking everything away: the export, and deleting the account (issue 28). */
 export function AccountDataCard({ user }: { user: CurrentUser }) {

@@ -1,7 +1,7 @@
 import { useCallback, useState } from 'react';
 import type { AdminUser } from '#shared/admin.ts';
 import { Avatar } from '#web/components/ui/avatar.tsx';
-import { formatDateTime } from './formatting.ts';
+import { formatDateTime } from '#web/lib/dates.ts';
 import { SearchInput } from './search-input.tsx';
 import { useUserPicker, useUsernameHistory } from './use-admin.ts';
 

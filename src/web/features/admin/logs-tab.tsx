@@ -3,7 +3,8 @@ import { ADMIN_LOG_PAGE_SIZE } from '#shared/admin.ts';
 import { ADMIN_ACTION_FILTERS, actionLabel } from './admin-constants.ts';
 import { Spinner } from '#web/components/ui/spinner.tsx';
 import { StackedCell, StackedEmptyRow, StackedRow, StackedTable } from '#web/components/ui/stacked-table.tsx';
-import { formatDateTime, truncate } from './formatting.ts';
+import { formatDateTime } from '#web/lib/dates.ts';
+import { truncate } from './formatting.ts';
 import { Pager } from './pager.tsx';
 import { useAdminLogs } from './use-admin.ts';
 

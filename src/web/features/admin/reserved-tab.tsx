@@ -5,7 +5,7 @@ import { describeZodError } from '#shared/validation.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { Input, Label } from '#web/components/ui/input.tsx';
 import { api } from '#web/lib/api.ts';
-import { formatDateTime } from './formatting.ts';
+import { formatDateTime } from '#web/lib/dates.ts';
 import { Pager } from './pager.tsx';
 import { SearchInput } from './search-input.tsx';
 import { useAdminMutation, useReservedUsernames } from './use-admin.ts';

@@ -6,7 +6,7 @@ import { ADMIN_RESET_LINK_HOURS, type ResetLink, passwordResetMessages } from '#
 import { Button } from '#web/components/ui/button.tsx';
 import { Input, Label } from '#web/components/ui/input.tsx';
 import { ApiError, api } from '#web/lib/api.ts';
-import { formatDateTime } from './formatting.ts';
+import { formatDateTime } from '#web/lib/dates.ts';
 
 /**
  * A one-time link that lets the user set a new password, for a user who cannot

@@ -11,7 +11,7 @@ import { cn } from '#web/lib/utils.ts';
 import { EditUserDialog } from './edit-user-dialog.tsx';
 import { ResetLinkDialog } from './reset-link-dialog.tsx';
 import { DeleteUserDialog } from './delete-user-dialog.tsx';
-import { formatDateTime } from './formatting.ts';
+import { formatDateTime } from '#web/lib/dates.ts';
 import { Pager } from './pager.tsx';
 import { SearchInput } from './search-input.tsx';
 import { useAdminMutation, useAdminUsers } from './use-admin.ts';

@@ -1,3 +1,4 @@
+import { announceDraftChange } from './customize-draft.ts';
 import { Code2, Image, LayoutTemplate, MessageCircle, MousePointerClick, Palette, Sparkles, Type } from 'lucide-react';
 import { toast } from 'sonner';
 import {
@@ -129,7 +130,7 @@ function ColorsPanel(props: PanelProps) {
               aria-pressed={draft.backgroundGradient === id}
               onClick={() => {
                 update({ backgroundGradient: id, backgroundType: 'gradient' });
-                toast.success('Gradient applied!');
+                announceDraftChange(`The ${gradient.name} gradient`);
               }}
               className={cn(
                 'flex cursor-pointer flex-col items-center gap-1.5 rounded-xl border p-2 text-xs text-zinc-300 hover:border-primary/60 hover:text-white',

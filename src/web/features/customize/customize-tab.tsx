@@ -1,13 +1,14 @@
-import { useUnsavedChanges } from '#web/lib/unsaved-changes.ts';
 import { ConfirmDialog } from '#web/components/ui/confirm-dialog.tsx';
-import { Eye, EyeOff, RotateCcw, Save } from 'lucide-react';
-import { useState } from 'react';
+import { Eye, RotateCcw, Save, X } from 'lucide-react';
+import { Dialog } from 'radix-ui';
+import { useEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import {
-  CUSTOMIZATION_DEFAULTS,
   CUSTOMIZATION_FIELDS,
   type Customization,
   type CustomizationUpdate,
+  type LookReplaced,
+  type SavedLook,
   customizationMessages,
   customizationUpdateSchema,
 } from '#shared/customization.ts';
@@ -21,7 +22,10 @@ import { useLinks } from '#web/features/links/use-links.ts';
 import { useAnalytics } from '#web/features/analytics/use-analytics.ts';
 import { ProfilePreview } from '#web/features/links/profile-preview.tsx';
 import { CUSTOMIZE_SECTIONS } from './customize-panels.tsx';
-import { useCustomization, useResetCustomization, useSaveCustomization } from './use-customization.ts';
+import { formatDateTime } from '#web/lib/dates.ts';
+import { keepDraft, keptDraft } from './customize-draft.ts';
+import { LookHistory } from './look-history.tsx';
+import { useCustomization, useResetCustomization, useRestoreLook, useSaveCustomization } from './use-customization.ts';
 
 /** The Customize tab (spec 000 §2 'Complete Profile Customization'). */
 export function CustomizeTab({ user }: { user: CurrentUser }) {
@@ -38,15 +42,32 @@ function changesOf(saved: Customization, draft: Customization): CustomizationUpd
   return changes as CustomizationUpdate;
 }
 
+/** What a restore left out: uploads deleted since the look was saved. */
+const UPLOAD_NAMES: Record<string, string> = { backgroundImage: 'background image', audioFile: 'music', customCursor: 'cursor' };
+function droppedNote(dropped: string[]): string | undefined {
+  if (dropped.length === 0) return undefined;
+  const names = dropped.map((field) => UPLOAD_NAMES[field] ?? field).join(' and ');
+  return `Its ${names} was deleted since, so it is back without ${dropped.length === 1 ? 'it' : 'them'}.`;
+}
+
 function CustomizeEditor({ user, saved }: { user: CurrentUser; saved: Customization }) {
   const links = useLinks(user.id);
   const save = useSaveCustomization();
   const reset = useResetCustomization();
-  const [draft, setDraft] = useState<Customization>(saved);
-  const [previewOpen, setPreviewOpen] = useState(false);
+  const restore = useRestoreLook();
+  // The draft outlives a tab switch (customize-draft.ts); closing the page asks first.
+  const [draft, setDraft] = useState<Customization>(() => keptDraft(user.id, saved));
+  useEffect(() => keepDraft(user.id, saved, draft), [user.id, saved, draft]);
   const changes = changesOf(saved, draft);
   const dirty = Object.keys(changes).length > 0;
-  useUnsavedChanges('customize', 'Customize', dirty);
+  const dirtyNow = useRef(dirty);
+  useEffect(() => {
+    dirtyNow.current = dirty;
+  }, [dirty]);
+  const [phonePreviewOpen, setPhonePreviewOpen] = useState(false);
+  const [historyOpen, setHistoryOpen] = useState(false);
+  const [previewing, setPreviewing] = useState<SavedLook | null>(null);
+  const busy = reset.isPending || save.isPending || restore.isPending;
 
   /** Every change shows in the preview at once; Save Changes stores it. */
   const update = (fields: CustomizationUpdate) => setDraft((current) => ({ ...current, ...fields }));
@@ -74,13 +95,26 @@ function CustomizeEditor({ user, saved }: { user: CurrentUser; saved: Customizat
     }
   };
 
-  // Reset All cannot be undone yet (its uploads are freed): it asks first (issue 27).
+  /** A Reset All or a restore went through: the draft is the new look, and the toast offers the way back. */
+  const replaced = (result: LookReplaced, message: string) => {
+    setDraft(result.customization);
+    setPreviewing(null);
+    setHistoryOpen(false);
+    const undoLookId = result.undoLookId;
+    toast.success(message, {
+      description: droppedNote(result.droppedUploads),
+      duration: 10_000,
+      ...(undoLookId === null
+        ? {}
+        : { action: { label: 'Undo', onClick: () => requestRestore(undoLookId, customizationMessages.undone) } }),
+    });
+  };
+
+  // Reset All asks first, then can be undone from its toast or from History (issue 27).
   const [confirmingReset, setConfirmingReset] = useState(false);
   const resetAll = async () => {
     try {
-      await reset.mutateAsync();
-      setDraft({ ...CUSTOMIZATION_DEFAULTS });
-      toast.success(customizationMessages.reset);
+      replaced(await reset.mutateAsync(), customizationMessages.reset);
     } catch {
       toast.error('Error', { description: 'Failed to reset your look. Please try again.' });
     } finally {
@@ -88,25 +122,91 @@ function CustomizeEditor({ user, saved }: { user: CurrentUser; saved: Customizat
     }
   };
 
+  // A restore replaces the draft: with unsaved edits in it, it asks first.
+  const [confirmingRestore, setConfirmingRestore] = useState<{ lookId: number; message: string } | null>(null);
+  const restoreNow = async (lookId: number, message: string) => {
+    try {
+      replaced(await restore.mutateAsync(lookId), message);
+    } catch (error) {
+      toast.error('Error', {
+        description: error instanceof ApiError && error.status > 0 ? error.message : 'Failed to restore that look. Please try again.',
+      });
+    } finally {
+      setConfirmingRestore(null);
+    }
+  };
+  const requestRestore = (lookId: number, message: string) => {
+    if (dirtyNow.current) setConfirmingRestore({ lookId, message });
+    else void restoreNow(lookId, message);
+  };
+
+  const previewLook = (look: SavedLook) => {
+    setPreviewing(look);
+    setHistoryOpen(false);
+    // On a phone the preview opens over the panel; beside it, it is already in view.
+    if (!window.matchMedia('(min-width: 1024px)').matches) setPhonePreviewOpen(true);
+  };
+
   const views = useAnalytics(7).data?.totalViews;
   const preview = (
-    <ProfilePreview user={user} links={links.data ?? []} customization={draft} caption="Changes apply instantly" views={views} />
+    <div className="space-y-3">
+      {previewing && (
+        <div className="rounded-xl border border-primary/40 bg-primary/10 p-3 text-sm" role="status">
+          <p className="font-medium">Previewing the look saved {formatDateTime(previewing.savedAt)}</p>
+          <div className="mt-2 flex flex-wrap gap-2">
+            <Button size="sm" disabled={busy} onClick={() => requestRestore(previewing.id, customizationMessages.restored)}>
+              <RotateCcw /> Restore this look
+            </Button>
+            <Button size="sm" variant="ghost" onClick={() => setPreviewing(null)}>
+              Back to your draft
+            </Button>
+          </div>
+        </div>
+      )}
+      <ProfilePreview
+        user={user}
+        links={links.data ?? []}
+        customization={previewing?.customization ?? draft}
+        caption={previewing ? 'Earlier look' : 'Changes apply instantly'}
+        views={views}
+      />
+    </div>
   );
 
   return (
     <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_340px]">
       <div className="min-w-0 space-y-6">
-        <div className="flex flex-wrap items-center justify-between gap-3">
-          <p className="text-sm text-muted">{dirty ? 'You have unsaved changes.' : 'Everything is saved.'}</p>
-          <div className="flex gap-2">
+        {/* Save and Reset stay within reach while a long panel scrolls, and on a phone the preview is one tap away. */}
+        <div className="sticky top-16 z-20 -mx-4 flex items-center justify-between gap-2 border-b border-border bg-background/90 px-4 py-2.5 backdrop-blur-xl sm:-mx-8 sm:px-8 lg:static lg:mx-0 lg:flex-wrap lg:gap-3 lg:border-0 lg:bg-transparent lg:p-0 lg:backdrop-blur-none">
+          <p className="min-w-0 text-xs text-muted sm:text-sm" aria-live="polite">
+            {dirty ? 'You have unsaved changes.' : 'Everything is saved.'}
+          </p>
+          <div className="flex shrink-0 gap-2">
+            <Button
+              variant="outline"
+              size="icon"
+              className="lg:hidden"
+              aria-label="Preview"
+              title="Preview"
+              onClick={() => setPhonePreviewOpen(true)}
+            >
+              <Eye />
+            </Button>
+            <LookHistory
+              open={historyOpen}
+              onOpenChange={setHistoryOpen}
+              onPreview={previewLook}
+              onRestore={(look) => requestRestore(look.id, customizationMessages.restored)}
+              restoring={busy}
+            />
             <ConfirmDialog
               trigger={
-                <Button variant="outline" disabled={reset.isPending || save.isPending}>
-                  <RotateCcw /> Reset All
+                <Button variant="outline" disabled={busy} aria-label="Reset All" className="max-sm:size-10 max-sm:px-0">
+                  <RotateCcw /> <span className="max-sm:sr-only">Reset All</span>
                 </Button>
               }
               title="Reset your whole look?"
-              description="Every Customize setting goes back to its default, custom CSS included, and your page shows the default look at once. The background images, music and other files you uploaded in Customize are deleted. This cannot be undone."
+              description="Every Customize setting goes back to its default, custom CSS and uploaded files included, and your page shows the default look at once. You can undo it right after, and your current look stays in History."
               confirmLabel="Reset everything"
               pendingLabel="Resetting..."
               pending={reset.isPending}
@@ -114,15 +214,30 @@ function CustomizeEditor({ user, saved }: { user: CurrentUser; saved: Customizat
               onOpenChange={setConfirmingReset}
               onConfirm={() => void resetAll()}
             />
-            <Button onClick={() => void saveChanges()} disabled={!dirty || save.isPending}>
-              <Save /> {save.isPending ? 'Saving...' : 'Save Changes'}
+            <Button onClick={() => void saveChanges()} disabled={!dirty || busy} aria-label={save.isPending ? 'Saving...' : 'Save Changes'}>
+              <Save /> {save.isPending ? 'Saving...' : <span className="max-sm:hidden">Save Changes</span>}
+              {!save.isPending && <span className="sm:hidden">Save</span>}
             </Button>
           </div>
         </div>
+        <ConfirmDialog
+          title="Replace your unsaved changes?"
+          description="Your draft has changes you have not saved. This look replaces them; the look your page shows now stays in History."
+          confirmLabel="Replace my draft"
+          pendingLabel="Restoring..."
+          pending={restore.isPending}
+          open={confirmingRestore !== null}
+          onOpenChange={(open) => !open && setConfirmingRestore(null)}
+          onConfirm={() => confirmingRestore && void restoreNow(confirmingRestore.lookId, confirmingRestore.message)}
+        />
         <Tabs defaultValue="assets">
-          <TabsList aria-label="Customization sections">
+          <TabsList aria-label="Customization sections" className="grid grid-cols-4 overflow-visible">
             {CUSTOMIZE_SECTIONS.map((section) => (
-              <TabsTrigger key={section.id} value={section.id}>
+              <TabsTrigger
+                key={section.id}
+                value={section.id}
+                className="flex-col justify-center gap-1 px-1 text-xs sm:flex-row sm:gap-2 sm:px-3 sm:text-sm"
+              >
                 <section.icon aria-hidden="true" /> {section.label}
               </TabsTrigger>
             ))}
@@ -133,16 +248,27 @@ function CustomizeEditor({ user, saved }: { user: CurrentUser; saved: Customizat
             </TabsContent>
           ))}
         </Tabs>
-        <div className="lg:hidden">
-          <Button variant="outline" className="w-full" onClick={() => setPreviewOpen((open) => !open)} aria-expanded={previewOpen}>
-            {previewOpen ? <EyeOff /> : <Eye />} {previewOpen ? 'Hide preview' : 'Show preview'}
-          </Button>
-          {previewOpen && <div className="mt-6">{preview}</div>}
-        </div>
       </div>
       <aside className="hidden lg:block" aria-label="Preview of your page">
         {preview}
       </aside>
+      <Dialog.Root open={phonePreviewOpen} onOpenChange={setPhonePreviewOpen}>
+        <Dialog.Portal>
+          <Dialog.Overlay className="fixed inset-0 z-50 bg-black/80 backdrop-blur-sm lg:hidden" />
+          <Dialog.Content className="fixed inset-0 z-50 overflow-y-auto p-4 lg:hidden">
+            <div className="mb-3 flex items-center justify-between">
+              <Dialog.Title className="text-lg font-semibold">Preview</Dialog.Title>
+              <Dialog.Close asChild>
+                <Button variant="outline" size="sm">
+                  <X /> Close
+                </Button>
+              </Dialog.Close>
+            </div>
+            <Dialog.Description className="sr-only">Your page as visitors will see it.</Dialog.Description>
+            {preview}
+          </Dialog.Content>
+        </Dialog.Portal>
+      </Dialog.Root>
     </div>
   );
 }

@@ -2,6 +2,7 @@ import { Check } from 'lucide-react';
 import { toast } from 'sonner';
 import { CUSTOM_GRADIENT, type CustomizationUpdate, QUICK_THEMES } from '#shared/customization.ts';
 import { cn } from '#web/lib/utils.ts';
+import { announceDraftChange } from './customize-draft.ts';
 import { useSaveCustomization } from './use-customization.ts';
 
 export type QuickTheme = (typeof QUICK_THEMES)[number];
@@ -27,7 +28,7 @@ export function QuickThemes({ onApply, selected }: { onApply?: (fields: Customiz
     const fields = themeFields(theme);
     if (onApply) {
       onApply(fields);
-      toast.success('Theme applied!');
+      announceDraftChange(`The ${theme.name} theme`);
       return;
     }
     try {

@@ -1,8 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Customization, CustomizationUpdate } from '#shared/customization.ts';
+import type { Customization, CustomizationUpdate, LookReplaced, SavedLook } from '#shared/customization.ts';
 import { api } from '#web/lib/api.ts';
 
 export const customizationQueryKey = ['me', 'customization'] as const;
+const savedLooksQueryKey = ['me', 'customization', 'looks'] as const;
 
 /** The saved customization document (every field, defaults filled in). */
 export function useCustomization() {
@@ -12,21 +13,45 @@ export function useCustomization() {
   });
 }
 
-/** Save fields of the document; the answer is the whole saved document. */
+/** Save fields of the document; the answer is the whole saved document. The look it replaced joins the saved looks. */
 export function useSaveCustomization() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (update: CustomizationUpdate) =>
       (await api<{ data: Customization }>('/api/me/customization', { method: 'PUT', body: update })).data,
-    onSuccess: (saved) => queryClient.setQueryData(customizationQueryKey, saved),
+    onSuccess: (saved) => {
+      queryClient.setQueryData(customizationQueryKey, saved);
+      void queryClient.invalidateQueries({ queryKey: savedLooksQueryKey });
+    },
   });
 }
 
-/** Reset All: back to the defaults. */
-export function useResetCustomization() {
+function useReplaceLook<Variables>(request: (variables: Variables) => Promise<{ data: LookReplaced }>) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async () => (await api<{ data: Customization }>('/api/me/customization', { method: 'DELETE' })).data,
-    onSuccess: (saved) => queryClient.setQueryData(customizationQueryKey, saved),
+    mutationFn: async (variables: Variables) => (await request(variables)).data,
+    onSuccess: (replaced) => {
+      queryClient.setQueryData(customizationQueryKey, replaced.customization);
+      void queryClient.invalidateQueries({ queryKey: savedLooksQueryKey });
+    },
+  });
+}
+
+/** Reset All: back to the defaults; the answer names the saved look that undoes it. */
+export function useResetCustomization() {
+  return useReplaceLook<void>(() => api('/api/me/customization', { method: 'DELETE' }));
+}
+
+/** Show a saved look again; the answer names the saved look that undoes it. */
+export function useRestoreLook() {
+  return useReplaceLook((lookId: number) => api(`/api/me/customization/looks/${lookId}/restore`, { method: 'POST' }));
+}
+
+/** The earlier looks kept, newest first. */
+export function useSavedLooks(enabled: boolean) {
+  return useQuery({
+    queryKey: savedLooksQueryKey,
+    queryFn: async () => (await api<{ data: SavedLook[] }>('/api/me/customization/looks')).data,
+    enabled,
   });
 }

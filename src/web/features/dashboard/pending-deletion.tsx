@@ -1,3 +1,4 @@
+import { formatDay } from '#web/lib/dates.ts';
 import { Trash2 } from 'lucide-react';
 import { toast } from 'sonner';
 import { accountMessages } from '#shared/account.ts';
@@ -19,7 +20,7 @@ export function PendingDeletion({ user, deleteAfter }: { user: CurrentUser; dele
       toast.error(caught instanceof ApiError && caught.status > 0 ? caught.message : 'Your account could not be kept. Please try again.');
     }
   };
-  const day = new Date(deleteAfter).toLocaleDateString(undefined, { year: 'numeric', month: 'long', day: 'numeric' });
+  const day = formatDay(deleteAfter);
   return (
     <main className="flex min-h-dvh items-center justify-center bg-background px-4 text-zinc-100">
       <Card className="w-full max-w-lg p-8 text-center">

@@ -1,3 +1,4 @@
+import { formatDay } from '#web/lib/dates.ts';
 import { useQuery } from '@tanstack/react-query';
 import { Activity, AtSign, Link2, MousePointerClick, Palette, Pencil, Trash2, Trophy, UserRound } from 'lucide-react';
 import { type ActivityItem, type ActivityKind, activityText } from '#shared/activity.ts';
@@ -27,7 +28,7 @@ export function timeAgo(iso: string, now = Date.now()): string {
   if (hours > -24) return RELATIVE.format(hours, 'hour');
   const days = Math.round(hours / 24);
   if (days > -7) return RELATIVE.format(days, 'day');
-  return new Date(iso).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric' });
+  return formatDay(iso);
 }
 
 /** The overview's Recent Activity: real events of the profile, newest first (GET /api/me/activity). */

@@ -1,0 +1,29 @@
+// One way to write a date or a time across the dashboard and the control
+// center (issue 27): '25 Nov 2026' and '25 Nov 2026, 19:02', in the reader's time zone.
+
+const DAY = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric' });
+const DAY_AND_TIME = new Intl.DateTimeFormat('en-GB', {
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+});
+
+function parsed(value: string | null | undefined): Date | null {
+  if (!value) return null;
+  const date = new Date(value);
+  return Number.isNaN(date.getTime()) ? null : date;
+}
+
+/** '25 Nov 2026', or N/A (spec 001 §2, logs). */
+export function formatDay(value: string | null | undefined): string {
+  const date = parsed(value);
+  return date ? DAY.format(date) : 'N/A';
+}
+
+/** '25 Nov 2026, 19:02', or N/A. */
+export function formatDateTime(value: string | null | undefined): string {
+  const date = parsed(value);
+  return date ? DAY_AND_TIME.format(date) : 'N/A';
+}
