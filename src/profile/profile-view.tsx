@@ -1,6 +1,6 @@
 import { MapPin } from 'lucide-react';
 import type { CSSProperties, ReactNode } from 'react';
-import { formatCount } from '#shared/analytics.ts';
+import { formatCount } from '#shared/counts.ts';
 import { SOCIAL_ICONS, linkBackground, linkSolidColor } from '#shared/links.ts';
 import { initialsOf } from '#shared/names.ts';
 import { type PublicLink, type PublicPage, profileMessages } from '#shared/profile.types.ts';

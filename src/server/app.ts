@@ -250,7 +250,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   const signInLimits = createSignInLimits(app, config);
   registerAuthRoutes(app, db, signInLimits);
   registerPasswordResetRoutes(app, db, signInLimits, accountMail);
-  registerSiteFeatureRoutes(app, config);
+  registerSiteFeatureRoutes(app, db, config);
   registerLinkRoutes(app, db);
   registerSiteSettingsRoutes(app, siteSettings);
   registerMediaFileRoutes(app, db);

@@ -117,6 +117,8 @@ const envSchema = z.object({
     .min(0)
     .max(365)
     .default(30),
+  COMMUNITY_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL such as https://discord.gg/your-invite' }).optional(),
+  SOCIAL_PROOF: z.string().trim().min(1).max(120, 'must be at most 120 characters').optional(),
   PAGE_CACHE_MB: z.coerce.number({ error: 'must be a number of megabytes' }).positive('must be more than 0').max(1_000_000).optional(),
 });
 
@@ -166,6 +168,10 @@ export interface AppConfig {
   mail?: { smtpUrl: string; from: string; origin: string };
   /** How long a deleted account can still be taken back before it is removed for good (ACCOUNT_DELETION_GRACE_DAYS). */
   accountDeletionGraceDays: number;
+  /** COMMUNITY_URL: where the site's Community link goes; unset, there is no such link. */
+  communityUrl?: string;
+  /** SOCIAL_PROOF: the operator's own line in place of the site's creator count (landing and sign-in pages). */
+  socialProof?: string;
   authRateLimit: {
     loginPerIp: RateLimitRule;
     loginPerUsername: RateLimitRule;
@@ -247,6 +253,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
         ? { smtpUrl: values.SMTP_URL, from: values.MAIL_FROM ?? defaultMailFrom(values.PUBLIC_URL), origin: values.PUBLIC_URL }
         : undefined,
     accountDeletionGraceDays: values.ACCOUNT_DELETION_GRACE_DAYS,
+    communityUrl: values.COMMUNITY_URL,
+    socialProof: values.SOCIAL_PROOF,
     authRateLimit: DEFAULT_AUTH_RATE_LIMIT,
     uploadRateLimit: DEFAULT_UPLOAD_RATE_LIMIT,
   };

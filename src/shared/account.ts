@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PASSWORD_MAX_LENGTH } from './constants.ts';
+import { PASSWORD_MAX_LENGTH, PLANS } from './constants.ts';
 import { authMessages, newPasswordSchema } from './auth.schema.ts';
 
 // The Account section: the password, the sessions, email, export and deletion (issue 28).
@@ -69,8 +69,19 @@ export const siteFeaturesSchema = z
     email: z.boolean(),
     /** How long a deleted account can still be taken back. */
     accountDeletionGraceDays: z.number().int(),
+    /** Where the Community link goes (COMMUNITY_URL); null: the site has none. */
+    communityUrl: z.string().nullable(),
+    /** The operator's own line (SOCIAL_PROOF), shown instead of the creator count. */
+    socialProof: z.string().nullable(),
+    /** How many creators have a page here; null while fewer than CREATORS_SHOWN_FROM (no figure while small). */
+    creators: z.number().int().nullable(),
+    /** What each plan allows on this site (PLAN_LIMITS applied); null links: unlimited. */
+    planLimits: z.record(z.enum(PLANS), z.object({ links: z.number().int().nullable(), uploadBytes: z.number().int() })),
   })
   .meta({ id: 'SiteFeatures' });
+
+/** The creator count is said only from this many on: a small site shows no figure. */
+export const CREATORS_SHOWN_FROM = 100;
 export type SiteFeatures = z.infer<typeof siteFeaturesSchema>;
 
 /** POST /api/me/password */

@@ -71,17 +71,6 @@ export const analyticsReportSchema = z
   .meta({ id: 'AnalyticsReport' });
 export type AnalyticsReport = z.infer<typeof analyticsReportSchema>;
 
-const COUNT = new Intl.NumberFormat('en-US');
-/** A count with thousands separated ('12,345'), the same on the public page, in the dashboard and in activity. */
-export function formatCount(count: number): string {
-  return COUNT.format(count);
-}
-
-/** A count and its noun, singular or plural ('1 visit', '12,345 visits'). */
-export function countOf(count: number, one: string, many = `${one}s`): string {
-  return `${formatCount(count)} ${count === 1 ? one : many}`;
-}
-
 /** Percent change from `previous` to `current`, one decimal; null when there is nothing to compare with. */
 export function trendOf(current: number, previous: number): number | null {
   if (previous === 0) return current === 0 ? 0 : null;

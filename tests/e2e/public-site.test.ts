@@ -9,7 +9,7 @@ const running = useServerAndBrowser();
 const LINKED_PAGES: Array<[path: string, heading: string]> = [
   ['/features', 'Features'],
   ['/examples', 'Examples'],
-  ['/pricing', 'Simple, lifetime pricing'],
+  ['/pricing', 'Plans on Linkverse'],
   ['/services', 'Services'],
   ['/services/profile-creation', 'Profile Creation'],
   ['/services/analytics', 'Analytics & Insights'],
@@ -53,6 +53,33 @@ describe('the public site', () => {
     }
     expect(titles.size).toBe(LINKED_PAGES.length);
     expect(problems).toEqual([]);
+    await page.context().close();
+  });
+
+  it('promises nothing the site does not have: no invented figures or testimonials, no payment, no community it lacks', async () => {
+    const page = await newPage();
+    for (const path of ['/', '/login', '/pricing']) {
+      await openAppPage(page, path);
+      await page.waitForLoadState('networkidle');
+      const text = (await page.locator('body').textContent()) ?? '';
+      for (const claim of [/\d+k\+/i, /trusted by/i, /loved by/i, /paypal/i, /cryptocurrency/i, /\$\d/, /account manager/i]) {
+        expect(text, `${path} ${claim}`).not.toMatch(claim);
+      }
+    }
+    // This test site set no COMMUNITY_URL: the Resources menu has no Community entry.
+    await openAppPage(page, '/');
+    await page.getByRole('button', { name: 'Resources' }).click();
+    await page
+      .getByRole('link', { name: /Support/ })
+      .first()
+      .waitFor();
+    expect(await page.getByRole('link', { name: /Community/ }).count()).toBe(0);
+    // The plans say how they are given here, with this site's limits.
+    await openAppPage(page, '/pricing');
+    expect(await page.getByText('This site takes no payments.').isVisible()).toBe(true);
+    expect(await page.getByTestId('plan-free').textContent()).toContain('Up to 5 links');
+    expect(await page.getByTestId('plan-free').getByRole('link', { name: 'Start for free' }).getAttribute('href')).toBe('/register');
+    expect(await page.getByTestId('plan-pro').getByRole('link').count()).toBe(0);
     await page.context().close();
   });
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { countOf, percentOf, trendOf } from '#shared/analytics.ts';
+import { percentOf, trendOf } from '#shared/analytics.ts';
+import { countOf } from '#shared/counts.ts';
 import { analyticsReport, csvCell, viewRecords } from '#server/analytics/analytics.service.ts';
 import type { RollupRow } from '#server/analytics/analytics.repository.ts';
 import { isPrefetch, sourceOf } from '#server/analytics/visitor.ts';

@@ -38,9 +38,18 @@ describe('configuration', () => {
     ['PLAN_LIMITS', '{not json'],
     ['PLAN_LIMITS', '{"gold":{"links":3}}'],
     ['PLAN_LIMITS', '{"free":{"links":-1}}'],
+    ['COMMUNITY_URL', 'javascript:alert(1)'],
+    ['COMMUNITY_URL', 'discord'],
+    ['SOCIAL_PROOF', 'x'.repeat(121)],
   ])('refuses a bad %s naming the variable', (name, value) => {
     expect(() => loadConfig({ DATA_DIR: dataDir(), [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ DATA_DIR: dataDir(), [name]: value })).toThrow(name);
+  });
+
+  it('reads COMMUNITY_URL and SOCIAL_PROOF, and has neither unless told', () => {
+    expect(loadConfig({ DATA_DIR: dataDir() })).toMatchObject({ communityUrl: undefined, socialProof: undefined });
+    const config = loadConfig({ DATA_DIR: dataDir(), COMMUNITY_URL: 'https://discord.gg/abc', SOCIAL_PROOF: ' Made in Lisbon ' });
+    expect(config).toMatchObject({ communityUrl: 'https://discord.gg/abc', socialProof: 'Made in Lisbon' });
   });
 
   it('merges PLAN_LIMITS over the pricing page limits', () => {

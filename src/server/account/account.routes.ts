@@ -9,6 +9,7 @@ import {
   siteFeaturesSchema,
   weeklySummarySchema,
   accountMessages,
+  CREATORS_SHOWN_FROM,
 } from '#shared/account.ts';
 import { dataOf, errorResponses, tooManyAttemptsMessage } from '#shared/api.ts';
 import { forgotPasswordSchema, passwordResetMessages, resetPasswordSchema } from '#shared/password-reset.ts';
@@ -25,7 +26,7 @@ import type { SignInLimits } from '../auth/auth.routes.ts';
 import { clearSessionCookies, requireUser } from '../auth/sessions.ts';
 import { deleteOtherSessions } from '../auth/sessions.repository.ts';
 import { toCurrentUser } from '../users/users.service.ts';
-import { updateUser } from '../users/users.repository.ts';
+import { countCreators, updateUser } from '../users/users.repository.ts';
 import type { AccountMail } from './account-mail.service.ts';
 import { cancelDeletion, requestDeletion } from './account-deletion.service.ts';
 import { exportAccount } from './account-export.ts';
@@ -224,15 +225,29 @@ export function registerAccountRoutes(app: App, { db, config, limits, accountMai
 }
 
 /** What this site has (mail, the deletion grace period): public, so that no screen offers what is not there. */
-export function registerSiteFeatureRoutes(app: App, config: AppConfig): void {
-  const features = { email: config.mail !== undefined, accountDeletionGraceDays: config.accountDeletionGraceDays };
+/** How long the creator count is reused: one count query a minute at most, however busy the landing page. */
+const CREATOR_COUNT_TTL_MS = 60_000;
+
+export function registerSiteFeatureRoutes(app: App, db: Db, config: AppConfig): void {
+  const fixed = {
+    email: config.mail !== undefined,
+    accountDeletionGraceDays: config.accountDeletionGraceDays,
+    communityUrl: config.communityUrl ?? null,
+    socialProof: config.socialProof ?? null,
+    planLimits: config.planLimits,
+  };
+  let counted: { creators: number; at: number } | undefined;
+  const creators = async () => {
+    if (!counted || Date.now() - counted.at > CREATOR_COUNT_TTL_MS) counted = { creators: await countCreators(db), at: Date.now() };
+    return counted.creators >= CREATORS_SHOWN_FROM ? counted.creators : null;
+  };
   app.get(
     '/api/site/features',
     {
       config: OPEN_WHILE_CLOSED,
       schema: { tags: ['Site settings'], summary: 'What this site has set up', response: { 200: dataOf(siteFeaturesSchema) } },
     },
-    async () => ({ data: features }),
+    async () => ({ data: { ...fixed, creators: config.socialProof ? null : await creators() } }),
   );
 }
 

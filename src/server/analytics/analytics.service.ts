@@ -1,13 +1,6 @@
 import type { ActivityItem } from '#shared/activity.ts';
-import {
-  type AnalyticsPeriod,
-  type AnalyticsReport,
-  DEVICES,
-  NAMED_OTHER_HOSTS,
-  formatCount,
-  percentOf,
-  trendOf,
-} from '#shared/analytics.ts';
+import { type AnalyticsPeriod, type AnalyticsReport, DEVICES, NAMED_OTHER_HOSTS, percentOf, trendOf } from '#shared/analytics.ts';
+import { formatCount } from '#shared/counts.ts';
 import { addDays, daysBetween, localDayOf } from '#shared/time-zone.ts';
 import type { Db } from '../db/database.ts';
 import type { UserRow } from '../db/schema.ts';

@@ -1,4 +1,4 @@
-import { countOf } from '#shared/analytics.ts';
+import { countOf } from '#shared/counts.ts';
 import { SITE_NAME } from '#shared/constants.ts';
 import { escapeHtml } from '../http/html.ts';
 

@@ -130,6 +130,17 @@ export async function isGoneUsername(db: Db, username: string, now: string): Pro
 }
 
 /** Active admins, not counting one whose account is being deleted. */
+/** Accounts with a live page: active, and not waiting out a deletion. */
+export async function countCreators(db: Db): Promise<number> {
+  const row = await db
+    .selectFrom('users')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('isActive', '=', 1)
+    .where('deleteAfter', 'is', null)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
 export async function countActiveAdmins(db: Db): Promise<number> {
   const row = await db
     .selectFrom('users')

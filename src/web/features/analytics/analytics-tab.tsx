@@ -13,14 +13,8 @@ import {
   Smartphone,
 } from 'lucide-react';
 import { type ReactNode, Suspense, lazy, useState } from 'react';
-import {
-  ANALYTICS_PERIODS,
-  type AnalyticsPeriod,
-  type AnalyticsReport,
-  analyticsMessages,
-  countOf,
-  formatCount,
-} from '#shared/analytics.ts';
+import { ANALYTICS_PERIODS, type AnalyticsPeriod, type AnalyticsReport, analyticsMessages } from '#shared/analytics.ts';
+import { countOf, formatCount } from '#shared/counts.ts';
 import type { CurrentUser } from '#shared/user.types.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { Card } from '#web/components/ui/card.tsx';

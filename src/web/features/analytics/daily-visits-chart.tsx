@@ -1,6 +1,6 @@
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import type { AnalyticsReport } from '#shared/analytics.ts';
-import { countOf } from '#shared/analytics.ts';
+import { countOf } from '#shared/counts.ts';
 import { formatDate } from './use-analytics.ts';
 
 interface TooltipProps {

@@ -43,7 +43,7 @@ export function LoginPage() {
   };
 
   return (
-    <AuthCard title="Welcome back" subtitle="Log in to manage your page. Join 100k+ profiles on Linkverse.">
+    <AuthCard title="Welcome back" subtitle="Log in to manage your page.">
       <form onSubmit={(event) => void onSubmit(event)} noValidate {...authFormPreloadProps} className="space-y-5">
         <FormError message={error} />
         <div className="space-y-2">

@@ -5,7 +5,7 @@ import { Avatar } from '#web/components/ui/avatar.tsx';
 import { logOut } from '#web/features/auth/use-session.ts';
 import { Logo } from '#web/features/site/logo.tsx';
 import { cn } from '#web/lib/utils.ts';
-import { formatCount } from '#shared/analytics.ts';
+import { formatCount } from '#shared/counts.ts';
 import { useAnalytics } from '#web/features/analytics/use-analytics.ts';
 import { TAB_DETAILS } from './dashboard-tabs.ts';
 import { useProfileActions } from './use-profile-actions.ts';

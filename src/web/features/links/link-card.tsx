@@ -7,7 +7,7 @@ import { type Link, linkBackground } from '#shared/links.ts';
 import { LinkIcon } from '#profile/link-icon.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { ConfirmDialog } from '#web/components/ui/confirm-dialog.tsx';
-import { countOf } from '#shared/analytics.ts';
+import { countOf } from '#shared/counts.ts';
 import { cn } from '#web/lib/utils.ts';
 
 interface LinkCardProps {

@@ -4,7 +4,7 @@ import { Link2, Plus } from 'lucide-react';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { toast } from 'sonner';
-import { countOf } from '#shared/analytics.ts';
+import { countOf } from '#shared/counts.ts';
 import { UPGRADE_TO_PRO, linkLimitMessage } from '#shared/plans.ts';
 import type { CurrentUser } from '#shared/user.types.ts';
 import { Button } from '#web/components/ui/button.tsx';

@@ -1,4 +1,4 @@
-import { ArrowRight, BarChart3, Gauge, Infinity as InfinityIcon, Palette, Sparkles, Server, Star } from 'lucide-react';
+import { ArrowRight, BarChart3, Gauge, Infinity as InfinityIcon, Palette, Sparkles, Server } from 'lucide-react';
 import { type FormEvent, useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { USERNAME_MAX_LENGTH } from '#shared/constants.ts';
@@ -7,6 +7,7 @@ import { Button } from '#web/components/ui/button.tsx';
 import { Card } from '#web/components/ui/card.tsx';
 import { initialsOf } from '#shared/names.ts';
 import { cn, siteHost } from '#web/lib/utils.ts';
+import { useSocialProof } from './use-site-features.ts';
 
 const BACKGROUNDS = [
   'from-primary/25 via-background to-secondary/15',
@@ -21,12 +22,6 @@ const FEATURES = [
   { icon: Sparkles, title: 'Animations', text: 'Particles, glows and motion, loaded only when you use them.' },
   { icon: Gauge, title: 'Instant on phones', text: 'Pages are rendered on the server and arrive ready to read.' },
   { icon: Server, title: 'Self-hostable', text: 'Two commands to install. Your data stays on your server.' },
-] as const;
-
-const TESTIMONIALS = [
-  { name: 'Maya Chen', role: 'Illustrator', quote: 'My page finally looks like my work. Setting it up took five minutes.' },
-  { name: 'Jordan Blake', role: 'Podcast host', quote: 'The click numbers match what my sponsors see. That alone sold me.' },
-  { name: 'Priya Nair', role: 'Small business owner', quote: 'Customers find the shop, the menu and the booking link in one place.' },
 ] as const;
 
 /** Rotates through the background states every 5 s (spec 000 §2). */
@@ -53,6 +48,7 @@ export function LandingPage() {
   const backgroundState = useRotatingBackground();
   const glowVisible = useDelayedFlag(HERO_GLOW_DELAY_MS);
   const navigate = useNavigate();
+  const socialProof = useSocialProof();
 
   const onClaim = (event: FormEvent) => {
     event.preventDefault();
@@ -131,6 +127,8 @@ export function LandingPage() {
                 <Link to="/examples">View Examples</Link>
               </Button>
             </div>
+            {/* The line's room is kept while it loads (or when there is none), so nothing below moves. */}
+            <p className="mt-6 min-h-5 text-sm text-muted">{socialProof}</p>
           </div>
           <ProfilePreview username={claim} />
         </div>
@@ -153,28 +151,6 @@ export function LandingPage() {
                   <p className="mt-2 text-sm text-muted">{feature.text}</p>
                 </Card>
               </Link>
-            ))}
-          </div>
-        </div>
-      </section>
-
-      <section className="px-4 py-20 sm:px-6" aria-labelledby="testimonials-title">
-        <div className="mx-auto max-w-6xl">
-          <h2 id="testimonials-title" className="text-center text-3xl font-bold tracking-tight sm:text-4xl">
-            Loved by creators
-          </h2>
-          <div className="mt-12 grid gap-5 md:grid-cols-3">
-            {TESTIMONIALS.map((testimonial) => (
-              <Card key={testimonial.name} className="flex flex-col">
-                <div className="flex gap-1 text-accent" role="img" aria-label="5 out of 5 stars">
-                  {Array.from({ length: 5 }, (_, index) => (
-                    <Star key={index} className="size-4 fill-current" aria-hidden="true" />
-                  ))}
-                </div>
-                <blockquote className="mt-4 flex-1 text-zinc-300">“{testimonial.quote}”</blockquote>
-                <p className="mt-5 text-sm font-semibold">{testimonial.name}</p>
-                <p className="text-xs text-muted">{testimonial.role}</p>
-              </Card>
             ))}
           </div>
         </div>
@@ -230,7 +206,6 @@ function ProfilePreview({ username }: { username: string }) {
             </div>
           ))}
         </div>
-        <p className="mt-6 text-center text-xs text-muted">Trusted by 10k+ users</p>
       </div>
     </div>
   );

@@ -1,5 +1,5 @@
 import { BarChart3, BookOpen, Briefcase, LifeBuoy, MessagesSquare, Newspaper, Palette } from 'lucide-react';
-import { COMMUNITY_CHAT_URL } from '#web/lib/constants.ts';
+import { useSiteFeatures } from './use-site-features.ts';
 
 // Navigation entries of spec 001 §2 ("Navigation bar").
 
@@ -9,7 +9,7 @@ export const SERVICES_MENU = [
   {
     to: '/services/business-solutions',
     label: 'Business Solutions',
-    description: 'Verified pages, custom domains and SEO.',
+    description: 'Verified pages and room for brands.',
     icon: Briefcase,
   },
 ] as const;
@@ -18,8 +18,17 @@ export const RESOURCES_MENU = [
   { to: '/blog', label: 'Blog', description: 'News, stories and creator tips.', icon: Newspaper, external: false },
   { to: '/guides', label: 'Guides', description: 'Step-by-step help to grow your page.', icon: BookOpen, external: false },
   { to: '/support', label: 'Support', description: 'Answers to common questions.', icon: LifeBuoy, external: false },
-  { to: COMMUNITY_CHAT_URL, label: 'Community', description: 'Chat with other creators.', icon: MessagesSquare, external: true },
 ] as const;
+
+/** Resources, with the site's Community link when its operator set one (COMMUNITY_URL); none is made up. */
+export function useResourcesMenu(): readonly NavMenuItem[] {
+  const communityUrl = useSiteFeatures()?.communityUrl;
+  if (!communityUrl) return RESOURCES_MENU;
+  return [
+    ...RESOURCES_MENU,
+    { to: communityUrl, label: 'Community', description: 'Chat with other creators.', icon: MessagesSquare, external: true },
+  ];
+}
 
 export interface NavMenuItem {
   to: string;

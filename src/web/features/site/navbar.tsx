@@ -9,7 +9,7 @@ import { logOut, useSession } from '#web/features/auth/use-session.ts';
 import { cn, profileAddress } from '#web/lib/utils.ts';
 import { Logo } from './logo.tsx';
 import { NavDropdown } from './nav-dropdown.tsx';
-import { RESOURCES_MENU, SERVICES_MENU } from './nav-items.ts';
+import { type NavMenuItem, SERVICES_MENU, useResourcesMenu } from './nav-items.ts';
 
 // The avatar menu (Radix's dropdown and its positioning) is only for someone signed in: anonymous pages never load it.
 const UserMenu = lazy(() => import('./user-menu.tsx').then((module) => ({ default: module.UserMenu })));
@@ -22,6 +22,7 @@ export function Navbar() {
   const { user, isLoading } = useSession();
   const [scrolled, setScrolled] = useState(false);
   const [openMenu, setOpenMenu] = useState<'services' | 'resources' | null>(null);
+  const resources = useResourcesMenu();
 
   useEffect(() => {
     const onScroll = () => setScrolled(window.scrollY > NAVBAR_SOLID_SCROLL_PX);
@@ -52,7 +53,7 @@ export function Navbar() {
           />
           <NavDropdown
             label="Resources"
-            items={RESOURCES_MENU}
+            items={resources}
             open={openMenu === 'resources'}
             onOpenChange={(open) => setOpenMenu(open ? 'resources' : null)}
           />
@@ -83,7 +84,7 @@ export function Navbar() {
             </>
           )}
         </div>
-        <MobileMenu user={user} />
+        <MobileMenu user={user} resources={resources} />
       </nav>
     </header>
   );
@@ -93,7 +94,7 @@ export function Navbar() {
  * The phone's menu: a native modal <dialog> (focus kept inside, Escape closes it,
  * the page behind inert), so that the landing page ships no dialog library.
  */
-function MobileMenu({ user }: { user: CurrentUser | null }) {
+function MobileMenu({ user, resources }: { user: CurrentUser | null; resources: readonly NavMenuItem[] }) {
   const dialog = useRef<HTMLDialogElement>(null);
   const close = () => dialog.current?.close();
   const item = 'flex items-center gap-3 rounded-xl px-3 py-3 text-base text-zinc-200 hover:bg-white/5';
@@ -142,7 +143,7 @@ function MobileMenu({ user }: { user: CurrentUser | null }) {
           </Link>
         ))}
         <p className="mt-3 px-3 text-xs font-semibold uppercase tracking-wider text-muted">Resources</p>
-        {RESOURCES_MENU.map((entry) =>
+        {resources.map((entry) =>
           entry.external ? (
             <a key={entry.to} href={entry.to} target="_blank" rel="noopener noreferrer" className={item}>
               <entry.icon className="size-4 text-primary" /> {entry.label}

@@ -1,5 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { SiteFeatures } from '#shared/account.ts';
+import { formatCount } from '#shared/counts.ts';
+import { SITE_NAME } from '#shared/constants.ts';
 import { api } from '#web/lib/api.ts';
 
 let known: Promise<SiteFeatures> | undefined;
@@ -30,4 +32,16 @@ export function useSiteFeatures(): SiteFeatures | undefined {
     };
   }, []);
   return features;
+}
+
+/**
+ * The line that says who uses this site: the operator's own (SOCIAL_PROOF), or
+ * the site's real creator count once it is large enough; otherwise nothing.
+ */
+export function useSocialProof(): string | undefined {
+  const features = useSiteFeatures();
+  // A line, not a sentence: the pages add their own full stop.
+  if (features?.socialProof) return features.socialProof.replace(/[.!\s]+$/, '');
+  if (features?.creators) return `Join ${formatCount(features.creators)} creators on ${SITE_NAME}`;
+  return undefined;
 }
