@@ -78,6 +78,13 @@ describe(`coming-soon mode (${DIALECT})`, () => {
       payload: { username: admin.user.username, password: admin.password },
     });
     expect(login.statusCode).toBe(200);
+    // The coming-soon page is drawn in the site's font, which stays reachable, and carries its logo.
+    const closed = (await get('/')).body;
+    const font = /src:url\((\/fonts\/[^)]+\.woff2)\)/.exec(closed)?.[1];
+    expect(font).toBeDefined();
+    expect(closed).toContain("font-family:'Inter Variable'");
+    expect(closed).toContain('<span>Linkverse</span>');
+    expect((await get(font!)).statusCode).toBe(200);
     await setMode(t.app, false);
   });
 

@@ -3,7 +3,7 @@ import { gunzipSync, brotliDecompressSync } from 'node:zlib';
 import { siGithub } from 'simple-icons';
 import { profileMessages } from '#shared/profile.types.ts';
 import { DIALECT, type TestApp, createTestApp } from '../helpers/test-app.ts';
-import { type SignedInUser, createLink, createUser, uniqueUsername } from '../helpers/factories.ts';
+import { type SignedInUser, createAdmin, createLink, createUser, uniqueUsername } from '../helpers/factories.ts';
 import { countVisits } from '../helpers/events.ts';
 
 const BROWSER = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148 Safari/604.1';
@@ -117,6 +117,30 @@ describe(`the public page (${DIALECT})`, () => {
       const response = await get(path);
       expect(response.statusCode, path).toBe(404);
       expect(response.body).toContain(profileMessages.notFound);
+    }
+  });
+
+  it('offers to claim an unknown name only when it is free to register, carried to the form', async () => {
+    const claim = (body: string) => /<a class="lv-link" href="([^"]*)">([^<]*)<\/a>/.exec(body)?.slice(1);
+    const free = await get('/nobody-at-all');
+    expect(claim(free.body)).toEqual(['/register?username=nobody-at-all', 'Claim @nobody-at-all on Linkverse']);
+    // The site's font and logo, like every page of the site.
+    expect(free.body).toContain("font-family:'Inter Variable'");
+    expect(free.body).toContain('class="lv-notice-logo"');
+
+    const deactivated = await createUser(t.app);
+    await t.app.db.updateTable('users').set({ isActive: 0 }).where('id', '=', deactivated.user.id).execute();
+    t.app.changes.publish({ topic: 'profile', userId: deactivated.user.id });
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/reserved-usernames',
+      headers: { cookie: (await createAdmin(t.app)).cookie },
+      payload: { username: 'brandname', reason: 'Our brand' },
+    });
+    for (const path of [`/${deactivated.user.username}`, '/brandname', `/${'x'.repeat(30)}`, '/bad%20name']) {
+      const response = await get(path);
+      expect(response.statusCode, path).toBe(404);
+      expect(claim(response.body), path).toEqual(['/register', 'Claim this name on Linkverse']);
     }
   });
 

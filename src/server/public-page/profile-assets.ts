@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { App } from '../http/app-types.ts';
+import { OPEN_WHILE_CLOSED } from '../http/open-while-closed.ts';
 
 // What a public page may load besides itself, served by the product (no outside
 // service): the fonts (@fontsource files; only the face a profile uses is
@@ -104,7 +105,8 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
 export function registerProfileAssetRoutes(app: App): void {
   // GET /fonts/{file}.woff2 (content-addressed, cacheable forever) and /fonts/{slug}.css:
   // a font's @font-face rules, which the dashboard's preview links for the font being tried.
-  app.get('/fonts/:file', { schema: { hide: true } }, async (request, reply) => {
+  // Open while the site is closed: the coming-soon page is drawn in the site's font.
+  app.get('/fonts/:file', { config: OPEN_WHILE_CLOSED, schema: { hide: true } }, async (request, reply) => {
     const url = request.url.split('?')[0]!;
     const css = /^\/fonts\/([a-z0-9-]{1,40})\.css$/.exec(url)?.[1];
     if (css) {

@@ -9,7 +9,7 @@ import { AppError } from '../http/errors.ts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { PageCache } from './page-cache.ts';
 import { currentHolderOf } from '../users/users.service.ts';
-import { GONE_PAGE, NOT_FOUND_PAGE, isUsername, loadPublicPage, publicPageFor } from './public-page.service.ts';
+import { GONE_PAGE, isUsername, loadPublicPage, notFoundPageFor, publicPageFor } from './public-page.service.ts';
 import { isGoneUsername } from '../users/users.repository.ts';
 import { type PublicPageResponder, sendAnswer } from './responder.ts';
 
@@ -39,7 +39,7 @@ export function registerPublicPageRoutes(app: App, { db, config, cache, responde
       if (isUsername(username) && (await isGoneUsername(db, username, nowIso()))) {
         return sendAnswer(reply, responder.page(GONE_PAGE, 410, request.headers));
       }
-      return sendAnswer(reply, responder.page(NOT_FOUND_PAGE, 404, request.headers));
+      return sendAnswer(reply, responder.page(await notFoundPageFor(db, username), 404, request.headers));
     }
     // The owner's own visits are not counted.
     if (request.user?.id !== page.userId) recorder.recordRequest(request.raw, request.ip, page.userId, null);

@@ -9,6 +9,8 @@ import { listActiveLinksOfUser } from '../links/links.repository.ts';
 import { toLink } from '../links/links.service.ts';
 import { type CachedPage, type PageCache, preparePage } from './page-cache.ts';
 import { findPublicUser } from './public-page.repository.ts';
+import { AppError } from '../http/errors.ts';
+import { assertUsernameAvailable } from '../users/users.service.ts';
 import { renderProfileGone, renderProfileNotFound, renderProfilePage } from './render-page.tsx';
 
 export function isUsername(segment: string): boolean {
@@ -49,6 +51,22 @@ export async function loadPublicPage(db: Db, username: string): Promise<PublicPa
 /** Made once and answered for every unknown name, never through the cache: in its smaller form from the start. */
 export const NOT_FOUND_PAGE = preparePage(renderProfileNotFound(), 0);
 NOT_FOUND_PAGE.recompress();
+
+/**
+ * The 404 page for a name that is no profile. A name free to register gets its
+ * own, whose "Claim" carries it to the registration form; any other gets the
+ * shared one.
+ */
+export async function notFoundPageFor(db: Db, username: string): Promise<CachedPage> {
+  if (!isUsername(username)) return NOT_FOUND_PAGE;
+  try {
+    await assertUsernameAvailable(db, username);
+  } catch (error) {
+    if (error instanceof AppError) return NOT_FOUND_PAGE;
+    throw error;
+  }
+  return preparePage(renderProfileNotFound(username), 0);
+}
 
 /** The page of a deleted account (410): the same for every such name. */
 export const GONE_PAGE = preparePage(renderProfileGone(), 0);

@@ -1,6 +1,7 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { pageTitle } from '#shared/constants.ts';
 import { profileMessages } from '#shared/profile.types.ts';
+import { fontFamilyOf } from '#shared/customization.ts';
 import { ProfileView, pageDataOf } from '#profile/profile-view.tsx';
 import type { PublicPage } from '#shared/profile.types.ts';
 import { escapeHtml } from '../http/html.ts';
@@ -45,21 +46,57 @@ export function renderProfilePage(page: PublicPage, origin: string): string {
   return documentOf(meta, body, `${font.fontFace}${optionCssFor(pageDataOf(page))}`);
 }
 
-/** The 404 page of an unknown or deactivated username. */
+/** The site's mark (public/favicon.svg), drawn inline so that a notice page needs no other request. */
+export const SITE_LOGO_SVG =
+  '<svg viewBox="0 0 64 64" width="36" height="36" aria-hidden="true"><defs><linearGradient id="lv-logo" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="#8B5CF6"/><stop offset=".6" stop-color="#EC4899"/><stop offset="1" stop-color="#F97316"/></linearGradient></defs><rect width="64" height="64" rx="16" fill="url(#lv-logo)"/><path d="M22 16h8v26h14v7H22z" fill="#fff"/></svg>';
+
+const NOTICE_CSS =
+  `.lv-notice{font-family:${fontFamilyOf('Inter')};display:flex;align-items:center;justify-content:center;min-height:100%;padding:24px;box-sizing:border-box}` +
+  '.lv-notice main{text-align:center;max-width:28rem}' +
+  '.lv-notice-logo{display:inline-flex;align-items:center;gap:10px;color:#fff;font-weight:700;font-size:20px;text-decoration:none;margin-bottom:40px}' +
+  '.lv-notice h1{font-size:28px;font-weight:800;margin:0 0 8px}.lv-notice p{margin:0;color:#d4d4d8}' +
+  '.lv-notice .lv-link{--lv-link:linear-gradient(135deg,#8B5CF6,#EC4899);display:inline-flex;padding:12px 28px;margin-top:28px}';
+
+/**
+ * A page that says why there is no profile here (unknown, deleted, a hidden
+ * link): the site's font and logo, centred, with one way on. Texts are the
+ * product's own; a name in them is escaped by the caller.
+ */
+function renderNotice(heading: string, lead: string, action: { href: string; label: string }): string {
+  const inter = fontAssetsFor('Inter');
+  const body = `<div class="lv-page lv-notice"><main><a class="lv-notice-logo" href="/">${SITE_LOGO_SVG}<span>Linkverse</span></a><h1>${heading}</h1><p>${lead}</p><a class="lv-link" href="${action.href}">${action.label}</a></main></div>`;
+  return documentOf(
+    `<title>${pageTitle(heading)}</title><meta name="robots" content="noindex">${inter.preload}`,
+    body,
+    `${inter.fontFace}${NOTICE_CSS}`,
+  );
+}
+
 /** A link that is not live (hidden by its owner): not an unknown user, and the profile is one tap away. */
 export function renderLinkUnavailable(username: string): string {
   const name = escapeHtml(username);
-  const body = `<div class="lv-page"><main class="lv-card" style="text-align:center;padding-top:15vh"><h1 class="lv-name">This link is not available</h1><p class="lv-username">Its owner has hidden it for now.</p><p style="margin-top:28px"><a class="lv-link" style="--lv-link:linear-gradient(135deg,#8B5CF6,#EC4899);display:inline-flex;padding:12px 28px" href="/${name}">See @${name}'s page</a></p></main></div>`;
-  return documentOf(`<title>${pageTitle('This link is not available')}</title><meta name="robots" content="noindex">`, body);
+  return renderNotice('This link is not available', 'Its owner has hidden it for now.', {
+    href: `/${name}`,
+    label: `See @${name}'s page`,
+  });
 }
 
 /** A deleted account's page: gone, and its name not to be claimed for a while. */
 export function renderProfileGone(): string {
-  const body = `<div class="lv-page"><main class="lv-card" style="text-align:center;padding-top:15vh"><h1 class="lv-name">${profileMessages.gone}</h1><p class="lv-username">The account behind this page was deleted by its owner.</p><p style="margin-top:28px"><a class="lv-link" style="--lv-link:linear-gradient(135deg,#8B5CF6,#EC4899);display:inline-flex;padding:12px 28px" href="/">Go to Linkverse</a></p></main></div>`;
-  return documentOf(`<title>${pageTitle(profileMessages.gone)}</title><meta name="robots" content="noindex">`, body);
+  return renderNotice(profileMessages.gone, 'The account behind this page was deleted by its owner.', {
+    href: '/',
+    label: 'Go to Linkverse',
+  });
 }
 
-export function renderProfileNotFound(): string {
-  const body = `<div class="lv-page"><main class="lv-card" style="text-align:center;padding-top:15vh"><h1 class="lv-name">${profileMessages.notFound}</h1><p class="lv-username">This page doesn't exist, or it has been taken down.</p><p style="margin-top:28px"><a class="lv-link" style="--lv-link:linear-gradient(135deg,#8B5CF6,#EC4899);display:inline-flex;padding:12px 28px" href="/register">Claim this name on Linkverse</a></p></main></div>`;
-  return documentOf(`<title>${pageTitle(profileMessages.notFound)}</title><meta name="robots" content="noindex">`, body);
+/**
+ * The 404 page of an unknown or deactivated username. Given a name that is
+ * free to register, "Claim this name" carries it to the registration form.
+ */
+export function renderProfileNotFound(claimable?: string): string {
+  const href = claimable ? `/register?username=${encodeURIComponent(claimable)}` : '/register';
+  return renderNotice(profileMessages.notFound, "This page doesn't exist, or it has been taken down.", {
+    href: escapeHtml(href),
+    label: claimable ? `Claim @${escapeHtml(claimable)} on Linkverse` : 'Claim this name on Linkverse',
+  });
 }

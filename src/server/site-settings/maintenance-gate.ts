@@ -1,6 +1,9 @@
 import type { App } from '../http/app-types.ts';
 import { DEFAULT_MAINTENANCE_MESSAGE } from '#shared/admin.ts';
 import { pageTitle } from '#shared/constants.ts';
+import { fontFamilyOf } from '#shared/customization.ts';
+import { fontAssetsFor } from '../public-page/profile-assets.ts';
+import { SITE_LOGO_SVG } from '../public-page/render-page.tsx';
 import { errorBody } from '../http/errors.ts';
 import { escapeHtml } from '../http/html.ts';
 import type { SiteSettingsCache } from './site-settings.cache.ts';
@@ -12,15 +15,17 @@ export function renderComingSoonPage(message: string, isAdmin: boolean): string 
   const bypass = isAdmin
     ? '<p><a class="bypass" href="/dashboard">Admin Access - Bypass Maintenance Mode</a></p>'
     : '<p><a class="login" href="/login">Admin login</a></p>';
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><link rel="icon" href="/favicon.svg" type="image/svg+xml"><title>${pageTitle('Coming soon')}</title><style>
-html,body{margin:0;min-height:100%;background:#09090f;color:#f4f4f5;font-family:Inter,ui-sans-serif,system-ui,sans-serif}
+  // The site's font (served while closed) and its logo, drawn inline.
+  const inter = fontAssetsFor('Inter');
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><link rel="icon" href="/favicon.svg" type="image/svg+xml"><title>${pageTitle('Coming soon')}</title>${inter.preload}<style>${inter.fontFace}
+html,body{margin:0;min-height:100%;background:#09090f;color:#f4f4f5;font-family:${fontFamilyOf('Inter')}}
 main{min-height:100vh;display:flex;flex-direction:column;align-items:center;justify-content:center;padding:32px 20px;text-align:center;box-sizing:border-box;background:radial-gradient(50rem 30rem at 50% 0%,rgb(139 92 246/.35),transparent 70%)}
-.logo{width:56px;height:56px;border-radius:16px;background:linear-gradient(135deg,#8b5cf6,#ec4899,#f97316);display:flex;align-items:center;justify-content:center;font-weight:900;font-size:28px}
+.logo{display:inline-flex;align-items:center;gap:10px;font-weight:700;font-size:22px}.logo svg{width:48px;height:48px}
 h1{margin:28px 0 0;font-size:clamp(32px,6vw,56px);font-weight:900;letter-spacing:-.02em;background:linear-gradient(90deg,#8b5cf6,#ec4899,#f97316);-webkit-background-clip:text;background-clip:text;color:transparent}
 .message{margin:18px 0 0;max-width:560px;font-size:18px;line-height:1.6;color:#d4d4d8;white-space:pre-line;overflow-wrap:anywhere}
 a{color:#a78bfa;font-size:14px}a.bypass{display:inline-block;margin-top:28px;padding:12px 22px;border-radius:12px;background:linear-gradient(90deg,#8b5cf6,#ec4899);color:#fff;font-weight:700;text-decoration:none}
 a.login{display:inline-block;margin-top:28px;color:#71717a}
-</style></head><body><main><div class="logo">L</div><h1>Coming soon</h1><p class="message">${escapeHtml(message || DEFAULT_MAINTENANCE_MESSAGE)}</p>${bypass}</main></body></html>`;
+</style></head><body><main><div class="logo">${SITE_LOGO_SVG}<span>Linkverse</span></div><h1>Coming soon</h1><p class="message">${escapeHtml(message || DEFAULT_MAINTENANCE_MESSAGE)}</p>${bypass}</main></body></html>`;
 }
 
 /**
