@@ -62,29 +62,34 @@ export function slugOf(heading: string): string {
     .replace(/^-|-$/g, '');
 }
 
-/** The README's `## ` sections as /docs pages, the first sentence of each its description. */
+/** The marker under a README heading that publishes the section on /docs, with its one-sentence summary. */
+const DOCS_SUMMARY = /^<!-- docs: (.+?) -->\n*/;
+
+/**
+ * The README's `## ` sections that a self-hoster needs, as /docs pages: each
+ * such section carries `<!-- docs: One real sentence. -->` under its heading,
+ * the page's description. Sections without it (engineering notes such as the
+ * benchmark and development) stay in the README only. A link to the local
+ * address of the set-up (localhost) is no link on the site.
+ */
 export function docsFromReadme(readme: string): ContentEntry[] {
   const sections = readme.replace(/\r\n/g, '\n').split(/^## /m).slice(1);
-  return sections.map((section, index) => {
-    const newline = section.indexOf('\n');
-    const title = section.slice(0, newline).trim();
-    const body = section.slice(newline + 1).trim();
-    const firstParagraph = body.split('\n\n').find((paragraph) => !paragraph.startsWith('```') && !paragraph.startsWith('|')) ?? title;
-    const plain = firstParagraph
-      .replace(/[`*_]/g, '')
-      .replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')
-      .replace(/\s+/g, ' ');
-    const sentence = /^.*?[.:](\s|$)/.exec(plain)?.[0].trim() ?? plain;
-    return {
-      path: `/docs/${slugOf(title)}`,
-      title,
-      description: sentence.length > 160 ? `${sentence.slice(0, 157)}…` : sentence,
-      collection: 'docs',
-      isIndex: false,
-      order: index,
-      html: renderMarkdown(body),
-    };
-  });
+  return sections
+    .flatMap((section) => {
+      const newline = section.indexOf('\n');
+      const title = section.slice(0, newline).trim();
+      const rest = section.slice(newline + 1).trim();
+      const marker = DOCS_SUMMARY.exec(rest);
+      if (!marker) return [];
+      const description = marker[1]!.trim();
+      if (!/^[A-Z].*[.!?]$/.test(description)) throw new Error(`README "## ${title}": the docs summary must be one sentence`);
+      const html = renderMarkdown(rest.slice(marker[0].length)).replace(
+        /<a (?:rel="noopener noreferrer" )?href="http:\/\/localhost[^"]*">([^<]*)<\/a>/g,
+        '<code>$1</code>',
+      );
+      return [{ path: `/docs/${slugOf(title)}`, title, description, collection: 'docs' as const, isIndex: false, html }];
+    })
+    .map((entry, order) => ({ ...entry, order }));
 }
 
 async function markdownFiles(folder: string): Promise<string[]> {

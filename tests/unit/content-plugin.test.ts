@@ -18,14 +18,21 @@ describe('the site content built from Markdown', () => {
     expect(html).toContain('<a href="/pricing">in</a>');
   });
 
-  it('makes one /docs page per README section, in order', () => {
+  it('makes a /docs page of each README section marked for it, with its summary, and no link to localhost', () => {
     const docs = docsFromReadme(
-      '# Title\n\nIntro.\n\n## Set up\n\nRun `npm start`. Then open it.\n\n## Running on PostgreSQL and several instances\n\n```sh\nx\n```\n\nText here.\n',
+      '# Title\n\nIntro.\n\n## Set up\n\n<!-- docs: Install it with two commands. -->\n\nRun `npm start`, then open http://localhost:3000.\n\n' +
+        '## Benchmark\n\nEngineering notes.\n\n' +
+        '## Running on PostgreSQL and several instances\n\n<!-- docs: Use PostgreSQL. -->\n\n```sh\nx\n```\n\nDATA_DIR and DATABASE_URL.\n',
     );
     expect(docs.map((doc) => [doc.path, doc.title, doc.description, doc.order])).toEqual([
-      ['/docs/set-up', 'Set up', 'Run npm start.', 0],
-      ['/docs/running-on-postgresql-and-several-instances', 'Running on PostgreSQL and several instances', 'Text here.', 1],
+      ['/docs/set-up', 'Set up', 'Install it with two commands.', 0],
+      ['/docs/running-on-postgresql-and-several-instances', 'Running on PostgreSQL and several instances', 'Use PostgreSQL.', 1],
     ]);
+    expect(docs[0]!.html).toContain('<code>http://localhost:3000</code>');
+    expect(docs[0]!.html).not.toContain('href="http://localhost');
+    expect(docs[0]!.html).not.toContain('<!--');
+    expect(docs[1]!.html).toContain('DATA_DIR and DATABASE_URL');
+    expect(() => docsFromReadme('## A\n\n<!-- docs: not a sentence -->\n\nx\n')).toThrow(/one sentence/);
     expect(slugOf('API reference')).toBe('api-reference');
   });
 
@@ -36,7 +43,12 @@ describe('the site content built from Markdown', () => {
     for (const path of ['/features', '/services', '/services/analytics', '/privacy', '/terms', '/docs', '/guides', '/blog']) {
       expect(paths).toContain(path);
     }
-    const sections = readFileSync('README.md', 'utf8').match(/^## .+$/gm) ?? [];
-    expect(entries.filter((entry) => entry.collection === 'docs' && !entry.isIndex)).toHaveLength(sections.length);
+    // Every README section marked for /docs is there; the engineering notes are not.
+    const marked = readFileSync('README.md', 'utf8').match(/^## .+\n\n<!-- docs: /gm) ?? [];
+    const docs = entries.filter((entry) => entry.collection === 'docs' && !entry.isIndex);
+    expect(docs).toHaveLength(marked.length);
+    expect(docs.map((doc) => doc.path)).not.toContain('/docs/benchmark');
+    expect(docs.map((doc) => doc.path)).not.toContain('/docs/development');
+    for (const doc of docs) expect(doc.html, doc.path).not.toMatch(/href="https?:\/\/localhost/);
   });
 });
