@@ -179,6 +179,8 @@ export interface AppConfig {
     /** Forgot-password requests from one address, and for one account (by what was typed). */
     forgotPasswordPerIp?: RateLimitRule;
     forgotPasswordPerAccount?: RateLimitRule;
+    /** Confirmation links sent again by one account (Account → Send the link again). */
+    confirmationMailPerAccount?: RateLimitRule;
   };
   uploadRateLimit: {
     perUser: RateLimitRule;
@@ -192,6 +194,7 @@ export const DEFAULT_AUTH_RATE_LIMIT: AppConfig['authRateLimit'] = {
   registerPerIp: { max: 10, timeWindowMs: 60 * 60_000 },
   forgotPasswordPerIp: { max: 10, timeWindowMs: 60 * 60_000 },
   forgotPasswordPerAccount: { max: 3, timeWindowMs: 60 * 60_000 },
+  confirmationMailPerAccount: { max: 5, timeWindowMs: 60 * 60_000 },
 };
 
 /** Uploads are decoded one at a time by the media worker: one account may not keep it busy. */

@@ -180,6 +180,7 @@ describe(`forgot password (${DIALECT})`, () => {
           registerPerIp: { max: 100, timeWindowMs: 60_000 },
           forgotPasswordPerIp: { max: 5, timeWindowMs: 60_000 },
           forgotPasswordPerAccount: { max: 2, timeWindowMs: 60_000 },
+          confirmationMailPerAccount: { max: 3, timeWindowMs: 60_000 },
         },
       },
     });
@@ -192,6 +193,18 @@ describe(`forgot password (${DIALECT})`, () => {
       expect((await forgot('another', limited.app)).statusCode).toBe(200);
       expect((await forgot('third-name', limited.app)).statusCode).toBe(200);
       expect((await forgot('fourth-name', limited.app)).statusCode).toBe(429);
+
+      // Sending one's confirmation link again has its own counter, apart from password resets.
+      const user = await createUser(limited.app);
+      await limited.app.inject({
+        method: 'PATCH',
+        url: '/api/me/profile',
+        headers: { cookie: user.cookie },
+        payload: { email: uniqueEmail() },
+      });
+      const resend = () => limited.app.inject({ method: 'POST', url: '/api/me/email/confirmation', headers: { cookie: user.cookie } });
+      for (let i = 0; i < 3; i++) expect((await resend()).statusCode).toBe(200);
+      expect((await resend()).statusCode).toBe(429);
     } finally {
       await limited.close();
     }

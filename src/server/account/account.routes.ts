@@ -132,7 +132,7 @@ export function registerAccountRoutes(app: App, { db, config, limits, accountMai
     },
     async (request) => {
       const user = requireUser(request);
-      await limits.forgotPasswordPerAccount(request, `confirm:${user.id}`);
+      await limits.confirmationMailPerAccount(request, String(user.id));
       return { data: { sentTo: await accountMail.resendConfirmation(user) } };
     },
   );

@@ -30,6 +30,13 @@ export function createSignInLimits(app: App, config: AppConfig) {
       limits.forgotPasswordPerAccount ?? limits.loginPerUsername,
       tooManyAttemptsMessage,
     ),
+    // Mail to one's own address, sent again: a counter of its own, so it neither spends nor is spent by password resets.
+    confirmationMailPerAccount: rateLimiter(
+      app,
+      'confirmation-mail-account',
+      limits.confirmationMailPerAccount ?? limits.loginPerUsername,
+      tooManyAttemptsMessage,
+    ),
   };
 }
 export type SignInLimits = ReturnType<typeof createSignInLimits>;
