@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PASSWORD_MAX_LENGTH, PLANS } from './constants.ts';
+import { typedUsernameSchema } from './typed-username.ts';
 import { authMessages, newPasswordSchema } from './auth.schema.ts';
 
 // The Account section: the password, the sessions, email, export and deletion (issue 28).
@@ -18,7 +19,6 @@ export const accountMessages = {
   otherSessionsEnded: 'Every other session was signed out',
   passwordRequired: 'Please enter your password',
   passwordIncorrect: 'Password is incorrect',
-  usernameMismatch: 'Type your username exactly as shown to confirm',
   lastAdmin: 'You are the only active admin: make someone else an admin before deleting your account',
   deletionCancelled: 'Your account is kept, and your page is back online',
   emailNotSetUp: 'Email is not set up on this site, so nothing is sent to this address.',
@@ -42,7 +42,7 @@ export const exportRequestSchema = z.object({ password: passwordField });
 /** POST /api/me/deletion: the password, and the username typed out. */
 export const deleteAccountSchema = z.object({
   password: passwordField,
-  username: z.string({ error: accountMessages.usernameMismatch }).trim().max(100, accountMessages.usernameMismatch),
+  username: typedUsernameSchema,
 });
 export type DeleteAccountInput = z.infer<typeof deleteAccountSchema>;
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PLANS, ROLES } from './constants.ts';
 import { usernameSchema } from './auth.schema.ts';
+import { typedUsernameSchema } from './typed-username.ts';
 
 // The control center (spec 001 §2, §5, §7, §8).
 
@@ -39,7 +40,6 @@ export const adminMessages = {
   appRouteName: 'This name is used by the app for its own pages and cannot be released',
   lastAdmin: 'You cannot remove the last active admin',
   deleteSelf: 'Delete your own account from Account in your dashboard',
-  deleteConfirmMismatch: 'Type the username exactly as shown to confirm',
   userDeleted: (username: string) => `${username} was deleted`,
   invalidRole: 'Role must be user or admin',
   invalidPlan: 'Plan must be free, pro or business',
@@ -74,7 +74,7 @@ export const adminLogsQuerySchema = z.object({
 
 /** DELETE /api/admin/users/{id}: the second confirmation, the username typed out. */
 export const deleteUserSchema = z.object({
-  username: z.string({ error: adminMessages.deleteConfirmMismatch }).trim().max(100, adminMessages.deleteConfirmMismatch),
+  username: typedUsernameSchema,
 });
 
 /** PATCH /api/admin/users/{id}/username: reason first, as the dialog checks it first. */

@@ -1,3 +1,4 @@
+import { TYPED_USERNAME_MISMATCH } from '#shared/typed-username.ts';
 import { createHash } from 'node:crypto';
 import { unzipSync, strFromU8 } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -144,8 +145,8 @@ describe(`deleting an account (${DIALECT})`, () => {
     const wrongName = await requestDeletion(user.cookie, { password: user.password, username: 'someone-else' });
     expect(wrongName.json()).toEqual({
       code: 'username_mismatch',
-      message: accountMessages.usernameMismatch,
-      fieldErrors: { username: accountMessages.usernameMismatch },
+      message: TYPED_USERNAME_MISMATCH,
+      fieldErrors: { username: TYPED_USERNAME_MISMATCH },
     });
     expect((await page(user.user.username)).statusCode).toBe(200);
 
@@ -250,7 +251,7 @@ describe(`an admin deleting a user (${DIALECT})`, () => {
     const user = await createUser(t.app);
     const mismatch = await adminDelete(user.user.id, 'wrong');
     expect(mismatch.statusCode).toBe(400);
-    expect(mismatch.json().message).toBe(adminMessages.deleteConfirmMismatch);
+    expect(mismatch.json().message).toBe(TYPED_USERNAME_MISMATCH);
     expect((await adminDelete(user.user.id, user.user.username, user.cookie)).statusCode).toBe(403);
 
     expect((await adminDelete(user.user.id, user.user.username)).json()).toEqual({ data: { deleted: true } });

@@ -1,3 +1,4 @@
+import { TYPED_USERNAME_MISMATCH } from '#shared/typed-username.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountMessages } from '#shared/account.ts';
 import { passwordResetMessages } from '#shared/password-reset.ts';
@@ -76,7 +77,7 @@ describe('a forgotten password, by email', () => {
     await dialog.getByLabel('Password', { exact: true }).fill('keep-me-123');
     await dialog.getByLabel(/to confirm/).fill('not-the-name');
     await dialog.getByRole('button', { name: 'Delete my account' }).click();
-    await expect.poll(() => dialog.getByRole('alert').textContent()).toBe(accountMessages.usernameMismatch);
+    await expect.poll(() => dialog.getByRole('alert').textContent()).toBe(TYPED_USERNAME_MISMATCH);
     expect((await app.inject({ url: `/${member.user.username}` })).statusCode).toBe(200);
 
     await dialog.getByLabel(/to confirm/).fill(member.user.username);

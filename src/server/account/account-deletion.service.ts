@@ -3,6 +3,7 @@ import { DAY_MS, USERNAME_HOLD_DAYS } from '#shared/constants.ts';
 import type { Db } from '../db/database.ts';
 import type { UserRow } from '../db/schema.ts';
 import { AppError } from '../http/errors.ts';
+import { assertTypedUsername } from '../users/users.service.ts';
 import { deleteSessionsOfUser } from '../auth/sessions.repository.ts';
 import {
   countActiveAdmins,
@@ -32,11 +33,7 @@ export async function requestDeletion(
   now = Date.now(),
 ): Promise<string> {
   await assertOwnPassword(user, input.password, 'password');
-  if (input.username.toLowerCase() !== user.username) {
-    throw new AppError(400, 'username_mismatch', accountMessages.usernameMismatch, {
-      fieldErrors: { username: accountMessages.usernameMismatch },
-    });
-  }
+  assertTypedUsername(input.username, user.username);
   const deleteAfter = new Date(now + graceDays * DAY_MS).toISOString();
   await db.transaction().execute(async (trx) => {
     if (user.role === 'admin' && (await countActiveAdmins(trx)) <= 1) throw new AppError(409, 'last_admin', accountMessages.lastAdmin);

@@ -17,7 +17,7 @@ import { createResetLink } from '../account/password-reset.service.ts';
 import { purgeAccount } from '../account/account-deletion.service.ts';
 import { type ChangeBus, profileChange } from '../http/change-bus.ts';
 import { countActiveAdmins, findUserById, findUserByUsername, insertUsernameHistory, updateUser } from '../users/users.repository.ts';
-import { assertUsernameAvailable } from '../users/users.service.ts';
+import { assertTypedUsername, assertUsernameAvailable } from '../users/users.service.ts';
 import {
   deleteReservedUsername,
   findReservedUsername,
@@ -190,11 +190,7 @@ export class AdminService {
     const user = await this.db.transaction().execute(async (trx) => {
       const user = await this.target(trx, id);
       if (user.id === admin.id) throw new AppError(403, 'forbidden', adminMessages.deleteSelf);
-      if (typedUsername.toLowerCase() !== user.username) {
-        throw new AppError(400, 'username_mismatch', adminMessages.deleteConfirmMismatch, {
-          fieldErrors: { username: adminMessages.deleteConfirmMismatch },
-        });
-      }
+      assertTypedUsername(typedUsername, user.username);
       await this.guardLastAdmin(trx, user);
       await this.log(
         trx,

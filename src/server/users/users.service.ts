@@ -1,5 +1,6 @@
 import type { CurrentUser } from '#shared/user.types.ts';
 import { isAppRouteName } from '#shared/reserved-names.ts';
+import { TYPED_USERNAME_MISMATCH, typedUsernameMatches } from '#shared/typed-username.ts';
 import type { Db } from '../db/database.ts';
 import type { UserRow } from '../db/schema.ts';
 import { authMessages } from '#shared/auth.schema.ts';
@@ -62,6 +63,13 @@ export async function assertUsernameAvailable(db: Db, username: string, forUserI
   if (await isHeldAfterDeletion(db, username, new Date().toISOString())) throw usernameTaken();
   const holder = await findHolderOfFormerUsername(db, username, usernameHoldStart());
   if (holder && holder.id !== forUserId) throw usernameTaken();
+}
+
+/** The second confirmation of a deletion: the username typed out (shared/typed-username.ts). */
+export function assertTypedUsername(typed: string, username: string): void {
+  if (!typedUsernameMatches(typed, username)) {
+    throw new AppError(400, 'username_mismatch', TYPED_USERNAME_MISMATCH, { fieldErrors: { username: TYPED_USERNAME_MISMATCH } });
+  }
 }
 
 export function usernameTaken(): AppError {

@@ -8,11 +8,11 @@ import type { CurrentUser } from '#shared/user.types.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { Card } from '#web/components/ui/card.tsx';
 import { FormDialog } from '#web/components/ui/form-dialog.tsx';
-import { Input, Label } from '#web/components/ui/input.tsx';
 import { ApiError } from '#web/lib/api.ts';
 import { PasswordField } from '#web/features/auth/password-input.tsx';
 import { focusField, useFormError, valuesOf } from '#web/features/auth/use-form-error.ts';
 import { useSiteFeatures } from '#web/features/site/use-site-features.ts';
+import { checkTypedUsername, TypedUsernameField } from './typed-username-field.tsx';
 import { useDeleteAccount, useExportData } from './use-account.ts';
 
 /** Taking everything away: the export, and deleting the account (issue 28). */
@@ -91,11 +91,7 @@ function DeleteAccountDialog({ user, graceDays, onClose }: { user: CurrentUser; 
   const submit = async (form: HTMLFormElement) => {
     const input = check(deleteAccountSchema, valuesOf(form), (field) => focusField(form, field));
     if (!input) return;
-    if (input.username.toLowerCase() !== user.username) {
-      show(accountMessages.usernameMismatch, 'username');
-      focusField(form, 'username');
-      return;
-    }
+    if (!checkTypedUsername(form, input.username, user.username, show)) return;
     try {
       setDeleteAfter((await deleteAccount.mutateAsync(input)).deleteAfter);
     } catch (caught) {
@@ -151,19 +147,7 @@ function DeleteAccountDialog({ user, graceDays, onClose }: { user: CurrentUser; 
       onClose={onClose}
     >
       <PasswordField name="password" label="Password" autoComplete="current-password" invalid={invalidField === 'password'} />
-      <div className="space-y-2">
-        <Label htmlFor="confirm-username">
-          Type <span className="font-mono text-zinc-100">{user.username}</span> to confirm
-        </Label>
-        <Input
-          id="confirm-username"
-          name="username"
-          autoComplete="off"
-          autoCapitalize="none"
-          spellCheck={false}
-          aria-invalid={invalidField === 'username' || undefined}
-        />
-      </div>
+      <TypedUsernameField id="confirm-username" username={user.username} label="to confirm" invalid={invalidField === 'username'} />
     </FormDialog>
   );
 }

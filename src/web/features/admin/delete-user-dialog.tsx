@@ -2,9 +2,9 @@ import { useState } from 'react';
 import { type AdminUser, adminMessages, deleteUserSchema } from '#shared/admin.ts';
 import { USERNAME_HOLD_DAYS } from '#shared/constants.ts';
 import { FormDialog } from '#web/components/ui/form-dialog.tsx';
-import { Input, Label } from '#web/components/ui/input.tsx';
 import { ApiError, api } from '#web/lib/api.ts';
 import { focusField, useFormError, valuesOf } from '#web/features/auth/use-form-error.ts';
+import { TypedUsernameField, checkTypedUsername } from '#web/features/account/typed-username-field.tsx';
 import { useAdminMutation } from './use-admin.ts';
 
 /**
@@ -48,11 +48,7 @@ export function DeleteUserDialog({ user, onClose }: { user: AdminUser; onClose: 
   const submit = async (form: HTMLFormElement) => {
     const input = check(deleteUserSchema, valuesOf(form), (field) => focusField(form, field));
     if (!input) return;
-    if (input.username.toLowerCase() !== user.username) {
-      show(adminMessages.deleteConfirmMismatch, 'username');
-      focusField(form, 'username');
-      return;
-    }
+    if (!checkTypedUsername(form, input.username, user.username, show)) return;
     try {
       await remove.mutateAsync(input.username);
       onClose();
@@ -72,19 +68,12 @@ export function DeleteUserDialog({ user, onClose }: { user: AdminUser; onClose: 
       onSubmit={(form) => void submit(form)}
       onClose={onClose}
     >
-      <div className="space-y-2">
-        <Label htmlFor="delete-username">
-          Type <span className="font-mono text-zinc-100">{user.username}</span>
-        </Label>
-        <Input
-          id="delete-username"
-          name="username"
-          autoComplete="off"
-          autoCapitalize="none"
-          spellCheck={false}
-          aria-invalid={invalidField === 'username' || undefined}
-        />
-      </div>
+      <TypedUsernameField
+        id="delete-username"
+        username={user.username}
+        label="to delete it for good"
+        invalid={invalidField === 'username'}
+      />
     </FormDialog>
   );
 }
