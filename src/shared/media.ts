@@ -29,6 +29,7 @@ export const mediaMessages = {
   selectAnImage: 'Error: Please select an image file',
   imageTooLarge: 'Error: Image is too large (max 5MB)',
   readFailed: 'Error reading file. Please try again.',
+  cannotDecode: 'Error: This image could not be read. It may be damaged; please try another file.',
   saveFailed: 'Error saving profile picture. Please try again.',
   noImageSelected: 'No image selected.',
   profilePictureUpdated: 'Profile picture updated successfully!',

@@ -378,6 +378,9 @@ describe('the profile tab and the picture', () => {
     const input = page.getByLabel('Choose a profile picture');
     await input.setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') });
     await expect.poll(() => page.getByText('Error: Please select an image file').isVisible()).toBe(true);
+    // A damaged image is refused, saying so; the next pick still previews (issue 27).
+    await input.setInputFiles({ name: 'broken.png', mimeType: 'image/png', buffer: Buffer.from('\x89PNG not really an image') });
+    await expect.poll(() => page.getByText(/could not be read\. It may be damaged/).isVisible()).toBe(true);
 
     const image = await sharp({ create: { width: 640, height: 480, channels: 3, background: '#22c55e' } })
       .png()
@@ -388,6 +391,13 @@ describe('the profile tab and the picture', () => {
     await save.click();
     await expect.poll(() => page.getByText('Profile picture updated successfully!').isVisible()).toBe(true);
     expect(await save.isDisabled()).toBe(true);
+    // Saved, it is the current picture, from the server, with Remove beside it.
+    await expect.poll(() => page.getByTestId('avatar-preview').locator('img').getAttribute('src')).toMatch(/^\/media\//);
+    expect(await page.getByRole('button', { name: 'Remove' }).isVisible()).toBe(true);
+    // And the Profile tab shows it without a reload.
+    await page.goto('/dashboard?tab=profile');
+    await expect.poll(() => page.getByTestId('avatar-preview').locator('img').getAttribute('src')).toMatch(/^\/media\//);
+    expect(await page.getByRole('button', { name: 'Remove' }).isVisible()).toBe(true);
 
     const visitor = await running.browser.newContext();
     const publicPage = await visitor.newPage();

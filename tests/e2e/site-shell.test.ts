@@ -104,8 +104,13 @@ describe('pages', () => {
     await expect.poll(() => page.getByText('Profile URL copied').isVisible()).toBe(true);
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${running.server.baseUrl}/${user.username}`);
 
+    // The sidebar's Add New Link opens the form, not just the tab; Cancel closes it for good.
     await page.getByRole('button', { name: 'Add New Link' }).click();
+    await page.waitForURL('**/dashboard?tab=links&new=1');
+    await expect.poll(() => page.getByLabel('Title').isVisible()).toBe(true);
+    await page.getByRole('button', { name: 'Cancel' }).click();
     await page.waitForURL('**/dashboard?tab=links');
+    expect(await page.getByLabel('Title').count()).toBe(0);
     expect(problemsOf(page)).toEqual([]);
     await page.context().close();
   });

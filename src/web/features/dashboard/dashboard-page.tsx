@@ -49,18 +49,18 @@ function Dashboard({ user }: { user: CurrentUser }) {
   useBrowserTimeZone(user);
 
   // Leaving a tab with unsaved edits asks first (issue 27).
-  const [leavingFor, setLeavingFor] = useState<{ tab: DashboardTab; work: string[] } | null>(null);
-  const goToTab = (next: DashboardTab) => {
+  const [leavingFor, setLeavingFor] = useState<{ tab: DashboardTab; newLink?: boolean; work: string[] } | null>(null);
+  const goToTab = (next: DashboardTab, options: { newLink?: boolean } = {}) => {
     setMenuOpen(false);
     setLeavingFor(null);
-    setSearchParams(next === 'overview' ? {} : { tab: next });
+    setSearchParams(next === 'overview' ? {} : { tab: next, ...(options.newLink ? { new: '1' } : {}) });
   };
-  const changeTab = (next: DashboardTab) => {
+  const changeTab = (next: DashboardTab, options: { newLink?: boolean } = {}) => {
     const work = unsavedWork();
     if (next !== tab && work.length > 0) {
       setMenuOpen(false);
-      setLeavingFor({ tab: next, work });
-    } else goToTab(next);
+      setLeavingFor({ tab: next, ...options, work });
+    } else goToTab(next, options);
   };
 
   const sidebar = <DashboardSidebar user={user} tab={tab} onTabChange={changeTab} />;
@@ -119,7 +119,7 @@ function Dashboard({ user }: { user: CurrentUser }) {
             pending={false}
             open={leavingFor !== null}
             onOpenChange={(open) => !open && setLeavingFor(null)}
-            onConfirm={() => leavingFor && goToTab(leavingFor.tab)}
+            onConfirm={() => leavingFor && goToTab(leavingFor.tab, { newLink: leavingFor.newLink })}
           />
         </main>
       </div>

@@ -13,7 +13,7 @@ import { useProfileActions } from './use-profile-actions.ts';
 interface DashboardSidebarProps {
   user: CurrentUser;
   tab: DashboardTab;
-  onTabChange: (tab: DashboardTab) => void;
+  onTabChange: (tab: DashboardTab, options?: { newLink?: boolean }) => void;
 }
 
 /** The last 7 days at a glance (spec 001 §4 sidebar stats card), from the same call as the Analytics tab. */
@@ -90,7 +90,7 @@ export function DashboardSidebar({ user, tab, onTabChange }: DashboardSidebarPro
 
       <div>
         <p className="mb-2 px-3 text-xs font-semibold uppercase tracking-wider text-muted">Quick actions</p>
-        <button type="button" className={actionClass} onClick={() => onTabChange('links')}>
+        <button type="button" className={actionClass} onClick={() => onTabChange('links', { newLink: true })}>
           <Plus className="size-4" /> Add New Link
         </button>
         <button type="button" className={actionClass} onClick={() => void copyProfileUrl()}>

@@ -2,7 +2,7 @@ import { DndContext, type DragEndEvent, KeyboardSensor, PointerSensor, closestCe
 import { SortableContext, arrayMove, sortableKeyboardCoordinates, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { Link2, Plus } from 'lucide-react';
 import { useState } from 'react';
-import { Link as RouterLink } from 'react-router';
+import { Link as RouterLink, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { countOf } from '#shared/counts.ts';
 import { UPGRADE_TO_PRO, linkLimitMessage } from '#shared/plans.ts';
@@ -31,7 +31,21 @@ export function LinksTab({ user }: { user: CurrentUser }) {
   // Each card shows its clicks of the last 30 days.
   const month = useAnalytics(30).data;
   const clicksOf = (id: number) => (month ? (month.topLinks.find((entry) => entry.id === id)?.clicks ?? 0) : undefined);
-  const [editing, setEditing] = useState<Editing>({ mode: 'idle' });
+  const [chosen, setChosen] = useState<Editing>({ mode: 'idle' });
+  // "Add New Link" elsewhere (the sidebar, the navbar) opens this tab with ?new=1: the form is open.
+  const [searchParams, setSearchParams] = useSearchParams();
+  const setEditing = (next: Editing) => {
+    if (searchParams.has('new')) {
+      setSearchParams(
+        (params) => {
+          params.delete('new');
+          return params;
+        },
+        { replace: true },
+      );
+    }
+    setChosen(next);
+  };
   const sensors = useSensors(
     useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
     useSensor(KeyboardSensor, {
@@ -47,6 +61,7 @@ export function LinksTab({ user }: { user: CurrentUser }) {
   const list = links.data;
   const limit = usage.data?.links.limit ?? null;
   const atLimit = limit !== null && list.length >= limit;
+  const editing: Editing = chosen.mode === 'idle' && searchParams.get('new') === '1' && !atLimit ? { mode: 'adding' } : chosen;
   const busy = editing.mode !== 'idle';
 
   const save = async (fields: LinkFields) => {

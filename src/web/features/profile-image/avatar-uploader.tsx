@@ -42,9 +42,12 @@ export function AvatarUploader({ name, current, onSaved, showStatus = true }: Av
     if (!chosen.type.startsWith('image/')) return setStatus({ kind: 'error', message: mediaMessages.selectAnImage });
     if (chosen.size > IMAGE_MAX_BYTES) return setStatus({ kind: 'error', message: mediaMessages.imageTooLarge });
     const reader = new FileReader();
-    reader.onload = () => {
+    reader.onload = async () => {
+      const url = typeof reader.result === 'string' ? reader.result : null;
+      // A file that says it is an image but does not decode (damaged, or a format the browser lacks) is refused here, saying so.
+      if (!url || !(await decodes(url))) return setStatus({ kind: 'error', message: mediaMessages.cannotDecode });
       setFile(chosen);
-      setPreview(typeof reader.result === 'string' ? reader.result : null);
+      setPreview(url);
       setSaved(false);
       setStatus({ kind: 'idle' });
     };
@@ -59,6 +62,9 @@ export function AvatarUploader({ name, current, onSaved, showStatus = true }: Av
     try {
       const upload = await uploadMedia('avatar', file, setProgress);
       await updateProfile.mutateAsync({ profileImage: upload.url });
+      // The saved picture is the current one now: shown from the server, with Remove beside it.
+      setFile(null);
+      setPreview(null);
       setSaved(true);
       setStatus({ kind: 'success', message: mediaMessages.profilePictureUpdated });
       onSaved?.(upload.url);
@@ -92,7 +98,8 @@ export function AvatarUploader({ name, current, onSaved, showStatus = true }: Av
         className="flex size-28 shrink-0 items-center justify-center overflow-hidden rounded-full bg-gradient-to-br from-primary to-secondary text-3xl font-extrabold text-white ring-4 ring-primary/30"
         data-testid="avatar-preview"
       >
-        {shown ? <AvatarImage src={shown} name={name} /> : <span aria-hidden="true">{initialsOf(name)}</span>}
+        {/* Keyed by address: a picture that failed to load never hides the next one. */}
+        {shown ? <AvatarImage key={shown} src={shown} name={name} /> : <span aria-hidden="true">{initialsOf(name)}</span>}
       </div>
       <div className="flex flex-col items-center gap-2 sm:items-start">
         <div className="flex flex-wrap justify-center gap-2">
@@ -134,6 +141,16 @@ export function AvatarUploader({ name, current, onSaved, showStatus = true }: Av
       </div>
     </div>
   );
+}
+
+/** Whether the browser can draw the image at this address. */
+function decodes(url: string): Promise<boolean> {
+  return new Promise((resolve) => {
+    const image = new Image();
+    image.onload = () => resolve(image.naturalWidth > 0);
+    image.onerror = () => resolve(false);
+    image.src = url;
+  });
 }
 
 /** A broken picture falls back to the initials (spec 001 §8). */

@@ -65,7 +65,7 @@ export function Navbar() {
           {isLoading ? null : user ? (
             <>
               <Button asChild size="sm">
-                <Link to="/dashboard?tab=links">
+                <Link to="/dashboard?tab=links&new=1">
                   <Plus /> New Link
                 </Link>
               </Button>
@@ -161,7 +161,7 @@ function MobileMenu({ user, resources }: { user: CurrentUser | null; resources: 
           {user ? (
             <>
               <Button asChild className="w-full">
-                <Link to="/dashboard?tab=links" onClick={close}>
+                <Link to="/dashboard?tab=links&new=1" onClick={close}>
                   <Plus /> New Link
                 </Link>
               </Button>
