@@ -224,6 +224,22 @@ describe('customizing the page', () => {
     await page.context().close();
   });
 
+  it('says which custom CSS the page leaves out, and why, as it is typed', async () => {
+    const { page } = await signedInPage();
+    await page.goto('/dashboard?tab=customize');
+    await page.getByRole('tab', { name: 'Advanced' }).click();
+    await page
+      .getByLabel('CSS', { exact: true })
+      .fill('@import url(https://evil.example/x.css);\n.lv-link { position: fixed; color: red }');
+    const report = page.locator('#custom-css-dropped');
+    await expect.poll(() => report.textContent()).toContain('Line 1: @import — only @media, @supports and @keyframes are allowed');
+    expect(await report.textContent()).toContain('Line 2: position: fixed — fixed and sticky positions could cover the rest of the page');
+    expect(await report.textContent()).not.toContain('color');
+    await page.getByLabel('CSS', { exact: true }).fill('.lv-link { color: red }');
+    await expect.poll(() => report.textContent()).toBe('');
+    await page.context().close();
+  });
+
   it('applies a quick theme and a named gradient to the draft', async () => {
     const { page } = await signedInPage();
     await page.goto('/dashboard?tab=customize');

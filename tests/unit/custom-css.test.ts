@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sanitizeCustomCss } from '#shared/custom-css.ts';
+import { droppedCustomCss, sanitizeCustomCss } from '#shared/custom-css.ts';
 import { CUSTOM_CSS_MAX_LENGTH } from '#shared/customization.ts';
 
 // Custom CSS is untrusted (issue 9): what survives of each hostile input.
@@ -78,5 +78,30 @@ describe('custom CSS sanitizing', () => {
     for (const input of ['a{content:"<"}', '<a>', 'a{b:<c>}', '@media <x> { a { color: red } }', 'a[title="<script>"]{color:red}']) {
       expect(sanitizeCustomCss(input)).not.toContain('<');
     }
+  });
+
+  it('says what it left out, on which line and why, and nothing for what it kept (issue 27)', () => {
+    const css = [
+      '@import url(https://evil.example/x.css);',
+      '.links { gap: 2rem; position: fixed; background: url(https://evil.example/a.png); }',
+      '~ footer { display: none }',
+      'a { color: red; background: url(/media/' + 'a'.repeat(64) + '.webp) }',
+      '@font-face { font-family: x; src: url(/x.woff) }',
+      'html body .x { color: blue }',
+    ].join('\n');
+    expect(droppedCustomCss(css)).toEqual([
+      { line: 1, what: '@import', why: 'only @media, @supports and @keyframes are allowed' },
+      { line: 2, what: 'position: fixed', why: 'fixed and sticky positions could cover the rest of the page' },
+      { line: 2, what: 'background: url(https://evil.example/a.png)', why: 'only files uploaded to this site can be loaded' },
+      { line: 3, what: '~footer', why: 'this selector could reach outside your page' },
+      { line: 5, what: '@font-face', why: 'only @media, @supports and @keyframes are allowed' },
+      { line: 6, what: 'html body .x', why: 'this selector could reach outside your page' },
+    ]);
+    expect(droppedCustomCss('.links { gap: 2rem }\n@media (min-width: 600px) { a { color: red } }')).toEqual([]);
+    expect(droppedCustomCss('a{}'.repeat(CUSTOM_CSS_MAX_LENGTH))).toEqual([{ line: null, what: 'Everything', why: 'the CSS is too long' }]);
+    // The report and the page agree: what is reported is what the page leaves out.
+    expect(sanitizeCustomCss(css)).toBe(
+      '.lv-profile .links{gap:2rem}.lv-profile a{color:red;background:url(/media/' + 'a'.repeat(64) + '.webp)}',
+    );
   });
 });

@@ -1,4 +1,6 @@
+import { useMemo } from 'react';
 import { announceDraftChange } from './customize-draft.ts';
+import { droppedCustomCss } from '#shared/custom-css.ts';
 import { Code2, Image, LayoutTemplate, MessageCircle, MousePointerClick, Palette, Sparkles, Type } from 'lucide-react';
 import { toast } from 'sonner';
 import {
@@ -316,6 +318,30 @@ function DiscordPanel(props: PanelProps) {
   );
 }
 
+/** What of the custom CSS the page leaves out, and why: the sanitizer's own report, as the creator types. */
+function DroppedCssList({ css }: { css: string }) {
+  const dropped = useMemo(() => droppedCustomCss(css), [css]);
+  return (
+    <div id="custom-css-dropped" aria-live="polite">
+      {dropped.length > 0 && (
+        <div className="rounded-xl border border-amber-500/40 bg-amber-500/10 p-3 text-sm">
+          <p className="font-medium text-amber-200">Your page leaves out:</p>
+          <ul className="mt-1.5 space-y-1 text-zinc-300">
+            {dropped.slice(0, 12).map((item, index) => (
+              <li key={index}>
+                {item.line !== null && <span className="text-muted">Line {item.line}: </span>}
+                <code className="break-all rounded bg-black/30 px-1 font-mono text-xs text-zinc-100">{item.what.slice(0, 80)}</code> —{' '}
+                {item.why}
+              </li>
+            ))}
+          </ul>
+          {dropped.length > 12 && <p className="mt-1 text-muted">…and {dropped.length - 12} more.</p>}
+        </div>
+      )}
+    </div>
+  );
+}
+
 function AdvancedPanel(props: PanelProps) {
   const { draft, update } = props;
   return (
@@ -341,7 +367,9 @@ function AdvancedPanel(props: PanelProps) {
             placeholder={'.lv-link {\n  letter-spacing: 0.05em;\n}'}
             value={draft.customCSS}
             onChange={(event) => update({ customCSS: event.target.value })}
+            aria-describedby="custom-css-dropped"
           />
+          <DroppedCssList css={draft.customCSS} />
         </div>
         <TextField
           label="Page description"
