@@ -240,6 +240,25 @@ describe('customizing the page', () => {
     await page.context().close();
   });
 
+  it('turns the page light with Dark mode off, its text turning dark with it', async () => {
+    const { page } = await signedInPage();
+    await page.goto('/dashboard?tab=customize');
+    const preview = page.getByTestId('profile-preview').locator('.lv-page');
+    await expect.poll(() => preview.isVisible()).toBe(true);
+    const scrim = () => preview.locator('.lv-backdrop').evaluate((element) => getComputedStyle(element, '::after').backgroundImage);
+    const darkScrim = await scrim();
+    await page.getByRole('tab', { name: 'Advanced' }).click();
+    await page.getByRole('switch', { name: 'Dark mode' }).click();
+    await expect.poll(() => preview.getAttribute('data-light')).not.toBeNull();
+    await expect.poll(() => preview.evaluate((element) => getComputedStyle(element).color)).toBe('rgb(24, 24, 27)');
+    expect(await scrim()).not.toBe(darkScrim);
+    expect(await scrim()).toContain('rgba(255, 255, 255');
+    // And back: the light text returns.
+    await page.getByRole('switch', { name: 'Dark mode' }).click();
+    await expect.poll(() => preview.evaluate((element) => getComputedStyle(element).color)).toBe('rgb(244, 244, 245)');
+    await page.context().close();
+  });
+
   it('applies a quick theme and a named gradient to the draft', async () => {
     const { page } = await signedInPage();
     await page.goto('/dashboard?tab=customize');

@@ -34,6 +34,7 @@ import {
   TEXT_TRANSFORMS,
   USERNAME_EFFECTS,
   USERNAME_POSITIONS,
+  CUSTOMIZATION_DEFAULTS,
   fontFamilyOf,
 } from '#shared/customization.ts';
 import type { CurrentUser } from '#shared/user.types.ts';
@@ -58,6 +59,27 @@ function bind<Field extends keyof Customization>({ draft, update }: PanelProps, 
 }
 function bindFlag({ draft, update }: PanelProps, field: keyof Customization) {
   return { checked: draft[field] as boolean, onChange: (value: boolean) => update({ [field]: value } as CustomizationUpdate) };
+}
+
+const LIGHT_PAGE_TEXT = '#18181B';
+const DARK_PAGE_TEXT = CUSTOMIZATION_DEFAULTS.textColor;
+
+/** Whether a hex colour is light (its relative luminance above the middle grey's). */
+function isLightColour(hex: string): boolean {
+  const full = hex.length === 4 ? hex.replace(/[0-9a-f]/gi, (digit) => digit + digit) : hex;
+  const [r, g, b] = [1, 3, 5].map((at) => {
+    const channel = parseInt(full.slice(at, at + 2), 16) / 255;
+    return channel <= 0.04045 ? channel / 12.92 : ((channel + 0.055) / 1.055) ** 2.4;
+  });
+  return 0.2126 * r! + 0.7152 * g! + 0.0722 * b! > 0.18;
+}
+
+/** Dark mode on or off, and the text colour with it when it would be unreadable on the new page. */
+function darkModeChange(draft: Customization, darkMode: boolean): CustomizationUpdate {
+  const light = isLightColour(draft.textColor);
+  if (!darkMode && light) return { darkMode, textColor: LIGHT_PAGE_TEXT };
+  if (darkMode && !light) return { darkMode, textColor: DARK_PAGE_TEXT };
+  return { darkMode };
 }
 
 function AssetsPanel(props: PanelProps) {
@@ -381,7 +403,12 @@ function AdvancedPanel(props: PanelProps) {
         />
       </Section>
       <Section title="Accessibility">
-        <ToggleField label="Dark mode" hint="Off: a light page." {...bindFlag(props, 'darkMode')} />
+        <ToggleField
+          label="Dark mode"
+          hint="Off: a light page. The text colour follows, light or dark."
+          checked={draft.darkMode}
+          onChange={(darkMode) => update(darkModeChange(draft, darkMode))}
+        />
         <ToggleField label="Reduced motion" hint="No animation for anyone." {...bindFlag(props, 'reducedMotion')} />
         <ToggleField label="High contrast" {...bindFlag(props, 'highContrast')} />
         <ToggleField label="Colour-blind friendly" hint="Underlined link titles." {...bindFlag(props, 'colorBlindFriendly')} />
