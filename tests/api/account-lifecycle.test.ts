@@ -56,7 +56,9 @@ describe(`export my data (${DIALECT})`, () => {
       headers: { cookie: user.cookie },
       payload: { profileImage: avatarUrl, bio: 'Hello =SUM(A1)' },
     });
-    await t.app.inject({ method: 'PUT', url: '/api/me/customization', headers: { cookie: user.cookie }, payload: { buttonStyle: 'pill' } });
+    for (const buttonStyle of ['neon', 'pill']) {
+      await t.app.inject({ method: 'PUT', url: '/api/me/customization', headers: { cookie: user.cookie }, payload: { buttonStyle } });
+    }
     await t.app.db
       .insertInto('analyticsDaily')
       .values([
@@ -91,6 +93,7 @@ describe(`export my data (${DIALECT})`, () => {
       'links.json',
       'media/index.json',
       'profile.json',
+      'saved-looks.json',
     ]);
     expect(names.filter((name) => name.startsWith('media/') && name !== 'media/index.json')).toHaveLength(1);
     const json = (name: string) => JSON.parse(strFromU8(files[name]!));
@@ -102,6 +105,9 @@ describe(`export my data (${DIALECT})`, () => {
       ['Hidden', false],
     ]);
     expect(json('customization.json')).toMatchObject({ buttonStyle: 'pill' });
+    expect(json('saved-looks.json').map((look: { customization: { buttonStyle: string } }) => look.customization.buttonStyle)).toEqual([
+      'neon',
+    ]);
 
     const [media] = json('media/index.json');
     expect(media).toMatchObject({ kind: 'avatar', url: avatarUrl, mime: 'image/webp' });

@@ -6,7 +6,7 @@ import { loadWhenUsed } from '../load-when-used.ts';
 import { recentActivity } from '../activity/activity.repository.ts';
 import { rollupsBetween } from '../analytics/analytics.repository.ts';
 import { csvCell } from '../analytics/analytics.service.ts';
-import { getCustomization } from '../customization/customization.service.ts';
+import { getCustomization, listLooks } from '../customization/customization.service.ts';
 import { listLinksOfUser } from '../links/links.repository.ts';
 import { toLink } from '../links/links.service.ts';
 import { mediaUrl } from '../media/media.repository.ts';
@@ -30,6 +30,7 @@ const README = (username: string, exportedAt: string) => `Your ${SITE_NAME} data
 profile.json         the account and the profile settings
 links.json           every link, active or not, in the page's order
 customization.json   the page's look, as the Customize tab saves it
+saved-looks.json     the earlier looks History keeps, newest first
 media/               every file you uploaded, as stored (re-encoded on upload);
                      media/index.json lists them with their SHA-256 and address
 analytics/daily.json the daily figures, in the profile's time zone
@@ -45,9 +46,10 @@ activity.json        the Recent Activity feed
 export async function exportAccount(db: Db, user: UserRow, now = Date.now()): Promise<{ zip: Uint8Array; fileName: string }> {
   const { zipSync, strToU8 } = loadWhenUsed('fflate') as typeof import('fflate');
   const exportedAt = new Date(now).toISOString();
-  const [links, customization, media, rollups, activity] = await Promise.all([
+  const [links, customization, savedLooks, media, rollups, activity] = await Promise.all([
     listLinksOfUser(db, user.id, false),
     getCustomization(db, user.id),
+    listLooks(db, user.id),
     ownedMedia(db, user.id),
     rollupsBetween(db, user.id, '0000-01-01', '9999-12-31'),
     recentActivity(db, user.id, ACTIVITY_LIMIT),
@@ -67,6 +69,7 @@ export async function exportAccount(db: Db, user: UserRow, now = Date.now()): Pr
     'profile.json': json({ exportedAt, account: toCurrentUser(user), settings: toProfileSettings(user) }),
     'links.json': json(links.map(toLink)),
     'customization.json': json(customization),
+    'saved-looks.json': json(savedLooks),
     'media/index.json': json(
       media.map((file) => ({
         file: `media/${file.id}-${file.kind}.${file.ext}`,
