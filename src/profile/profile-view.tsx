@@ -9,8 +9,11 @@ import { profileDataOf, profileStyleOf, usesLinkSolidColor } from './profile-sty
 
 export interface ProfileViewProps {
   page: PublicPage;
-  /** Where a link button points: /go/{id} on the public page, the URL itself in the preview. */
-  hrefOf: (link: PublicLink) => string;
+  /**
+   * Where a link button points: /go/{id} on the public page, the URL itself in
+   * the preview; undefined for links that open nothing (the made-up examples).
+   */
+  hrefOf: (link: PublicLink) => string | undefined;
   /**
    * The public page is its own document: its content is the `main` landmark.
    * Inside the dashboard (which has its own main) the preview is a region.

@@ -447,6 +447,19 @@ export const lookReplacedSchema = z
   .meta({ id: 'LookReplaced' });
 export type LookReplaced = z.infer<typeof lookReplacedSchema>;
 
+/** The fields a quick theme sets: its colours, the avatar's border and ring in its main colour, and its background gradient. */
+export function quickThemeFields(theme: (typeof QUICK_THEMES)[number]): Partial<Customization> {
+  return {
+    primaryColor: theme.primaryColor,
+    secondaryColor: theme.secondaryColor,
+    profileImageBorderColor: theme.primaryColor,
+    profileRingColor: theme.primaryColor,
+    backgroundType: 'gradient',
+    backgroundGradient: CUSTOM_GRADIENT,
+    customGradient: theme.gradient.join(','),
+  };
+}
+
 /** Whether two documents show the same look. */
 export function sameLook(a: Customization, b: Customization): boolean {
   return CUSTOMIZATION_FIELDS.every((name) => a[name] === b[name]);

@@ -267,6 +267,8 @@ describe('customizing the page', () => {
     await expect.poll(() => page.getByText('The Ocean theme is in your draft').isVisible()).toBe(true);
     const preview = page.getByTestId('profile-preview').locator('.lv-page');
     expect(await preview.evaluate((element) => getComputedStyle(element).getPropertyValue('--lv-primary'))).toBe('#0EA5E9');
+    // The avatar's border follows the theme (issue 27).
+    expect(await preview.locator('.lv-avatar').evaluate((element) => getComputedStyle(element).borderTopColor)).toBe('rgb(14, 165, 233)');
     await page.getByRole('button', { name: 'Cotton Candy' }).click();
     await expect.poll(() => page.getByText('The Cotton Candy gradient is in your draft').isVisible()).toBe(true);
     expect(await preview.evaluate((element) => getComputedStyle(element).getPropertyValue('--lv-bg'))).toContain('#F9A8D4');

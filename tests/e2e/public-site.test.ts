@@ -142,7 +142,17 @@ describe('the public site', () => {
     await page.getByRole('button', { name: "Open Kai Okafor's page full size" }).click();
     const dialog = page.getByRole('dialog', { name: 'Kai Okafor' });
     await expect.poll(() => dialog.isVisible()).toBe(true);
-    expect(await dialog.getByRole('link', { name: 'github' }).getAttribute('rel')).toBe('noopener noreferrer');
+    // The examples' links are made up: none of them goes anywhere.
+    expect(await page.locator('.lv-page a[href]:not(.lv-footer a)').count()).toBe(0);
+    expect(await dialog.locator('.lv-link').first().textContent()).toBe('GitHub');
+    // Full size, the background covers the whole page, to its last pixel.
+    const cover = await dialog.locator('.lv-page').evaluate((element) => {
+      const backdrop = element.querySelector('.lv-backdrop')!.getBoundingClientRect();
+      const box = element.getBoundingClientRect();
+      return { page: Math.round(box.height), backdrop: Math.round(backdrop.height), viewport: window.innerHeight };
+    });
+    expect(cover.backdrop).toBe(cover.page);
+    expect(cover.page).toBeGreaterThanOrEqual(cover.viewport);
     await page.getByRole('button', { name: 'Close the full-size example of Kai Okafor' }).click();
     await expect.poll(() => dialog.isVisible()).toBe(false);
     await page.context().close();

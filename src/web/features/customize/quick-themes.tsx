@@ -1,22 +1,11 @@
 import { Check } from 'lucide-react';
 import { toast } from 'sonner';
-import { CUSTOM_GRADIENT, type CustomizationUpdate, QUICK_THEMES } from '#shared/customization.ts';
+import { type CustomizationUpdate, QUICK_THEMES, quickThemeFields } from '#shared/customization.ts';
 import { cn } from '#web/lib/utils.ts';
 import { announceDraftChange } from './customize-draft.ts';
 import { useSaveCustomization } from './use-customization.ts';
 
 export type QuickTheme = (typeof QUICK_THEMES)[number];
-
-/** The fields a quick theme sets: its colours and its background gradient. */
-export function themeFields(theme: QuickTheme): CustomizationUpdate {
-  return {
-    primaryColor: theme.primaryColor,
-    secondaryColor: theme.secondaryColor,
-    backgroundType: 'gradient',
-    backgroundGradient: CUSTOM_GRADIENT,
-    customGradient: theme.gradient.join(','),
-  };
-}
 
 /**
  * The 24 quick colour themes (spec 000 §2). Without `onApply` a click saves the
@@ -25,7 +14,7 @@ export function themeFields(theme: QuickTheme): CustomizationUpdate {
 export function QuickThemes({ onApply, selected }: { onApply?: (fields: CustomizationUpdate) => void; selected?: string }) {
   const save = useSaveCustomization();
   const apply = async (theme: QuickTheme) => {
-    const fields = themeFields(theme);
+    const fields = quickThemeFields(theme);
     if (onApply) {
       onApply(fields);
       announceDraftChange(`The ${theme.name} theme`);

@@ -1,4 +1,4 @@
-import { CUSTOMIZATION_DEFAULTS, type Customization, QUICK_THEMES } from '#shared/customization.ts';
+import { CUSTOMIZATION_DEFAULTS, type Customization, QUICK_THEMES, quickThemeFields } from '#shared/customization.ts';
 import { DEFAULT_LINK_COLOR, type LinkIconId } from '#shared/links.ts';
 import type { PublicPage } from '#shared/profile.types.ts';
 import { toPublicProfile } from '#shared/public-profile.ts';
@@ -26,16 +26,11 @@ interface Example {
   look: Partial<Customization>;
 }
 
+/** A quick theme's fields, as the Customize tab applies them. */
 const theme = (name: string) => {
   const found = QUICK_THEMES.find((quick) => quick.name === name);
   if (!found) throw new Error(`No quick theme ${name}`);
-  return {
-    primaryColor: found.primaryColor,
-    secondaryColor: found.secondaryColor,
-    backgroundType: 'gradient',
-    backgroundGradient: 'custom',
-    customGradient: found.gradient.join(','),
-  } satisfies Partial<Customization>;
+  return quickThemeFields(found);
 };
 
 const EXAMPLES: Example[] = [

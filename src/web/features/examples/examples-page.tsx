@@ -9,6 +9,9 @@ import { useHydrated } from '#web/lib/use-hydrated.ts';
 import { EXAMPLE_PROFILES } from 'virtual:linkverse-example-pages';
 import type { ExampleProfile } from './example-profiles.ts';
 
+/** The examples' links are made up: they are drawn as links are, and open nothing. */
+const opensNothing = () => undefined;
+
 /** One example: the page in a phone frame, and a button that opens it full size. */
 function ExampleCard({ example }: { example: ExampleProfile }) {
   const dialog = useRef<HTMLDialogElement>(null);
@@ -28,7 +31,7 @@ function ExampleCard({ example }: { example: ExampleProfile }) {
         className="mx-auto h-[560px] w-full max-w-[300px] overflow-y-auto rounded-[2.25rem] border-[10px] border-zinc-800 shadow-2xl shadow-primary/10 [content-visibility:auto]"
         data-testid="example-profile"
       >
-        <ProfileView page={page} hrefOf={(link) => link.url} embedded />
+        <ProfileView page={page} hrefOf={opensNothing} embedded />
       </div>
       <div className="mx-auto max-w-[300px] text-center">
         <h2 id={titleId} className="font-semibold text-white">
@@ -68,8 +71,8 @@ function ExampleCard({ example }: { example: ExampleProfile }) {
             <X aria-hidden="true" />
           </Button>
           {fullSize && (
-            <div className="[&>*]:min-h-dvh">
-              <ProfileView page={page} hrefOf={(link) => link.url} embedded />
+            <div className="grid min-h-dvh">
+              <ProfileView page={page} hrefOf={opensNothing} embedded />
             </div>
           )}
         </div>
@@ -85,8 +88,8 @@ export function ExamplesPage() {
       <div className="mx-auto max-w-2xl text-center">
         <h1 className="text-3xl font-black tracking-tight sm:text-4xl">Examples</h1>
         <p className="mt-4 text-lg text-zinc-400">
-          Three example pages, drawn live by the code that draws every Linkverse page. The people are made up and their links go to example
-          addresses; every look uses only options from the Customize tab.
+          Three example pages, drawn live by the code that draws every Linkverse page. The people are made up, and so are their links, which
+          open nothing; every look uses only options from the Customize tab.
         </p>
       </div>
       <ul className="mt-14 grid gap-14 md:grid-cols-3 md:gap-8">
