@@ -106,7 +106,8 @@ export function ProfileView({ page, hrefOf, embedded = false }: ProfileViewProps
             href={hrefOf(link)}
             target="_blank"
             rel="noopener noreferrer"
-            aria-label={link.title}
+            // A link's name; an example's icon that opens nothing is no link, and keeps only its tooltip.
+            aria-label={hrefOf(link) === undefined ? undefined : link.title}
             title={link.title}
             style={linkStyle(link)}
           >
