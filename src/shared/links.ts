@@ -105,6 +105,12 @@ export function linkBackground(color: string): string {
   return SOLID_COLORS[FALLBACK_LINK_COLOR];
 }
 
+/** What a link's colour paints: a gradient's two stops, or its one colour. */
+export function linkColorStops(color: string): readonly string[] {
+  if (Object.hasOwn(GRADIENT_COLORS, color)) return GRADIENT_COLORS[color as keyof typeof GRADIENT_COLORS];
+  return [linkSolidColor(color)];
+}
+
 /** One colour for a link's outline, glow and neon styles: a gradient's first stop. */
 export function linkSolidColor(color: string): string {
   if (Object.hasOwn(GRADIENT_COLORS, color)) return GRADIENT_COLORS[color as keyof typeof GRADIENT_COLORS][0];

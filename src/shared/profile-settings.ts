@@ -37,7 +37,8 @@ const profileFields = {
     .refine((value) => value === '' || z.email().safeParse(value).success, profileSettingsMessages.invalidEmail),
   theme: z.enum(DASHBOARD_THEMES, { error: profileSettingsMessages.invalidTheme }),
   showViews: z.boolean(),
-  showActivity: z.boolean(),
+  showUpdated: z.boolean(),
+  markNewLinks: z.boolean(),
   /** The IANA zone analytics days are counted in (the dashboard sets the browser's at first). */
   timeZone: z.string({ error: profileSettingsMessages.invalidTimeZone }).refine(isTimeZone, profileSettingsMessages.invalidTimeZone),
   /** An avatar the owner uploaded (POST /api/media/avatar), or null to remove it. */
@@ -66,7 +67,8 @@ export const profileFormSchema = z.object({
   email: profileFields.email,
   theme: profileFields.theme,
   showViews: profileFields.showViews,
-  showActivity: profileFields.showActivity,
+  showUpdated: profileFields.showUpdated,
+  markNewLinks: profileFields.markNewLinks,
 });
 export type ProfileFormInput = z.infer<typeof profileFormSchema>;
 
@@ -82,7 +84,8 @@ export const profileSettingsSchema = z
     profileImage: z.string().nullable(),
     theme: z.enum(DASHBOARD_THEMES),
     showViews: z.boolean(),
-    showActivity: z.boolean(),
+    showUpdated: z.boolean(),
+    markNewLinks: z.boolean(),
     /** null until the dashboard sets it (analytics use UTC meanwhile). */
     timeZone: z.string().nullable(),
     /** When the owner last changed the username, or null. */

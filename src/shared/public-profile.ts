@@ -18,7 +18,10 @@ export interface PublicProfileSource {
   plan: Plan;
   /** The badge an admin granted. */
   verified: boolean;
-  showActivity: boolean;
+  /** Say the day the page last changed. */
+  showUpdated: boolean;
+  /** Put a "New" pill on links added in the last NEW_LINK_DAYS days. */
+  markNewLinks: boolean;
   showViews: boolean;
   /** The total view count, when known (the server reads it from the rollups when the owner shows views). */
   views?: number;
@@ -40,10 +43,10 @@ export const VIEW_COUNT_REFRESH_MS = 60_000;
  */
 export function pageExpiresAt(
   links: readonly PublicLinkSource[],
-  { showActivity, showViews }: { showActivity: boolean; showViews: boolean },
+  { markNewLinks, showViews }: { markNewLinks: boolean; showViews: boolean },
   now = Date.now(),
 ): number {
-  const ends = showActivity ? links.filter((link) => link.isActive).map((link) => Date.parse(link.createdAt) + NEW_LINK_DAYS * DAY_MS) : [];
+  const ends = markNewLinks ? links.filter((link) => link.isActive).map((link) => Date.parse(link.createdAt) + NEW_LINK_DAYS * DAY_MS) : [];
   if (showViews) ends.push(now + VIEW_COUNT_REFRESH_MS);
   return Math.min(Infinity, ...ends.filter((end) => end > now));
 }
@@ -72,7 +75,7 @@ export function toPublicProfile(
       profileImage: user.profileImage,
       verified: user.verified || user.plan === 'business',
       showBranding: !removesBranding(user.plan),
-      updatedAt: user.showActivity ? lastChange : null,
+      updatedAt: user.showUpdated ? lastChange : null,
       views: user.showViews && user.views ? user.views : null,
     },
     links: active.map(({ id, title, url, icon, customIcon, color, showAsIcon, createdAt }) => ({
@@ -83,7 +86,7 @@ export function toPublicProfile(
       customIcon,
       color,
       showAsIcon,
-      isNew: user.showActivity && Date.parse(createdAt) > newSince,
+      isNew: user.markNewLinks && Date.parse(createdAt) > newSince,
     })),
     customization,
     customCss: sanitizeCustomCss(customization.customCSS),

@@ -15,8 +15,10 @@ export const currentUserSchema = z
     /** The verified badge an admin granted (Business shows it whatever this says). */
     verified: z.boolean(),
     isActive: z.boolean(),
-    /** Whether the public page shows when it was updated and marks new links (Profile settings). */
-    showActivity: z.boolean(),
+    /** Whether the public page says the day it last changed (Profile settings). */
+    showUpdated: z.boolean(),
+    /** Whether links added in the last 7 days carry a "New" pill (Profile settings). */
+    markNewLinks: z.boolean(),
     /** Whether the public page shows its total view count (Profile settings). */
     showViews: z.boolean(),
     /** The IANA zone analytics days are counted in; null until the dashboard sets the browser's. */

@@ -12,30 +12,45 @@ afterAll(() => t.close());
 
 const DAY_MS = 24 * 3600_000;
 
-describe(`show activity (${DIALECT})`, () => {
-  it('marks links added in the last 7 days as new and shows the day of the last change; off, shows neither', async () => {
+describe(`the "New" pills and the "Updated" line (${DIALECT})`, () => {
+  it('are off on a new page, and each switch shows its own: new links marked for 7 days, the day of the last change', async () => {
     const creator = await createUser(t.app);
-    const fresh = await createLink(t.app, creator, { title: 'Fresh' });
+    await createLink(t.app, creator, { title: 'Fresh' });
     const old = await createLink(t.app, creator, { title: 'Old' });
     await t.app.db
       .updateTable('links')
       .set({ createdAt: new Date(Date.now() - (NEW_LINK_DAYS + 1) * DAY_MS).toISOString() })
       .where('id', '=', old.id)
       .execute();
-    const json = (await t.app.inject({ method: 'GET', url: `/api/public/${creator.user.username}` })).json().data;
-    expect(json.links.map((link: { title: string; isNew: boolean }) => [link.title, link.isNew])).toEqual([
+    const pageOf = async () => (await t.app.inject({ method: 'GET', url: `/${creator.user.username}` })).body;
+    const marksOf = async () =>
+      (await t.app.inject({ method: 'GET', url: `/api/public/${creator.user.username}` }))
+        .json()
+        .data.links.map((link: { title: string; isNew: boolean }) => [link.title, link.isNew]);
+    const turn = (payload: Record<string, boolean>) =>
+      t.app.inject({ method: 'PATCH', url: '/api/me/profile', headers: { cookie: creator.cookie }, payload });
+
+    const fresh = await pageOf();
+    expect(fresh).not.toContain('class="lv-new"');
+    expect(fresh).not.toContain('class="lv-activity"');
+    expect(await marksOf()).toEqual([
+      ['Fresh', false],
+      ['Old', false],
+    ]);
+
+    expect((await turn({ markNewLinks: true })).statusCode).toBe(200);
+    const marked = await pageOf();
+    expect(marked.match(/class="lv-new"/g)).toHaveLength(1);
+    expect(marked).not.toContain('class="lv-activity"');
+    expect(await marksOf()).toEqual([
       ['Fresh', true],
       ['Old', false],
     ]);
-    const page = await t.app.inject({ method: 'GET', url: `/${creator.user.username}` });
-    expect(page.body.match(/class="lv-new"/g)).toHaveLength(1);
-    expect(page.body).toMatch(/<p class="lv-activity">Updated \d{1,2} [A-Z][a-z]{2} \d{4}<\/p>/);
 
-    await t.app.inject({ method: 'PATCH', url: '/api/me/profile', headers: { cookie: creator.cookie }, payload: { showActivity: false } });
-    const hidden = await t.app.inject({ method: 'GET', url: `/${creator.user.username}` });
-    expect(hidden.body).not.toContain('class="lv-new"');
-    expect(hidden.body).not.toContain('class="lv-activity"');
-    expect(fresh.id).toBeGreaterThan(0);
+    expect((await turn({ markNewLinks: false, showUpdated: true })).statusCode).toBe(200);
+    const dated = await pageOf();
+    expect(dated).not.toContain('class="lv-new"');
+    expect(dated).toMatch(/<p class="lv-activity">Updated \d{1,2} [A-Z][a-z]{2} \d{4}<\/p>/);
   });
 
   it('knows when a cached page must be drawn again: when the first New mark runs out', () => {
@@ -52,11 +67,11 @@ describe(`show activity (${DIALECT})`, () => {
       createdAt: new Date(now - daysAgo * DAY_MS).toISOString(),
       updatedAt: new Date(now).toISOString(),
     });
-    expect(pageExpiresAt([link(2), link(5), link(30)], { showActivity: true, showViews: false }, now)).toBe(now + 2 * DAY_MS);
-    expect(pageExpiresAt([link(30)], { showActivity: true, showViews: false }, now)).toBe(Infinity);
-    expect(pageExpiresAt([link(2)], { showActivity: false, showViews: false }, now)).toBe(Infinity);
+    expect(pageExpiresAt([link(2), link(5), link(30)], { markNewLinks: true, showViews: false }, now)).toBe(now + 2 * DAY_MS);
+    expect(pageExpiresAt([link(30)], { markNewLinks: true, showViews: false }, now)).toBe(Infinity);
+    expect(pageExpiresAt([link(2)], { markNewLinks: false, showViews: false }, now)).toBe(Infinity);
     // Showing its view count, a page is drawn again a minute on at most.
-    expect(pageExpiresAt([link(2)], { showActivity: true, showViews: true }, now)).toBe(now + 60_000);
+    expect(pageExpiresAt([link(2)], { markNewLinks: true, showViews: true }, now)).toBe(now + 60_000);
   });
 });
 

@@ -259,6 +259,40 @@ describe('customizing the page', () => {
     await page.context().close();
   });
 
+  it('warns when text falls below WCAG AA, and one click takes the nearest colour that passes', async () => {
+    const { page, username } = await signedInPage();
+    await page.goto('/dashboard?tab=customize');
+    await page.getByRole('tab', { name: 'Colors' }).click();
+    const warnings = page.getByText(/reads at \d+\.\d:1, under the 4\.5:1 that WCAG AA asks of text/);
+    // The default text passes; the two links' colours (purple-blue, orange-red) do not under white text.
+    await expect.poll(() => warnings.count()).toBe(2);
+    await expect.poll(() => page.getByText("Your page's text on its background").count()).toBe(0);
+
+    await page.getByLabel('Text colour', { exact: true }).fill('#777777');
+    const textWarning = page.getByText("Your page's text on its background reads at");
+    await expect.poll(() => textWarning.isVisible()).toBe(true);
+    const fix = page.getByRole('button', { name: /^Use #[0-9A-F]{6}$/ });
+    const suggested = (await fix.textContent())!.replace('Use ', '');
+    await fix.click();
+    await expect.poll(() => page.getByLabel('Text colour', { exact: true }).inputValue()).toBe(suggested);
+    await expect.poll(() => textWarning.count()).toBe(0);
+
+    // Recolouring the orange-red link saves it at once, and Undo puts it back.
+    const linkColours = async () =>
+      Object.fromEntries(
+        ((await (await page.request.get(`/api/public/${username}`)).json()).data.links as { title: string; color: string }[]).map(
+          (link) => [link.title, link.color],
+        ),
+      );
+    const orange = page.locator('div', { has: page.getByText('Button text on the orange-red gradient (1 link)') }).last();
+    await orange.getByRole('button', { name: /^Recolour it #[0-9A-F]{6}$/ }).click();
+    await expect.poll(async () => (await linkColours()).Videos).toMatch(/^#[0-9A-F]{6}$/);
+    await expect.poll(() => page.getByText('Button text on the orange-red gradient').count()).toBe(0);
+    await page.getByRole('button', { name: 'Undo' }).click();
+    await expect.poll(async () => (await linkColours()).Videos).toBe('orange-red');
+    await page.context().close();
+  });
+
   it('applies a quick theme and a named gradient to the draft', async () => {
     const { page } = await signedInPage();
     await page.goto('/dashboard?tab=customize');

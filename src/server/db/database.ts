@@ -15,6 +15,7 @@ import * as sessionDetails from './migrations/2026-11-25T0100_session-details.ts
 import * as passwordResetTokens from './migrations/2026-11-25T0200_password-reset-tokens.ts';
 import * as mailAndAccountLifecycle from './migrations/2026-11-25T0300_mail-and-account-lifecycle.ts';
 import * as savedLooks from './migrations/2026-11-25T0400_saved-looks.ts';
+import * as newAndUpdatedSwitches from './migrations/2026-11-26T0100_new-and-updated-switches.ts';
 
 export type Db = Kysely<Database>;
 export type DialectName = 'sqlite' | 'postgres';
@@ -50,6 +51,7 @@ export const MIGRATIONS = {
   '2026-11-25T0200_password-reset-tokens': passwordResetTokens,
   '2026-11-25T0300_mail-and-account-lifecycle': mailAndAccountLifecycle,
   '2026-11-25T0400_saved-looks': savedLooks,
+  '2026-11-26T0100_new-and-updated-switches': newAndUpdatedSwitches,
 };
 
 export function openDatabase(options: DatabaseOptions): DatabaseHandle {

@@ -24,7 +24,10 @@ export interface UsersTable {
   /** The dashboard's own theme (the rest of the site stays dark). */
   dashboardTheme: Generated<DashboardTheme>;
   showViews: Generated<number>;
-  showActivity: Generated<number>;
+  /** 1: the public page says the day it last changed. */
+  showUpdated: Generated<number>;
+  /** 1: links added in the last 7 days carry a "New" pill. */
+  markNewLinks: Generated<number>;
   /** The IANA time zone analytics days are counted in; null until first set (UTC meanwhile). */
   timeZone: string | null;
   /** When `email` was confirmed through its link; null: unconfirmed, used for nothing. */

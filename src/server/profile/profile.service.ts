@@ -24,7 +24,8 @@ export function toProfileSettings(row: UserRow): ProfileSettings {
     profileImage: row.profileImage,
     theme: row.dashboardTheme,
     showViews: row.showViews === 1,
-    showActivity: row.showActivity === 1,
+    showUpdated: row.showUpdated === 1,
+    markNewLinks: row.markNewLinks === 1,
     timeZone: row.timeZone,
     lastUsernameChange: row.usernameChangedAt,
     usernameLockedUntil: usernameLockedUntil(row.usernameChangedAt),
@@ -55,7 +56,8 @@ export async function updateProfile(db: Db, owner: UserRow, input: ProfileUpdate
     }
     if (input.theme !== undefined) changes.dashboardTheme = input.theme;
     if (input.showViews !== undefined) changes.showViews = input.showViews ? 1 : 0;
-    if (input.showActivity !== undefined) changes.showActivity = input.showActivity ? 1 : 0;
+    if (input.showUpdated !== undefined) changes.showUpdated = input.showUpdated ? 1 : 0;
+    if (input.markNewLinks !== undefined) changes.markNewLinks = input.markNewLinks ? 1 : 0;
     if (input.profileImage !== undefined) changes.profileImage = input.profileImage;
     if (input.timeZone !== undefined) changes.timeZone = input.timeZone;
     await updateUser(trx, owner.id, changes);

@@ -13,7 +13,8 @@ const publicUserQuery = preparedQuery((db: Db, username: string) =>
       'users.profileImage',
       'users.verified',
       'users.plan',
-      'users.showActivity',
+      'users.showUpdated',
+      'users.markNewLinks',
       'users.showViews',
       'users.updatedAt',
     ])

@@ -27,7 +27,8 @@ export async function loadPublicPageWithExpiry(db: Db, username: string): Promis
   const user = await findPublicUser(db, username);
   if (!user) return undefined;
   const links = (await listActiveLinksOfUser(db, user.id)).map(toLink);
-  const showActivity = user.showActivity === 1;
+  const showUpdated = user.showUpdated === 1;
+  const markNewLinks = user.markNewLinks === 1;
   const showViews = user.showViews === 1;
   const views = showViews ? await totalViewsOf(db, user.id) : undefined;
   // The look counts as a change of the profile: the later of the account's and the document's times.
@@ -35,12 +36,12 @@ export async function loadPublicPageWithExpiry(db: Db, username: string): Promis
     user.customizationUpdatedAt && user.customizationUpdatedAt > user.updatedAt ? user.customizationUpdatedAt : user.updatedAt;
   const now = Date.now();
   const data = toPublicProfile(
-    { ...user, verified: user.verified === 1, showActivity, showViews, views, updatedAt },
+    { ...user, verified: user.verified === 1, showUpdated, markNewLinks, showViews, views, updatedAt },
     links,
     parseCustomizationDocument(user.customization),
     now,
   );
-  return { data, expiresAt: pageExpiresAt(links, { showActivity, showViews }, now) };
+  return { data, expiresAt: pageExpiresAt(links, { markNewLinks, showViews }, now) };
 }
 
 /** An active user's public profile and active links, or undefined. */

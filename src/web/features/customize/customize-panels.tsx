@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
 import { announceDraftChange } from './customize-draft.ts';
 import { droppedCustomCss } from '#shared/custom-css.ts';
+import { parseHex, relativeLuminance } from '#shared/contrast.ts';
 import { Code2, Image, LayoutTemplate, MessageCircle, MousePointerClick, Palette, Sparkles, Type } from 'lucide-react';
 import { toast } from 'sonner';
 import {
@@ -43,6 +44,7 @@ import { cn } from '#web/lib/utils.ts';
 import { FontStylesheet } from '#web/features/links/font-stylesheet.tsx';
 import { AvatarUploader } from '#web/features/profile-image/avatar-uploader.tsx';
 import { ChoiceField, ColorField, Section, SelectField, SliderField, ToggleField, labelOf, optionsOf } from './controls.tsx';
+import { ButtonTextContrast, PageTextContrast } from './contrast-checks.tsx';
 import { MediaField } from './media-field.tsx';
 import { QuickThemes } from './quick-themes.tsx';
 
@@ -66,12 +68,7 @@ const DARK_PAGE_TEXT = CUSTOMIZATION_DEFAULTS.textColor;
 
 /** Whether a hex colour is light (its relative luminance above the middle grey's). */
 function isLightColour(hex: string): boolean {
-  const full = hex.length === 4 ? hex.replace(/[0-9a-f]/gi, (digit) => digit + digit) : hex;
-  const [r, g, b] = [1, 3, 5].map((at) => {
-    const channel = parseInt(full.slice(at, at + 2), 16) / 255;
-    return channel <= 0.04045 ? channel / 12.92 : ((channel + 0.055) / 1.055) ** 2.4;
-  });
-  return 0.2126 * r! + 0.7152 * g! + 0.0722 * b! > 0.18;
+  return relativeLuminance(parseHex(hex)) > 0.18;
 }
 
 /** Dark mode on or off, and the text colour with it when it would be unreadable on the new page. */
@@ -173,6 +170,8 @@ function ColorsPanel(props: PanelProps) {
         <ColorField label="Accent colour" {...bind(props, 'accentColor')} />
         <ColorField label="Text colour" {...bind(props, 'textColor')} />
         <ColorField label="Icon colour" {...bind(props, 'iconColor')} />
+        <PageTextContrast draft={draft} update={update} />
+        <ButtonTextContrast draft={draft} update={update} userId={props.user.id} />
       </Section>
       <Section title="Background">
         <ChoiceField label="Background type" options={optionsOf(BACKGROUND_TYPES)} {...bind(props, 'backgroundType')} />
@@ -226,6 +225,7 @@ function ButtonsPanel(props: PanelProps) {
         <ColorField label="Border colour" {...bind(props, 'buttonBorderColor')} />
         <ToggleField label="Swap box colours" hint="Light buttons with coloured icons." {...bindFlag(props, 'swapBoxColors')} />
         <ToggleField label="Monochrome icons" {...bindFlag(props, 'monochromeIcons')} />
+        <ButtonTextContrast draft={props.draft} update={props.update} userId={props.user.id} />
       </Section>
       <Section title="Depth and motion">
         <ToggleField label="Shadow" {...bindFlag(props, 'buttonShadow')} />

@@ -1,7 +1,8 @@
 import { Moon, Palette, Sun, UserRound } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { toast } from 'sonner';
-import { BIO_MAX_LENGTH, DISPLAY_NAME_MAX_LENGTH, type DashboardTheme } from '#shared/constants.ts';
+import { BIO_MAX_LENGTH, DISPLAY_NAME_MAX_LENGTH, type DashboardTheme, NEW_LINK_DAYS } from '#shared/constants.ts';
+import { countOf } from '#shared/counts.ts';
 import { type ProfileFormInput, type ProfileSettings, profileFormSchema, profileSettingsMessages } from '#shared/profile-settings.ts';
 import type { CurrentUser } from '#shared/user.types.ts';
 import { Button } from '#web/components/ui/button.tsx';
@@ -73,7 +74,8 @@ function ProfileSettingsForm({ user, settings }: { user: CurrentUser; settings: 
     email: settings.email ?? '',
     theme: settings.theme,
     showViews: settings.showViews,
-    showActivity: settings.showActivity,
+    showUpdated: settings.showUpdated,
+    markNewLinks: settings.markNewLinks,
   });
   const { error, invalidField, show, check } = useFormError();
   // The theme saves at once; the other fields wait for Save Changes.
@@ -82,7 +84,8 @@ function ProfileSettingsForm({ user, settings }: { user: CurrentUser; settings: 
     form.bio !== settings.bio ||
     form.email !== (settings.email ?? '') ||
     form.showViews !== settings.showViews ||
-    form.showActivity !== settings.showActivity;
+    form.showUpdated !== settings.showUpdated ||
+    form.markNewLinks !== settings.markNewLinks;
   useUnsavedChanges('profile', 'Profile Settings', dirty);
   const set = <Key extends keyof ProfileFormInput>(key: Key, value: ProfileFormInput[Key]) =>
     setForm((current) => ({ ...current, [key]: value }));
@@ -214,11 +217,18 @@ function ProfileSettingsForm({ user, settings }: { user: CurrentUser; settings: 
                 onChange={(value) => set('showViews', value)}
               />
               <SettingSwitch
-                id="profile-showActivity"
-                label="Show activity"
-                hint="Show when your page was last updated and mark new links."
-                checked={form.showActivity}
-                onChange={(value) => set('showActivity', value)}
+                id="profile-showUpdated"
+                label="Show last update"
+                hint="Say under your links the day your page last changed."
+                checked={form.showUpdated}
+                onChange={(value) => set('showUpdated', value)}
+              />
+              <SettingSwitch
+                id="profile-markNewLinks"
+                label="Mark new links"
+                hint={`Put a "New" pill on links added in the last ${countOf(NEW_LINK_DAYS, 'day')}.`}
+                checked={form.markNewLinks}
+                onChange={(value) => set('markNewLinks', value)}
               />
             </fieldset>
             {error && (

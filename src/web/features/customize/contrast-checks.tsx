@@ -1,0 +1,141 @@
+import { TriangleAlert } from 'lucide-react';
+import { toast } from 'sonner';
+import { AA_TEXT_CONTRAST, type ContrastCheck, formatRatio } from '#shared/contrast.ts';
+import type { Customization, CustomizationUpdate } from '#shared/customization.ts';
+import { GRADIENT_COLORS, type Link, SOLID_COLORS } from '#shared/links.ts';
+import { countOf } from '#shared/counts.ts';
+import { buttonFillsOf, checkButtonText, checkPageText } from '#profile/profile-contrast.ts';
+import { useLinks, useUpdateLink } from '#web/features/links/use-links.ts';
+
+// Customize's warnings when the page's text or its buttons' text fall below
+// WCAG AA against what they sit on (issue 27), each with the nearest colour
+// that passes, one click away.
+
+/** One warning: what reads badly, its ratio, and the colour that would fix it. */
+export function ContrastNote({
+  what,
+  check,
+  fixLabel,
+  onFix,
+}: {
+  what: string;
+  check: ContrastCheck | undefined;
+  fixLabel?: string;
+  onFix?: (hex: string) => void;
+}) {
+  if (!check || check.passes) return null;
+  return (
+    <div className="flex flex-wrap items-center gap-x-3 gap-y-2 rounded-xl border border-amber-500/40 bg-amber-500/10 px-3 py-2 text-sm sm:col-span-2">
+      <TriangleAlert className="size-4 shrink-0 text-amber-300" aria-hidden="true" />
+      <p className="min-w-56 flex-1 text-zinc-200">
+        {what} reads at {formatRatio(check.ratio)}, under the {AA_TEXT_CONTRAST}:1 that WCAG AA asks of text.
+        {!check.suggestion && ' No one colour fixes it on this background: try an overlay, or another background.'}
+      </p>
+      {check.suggestion && onFix && (
+        <button
+          type="button"
+          onClick={() => onFix(check.suggestion!)}
+          className="inline-flex min-h-9 cursor-pointer items-center gap-2 rounded-lg border border-border bg-surface px-3 text-sm font-medium text-zinc-100 hover:border-primary/60"
+        >
+          <span
+            className="size-4 rounded-full inset-ring inset-ring-zinc-100/35"
+            style={{ background: check.suggestion }}
+            aria-hidden="true"
+          />
+          {fixLabel ?? 'Use'} {check.suggestion}
+        </button>
+      )}
+    </div>
+  );
+}
+
+/** The page's text, at the Text colour control. */
+export function PageTextContrast({ draft, update }: { draft: Customization; update: (fields: CustomizationUpdate) => void }) {
+  return (
+    <ContrastNote what="Your page's text on its background" check={checkPageText(draft)} onFix={(textColor) => update({ textColor })} />
+  );
+}
+
+function colourName(color: string): string {
+  if (Object.hasOwn(SOLID_COLORS, color)) return color.charAt(0).toUpperCase() + color.slice(1);
+  if (Object.hasOwn(GRADIENT_COLORS, color)) return `the ${color} gradient`;
+  return color.toUpperCase();
+}
+
+/**
+ * The buttons' text: with the gradient style, at the theme's colours (a fix
+ * edits the draft); with the links' own colours, per colour in use (a fix
+ * saves those links in the new colour at once, with an undo).
+ */
+export function ButtonTextContrast({
+  draft,
+  update,
+  userId,
+}: {
+  draft: Customization;
+  update: (fields: CustomizationUpdate) => void;
+  userId: number;
+}) {
+  const links = useLinks(userId).data ?? [];
+  const updateLink = useUpdateLink(userId);
+  const shown = links.filter((link) => link.isActive && !link.showAsIcon);
+  const fills = buttonFillsOf(
+    draft,
+    shown.map((link) => link.color),
+  );
+
+  const recolour = async (using: readonly Link[], color: string) => {
+    const before = using.map((link) => ({ id: link.id, color: link.color }));
+    try {
+      await Promise.all(using.map((link) => updateLink.mutateAsync({ id: link.id, color })));
+      toast.success(`${countOf(using.length, 'link')} now ${color}`, {
+        action: {
+          label: 'Undo',
+          onClick: () =>
+            void Promise.all(before.map((link) => updateLink.mutateAsync(link))).catch(() => toast.error('Could not undo: try again.')),
+        },
+        duration: 10_000,
+      });
+    } catch {
+      toast.error('Could not change the links’ colour: try again.');
+    }
+  };
+
+  return (
+    <>
+      {fills.map((fill) => {
+        const check = checkButtonText(draft, fill);
+        if (fill.kind === 'theme') {
+          const label = fill.field === 'primaryColor' ? 'primary' : 'secondary';
+          return (
+            <ContrastNote
+              key={fill.field}
+              what={`Button text on the ${label} colour (gradient buttons)`}
+              check={check}
+              fixLabel={`Make ${label}`}
+              onFix={(hex) => update({ [fill.field]: hex })}
+            />
+          );
+        }
+        if (fill.kind === 'style')
+          return (
+            <ContrastNote
+              key="style"
+              what={`Button text with the ${draft.swapBoxColors ? 'swapped colours' : `${draft.buttonStyle} style`}`}
+              check={check}
+            />
+          );
+        const using = shown.filter((link) => link.color === fill.color);
+        return (
+          <ContrastNote
+            key={fill.color}
+            what={`Button text on ${colourName(fill.color)} (${countOf(using.length, 'link')})`}
+            check={check}
+            fixLabel={using.length === 1 ? 'Recolour it' : 'Recolour them'}
+            onFix={(hex) => void recolour(using, hex)}
+          />
+        );
+      })}
+    </>
+  );
+}

@@ -1,0 +1,97 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { buttonFillsOf, checkButtonText, checkPageText, profileCssColours } from '#profile/profile-contrast.ts';
+import { AA_TEXT_CONTRAST, contrastRatio, formatRatio, nearestColor, parseHex, toHex } from '#shared/contrast.ts';
+import { CUSTOMIZATION_DEFAULTS, type Customization } from '#shared/customization.ts';
+
+const look = (fields: Partial<Customization>): Customization => ({ ...CUSTOMIZATION_DEFAULTS, ...fields });
+const white = parseHex('#FFFFFF');
+
+describe('contrast ratios', () => {
+  it('are WCAG 2’s: 21:1 for black on white, 4.54:1 for #767676', () => {
+    expect(contrastRatio(parseHex('#000000'), white)).toBeCloseTo(21, 5);
+    expect(contrastRatio(parseHex('#767676'), white)).toBeCloseTo(4.54, 2);
+    expect(contrastRatio(white, parseHex('#767676'))).toBeCloseTo(4.54, 2);
+    expect(formatRatio(4.499)).toBe('4.4:1');
+    expect(toHex(parseHex('#0aF'))).toBe('#00AAFF');
+  });
+
+  it('find the nearest colour that passes: the same hue, the lightness moved the least', () => {
+    const passesOnWhite = (candidate: ReturnType<typeof parseHex>) => contrastRatio(candidate, white) >= AA_TEXT_CONTRAST;
+    const darker = nearestColor('#EAB308', passesOnWhite)!;
+    expect(contrastRatio(parseHex(darker), white)).toBeGreaterThanOrEqual(AA_TEXT_CONTRAST);
+    // One step lighter would not pass: it is the nearest.
+    const lighter = toHex(parseHex(darker).map((channel) => channel + 6) as unknown as ReturnType<typeof parseHex>);
+    expect(contrastRatio(parseHex(lighter), white)).toBeLessThan(AA_TEXT_CONTRAST);
+    // A colour that passes is its own answer; nothing passes on mid grey at 21:1.
+    expect(nearestColor('#111111', passesOnWhite)).toBe('#111111');
+    expect(nearestColor('#111111', (candidate) => contrastRatio(candidate, parseHex('#777777')) >= 21)).toBeUndefined();
+  });
+});
+
+describe("a look's text against its background", () => {
+  it('passes with the default look, and fails for light text on a light page, with a fix that passes', () => {
+    expect(checkPageText(CUSTOMIZATION_DEFAULTS)).toMatchObject({ passes: true });
+    const washedOut = look({ darkMode: false, textColor: '#A1A1AA', backgroundGradient: 'sunset' });
+    const check = checkPageText(washedOut)!;
+    expect(check.passes).toBe(false);
+    expect(check.ratio).toBeLessThan(AA_TEXT_CONTRAST);
+    expect(checkPageText({ ...washedOut, textColor: check.suggestion! })).toMatchObject({ passes: true });
+  });
+
+  it('is not judged over an uploaded image, which cannot be known', () => {
+    expect(checkPageText(look({ backgroundType: 'image', backgroundImage: '/media/abc.webp' }))).toBeUndefined();
+  });
+});
+
+describe("a look's button text", () => {
+  it('sits on the links’ own colours, the theme’s with the gradient style, or the style’s own fill', () => {
+    expect(buttonFillsOf(CUSTOMIZATION_DEFAULTS, ['yellow', 'purple-blue', 'yellow'])).toEqual([
+      { kind: 'link', color: 'yellow' },
+      { kind: 'link', color: 'purple-blue' },
+    ]);
+    expect(buttonFillsOf(look({ buttonStyle: 'gradient' }), ['yellow'])).toEqual([
+      { kind: 'theme', field: 'primaryColor' },
+      { kind: 'theme', field: 'secondaryColor' },
+    ]);
+    expect(buttonFillsOf(look({ buttonStyle: 'neon' }), ['yellow'])).toEqual([{ kind: 'style' }]);
+  });
+
+  it('fails white on yellow with a darker yellow that passes, and passes on black', () => {
+    const yellow = checkButtonText(CUSTOMIZATION_DEFAULTS, { kind: 'link', color: 'yellow' })!;
+    expect(yellow.passes).toBe(false);
+    expect(formatRatio(yellow.ratio)).toBe('1.9:1');
+    expect(contrastRatio(parseHex(yellow.suggestion!), white)).toBeGreaterThanOrEqual(AA_TEXT_CONTRAST);
+    expect(checkButtonText(CUSTOMIZATION_DEFAULTS, { kind: 'link', color: 'black' })).toMatchObject({ passes: true });
+    // A gradient link is as readable as its lighter end.
+    expect(formatRatio(checkButtonText(CUSTOMIZATION_DEFAULTS, { kind: 'link', color: 'purple-blue' })!.ratio)).toBe('3.6:1');
+  });
+
+  it('counts a translucent button with what shows through it', () => {
+    const opaque = checkButtonText(look({ buttonStyle: 'gradient', primaryColor: '#111827' }), { kind: 'theme', field: 'primaryColor' })!;
+    const faint = checkButtonText(look({ buttonStyle: 'gradient', primaryColor: '#111827', buttonOpacity: 10, darkMode: false }), {
+      kind: 'theme',
+      field: 'primaryColor',
+    })!;
+    expect(opaque.passes).toBe(true);
+    expect(faint.passes).toBe(false);
+  });
+});
+
+describe('the colours the checks assume', () => {
+  it('are the ones profile.css paints', () => {
+    const css = readFileSync('src/profile/profile.css', 'utf8') + readFileSync('src/profile/profile-options.css', 'utf8');
+    const rgb = ([r, g, b]: readonly number[], alpha?: number) => `rgb(${r} ${g} ${b}${alpha === undefined ? '' : ` / ${alpha}`})`;
+    const { PAGE_BASE, SCRIM, CARD, STYLE_FILLS } = profileCssColours;
+    expect(css).toContain(`background: ${toHex(PAGE_BASE.dark).toLowerCase()};`);
+    expect(css).toContain(`background: ${toHex(PAGE_BASE.light).toLowerCase()};`);
+    for (const mode of ['dark', 'light'] as const) {
+      expect(css).toContain(`linear-gradient(${SCRIM[mode].alphas.map((alpha) => rgb(SCRIM[mode].color, alpha)).join(', ')})`);
+      expect(css).toContain(`background: ${rgb(CARD[mode].color, CARD[mode].alpha)};`);
+    }
+    for (const fill of Object.values(STYLE_FILLS)) expect(css).toContain(`background: ${rgb(fill.color, fill.alpha)};`);
+    expect(css).toContain(
+      `--lv-muted: color-mix(in srgb, var(--lv-text) ${Math.round((1 - profileCssColours.MUTED_MIX.share) * 100)}%, #71717a);`,
+    );
+  });
+});
