@@ -3,7 +3,7 @@
 // Plain JavaScript with no imports: the server serves this file as it is.
 // It draws the particles of the particles effect (type, count, speed from the
 // page's data attributes; the CSS dots stand in without script or with reduced
-// motion), types the tab title (not with reduced motion: the profile's setting or the
+// motion) around the content, never over its text or buttons, types the tab title (not with reduced motion: the profile's setting or the
 // visitor's), and fills the Discord presence card from this site's own API every
 // 30 s, building it with textContent only (nothing from the API is read as HTML).
 (function () {
@@ -121,6 +121,10 @@
     }, 30000);
   }
 
+  var SOLID_CONTENT = '.lv-avatar, .lv-link, .lv-social, .lv-verified, .lv-music, .lv-discord, .lv-footer, [data-layout="card"] .lv-card';
+  var TEXT_CONTENT = '.lv-name-text, .lv-username, .lv-bio, .lv-location, .lv-activity, .lv-views, .lv-empty';
+  var FADE_PX = 18;
+
   function drawParticles(root, type) {
     var canvas = document.createElement('canvas');
     canvas.className = 'lv-particles';
@@ -138,15 +142,58 @@
     var ratio = Math.min(2, window.devicePixelRatio || 1);
     var width = 0;
     var height = 0;
+    // The content's boxes, in the canvas's coordinates: particles fade out near
+    // them and are never drawn over text or a button. Text is measured by its
+    // lines (a short bio leaves the sides free); buttons, the picture and the
+    // card by their whole box.
+    var clear = [];
+    var measure = function () {
+      var origin = root.getBoundingClientRect();
+      var boxes = [];
+      var add = function (rect) {
+        if (rect.width > 0 && rect.height > 0)
+          boxes.push({
+            left: rect.left - origin.left,
+            top: rect.top - origin.top,
+            right: rect.right - origin.left,
+            bottom: rect.bottom - origin.top,
+          });
+      };
+      var solids = root.querySelectorAll(SOLID_CONTENT);
+      for (var i = 0; i < solids.length; i++) add(solids[i].getBoundingClientRect());
+      var texts = root.querySelectorAll(TEXT_CONTENT);
+      for (var j = 0; j < texts.length; j++) {
+        var range = document.createRange();
+        range.selectNodeContents(texts[j]);
+        var lines = range.getClientRects();
+        for (var k = 0; k < lines.length; k++) add(lines[k]);
+      }
+      clear = boxes;
+    };
     var resize = function () {
       width = root.clientWidth;
       height = root.clientHeight;
       canvas.width = Math.round(width * ratio);
       canvas.height = Math.round(height * ratio);
       context.setTransform(ratio, 0, 0, ratio, 0, 0);
+      measure();
     };
     resize();
     window.addEventListener('resize', resize);
+    if (window.ResizeObserver) new ResizeObserver(resize).observe(root);
+    if (document.fonts) document.fonts.ready.then(measure);
+    // How visible a particle is at its distance from the nearest content box: 0 over it, 1 from FADE_PX away.
+    var visibility = function (x, y, size) {
+      var nearest = Infinity;
+      for (var i = 0; i < clear.length; i++) {
+        var box = clear[i];
+        var dx = Math.max(box.left - x, 0, x - box.right);
+        var dy = Math.max(box.top - y, 0, y - box.bottom);
+        var distance = Math.sqrt(dx * dx + dy * dy) - size;
+        if (distance < nearest) nearest = distance;
+      }
+      return Math.min(1, Math.max(0, nearest / FADE_PX));
+    };
     var falling = type === 'snow' || type === 'confetti';
     var particles = [];
     for (var index = 0; index < count; index++) {
@@ -180,7 +227,9 @@
           if (p.y > height + 20) p.y = -20;
           if (p.x < -20) p.x = width + 20;
           if (p.x > width + 20) p.x = -20;
-          context.globalAlpha = type === 'stars' ? 0.45 + 0.55 * Math.abs(Math.sin(time / 700 + p.phase)) : 0.8;
+          var shown = visibility(p.x, p.y, p.size);
+          if (shown === 0) continue;
+          context.globalAlpha = shown * (type === 'stars' ? 0.45 + 0.55 * Math.abs(Math.sin(time / 700 + p.phase)) : 0.8);
           context.fillStyle = type === 'snow' || type === 'stars' ? '#ffffff' : p.color;
           context.strokeStyle = p.color;
           if (type === 'bubbles') {

@@ -331,7 +331,7 @@ describe('customizing the page', () => {
   it('draws particles with the effects script, and leaves the still CSS dots to visitors who ask for less motion', async () => {
     const { page, username } = await signedInPage();
     const saved = await page.request.put('/api/me/customization', {
-      data: { backgroundEffect: 'particles', particleType: 'confetti', particleCount: 40 },
+      data: { backgroundEffect: 'particles', particleType: 'confetti', particleCount: 150, particleDensity: 'high' },
       headers: { origin: running.server.baseUrl },
     });
     expect(saved.status()).toBe(200);
@@ -347,12 +347,39 @@ describe('customizing the page', () => {
         canvas: await publicPage.locator('canvas.lv-particles').count(),
         live: await publicPage.locator('.lv-page.lv-particles-live').count(),
         errors,
+        // What the canvas holds under the buttons, the name and the bio's lines (nothing), and elsewhere (particles).
+        drawn: await publicPage.evaluate(() => {
+          const canvas = document.querySelector<HTMLCanvasElement>('canvas.lv-particles');
+          if (!canvas) return null;
+          const context = canvas.getContext('2d')!;
+          const origin = canvas.getBoundingClientRect();
+          const scale = canvas.width / origin.width;
+          const inked = (rect: DOMRect) => {
+            const pixels = context.getImageData(
+              Math.floor((rect.left - origin.left) * scale),
+              Math.floor((rect.top - origin.top) * scale),
+              Math.ceil(rect.width * scale),
+              Math.ceil(rect.height * scale),
+            ).data;
+            let count = 0;
+            for (let index = 3; index < pixels.length; index += 4) if (pixels[index]! > 0) count++;
+            return count;
+          };
+          const content = [...document.querySelectorAll('.lv-link, .lv-avatar, .lv-name-text')].map((element) =>
+            element.getBoundingClientRect(),
+          );
+          return { overContent: content.reduce((sum, rect) => sum + inked(rect), 0), anywhere: inked(origin) };
+        }),
       };
       await visitor.close();
       return state;
     };
-    expect(await visit('no-preference')).toEqual({ canvas: 1, live: 1, errors: [] });
-    expect(await visit('reduce')).toEqual({ canvas: 0, live: 0, errors: [] });
+    const moving = await visit('no-preference');
+    expect(moving).toMatchObject({ canvas: 1, live: 1, errors: [] });
+    // Particles float around the content, never over a button, the picture or the name.
+    expect(moving.drawn!.anywhere).toBeGreaterThan(0);
+    expect(moving.drawn!.overContent).toBe(0);
+    expect(await visit('reduce')).toEqual({ canvas: 0, live: 0, errors: [], drawn: null });
   });
 
   it('types the tab title with the effects script, and keeps the music still until the visitor presses play', async () => {
