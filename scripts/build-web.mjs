@@ -99,7 +99,7 @@ for (const pathname of prerender.PRERENDERED_PATHS) {
 }
 for (const pathname of prerender.SHELL_PATHS) {
   const file = fileOf(pathname);
-  await write(file, page(prerender.pageMetaFor(pathname), pathname, ''));
+  await write(file, page(prerender.pageMetaFor(pathname), pathname, prerender.renderShell(pathname)));
   manifest.push({ path: pathname, file, prerendered: false });
 }
 // Any path the app does not serve: the '404 Page Not Found' page, answered with status 404.

@@ -26,6 +26,8 @@ const app = (
 
 // A prerendered page was rendered for an anonymous visitor: it hydrates as it is.
 // Someone who may be signed in sees their own state drawn afresh instead.
-if (root.firstElementChild && !mayHaveSession()) hydrateRoot(root, app);
+// A signed-in page's shell holds only a placeholder (the dashboard's skeleton): drawn over, never hydrated.
+const prerendered = root.firstElementChild !== null && !root.firstElementChild.hasAttribute('data-placeholder');
+if (prerendered && !mayHaveSession()) hydrateRoot(root, app);
 else createRoot(root).render(app);
 void announceLogout();

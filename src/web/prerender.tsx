@@ -1,13 +1,23 @@
 // Built for Node by scripts/prerender.mjs: renders the public pages to HTML at
 // build time, as an anonymous visitor sees them (issue 11).
 import { Writable } from 'node:stream';
+import { renderToStaticMarkup } from 'react-dom/server';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { StaticRouter } from 'react-router';
 import { AppShell } from './app-shell.tsx';
 import { AppRoutes } from './routes.tsx';
+import { DashboardSkeleton } from './features/dashboard/dashboard-skeleton.tsx';
 
 export { SITE_HOST_PLACEHOLDER } from './lib/utils.ts';
 export { CONTENT_PATHS, NOT_FOUND_META, PRERENDERED_PATHS, SHELL_PATHS, pageMetaFor } from './features/site/page-meta.ts';
+
+/**
+ * What a signed-in page's shell shows before its code and the session are in:
+ * the dashboard's skeleton (main.tsx draws over it), nothing elsewhere.
+ */
+export function renderShell(pathname: string): string {
+  return pathname === '/dashboard' || pathname.startsWith('/dashboard/') ? renderToStaticMarkup(<DashboardSkeleton />) : '';
+}
 
 /**
  * The HTML inside #root for a path, every lazy page resolved in place. React

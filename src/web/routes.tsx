@@ -4,6 +4,7 @@ import { FullPageSpinner } from './components/ui/spinner.tsx';
 import { RedirectIfSignedIn, RequireUser } from './features/auth/guards.tsx';
 import { CONTENT_PAGES } from './features/content/content-index.ts';
 import { ClosedSiteBanner } from './features/site/closed-site-banner.tsx';
+import { DashboardSkeleton } from './features/dashboard/dashboard-skeleton.tsx';
 import { DocumentMeta } from './features/site/document-meta.tsx';
 import { NotFoundPage } from './features/site/not-found-page.tsx';
 import { SiteLayout } from './features/site/site-layout.tsx';
@@ -63,9 +64,9 @@ function AppReady() {
   return null;
 }
 
-function Loading({ children }: { children: ReactNode }) {
+function Loading({ children, fallback = <FullPageSpinner /> }: { children: ReactNode; fallback?: ReactNode }) {
   return (
-    <Suspense fallback={<FullPageSpinner />}>
+    <Suspense fallback={fallback}>
       {children}
       <AppReady />
     </Suspense>
@@ -217,9 +218,9 @@ export const routes: RouteObject[] = [
       {
         path: '/dashboard',
         element: (
-          <RequireUser>
+          <RequireUser loading={<DashboardSkeleton />}>
             {(user) => (
-              <Loading>
+              <Loading fallback={<DashboardSkeleton />}>
                 <DashboardPage user={user} />
               </Loading>
             )}

@@ -81,6 +81,25 @@ describe('pages', () => {
     await page.context().close();
   });
 
+  it("draws the dashboard's skeleton before any of its code arrives, then the dashboard over it", async () => {
+    const { cookie } = await createUser(running.server.testApp.app, { password: 'secret123' });
+    const page = await newPage({ width: 390, height: 800 });
+    const [name, value] = cookie.split(';')[0]!.split('=') as [string, string];
+    await page.context().addCookies([{ name, value, url: running.server.baseUrl }]);
+    // A network too slow to bring any script: the HTML alone already has the dashboard's shape.
+    await page.route('**/*.js', (route) => route.abort());
+    await page.goto('/dashboard');
+    expect(await page.getByRole('status').textContent()).toBe('Loading your dashboard…');
+    expect(await page.locator('#root [data-placeholder] .motion-safe\\:animate-pulse').count()).toBeGreaterThan(5);
+    // With its scripts, the dashboard is drawn in its place.
+    await page.unroute('**/*.js');
+    problemsOf(page).length = 0;
+    await page.reload();
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Dashboard');
+    expect(await page.locator('[data-placeholder]').count()).toBe(0);
+    expect(problemsOf(page)).toEqual([]);
+  });
+
   it('switches dashboard tabs through ?tab= without reloading, accepting only its tab names', async () => {
     const { user } = await createUser(running.server.testApp.app, { password: 'secret123' });
     const page = await newPage();

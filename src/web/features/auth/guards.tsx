@@ -6,10 +6,16 @@ import type { CurrentUser } from '#shared/user.types.ts';
 import { useSession } from './use-session.ts';
 
 /** Pages for signed-in users only: anonymous visitors go to /login (spec 000 §6). */
-export function RequireUser({ children }: { children: (user: CurrentUser) => ReactNode }) {
+export function RequireUser({
+  children,
+  loading = <FullPageSpinner />,
+}: {
+  children: (user: CurrentUser) => ReactNode;
+  loading?: ReactNode;
+}) {
   const { user, isLoading, error, refetch } = useSession();
   const location = useLocation();
-  if (isLoading) return <FullPageSpinner />;
+  if (isLoading) return loading;
   if (error) return <ServerUnavailable message={error.message} onRetry={() => void refetch()} />;
   // The page asked for rides in ?next=, so that it survives a reload of the login page.
   if (!user) return <Navigate to={`/login?next=${encodeURIComponent(location.pathname + location.search)}`} replace />;

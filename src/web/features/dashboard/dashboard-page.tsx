@@ -6,7 +6,6 @@ import type { DashboardTab } from '#web/lib/constants.ts';
 import type { CurrentUser } from '#shared/user.types.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { useBrowserTimeZone } from '#web/features/analytics/use-analytics.ts';
-import { Spinner } from '#web/components/ui/spinner.tsx';
 import { useProfileSettings } from '#web/features/profile/use-profile-settings.ts';
 import { ConfirmDialog } from '#web/components/ui/confirm-dialog.tsx';
 import { unsavedWork } from '#web/lib/unsaved-changes.ts';
@@ -15,6 +14,7 @@ import { TAB_DETAILS, parseTab } from './dashboard-tabs.ts';
 import { OverviewTab } from './overview-tab.tsx';
 import { useProfileActions } from './use-profile-actions.ts';
 import { PendingDeletion } from './pending-deletion.tsx';
+import { TabSkeleton } from './dashboard-skeleton.tsx';
 
 // Each tab's code loads when the tab is opened (the dashboard's first load stays small).
 const LinksTab = lazy(() => import('#web/features/links/links-tab.tsx').then((module) => ({ default: module.LinksTab })));
@@ -25,9 +25,9 @@ const CustomizeTab = lazy(() => import('#web/features/customize/customize-tab.ts
 
 function TabLoading() {
   return (
-    <div className="flex justify-center py-16 text-muted" role="status">
-      <Spinner className="text-primary" />
+    <div role="status">
       <span className="sr-only">Loading...</span>
+      <TabSkeleton />
     </div>
   );
 }
