@@ -36,6 +36,9 @@ function firstLoadFiles(...keys) {
 // The module of each prerendered page (routes.tsx loads it lazily): preloaded with the page, so that it hydrates without a wait.
 const PAGE_MODULES = {
   '/': 'features/site/landing-page.tsx',
+  '/features': 'features/site/product-pages.tsx',
+  '/services': 'features/site/product-pages.tsx',
+  '/services/business-solutions': 'features/site/product-pages.tsx',
   '/pricing': 'features/pricing/pricing-page.tsx',
   '/login': 'features/auth/login-page.tsx',
   '/register': 'features/auth/register-page.tsx',

@@ -3,7 +3,7 @@
 // titles and the prerender's list of pages) and `virtual:linkverse-content`
 // (the same with each page's HTML, imported only by the content pages' chunk).
 //
-// Sources: content/pages/**.md (single pages: /features, /services/…, /privacy),
+// Sources: content/pages/**.md (single pages: /about, /services/…, /privacy),
 // content/guides and content/blog (articles, each folder's index.md its list
 // page), and the README's second-level sections as /docs/<section>, so the
 // self-hosting documentation on the site is the README itself and cannot drift.

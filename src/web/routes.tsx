@@ -13,6 +13,11 @@ import { SiteLayout } from './features/site/site-layout.tsx';
 // forms (zod) nor the dashboard, the admin or the charts.
 // A prerendered page hydrates once its chunk is in (issue 11).
 const LandingPage = lazy(() => import('./features/site/landing-page.tsx').then((module) => ({ default: module.LandingPage })));
+const FeaturesPage = lazy(() => import('./features/site/product-pages.tsx').then((module) => ({ default: module.FeaturesPage })));
+const ServicesPage = lazy(() => import('./features/site/product-pages.tsx').then((module) => ({ default: module.ServicesPage })));
+const BusinessSolutionsPage = lazy(() =>
+  import('./features/site/product-pages.tsx').then((module) => ({ default: module.BusinessSolutionsPage })),
+);
 const PricingPage = lazy(() => import('./features/pricing/pricing-page.tsx').then((module) => ({ default: module.PricingPage })));
 const LoginPage = lazy(() => import('./features/auth/login-page.tsx').then((module) => ({ default: module.LoginPage })));
 const ResetPasswordPage = lazy(() =>
@@ -102,6 +107,30 @@ export const routes: RouteObject[] = [
             element: (
               <Loading>
                 <LandingPage />
+              </Loading>
+            ),
+          },
+          {
+            path: '/features',
+            element: (
+              <Loading>
+                <FeaturesPage />
+              </Loading>
+            ),
+          },
+          {
+            path: '/services',
+            element: (
+              <Loading>
+                <ServicesPage />
+              </Loading>
+            ),
+          },
+          {
+            path: '/services/business-solutions',
+            element: (
+              <Loading>
+                <BusinessSolutionsPage />
               </Loading>
             ),
           },

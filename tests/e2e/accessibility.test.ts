@@ -68,6 +68,9 @@ describe('accessibility (axe) at phone and desktop width', () => {
     const paths = [
       '/',
       '/features',
+      '/services',
+      '/services/business-solutions',
+      '/support',
       '/examples',
       '/pricing',
       '/login',

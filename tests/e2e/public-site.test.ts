@@ -7,13 +7,13 @@ const running = useServerAndBrowser();
 
 /** Every page the navbar, the footer, the landing page and the registration form link to (issue 11). */
 const LINKED_PAGES: Array<[path: string, heading: string]> = [
-  ['/features', 'Features'],
+  ['/features', 'Everything your page needs, nothing in the way'],
   ['/examples', 'Examples'],
   ['/pricing', 'Plans on Linkverse'],
-  ['/services', 'Services'],
+  ['/services', 'What Linkverse does for you'],
   ['/services/profile-creation', 'Profile Creation'],
   ['/services/analytics', 'Analytics & Insights'],
-  ['/services/business-solutions', 'Business Solutions'],
+  ['/services/business-solutions', 'Linkverse for brands and teams'],
   ['/docs', 'Documentation'],
   ['/guides', 'Guides'],
   ['/blog', 'Blog'],
@@ -229,10 +229,16 @@ describe('the public site', () => {
     await page.getByRole('button', { name: 'Claim now' }).click();
     await page.waitForURL('**/register?username=no_script');
 
+    // The product's pages speak to creators: no engineering terms (they are in /docs).
+    for (const path of ['/features', '/services', '/services/business-solutions']) {
+      await page.goto(path);
+      const text = await page.locator('main').innerText();
+      expect(text, path).not.toMatch(/argon2|httpOnly|BASE_DOMAIN|PUBLIC_URL|PostgreSQL|Redis|SQLite|CSS-tree|npm /i);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth <= innerWidth), path).toBe(true);
+    }
+    expect(await page.getByRole('link', { name: 'See the plans' }).getAttribute('href')).toBe('/pricing');
     await page.goto('/features');
-    expect(await headingOf(page)).toBe('Features');
     expect(await page.getByRole('heading', { name: 'Analytics you can trust' }).count()).toBe(1);
-    expect(await page.evaluate(() => document.documentElement.scrollWidth <= innerWidth)).toBe(true);
 
     // The example pages arrive drawn with their own stylesheet, not as bare lists waiting for the script.
     await page.goto('/examples');

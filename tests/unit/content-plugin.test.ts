@@ -40,7 +40,7 @@ describe('the site content built from Markdown', () => {
     const entries = await loadContent(process.cwd());
     const paths = entries.map((entry) => entry.path);
     expect(new Set(paths).size).toBe(paths.length);
-    for (const path of ['/features', '/services', '/services/analytics', '/privacy', '/terms', '/docs', '/guides', '/blog']) {
+    for (const path of ['/services/profile-creation', '/services/analytics', '/privacy', '/terms', '/docs', '/guides', '/blog']) {
       expect(paths).toContain(path);
     }
     // Every README section marked for /docs is there; the engineering notes are not.

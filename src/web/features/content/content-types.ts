@@ -6,7 +6,7 @@ export const CONTENT_COLLECTIONS = ['docs', 'guides', 'blog'] as const;
 export type ContentCollection = (typeof CONTENT_COLLECTIONS)[number];
 
 export interface ContentMeta {
-  /** The page's address, e.g. '/features', '/guides/getting-started', '/docs'. */
+  /** The page's address, e.g. '/privacy', '/guides/getting-started', '/docs'. */
   path: string;
   title: string;
   description: string;

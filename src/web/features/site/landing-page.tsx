@@ -4,10 +4,10 @@ import { Link, useNavigate } from 'react-router';
 import { USERNAME_MAX_LENGTH } from '#shared/constants.ts';
 import { HERO_GLOW_DELAY_MS, LANDING_BACKGROUND_ROTATION_MS, LANDING_BACKGROUND_STATES } from '#web/lib/constants.ts';
 import { Button } from '#web/components/ui/button.tsx';
-import { Card } from '#web/components/ui/card.tsx';
 import { initialsOf } from '#shared/names.ts';
 import { cn, siteHost } from '#web/lib/utils.ts';
 import { useSocialProof } from './use-site-features.ts';
+import { CallToAction, ShowcaseSection } from './showcase.tsx';
 
 const BACKGROUNDS = [
   'from-primary/25 via-background to-secondary/15',
@@ -134,39 +134,13 @@ export function LandingPage() {
         </div>
       </section>
 
-      <section className="px-4 py-20 sm:px-6" aria-labelledby="features-title">
-        <div className="mx-auto max-w-6xl">
-          <h2 id="features-title" className="text-center text-3xl font-bold tracking-tight sm:text-4xl">
-            Everything your page needs
-          </h2>
-          <p className="mx-auto mt-3 max-w-xl text-center text-muted">Built for creators, influencers and businesses.</p>
-          <div className="mt-12 grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
-            {FEATURES.map((feature) => (
-              <Link key={feature.title} to="/features" className="group">
-                <Card className="h-full transition-all group-hover:-translate-y-1 group-hover:border-primary/50">
-                  <span className="flex size-11 items-center justify-center rounded-xl bg-gradient-to-br from-primary/25 to-secondary/25 text-primary">
-                    <feature.icon className="size-5" aria-hidden="true" />
-                  </span>
-                  <h3 className="mt-4 font-semibold">{feature.title}</h3>
-                  <p className="mt-2 text-sm text-muted">{feature.text}</p>
-                </Card>
-              </Link>
-            ))}
-          </div>
-        </div>
-      </section>
-
-      <section className="px-4 pb-24 pt-8 sm:px-6">
-        <div className="mx-auto max-w-4xl rounded-3xl border border-primary/30 bg-gradient-to-br from-primary/20 via-surface to-secondary/20 px-6 py-14 text-center">
-          <h2 className="text-3xl font-bold tracking-tight sm:text-4xl">Ready to claim your link?</h2>
-          <p className="mx-auto mt-3 max-w-lg text-zinc-300">Create your page for free. It takes less than a minute.</p>
-          <Button asChild size="lg" className="mt-8">
-            <Link to="/register">
-              Get Started Free <ArrowRight />
-            </Link>
-          </Button>
-        </div>
-      </section>
+      <ShowcaseSection
+        id="features-title"
+        title="Everything your page needs"
+        lead="Built for creators, influencers and businesses."
+        items={FEATURES.map((feature) => ({ ...feature, to: '/features' }))}
+      />
+      <CallToAction title="Ready to claim your link?" text="Create your page for free. It takes less than a minute." />
     </>
   );
 }

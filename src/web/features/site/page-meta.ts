@@ -20,6 +20,18 @@ const PAGE_META: ReadonlyMap<string, PageMeta> = new Map<string, PageMeta>([
         'A self-hostable link-in-bio page: your links, a look that is yours, and analytics counted on your own server. Two commands to install.',
     },
   ],
+  [
+    '/features',
+    titled('Features', 'Your links, a look that is yours and analytics you can trust, on a page that opens instantly on any phone.'),
+  ],
+  ['/services', titled('Services', 'What Linkverse does for you: building your page, reading your analytics, and running it for a team.')],
+  [
+    '/services/business-solutions',
+    titled(
+      'Business Solutions',
+      'Linkverse for brands and teams: the Business plan, verified badges, your own domain and a record of changes.',
+    ),
+  ],
   ['/pricing', titled('Pricing', 'Free, Pro and Business plans: how many links, how much upload space and which features each one has.')],
   ['/login', titled('Log in', 'Log in to your Linkverse dashboard to edit your links, your profile and its look.')],
   ['/register', titled('Sign up', 'Create your Linkverse page: pick a username and get your own address in a minute.')],
@@ -44,7 +56,16 @@ const PAGE_META: ReadonlyMap<string, PageMeta> = new Map<string, PageMeta>([
  * the app's shell with their own title.
  */
 export const CONTENT_PATHS: readonly string[] = [...CONTENT_PAGES.keys()];
-export const PRERENDERED_PATHS: readonly string[] = ['/', '/pricing', '/login', '/register', '/examples', ...CONTENT_PATHS];
+export const PRODUCT_PATHS = ['/features', '/services', '/services/business-solutions'] as const;
+export const PRERENDERED_PATHS: readonly string[] = [
+  '/',
+  ...PRODUCT_PATHS,
+  '/pricing',
+  '/login',
+  '/register',
+  '/examples',
+  ...CONTENT_PATHS,
+];
 export const SHELL_PATHS = [
   '/dashboard',
   '/dashboard/settings',

@@ -1,0 +1,239 @@
+import {
+  ArrowRight,
+  BadgeCheck,
+  BarChart3,
+  BookOpen,
+  Building2,
+  Contrast,
+  Download,
+  EyeOff,
+  FileClock,
+  Gauge,
+  Globe,
+  GripVertical,
+  History,
+  KeyRound,
+  LayoutGrid,
+  LifeBuoy,
+  MonitorSmartphone,
+  MousePointerClick,
+  Palette,
+  Search,
+  ShieldCheck,
+  Shapes,
+  Smartphone,
+  Sparkles,
+  Type,
+  UserRound,
+  Users,
+  Wand2,
+} from 'lucide-react';
+import { Link } from 'react-router';
+import { Button } from '#web/components/ui/button.tsx';
+import { CallToAction, type ShowcaseItem, ShowcaseHero, ShowcaseSection } from './showcase.tsx';
+
+// /features, /services and /services/business-solutions, written for creators
+// in the landing page's language (issue 27). Every sentence is something the
+// product does today; how it works under the hood is in /docs. The counts are
+// checked against the product's own lists by a unit test.
+
+export const PRODUCT_COUNTS = {
+  icons: 25,
+  colours: 20,
+  gradients: 6,
+  quickThemes: 24,
+  backgrounds: 12,
+  fonts: 53,
+  buttonStyles: 9,
+  savedLooks: 20,
+  usernameDays: 90,
+} as const;
+
+const LINKS: readonly ShowcaseItem[] = [
+  { icon: GripVertical, title: 'In the order you choose', text: 'Drag links into place. Your page follows at once.' },
+  { icon: EyeOff, title: 'Hide without deleting', text: 'Switch a link off for now and bring it back later, its clicks kept.' },
+  {
+    icon: Shapes,
+    title: 'Icons and colours',
+    text: `${PRODUCT_COUNTS.icons} icons or your own, ${PRODUCT_COUNTS.colours} colours and ${PRODUCT_COUNTS.gradients} gradients, or any colour you like.`,
+  },
+  { icon: LayoutGrid, title: 'A row of social icons', text: 'Show Instagram, YouTube and the rest as round icons under your bio.' },
+];
+
+const LOOK: readonly ShowcaseItem[] = [
+  {
+    icon: Wand2,
+    title: 'Quick themes',
+    text: `${PRODUCT_COUNTS.quickThemes} themes and ${PRODUCT_COUNTS.backgrounds} backgrounds, each one click away.`,
+  },
+  { icon: Type, title: 'Fonts', text: `${PRODUCT_COUNTS.fonts} fonts, with size, weight, spacing and glow.` },
+  {
+    icon: MousePointerClick,
+    title: 'Buttons',
+    text: `${PRODUCT_COUNTS.buttonStyles} button styles, with shapes, borders, shadows and hover effects.`,
+  },
+  { icon: Sparkles, title: 'Backgrounds and effects', text: 'Your own picture, gradients, particles, waves and entrance animations.' },
+  {
+    icon: History,
+    title: 'Every look kept',
+    text: `Your last ${PRODUCT_COUNTS.savedLooks} saved looks, to preview and bring back. A reset can be undone.`,
+  },
+  { icon: Contrast, title: 'Readable by everyone', text: 'A warning when text gets hard to read, with the nearest colour that fixes it.' },
+];
+
+const NUMBERS: readonly ShowcaseItem[] = [
+  { icon: BarChart3, title: 'Views and clicks', text: 'Visitors and clicks per day and per link, over 7, 30 or 90 days.' },
+  { icon: Globe, title: 'Where visitors come from', text: 'The sites and apps that send them, their countries, devices and browsers.' },
+  { icon: Download, title: 'Yours to keep', text: 'Download your figures as a spreadsheet whenever you like.' },
+];
+
+const ACCOUNT: readonly ShowcaseItem[] = [
+  {
+    icon: UserRound,
+    title: 'A name that can change',
+    text: `Change your username every ${PRODUCT_COUNTS.usernameDays} days. Your old address forwards visitors for 30.`,
+  },
+  { icon: KeyRound, title: 'Never locked out', text: 'Reset a forgotten password by email, on sites that send mail.' },
+  { icon: MonitorSmartphone, title: 'Your devices', text: 'See where you are signed in, and sign out the others in one click.' },
+  { icon: Download, title: 'Take everything with you', text: 'Export your links, looks, pictures and figures in one download.' },
+];
+
+const SPEED: readonly ShowcaseItem[] = [
+  { icon: Smartphone, title: 'Opens at once', text: 'Your page arrives ready to read, even on a slow phone connection.' },
+  { icon: Gauge, title: 'Light by design', text: 'Effects load only when your page uses them, and only your font is sent.' },
+  { icon: ShieldCheck, title: 'Safe to customize', text: 'Nothing you change can break your page, or touch anyone else’s.' },
+];
+
+export function FeaturesPage() {
+  return (
+    <>
+      <ShowcaseHero
+        pill="Features"
+        title="Everything your page needs,"
+        highlight="nothing in the way"
+        lead="Your links, your look and your numbers, on a page that opens instantly on any phone."
+      >
+        <Button asChild size="lg">
+          <Link to="/register">
+            Get Started Free <ArrowRight />
+          </Link>
+        </Button>
+        <Button asChild size="lg" variant="outline">
+          <Link to="/examples">View Examples</Link>
+        </Button>
+      </ShowcaseHero>
+      <ShowcaseSection id="links-title" title="Your links, your way" items={LINKS} />
+      <ShowcaseSection
+        id="look-title"
+        title="A look that is yours"
+        lead="Every change shows in a live preview before anyone else sees it."
+        items={LOOK}
+      />
+      <ShowcaseSection
+        id="numbers-title"
+        title="Analytics you can trust"
+        lead="Counted by this site itself: no outside trackers on your page."
+        items={NUMBERS}
+      />
+      <ShowcaseSection id="account-title" title="An account you keep" items={ACCOUNT} />
+      <ShowcaseSection id="speed-title" title="Fast everywhere" items={SPEED} />
+      <CallToAction title="Ready to claim your link?" text="Create your page for free. It takes less than a minute." />
+    </>
+  );
+}
+
+const SERVICES: readonly ShowcaseItem[] = [
+  {
+    icon: Palette,
+    title: 'Profile Creation',
+    text: 'From a one-click theme to every colour, font and effect, with a live preview as you go.',
+    to: '/services/profile-creation',
+  },
+  {
+    icon: BarChart3,
+    title: 'Analytics & Insights',
+    text: 'What is counted, what is not, and how to read your figures.',
+    to: '/services/analytics',
+  },
+  {
+    icon: Building2,
+    title: 'Business Solutions',
+    text: 'The Business plan, verified badges, and Linkverse for a brand or a team.',
+    to: '/services/business-solutions',
+  },
+  {
+    icon: BookOpen,
+    title: 'Getting started',
+    text: 'Your page, from sign-up to your first visitors, in about five minutes.',
+    to: '/guides/getting-started',
+  },
+  { icon: Sparkles, title: 'Examples', text: 'Finished pages with very different looks, for ideas.', to: '/examples' },
+  { icon: LifeBuoy, title: 'Support', text: 'Answers to common questions, and how to reach this site’s team.', to: '/support' },
+];
+
+export function ServicesPage() {
+  return (
+    <>
+      <ShowcaseHero
+        pill="Services"
+        title="What Linkverse"
+        highlight="does for you"
+        lead="Build your page, see who visits, and run it for a whole team. Each page below shows how."
+      />
+      <ShowcaseSection id="services-title" title="Pick a starting point" items={SERVICES} />
+      <CallToAction title="Start with your own page" text="Free to create, and yours to change whenever you like." />
+    </>
+  );
+}
+
+const BUSINESS: readonly ShowcaseItem[] = [
+  {
+    icon: Building2,
+    title: 'The Business plan',
+    text: 'The most room for links and uploads, no Linkverse branding, and the verified badge. See what each plan holds here.',
+    to: '/pricing',
+  },
+  { icon: BadgeCheck, title: 'Verified badge', text: 'A blue check beside your name, so visitors know the page is really yours.' },
+  { icon: Globe, title: 'Your own domain', text: 'Run Linkverse at your own address, with a page per person or product on it.' },
+  { icon: Users, title: 'Names kept for you', text: 'Your brand and product names reserved, so nobody else can take them.' },
+  { icon: FileClock, title: 'A record of changes', text: 'Every change an admin makes is logged: who, what, when and why.' },
+  {
+    icon: Search,
+    title: 'Found by search engines',
+    text: 'Each page has its own title and description, and is listed for search engines.',
+  },
+];
+
+export function BusinessSolutionsPage() {
+  return (
+    <>
+      <ShowcaseHero
+        pill="Business Solutions"
+        title="Linkverse for"
+        highlight="brands and teams"
+        lead="One site for every person, product and campaign, on an address you own and a server you control."
+      >
+        <Button asChild size="lg">
+          <Link to="/pricing">
+            See the plans <ArrowRight />
+          </Link>
+        </Button>
+        <Button asChild size="lg" variant="outline">
+          <Link to="/docs">Run it yourself</Link>
+        </Button>
+      </ShowcaseHero>
+      <ShowcaseSection
+        id="business-title"
+        title="What a business gets"
+        lead="Plans are given by the team that runs this site: there is nothing to pay here."
+        items={BUSINESS}
+      />
+      <CallToAction
+        title="Setting up a site for your team?"
+        text="The documentation covers installing, your own domain, backups and running on several servers."
+        to="/docs"
+        label="Read the documentation"
+      />
+    </>
+  );
+}

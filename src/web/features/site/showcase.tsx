@@ -1,0 +1,116 @@
+import { ArrowRight, type LucideIcon } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { Button } from '#web/components/ui/button.tsx';
+import { Card } from '#web/components/ui/card.tsx';
+import { cn } from '#web/lib/utils.ts';
+
+// The landing page's visual language, shared by the pages that present the
+// product to creators (features, services, business): a hero with a pill and
+// a gradient line, sections of icon cards, and a closing call to action.
+
+export interface ShowcaseItem {
+  icon: LucideIcon;
+  title: string;
+  text: string;
+  /** A page that tells more. */
+  to?: string;
+}
+
+export function ShowcaseHero({
+  pill,
+  title,
+  highlight,
+  lead,
+  children,
+}: {
+  pill: string;
+  title: string;
+  highlight: string;
+  lead: string;
+  children?: ReactNode;
+}) {
+  return (
+    <section className="relative overflow-hidden px-4 pb-12 pt-32 text-center sm:px-6 md:pt-40">
+      <div aria-hidden="true" className="absolute inset-0 -z-20 bg-gradient-to-br from-primary/20 via-background to-secondary/15" />
+      <div
+        aria-hidden="true"
+        className="absolute left-1/2 top-24 -z-10 h-80 w-80 -translate-x-1/2 rounded-full bg-primary/25 blur-[120px]"
+      />
+      <p className="mb-5 inline-flex items-center rounded-full border border-primary/30 bg-primary/10 px-4 py-1.5 text-xs font-semibold text-primary-text">
+        {pill}
+      </p>
+      <h1 className="mx-auto max-w-3xl text-4xl font-black leading-tight tracking-tight sm:text-5xl">
+        {title} <span className="text-gradient">{highlight}</span>
+      </h1>
+      <p className="mx-auto mt-6 max-w-2xl text-lg text-zinc-400">{lead}</p>
+      {children && <div className="mt-8 flex flex-wrap justify-center gap-3">{children}</div>}
+    </section>
+  );
+}
+
+function ShowcaseCard({ item }: { item: ShowcaseItem }) {
+  const card = (
+    <Card className={item.to ? 'h-full transition-all group-hover:-translate-y-1 group-hover:border-primary/50' : 'h-full'}>
+      <span className="flex size-11 items-center justify-center rounded-xl bg-gradient-to-br from-primary/25 to-secondary/25 text-primary">
+        <item.icon className="size-5" aria-hidden="true" />
+      </span>
+      <h3 className="mt-4 font-semibold">{item.title}</h3>
+      <p className="mt-2 text-sm text-muted">{item.text}</p>
+    </Card>
+  );
+  return item.to ? (
+    <Link to={item.to} className="group">
+      {card}
+    </Link>
+  ) : (
+    card
+  );
+}
+
+/** A grid of icon cards, under a heading when it has one. */
+export function ShowcaseSection({ id, title, lead, items }: { id: string; title: string; lead?: string; items: readonly ShowcaseItem[] }) {
+  return (
+    <section className="px-4 py-14 sm:px-6" aria-labelledby={id}>
+      <div className="mx-auto max-w-6xl">
+        <h2 id={id} className="text-center text-3xl font-bold tracking-tight sm:text-4xl">
+          {title}
+        </h2>
+        {lead && <p className="mx-auto mt-3 max-w-xl text-center text-muted">{lead}</p>}
+        {/* Four cards sit in one row rather than three and an orphan. */}
+        <div className={cn('mt-10 grid gap-5 sm:grid-cols-2', items.length === 4 ? 'lg:grid-cols-4' : 'lg:grid-cols-3')}>
+          {items.map((item) => (
+            <ShowcaseCard key={item.title} item={item} />
+          ))}
+        </div>
+      </div>
+    </section>
+  );
+}
+
+/** The closing band: one question, one sentence, and where to go. */
+export function CallToAction({
+  title,
+  text,
+  to = '/register',
+  label = 'Get Started Free',
+}: {
+  title: string;
+  text: string;
+  to?: string;
+  label?: string;
+}) {
+  return (
+    <section className="px-4 pb-24 pt-8 sm:px-6">
+      <div className="mx-auto max-w-4xl rounded-3xl border border-primary/30 bg-gradient-to-br from-primary/20 via-surface to-secondary/20 px-6 py-14 text-center">
+        <h2 className="text-3xl font-bold tracking-tight sm:text-4xl">{title}</h2>
+        <p className="mx-auto mt-3 max-w-lg text-zinc-300">{text}</p>
+        <Button asChild size="lg" className="mt-8">
+          <Link to={to}>
+            {label} <ArrowRight />
+          </Link>
+        </Button>
+      </div>
+    </section>
+  );
+}
