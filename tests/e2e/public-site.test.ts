@@ -202,8 +202,14 @@ describe('the public site', () => {
           if (!entry.hadRecentInput) shifts.push(entry.value);
         }
       }).observe({ type: 'layout-shift', buffered: true });
+      // And whether the page ever fell back to its loading state (a font's stylesheet once did that to /examples).
+      const fallbacks: string[] = [];
+      Object.assign(window, { fallbacks });
+      new MutationObserver(() => {
+        if (document.querySelector('#root [role="status"]')?.textContent?.includes('Loading')) fallbacks.push(location.pathname);
+      }).observe(document, { subtree: true, childList: true });
     });
-    for (const path of ['/', '/login', '/register', '/pricing']) {
+    for (const path of ['/', '/login', '/register', '/pricing', '/features', '/examples']) {
       await openAppPage(page, path);
       await page.evaluate(() => document.fonts.ready);
       await afterNextFrames(page);
@@ -211,6 +217,7 @@ describe('the public site', () => {
       // Nothing when Inter is in before the first paint; when it comes later, the sized fallback
       // keeps the swap to about 0.01 (without it the landing page moved 0.04–0.06; Lighthouse calls < 0.1 good).
       expect({ path, shifted: shifted < 0.025 }, `layout shift ${shifted}`).toEqual({ path, shifted: true });
+      expect(await page.evaluate(() => (window as unknown as { fallbacks: string[] }).fallbacks)).toEqual([]);
       // The font the pages are set in is asked for with the page itself.
       const font = await page.locator('link[rel="preload"][as="font"]').getAttribute('href');
       expect((await page.request.get(font!)).headers()['content-type']).toBe('font/woff2');
