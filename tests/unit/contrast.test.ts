@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { buttonFillsOf, checkButtonText, checkPageText, profileCssColours } from '#profile/profile-contrast.ts';
 import { AA_TEXT_CONTRAST, contrastRatio, formatRatio, nearestColor, parseHex, toHex } from '#shared/contrast.ts';
 import { CUSTOMIZATION_DEFAULTS, type Customization } from '#shared/customization.ts';
+import { EXAMPLE_PROFILES } from '#web/features/examples/example-profiles.ts';
 
 const look = (fields: Partial<Customization>): Customization => ({ ...CUSTOMIZATION_DEFAULTS, ...fields });
 const white = parseHex('#FFFFFF');
@@ -75,6 +76,20 @@ describe("a look's button text", () => {
     })!;
     expect(opaque.passes).toBe(true);
     expect(faint.passes).toBe(false);
+  });
+});
+
+describe('the example pages', () => {
+  it('pass the checks Customize makes: text and button text at WCAG AA', () => {
+    for (const { page } of EXAMPLE_PROFILES) {
+      const buttons = page.links.filter((link) => !link.showAsIcon).map((link) => link.color);
+      expect(checkPageText(page.customization), page.profile.username).toMatchObject({ passes: true });
+      for (const fill of buttonFillsOf(page.customization, buttons)) {
+        expect(checkButtonText(page.customization, fill), `${page.profile.username} ${JSON.stringify(fill)}`).toMatchObject({
+          passes: true,
+        });
+      }
+    }
   });
 });
 

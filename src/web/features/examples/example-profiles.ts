@@ -5,8 +5,8 @@ import { toPublicProfile } from '#shared/public-profile.ts';
 
 // Example pages shipped with the product (issue 11): made-up people, labelled
 // as examples, whose links go to example domains (RFC 2606). Each look uses
-// only options the Customize tab offers, and each page is drawn by the same
-// toPublicProfile and ProfileView as every real page.
+// only options the Customize tab offers and passes its own contrast checks,
+// and each page is drawn by the same toPublicProfile and ProfileView as every real page.
 
 interface ExampleLink {
   title: string;
@@ -40,9 +40,9 @@ const EXAMPLES: Example[] = [
     displayName: 'Lena Sound',
     bio: 'Synth-pop from a small studio. New EP out now.',
     links: [
-      { title: 'Listen to the new EP', url: 'https://music.example.com/lena', icon: 'spotify', color: 'green-teal' },
-      { title: 'Tour dates', url: 'https://tickets.example.org/lena', icon: 'music' },
-      { title: 'Merch store', url: 'https://shop.example.net/lena', icon: 'store' },
+      { title: 'Listen to the new EP', url: 'https://music.example.com/lena', icon: 'spotify', color: '#15803D' },
+      { title: 'Tour dates', url: 'https://tickets.example.org/lena', icon: 'music', color: '#2563EB' },
+      { title: 'Merch store', url: 'https://shop.example.net/lena', icon: 'store', color: '#2563EB' },
       { title: 'Instagram', url: 'https://instagram.example.com/lena', icon: 'instagram', showAsIcon: true },
       { title: 'YouTube', url: 'https://youtube.example.com/lena', icon: 'youtube', showAsIcon: true },
     ],
