@@ -178,6 +178,29 @@ describe('managing links', () => {
     await page.context().close();
   });
 
+  it('warns at the colour when white button text on it is under WCAG AA, and takes the nearest colour that passes', async () => {
+    const { page, username } = await signedInPage();
+    await page.goto('/dashboard?tab=links');
+    await page.getByRole('main').getByRole('button', { name: 'Add New Link' }).click();
+    const form = page.getByRole('form', { name: 'Add link' });
+    await form.getByLabel('Title').fill('Shop');
+    await form.getByLabel('URL').fill('https://shop.example.com/');
+    const warning = form.getByText(/^Button text on this colour reads at \d\.\d:1/);
+    await form.getByRole('radio', { name: 'black', exact: true }).click();
+    await expect.poll(() => warning.count()).toBe(0);
+    await form.getByRole('radio', { name: 'yellow', exact: true }).click();
+    await expect.poll(() => warning.textContent()).toContain('reads at 1.9:1');
+    const fix = form.getByRole('button', { name: /^Use #[0-9A-F]{6}$/ });
+    const hex = (await fix.textContent())!.replace('Use ', '');
+    await fix.click();
+    await expect.poll(() => warning.count()).toBe(0);
+    await form.getByRole('button', { name: 'Add link' }).click();
+    await expect.poll(() => titles(page)).toContain('Shop');
+    const links = (await (await page.request.get(`/api/public/${username}`)).json()).data.links as { title: string; color: string }[];
+    expect(links.find((link) => link.title === 'Shop')?.color).toBe(hex);
+    await page.context().close();
+  });
+
   it('disables Add New Link at the Free plan limit, says why and links to the pricing page', async () => {
     const { page } = await signedInPage();
     const userId = (await page.evaluate(() => fetch('/api/auth/me').then((response) => response.json()))).data.id;

@@ -15,6 +15,9 @@ import { describeZodError } from '#shared/validation.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { Input, Label } from '#web/components/ui/input.tsx';
 import { Switch } from '#web/components/ui/switch.tsx';
+import { buttonFillsOf, checkButtonText } from '#profile/profile-contrast.ts';
+import { ContrastNote } from '#web/features/customize/contrast-checks.tsx';
+import { useCustomization } from '#web/features/customize/use-customization.ts';
 import { ColorPicker } from './color-picker.tsx';
 import { IconPicker } from './icon-picker.tsx';
 import type { LinkFields } from './use-links.ts';
@@ -42,6 +45,9 @@ export function LinkForm({ link, saving, onSave, onCancel }: LinkFormProps) {
   const [colorChoice, setColorChoice] = useState(initial.choice);
   const [customHex, setCustomHex] = useState(initial.hex);
   const [error, setError] = useState<string | null>(null);
+  const color = colorChoice === CUSTOM_COLOR ? customHex : colorChoice;
+  // Warned at the colour, as Customize warns (issue 27): white button text on it under WCAG AA, with the page's look.
+  const look = useCustomization().data;
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -51,7 +57,7 @@ export function LinkForm({ link, saving, onSave, onCancel }: LinkFormProps) {
       url,
       icon,
       customIcon,
-      color: colorChoice === CUSTOM_COLOR ? customHex : colorChoice,
+      color,
       showAsIcon: showAsIcon && SOCIAL_ICONS.has(icon),
     };
     const parsed = createLinkSchema.safeParse(fields);
@@ -128,6 +134,19 @@ export function LinkForm({ link, saving, onSave, onCancel }: LinkFormProps) {
       <fieldset className="space-y-2">
         <legend className="mb-2 text-sm font-medium text-zinc-300">Colour</legend>
         <ColorPicker choice={colorChoice} customHex={customHex} onChoiceChange={setColorChoice} onCustomHexChange={setCustomHex} />
+        {look &&
+          (colorChoice !== CUSTOM_COLOR || HEX_COLOR_PATTERN.test(customHex)) &&
+          !(showAsIcon && SOCIAL_ICONS.has(icon)) &&
+          buttonFillsOf(look, [color])[0]?.kind === 'link' && (
+            <ContrastNote
+              what="Button text on this colour"
+              check={checkButtonText(look, { kind: 'link', color })}
+              onFix={(hex) => {
+                setColorChoice(CUSTOM_COLOR);
+                setCustomHex(hex);
+              }}
+            />
+          )}
       </fieldset>
       <div className="flex justify-end gap-3">
         <Button type="button" variant="ghost" onClick={onCancel} disabled={saving}>
