@@ -69,6 +69,33 @@ function formatDay(iso: string): string {
  * dashboard's live preview, so the two cannot differ. It uses no hooks and no
  * script: it works with JavaScript disabled, and every effect here is CSS.
  */
+/**
+ * A link out (a new tab, no opener, no referrer), or, for a made-up example's
+ * link that opens nothing, the same box as plain text: not a link that goes
+ * nowhere. An icon-only link is named by `label`.
+ */
+function Outbound(props: {
+  className: string;
+  href: string | undefined;
+  style: CSSProperties;
+  label?: string;
+  title?: string;
+  children: ReactNode;
+}) {
+  const { className, href, style, label, title, children } = props;
+  if (href === undefined)
+    return (
+      <span className={className} style={style} title={title}>
+        {children}
+      </span>
+    );
+  return (
+    <a className={className} href={href} target="_blank" rel="noopener noreferrer" aria-label={label} title={title} style={style}>
+      {children}
+    </a>
+  );
+}
+
 export function ProfileView({ page, hrefOf, embedded = false }: ProfileViewProps) {
   const { profile, customization: c, customCss } = page;
   const name = profile.displayName || profile.username;
@@ -101,18 +128,9 @@ export function ProfileView({ page, hrefOf, embedded = false }: ProfileViewProps
     <ul className="lv-socials">
       {socials.map((link) => (
         <li key={link.id}>
-          <a
-            className="lv-social"
-            href={hrefOf(link)}
-            target="_blank"
-            rel="noopener noreferrer"
-            // A link's name; an example's icon that opens nothing is no link, and keeps only its tooltip.
-            aria-label={hrefOf(link) === undefined ? undefined : link.title}
-            title={link.title}
-            style={linkStyle(link)}
-          >
+          <Outbound className="lv-social" href={hrefOf(link)} label={link.title} title={link.title} style={linkStyle(link)}>
             <LinkIcon icon={link.icon} customIcon={link.customIcon} size={20} />
-          </a>
+          </Outbound>
         </li>
       ))}
     </ul>
@@ -122,13 +140,13 @@ export function ProfileView({ page, hrefOf, embedded = false }: ProfileViewProps
       <ul className="lv-links">
         {buttons.map((link) => (
           <li key={link.id}>
-            <a className="lv-link" href={hrefOf(link)} target="_blank" rel="noopener noreferrer" style={linkStyle(link)}>
+            <Outbound className="lv-link" href={hrefOf(link)} style={linkStyle(link)}>
               <span className="lv-link-icon" aria-hidden="true">
                 <LinkIcon icon={link.icon} customIcon={link.customIcon} />
               </span>
               <span className="lv-link-title">{link.title}</span>
               {link.isNew && <span className="lv-new">New</span>}
-            </a>
+            </Outbound>
           </li>
         ))}
       </ul>

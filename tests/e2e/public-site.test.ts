@@ -144,6 +144,8 @@ describe('the public site', () => {
     await expect.poll(() => dialog.isVisible()).toBe(true);
     // The examples' links are made up: none of them goes anywhere.
     expect(await page.locator('.lv-page a[href]:not(.lv-footer a)').count()).toBe(0);
+    // Nor are they links without an address (which search engines call broken): plain text in the link's box.
+    expect(await page.locator('.lv-page a:not([href])').count()).toBe(0);
     expect(await dialog.locator('.lv-link').first().textContent()).toBe('GitHub');
     // Full size, the background covers the whole page, to its last pixel.
     const cover = await dialog.locator('.lv-page').evaluate((element) => {
