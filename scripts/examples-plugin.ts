@@ -1,17 +1,19 @@
-// Maps the example pages (src/web/features/examples/example-profiles.ts) at build
-// time into the virtual module `virtual:linkverse-example-pages` (issue 11): each
-// goes through the same toPublicProfile as every real page, but the browser
-// receives only the result, not the mapping with its custom-CSS sanitizer
-// (css-tree, the largest part of what /examples would otherwise download).
+// Draws the example pages (src/web/features/examples/example-pages.tsx) at build
+// time into the virtual module `virtual:linkverse-example-pages` (issues 11, 27):
+// each goes through the same toPublicProfile and ProfileView as every real page,
+// but the browser receives only the HTML, not the mapping with its custom-CSS
+// sanitizer (css-tree) nor ProfileView, and hydrates none of it.
 import path from 'node:path';
 import { type Plugin, runnerImport } from 'vite';
-import type { ExampleProfile } from '../src/web/features/examples/example-profiles.ts';
+import type { ExamplePage } from '../src/web/features/examples/example-pages.tsx';
 
 const EXAMPLES_ID = 'virtual:linkverse-example-pages';
-const SOURCE = 'src/web/features/examples/example-profiles.ts';
+const SOURCE = 'src/web/features/examples/example-pages.tsx';
+const SOURCES = [SOURCE, 'src/web/features/examples/example-profiles.ts', 'src/profile/profile-view.tsx'];
 
 export function examplesPlugin(projectRoot: string): Plugin {
   const source = path.join(projectRoot, SOURCE);
+  const watched = SOURCES.map((file) => path.join(projectRoot, file));
   return {
     name: 'linkverse-example-pages',
     resolveId(id) {
@@ -19,13 +21,13 @@ export function examplesPlugin(projectRoot: string): Plugin {
     },
     async load(id) {
       if (id !== `\0${EXAMPLES_ID}`) return null;
-      this.addWatchFile(source);
-      const { module } = await runnerImport<{ EXAMPLE_PROFILES: readonly ExampleProfile[] }>(source, {
+      for (const file of watched) this.addWatchFile(file);
+      const { module } = await runnerImport<{ EXAMPLE_PAGES: readonly ExamplePage[] }>(source, {
         configFile: false,
         root: projectRoot,
         logLevel: 'warn',
       });
-      return `export const EXAMPLE_PROFILES = ${JSON.stringify(module.EXAMPLE_PROFILES)};`;
+      return `export const EXAMPLE_PAGES = ${JSON.stringify(module.EXAMPLE_PAGES)};`;
     },
   };
 }

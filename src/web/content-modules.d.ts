@@ -10,6 +10,6 @@ declare module 'virtual:linkverse-content' {
 }
 
 declare module 'virtual:linkverse-example-pages' {
-  /** The example pages, mapped by toPublicProfile at build time (features/examples/example-profiles.ts). */
-  export const EXAMPLE_PROFILES: readonly import('./features/examples/example-profiles.ts').ExampleProfile[];
+  /** The example pages, drawn to HTML at build time (features/examples/example-pages.tsx). */
+  export const EXAMPLE_PAGES: readonly import('./features/examples/example-pages.tsx').ExamplePage[];
 }

@@ -2,37 +2,32 @@ import { Maximize2, X } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { Link } from 'react-router';
-import { ProfileView } from '#profile/profile-view.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { FontStylesheet } from '#web/features/links/font-stylesheet.tsx';
 import { useHydrated } from '#web/lib/use-hydrated.ts';
-import { EXAMPLE_PROFILES } from 'virtual:linkverse-example-pages';
-import type { ExampleProfile } from './example-profiles.ts';
-
-/** The examples' links are made up: they are drawn as links are, and open nothing. */
-const opensNothing = () => undefined;
+import { EXAMPLE_PAGES } from 'virtual:linkverse-example-pages';
+import type { ExamplePage } from './example-pages.tsx';
 
 /** One example: the page in a phone frame, and a button that opens it full size. */
-function ExampleCard({ example }: { example: ExampleProfile }) {
+function ExampleCard({ example }: { example: ExamplePage }) {
   const dialog = useRef<HTMLDialogElement>(null);
   // The full-size page is drawn when opened, not with the list: three pages to draw and hydrate, not six.
   const [fullSize, setFullSize] = useState(false);
   // The example's font is asked for once the page runs, not in the prerendered HTML: its
   // stylesheet would hold back the whole page's first paint, and the text swaps into it anyway.
   const hydrated = useHydrated();
-  const { page } = example;
-  const name = page.profile.displayName;
-  const titleId = `example-${page.profile.username}`;
+  const { name, html } = example;
+  const titleId = `example-${example.username}`;
   return (
     <li className="flex flex-col gap-4">
-      {hydrated && <FontStylesheet font={page.customization.font} />}
+      {hydrated && <FontStylesheet font={example.font} />}
       {/* Laid out and painted only near the screen (content-visibility): on a phone, one frame of three at a time. */}
       <div
         className="mx-auto h-[560px] w-full max-w-[300px] overflow-y-auto rounded-[2.25rem] border-[10px] border-zinc-800 shadow-2xl shadow-primary/10 [content-visibility:auto]"
         data-testid="example-profile"
-      >
-        <ProfileView page={page} hrefOf={opensNothing} embedded />
-      </div>
+        // Drawn at build time by ProfileView, and the same on the server and here: nothing to hydrate.
+        dangerouslySetInnerHTML={{ __html: html }}
+      />
       <div className="mx-auto max-w-[300px] text-center">
         <h2 id={titleId} className="font-semibold text-white">
           {name}
@@ -70,11 +65,7 @@ function ExampleCard({ example }: { example: ExampleProfile }) {
           >
             <X aria-hidden="true" />
           </Button>
-          {fullSize && (
-            <div className="grid min-h-dvh">
-              <ProfileView page={page} hrefOf={opensNothing} embedded />
-            </div>
-          )}
+          {fullSize && <div className="grid min-h-dvh" dangerouslySetInnerHTML={{ __html: html }} />}
         </div>
       </dialog>
     </li>
@@ -93,8 +84,8 @@ export function ExamplesPage() {
         </p>
       </div>
       <ul className="mt-14 grid gap-14 md:grid-cols-3 md:gap-8">
-        {EXAMPLE_PROFILES.map((example) => (
-          <ExampleCard key={example.page.profile.username} example={example} />
+        {EXAMPLE_PAGES.map((example) => (
+          <ExampleCard key={example.username} example={example} />
         ))}
       </ul>
       <p className="mt-16 text-center">
