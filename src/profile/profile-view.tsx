@@ -1,6 +1,6 @@
 import { MapPin } from 'lucide-react';
 import type { CSSProperties, ReactNode } from 'react';
-import { formatCount } from '#shared/counts.ts';
+import { countOf } from '#shared/counts.ts';
 import { SOCIAL_ICONS, linkBackground, linkSolidColor } from '#shared/links.ts';
 import { initialsOf } from '#shared/names.ts';
 import { type PublicLink, type PublicPage, profileMessages } from '#shared/profile.types.ts';
@@ -178,11 +178,7 @@ export function ProfileView({ page, hrefOf, embedded = false }: ProfileViewProps
               {c.usernamePosition === 'below-name' && username}
               {location}
               {profile.updatedAt && <p className="lv-activity">Updated {formatDay(profile.updatedAt)}</p>}
-              {profile.views !== null && (
-                <p className="lv-views">
-                  {formatCount(profile.views)} {profile.views === 1 ? 'view' : 'views'}
-                </p>
-              )}
+              {profile.views !== null && <p className="lv-views">{countOf(profile.views, 'view')}</p>}
             </div>
             {c.bioPosition === 'above-links' && bio}
             {socialRow}

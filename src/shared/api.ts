@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { countOf } from './counts.ts';
 
 // The HTTP contract's common parts (DESIGN.md "HTTP contract"): the error body
 // with its stable machine code, the `data` envelope, and the messages the
@@ -97,7 +98,7 @@ export const commonMessages = {
 /** 'N minute(s)': how long a client is told to wait, never less than a minute. */
 function minutesOf(seconds: number): string {
   const minutes = Math.max(1, Math.ceil(seconds / 60));
-  return `${minutes} minute${minutes === 1 ? '' : 's'}`;
+  return countOf(minutes, 'minute');
 }
 
 export function tooManyAttemptsMessage(seconds: number): string {

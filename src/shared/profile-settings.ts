@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { displayNameSchema, usernameSchema } from './auth.schema.ts';
 import { BIO_MAX_LENGTH, DASHBOARD_THEMES, DAY_MS, USERNAME_CHANGE_COOLDOWN_DAYS } from './constants.ts';
+import { countOf } from './counts.ts';
 import { MEDIA_URL_PATTERN } from './media.ts';
 import { isTimeZone } from './time-zone.ts';
 import { onlyKnownFields } from './known-fields.ts';
@@ -21,7 +22,7 @@ export const profileSettingsMessages = {
   settingsSaved: 'Settings saved',
   usernameChanged: 'Username changed',
   usernameChangedHint: `You can change it again in ${USERNAME_CHANGE_COOLDOWN_DAYS} days.`,
-  usernameLocked: (days: number) => `You can change your username again in ${days} day${days === 1 ? '' : 's'}.`,
+  usernameLocked: (days: number) => `You can change your username again in ${countOf(days, 'day')}.`,
   sameUsername: 'This is already your username',
   usernameUrlNotice: 'Changing your username changes your profile URL. The old address redirects to the new one for 30 days.',
 } as const;

@@ -7,7 +7,7 @@ import { adminMessages } from '#shared/admin.ts';
 import { DAY_MS, USERNAME_HOLD_DAYS } from '#shared/constants.ts';
 import { DIALECT, type TestApp, createTestApp } from '../helpers/test-app.ts';
 import { type SignedInUser, createAdmin, createLink, createUser, loginAs, sessionCookieOf } from '../helpers/factories.ts';
-import { multipart, pngImage } from '../helpers/uploads.ts';
+import { pngImage, postMedia } from '../helpers/uploads.ts';
 
 let t: TestApp;
 let admin: SignedInUser;
@@ -41,12 +41,10 @@ describe(`export my data (${DIALECT})`, () => {
         })
       ).statusCode,
     ).toBe(200);
-    const body = multipart('me.png', 'image/png', await pngImage(400, 400, '#33aa66'));
-    const uploaded = await t.app.inject({
-      method: 'POST',
-      url: '/api/media/avatar',
-      payload: body.payload,
-      headers: { ...body.headers, cookie: user.cookie },
+    const uploaded = await postMedia(t.app, user, 'avatar', {
+      name: 'me.png',
+      mime: 'image/png',
+      content: await pngImage(400, 400, '#33aa66'),
     });
     expect(uploaded.statusCode, uploaded.body).toBe(201);
     const avatarUrl: string = uploaded.json().data.url;
@@ -192,13 +190,7 @@ describe(`deleting an account (${DIALECT})`, () => {
   it('after the grace period removes the account, its links, media and analytics for good, holds the name 30 days, then frees it', async () => {
     const user = await createUser(t.app);
     await createLink(t.app, user);
-    const body = multipart('i.png', 'image/png', await pngImage(64, 64));
-    await t.app.inject({
-      method: 'POST',
-      url: '/api/media/icon',
-      payload: body.payload,
-      headers: { ...body.headers, cookie: user.cookie },
-    });
+    await postMedia(t.app, user, 'icon', { name: 'i.png', mime: 'image/png', content: await pngImage(64, 64) });
     await t.app.db
       .insertInto('analyticsDaily')
       .values({ userId: user.user.id, day: '2026-11-20', kind: 'view', dimension: 'total', value: '', visits: 1, uniques: 1 })

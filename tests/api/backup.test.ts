@@ -8,7 +8,7 @@ import { type Db, openDatabase } from '#server/db/database.ts';
 import { BackupError, type BackupTarget, backupDatabase, restoreDatabase } from '#server/operations/backup.ts';
 import { createLink, createUser } from '../helpers/factories.ts';
 import { DIALECT, createTestApp } from '../helpers/test-app.ts';
-import { multipart, pngImage } from '../helpers/uploads.ts';
+import { pngImage, postMedia } from '../helpers/uploads.ts';
 
 // Backups (issue 12): a backup written while the server writes is consistent,
 // and restoring it into an empty data folder or database gives back users,
@@ -84,13 +84,8 @@ describe(`backup and restore (${DIALECT})`, () => {
       };
       const owner = await createUser(app);
       for (const [index, size] of [40, 64, 90].entries()) {
-        const body = multipart(`p${index}.png`, 'image/png', await pngImage(size, size, `#1${index}3456`));
-        const uploaded = await app.inject({
-          method: 'POST',
-          url: '/api/media/icon',
-          headers: { cookie: owner.cookie, ...body.headers },
-          payload: body.payload,
-        });
+        const content = await pngImage(size, size, `#1${index}3456`);
+        const uploaded = await postMedia(app, owner, 'icon', { name: `p${index}.png`, mime: 'image/png', content });
         expect(uploaded.statusCode).toBe(201);
       }
       const browser = (index: number) => ({

@@ -31,7 +31,7 @@ import {
 } from '#shared/customization.ts';
 import { DIALECT, type TestApp, createTestApp } from '../helpers/test-app.ts';
 import { type SignedInUser, createLink, createUser } from '../helpers/factories.ts';
-import { multipart, pngImage, MP3_SAMPLE } from '../helpers/uploads.ts';
+import { pngImage, MP3_SAMPLE, postMedia } from '../helpers/uploads.ts';
 
 let t: TestApp;
 let owner: SignedInUser;
@@ -55,13 +55,7 @@ function put(user: SignedInUser | null, payload: unknown) {
 }
 
 async function upload(user: SignedInUser, kind: string, content: Buffer) {
-  const body = multipart('file.png', 'image/png', content);
-  const response = await t.app.inject({
-    method: 'POST',
-    url: `/api/media/${kind}`,
-    payload: body.payload,
-    headers: { ...body.headers, cookie: user.cookie },
-  });
+  const response = await postMedia(t.app, user, kind, { name: 'file.png', mime: 'image/png', content });
   expect(response.statusCode, response.body).toBe(201);
   return response.json().data.url as string;
 }
@@ -319,13 +313,7 @@ describe(`the customization document (${DIALECT})`, () => {
   it('plays music only in the browser’s own player, which never starts by itself', async () => {
     const listener = await createUser(t.app);
     const mp3 = MP3_SAMPLE;
-    const body = multipart('song.mp3', 'audio/mpeg', mp3);
-    const uploaded = await t.app.inject({
-      method: 'POST',
-      url: '/api/media/audio',
-      payload: body.payload,
-      headers: { ...body.headers, cookie: listener.cookie },
-    });
+    const uploaded = await postMedia(t.app, listener, 'audio', { name: 'song.mp3', mime: 'audio/mpeg', content: mp3 });
     const track = uploaded.json().data.url;
     expect((await put(listener, { audioFile: track })).statusCode).toBe(200);
     const page = (await t.app.inject({ method: 'GET', url: `/${listener.user.username}` })).body;

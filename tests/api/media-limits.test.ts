@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type SignedInUser, createUser, loginAs } from '../helpers/factories.ts';
 import { DIALECT, type TestApp, createTestApp } from '../helpers/test-app.ts';
 import { svgBomb } from '../helpers/hostile-files.ts';
-import { multipart, pngImage } from '../helpers/uploads.ts';
+import { pngImage, postMedia } from '../helpers/uploads.ts';
 
 // Bounded work per upload (issue 12): every decode runs in the media worker
 // process, one at a time, with a time limit, a bounded queue (and a share of it
@@ -19,15 +19,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const upload = (user: SignedInUser, content: Buffer, name = 'bomb.svg', mime = 'image/svg+xml', kind = 'avatar') => {
-  const body = multipart(name, mime, content);
-  return t.app.inject({
-    method: 'POST',
-    url: `/api/media/${kind}`,
-    headers: { cookie: user.cookie, ...body.headers },
-    payload: body.payload,
-  });
-};
+const upload = (user: SignedInUser, content: Buffer, name = 'bomb.svg', mime = 'image/svg+xml', kind = 'avatar') =>
+  postMedia(t.app, user, kind, { name, mime, content });
 
 describe(`bounded image decoding (${DIALECT})`, () => {
   it('refuses an SVG that takes too long to rasterize with the spec’s message, and the next upload works', async () => {
@@ -82,13 +75,7 @@ describe(`upload rate limits (${DIALECT})`, () => {
       const user = await createUser(limited.app);
       const png = await pngImage(16, 16);
       const send = () => {
-        const body = multipart('a.png', 'image/png', png);
-        return limited.app.inject({
-          method: 'POST',
-          url: '/api/media/icon',
-          headers: { cookie: user.cookie, ...body.headers },
-          payload: body.payload,
-        });
+        return postMedia(limited.app, user, 'icon', { name: 'a.png', mime: 'image/png', content: png });
       };
       expect((await send()).statusCode).toBe(201);
       expect((await send()).statusCode).toBe(201);
@@ -98,13 +85,7 @@ describe(`upload rate limits (${DIALECT})`, () => {
       expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
       // Another account is counted on its own.
       const second = await createUser(limited.app);
-      const body = multipart('a.png', 'image/png', png);
-      const theirs = await limited.app.inject({
-        method: 'POST',
-        url: '/api/media/icon',
-        headers: { cookie: second.cookie, ...body.headers },
-        payload: body.payload,
-      });
+      const theirs = await postMedia(limited.app, second, 'icon', { name: 'a.png', mime: 'image/png', content: png });
       expect(theirs.statusCode).toBe(201);
     } finally {
       await limited.close();
@@ -120,17 +101,7 @@ describe(`upload rate limits (${DIALECT})`, () => {
       const statuses: number[] = [];
       for (let index = 0; index < 3; index++) {
         const user = await createUser(limited.app);
-        const body = multipart('a.png', 'image/png', png);
-        statuses.push(
-          (
-            await limited.app.inject({
-              method: 'POST',
-              url: '/api/media/icon',
-              headers: { cookie: user.cookie, ...body.headers },
-              payload: body.payload,
-            })
-          ).statusCode,
-        );
+        statuses.push((await postMedia(limited.app, user, 'icon', { name: 'a.png', mime: 'image/png', content: png })).statusCode);
       }
       expect(statuses).toEqual([201, 201, 429]);
     } finally {

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mediaMessages } from '#shared/media.ts';
 import { DIALECT, type TestApp, createTestApp } from '../helpers/test-app.ts';
 import { type SignedInUser, createUser } from '../helpers/factories.ts';
-import { SVG_IMAGE, multipart, noise, pngImage } from '../helpers/uploads.ts';
+import { SVG_IMAGE, multipart, noise, pngImage, postMedia } from '../helpers/uploads.ts';
 
 let t: TestApp;
 let owner: SignedInUser;
@@ -16,14 +16,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function upload(user: SignedInUser, filename: string, mime: string, content: Buffer, kind = 'icon') {
-  const body = multipart(filename, mime, content);
-  return t.app.inject({
-    method: 'POST',
-    url: `/api/media/${kind}`,
-    payload: body.payload,
-    headers: { ...body.headers, cookie: user.cookie },
-  });
+function upload(user: SignedInUser, filename: string, mime: string, content: Buffer, kind = 'icon') {
+  return postMedia(t.app, user, kind, { name: filename, mime, content });
 }
 
 describe(`icon uploads (${DIALECT})`, () => {
@@ -114,13 +108,7 @@ describe(`icon uploads (${DIALECT})`, () => {
     try {
       const user = await createUser(tight.app);
       const send = async (color: string) => {
-        const body = multipart('a.png', 'image/png', await pngImage(64, 64, color));
-        return tight.app.inject({
-          method: 'POST',
-          url: '/api/media/icon',
-          payload: body.payload,
-          headers: { ...body.headers, cookie: user.cookie },
-        });
+        return postMedia(tight.app, user, 'icon', { name: 'a.png', mime: 'image/png', content: await pngImage(64, 64, color) });
       };
       const first = await send('#112233');
       expect(first.statusCode).toBe(201);

@@ -5,7 +5,7 @@ import { mediaMessages } from '#shared/media.ts';
 import { profileSettingsMessages } from '#shared/profile-settings.ts';
 import { DIALECT, type TestApp, createTestApp } from '../helpers/test-app.ts';
 import { type SignedInUser, createUser } from '../helpers/factories.ts';
-import { multipart, noise, pngImage, MP3_SAMPLE } from '../helpers/uploads.ts';
+import { multipart, noise, pngImage, MP3_SAMPLE, postMedia } from '../helpers/uploads.ts';
 
 let t: TestApp;
 let owner: SignedInUser;
@@ -211,15 +211,7 @@ describe(`the look's other uploads (${DIALECT})`, () => {
     });
     try {
       const user = await createUser(small.app);
-      const send = async (kind: string, content: Buffer) => {
-        const body = multipart('f.png', 'image/png', content);
-        return small.app.inject({
-          method: 'POST',
-          url: `/api/media/${kind}`,
-          payload: body.payload,
-          headers: { ...body.headers, cookie: user.cookie },
-        });
-      };
+      const send = (kind: string, content: Buffer) => postMedia(small.app, user, kind, { name: 'f.png', mime: 'image/png', content });
       const noisy = await sharp(noise(400 * 400 * 3), { raw: { width: 400, height: 400, channels: 3 } })
         .png()
         .toBuffer();

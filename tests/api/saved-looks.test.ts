@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CUSTOMIZATION_DEFAULTS, SAVED_LOOKS_KEPT, customizationMessages } from '#shared/customization.ts';
 import { DIALECT, type TestApp, createTestApp } from '../helpers/test-app.ts';
 import { type SignedInUser, createUser } from '../helpers/factories.ts';
-import { multipart, pngImage } from '../helpers/uploads.ts';
+import { pngImage, postMedia } from '../helpers/uploads.ts';
 
 // The history of saved looks (issue 27): every save, Reset All and restore keeps
 // the look it replaced, the newest twenty per account, restorable over the API.
@@ -22,12 +22,10 @@ const looks = async (user: SignedInUser) => (await call(user, 'GET', '/api/me/cu
 const restore = (user: SignedInUser, id: number | string) => call(user, 'POST', `/api/me/customization/looks/${id}/restore`);
 
 async function uploadBackground(user: SignedInUser, colour: string) {
-  const body = multipart('bg.png', 'image/png', await pngImage(800, 600, colour));
-  const response = await t.app.inject({
-    method: 'POST',
-    url: '/api/media/background',
-    payload: body.payload,
-    headers: { ...body.headers, cookie: user.cookie },
+  const response = await postMedia(t.app, user, 'background', {
+    name: 'bg.png',
+    mime: 'image/png',
+    content: await pngImage(800, 600, colour),
   });
   expect(response.statusCode, response.body).toBe(201);
   return response.json().data as { url: string; bytes: number };

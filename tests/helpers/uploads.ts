@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
 
 /** A multipart/form-data body with one file, as a browser sends it. */
@@ -10,6 +11,22 @@ export function multipart(filename: string, mime: string, content: Buffer) {
     Buffer.from(`\r\n--${boundary}--\r\n`),
   ]);
   return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+
+/** POST /api/media/{kind} with one file, as `user`: the server's answer, whatever it is. */
+export function postMedia(
+  app: FastifyInstance,
+  user: { cookie: string },
+  kind: string,
+  file: { name: string; mime: string; content: Buffer },
+) {
+  const body = multipart(file.name, file.mime, file.content);
+  return app.inject({
+    method: 'POST',
+    url: `/api/media/${kind}`,
+    payload: body.payload,
+    headers: { ...body.headers, cookie: user.cookie },
+  });
 }
 
 export function pngImage(width = 600, height = 400, color = '#ff0066'): Promise<Buffer> {

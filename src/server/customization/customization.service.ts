@@ -134,12 +134,16 @@ async function replaceLook(trx: Db, ownerId: number, next: Customization | null)
   else await deleteCustomizationDocument(trx, ownerId);
   const dropped = (await pruneSavedLooks(trx, ownerId)).map(parseCustomizationDocument);
   await recordActivity(trx, ownerId, 'look_updated');
-  const kept = new Set([after, ...(await listLooks(trx, ownerId)).map((look) => look.customization)].flatMap(uploadsOf));
-  for (const look of [before, ...dropped]) {
-    for (const field of mediaFields) {
-      const url = look[field];
-      if (url && !kept.has(url)) await deleteMediaByUrl(trx, ownerId, CUSTOMIZATION_MEDIA_FIELDS[field], url);
-    }
+  // Files the replaced and dropped looks used that the page no longer shows: freed unless a kept look
+  // uses them. Most saves change no file, and then the kept looks are not read at all.
+  const shown = new Set(uploadsOf(after));
+  const unshown = [before, ...dropped].flatMap((look) =>
+    mediaFields.map((field) => ({ field, url: look[field] })).filter(({ url }) => url && !shown.has(url)),
+  );
+  if (unshown.length === 0) return undoLookId;
+  const kept = new Set((await listLooks(trx, ownerId)).flatMap((look) => uploadsOf(look.customization)));
+  for (const { field, url } of unshown) {
+    if (!kept.has(url)) await deleteMediaByUrl(trx, ownerId, CUSTOMIZATION_MEDIA_FIELDS[field], url);
   }
   return undoLookId;
 }
