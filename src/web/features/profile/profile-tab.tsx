@@ -219,7 +219,7 @@ function ProfileSettingsForm({ user, settings }: { user: CurrentUser; settings: 
               <SettingSwitch
                 id="profile-showUpdated"
                 label="Show last update"
-                hint="Say under your links the day your page last changed."
+                hint="Say on your page the day it last changed."
                 checked={form.showUpdated}
                 onChange={(value) => set('showUpdated', value)}
               />

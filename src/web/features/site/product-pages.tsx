@@ -1,5 +1,4 @@
 import {
-  ArrowRight,
   BadgeCheck,
   BarChart3,
   BookOpen,
@@ -28,8 +27,6 @@ import {
   Users,
   Wand2,
 } from 'lucide-react';
-import { Link } from 'react-router';
-import { Button } from '#web/components/ui/button.tsx';
 import { CallToAction, type ShowcaseItem, ShowcaseHero, ShowcaseSection } from './showcase.tsx';
 
 // /features, /services and /services/business-solutions, written for creators
@@ -112,16 +109,11 @@ export function FeaturesPage() {
         title="Everything your page needs,"
         highlight="nothing in the way"
         lead="Your links, your look and your numbers, on a page that opens instantly on any phone."
-      >
-        <Button asChild size="lg">
-          <Link to="/register">
-            Get Started Free <ArrowRight />
-          </Link>
-        </Button>
-        <Button asChild size="lg" variant="outline">
-          <Link to="/examples">View Examples</Link>
-        </Button>
-      </ShowcaseHero>
+        actions={[
+          { to: '/register', label: 'Get Started Free' },
+          { to: '/examples', label: 'View Examples' },
+        ]}
+      />
       <ShowcaseSection id="links-title" title="Your links, your way" items={LINKS} />
       <ShowcaseSection
         id="look-title"
@@ -212,16 +204,11 @@ export function BusinessSolutionsPage() {
         title="Linkverse for"
         highlight="brands and teams"
         lead="One site for every person, product and campaign, on an address you own and a server you control."
-      >
-        <Button asChild size="lg">
-          <Link to="/pricing">
-            See the plans <ArrowRight />
-          </Link>
-        </Button>
-        <Button asChild size="lg" variant="outline">
-          <Link to="/docs">Run it yourself</Link>
-        </Button>
-      </ShowcaseHero>
+        actions={[
+          { to: '/pricing', label: 'See the plans' },
+          { to: '/docs', label: 'Run it yourself' },
+        ]}
+      />
       <ShowcaseSection
         id="business-title"
         title="What a business gets"

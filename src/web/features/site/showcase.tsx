@@ -1,5 +1,4 @@
 import { ArrowRight, type LucideIcon } from 'lucide-react';
-import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Button } from '#web/components/ui/button.tsx';
 import { Card } from '#web/components/ui/card.tsx';
@@ -17,19 +16,14 @@ export interface ShowcaseItem {
   to?: string;
 }
 
-export function ShowcaseHero({
-  pill,
-  title,
-  highlight,
-  lead,
-  children,
-}: {
-  pill: string;
-  title: string;
-  highlight: string;
-  lead: string;
-  children?: ReactNode;
-}) {
+/** Where a hero leads: the first is the main action, the next an outlined one. */
+interface HeroAction {
+  to: string;
+  label: string;
+}
+
+export function ShowcaseHero(props: { pill: string; title: string; highlight: string; lead: string; actions?: readonly HeroAction[] }) {
+  const { pill, title, highlight, lead, actions = [] } = props;
   return (
     <section className="relative overflow-hidden px-4 pb-12 pt-32 text-center sm:px-6 md:pt-40">
       <div aria-hidden="true" className="absolute inset-0 -z-20 bg-gradient-to-br from-primary/20 via-background to-secondary/15" />
@@ -44,7 +38,17 @@ export function ShowcaseHero({
         {title} <span className="text-gradient">{highlight}</span>
       </h1>
       <p className="mx-auto mt-6 max-w-2xl text-lg text-zinc-400">{lead}</p>
-      {children && <div className="mt-8 flex flex-wrap justify-center gap-3">{children}</div>}
+      {actions.length > 0 && (
+        <div className="mt-8 flex flex-wrap justify-center gap-3">
+          {actions.map((action, index) => (
+            <Button key={action.to} asChild size="lg" variant={index === 0 ? 'primary' : 'outline'}>
+              <Link to={action.to}>
+                {action.label} {index === 0 && <ArrowRight />}
+              </Link>
+            </Button>
+          ))}
+        </div>
+      )}
     </section>
   );
 }
