@@ -110,6 +110,17 @@ describe('accessibility (axe) at phone and desktop width', () => {
       await page.waitForLoadState('networkidle');
       await expectAccessible(page, `dashboard ${tab} at ${width}px`);
     }
+    // The contrast warnings: at Customize's colours (the text and the link's colour) and in the link form.
+    await open(page, '/dashboard?tab=customize', () => page.getByRole('tab', { name: 'Colors' }).waitFor());
+    await page.getByRole('tab', { name: 'Colors' }).click();
+    await page.getByLabel('Text colour', { exact: true }).fill('#777777');
+    await page.getByText("Your page's text on its background reads at").waitFor();
+    await expectAccessible(page, `contrast warnings in Customize at ${width}px`);
+    await page.getByRole('button', { name: /^Use #[0-9A-F]{6}$/ }).click();
+    await open(page, '/dashboard?tab=links&new=1', () => page.getByRole('form', { name: 'Add link' }).waitFor());
+    await page.getByRole('radio', { name: 'yellow', exact: true }).click();
+    await page.getByText(/^Button text on this colour reads at/).waitFor();
+    await expectAccessible(page, `a contrast warning in the link form at ${width}px`);
     await open(page, '/admin', () => page.getByRole('tab', { name: 'Users' }).waitFor());
     for (const tab of ['Users', 'Reserved usernames', 'Username history', 'Logs', 'Settings']) {
       await page.getByRole('tab', { name: tab }).click();
