@@ -18,6 +18,7 @@ import { viewRecordsOf } from './analytics/analytics.service.ts';
 import { EventRecorder } from './analytics/event-recorder.ts';
 import { createEventWriter } from './analytics/event-writer.ts';
 import { createSignInLimits, registerAuthRoutes } from './auth/auth.routes.ts';
+import { registerShareRoutes } from './share/share.routes.ts';
 import { registerAccountRoutes, registerPasswordResetRoutes, registerSiteFeatureRoutes } from './account/account.routes.ts';
 import { AccountMail } from './account/account-mail.service.ts';
 import { purgeDeletedAccounts } from './account/account-deletion.service.ts';
@@ -270,6 +271,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
       registerAnalyticsRoutes(me, db);
       registerActivityRoutes(me, db, viewRecordsOf);
       registerCustomizationRoutes(me, db, changes);
+      registerShareRoutes(me, db, config);
     }),
     { prefix: '/api/me' },
   );

@@ -1,4 +1,7 @@
+import { readFile } from 'node:fs/promises';
+import jsQR from 'jsqr';
 import type { Page } from 'playwright-core';
+import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { createUser } from '../helpers/factories.ts';
 import { useServerAndBrowser } from '../helpers/web-server.ts';
@@ -97,6 +100,30 @@ describe('pages', () => {
     await page.reload();
     await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Dashboard');
     expect(await page.locator('[data-placeholder]').count()).toBe(0);
+    expect(problemsOf(page)).toEqual([]);
+  });
+
+  it("shows the profile's QR code in its colour or black, and downloads it as a PNG that opens the page", async () => {
+    const { user, cookie } = await createUser(running.server.testApp.app, { password: 'secret123' });
+    const page = await newPage({ width: 390, height: 800 });
+    const [name, value] = cookie.split(';')[0]!.split('=') as [string, string];
+    await page.context().addCookies([{ name, value, url: running.server.baseUrl }]);
+    await page.goto('/dashboard');
+    const image = page.getByRole('img', { name: /^QR code that opens / });
+    const loaded = () => image.evaluate((element: HTMLImageElement) => element.complete && element.naturalWidth > 0);
+    await expect.poll(loaded).toBe(true);
+    await page.getByRole('radio', { name: 'Black' }).click();
+    expect(await image.getAttribute('src')).toBe('/api/me/qr.svg?style=plain');
+    await expect.poll(loaded).toBe(true);
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: /PNG, 1024 px/ }).click()]);
+    expect(download.suggestedFilename()).toBe(`${user.username}-qr.png`);
+    const { data, info } = await sharp(await readFile((await download.path())!))
+      .ensureAlpha()
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    expect(info.width).toBe(1024);
+    const decoded = jsQR(new Uint8ClampedArray(data.buffer, data.byteOffset, data.length), info.width, info.height)?.data;
+    expect(decoded).toBe(`${running.server.baseUrl}/${user.username}?ref=qr`);
     expect(problemsOf(page)).toEqual([]);
   });
 

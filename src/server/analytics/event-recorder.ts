@@ -119,7 +119,9 @@ export class EventRecorder {
     if (request.method !== 'GET' || isPrefetch(headers)) return;
     const url = request.url ?? '';
     const query = url.indexOf('?');
-    const utmSource = query < 0 ? undefined : (new URLSearchParams(url.slice(query + 1)).get('utm_source') ?? undefined);
+    // utm_source, or the shorter ref= the site's own QR codes carry.
+    const params = query < 0 ? undefined : new URLSearchParams(url.slice(query + 1));
+    const utmSource = params ? (params.get('utm_source') ?? params.get('ref') ?? undefined) : undefined;
     this.record(userId, linkId, request.socket, ip, headers.host ?? '', headers['user-agent'], headers.referer, utmSource);
   }
 

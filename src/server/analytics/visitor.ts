@@ -47,6 +47,8 @@ const UTM_NAMES: Record<string, string> = {
   google: 'Google',
   bing: 'Bing',
   duckduckgo: 'DuckDuckGo',
+  // The site's own QR codes (issue 31).
+  qr: 'QR code',
 };
 
 /** Every source a visit can have besides a host: 'Other' hosts are kept by name and grouped when shown. */

@@ -5,6 +5,7 @@ import { Card } from '#web/components/ui/card.tsx';
 import { readSessionMark } from '#web/lib/session-mark.ts';
 import { ProfileCompletion } from './profile-completion.tsx';
 import { RecentActivity } from './recent-activity.tsx';
+import { QrCodeCard } from '#web/features/share/qr-code-card.tsx';
 
 const CARDS = [
   { tab: 'profile', title: 'Edit Profile', text: 'Update your name, bio and picture.', icon: UserRound },
@@ -40,6 +41,7 @@ export function OverviewTab({ user, onTabChange }: { user: CurrentUser; onTabCha
         ))}
       </div>
       <ProfileCompletion user={user} onTabChange={onTabChange} />
+      <QrCodeCard username={user.username} />
       <RecentActivity />
     </div>
   );

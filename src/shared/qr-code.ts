@@ -1,0 +1,31 @@
+import { z } from 'zod';
+
+// The profile's QR code (issue 31): what the dashboard asks GET /api/me/qr.svg
+// and /api/me/qr.png for.
+
+export const QR_STYLES = ['profile', 'plain'] as const;
+export type QrStyle = (typeof QR_STYLES)[number];
+
+/** A PNG's side in pixels: 1024 unless asked, never more than the bound (drawing is bounded work). */
+export const QR_PNG_SIZE = { min: 128, max: 2048, default: 1024 } as const;
+
+/** Where a QR code sends visitors: the page, marked so analytics counts the visit as "QR code". */
+export const QR_REF = 'qr';
+
+export const qrCodeMessages = {
+  invalidStyle: `Style must be one of: ${QR_STYLES.join(', ')}`,
+  invalidSize: `Size must be a whole number of pixels from ${QR_PNG_SIZE.min} to ${QR_PNG_SIZE.max}`,
+};
+
+export const qrSvgQuerySchema = z.object({ style: z.enum(QR_STYLES, { error: qrCodeMessages.invalidStyle }).default('profile') }).strict();
+
+export const qrPngQuerySchema = qrSvgQuerySchema
+  .extend({
+    size: z.coerce
+      .number({ error: qrCodeMessages.invalidSize })
+      .int(qrCodeMessages.invalidSize)
+      .min(QR_PNG_SIZE.min, qrCodeMessages.invalidSize)
+      .max(QR_PNG_SIZE.max, qrCodeMessages.invalidSize)
+      .default(QR_PNG_SIZE.default),
+  })
+  .strict();

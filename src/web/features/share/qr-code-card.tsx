@@ -1,0 +1,69 @@
+import { Download, QrCode } from 'lucide-react';
+import { useState } from 'react';
+import { QR_PNG_SIZE, type QrStyle } from '#shared/qr-code.ts';
+import { Button } from '#web/components/ui/button.tsx';
+import { Card } from '#web/components/ui/card.tsx';
+import { cn, siteHost } from '#web/lib/utils.ts';
+
+const STYLES: readonly [QrStyle, string][] = [
+  ['profile', 'Your colour'],
+  ['plain', 'Black'],
+];
+
+/** The profile's QR code (issue 31): shown, in the look's colour or black, and downloadable as SVG or PNG. */
+export function QrCodeCard({ username }: { username: string }) {
+  const [style, setStyle] = useState<QrStyle>('profile');
+  const svg = `/api/me/qr.svg?style=${style}`;
+  return (
+    <Card>
+      <div className="flex flex-col gap-6 sm:flex-row sm:items-center">
+        <img
+          src={svg}
+          alt={`QR code that opens ${siteHost()}/${username}`}
+          width={160}
+          height={160}
+          className="size-40 shrink-0 self-center rounded-xl border border-border bg-white p-1"
+        />
+        <div className="min-w-0 space-y-4">
+          <div>
+            <h3 className="flex items-center gap-2 font-semibold">
+              <QrCode className="size-4 text-primary" aria-hidden="true" /> QR code
+            </h3>
+            <p className="mt-1 text-sm text-muted">
+              For flyers, cards and screens: it opens your page, and visits through it show as “QR code” in Analytics.
+            </p>
+          </div>
+          <div role="radiogroup" aria-label="QR code colour" className="inline-flex rounded-xl border border-border p-1">
+            {STYLES.map(([value, label]) => (
+              <button
+                key={value}
+                type="button"
+                role="radio"
+                aria-checked={style === value}
+                onClick={() => setStyle(value)}
+                className={cn(
+                  'min-h-9 cursor-pointer rounded-lg px-3 text-sm font-medium',
+                  style === value ? 'bg-primary/20 text-white' : 'text-zinc-300 hover:text-white',
+                )}
+              >
+                {label}
+              </button>
+            ))}
+          </div>
+          <div className="flex flex-wrap gap-2">
+            <Button asChild variant="outline" size="sm">
+              <a href={svg} download={`${username}-qr.svg`}>
+                <Download aria-hidden="true" /> SVG
+              </a>
+            </Button>
+            <Button asChild variant="outline" size="sm">
+              <a href={`/api/me/qr.png?style=${style}&size=${QR_PNG_SIZE.default}`} download={`${username}-qr.png`}>
+                <Download aria-hidden="true" /> PNG, {QR_PNG_SIZE.default} px
+              </a>
+            </Button>
+          </div>
+        </div>
+      </div>
+    </Card>
+  );
+}

@@ -1,0 +1,82 @@
+import jsQR from 'jsqr';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AA_TEXT_CONTRAST, contrastRatio, parseHex } from '#shared/contrast.ts';
+import { qrCodeMessages } from '#shared/qr-code.ts';
+import { DIALECT, type TestApp, createTestApp } from '../helpers/test-app.ts';
+import { type SignedInUser, createUser } from '../helpers/factories.ts';
+
+// The profile's QR code (issue 31): decoded here from the PNG the server draws.
+
+let t: TestApp;
+let owner: SignedInUser;
+beforeAll(async () => {
+  t = await createTestApp({ config: { publicUrl: 'https://links.example' } });
+  owner = await createUser(t.app);
+});
+afterAll(() => t.close());
+
+const get = (url: string, user: SignedInUser | null = owner) =>
+  t.app.inject({ method: 'GET', url, headers: user ? { cookie: user.cookie } : {} });
+
+async function decode(png: Buffer): Promise<string | undefined> {
+  const { data, info } = await sharp(png).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+  return jsQR(new Uint8ClampedArray(data.buffer, data.byteOffset, data.length), info.width, info.height)?.data;
+}
+
+describe(`the profile's QR code (${DIALECT})`, () => {
+  it("encodes the page's address, marked ?ref=qr, as a 1024 px PNG unless asked", async () => {
+    const response = await get('/api/me/qr.png');
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.headers['content-type']).toBe('image/png');
+    const png = response.rawPayload;
+    expect((await sharp(png).metadata()).width).toBe(1024);
+    expect(await decode(png)).toBe(`https://links.example/${owner.user.username}?ref=qr`);
+    const small = await get('/api/me/qr.png?size=256&style=plain');
+    expect((await sharp(small.rawPayload).metadata()).width).toBe(256);
+    expect(await decode(small.rawPayload)).toBe(`https://links.example/${owner.user.username}?ref=qr`);
+  });
+
+  it("is drawn in the look's primary colour, darkened until it reads on white, or in black", async () => {
+    const svg = await get('/api/me/qr.svg');
+    expect(svg.statusCode).toBe(200);
+    expect(svg.headers['content-type']).toBe('image/svg+xml; charset=utf-8');
+    const colourOf = (body: string) => /<path stroke="(#[0-9a-f]{6})"/i.exec(body)?.[1];
+    // The default primary colour (#8B5CF6) is 4.2:1 on white: a little darker.
+    const profile = colourOf(svg.body)!;
+    expect(profile.toUpperCase()).not.toBe('#8B5CF6');
+    expect(contrastRatio(parseHex(profile), parseHex('#FFFFFF'))).toBeGreaterThanOrEqual(AA_TEXT_CONTRAST);
+    await t.app.inject({
+      method: 'PUT',
+      url: '/api/me/customization',
+      headers: { cookie: owner.cookie },
+      payload: { primaryColor: '#0F172A' },
+    });
+    expect(colourOf((await get('/api/me/qr.svg')).body)?.toUpperCase()).toBe('#0F172A');
+    expect(colourOf((await get('/api/me/qr.svg?style=plain')).body)?.toUpperCase()).toBe('#000000');
+  });
+
+  it('is the signed-in owner’s only, and refuses sizes and styles it does not draw', async () => {
+    expect((await get('/api/me/qr.svg', null)).statusCode).toBe(401);
+    expect((await get('/api/me/qr.png', null)).statusCode).toBe(401);
+    for (const query of ['size=5000', 'size=12', 'size=1.5', 'size=big', 'style=neon']) {
+      const response = await get(`/api/me/qr.png?${query}`);
+      expect(response.statusCode, query).toBe(400);
+      expect(response.json().message, query).toBe(query.startsWith('style') ? qrCodeMessages.invalidStyle : qrCodeMessages.invalidSize);
+    }
+    expect((await get('/api/me/qr.svg?size=256')).statusCode).toBe(400);
+  });
+
+  it('counts a visit that came through it as "QR code" in the sources', async () => {
+    const page = `/${owner.user.username}?ref=qr`;
+    await t.app.inject({
+      method: 'GET',
+      url: page,
+      remoteAddress: '8.8.8.8',
+      headers: { 'user-agent': 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148' },
+    });
+    await t.app.events.flush();
+    const sources = (await get('/api/me/analytics?days=7')).json().data.sources;
+    expect(sources).toEqual([{ name: 'QR code', visits: 1, percentage: 100 }]);
+  });
+});
