@@ -64,9 +64,14 @@ export function checkPageText(c: Customization): ContrastCheck | undefined {
   return check(worst(parseHex(c.textColor)), () => nearestColor(c.textColor, (text) => worst(text) >= AA_TEXT_CONTRAST));
 }
 
+/** The buttons' fill opacity (high contrast makes it whole, as profile.css does). */
+function buttonOpacityOf(c: Customization): number {
+  return c.highContrast ? 1 : c.buttonOpacity / 100;
+}
+
 /** How a button's colour (`fill`, a link colour or the theme's) is painted: at the button opacity over the page. */
 function buttonGroundsOf(c: Customization, fill: Rgb): Rgb[] | undefined {
-  const opacity = c.highContrast ? 1 : c.buttonOpacity / 100;
+  const opacity = buttonOpacityOf(c);
   if (opacity === 1) return [fill];
   const page = textGroundsOf(c);
   return page?.map((ground) => over(fill, opacity, ground));
@@ -98,7 +103,7 @@ export function checkButtonText(c: Customization, fill: ButtonFill): ContrastChe
   if (fill.kind === 'style') {
     const style = c.swapBoxColors ? { color: SWAPPED.fill, alpha: 1 } : STYLE_FILLS[c.buttonStyle as keyof typeof STYLE_FILLS];
     const page = textGroundsOf(c);
-    const opacity = c.highContrast ? 1 : c.buttonOpacity / 100;
+    const opacity = buttonOpacityOf(c);
     const grounds = style.alpha * opacity === 1 ? [style.color] : page?.map((ground) => over(style.color, style.alpha * opacity, ground));
     if (!grounds) return undefined;
     const text = c.swapBoxColors ? parseHex(SWAPPED.text) : WHITE;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { errorResponses } from '#shared/api.ts';
-import { qrPngQuerySchema, qrSvgQuerySchema } from '#shared/qr-code.ts';
+import type { FastifyRequest } from 'fastify';
+import { type QrStyle, qrPngQuerySchema, qrSvgQuerySchema } from '#shared/qr-code.ts';
 import type { AppConfig } from '../config.ts';
 import type { Db } from '../db/database.ts';
 import type { App } from '../http/app-types.ts';
@@ -13,6 +14,13 @@ const tags = ['Share'];
 
 /** The signed-in creator's QR code, under /api/me: to show in the dashboard and to download. */
 export function registerShareRoutes(app: App, db: Db, config: AppConfig): void {
+  /** What both drawings encode and in which colour: the signed-in owner's address, in the asked style. */
+  const qrOf = async (request: FastifyRequest, style: QrStyle) => {
+    const owner = requireUser(request);
+    const colour = qrColourOf(style, await getCustomization(db, owner.id));
+    return { username: owner.username, address: qrAddressOf(originOf(config, request), owner.username), colour };
+  };
+
   // GET /api/me/qr.svg
   app.get(
     '/qr.svg',
@@ -26,12 +34,11 @@ export function registerShareRoutes(app: App, db: Db, config: AppConfig): void {
       },
     },
     async (request, reply) => {
-      const owner = requireUser(request);
-      const colour = qrColourOf(request.query.style, await getCustomization(db, owner.id));
-      const svg = await qrSvg(qrAddressOf(originOf(config, request), owner.username), colour);
+      const { username, address, colour } = await qrOf(request, request.query.style);
+      const svg = await qrSvg(address, colour);
       return reply
         .header('content-type', 'image/svg+xml; charset=utf-8')
-        .header('content-disposition', `inline; filename="${owner.username}-qr.svg"`)
+        .header('content-disposition', `inline; filename="${username}-qr.svg"`)
         .header('cache-control', 'private, no-cache')
         .send(svg);
     },
@@ -50,12 +57,11 @@ export function registerShareRoutes(app: App, db: Db, config: AppConfig): void {
       },
     },
     async (request, reply) => {
-      const owner = requireUser(request);
-      const colour = qrColourOf(request.query.style, await getCustomization(db, owner.id));
-      const png = await qrPng(qrAddressOf(originOf(config, request), owner.username), colour, request.query.size);
+      const { username, address, colour } = await qrOf(request, request.query.style);
+      const png = await qrPng(address, colour, request.query.size);
       return reply
         .header('content-type', 'image/png')
-        .header('content-disposition', `inline; filename="${owner.username}-qr.png"`)
+        .header('content-disposition', `inline; filename="${username}-qr.png"`)
         .header('cache-control', 'private, no-cache')
         .send(png);
     },
