@@ -181,7 +181,13 @@
     resize();
     window.addEventListener('resize', resize);
     if (window.ResizeObserver) new ResizeObserver(resize).observe(root);
-    if (document.fonts) document.fonts.ready.then(measure);
+    // How far a particle's ink reaches from the point it is drawn at: a confetti
+    // strip turns (3.4 px at its corners), a bubble's ring is stroked 1.5 px wide,
+    // a heart hangs below its point; one more pixel for anti-aliasing.
+    var reach = function (size) {
+      var drawn = type === 'confetti' ? 3.4 : type === 'bubbles' ? size + 0.75 : type === 'hearts' ? size * 1.12 : size;
+      return drawn + 1;
+    };
     // How visible a particle is at its distance from the nearest content box: 0 over it, 1 from FADE_PX away.
     var visibility = function (x, y, size) {
       var nearest = Infinity;
@@ -189,7 +195,7 @@
         var box = clear[i];
         var dx = Math.max(box.left - x, 0, x - box.right);
         var dy = Math.max(box.top - y, 0, y - box.bottom);
-        var distance = Math.sqrt(dx * dx + dy * dy) - size;
+        var distance = Math.sqrt(dx * dx + dy * dy) - reach(size);
         if (distance < nearest) nearest = distance;
       }
       return Math.min(1, Math.max(0, nearest / FADE_PX));
@@ -218,6 +224,10 @@
     };
     var frame = function (time) {
       if (!document.hidden) {
+        // Measured on every frame: the content moves while the card's entrance
+        // plays, when the font arrives, and for good with a floating picture or
+        // bobbing buttons (a score of boxes: no layout is forced, nothing has changed it).
+        measure();
         context.clearRect(0, 0, width, height);
         for (var i = 0; i < particles.length; i++) {
           var p = particles[i];
