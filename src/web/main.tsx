@@ -5,6 +5,7 @@ import './styles.css';
 import '#profile/profile.css';
 import '#profile/profile-options.css';
 import './lib/zod-jitless.ts';
+import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { AppShell } from './app-shell.tsx';
@@ -28,6 +29,9 @@ const app = (
 // Someone who may be signed in sees their own state drawn afresh instead.
 // A signed-in page's shell holds only a placeholder (the dashboard's skeleton): drawn over, never hydrated.
 const prerendered = root.firstElementChild !== null && !root.firstElementChild.hasAttribute('data-placeholder');
-if (prerendered && !mayHaveSession()) hydrateRoot(root, app);
+// Hydrated as a transition: React then works in slices of a few milliseconds and
+// yields to the browser between them, instead of one long task that blocks the
+// page while a phone runs the whole tree (issue 27: total blocking time).
+if (prerendered && !mayHaveSession()) startTransition(() => void hydrateRoot(root, app));
 else createRoot(root).render(app);
 void announceLogout();
