@@ -271,7 +271,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
       registerAnalyticsRoutes(me, db);
       registerActivityRoutes(me, db, viewRecordsOf);
       registerCustomizationRoutes(me, db, changes);
-      registerShareRoutes(me, db, config);
+      registerShareRoutes(me, db, config, media);
     }),
     { prefix: '/api/me' },
   );

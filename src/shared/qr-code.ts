@@ -9,15 +9,25 @@ export type QrStyle = (typeof QR_STYLES)[number];
 /** A PNG's side in pixels: 1024 unless asked, never more than the bound (drawing is bounded work). */
 export const QR_PNG_SIZE = { min: 128, max: 2048, default: 1024 } as const;
 
+/** The side, in pixels, of the profile picture a QR code's drawing carries in its middle. */
+export const QR_PICTURE_SIZE = 256;
+
 /** Where a QR code sends visitors: the page, marked so analytics counts the visit as "QR code". */
 export const QR_REF = 'qr';
 
 export const qrCodeMessages = {
   invalidStyle: `Style must be one of: ${QR_STYLES.join(', ')}`,
+  invalidPicture: 'Picture must be true or false',
   invalidSize: `Size must be a whole number of pixels from ${QR_PNG_SIZE.min} to ${QR_PNG_SIZE.max}`,
 };
 
-export const qrSvgQuerySchema = z.object({ style: z.enum(QR_STYLES, { error: qrCodeMessages.invalidStyle }).default('profile') }).strict();
+export const qrSvgQuerySchema = z
+  .object({
+    style: z.enum(QR_STYLES, { error: qrCodeMessages.invalidStyle }).default('profile'),
+    /** The profile picture in the middle (drawn with error correction H); a page without one gets the code alone. */
+    picture: z.enum(['true', 'false'], { error: qrCodeMessages.invalidPicture }).default('false'),
+  })
+  .strict();
 
 export const qrPngQuerySchema = qrSvgQuerySchema
   .extend({

@@ -5,6 +5,7 @@ import { AA_TEXT_CONTRAST, contrastRatio, parseHex } from '#shared/contrast.ts';
 import { qrCodeMessages } from '#shared/qr-code.ts';
 import { DIALECT, type TestApp, createTestApp } from '../helpers/test-app.ts';
 import { type SignedInUser, createUser } from '../helpers/factories.ts';
+import { pngImage, postMedia } from '../helpers/uploads.ts';
 
 // The profile's QR code (issue 31): decoded here from the PNG the server draws.
 
@@ -65,6 +66,43 @@ describe(`the profile's QR code (${DIALECT})`, () => {
       expect(response.json().message, query).toBe(query.startsWith('style') ? qrCodeMessages.invalidStyle : qrCodeMessages.invalidSize);
     }
     expect((await get('/api/me/qr.svg?size=256')).statusCode).toBe(400);
+  });
+
+  it('carries the profile picture in its middle when asked, and still reads', async () => {
+    const user = await createUser(t.app);
+    const asUser = (url: string) => get(url, user);
+    // Without a picture on the page, asking for one draws the code alone.
+    expect((await asUser('/api/me/qr.svg?picture=true')).body).not.toContain('<image');
+    const upload = await postMedia(t.app, user, 'avatar', {
+      name: 'me.png',
+      mime: 'image/png',
+      content: await pngImage(500, 500, '#ff0000'),
+    });
+    expect(upload.statusCode, upload.body).toBe(201);
+    const saved = await t.app.inject({
+      method: 'PATCH',
+      url: '/api/me/profile',
+      headers: { cookie: user.cookie },
+      payload: { profileImage: upload.json().data.url },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+
+    const svg = (await asUser('/api/me/qr.svg?picture=true')).body;
+    expect(svg).toMatch(/<image href="data:image\/png;base64,[A-Za-z0-9+/=]+"/);
+    expect((await asUser('/api/me/qr.svg')).body).not.toContain('<image');
+
+    const response = await asUser('/api/me/qr.png?picture=true&size=512');
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.headers['content-type']).toBe('image/png');
+    const png = response.rawPayload;
+    expect(await decode(png)).toBe(`https://links.example/${user.user.username}?ref=qr`);
+    // The middle is the picture (red, give or take the WebP it was stored as), not modules.
+    const { data, info } = await sharp(png).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+    expect(info.width).toBe(512);
+    const centre = (256 * info.width + 256) * 3;
+    const [red, green, blue] = data.subarray(centre, centre + 3);
+    expect({ red: red! > 240, green: green! < 16, blue: blue! < 16 }).toEqual({ red: true, green: true, blue: true });
+    expect((await asUser('/api/me/qr.png?picture=maybe')).json().message).toBe(qrCodeMessages.invalidPicture);
   });
 
   it('counts a visit that came through it as "QR code" in the sources', async () => {

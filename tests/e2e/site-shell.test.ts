@@ -4,6 +4,7 @@ import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { createUser } from '../helpers/factories.ts';
+import { pngImage, postMedia } from '../helpers/uploads.ts';
 import { useServerAndBrowser } from '../helpers/web-server.ts';
 import { openAppPage } from '../helpers/pages.ts';
 
@@ -35,7 +36,8 @@ describe('the landing page', () => {
     await expect.poll(() => page.getByTestId('hero-glow').getAttribute('data-visible')).toBe('true');
     await page.getByRole('button', { name: 'Claim now' }).click();
     await page.waitForURL('**/register?username=night_owl');
-    expect(await page.inputValue('#username')).toBe('night_owl');
+    // Filled once the register page has drawn (an effect, so that a prerendered page hydrates as it was sent).
+    await expect.poll(() => page.inputValue('#username')).toBe('night_owl');
     expect(problemsOf(page)).toEqual([]);
     await page.context().close();
   });
@@ -103,8 +105,21 @@ describe('pages', () => {
     expect(problemsOf(page)).toEqual([]);
   });
 
-  it("shows the profile's QR code in its colour or black, and downloads it as a PNG that opens the page", async () => {
-    const { user, cookie } = await createUser(running.server.testApp.app, { password: 'secret123' });
+  it("shows the profile's QR code in its colour or black, with the picture in the middle, and downloads it as a PNG that opens the page", async () => {
+    const app = running.server.testApp.app;
+    const owner = await createUser(app, { password: 'secret123' });
+    const { user, cookie } = owner;
+    const upload = await postMedia(app, owner, 'avatar', {
+      name: 'me.png',
+      mime: 'image/png',
+      content: await pngImage(400, 400, '#ff0000'),
+    });
+    await app.inject({
+      method: 'PATCH',
+      url: '/api/me/profile',
+      headers: { cookie },
+      payload: { profileImage: upload.json().data.url },
+    });
     const page = await newPage({ width: 390, height: 800 });
     const [name, value] = cookie.split(';')[0]!.split('=') as [string, string];
     await page.context().addCookies([{ name, value, url: running.server.baseUrl }]);
@@ -115,6 +130,19 @@ describe('pages', () => {
     await page.getByRole('radio', { name: 'Black' }).click();
     expect(await image.getAttribute('src')).toBe('/api/me/qr.svg?style=plain');
     await expect.poll(loaded).toBe(true);
+    await page.getByRole('switch', { name: 'Your picture in the middle' }).click();
+    expect(await image.getAttribute('src')).toBe('/api/me/qr.svg?style=plain&picture=true');
+    await expect.poll(loaded).toBe(true);
+    // The picture shows inside the drawing (a data address inside the SVG): its middle is red.
+    const middle = () =>
+      image.evaluate((element: HTMLImageElement) => {
+        const canvas = document.createElement('canvas');
+        canvas.width = canvas.height = 100;
+        const context = canvas.getContext('2d')!;
+        context.drawImage(element, 0, 0, 100, 100);
+        return [...context.getImageData(50, 50, 1, 1).data.slice(0, 3)];
+      });
+    await expect.poll(async () => (await middle())[0]! > 240 && (await middle())[1]! < 16).toBe(true);
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: /PNG, 1024 px/ }).click()]);
     expect(download.suggestedFilename()).toBe(`${user.username}-qr.png`);
     const { data, info } = await sharp(await readFile((await download.path())!))

@@ -7,6 +7,7 @@ import {
   ICON_MAX_DIMENSION,
   type MediaKind,
 } from '#shared/media.ts';
+import { QR_PICTURE_SIZE } from '#shared/qr-code.ts';
 
 export interface ProcessedMedia {
   data: Buffer;
@@ -133,11 +134,25 @@ async function processAudio(input: Buffer): Promise<ProcessedMedia> {
   return { data: input, ext: known.ext, mime: known.mime, width: null, height: null };
 }
 
+/** The profile picture for a QR code's middle (issue 31): a square PNG, which every SVG renderer can show inside the drawing. */
+function processQrPicture(input: Buffer): Promise<ProcessedMedia> {
+  return reencode(input, { width: QR_PICTURE_SIZE, height: QR_PICTURE_SIZE, fit: 'cover', position: 'centre' }, 'png');
+}
+
+/** A QR code the server drew as SVG (its picture inside), rasterized at the width and height it names. */
+async function rasterizeQrCode(input: Buffer): Promise<ProcessedMedia> {
+  const sharp = await loadSharp();
+  const { data, info } = await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' })
+    .png()
+    .toBuffer({ resolveWithObject: true });
+  return { data, ext: 'png', mime: 'image/png', width: info.width, height: info.height };
+}
+
 /** The content is not of the kind's type: refused with the kind's own message. */
 export class UnsupportedMediaError extends Error {}
 
-/** What an image job is: an upload of one kind, or an image fetched from Discord. */
-export type MediaJobKind = MediaKind | 'discord';
+/** What an image job is: an upload of one kind, an image fetched from Discord, or a QR code's picture and drawing. */
+export type MediaJobKind = MediaKind | 'discord' | 'qr-picture' | 'qr-code';
 
 /**
  * Every decoder, by job kind. They run in the media worker process
@@ -150,6 +165,8 @@ export const MEDIA_DECODERS: Record<MediaJobKind, (input: Buffer) => Promise<Pro
   cursor: processCursor,
   audio: processAudio,
   discord: processDiscordImage,
+  'qr-picture': processQrPicture,
+  'qr-code': rasterizeQrCode,
 };
 
 export interface MediaRule {

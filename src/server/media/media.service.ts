@@ -16,7 +16,7 @@ import type { MediaRow, UserRow } from '../db/schema.ts';
 import { commonMessages } from '#shared/api.ts';
 import { AppError } from '../http/errors.ts';
 import { updateUser } from '../users/users.repository.ts';
-import type { MediaRules } from './image-processing.ts';
+import type { MediaJobKind, MediaRules, ProcessedMedia } from './image-processing.ts';
 import { MediaProcessingError, type MediaProcessor } from './media-processor.ts';
 import {
   deleteMedia,
@@ -86,6 +86,28 @@ export type ReferencedUploads = (db: Db, owner: UserRow) => Promise<UploadRefere
 /** The content hashes of upload addresses. */
 export const hashesOf = (urls: string[]) => urls.flatMap((url) => parseMediaUrl(url)?.hash ?? []);
 
+/**
+ * One job for the media worker, on the owner's account, its failures told as
+ * the client's errors: content of another type (`wrongTypeMessage`),
+ * undecodable, or the worker's queue full (429, try again in a few seconds).
+ */
+export async function runMediaJob(
+  processor: MediaProcessor,
+  kind: MediaJobKind,
+  input: Buffer,
+  owner: UserRow,
+  wrongTypeMessage: string,
+): Promise<ProcessedMedia> {
+  try {
+    return await processor.process(kind, input, `user:${owner.id}`);
+  } catch (error) {
+    const reason = error instanceof MediaProcessingError ? error.reason : 'failed';
+    if (reason === 'unsupported') throw new AppError(400, 'wrong_file_type', wrongTypeMessage);
+    if (reason === 'busy') throw new AppError(429, 'rate_limited', mediaMessages.busy, { headers: { 'Retry-After': '5' } });
+    throw new AppError(400, 'image_processing_failed', mediaMessages.processingFailed);
+  }
+}
+
 /** Re-encode an upload (in the media worker) and store it, counted against the owner's plan in the same transaction. */
 export async function storeUpload(
   db: Db,
@@ -100,15 +122,7 @@ export async function storeUpload(
   const rule = MEDIA_RULES[kind];
   if (!rule) throw new AppError(404, 'not_found', mediaMessages.unknownKind);
   if (!rule.accepts(mime)) throw new AppError(400, 'not_an_image', rule.wrongTypeMessage);
-  let processed;
-  try {
-    processed = await processor.process(kind, input, `user:${owner.id}`);
-  } catch (error) {
-    const reason = error instanceof MediaProcessingError ? error.reason : 'failed';
-    if (reason === 'unsupported') throw new AppError(400, 'wrong_file_type', rule.wrongTypeMessage);
-    if (reason === 'busy') throw new AppError(429, 'rate_limited', mediaMessages.busy, { headers: { 'Retry-After': '5' } });
-    throw new AppError(400, 'image_processing_failed', mediaMessages.processingFailed);
-  }
+  const processed = await runMediaJob(processor, kind, input, owner, rule.wrongTypeMessage);
   const hash = createHash('sha256').update(processed.data).digest('hex');
   const limit = config.planLimits[owner.plan].uploadBytes;
   return db.transaction().execute(async (trx) => {

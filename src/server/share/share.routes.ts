@@ -1,24 +1,38 @@
 import { z } from 'zod';
 import { errorResponses } from '#shared/api.ts';
 import type { FastifyRequest } from 'fastify';
-import { type QrStyle, qrPngQuerySchema, qrSvgQuerySchema } from '#shared/qr-code.ts';
+import { mediaMessages } from '#shared/media.ts';
+import { qrPngQuerySchema, qrSvgQuerySchema } from '#shared/qr-code.ts';
 import type { AppConfig } from '../config.ts';
 import type { Db } from '../db/database.ts';
+import type { UserRow } from '../db/schema.ts';
 import type { App } from '../http/app-types.ts';
 import { requireUser } from '../auth/sessions.ts';
 import { getCustomization } from '../customization/customization.service.ts';
 import { originOf } from '../public-page/public-page.routes.ts';
-import { qrAddressOf, qrColourOf, qrPng, qrSvg } from './qr-code.ts';
+import type { MediaProcessor } from '../media/media-processor.ts';
+import { findMediaFile, parseMediaUrl } from '../media/media.repository.ts';
+import { runMediaJob } from '../media/media.service.ts';
+import { qrAddressOf, qrColourOf, qrPng, qrSvg, sizedSvg } from './qr-code.ts';
 
 const tags = ['Share'];
 
 /** The signed-in creator's QR code, under /api/me: to show in the dashboard and to download. */
-export function registerShareRoutes(app: App, db: Db, config: AppConfig): void {
-  /** What both drawings encode and in which colour: the signed-in owner's address, in the asked style. */
-  const qrOf = async (request: FastifyRequest, style: QrStyle) => {
+export function registerShareRoutes(app: App, db: Db, config: AppConfig, media: MediaProcessor): void {
+  /** The owner's profile picture as the square PNG a code's middle shows (made by the media worker), or undefined without one. */
+  const pictureOf = async (owner: UserRow): Promise<Buffer | undefined> => {
+    const address = owner.profileImage ? parseMediaUrl(owner.profileImage) : undefined;
+    const file = address && (await findMediaFile(db, address.hash, address.ext));
+    if (!file) return undefined;
+    return (await runMediaJob(media, 'qr-picture', Buffer.from(file.data), owner, mediaMessages.cannotDecode)).data;
+  };
+
+  /** What both drawings show: the signed-in owner's address, in the asked style, with the picture when asked and there is one. */
+  const qrOf = async (request: FastifyRequest, query: z.infer<typeof qrSvgQuerySchema>) => {
     const owner = requireUser(request);
-    const colour = qrColourOf(style, await getCustomization(db, owner.id));
-    return { username: owner.username, address: qrAddressOf(originOf(config, request), owner.username), colour };
+    const colour = qrColourOf(query.style, await getCustomization(db, owner.id));
+    const picture = query.picture === 'true' ? await pictureOf(owner) : undefined;
+    return { owner, address: qrAddressOf(originOf(config, request), owner.username), colour, picture };
   };
 
   // GET /api/me/qr.svg
@@ -27,18 +41,19 @@ export function registerShareRoutes(app: App, db: Db, config: AppConfig): void {
     {
       schema: {
         tags,
-        summary: "The profile's QR code as SVG: its address with ?ref=qr, in the look's primary colour or black",
+        summary:
+          "The profile's QR code as SVG: its address with ?ref=qr, in the look's primary colour or black, with the profile picture in the middle if asked",
         querystring: qrSvgQuerySchema,
         produces: ['image/svg+xml'],
         response: { 200: z.string(), ...errorResponses(400, 401) },
       },
     },
     async (request, reply) => {
-      const { username, address, colour } = await qrOf(request, request.query.style);
-      const svg = await qrSvg(address, colour);
+      const { owner, address, colour, picture } = await qrOf(request, request.query);
+      const svg = await qrSvg(address, colour, picture);
       return reply
         .header('content-type', 'image/svg+xml; charset=utf-8')
-        .header('content-disposition', `inline; filename="${username}-qr.svg"`)
+        .header('content-disposition', `inline; filename="${owner.username}-qr.svg"`)
         .header('cache-control', 'private, no-cache')
         .send(svg);
     },
@@ -57,11 +72,23 @@ export function registerShareRoutes(app: App, db: Db, config: AppConfig): void {
       },
     },
     async (request, reply) => {
-      const { username, address, colour } = await qrOf(request, request.query.style);
-      const png = await qrPng(address, colour, request.query.size);
+      const { owner, address, colour, picture } = await qrOf(request, request.query);
+      const { size } = request.query;
+      // With a picture, the SVG drawing rasterized by the media worker (bounded like uploads); without, qrcode's own PNG.
+      const png = picture
+        ? (
+            await runMediaJob(
+              media,
+              'qr-code',
+              Buffer.from(sizedSvg(await qrSvg(address, colour, picture), size)),
+              owner,
+              mediaMessages.cannotDecode,
+            )
+          ).data
+        : await qrPng(address, colour, size);
       return reply
         .header('content-type', 'image/png')
-        .header('content-disposition', `inline; filename="${username}-qr.png"`)
+        .header('content-disposition', `inline; filename="${owner.username}-qr.png"`)
         .header('cache-control', 'private, no-cache')
         .send(png);
     },

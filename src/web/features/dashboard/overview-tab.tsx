@@ -41,7 +41,7 @@ export function OverviewTab({ user, onTabChange }: { user: CurrentUser; onTabCha
         ))}
       </div>
       <ProfileCompletion user={user} onTabChange={onTabChange} />
-      <QrCodeCard username={user.username} />
+      <QrCodeCard username={user.username} hasPicture={user.profileImage !== null} />
       <RecentActivity />
     </div>
   );

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { QR_PNG_SIZE, type QrStyle } from '#shared/qr-code.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { Card } from '#web/components/ui/card.tsx';
+import { Switch } from '#web/components/ui/switch.tsx';
 import { cn, siteHost } from '#web/lib/utils.ts';
 
 const STYLES: readonly [QrStyle, string][] = [
@@ -10,10 +11,15 @@ const STYLES: readonly [QrStyle, string][] = [
   ['plain', 'Black'],
 ];
 
-/** The profile's QR code (issue 31): shown, in the look's colour or black, and downloadable as SVG or PNG. */
-export function QrCodeCard({ username }: { username: string }) {
+/**
+ * The profile's QR code (issue 31): shown, in the look's colour or black, with
+ * the profile picture in the middle if the creator wants it, and downloadable as SVG or PNG.
+ */
+export function QrCodeCard({ username, hasPicture }: { username: string; hasPicture: boolean }) {
   const [style, setStyle] = useState<QrStyle>('profile');
-  const svg = `/api/me/qr.svg?style=${style}`;
+  const [withPicture, setWithPicture] = useState(false);
+  const query = `style=${style}${hasPicture && withPicture ? '&picture=true' : ''}`;
+  const svg = `/api/me/qr.svg?${query}`;
   return (
     <Card>
       <div className="flex flex-col gap-6 sm:flex-row sm:items-center">
@@ -50,6 +56,14 @@ export function QrCodeCard({ username }: { username: string }) {
               </button>
             ))}
           </div>
+          {hasPicture && (
+            <div className="flex items-center gap-3">
+              <Switch id="qr-picture" checked={withPicture} onCheckedChange={setWithPicture} />
+              <label htmlFor="qr-picture" className="text-sm font-medium">
+                Your picture in the middle
+              </label>
+            </div>
+          )}
           <div className="flex flex-wrap gap-2">
             <Button asChild variant="outline" size="sm">
               <a href={svg} download={`${username}-qr.svg`}>
@@ -57,7 +71,7 @@ export function QrCodeCard({ username }: { username: string }) {
               </a>
             </Button>
             <Button asChild variant="outline" size="sm">
-              <a href={`/api/me/qr.png?style=${style}&size=${QR_PNG_SIZE.default}`} download={`${username}-qr.png`}>
+              <a href={`/api/me/qr.png?${query}&size=${QR_PNG_SIZE.default}`} download={`${username}-qr.png`}>
                 <Download aria-hidden="true" /> PNG, {QR_PNG_SIZE.default} px
               </a>
             </Button>
