@@ -201,6 +201,7 @@ const linkFields = {
   customIcon: customIconSchema,
   isActive: z.boolean(),
   showAsIcon: z.boolean(),
+  ownProfile: z.boolean(),
 };
 
 function requireCustomIcon(value: { icon?: string; customIcon?: string | null }, ctx: z.RefinementCtx) {
@@ -219,6 +220,7 @@ export const createLinkSchema = z
     customIcon: linkFields.customIcon.optional(),
     isActive: linkFields.isActive.default(true),
     showAsIcon: linkFields.showAsIcon.default(false),
+    ownProfile: linkFields.ownProfile.default(false),
   })
   .superRefine(requireCustomIcon);
 export type CreateLinkInput = z.infer<typeof createLinkSchema>;
@@ -233,6 +235,7 @@ export const updateLinkSchema = z
     customIcon: linkFields.customIcon.optional(),
     isActive: linkFields.isActive.optional(),
     showAsIcon: linkFields.showAsIcon.optional(),
+    ownProfile: linkFields.ownProfile.optional(),
   })
   .superRefine(requireCustomIcon)
   .refine((value) => Object.values(value).some((field) => field !== undefined), linkMessages.noChanges);
@@ -256,6 +259,8 @@ export const linkSchema = z
     isActive: z.boolean(),
     /** Shown as a round icon under the bio when its icon is a network's and the look shows social icons. */
     showAsIcon: z.boolean(),
+    /** The creator's own profile elsewhere (Mastodon, a blog): the public page names it with rel="me", which verifies both. */
+    ownProfile: z.boolean(),
     createdAt: z.string(),
     updatedAt: z.string(),
   })

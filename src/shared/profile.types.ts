@@ -21,7 +21,7 @@ export const publicProfileSchema = z
   .meta({ id: 'PublicProfile' });
 
 export const publicLinkSchema = linkSchema
-  .pick({ id: true, title: true, url: true, icon: true, customIcon: true, color: true, showAsIcon: true })
+  .pick({ id: true, title: true, url: true, icon: true, customIcon: true, color: true, showAsIcon: true, ownProfile: true })
   .extend({
     /** Added in the last 7 days, marked when the owner shows activity. */
     isNew: z.boolean(),

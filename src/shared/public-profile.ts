@@ -78,7 +78,7 @@ export function toPublicProfile(
       updatedAt: user.showUpdated ? lastChange : null,
       views: user.showViews && user.views ? user.views : null,
     },
-    links: active.map(({ id, title, url, icon, customIcon, color, showAsIcon, createdAt }) => ({
+    links: active.map(({ id, title, url, icon, customIcon, color, showAsIcon, ownProfile, createdAt }) => ({
       id,
       title,
       url,
@@ -86,6 +86,7 @@ export function toPublicProfile(
       customIcon,
       color,
       showAsIcon,
+      ownProfile,
       isNew: user.markNewLinks && Date.parse(createdAt) > newSince,
     })),
     customization,

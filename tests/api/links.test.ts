@@ -37,6 +37,8 @@ describe(`creating links (${DIALECT})`, () => {
       color: 'purple-blue',
       position: 0,
       isActive: true,
+      showAsIcon: false,
+      ownProfile: false,
     });
     expect(Object.keys(link).sort()).toEqual(
       [
@@ -50,6 +52,7 @@ describe(`creating links (${DIALECT})`, () => {
         'position',
         'isActive',
         'showAsIcon',
+        'ownProfile',
         'createdAt',
         'updatedAt',
       ].sort(),

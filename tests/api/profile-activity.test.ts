@@ -64,6 +64,7 @@ describe(`the "New" pills and the "Updated" line (${DIALECT})`, () => {
       color: 'purple',
       isActive: true,
       showAsIcon: false,
+      ownProfile: false,
       createdAt: new Date(now - daysAgo * DAY_MS).toISOString(),
       updatedAt: new Date(now).toISOString(),
     });

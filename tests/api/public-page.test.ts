@@ -256,11 +256,43 @@ describe(`the public JSON (${DIALECT})`, () => {
     });
     expect(
       data.links.every(
-        (link: Record<string, unknown>) => Object.keys(link).sort().join() === 'color,customIcon,icon,id,isNew,showAsIcon,title,url',
+        (link: Record<string, unknown>) =>
+          Object.keys(link).sort().join() === 'color,customIcon,icon,id,isNew,ownProfile,showAsIcon,title,url',
       ),
     ).toBe(true);
     expect(response.body).not.toMatch(/password|email|role|plan/i);
     expect((await get('/api/public/nobody-here')).statusCode).toBe(404);
+  });
+});
+
+describe(`rel="me" (${DIALECT})`, () => {
+  it("names the creator's own profiles elsewhere by their address, active links only, and escaped", async () => {
+    const owner = await createUser(t.app);
+    const mastodon = await createLink(t.app, owner, { title: 'Mastodon', url: 'https://mastodon.social/@nova', ownProfile: true });
+    expect(mastodon.ownProfile).toBe(true);
+    await createLink(t.app, owner, { title: 'Shop', url: 'https://shop.example/' });
+    await createLink(t.app, owner, { title: 'Old blog', url: 'https://old.example/', ownProfile: true, isActive: false });
+    const quoted = await createLink(t.app, owner, { title: 'Blog', url: 'https://blog.example/?a="><script>x</script>', ownProfile: true });
+    const page = async () => (await get(`/${owner.user.username}`)).body;
+    const relMe = (html: string) => [...html.matchAll(/<link rel="me" href="([^"]*)">/g)].map((match) => match[1]);
+    expect(relMe(await page())).toEqual(['https://mastodon.social/@nova', 'https://blog.example/?a=%22%3E%3Cscript%3Ex%3C/script%3E']);
+    expect(await page()).not.toContain('<script>x');
+    // Turned off, the address is no longer claimed.
+    const patched = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/links/${quoted.id}`,
+      headers: { cookie: owner.cookie },
+      payload: { ownProfile: false },
+    });
+    expect(patched.json().data.ownProfile).toBe(false);
+    expect(relMe(await page())).toEqual(['https://mastodon.social/@nova']);
+    const refused = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/links/${mastodon.id}`,
+      headers: { cookie: owner.cookie },
+      payload: { ownProfile: 'yes' },
+    });
+    expect(refused.statusCode).toBe(400);
   });
 });
 

@@ -92,6 +92,8 @@ describe('managing links', () => {
     await hex.fill('');
     await hex.pressSequentially('zz12ab34ff');
     expect(await hex.inputValue()).toBe('#12ab34');
+    // And marked as the creator's own profile (issue 31): the public page names it with rel="me".
+    await editForm.getByRole('switch', { name: 'This is my own profile' }).click();
     await editForm.getByRole('button', { name: 'Save changes' }).click();
     await expect.poll(() => page.getByText('Your link has been updated successfully.').isVisible()).toBe(true);
     const stored = await running.server.testApp.app.db
@@ -100,6 +102,8 @@ describe('managing links', () => {
       .where('title', '=', 'Second')
       .executeTakeFirstOrThrow();
     expect(stored.color).toBe('#12ab34');
+    const html = (await running.server.testApp.app.inject({ method: 'GET', url: `/${username}` })).body;
+    expect([...html.matchAll(/<link rel="me" href="([^"]*)">/g)].map((match) => match[1])).toEqual(['https://example.com/two']);
     // A stored hex preselects custom.
     await page.getByRole('button', { name: 'Edit Second' }).click();
     expect(await page.getByRole('form', { name: 'Edit link' }).getByLabel('Custom colour hex').inputValue()).toBe('#12ab34');

@@ -16,6 +16,7 @@ import * as passwordResetTokens from './migrations/2026-11-25T0200_password-rese
 import * as mailAndAccountLifecycle from './migrations/2026-11-25T0300_mail-and-account-lifecycle.ts';
 import * as savedLooks from './migrations/2026-11-25T0400_saved-looks.ts';
 import * as newAndUpdatedSwitches from './migrations/2026-11-26T0100_new-and-updated-switches.ts';
+import * as ownProfileLinks from './migrations/2026-11-26T0200_own-profile-links.ts';
 
 export type Db = Kysely<Database>;
 export type DialectName = 'sqlite' | 'postgres';
@@ -52,6 +53,7 @@ export const MIGRATIONS = {
   '2026-11-25T0300_mail-and-account-lifecycle': mailAndAccountLifecycle,
   '2026-11-25T0400_saved-looks': savedLooks,
   '2026-11-26T0100_new-and-updated-switches': newAndUpdatedSwitches,
+  '2026-11-26T0200_own-profile-links': ownProfileLinks,
 };
 
 export function openDatabase(options: DatabaseOptions): DatabaseHandle {

@@ -161,6 +161,8 @@ export interface LinksTable {
   isActive: number;
   /** Shown as a round icon under the bio (a social network's icon) instead of a button. */
   showAsIcon: Generated<number>;
+  /** The creator's own profile elsewhere: named with rel="me" on the public page. */
+  ownProfile: Generated<number>;
   /** When the link was first clicked (its first click is told in Recent Activity once). */
   firstClickedAt: string | null;
   createdAt: string;

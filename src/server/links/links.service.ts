@@ -33,6 +33,7 @@ export function toLink(row: LinkWithIcon): Link {
     position: row.position,
     isActive: row.isActive === 1,
     showAsIcon: row.showAsIcon === 1,
+    ownProfile: row.ownProfile === 1,
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
   };
@@ -78,6 +79,7 @@ export async function createLink(db: Db, config: AppConfig, owner: UserRow, inpu
       position: await nextPosition(trx, owner.id),
       isActive: input.isActive ? 1 : 0,
       showAsIcon: input.showAsIcon ? 1 : 0,
+      ownProfile: input.ownProfile ? 1 : 0,
       createdAt: now,
       updatedAt: now,
     });
@@ -107,6 +109,7 @@ export async function changeLink(db: Db, owner: UserRow, id: number, input: Upda
       ...(input.color !== undefined && { color: input.color }),
       ...(input.isActive !== undefined && { isActive: input.isActive ? 1 : 0 }),
       ...(input.showAsIcon !== undefined && { showAsIcon: input.showAsIcon ? 1 : 0 }),
+      ...(input.ownProfile !== undefined && { ownProfile: input.ownProfile ? 1 : 0 }),
       icon,
       customIconId,
       updatedAt: nowIso(),

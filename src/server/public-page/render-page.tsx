@@ -41,6 +41,9 @@ export function renderProfilePage(page: PublicPage, origin: string): string {
     `<meta name="twitter:title" content="${escapeHtml(title)}">`,
     `<meta name="twitter:description" content="${escapeHtml(description)}">`,
     image ? `<meta name="twitter:image" content="${escapeHtml(image)}">` : '',
+    // The creator's own profiles elsewhere, by their own address (the buttons go through /go/{id}):
+    // Mastodon and IndieWeb sites read rel="me" on <link> as on <a> to verify that both are theirs.
+    ...page.links.filter((link) => link.ownProfile).map((link) => `<link rel="me" href="${escapeHtml(link.url)}">`),
   ].join('');
   const body = renderToStaticMarkup(<ProfileView page={page} hrefOf={(link) => `/go/${link.id}`} />);
   return documentOf(meta, body, `${font.fontFace}${optionCssFor(pageDataOf(page))}`);

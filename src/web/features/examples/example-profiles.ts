@@ -102,6 +102,7 @@ export const EXAMPLE_PROFILES: readonly ExampleProfile[] = EXAMPLES.map((example
     customIcon: null,
     color: link.color ?? DEFAULT_LINK_COLOR,
     showAsIcon: link.showAsIcon ?? false,
+    ownProfile: false,
     isActive: true,
     createdAt: EXAMPLE_DATE,
     updatedAt: EXAMPLE_DATE,

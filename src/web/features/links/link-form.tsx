@@ -41,6 +41,7 @@ export function LinkForm({ link, saving, onSave, onCancel }: LinkFormProps) {
   const [icon, setIcon] = useState(link?.icon ?? DEFAULT_LINK_ICON);
   const [customIcon, setCustomIcon] = useState<string | null>(link?.customIcon ?? null);
   const [showAsIcon, setShowAsIcon] = useState(link?.showAsIcon ?? false);
+  const [ownProfile, setOwnProfile] = useState(link?.ownProfile ?? false);
   const initial = initialColor(link?.color);
   const [colorChoice, setColorChoice] = useState(initial.choice);
   const [customHex, setCustomHex] = useState(initial.hex);
@@ -59,6 +60,7 @@ export function LinkForm({ link, saving, onSave, onCancel }: LinkFormProps) {
       customIcon,
       color,
       showAsIcon: showAsIcon && SOCIAL_ICONS.has(icon),
+      ownProfile,
     };
     const parsed = createLinkSchema.safeParse(fields);
     if (!parsed.success) {
@@ -131,6 +133,17 @@ export function LinkForm({ link, saving, onSave, onCancel }: LinkFormProps) {
           <Switch id={`as-icon-${link?.id ?? 'new'}`} checked={showAsIcon} onCheckedChange={setShowAsIcon} />
         </div>
       )}
+      <div className="flex items-center justify-between gap-4 rounded-xl border border-border/70 px-4 py-3">
+        <div>
+          <label htmlFor={`own-profile-${link?.id ?? 'new'}`} className="text-sm font-medium text-zinc-200">
+            This is my own profile
+          </label>
+          <p className="text-xs text-muted">
+            Your page names it with rel=&quot;me&quot;, so Mastodon and other sites can show that both are yours.
+          </p>
+        </div>
+        <Switch id={`own-profile-${link?.id ?? 'new'}`} checked={ownProfile} onCheckedChange={setOwnProfile} />
+      </div>
       <fieldset className="space-y-2">
         <legend className="mb-2 text-sm font-medium text-zinc-300">Colour</legend>
         <ColorPicker choice={colorChoice} customHex={customHex} onChoiceChange={setColorChoice} onCustomHexChange={setCustomHex} />

@@ -28,6 +28,7 @@ export interface LinkFields {
   customIcon: string | null;
   isActive?: boolean;
   showAsIcon?: boolean;
+  ownProfile?: boolean;
 }
 
 function useInvalidateLinks(userId: number) {
