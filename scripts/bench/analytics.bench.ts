@@ -57,6 +57,7 @@ function newVisitors(label: string, targets: number[], size: number): Visit[][] 
         country: ['US', 'GB', 'DE', 'FR', 'BR', 'IN'][index % 6]!,
         device: ['mobile', 'desktop', 'tablet'][index % 3]!,
         browser: ['Mobile Safari', 'Chrome', 'Firefox', 'Instagram'][index % 4]!,
+        inApp: index % 4 === 3 ? 'Instagram' : '',
         visitorHash: `${label}-${batch}-${index}-${randomBytes(12).toString('base64url')}`,
         hits: 1,
       };

@@ -6,7 +6,34 @@
 // motion) around the content, never over its text or buttons, types the tab title (not with reduced motion: the profile's setting or the
 // visitor's), and fills the Discord presence card from this site's own API every
 // 30 s, building it with textContent only (nothing from the API is read as HTML).
+// On a page opened in an app's own browser, it runs the bar's Copy link and Close.
 (function () {
+  // The bar of a page opened in an app's own browser (issue 31): Copy link
+  // (where the clipboard is there) and Close. Without script it still says the way out.
+  var bar = document.querySelector('.lv-inapp');
+  if (bar) {
+    var copy = bar.querySelector('.lv-inapp-copy');
+    var status = bar.querySelector('.lv-inapp-status');
+    if (copy && navigator.clipboard) {
+      copy.hidden = false;
+      copy.addEventListener('click', function () {
+        navigator.clipboard.writeText(copy.getAttribute('data-address')).then(
+          function () {
+            status.textContent = 'Link copied. Paste it in your browser.';
+          },
+          function () {
+            status.textContent = 'The link could not be copied.';
+          },
+        );
+      });
+    }
+    var close = bar.querySelector('.lv-inapp-close');
+    close.hidden = false;
+    close.addEventListener('click', function () {
+      bar.remove();
+    });
+  }
+
   var page = document.querySelector('.lv-page');
   if (!page) return;
   var reduced = page.hasAttribute('data-reduced-motion') || window.matchMedia('(prefers-reduced-motion: reduce)').matches;

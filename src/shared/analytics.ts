@@ -67,6 +67,8 @@ export const analyticsReportSchema = z
     countries: z.array(share),
     devices: z.array(share),
     browsers: z.array(share),
+    /** Views opened inside an app's own browser (Instagram, TikTok…), by app, as a share of all views. */
+    inAppBrowsers: z.array(share),
   })
   .meta({ id: 'AnalyticsReport' });
 export type AnalyticsReport = z.infer<typeof analyticsReportSchema>;

@@ -40,6 +40,8 @@ const profileFields = {
   showViews: z.boolean(),
   showUpdated: z.boolean(),
   markNewLinks: z.boolean(),
+  /** Inside an app's own browser (Instagram, TikTok…), the page offers to open in the visitor's (issue 31). */
+  openInBrowserBar: z.boolean(),
   /** The IANA zone analytics days are counted in (the dashboard sets the browser's at first). */
   timeZone: z.string({ error: profileSettingsMessages.invalidTimeZone }).refine(isTimeZone, profileSettingsMessages.invalidTimeZone),
   /** An avatar the owner uploaded (POST /api/media/avatar), or null to remove it. */
@@ -70,6 +72,7 @@ export const profileFormSchema = z.object({
   showViews: profileFields.showViews,
   showUpdated: profileFields.showUpdated,
   markNewLinks: profileFields.markNewLinks,
+  openInBrowserBar: profileFields.openInBrowserBar,
 });
 export type ProfileFormInput = z.infer<typeof profileFormSchema>;
 
@@ -87,6 +90,7 @@ export const profileSettingsSchema = z
     showViews: z.boolean(),
     showUpdated: z.boolean(),
     markNewLinks: z.boolean(),
+    openInBrowserBar: z.boolean(),
     /** null until the dashboard sets it (analytics use UTC meanwhile). */
     timeZone: z.string().nullable(),
     /** When the owner last changed the username, or null. */

@@ -175,6 +175,7 @@ describe(`days, windows and time zones (${DIALECT})`, () => {
     country: 'FR',
     device: 'mobile',
     browser: 'Mobile Safari',
+    inApp: '',
     visitorHash: 'visitor-one',
     hits: 1,
     ...fields,
@@ -419,6 +420,7 @@ describe(`record days (${DIALECT})`, () => {
       country: '',
       device: 'mobile',
       browser: 'Chrome',
+      inApp: '',
       visitorHash: visitor,
       hits: 1,
     });

@@ -11,6 +11,8 @@ import { dailySaltOf } from '#server/analytics/analytics-store.ts';
 // listening server exercises that path, so these tests speak real HTTP.
 
 const BROWSER = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Safari/537.36';
+const INSTAGRAM_IPHONE =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 Instagram 334.0.4.32.98 (iPhone15,3; iOS 17_5; en_US)';
 
 let t: TestApp;
 let base: string;
@@ -64,6 +66,20 @@ describe(`pages and redirects served before routing (${DIALECT})`, () => {
       expect(fast.headers['content-security-policy']).toContain("script-src 'self'");
     }
     expect(await countEvents('view')).toBe(before + 6);
+  });
+
+  it("answers a visitor in an app's own browser with that app's page, cached beside the plain one", async () => {
+    const path = `/${creator.user.username}`;
+    const instagram = { 'user-agent': INSTAGRAM_IPHONE, 'accept-encoding': 'identity' };
+    const routed = await get(path, { ...instagram, cookie: 'lv_session=none' });
+    const answeredBefore = t.app.fastPathStats.answered;
+    const fast = await get(path, instagram);
+    expect(t.app.fastPathStats.answered).toBe(answeredBefore + 1);
+    expect(fast.body.toString()).toBe(routed.body.toString());
+    expect(fast.body.toString()).toContain('<aside class="lv-inapp"');
+    // The plain page is still the plain page.
+    const plain = await get(path, { 'accept-encoding': 'identity' });
+    expect(plain.body.toString()).not.toContain('lv-inapp');
   });
 
   it('answers 304 to a known ETag, and skips bots when counting', async () => {

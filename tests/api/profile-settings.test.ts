@@ -53,6 +53,8 @@ describe(`profile settings (${DIALECT})`, () => {
       // The "Updated" line and "New" pills are clutter on a fresh page (issue 27): off until switched on.
       showUpdated: false,
       markNewLinks: false,
+      // On for every page (issue 31): a visitor inside Instagram or TikTok is offered their own browser.
+      openInBrowserBar: true,
       timeZone: null,
       lastUsernameChange: null,
       usernameLockedUntil: null,

@@ -29,6 +29,8 @@ export interface Visit {
   country: string;
   device: string;
   browser: string;
+  /** The app whose own browser it came in, '' for none. */
+  inApp: string;
   visitorHash: string;
   hits: number;
 }
@@ -141,6 +143,7 @@ class DailyRollups {
       add('country', visit.country);
       add('device', visit.device);
       add('browser', visit.browser);
+      if (visit.inApp) add('app', visit.inApp);
     }
   }
 
@@ -320,6 +323,7 @@ function eventsAndRollupsOf({ visits, days, keys, firsts }: VisitBatch, decided:
       device: visit.device,
       country: visit.country,
       browser: visit.browser,
+      inApp: visit.inApp,
       visitorHash: visit.visitorHash,
       hits: visit.hits,
       counted,

@@ -127,6 +127,7 @@ export function analyticsReport(rows: RollupRow[], links: LinkName[], period: Pe
     countries: sharesOf(current, 'country', profileViews),
     devices,
     browsers: sharesOf(current, 'browser', profileViews),
+    inAppBrowsers: sharesOf(current, 'app', profileViews),
   };
 }
 

@@ -6,6 +6,7 @@ import type { Visit } from './analytics-store.ts';
 import type { EventWriter } from './event-writer.ts';
 import { agentOf, countryOf } from '../http/client-details.ts';
 import { isBot, isPrefetch, sourceOf, visitorHash } from './visitor.ts';
+import { inAppBrowserOf } from '../http/in-app-browser.ts';
 
 const BATCH_ROWS = 500;
 const { visitorIds: VISITOR_MEMO_LIMIT } = MEMORY_BOUNDS;
@@ -235,6 +236,7 @@ export class EventRecorder {
       const at = new Date(visitor.at).toISOString();
       const visitorHash = await this.visitorId(at.slice(0, 10), visitor.ip, userAgent!);
       const { device, browser } = agentOf(userAgent!);
+      const inApp = inAppBrowserOf(userAgent)?.app ?? '';
       const country = countryOf(visitor.ip);
       for (const tally of visitor.tallies.values()) {
         const referrer = tally.referrer?.slice(0, 500) ?? null;
@@ -248,6 +250,7 @@ export class EventRecorder {
           country,
           device,
           browser,
+          inApp,
           visitorHash,
           hits: tally.hits,
         });

@@ -17,6 +17,7 @@ import * as mailAndAccountLifecycle from './migrations/2026-11-25T0300_mail-and-
 import * as savedLooks from './migrations/2026-11-25T0400_saved-looks.ts';
 import * as newAndUpdatedSwitches from './migrations/2026-11-26T0100_new-and-updated-switches.ts';
 import * as ownProfileLinks from './migrations/2026-11-26T0200_own-profile-links.ts';
+import * as inAppBrowsers from './migrations/2026-11-26T0300_in-app-browsers.ts';
 
 export type Db = Kysely<Database>;
 export type DialectName = 'sqlite' | 'postgres';
@@ -54,6 +55,7 @@ export const MIGRATIONS = {
   '2026-11-25T0400_saved-looks': savedLooks,
   '2026-11-26T0100_new-and-updated-switches': newAndUpdatedSwitches,
   '2026-11-26T0200_own-profile-links': ownProfileLinks,
+  '2026-11-26T0300_in-app-browsers': inAppBrowsers,
 };
 
 export function openDatabase(options: DatabaseOptions): DatabaseHandle {

@@ -28,6 +28,8 @@ export interface UsersTable {
   showUpdated: Generated<number>;
   /** 1: links added in the last 7 days carry a "New" pill. */
   markNewLinks: Generated<number>;
+  /** 1: the page opened in an app's own browser (Instagram, TikTok…) offers to open in the visitor's. */
+  openInBrowserBar: Generated<number>;
   /** The IANA time zone analytics days are counted in; null until first set (UTC meanwhile). */
   timeZone: string | null;
   /** When `email` was confirmed through its link; null: unconfirmed, used for nothing. */
@@ -185,6 +187,8 @@ export interface EventsTable {
   /** ISO country code of the visitor's address, or '' when unknown. */
   country: Generated<string>;
   browser: Generated<string>;
+  /** The app whose own browser the visit came in (Instagram, TikTok…), '' for none. */
+  inApp: Generated<string>;
   /** 1 when the row's first visit counted (not a repeat within the repeat window). */
   counted: Generated<number>;
 }
@@ -217,7 +221,7 @@ export interface AnalyticsDailyTable {
   day: string;
   kind: 'view' | 'click';
   dimension: AnalyticsDimension;
-  /** '' for total; else the link id, source name, country code, device or browser. */
+  /** '' for total; else the link id, source name, country code, device, browser or in-app browser's app. */
   value: string;
   /** Counted visits: repeats of one visitor within the repeat window count once. */
   visits: number;
@@ -225,7 +229,7 @@ export interface AnalyticsDailyTable {
   uniques: number;
 }
 
-export type AnalyticsDimension = 'total' | 'link' | 'source' | 'country' | 'device' | 'browser';
+export type AnalyticsDimension = 'total' | 'link' | 'source' | 'country' | 'device' | 'browser' | 'app';
 
 export interface CustomizationsTable {
   userId: number;

@@ -26,6 +26,7 @@ export function toProfileSettings(row: UserRow): ProfileSettings {
     showViews: row.showViews === 1,
     showUpdated: row.showUpdated === 1,
     markNewLinks: row.markNewLinks === 1,
+    openInBrowserBar: row.openInBrowserBar === 1,
     timeZone: row.timeZone,
     lastUsernameChange: row.usernameChangedAt,
     usernameLockedUntil: usernameLockedUntil(row.usernameChangedAt),
@@ -58,6 +59,7 @@ export async function updateProfile(db: Db, owner: UserRow, input: ProfileUpdate
     if (input.showViews !== undefined) changes.showViews = input.showViews ? 1 : 0;
     if (input.showUpdated !== undefined) changes.showUpdated = input.showUpdated ? 1 : 0;
     if (input.markNewLinks !== undefined) changes.markNewLinks = input.markNewLinks ? 1 : 0;
+    if (input.openInBrowserBar !== undefined) changes.openInBrowserBar = input.openInBrowserBar ? 1 : 0;
     if (input.profileImage !== undefined) changes.profileImage = input.profileImage;
     if (input.timeZone !== undefined) changes.timeZone = input.timeZone;
     await updateUser(trx, owner.id, changes);

@@ -2,8 +2,9 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { SESSION_COOKIE_NAME } from '#shared/constants.ts';
 import type { EventRecorder } from '../analytics/event-recorder.ts';
 import type { ClientAddress } from '../http/client-address.ts';
-import { type PageCache, linkIdOf } from './page-cache.ts';
+import { type PageCache, cachedOriginFor, linkIdOf } from './page-cache.ts';
 import { type PublicPageResponder, writeAnswer } from './responder.ts';
+import { inAppBrowserOf } from '../http/in-app-browser.ts';
 
 /** What the fast path answered: pages and redirects, and the two together. */
 export interface FastPathStats {
@@ -76,7 +77,9 @@ export function createFastPath({ publicUrl, cache, responder, recorder, client, 
       return true;
     }
 
-    const page = cache.page(publicUrl ?? client.origin(request), url.slice(1));
+    // A visitor in an app's own browser gets the page with that app's bar, cached beside the plain one.
+    const origin = cachedOriginFor(publicUrl ?? client.origin(request), inAppBrowserOf(headers['user-agent']));
+    const page = cache.page(origin, url.slice(1));
     if (page === undefined) return false;
     recorder.recordRequest(request, client.ip(request), page.userId, null);
     const answer = responder.page(page, 200, headers);

@@ -3,6 +3,7 @@ import { brotliCompressSync, brotliDecompressSync, constants, gzipSync } from 'n
 import { LRUCache } from 'lru-cache';
 import type { ChangeBus } from '../http/change-bus.ts';
 import { MEMORY_BOUNDS } from '../memory-bounds.ts';
+import type { InAppBrowser } from '../http/in-app-browser.ts';
 
 export type PageEncoding = 'br' | 'gzip' | 'identity';
 
@@ -323,4 +324,13 @@ export class PageCache {
     page.onResize = undefined;
     this.toRecompress.delete(page);
   }
+}
+
+/**
+ * The origin a page is cached under for a visitor in an app's browser: the page
+ * drawn with that app's bar is one more page, kept beside the plain one and
+ * dropped with it on every change (PageCache keys pages by origin and name).
+ */
+export function cachedOriginFor(origin: string, inApp: InAppBrowser | undefined): string {
+  return inApp === undefined ? origin : `${origin} in ${inApp.app} on ${inApp.platform}`;
 }

@@ -15,6 +15,7 @@ const publicUserQuery = preparedQuery((db: Db, username: string) =>
       'users.plan',
       'users.showUpdated',
       'users.markNewLinks',
+      'users.openInBrowserBar',
       'users.showViews',
       'users.updatedAt',
     ])

@@ -12,6 +12,7 @@ import { currentHolderOf } from '../users/users.service.ts';
 import { GONE_PAGE, isUsername, loadPublicPage, notFoundPageFor, publicPageFor } from './public-page.service.ts';
 import { isGoneUsername } from '../users/users.repository.ts';
 import { type PublicPageResponder, sendAnswer } from './responder.ts';
+import { inAppBrowserOf } from '../http/in-app-browser.ts';
 
 const usernameParams = z.object({ username: z.string() });
 
@@ -30,7 +31,7 @@ export function originOf(config: AppConfig, request: FastifyRequest): string {
 
 export function registerPublicPageRoutes(app: App, { db, config, cache, responder, recorder }: PublicPageDeps): void {
   const servePage = async (request: FastifyRequest, reply: FastifyReply, username: string) => {
-    const page = await publicPageFor(db, cache, originOf(config, request), username);
+    const page = await publicPageFor(db, cache, originOf(config, request), username, inAppBrowserOf(request.headers['user-agent']));
     if (!page) {
       // A former username, held for 30 days, sends visitors on to the new address.
       const holder = isUsername(username) ? await currentHolderOf(db, username) : undefined;

@@ -7,10 +7,11 @@ import { parseCustomizationDocument } from '../customization/customization.servi
 import { totalViewsOf } from '../analytics/analytics.repository.ts';
 import { listActiveLinksOfUser } from '../links/links.repository.ts';
 import { toLink } from '../links/links.service.ts';
-import { type CachedPage, type PageCache, preparePage } from './page-cache.ts';
+import { type CachedPage, type PageCache, cachedOriginFor, preparePage } from './page-cache.ts';
 import { findPublicUser } from './public-page.repository.ts';
 import { AppError } from '../http/errors.ts';
 import { assertUsernameAvailable } from '../users/users.service.ts';
+import type { InAppBrowser } from '../http/in-app-browser.ts';
 import { renderProfileGone, renderProfileNotFound, renderProfilePage } from './render-page.tsx';
 
 export function isUsername(segment: string): boolean {
@@ -22,7 +23,10 @@ export function isUsername(segment: string): boolean {
  * with the moment the drawn page stops being right (a 'New' mark running out),
  * or undefined.
  */
-export async function loadPublicPageWithExpiry(db: Db, username: string): Promise<{ data: PublicPage; expiresAt: number } | undefined> {
+export async function loadPublicPageWithExpiry(
+  db: Db,
+  username: string,
+): Promise<{ data: PublicPage; expiresAt: number; openInBrowserBar: boolean } | undefined> {
   if (!isUsername(username)) return undefined;
   const user = await findPublicUser(db, username);
   if (!user) return undefined;
@@ -41,7 +45,7 @@ export async function loadPublicPageWithExpiry(db: Db, username: string): Promis
     parseCustomizationDocument(user.customization),
     now,
   );
-  return { data, expiresAt: pageExpiresAt(links, { markNewLinks, showViews }, now) };
+  return { data, expiresAt: pageExpiresAt(links, { markNewLinks, showViews }, now), openInBrowserBar: user.openInBrowserBar === 1 };
 }
 
 /** An active user's public profile and active links, or undefined. */
@@ -74,20 +78,29 @@ export const GONE_PAGE = preparePage(renderProfileGone(), 0);
 GONE_PAGE.recompress();
 
 /**
- * The rendered page of a profile for an origin: from the cache, else rendered
- * from the database and cached, with its links' redirect targets (the likely
- * next requests). Undefined for a name that is no active profile.
+ * The rendered page of a profile for an origin, and for a visitor in an app's
+ * own browser, the page with that app's bar (unless its creator turned the bar
+ * off): from the cache, else rendered from the database and cached, with its
+ * links' redirect targets (the likely next requests). Undefined for a name that
+ * is no active profile.
  */
-export async function publicPageFor(db: Db, cache: PageCache, origin: string, username: string): Promise<CachedPage | undefined> {
-  const cached = cache.page(origin, username);
+export async function publicPageFor(
+  db: Db,
+  cache: PageCache,
+  origin: string,
+  username: string,
+  inApp?: InAppBrowser,
+): Promise<CachedPage | undefined> {
+  const cachedOrigin = cachedOriginFor(origin, inApp);
+  const cached = cache.page(cachedOrigin, username);
   if (cached) return cached;
   const readAt = cache.generation;
   const loaded = await loadPublicPageWithExpiry(db, username);
   if (!loaded) return undefined;
-  const { data, expiresAt } = loaded;
-  const page = preparePage(renderProfilePage(data, origin), data.profile.id, expiresAt);
+  const { data, expiresAt, openInBrowserBar } = loaded;
+  const page = preparePage(renderProfilePage(data, origin, openInBrowserBar ? inApp : undefined), data.profile.id, expiresAt);
   // Never cached under an app route's name, so the fast path never mistakes a cached page for one.
-  if (!isAppRouteName(username)) cache.setPage(origin, username, page, readAt);
+  if (!isAppRouteName(username)) cache.setPage(cachedOrigin, username, page, readAt);
   for (const link of data.links) cache.setRedirect(link.id, { url: link.url, userId: data.profile.id, expiresAt }, readAt);
   return page;
 }

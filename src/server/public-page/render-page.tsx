@@ -5,6 +5,7 @@ import { fontFamilyOf } from '#shared/customization.ts';
 import { ProfileView, pageDataOf } from '#profile/profile-view.tsx';
 import type { PublicPage } from '#shared/profile.types.ts';
 import { escapeHtml } from '../http/html.ts';
+import type { InAppBrowser } from '../http/in-app-browser.ts';
 import { effectsScriptFor, fontAssetsFor } from './profile-assets.ts';
 import { PROFILE_BASE_CSS, optionCssFor } from './profile-stylesheet.ts';
 
@@ -15,8 +16,46 @@ function documentOf(head: string, body: string, style = ''): string {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="theme-color" content="#0b0b14"><link rel="icon" href="/favicon.svg" type="image/svg+xml">${head}<style>${BASE_CSS}${PROFILE_BASE_CSS}${style}</style></head><body>${body}</body></html>`;
 }
 
-/** The whole public page: content, title, description, canonical and OpenGraph/Twitter tags. */
-export function renderProfilePage(page: PublicPage, origin: string): string {
+const IN_APP_BAR_CSS =
+  '.lv-inapp{position:sticky;top:0;z-index:20;display:grid;grid-template-columns:1fr auto;align-items:start;gap:8px 12px;padding:10px 8px 12px 16px;' +
+  'background:#111118;color:#f4f4f5;border-bottom:1px solid #2e2e3a;font:14px/1.45 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif}' +
+  '.lv-inapp p{margin:4px 0 0}.lv-inapp-actions{grid-column:1/-1;display:flex;flex-wrap:wrap;align-items:center;gap:8px 12px}' +
+  '.lv-inapp-actions:not(:has(a,button:not([hidden]),span:not(:empty))){display:none}' +
+  '.lv-inapp-open,.lv-inapp-copy{font:inherit;font-weight:600;border:0;border-radius:999px;padding:7px 16px;background:#fff;color:#111118;text-decoration:none;cursor:pointer}' +
+  '.lv-inapp-close{font:inherit;font-size:20px;line-height:1;border:0;border-radius:999px;padding:4px 10px;background:transparent;color:#d4d4d8;cursor:pointer}' +
+  '.lv-inapp-status:empty{display:none}';
+
+/**
+ * The bar of a page opened in an app's own browser (issue 31), with the way out
+ * its platform allows: on Android an intent address, which Android hands to the
+ * visitor's browser (the app's own browser follows browser_fallback_url if
+ * nothing takes it); on iOS, where no address leaves an app, the app's own menu
+ * says how, and Copy link. Copy link and Close need the page's script; without
+ * it the bar still says the way out.
+ */
+function inAppBarOf(inApp: InAppBrowser, url: string): string {
+  // The page's own address (PUBLIC_URL, or the origin the request named, which may not parse).
+  const address = URL.parse(url);
+  const way =
+    inApp.platform === 'android' && address
+      ? `<a class="lv-inapp-open" href="${escapeHtml(
+          `intent://${address.host}${address.pathname}#Intent;scheme=${address.protocol.slice(0, -1)};S.browser_fallback_url=${encodeURIComponent(url)};end`,
+        )}">Open in your browser</a>`
+      : '';
+  const how = inApp.platform === 'android' && address ? '' : ' To use your own, tap ••• at the top and choose to open in the browser.';
+  return (
+    `<aside class="lv-inapp" aria-label="Open in your browser"><p>You are in ${escapeHtml(inApp.app)}'s browser.${how}</p>` +
+    '<button type="button" class="lv-inapp-close" aria-label="Close this bar" hidden>×</button>' +
+    `<div class="lv-inapp-actions">${way}<button type="button" class="lv-inapp-copy" data-address="${escapeHtml(url)}" hidden>Copy link</button>` +
+    '<span class="lv-inapp-status" role="status"></span></div></aside>'
+  );
+}
+
+/**
+ * The whole public page: content, title, description, canonical and
+ * OpenGraph/Twitter tags; with `inApp`, the in-app browser's bar above it.
+ */
+export function renderProfilePage(page: PublicPage, origin: string, inApp?: InAppBrowser): string {
   const { profile } = page;
   const name = profile.displayName || profile.username;
   const title = pageTitle(`${name} (@${profile.username})`);
@@ -27,7 +66,7 @@ export function renderProfilePage(page: PublicPage, origin: string): string {
   const meta = [
     `<title>${escapeHtml(title)}</title>`,
     font.preload,
-    effectsScriptFor(page),
+    effectsScriptFor(page, inApp !== undefined),
     `<meta name="description" content="${escapeHtml(description)}">`,
     `<link rel="canonical" href="${escapeHtml(url)}">`,
     `<meta property="og:type" content="profile">`,
@@ -46,7 +85,11 @@ export function renderProfilePage(page: PublicPage, origin: string): string {
     ...page.links.filter((link) => link.ownProfile).map((link) => `<link rel="me" href="${escapeHtml(link.url)}">`),
   ].join('');
   const body = renderToStaticMarkup(<ProfileView page={page} hrefOf={(link) => `/go/${link.id}`} />);
-  return documentOf(meta, body, `${font.fontFace}${optionCssFor(pageDataOf(page))}`);
+  return documentOf(
+    meta,
+    inApp ? `${inAppBarOf(inApp, url)}${body}` : body,
+    `${font.fontFace}${optionCssFor(pageDataOf(page))}${inApp ? IN_APP_BAR_CSS : ''}`,
+  );
 }
 
 /** The site's mark (public/favicon.svg), drawn inline so that a notice page needs no other request. */

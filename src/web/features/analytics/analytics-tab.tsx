@@ -139,6 +139,15 @@ function Report({ report, user }: { report: AnalyticsReport; user: CurrentUser }
                     .join(' · ')}
                 </p>
               )}
+              {report.inAppBrowsers.length > 0 && (
+                <p className="mt-2 text-xs text-muted" data-testid="in-app-browsers">
+                  Opened inside apps:{' '}
+                  {report.inAppBrowsers
+                    .slice(0, 4)
+                    .map((app) => `${app.name} ${app.percentage}%`)
+                    .join(' · ')}
+                </p>
+              )}
             </Card>
           </div>
         </>

@@ -76,6 +76,7 @@ function ProfileSettingsForm({ user, settings }: { user: CurrentUser; settings: 
     showViews: settings.showViews,
     showUpdated: settings.showUpdated,
     markNewLinks: settings.markNewLinks,
+    openInBrowserBar: settings.openInBrowserBar,
   });
   const { error, invalidField, show, check } = useFormError();
   // The theme saves at once; the other fields wait for Save Changes.
@@ -85,7 +86,8 @@ function ProfileSettingsForm({ user, settings }: { user: CurrentUser; settings: 
     form.email !== (settings.email ?? '') ||
     form.showViews !== settings.showViews ||
     form.showUpdated !== settings.showUpdated ||
-    form.markNewLinks !== settings.markNewLinks;
+    form.markNewLinks !== settings.markNewLinks ||
+    form.openInBrowserBar !== settings.openInBrowserBar;
   useUnsavedChanges('profile', 'Profile Settings', dirty);
   const set = <Key extends keyof ProfileFormInput>(key: Key, value: ProfileFormInput[Key]) =>
     setForm((current) => ({ ...current, [key]: value }));
@@ -229,6 +231,13 @@ function ProfileSettingsForm({ user, settings }: { user: CurrentUser; settings: 
                 hint={`Put a "New" pill on links added in the last ${countOf(NEW_LINK_DAYS, 'day')}.`}
                 checked={form.markNewLinks}
                 onChange={(value) => set('markNewLinks', value)}
+              />
+              <SettingSwitch
+                id="profile-openInBrowserBar"
+                label="Offer to leave in-app browsers"
+                hint="Opened inside Instagram, TikTok or another app's browser, your page offers to open in the visitor's own browser."
+                checked={form.openInBrowserBar}
+                onChange={(value) => set('openInBrowserBar', value)}
               />
             </fieldset>
             {error && (

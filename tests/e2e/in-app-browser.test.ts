@@ -1,0 +1,78 @@
+import { AxeBuilder } from '@axe-core/playwright';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { createLink, createUser } from '../helpers/factories.ts';
+import { useServerAndBrowser } from '../helpers/web-server.ts';
+import { afterAnimations } from '../helpers/pages.ts';
+
+// A page opened inside an app's own browser (issue 31), as a phone shows it:
+// Chromium given the apps' user agents.
+
+const running = useServerAndBrowser();
+
+const INSTAGRAM_IPHONE =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 Instagram 334.0.4.32.98 (iPhone15,3; iOS 17_5; en_US)';
+const TIKTOK_ANDROID =
+  'Mozilla/5.0 (Linux; Android 12; SM-A515F; wv) AppleWebKit/537.36 (KHTML, like Gecko) Version/4.0 Chrome/120.0.6099.230 Mobile Safari/537.36 musical_ly_2023304040 BytedanceWebview/d8a21c6';
+
+async function creatorPage() {
+  const creator = await createUser(running.server.testApp.app, { displayName: 'Bar Tester' });
+  await createLink(running.server.testApp.app, creator, { title: 'My shop', url: 'https://shop.example/' });
+  return `${running.server.baseUrl}/${creator.user.username}`;
+}
+
+async function visitorIn(userAgent: string, javaScriptEnabled = true): Promise<Page> {
+  const context = await running.browser.newContext({ userAgent, viewport: { width: 390, height: 844 }, javaScriptEnabled });
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: running.server.baseUrl });
+  return context.newPage();
+}
+
+async function violationsOf(page: Page): Promise<string[]> {
+  await afterAnimations(page);
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
+  return results.violations.flatMap((violation) => violation.nodes.map((node) => `${violation.id}: ${node.target.join(' ')}`));
+}
+
+describe('the bar of a page opened in an app’s own browser', () => {
+  it('says how to leave Instagram on an iPhone, copies the link, closes, and passes axe', async () => {
+    const address = await creatorPage();
+    const page = await visitorIn(INSTAGRAM_IPHONE);
+    await page.goto(address);
+    const bar = page.getByRole('complementary', { name: 'Open in your browser' });
+    expect(await bar.textContent()).toContain("You are in Instagram's browser.");
+    // The bar sits above the page without pushing it sideways.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= innerWidth)).toBe(true);
+    expect(await violationsOf(page)).toEqual([]);
+
+    await bar.getByRole('button', { name: 'Copy link' }).click();
+    await expect.poll(() => bar.getByRole('status').textContent()).toBe('Link copied. Paste it in your browser.');
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(address);
+
+    await bar.getByRole('button', { name: 'Close this bar' }).click();
+    expect(await page.locator('.lv-inapp').count()).toBe(0);
+    expect(await page.locator('.lv-link-title').first().textContent()).toBe('My shop');
+    await page.context().close();
+  });
+
+  it('opens the page in the visitor’s browser from TikTok on Android, by an intent address', async () => {
+    const address = await creatorPage();
+    const page = await visitorIn(TIKTOK_ANDROID);
+    await page.goto(address);
+    const open = page.getByRole('link', { name: 'Open in your browser' });
+    const { host, pathname } = new URL(address);
+    expect(await open.getAttribute('href')).toBe(
+      `intent://${host}${pathname}#Intent;scheme=http;S.browser_fallback_url=${encodeURIComponent(address)};end`,
+    );
+    expect(await violationsOf(page)).toEqual([]);
+    await page.context().close();
+  });
+
+  it('still says the way out without script, and offers no button that needs it', async () => {
+    const page = await visitorIn(INSTAGRAM_IPHONE, false);
+    await page.goto(await creatorPage());
+    const bar = page.getByRole('complementary', { name: 'Open in your browser' });
+    expect(await bar.isVisible()).toBe(true);
+    expect(await bar.getByRole('button').count()).toBe(0);
+    await page.context().close();
+  });
+});
