@@ -6,27 +6,42 @@
 // motion) around the content, never over its text or buttons, types the tab title (not with reduced motion: the profile's setting or the
 // visitor's), and fills the Discord presence card from this site's own API every
 // 30 s, building it with textContent only (nothing from the API is read as HTML).
-// On a page opened in an app's own browser, it runs the bar's Copy link and Close.
+// On a page opened in an app's own browser it runs the bar's Copy link and Close,
+// and on a share page its Share… and Copy link.
 (function () {
+  // A Copy link button (hidden without script): shown where there is a clipboard; says in `status` what happened.
+  var copyButton = function (button, status, copied) {
+    if (!button || !navigator.clipboard) return;
+    button.hidden = false;
+    button.addEventListener('click', function () {
+      navigator.clipboard.writeText(button.getAttribute('data-address')).then(
+        function () {
+          status.textContent = copied;
+        },
+        function () {
+          status.textContent = 'The link could not be copied.';
+        },
+      );
+    });
+  };
+
+  // The share page (issue 31): Share… opens the system's share sheet where the browser has one.
+  var share = document.querySelector('.lv-share-native');
+  if (share) {
+    if (navigator.share) {
+      share.hidden = false;
+      share.addEventListener('click', function () {
+        navigator.share({ title: share.getAttribute('data-title'), url: share.getAttribute('data-address') }).catch(function () {});
+      });
+    }
+    copyButton(document.querySelector('.lv-share-copy'), document.querySelector('.lv-share-status'), 'Link copied.');
+  }
+
   // The bar of a page opened in an app's own browser (issue 31): Copy link
   // (where the clipboard is there) and Close. Without script it still says the way out.
   var bar = document.querySelector('.lv-inapp');
   if (bar) {
-    var copy = bar.querySelector('.lv-inapp-copy');
-    var status = bar.querySelector('.lv-inapp-status');
-    if (copy && navigator.clipboard) {
-      copy.hidden = false;
-      copy.addEventListener('click', function () {
-        navigator.clipboard.writeText(copy.getAttribute('data-address')).then(
-          function () {
-            status.textContent = 'Link copied. Paste it in your browser.';
-          },
-          function () {
-            status.textContent = 'The link could not be copied.';
-          },
-        );
-      });
-    }
+    copyButton(bar.querySelector('.lv-inapp-copy'), bar.querySelector('.lv-inapp-status'), 'Link copied. Paste it in your browser.');
     var close = bar.querySelector('.lv-inapp-close');
     close.hidden = false;
     close.addEventListener('click', function () {
@@ -148,7 +163,8 @@
     }, 30000);
   }
 
-  var SOLID_CONTENT = '.lv-avatar, .lv-link, .lv-social, .lv-verified, .lv-music, .lv-discord, .lv-footer, [data-layout="card"] .lv-card';
+  var SOLID_CONTENT =
+    '.lv-avatar, .lv-link, .lv-social, .lv-verified, .lv-music, .lv-discord, .lv-footer, .lv-share, [data-layout="card"] .lv-card';
   var TEXT_CONTENT = '.lv-name-text, .lv-username, .lv-bio, .lv-location, .lv-activity, .lv-views, .lv-empty';
   var FADE_PX = 18;
 

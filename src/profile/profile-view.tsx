@@ -1,4 +1,4 @@
-import { MapPin } from 'lucide-react';
+import { MapPin, Share2 } from 'lucide-react';
 import type { CSSProperties, ReactNode } from 'react';
 import { countOf } from '#shared/counts.ts';
 import { SOCIAL_ICONS, linkBackground, linkSolidColor } from '#shared/links.ts';
@@ -19,6 +19,8 @@ export interface ProfileViewProps {
    * Inside the dashboard (which has its own main) the preview is a region.
    */
   embedded?: boolean;
+  /** The public page's share button goes here (its share page, which works without script); none in the preview and the examples. */
+  shareHref?: string;
 }
 
 /** With social icons on, the links that asked for it show as round icons under the bio; the others as buttons. */
@@ -96,7 +98,7 @@ function Outbound(props: {
   );
 }
 
-export function ProfileView({ page, hrefOf, embedded = false }: ProfileViewProps) {
+export function ProfileView({ page, hrefOf, embedded = false, shareHref }: ProfileViewProps) {
   const { profile, customization: c, customCss } = page;
   const name = profile.displayName || profile.username;
   // Embedded (the dashboard's preview), a named section: its header is the card's, never the page's banner.
@@ -200,6 +202,13 @@ export function ProfileView({ page, hrefOf, embedded = false }: ProfileViewProps
           )}
         </div>
       </Content>
+      {shareHref && (
+        <nav aria-label="Share">
+          <a className="lv-share" href={shareHref} aria-label="Share this page">
+            <Share2 size={18} strokeWidth={2.25} aria-hidden="true" focusable="false" />
+          </a>
+        </nav>
+      )}
       {profile.showBranding && (
         <footer className="lv-footer">
           <a href="/">

@@ -265,6 +265,36 @@ describe(`the public JSON (${DIALECT})`, () => {
   });
 });
 
+describe(`sharing the page (${DIALECT})`, () => {
+  it('puts a share button on the page, leading to a share page that works without script and counts no view', async () => {
+    const page = (await get(`/${creator.user.username}`)).body;
+    expect(page).toContain(
+      `<nav aria-label="Share"><a class="lv-share" href="/${creator.user.username}?share" aria-label="Share this page">`,
+    );
+    const views = await countVisits(t.app, creator.user.id, 'view');
+    const response = await get(`/${creator.user.username}?share`);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toContain('text/html');
+    expect(response.headers['content-security-policy']).toContain("script-src 'self'");
+    const html = response.body;
+    expect(html).toContain('<meta name="robots" content="noindex">');
+    // The display name is the creator's text: escaped everywhere it is shown.
+    expect(html).toContain("<h1>Share Nova &#60;b&#62;Star&#60;/b&#62;'s page</h1>");
+    expect(html).not.toContain('<b>Star</b>');
+    const address = `http://localhost:80/${creator.user.username}`;
+    expect(html).toContain(
+      `href="https://www.facebook.com/sharer/sharer.php?u=${encodeURIComponent(address)}" target="_blank" rel="noopener noreferrer"`,
+    );
+    expect(html).toMatch(/<button type="button" class="lv-link lv-share-copy" data-address="[^"]+" hidden>Copy link<\/button>/);
+    expect(html).toMatch(/<script src="\/static\/profile-effects-[0-9a-f]{12}\.js" defer><\/script>/);
+    expect(await countVisits(t.app, creator.user.id, 'view')).toBe(views);
+    expect((await get('/nobody-here-at-all?share')).statusCode).toBe(404);
+    // Campaign fields pass as they did; two share fields are refused, not a 500.
+    expect((await get(`/${creator.user.username}?utm_source=a&utm_source=b`)).statusCode).toBe(200);
+    expect((await get(`/${creator.user.username}?share&share`)).statusCode).toBe(400);
+  });
+});
+
 describe(`rel="me" (${DIALECT})`, () => {
   it("names the creator's own profiles elsewhere by their address, active links only, and escaped", async () => {
     const owner = await createUser(t.app);

@@ -83,6 +83,7 @@ describe('accessibility (axe) at phone and desktop width', () => {
       '/privacy',
       '/docs/no-such-page',
       `/${creator.user.username}`,
+      `/${creator.user.username}?share`,
       '/no-such-user-here',
       '/coming-soon',
       '/reset-password#token=an-example-token',

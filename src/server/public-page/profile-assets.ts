@@ -95,13 +95,16 @@ export function needsEffectsScript(page: PublicPage): boolean {
   return c.animatedTitle || c.backgroundEffect === 'particles' || showsDiscord(page) || (c.audioFile !== '' && !c.volumeControl);
 }
 
+/** The effects script's tag. */
+export const EFFECTS_SCRIPT_TAG = `<script src="${effectsScript.url}" defer></script>`;
+
 /**
  * The script tag of a page that needs it, else nothing: a page without such
  * effects carries no script. A page with the in-app browser's bar needs it for
  * the bar's Copy link and Close.
  */
 export function effectsScriptFor(page: PublicPage, withInAppBar = false): string {
-  return withInAppBar || needsEffectsScript(page) ? `<script src="${effectsScript.url}" defer></script>` : '';
+  return withInAppBar || needsEffectsScript(page) ? EFFECTS_SCRIPT_TAG : '';
 }
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';

@@ -12,9 +12,13 @@ import { currentHolderOf } from '../users/users.service.ts';
 import { GONE_PAGE, isUsername, loadPublicPage, notFoundPageFor, publicPageFor } from './public-page.service.ts';
 import { isGoneUsername } from '../users/users.repository.ts';
 import { type PublicPageResponder, sendAnswer } from './responder.ts';
+import { preparePage } from './page-cache.ts';
+import { renderSharePage } from './render-page.tsx';
 import { inAppBrowserOf } from '../http/in-app-browser.ts';
 
 const usernameParams = z.object({ username: z.string() });
+/** `?share` asks for the page's share page; campaign fields (utm_source, ref) and the rest are the event recorder's to read. */
+const profileQuery = z.object({ share: z.string().optional() }).loose();
 
 export interface PublicPageDeps {
   db: Db;
@@ -47,11 +51,22 @@ export function registerPublicPageRoutes(app: App, { db, config, cache, responde
     return sendAnswer(reply, responder.page(page, 200, request.headers));
   };
 
-  // GET /{username}: the server-rendered public page, the hot path of the product.
-  app.get('/:username', { schema: { hide: true, params: usernameParams } }, (request, reply) => {
+  /** The page's share page (issue 31): not a view; a name that is no profile answers as its page would. */
+  const serveSharePage = async (request: FastifyRequest, reply: FastifyReply, username: string) => {
+    const data = await loadPublicPage(db, username);
+    if (!data) return servePage(request, reply, username);
+    return sendAnswer(
+      reply,
+      responder.page(preparePage(renderSharePage(data, originOf(config, request)), data.profile.id), 200, request.headers),
+    );
+  };
+
+  // GET /{username}: the server-rendered public page, the hot path of the product; ?share: its share page.
+  app.get('/:username', { schema: { hide: true, params: usernameParams, querystring: profileQuery } }, (request, reply) => {
     const username = request.params.username.toLowerCase();
     // `/api/` reaches this route (trailing slashes are ignored); an unknown API path answers the contract's JSON.
     if (username === 'api') throw new AppError(404, 'not_found', commonMessages.notFound);
+    if (request.query.share !== undefined) return serveSharePage(request, reply, username);
     return servePage(request, reply, username);
   });
 

@@ -6,7 +6,7 @@ import { ProfileView, pageDataOf } from '#profile/profile-view.tsx';
 import type { PublicPage } from '#shared/profile.types.ts';
 import { escapeHtml } from '../http/html.ts';
 import type { InAppBrowser } from '../http/in-app-browser.ts';
-import { effectsScriptFor, fontAssetsFor } from './profile-assets.ts';
+import { EFFECTS_SCRIPT_TAG, effectsScriptFor, fontAssetsFor } from './profile-assets.ts';
 import { PROFILE_BASE_CSS, optionCssFor } from './profile-stylesheet.ts';
 
 const BASE_CSS = 'html,body{margin:0;height:100%;background:#0b0b14}body{-webkit-font-smoothing:antialiased}';
@@ -84,7 +84,9 @@ export function renderProfilePage(page: PublicPage, origin: string, inApp?: InAp
     // Mastodon and IndieWeb sites read rel="me" on <link> as on <a> to verify that both are theirs.
     ...page.links.filter((link) => link.ownProfile).map((link) => `<link rel="me" href="${escapeHtml(link.url)}">`),
   ].join('');
-  const body = renderToStaticMarkup(<ProfileView page={page} hrefOf={(link) => `/go/${link.id}`} />);
+  const body = renderToStaticMarkup(
+    <ProfileView page={page} hrefOf={(link) => `/go/${link.id}`} shareHref={`/${profile.username}?share`} />,
+  );
   return documentOf(
     meta,
     inApp ? `${inAppBarOf(inApp, url)}${body}` : body,
@@ -115,6 +117,56 @@ function renderNotice(heading: string, lead: string, action: { href: string; lab
     `<title>${pageTitle(heading)}</title><meta name="robots" content="noindex">${inter.preload}`,
     body,
     `${inter.fontFace}${NOTICE_CSS}`,
+  );
+}
+
+const SHARE_CSS =
+  '.lv-notice p.lv-share-address{margin-top:8px;color:#fff;font-weight:600;overflow-wrap:anywhere}' +
+  '.lv-share-actions{display:flex;flex-wrap:wrap;justify-content:center;gap:12px}.lv-share-actions [hidden]{display:none}' +
+  '.lv-share-actions:has(button:not([hidden])){margin-top:28px}' +
+  '.lv-notice .lv-share-actions .lv-link{margin:0;border:0;font:inherit;font-weight:600;color:#fff;cursor:pointer}' +
+  '.lv-notice p.lv-share-status{margin-top:12px}.lv-share-status:empty{display:none}' +
+  '.lv-share-targets{list-style:none;margin:32px 0 0;padding:0;display:flex;flex-wrap:wrap;justify-content:center;gap:10px}' +
+  '.lv-share-targets a{display:inline-flex;padding:8px 16px;border-radius:9999px;border:1px solid rgb(255 255 255 / .25);color:#fff;text-decoration:none;font-weight:500}' +
+  '.lv-share-targets a:hover{background:rgb(255 255 255 / .1)}' +
+  '.lv-share-back{display:inline-block;margin-top:32px;color:#d4d4d8}';
+
+/** Where a page can be shared without script: each service's own share address, in a new tab. */
+const SHARE_TARGETS: ReadonlyArray<readonly [string, (url: string, title: string) => string]> = [
+  ['WhatsApp', (url, title) => `https://wa.me/?text=${encodeURIComponent(`${title} ${url}`)}`],
+  ['X', (url, title) => `https://x.com/intent/post?url=${encodeURIComponent(url)}&text=${encodeURIComponent(title)}`],
+  ['Facebook', (url) => `https://www.facebook.com/sharer/sharer.php?u=${encodeURIComponent(url)}`],
+  ['LinkedIn', (url) => `https://www.linkedin.com/sharing/share-offsite/?url=${encodeURIComponent(url)}`],
+  ['Telegram', (url, title) => `https://t.me/share/url?url=${encodeURIComponent(url)}&text=${encodeURIComponent(title)}`],
+  ['Email', (url, title) => `mailto:?subject=${encodeURIComponent(title)}&body=${encodeURIComponent(url)}`],
+];
+
+/**
+ * A profile's share page (issue 31), where its share button leads: the address,
+ * Share… (the system's share sheet, where the browser has one) and Copy link,
+ * both shown by the page's script, and each service's share address, which
+ * need none. Not indexed: the profile is the page to find.
+ */
+export function renderSharePage(page: PublicPage, origin: string): string {
+  const { profile } = page;
+  const name = escapeHtml(profile.displayName || profile.username);
+  const url = `${origin}/${profile.username}`;
+  const title = `${profile.displayName || profile.username} on Linkverse`;
+  const inter = fontAssetsFor('Inter');
+  const targets = SHARE_TARGETS.map(
+    ([label, to]) => `<li><a href="${escapeHtml(to(url, title))}" target="_blank" rel="noopener noreferrer">${label}</a></li>`,
+  ).join('');
+  const body =
+    `<div class="lv-page lv-notice"><main><a class="lv-notice-logo" href="/">${SITE_LOGO_SVG}<span>Linkverse</span></a>` +
+    `<h1>Share ${name}'s page</h1><p class="lv-share-address">${escapeHtml(url.replace(/^https?:\/\//, ''))}</p>` +
+    `<div class="lv-share-actions"><button type="button" class="lv-link lv-share-native" data-address="${escapeHtml(url)}" data-title="${escapeHtml(title)}" hidden>Share…</button>` +
+    `<button type="button" class="lv-link lv-share-copy" data-address="${escapeHtml(url)}" hidden>Copy link</button></div>` +
+    `<p class="lv-share-status" role="status"></p><ul class="lv-share-targets" aria-label="Share on">${targets}</ul>` +
+    `<a class="lv-share-back" href="/${escapeHtml(profile.username)}">Back to ${name}'s page</a></main></div>`;
+  return documentOf(
+    `<title>${pageTitle(`Share ${name}'s page`)}</title><meta name="robots" content="noindex"><link rel="canonical" href="${escapeHtml(url)}">${inter.preload}${EFFECTS_SCRIPT_TAG}`,
+    body,
+    `${inter.fontFace}${NOTICE_CSS}${SHARE_CSS}`,
   );
 }
 
