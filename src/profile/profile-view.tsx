@@ -163,6 +163,13 @@ export function ProfileView({ page, hrefOf, embedded = false, shareHref }: Profi
     <div className="lv-page" style={profileStyleOf(c)} {...pageDataOf(page)}>
       <div className="lv-backdrop" aria-hidden="true" />
       {customCss && <style dangerouslySetInnerHTML={{ __html: customCss }} />}
+      {shareHref && (
+        <nav aria-label="Share">
+          <a className="lv-share" href={shareHref} aria-label="Share this page">
+            <Share2 size={18} strokeWidth={2.25} aria-hidden="true" focusable="false" />
+          </a>
+        </nav>
+      )}
       <Content className="lv-profile" {...(embedded ? { 'aria-label': `${name}'s profile` } : {})}>
         <div className="lv-card">
           <header className="lv-header">
@@ -202,13 +209,6 @@ export function ProfileView({ page, hrefOf, embedded = false, shareHref }: Profi
           )}
         </div>
       </Content>
-      {shareHref && (
-        <nav aria-label="Share">
-          <a className="lv-share" href={shareHref} aria-label="Share this page">
-            <Share2 size={18} strokeWidth={2.25} aria-hidden="true" focusable="false" />
-          </a>
-        </nav>
-      )}
       {profile.showBranding && (
         <footer className="lv-footer">
           <a href="/">

@@ -268,3 +268,75 @@ describe(`hostile input to the saved looks (${DIALECT})`, () => {
     expect(victimLook.json().data.primaryColor).toBe('#202020');
   });
 });
+
+describe(`hostile input to sharing and in-app browsers (${DIALECT})`, () => {
+  const INSTAGRAM = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) Mobile/15E148 Instagram 334.0.4.32.98';
+
+  it('draws the public page for any user agent and any share field, never running what they carry', async () => {
+    const page = (headers: Record<string, string>, query = '') =>
+      t.app.inject({ method: 'GET', url: `/${owner.user.username}${query}`, headers });
+    for (const userAgent of [
+      `${INSTAGRAM} "><script>alert(1)</script>`,
+      `${INSTAGRAM} ${'x'.repeat(8000)}`,
+      'Snapchat/1 TwitterAndroid FBAN/ musical_ly LinkedInApp Instagram 1',
+      '',
+    ]) {
+      const response = await page({ 'user-agent': userAgent });
+      expect(response.statusCode, userAgent.slice(0, 40)).toBe(200);
+      expect(response.body).not.toContain('<script>alert');
+    }
+    for (const query of ['?share=%3Cscript%3Ealert(1)%3C/script%3E', '?share=', '?share&utm_source=%22%3E']) {
+      const response = await page({ 'user-agent': INSTAGRAM }, query);
+      expect(response.statusCode, query).toBe(200);
+      expect(response.body).not.toContain('<script>alert');
+    }
+    for (const query of ['?share&share', '?share=a&share=b']) {
+      const response = await page({}, query);
+      expect(response.statusCode, query).toBe(400);
+      expectSecurityHeaders(response.headers);
+    }
+  });
+
+  it('escapes a hostile Host in the bar and the share page of a site without PUBLIC_URL', async () => {
+    const open = await createTestApp({ shareDatabaseWith: t });
+    try {
+      for (const host of ['evil"><script>alert(1)</script>', 'a b', '[::1', 'links.example:99999']) {
+        for (const url of [`/${owner.user.username}`, `/${owner.user.username}?share`]) {
+          const response = await open.app.inject({ method: 'GET', url, headers: { host, 'user-agent': INSTAGRAM } });
+          expect(response.statusCode, `${host} ${url}`).toBeLessThan(500);
+          expect(response.body).not.toContain('<script>alert');
+        }
+      }
+    } finally {
+      await open.close();
+    }
+  });
+
+  it('refuses odd shapes for the QR code picture, a link marked as the creator’s own and the in-app switch', async () => {
+    for (const picture of ['1', 'yes', '<script>', '']) {
+      const response = await t.app.inject({
+        method: 'GET',
+        url: `/api/me/qr.svg?picture=${encodeURIComponent(picture)}`,
+        headers: { cookie: owner.cookie },
+      });
+      expect(response.statusCode, picture).toBe(400);
+      expectSecurityHeaders(response.headers);
+    }
+    const link = await t.app.inject({
+      method: 'POST',
+      url: '/api/links',
+      headers: { cookie: owner.cookie },
+      payload: { title: 'Me', url: 'https://me.example/', ownProfile: 'true' },
+    });
+    expect(link.statusCode).toBe(400);
+    for (const openInBrowserBar of ['false', 0, null, { on: true }]) {
+      const response = await t.app.inject({
+        method: 'PATCH',
+        url: '/api/me/profile',
+        headers: { cookie: owner.cookie },
+        payload: { openInBrowserBar },
+      });
+      expect(response.statusCode, JSON.stringify(openInBrowserBar)).toBe(400);
+    }
+  });
+});
