@@ -1,9 +1,8 @@
-import { AxeBuilder } from '@axe-core/playwright';
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { createAdmin, createLink, createUser } from '../helpers/factories.ts';
 import { useServerAndBrowser } from '../helpers/web-server.ts';
-import { afterAnimations, afterNextFrames } from '../helpers/pages.ts';
+import { afterAnimations, afterNextFrames, axeViolationsOf } from '../helpers/pages.ts';
 
 // axe-core on every page type at phone and desktop width (issue 11): no violation
 // of WCAG 2 A/AA (colour contrast included), and no horizontal overflow.
@@ -25,20 +24,12 @@ async function newContext(width: number, cookie?: string): Promise<BrowserContex
   return context;
 }
 
-/** What axe finds on the page as it is now, one line per failing element. */
-async function violationsOf(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
-  return results.violations.flatMap((violation) =>
-    violation.nodes.map((node) => `${violation.id}: ${node.target.join(' ')} ${node.any[0]?.message ?? ''}`.trim()),
-  );
-}
-
 async function expectAccessible(page: Page, label: string) {
   // Hydrated (nothing more to load, a frame drawn since) and still: axe measures what is on screen.
   await page.waitForLoadState('networkidle');
   await afterNextFrames(page);
   await afterAnimations(page);
-  expect(await violationsOf(page), label).toEqual([]);
+  expect(await axeViolationsOf(page), label).toEqual([]);
   expect(await page.evaluate(() => document.documentElement.scrollWidth <= innerWidth), `${label} overflows`).toBe(true);
 }
 

@@ -1,9 +1,8 @@
-import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { createLink, createUser } from '../helpers/factories.ts';
 import { useServerAndBrowser } from '../helpers/web-server.ts';
-import { afterAnimations } from '../helpers/pages.ts';
+import { afterAnimations, axeViolationsOf } from '../helpers/pages.ts';
 
 // A page opened inside an app's own browser (issue 31), as a phone shows it:
 // Chromium given the apps' user agents.
@@ -27,12 +26,6 @@ async function visitorIn(userAgent: string, javaScriptEnabled = true): Promise<P
   return context.newPage();
 }
 
-async function violationsOf(page: Page): Promise<string[]> {
-  await afterAnimations(page);
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
-  return results.violations.flatMap((violation) => violation.nodes.map((node) => `${violation.id}: ${node.target.join(' ')}`));
-}
-
 describe('the bar of a page opened in an app’s own browser', () => {
   it('says how to leave Instagram on an iPhone, copies the link, closes, and passes axe', async () => {
     const address = await creatorPage();
@@ -42,7 +35,8 @@ describe('the bar of a page opened in an app’s own browser', () => {
     expect(await bar.textContent()).toContain("You are in Instagram's browser.");
     // The bar sits above the page without pushing it sideways.
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= innerWidth)).toBe(true);
-    expect(await violationsOf(page)).toEqual([]);
+    await afterAnimations(page);
+    expect(await axeViolationsOf(page)).toEqual([]);
 
     await bar.getByRole('button', { name: 'Copy link' }).click();
     await expect.poll(() => bar.getByRole('status').textContent()).toBe('Link copied. Paste it in your browser.');
@@ -63,7 +57,8 @@ describe('the bar of a page opened in an app’s own browser', () => {
     expect(await open.getAttribute('href')).toBe(
       `intent://${host}${pathname}#Intent;scheme=http;S.browser_fallback_url=${encodeURIComponent(address)};end`,
     );
-    expect(await violationsOf(page)).toEqual([]);
+    await afterAnimations(page);
+    expect(await axeViolationsOf(page)).toEqual([]);
     await page.context().close();
   });
 

@@ -1,9 +1,8 @@
-import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { createLink, createUser } from '../helpers/factories.ts';
 import { useServerAndBrowser } from '../helpers/web-server.ts';
-import { afterAnimations } from '../helpers/pages.ts';
+import { afterAnimations, axeViolationsOf } from '../helpers/pages.ts';
 
 // The public page's share button and the share page it leads to (issue 31).
 
@@ -21,12 +20,6 @@ async function visitor(width: number, javaScriptEnabled = true): Promise<Page> {
   return context.newPage();
 }
 
-async function violationsOf(page: Page): Promise<string[]> {
-  await afterAnimations(page);
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
-  return results.violations.flatMap((violation) => violation.nodes.map((node) => `${violation.id}: ${node.target.join(' ')}`));
-}
-
 describe('sharing a public page', () => {
   it.each([390, 1366])('goes from the share button to the share page, copies the address, and passes axe at %ipx', async (width) => {
     const address = await creatorPage();
@@ -41,7 +34,8 @@ describe('sharing a public page', () => {
     const whatsapp = page.getByRole('link', { name: 'WhatsApp' });
     expect(await whatsapp.getAttribute('href')).toBe(`https://wa.me/?text=${encodeURIComponent(`Share Tester on Linkverse ${address}`)}`);
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= innerWidth)).toBe(true);
-    expect(await violationsOf(page)).toEqual([]);
+    await afterAnimations(page);
+    expect(await axeViolationsOf(page)).toEqual([]);
     await page.getByRole('link', { name: "Back to Share Tester's page" }).click();
     await page.waitForURL(address);
     await page.context().close();

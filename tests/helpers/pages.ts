@@ -1,3 +1,4 @@
+import { AxeBuilder } from '@axe-core/playwright';
 import type { Page, Response } from 'playwright-core';
 
 /**
@@ -29,5 +30,13 @@ export async function afterAnimations(page: Page): Promise<void> {
         .filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity)
         .map((animation) => animation.finished.catch(() => undefined)),
     ),
+  );
+}
+
+/** What axe finds on the page as it is now (WCAG 2 A/AA and best practice), one line per failing element. */
+export async function axeViolationsOf(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
+  return results.violations.flatMap((violation) =>
+    violation.nodes.map((node) => `${violation.id}: ${node.target.join(' ')} ${node.any[0]?.message ?? ''}`.trim()),
   );
 }
