@@ -85,14 +85,26 @@ export type ButtonFill = { kind: 'style' } | { kind: 'theme'; field: 'primaryCol
  * outline, the links' own colours otherwise.
  */
 export function buttonFillsOf(c: Customization, linkColors: readonly string[]): ButtonFill[] {
-  if (c.swapBoxColors) return [{ kind: 'style' }];
-  if (c.buttonStyle === 'gradient')
+  const kind = buttonFillKindOf(c);
+  if (kind === 'theme')
     return [
       { kind: 'theme', field: 'primaryColor' },
       { kind: 'theme', field: 'secondaryColor' },
     ];
-  if (Object.hasOwn(STYLE_FILLS, c.buttonStyle)) return [{ kind: 'style' }];
+  if (kind === 'style') return [{ kind: 'style' }];
   return [...new Set(linkColors)].map((color) => ({ kind: 'link', color }));
+}
+
+/** What fills this look's buttons: the style's own fill (swapped colours too), the theme's two colours (gradient), or each link's colour. */
+function buttonFillKindOf(c: Customization): ButtonFill['kind'] {
+  if (c.swapBoxColors) return 'style';
+  if (c.buttonStyle === 'gradient') return 'theme';
+  return Object.hasOwn(STYLE_FILLS, c.buttonStyle) ? 'style' : 'link';
+}
+
+/** Whether this look's buttons are filled with each link's own colour (else with the theme's or the style's). */
+export function buttonsTakeLinkColours(c: Customization): boolean {
+  return buttonFillKindOf(c) === 'link';
 }
 
 /**

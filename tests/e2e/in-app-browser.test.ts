@@ -70,4 +70,31 @@ describe('the bar of a page opened in an app’s own browser', () => {
     expect(await bar.getByRole('button').count()).toBe(0);
     await page.context().close();
   });
+
+  it('is turned off by its creator in Profile settings, and asks before leaving while that is unsaved', async () => {
+    const creator = await createUser(running.server.testApp.app, { password: 'secret123' });
+    const context = await running.browser.newContext({ baseURL: running.server.baseUrl, viewport: { width: 390, height: 844 } });
+    const [name, value] = creator.cookie.split(';')[0]!.split('=') as [string, string];
+    await context.addCookies([{ name, value, url: running.server.baseUrl }]);
+    const page = await context.newPage();
+    await page.goto('/dashboard?tab=profile');
+    const offer = page.getByRole('switch', { name: 'Offer to leave in-app browsers' });
+    expect(await offer.getAttribute('aria-checked')).toBe('true');
+    await offer.click();
+    // Unsaved: switching tabs asks first.
+    await page.getByRole('button', { name: 'Open dashboard menu' }).click();
+    await page.getByRole('button', { name: 'Analytics', exact: true }).first().click();
+    const ask = page.getByRole('alertdialog', { name: 'Leave without saving?' });
+    await expect.poll(() => ask.isVisible()).toBe(true);
+    expect(await ask.textContent()).toContain('Your unsaved changes in Profile Settings will be lost.');
+    await ask.getByRole('button', { name: 'Stay' }).click();
+    await page.getByRole('button', { name: 'Save Changes' }).click();
+    await expect.poll(() => page.getByText('Settings saved', { exact: true }).isVisible()).toBe(true);
+
+    const visitor = await visitorIn(INSTAGRAM_IPHONE);
+    await visitor.goto(`${running.server.baseUrl}/${creator.user.username}`);
+    expect(await visitor.locator('.lv-inapp').count()).toBe(0);
+    await visitor.context().close();
+    await context.close();
+  });
 });

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { buttonFillsOf, checkButtonText, checkPageText, profileCssColours } from '#profile/profile-contrast.ts';
+import { buttonFillsOf, buttonsTakeLinkColours, checkButtonText, checkPageText, profileCssColours } from '#profile/profile-contrast.ts';
 import { AA_TEXT_CONTRAST, contrastRatio, formatRatio, nearestColor, parseHex, toHex } from '#shared/contrast.ts';
 import { CUSTOMIZATION_DEFAULTS, type Customization } from '#shared/customization.ts';
 import { EXAMPLE_PROFILES } from '#web/features/examples/example-profiles.ts';
@@ -56,6 +56,13 @@ describe("a look's button text", () => {
       { kind: 'theme', field: 'secondaryColor' },
     ]);
     expect(buttonFillsOf(look({ buttonStyle: 'neon' }), ['yellow'])).toEqual([{ kind: 'style' }]);
+    expect(buttonFillsOf(look({ swapBoxColors: true }), ['yellow'])).toEqual([{ kind: 'style' }]);
+    // The link form warns at a link's colour only when the buttons take it.
+    expect(
+      [CUSTOMIZATION_DEFAULTS, look({ buttonStyle: 'gradient' }), look({ buttonStyle: 'neon' }), look({ swapBoxColors: true })].map(
+        buttonsTakeLinkColours,
+      ),
+    ).toEqual([true, false, false, false]);
   });
 
   it('fails white on yellow with a darker yellow that passes, and passes on black', () => {

@@ -15,7 +15,7 @@ import { describeZodError } from '#shared/validation.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { Input, Label } from '#web/components/ui/input.tsx';
 import { Switch } from '#web/components/ui/switch.tsx';
-import { buttonFillsOf, checkButtonText } from '#profile/profile-contrast.ts';
+import { buttonsTakeLinkColours, checkButtonText } from '#profile/profile-contrast.ts';
 import { ContrastNote } from '#web/features/customize/contrast-checks.tsx';
 import { useCustomization } from '#web/features/customize/use-customization.ts';
 import { ColorPicker } from './color-picker.tsx';
@@ -150,7 +150,7 @@ export function LinkForm({ link, saving, onSave, onCancel }: LinkFormProps) {
         {look &&
           (colorChoice !== CUSTOM_COLOR || HEX_COLOR_PATTERN.test(customHex)) &&
           !(showAsIcon && SOCIAL_ICONS.has(icon)) &&
-          buttonFillsOf(look, [color])[0]?.kind === 'link' && (
+          buttonsTakeLinkColours(look) && (
             <ContrastNote
               what="Button text on this colour"
               check={checkButtonText(look, { kind: 'link', color })}

@@ -84,10 +84,7 @@ function ProfileSettingsForm({ user, settings }: { user: CurrentUser; settings: 
     form.displayName !== settings.displayName ||
     form.bio !== settings.bio ||
     form.email !== (settings.email ?? '') ||
-    form.showViews !== settings.showViews ||
-    form.showUpdated !== settings.showUpdated ||
-    form.markNewLinks !== settings.markNewLinks ||
-    form.openInBrowserBar !== settings.openInBrowserBar;
+    PAGE_SWITCHES.some(({ field }) => form[field] !== settings[field]);
   useUnsavedChanges('profile', 'Profile Settings', dirty);
   const set = <Key extends keyof ProfileFormInput>(key: Key, value: ProfileFormInput[Key]) =>
     setForm((current) => ({ ...current, [key]: value }));
@@ -211,34 +208,16 @@ function ProfileSettingsForm({ user, settings }: { user: CurrentUser; settings: 
                   ))}
                 </div>
               </div>
-              <SettingSwitch
-                id="profile-showViews"
-                label="Show views"
-                hint="Show how many times your page has been viewed (updated every minute or two)."
-                checked={form.showViews}
-                onChange={(value) => set('showViews', value)}
-              />
-              <SettingSwitch
-                id="profile-showUpdated"
-                label="Show last update"
-                hint="Say on your page the day it last changed."
-                checked={form.showUpdated}
-                onChange={(value) => set('showUpdated', value)}
-              />
-              <SettingSwitch
-                id="profile-markNewLinks"
-                label="Mark new links"
-                hint={`Put a "New" pill on links added in the last ${countOf(NEW_LINK_DAYS, 'day')}.`}
-                checked={form.markNewLinks}
-                onChange={(value) => set('markNewLinks', value)}
-              />
-              <SettingSwitch
-                id="profile-openInBrowserBar"
-                label="Offer to leave in-app browsers"
-                hint="Opened inside Instagram, TikTok or another app's browser, your page offers to open in the visitor's own browser."
-                checked={form.openInBrowserBar}
-                onChange={(value) => set('openInBrowserBar', value)}
-              />
+              {PAGE_SWITCHES.map(({ field, label, hint }) => (
+                <SettingSwitch
+                  key={field}
+                  id={`profile-${field}`}
+                  label={label}
+                  hint={hint}
+                  checked={form[field]}
+                  onChange={(value) => set(field, value)}
+                />
+              ))}
             </fieldset>
             {error && (
               <p role="alert" className="text-sm text-red-400">
@@ -263,6 +242,23 @@ function ProfileSettingsForm({ user, settings }: { user: CurrentUser; settings: 
     </div>
   );
 }
+
+/** The page's switches, saved with Save Changes. */
+const PAGE_SWITCHES: readonly { field: 'showViews' | 'showUpdated' | 'markNewLinks' | 'openInBrowserBar'; label: string; hint: string }[] =
+  [
+    { field: 'showViews', label: 'Show views', hint: 'Show how many times your page has been viewed (updated every minute or two).' },
+    { field: 'showUpdated', label: 'Show last update', hint: 'Say on your page the day it last changed.' },
+    {
+      field: 'markNewLinks',
+      label: 'Mark new links',
+      hint: `Put a "New" pill on links added in the last ${countOf(NEW_LINK_DAYS, 'day')}.`,
+    },
+    {
+      field: 'openInBrowserBar',
+      label: 'Offer to leave in-app browsers',
+      hint: "Opened inside Instagram, TikTok or another app's browser, your page offers to open in the visitor's own browser.",
+    },
+  ];
 
 function SettingSwitch(props: { id: string; label: string; hint: string; checked: boolean; onChange: (value: boolean) => void }) {
   return (
