@@ -33,8 +33,9 @@ describe('the bar of a page opened in an app’s own browser', () => {
     await page.goto(address);
     const bar = page.getByRole('complementary', { name: 'Open in your browser' });
     expect(await bar.textContent()).toContain("You are in Instagram's browser.");
-    // The bar sits above the page without pushing it sideways.
+    // The bar sits above the page without pushing it sideways, and a short page still fits the screen.
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= innerWidth)).toBe(true);
+    expect(await page.evaluate(() => document.documentElement.scrollHeight <= innerHeight)).toBe(true);
     await afterAnimations(page);
     expect(await axeViolationsOf(page)).toEqual([]);
 

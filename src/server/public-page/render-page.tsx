@@ -17,6 +17,8 @@ function documentOf(head: string, body: string, style = ''): string {
 }
 
 const IN_APP_BAR_CSS =
+  // The page fills what the bar leaves, so that a short page does not scroll by the bar's height.
+  'body{display:flex;flex-direction:column}body>.lv-page{flex:1 0 auto;min-height:0}' +
   '.lv-inapp{position:sticky;top:0;z-index:20;display:grid;grid-template-columns:1fr auto;align-items:start;gap:8px 12px;padding:10px 8px 12px 16px;' +
   'background:#111118;color:#f4f4f5;border-bottom:1px solid #2e2e3a;font:14px/1.45 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif}' +
   '.lv-inapp p{margin:4px 0 0}.lv-inapp-actions{grid-column:1/-1;display:flex;flex-wrap:wrap;align-items:center;gap:8px 12px}' +
