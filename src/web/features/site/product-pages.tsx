@@ -1,4 +1,6 @@
 import {
+  AppWindow,
+  AtSign,
   BadgeCheck,
   BarChart3,
   BookOpen,
@@ -17,7 +19,9 @@ import {
   MonitorSmartphone,
   MousePointerClick,
   Palette,
+  QrCode,
   Search,
+  Share2,
   ShieldCheck,
   Shapes,
   Smartphone,
@@ -78,6 +82,25 @@ const LOOK: readonly ShowcaseItem[] = [
   { icon: Contrast, title: 'Readable by everyone', text: 'A warning when text gets hard to read, with the nearest colour that fixes it.' },
 ];
 
+const TRAVEL: readonly ShowcaseItem[] = [
+  {
+    icon: QrCode,
+    title: 'A QR code',
+    text: 'In your colour or black, with your picture in the middle if you like, for print and screens.',
+  },
+  {
+    icon: Share2,
+    title: 'Easy to pass on',
+    text: 'A share button on your page: the phone’s share sheet, a copied link, or a tap to WhatsApp and more.',
+  },
+  {
+    icon: AppWindow,
+    title: 'Out of app browsers',
+    text: 'Opened inside Instagram or TikTok, your page offers the visitor their own browser. Analytics says which apps.',
+  },
+  { icon: AtSign, title: 'Verified as you', text: 'Mark your Mastodon or blog as yours, and they can show your page as verified.' },
+];
+
 const NUMBERS: readonly ShowcaseItem[] = [
   { icon: BarChart3, title: 'Views and clicks', text: 'Visitors and clicks per day and per link, over 7, 30 or 90 days.' },
   { icon: Globe, title: 'Where visitors come from', text: 'The sites and apps that send them, their countries, devices and browsers.' },
@@ -121,6 +144,7 @@ export function FeaturesPage() {
         lead="Every change shows in a live preview before anyone else sees it."
         items={LOOK}
       />
+      <ShowcaseSection id="travel-title" title="A page that travels" items={TRAVEL} />
       <ShowcaseSection
         id="numbers-title"
         title="Analytics you can trust"
