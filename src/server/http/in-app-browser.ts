@@ -22,7 +22,7 @@ export interface InAppBrowser {
   platform: InAppPlatform;
 }
 
-export const IN_APP_BROWSERS: ReadonlyArray<readonly [RegExp, string]> = [
+const IN_APP_BROWSERS: ReadonlyArray<readonly [RegExp, string]> = [
   [/\bInstagram \d/, 'Instagram'],
   [/\bFBAN\/|\bFBAV\/|\bFB_IAB\//, 'Facebook'],
   [/\bmusical_ly|\btrill_\d|\bBytedanceWebview\//, 'TikTok'],

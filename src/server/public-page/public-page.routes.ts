@@ -12,6 +12,7 @@ import { currentHolderOf } from '../users/users.service.ts';
 import { GONE_PAGE, isUsername, loadPublicPage, notFoundPageFor, publicPageFor } from './public-page.service.ts';
 import { isGoneUsername } from '../users/users.repository.ts';
 import { type PublicPageResponder, sendAnswer } from './responder.ts';
+import { findPublicUser } from './public-page.repository.ts';
 import { preparePage } from './page-cache.ts';
 import { renderSharePage } from './render-page.tsx';
 import { inAppBrowserOf } from '../http/in-app-browser.ts';
@@ -51,13 +52,16 @@ export function registerPublicPageRoutes(app: App, { db, config, cache, responde
     return sendAnswer(reply, responder.page(page, 200, request.headers));
   };
 
-  /** The page's share page (issue 31): not a view; a name that is no profile answers as its page would. */
+  /**
+   * The page's share page (issue 31): not a view; a name that is no profile answers as its page would.
+   * It draws only the name and address: one read of the profile, not its links, look or views.
+   */
   const serveSharePage = async (request: FastifyRequest, reply: FastifyReply, username: string) => {
-    const data = await loadPublicPage(db, username);
-    if (!data) return servePage(request, reply, username);
+    const profile = isUsername(username) ? await findPublicUser(db, username) : undefined;
+    if (!profile) return servePage(request, reply, username);
     return sendAnswer(
       reply,
-      responder.page(preparePage(renderSharePage(data, originOf(config, request)), data.profile.id), 200, request.headers),
+      responder.page(preparePage(renderSharePage(profile, originOf(config, request)), profile.id), 200, request.headers),
     );
   };
 

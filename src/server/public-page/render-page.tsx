@@ -149,8 +149,7 @@ const SHARE_TARGETS: ReadonlyArray<readonly [string, (url: string, title: string
  * both shown by the page's script, and each service's share address, which
  * need none. Not indexed: the profile is the page to find.
  */
-export function renderSharePage(page: PublicPage, origin: string): string {
-  const { profile } = page;
+export function renderSharePage(profile: { username: string; displayName: string }, origin: string): string {
   const name = escapeHtml(profile.displayName || profile.username);
   const url = `${origin}/${profile.username}`;
   const title = `${profile.displayName || profile.username} on Linkverse`;
