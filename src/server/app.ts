@@ -6,7 +6,7 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } 
 import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Redis } from 'ioredis';
 import { pino } from 'pino';
-import { DAY_MS } from '#shared/constants.ts';
+import { DAY_MS, SITE_NAME } from '#shared/constants.ts';
 import { APP_ROUTE_NAMES } from '#shared/reserved-names.ts';
 import packageJson from '../../package.json' with { type: 'json' };
 import { registerAdminRoutes } from './admin/admin.routes.ts';
@@ -51,6 +51,8 @@ import { registerSiteIndexRoutes } from './site/site-index.routes.ts';
 import { registerLinkEditRoutes, registerLinkRoutes } from './links/links.routes.ts';
 import { MediaProcessor } from './media/media-processor.ts';
 import { registerMediaFileRoutes, registerUploadRoutes } from './media/media.routes.ts';
+import { LinkChecker } from './link-checks/link-checks.service.ts';
+import { registerLinkCheckRoutes } from './link-checks/link-checks.routes.ts';
 import { registerPlanRoutes } from './plans/plans.routes.ts';
 import { registerProfileRoutes } from './profile/profile.routes.ts';
 import { type FastPathStats, createFastPath, createFastPathStats } from './public-page/fast-path.ts';
@@ -81,6 +83,8 @@ declare module 'fastify' {
     mailOutbox: MailOutbox;
     /** The hourly account jobs, run by the server's own scheduler: purging deleted accounts, weekly summaries (tests run them with a clock). */
     accountJobs: { run(now?: number): Promise<void> };
+    /** The daily checks of links' addresses (tests run them with a clock). */
+    linkChecker: LinkChecker;
   }
 }
 
@@ -157,6 +161,11 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   pruning.unref();
   const firstPrune = setTimeout(() => void prune(), 60_000);
   firstPrune.unref();
+  const linkChecker = new LinkChecker(db, log, {
+    ...config.linkChecks,
+    // Names the site (its PUBLIC_URL) to the servers it asks, as crawlers do, so that their owners know who asked.
+    userAgent: `Mozilla/5.0 (compatible; ${SITE_NAME}-LinkCheck/1.0${config.publicUrl ? `; +${config.publicUrl}` : ''})`,
+  });
   // Every image decode runs in the media worker process, one at a time, with a time limit.
   const media = new MediaProcessor({ log });
   const securityHeaders = computeSecurityHeaders(HELMET_OPTIONS);
@@ -211,6 +220,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     clearInterval(pruning);
     clearTimeout(firstPrune);
     await outbox.stop();
+    await linkChecker.stop();
     await media.close();
     await events.stop();
     await eventWriter.close();
@@ -230,6 +240,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   app.decorate('pageCache', cache);
   app.decorate('mailOutbox', outbox);
   app.decorate('accountJobs', accountJobs);
+  app.decorate('linkChecker', linkChecker);
 
   registerErrorHandler(app);
   registerLingeringClose(app);
@@ -272,6 +283,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
       registerActivityRoutes(me, db, viewRecordsOf);
       registerCustomizationRoutes(me, db, changes);
       registerShareRoutes(me, db, config, media);
+      registerLinkCheckRoutes(me, db, linkChecker.enabled);
     }),
     { prefix: '/api/me' },
   );
@@ -294,6 +306,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   registerSiteIndexRoutes(app, db, config, sitePages);
   // Mail queued before a restart goes out now.
   outbox.start();
+  linkChecker.start();
 
   return app;
 }

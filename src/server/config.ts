@@ -119,6 +119,8 @@ const envSchema = z.object({
     .default(30),
   COMMUNITY_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL such as https://discord.gg/your-invite' }).optional(),
   SOCIAL_PROOF: z.string().trim().min(1).max(120, 'must be at most 120 characters').optional(),
+  LINK_CHECKS: z.enum(['true', 'false'], { error: 'must be true or false' }).default('true'),
+  LINK_CHECKS_ALLOW_LOOPBACK: z.enum(['true', 'false'], { error: 'must be true or false' }).default('false'),
   PAGE_CACHE_MB: z.coerce.number({ error: 'must be a number of megabytes' }).positive('must be more than 0').max(1_000_000).optional(),
 });
 
@@ -172,6 +174,11 @@ export interface AppConfig {
   communityUrl?: string;
   /** SOCIAL_PROOF: the operator's own line in place of the site's creator count (landing and sign-in pages). */
   socialProof?: string;
+  /**
+   * LINK_CHECKS: the daily check of every active link's address (on unless false).
+   * LINK_CHECKS_ALLOW_LOOPBACK: lets the checker reach 127.0.0.0/8 and ::1, for tests whose servers listen there; never on a real site.
+   */
+  linkChecks: { enabled: boolean; allowLoopback: boolean; /** For each check, all hops; tests shorten it. */ timeoutMs?: number };
   authRateLimit: {
     loginPerIp: RateLimitRule;
     loginPerUsername: RateLimitRule;
@@ -258,6 +265,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     accountDeletionGraceDays: values.ACCOUNT_DELETION_GRACE_DAYS,
     communityUrl: values.COMMUNITY_URL,
     socialProof: values.SOCIAL_PROOF,
+    linkChecks: { enabled: values.LINK_CHECKS === 'true', allowLoopback: values.LINK_CHECKS_ALLOW_LOOPBACK === 'true' },
     authRateLimit: DEFAULT_AUTH_RATE_LIMIT,
     uploadRateLimit: DEFAULT_UPLOAD_RATE_LIMIT,
   };

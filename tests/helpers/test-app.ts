@@ -50,6 +50,8 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     // Tests never reach the outside: a test that needs presence starts its own Lanyard-compatible server.
     DISCORD_PRESENCE_API: 'http://127.0.0.1:9/v1',
     DISCORD_CDN: 'http://127.0.0.1:9',
+    // Tests never check links unless they say so (tests/api/link-checks.test.ts, with servers of its own).
+    LINK_CHECKS: 'false',
   });
   const config: AppConfig = {
     ...environment,

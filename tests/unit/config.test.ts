@@ -41,6 +41,8 @@ describe('configuration', () => {
     ['COMMUNITY_URL', 'javascript:alert(1)'],
     ['COMMUNITY_URL', 'discord'],
     ['SOCIAL_PROOF', 'x'.repeat(121)],
+    ['LINK_CHECKS', 'off'],
+    ['LINK_CHECKS_ALLOW_LOOPBACK', 'yes'],
   ])('refuses a bad %s naming the variable', (name, value) => {
     expect(() => loadConfig({ DATA_DIR: dataDir(), [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ DATA_DIR: dataDir(), [name]: value })).toThrow(name);
@@ -50,6 +52,12 @@ describe('configuration', () => {
     expect(loadConfig({ DATA_DIR: dataDir() })).toMatchObject({ communityUrl: undefined, socialProof: undefined });
     const config = loadConfig({ DATA_DIR: dataDir(), COMMUNITY_URL: 'https://discord.gg/abc', SOCIAL_PROOF: ' Made in Lisbon ' });
     expect(config).toMatchObject({ communityUrl: 'https://discord.gg/abc', socialProof: 'Made in Lisbon' });
+  });
+
+  it('checks links unless LINK_CHECKS=false, and never reaches loopback unless told', () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).linkChecks).toEqual({ enabled: true, allowLoopback: false });
+    const config = loadConfig({ DATA_DIR: dataDir(), LINK_CHECKS: 'false', LINK_CHECKS_ALLOW_LOOPBACK: 'true' });
+    expect(config.linkChecks).toEqual({ enabled: false, allowLoopback: true });
   });
 
   it('merges PLAN_LIMITS over the pricing page limits', () => {

@@ -18,6 +18,7 @@ import * as savedLooks from './migrations/2026-11-25T0400_saved-looks.ts';
 import * as newAndUpdatedSwitches from './migrations/2026-11-26T0100_new-and-updated-switches.ts';
 import * as ownProfileLinks from './migrations/2026-11-26T0200_own-profile-links.ts';
 import * as inAppBrowsers from './migrations/2026-11-26T0300_in-app-browsers.ts';
+import * as linkChecks from './migrations/2026-11-26T0400_link-checks.ts';
 
 export type Db = Kysely<Database>;
 export type DialectName = 'sqlite' | 'postgres';
@@ -56,6 +57,7 @@ export const MIGRATIONS = {
   '2026-11-26T0100_new-and-updated-switches': newAndUpdatedSwitches,
   '2026-11-26T0200_own-profile-links': ownProfileLinks,
   '2026-11-26T0300_in-app-browsers': inAppBrowsers,
+  '2026-11-26T0400_link-checks': linkChecks,
 };
 
 export function openDatabase(options: DatabaseOptions): DatabaseHandle {

@@ -2,6 +2,7 @@ import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
 import type { ActivityKind } from '#shared/activity.ts';
 import type { AdminAction } from '#shared/admin.ts';
 import type { DashboardTheme, Plan, Role } from '#shared/constants.ts';
+import type { LinkCheckReason } from '#shared/link-checks.ts';
 import type { MediaKind } from '#shared/media.ts';
 
 // Row types, in camelCase (CamelCasePlugin maps them to snake_case columns).
@@ -250,6 +251,26 @@ export interface SavedLooksTable {
   replacedAt: string;
 }
 
+/** What the daily check of a link's address last found (issue 31's broken-link alerts). */
+export interface LinkChecksTable {
+  linkId: number;
+  /** The address these findings are about; a link whose address changed since is checked again, from nothing. */
+  url: string;
+  /** When the link is next due (a day after its last check; the first one spread over the day). */
+  nextCheckAt: string;
+  /** A check under way is one instance's until then. */
+  leaseUntil: string | null;
+  checkedAt: string | null;
+  /** Checks in a row that failed; two or more and the link looks broken. */
+  failures: number;
+  /** When the current run of failures began. */
+  failingSince: string | null;
+  /** Why the last check failed (LinkCheckReason). */
+  reason: LinkCheckReason | null;
+  /** The status the last failing answer had, when there was one. */
+  httpStatus: number | null;
+}
+
 /** Recent Activity: what happened to a profile (ACTIVITY_KINDS). */
 export interface ActivityTable {
   id: Generated<number>;
@@ -264,6 +285,7 @@ export interface Database {
   activity: ActivityTable;
   customizations: CustomizationsTable;
   savedLooks: SavedLooksTable;
+  linkChecks: LinkChecksTable;
   media: MediaTable;
   links: LinksTable;
   events: EventsTable;

@@ -1,0 +1,32 @@
+import { dataOf, errorResponses } from '#shared/api.ts';
+import { linkChecksResponseSchema } from '#shared/link-checks.ts';
+import type { Db } from '../db/database.ts';
+import type { App } from '../http/app-types.ts';
+import { requireUser } from '../auth/sessions.ts';
+import { brokenLinksOf } from './link-checks.repository.ts';
+
+/** What the daily link checks found about the signed-in creator's links, under /api/me. */
+export function registerLinkCheckRoutes(app: App, db: Db, enabled: boolean): void {
+  // GET /api/me/link-checks
+  app.get(
+    '/link-checks',
+    {
+      schema: {
+        tags: ['Links'],
+        summary: "The owner's links whose address failed its last two daily checks in a row, and whether this site checks links at all",
+        response: { 200: dataOf(linkChecksResponseSchema), ...errorResponses(401) },
+      },
+    },
+    async (request) => {
+      const owner = requireUser(request);
+      if (!enabled) return { data: { enabled, broken: [] } };
+      const rows = await brokenLinksOf(db, owner.id);
+      const broken = rows.flatMap((row) =>
+        row.reason && row.failingSince && row.checkedAt
+          ? [{ linkId: row.linkId, reason: row.reason, httpStatus: row.httpStatus, since: row.failingSince, checkedAt: row.checkedAt }]
+          : [],
+      );
+      return { data: { enabled, broken } };
+    },
+  );
+}
