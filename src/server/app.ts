@@ -136,7 +136,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   const accountJobs = {
     async run(now = Date.now()) {
       for (const purged of await purgeDeletedAccounts(db, now)) changes.publish({ topic: 'profile', userId: purged.id });
-      if (config.mail) await queueWeeklySummaries(db, outbox, config.mail.origin, now);
+      if (config.mail) await queueWeeklySummaries(db, outbox, { origin: config.mail.origin, linkChecks: config.linkChecks.enabled }, now);
     },
   };
   // Past days' salts, rotated visitor windows, raw events past the retention, spent links and sent mail go every hour.

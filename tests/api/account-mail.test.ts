@@ -17,7 +17,8 @@ const mailConfig = (smtpUrl: string) => ({ mail: { smtpUrl, from: 'Linkverse <no
 
 beforeAll(async () => {
   await mail.start();
-  t = await createTestApp({ config: mailConfig(mail.url) });
+  // Link checks on (nothing is checked within a test: their first run is minutes away), for the summary's broken links.
+  t = await createTestApp({ config: { ...mailConfig(mail.url), linkChecks: { enabled: true, allowLoopback: false } } });
 });
 afterAll(async () => {
   await t.close();
@@ -225,6 +226,20 @@ describe(`the weekly summary (${DIALECT})`, () => {
       payload: { title: 'My shop', url: 'https://shop.example' },
     });
     const linkId = String(link.json().data.id);
+    // The daily checks found its address gone on two days in a row, from Wednesday evening (UTC), Thursday in Tokyo.
+    await t.app.db
+      .insertInto('linkChecks')
+      .values({
+        linkId: Number(linkId),
+        url: 'https://shop.example/',
+        nextCheckAt: '2026-11-28T20:00:00.000Z',
+        checkedAt: '2026-11-27T20:00:00.000Z',
+        failures: 2,
+        failingSince: '2026-11-25T20:00:00.000Z',
+        reason: 'http',
+        httpStatus: 404,
+      })
+      .execute();
     // Monday 2026-11-30 in Tokyo: last week is 11-23 to 11-29; the week before 11-16 to 11-22.
     const rows = [
       { day: '2026-11-23', kind: 'view', dimension: 'total', value: '', visits: 30, uniques: 20 },
@@ -255,6 +270,7 @@ describe(`the weekly summary (${DIALECT})`, () => {
     expect(summary.text).toContain('Link clicks: 9 (+200% on the week before).');
     expect(summary.text).toContain('Most clicked: My shop (9).');
     expect(summary.html).toContain('My shop (9)');
+    expect(summary.text).toContain('A link looks broken: My shop: Looks broken (404 since 2026-11-26).');
 
     // Once a week: later that Monday, nothing more.
     await t.app.accountJobs.run(Date.parse('2026-11-30T05:00:00Z'));

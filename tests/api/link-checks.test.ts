@@ -20,7 +20,7 @@ let mostInFlight = 0;
 function site(request: http.IncomingMessage, response: http.ServerResponse): void {
   const url = request.url ?? '/';
   seen.push({ method: request.method ?? '', url, userAgent: request.headers['user-agent'] ?? '' });
-  const redirect = (to: string) => response.writeHead(302, { location: to }).end();
+  const redirect = (to: string) => void response.writeHead(302, { location: to }).end();
   const path = new URL(url, 'http://site').pathname;
   const hop = /^\/hop\/(\d+)$/.exec(path);
   if (hop) return Number(hop[1]) === 0 ? void response.end('arrived') : redirect(`/hop/${Number(hop[1]) - 1}`);

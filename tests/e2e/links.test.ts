@@ -1,11 +1,23 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import type { Page } from 'playwright-core';
 import sharp from 'sharp';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DAY_MS } from '#shared/constants.ts';
 import { createUser } from '../helpers/factories.ts';
 import { useServerAndBrowser } from '../helpers/web-server.ts';
-import { afterNextFrames, openAppPage } from '../helpers/pages.ts';
+import { afterNextFrames, axeViolationsOf, openAppPage } from '../helpers/pages.ts';
 
-const running = useServerAndBrowser();
+// Link checks on, reaching loopback where this file's stand-in for a shop that closed listens.
+const running = useServerAndBrowser(() => ({ linkChecks: { enabled: true, allowLoopback: true, timeoutMs: 2000 } }));
+
+/** A site whose every page is gone. */
+let closedShop: http.Server;
+beforeAll(async () => {
+  closedShop = http.createServer((_request, response) => void response.writeHead(404).end());
+  await new Promise<void>((resolve) => closedShop.listen(0, '127.0.0.1', resolve));
+});
+afterAll(() => new Promise((resolve) => closedShop.close(resolve)));
 
 async function signedInPage(): Promise<{ page: Page; username: string }> {
   const { user } = await createUser(running.server.testApp.app, { password: 'secret123' });
@@ -128,7 +140,8 @@ describe('managing links', () => {
       .png()
       .toBuffer();
     await page.getByTestId('icon-file-input').setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: png });
-    await expect.poll(() => page.getByText('Icon uploaded successfully').isVisible()).toBe(true);
+    // The first upload starts the media worker process: more than the poll's default second on a busy machine.
+    await expect.poll(() => page.getByText('Icon uploaded successfully').isVisible(), { timeout: 10_000 }).toBe(true);
     await page.getByRole('form', { name: 'Edit link' }).getByRole('button', { name: 'Save changes' }).click();
     await expect.poll(() => page.locator('[data-testid=link-card] img').count()).toBe(1);
 
@@ -202,6 +215,32 @@ describe('managing links', () => {
     await expect.poll(() => titles(page)).toContain('Shop');
     const links = (await (await page.request.get(`/api/public/${username}`)).json()).data.links as { title: string; color: string }[];
     expect(links.find((link) => link.title === 'Shop')?.color).toBe(hex);
+    await page.context().close();
+  });
+
+  it('says on the card and on the overview when a link looks broken', async () => {
+    const { page } = await signedInPage();
+    await page.goto('/dashboard?tab=links');
+    await addLink(page, 'Old shop', `http://127.0.0.1:${(closedShop.address() as AddressInfo).port}/spring-sale`);
+    expect(await page.getByTestId('link-broken').count()).toBe(0);
+    // Three days on the checker's clock: placed in the day, then two failures in a row.
+    for (const day of [1, 2, 3]) await running.server.testApp.app.linkChecker.run(Date.now() + day * DAY_MS);
+
+    for (const width of [390, 1366]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto('/dashboard?tab=links');
+      const note = page.getByTestId('link-broken');
+      await expect.poll(() => note.textContent()).toMatch(/^Looks broken \(404 since \d{1,2} \w{3} \d{4}\) · checked /);
+      expect(await axeViolationsOf(page)).toEqual([]);
+
+      await page.goto('/dashboard');
+      const alert = page.getByTestId('broken-links');
+      await expect.poll(() => alert.getByRole('heading').textContent()).toBe('A link looks broken');
+      expect(await alert.getByText('Old shop').isVisible()).toBe(true);
+      expect(await axeViolationsOf(page)).toEqual([]);
+    }
+    await page.getByTestId('broken-links').getByRole('button', { name: 'Review links' }).click();
+    await page.waitForURL('**/dashboard?tab=links');
     await page.context().close();
   });
 

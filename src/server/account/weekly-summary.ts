@@ -1,8 +1,10 @@
 import { DAY_MS } from '#shared/constants.ts';
+import { brokenLinkLabel } from '#shared/link-checks.ts';
 import { addDays, localDayOf } from '#shared/time-zone.ts';
 import type { Db } from '../db/database.ts';
 import { linkNamesOf, rollupsBetween } from '../analytics/analytics.repository.ts';
 import { DELETED_LINK } from '../analytics/analytics.service.ts';
+import { brokenLinksOf } from '../link-checks/link-checks.repository.ts';
 import type { MailOutbox } from '../mail/mail-outbox.ts';
 import { type WeeklyFigures, weeklySummaryMail } from '../mail/mail-templates.ts';
 import { updateUser } from '../users/users.repository.ts';
@@ -31,8 +33,18 @@ function summaryCandidates(db: Db, sentBefore: string, afterId: number) {
 
 const isMonday = (day: string) => new Date(`${day}T00:00:00Z`).getUTCDay() === 1;
 
+/** 'Shop: Looks broken (404 since 2026-11-03)', for each link the daily checks found broken, in the profile's days. */
+async function brokenLinesOf(db: Db, userId: number, timeZone: string): Promise<string[]> {
+  const rows = await brokenLinksOf(db, userId);
+  return rows.flatMap((row) =>
+    row.reason && row.failingSince
+      ? [`${row.title}: ${brokenLinkLabel({ reason: row.reason, httpStatus: row.httpStatus }, localDayOf(row.failingSince, timeZone))}`]
+      : [],
+  );
+}
+
 /** The week that ended before `today` (Monday to Sunday, in the profile's days) and the one before it, from the daily rollups. */
-export async function weeklyFigures(db: Db, userId: number, today: string): Promise<WeeklyFigures> {
+async function weeklyFigures(db: Db, userId: number, today: string): Promise<Omit<WeeklyFigures, 'brokenLinks'>> {
   const from = addDays(today, -7);
   const to = addDays(today, -1);
   const [rows, links] = await Promise.all([rollupsBetween(db, userId, addDays(today, -14), to), linkNamesOf(db, userId)]);
@@ -70,7 +82,13 @@ export async function weeklyFigures(db: Db, userId: number, today: string): Prom
  * The hourly job: on each profile's Monday (in its own time zone), last week's
  * views and clicks go to its confirmed address, once. How many were queued.
  */
-export async function queueWeeklySummaries(db: Db, outbox: MailOutbox, origin: string, now = Date.now()): Promise<number> {
+export async function queueWeeklySummaries(
+  db: Db,
+  outbox: MailOutbox,
+  options: { origin: string; linkChecks: boolean },
+  now = Date.now(),
+): Promise<number> {
+  const { origin } = options;
   if (!outbox.enabled) return 0;
   const sentBefore = new Date(now - 6 * DAY_MS).toISOString();
   let queued = 0;
@@ -79,7 +97,11 @@ export async function queueWeeklySummaries(db: Db, outbox: MailOutbox, origin: s
     for (const user of candidates) {
       const today = localDayOf(now, user.timeZone ?? 'UTC');
       if (!isMonday(today)) continue;
-      const content = weeklySummaryMail(origin, user.username, await weeklyFigures(db, user.id, today));
+      const timeZone = user.timeZone ?? 'UTC';
+      const content = weeklySummaryMail(origin, user.username, {
+        ...(await weeklyFigures(db, user.id, today)),
+        brokenLinks: options.linkChecks ? await brokenLinesOf(db, user.id, timeZone) : [],
+      });
       await db.transaction().execute(async (trx) => {
         await outbox.queue(trx, { recipient: user.email!, ...content, expiresAt: new Date(now + SUMMARY_VALID_MS).toISOString() });
         await updateUser(trx, user.id, { weeklySummarySentAt: new Date(now).toISOString() });

@@ -83,6 +83,8 @@ export interface WeeklyFigures {
   /** The same figures the week before, for the comparison. */
   previous: { views: number; clicks: number };
   topLinks: Array<{ title: string; clicks: number }>;
+  /** Links that failed their last daily checks: 'Shop: Looks broken (404 since 2026-11-03)'. */
+  brokenLinks: string[];
 }
 
 function change(now: number, before: number): string {
@@ -100,6 +102,9 @@ export function weeklySummaryMail(origin: string, username: string, figures: Wee
       figures.topLinks.length > 0
         ? `Most clicked: ${figures.topLinks.map((link) => `${link.title} (${link.clicks})`).join(', ')}.`
         : 'No link was clicked this week.',
+      ...(figures.brokenLinks.length > 0
+        ? [`${figures.brokenLinks.length === 1 ? 'A link looks' : 'Some links look'} broken: ${figures.brokenLinks.join('; ')}.`]
+        : []),
     ],
     action: { label: 'Open your analytics', url: `${origin}/dashboard?tab=analytics` },
     footnote: 'You get this because you turned on the weekly summary. Turn it off in Account.',

@@ -1,19 +1,23 @@
 import { useSortable } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
-import { GripVertical, MousePointerClick, Pencil, Trash2 } from 'lucide-react';
+import { GripVertical, MousePointerClick, Pencil, Trash2, TriangleAlert } from 'lucide-react';
 import { Switch } from 'radix-ui';
 import { useState } from 'react';
+import { type BrokenLink, brokenLinkLabel } from '#shared/link-checks.ts';
 import { type Link, linkBackground } from '#shared/links.ts';
 import { LinkIcon } from '#profile/link-icon.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { ConfirmDialog } from '#web/components/ui/confirm-dialog.tsx';
 import { countOf } from '#shared/counts.ts';
+import { formatDateTime, formatDay } from '#web/lib/dates.ts';
 import { cn } from '#web/lib/utils.ts';
 
 interface LinkCardProps {
   link: Link;
   /** Clicks of the last 30 days; undefined while they load. */
   clicks?: number;
+  /** What the daily checks found, when the address failed the last two. */
+  broken?: BrokenLink;
   disabled: boolean;
   deleting: boolean;
   onEdit: () => void;
@@ -22,7 +26,7 @@ interface LinkCardProps {
 }
 
 /** A link in edit mode: drag handle, preview of the button, switch, edit and delete. */
-export function LinkCard({ link, clicks, disabled, deleting, onEdit, onDelete, onToggleActive }: LinkCardProps) {
+export function LinkCard({ link, clicks, broken, disabled, deleting, onEdit, onDelete, onToggleActive }: LinkCardProps) {
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({
     id: link.id,
     disabled,
@@ -72,6 +76,7 @@ export function LinkCard({ link, clicks, disabled, deleting, onEdit, onDelete, o
             <span className="max-sm:sr-only"> · 30 days</span>
           </p>
         )}
+        {broken && <BrokenLinkNote broken={broken} />}
       </div>
       {/* On a phone the controls take a row of their own, so the title and address keep the card's width. */}
       <div className="flex w-full items-center justify-end gap-2 border-t border-border pt-2 sm:w-auto sm:border-0 sm:pt-0">
@@ -108,5 +113,18 @@ export function LinkCard({ link, clicks, disabled, deleting, onEdit, onDelete, o
         />
       </div>
     </li>
+  );
+}
+
+/** 'Looks broken (404 since 3 Nov 2026)', and when it was last checked. */
+export function BrokenLinkNote({ broken }: { broken: BrokenLink }) {
+  return (
+    <p className="mt-1 flex items-start gap-1 text-xs font-medium text-amber-300" data-testid="link-broken">
+      <TriangleAlert className="mt-px size-3.5 shrink-0" aria-hidden="true" />
+      <span>
+        {brokenLinkLabel(broken, formatDay(broken.since))}
+        <span className="font-normal text-muted"> · checked {formatDateTime(broken.checkedAt)}</span>
+      </span>
+    </p>
   );
 }

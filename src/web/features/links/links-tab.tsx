@@ -16,7 +16,16 @@ import { LinkCard } from './link-card.tsx';
 import { LinkForm } from './link-form.tsx';
 import { useCustomization } from '#web/features/customize/use-customization.ts';
 import { ProfilePreview } from './profile-preview.tsx';
-import { type LinkFields, useCreateLink, useDeleteLink, useLinks, usePlanUsage, useReorderLinks, useUpdateLink } from './use-links.ts';
+import {
+  type LinkFields,
+  useBrokenLinks,
+  useCreateLink,
+  useDeleteLink,
+  useLinks,
+  usePlanUsage,
+  useReorderLinks,
+  useUpdateLink,
+} from './use-links.ts';
 
 type Editing = { mode: 'idle' } | { mode: 'adding' } | { mode: 'editing'; id: number };
 
@@ -24,6 +33,7 @@ export function LinksTab({ user }: { user: CurrentUser }) {
   const links = useLinks(user.id);
   const customization = useCustomization();
   const usage = usePlanUsage();
+  const brokenLinks = useBrokenLinks();
   const createLink = useCreateLink(user.id);
   const updateLink = useUpdateLink(user.id);
   const deleteLink = useDeleteLink(user.id);
@@ -165,6 +175,7 @@ export function LinksTab({ user }: { user: CurrentUser }) {
                       key={link.id}
                       link={link}
                       clicks={clicksOf(link.id)}
+                      broken={brokenLinks.get(link.id)}
                       disabled={busy}
                       deleting={deleteLink.isPending && deleteLink.variables === link.id}
                       onEdit={() => setEditing({ mode: 'editing', id: link.id })}

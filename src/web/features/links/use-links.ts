@@ -1,10 +1,12 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { BrokenLink, LinkChecksResponse } from '#shared/link-checks.ts';
 import type { Link } from '#shared/links.ts';
 import type { PlanUsage } from '#shared/plans.ts';
 import { api } from '#web/lib/api.ts';
 
 export const linksQueryKey = (userId: number) => ['links', userId] as const;
 export const limitsQueryKey = ['me', 'limits'] as const;
+const linkChecksQueryKey = ['me', 'link-checks'] as const;
 
 export function useLinks(userId: number) {
   return useQuery({
@@ -18,6 +20,15 @@ export function usePlanUsage() {
     queryKey: limitsQueryKey,
     queryFn: async () => (await api<{ data: PlanUsage }>('/api/me/limits')).data,
   });
+}
+
+/** What the daily link checks found: the links that look broken, by id (none where the site does not check links). */
+export function useBrokenLinks(): Map<number, BrokenLink> {
+  const checks = useQuery({
+    queryKey: linkChecksQueryKey,
+    queryFn: async () => (await api<{ data: LinkChecksResponse }>('/api/me/link-checks')).data,
+  });
+  return new Map((checks.data?.broken ?? []).map((entry) => [entry.linkId, entry]));
 }
 
 export interface LinkFields {
@@ -37,6 +48,8 @@ function useInvalidateLinks(userId: number) {
     Promise.all([
       queryClient.invalidateQueries({ queryKey: linksQueryKey(userId) }),
       queryClient.invalidateQueries({ queryKey: limitsQueryKey }),
+      // A link whose address changed is no longer the one that looked broken.
+      queryClient.invalidateQueries({ queryKey: linkChecksQueryKey }),
     ]);
 }
 
