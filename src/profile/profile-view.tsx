@@ -19,6 +19,8 @@ export interface ProfileViewProps {
    * Inside the dashboard (which has its own main) the preview is a region.
    */
   embedded?: boolean;
+  /** Where the email sign-up form posts (the public page); without it the form is drawn but cannot be sent (the preview). */
+  signupAction?: string;
   /** The public page's share button goes here (its share page, which works without script); none in the preview and the examples. */
   shareHref?: string;
 }
@@ -50,6 +52,7 @@ export function pageDataOf(page: PublicPage): Record<`data-${string}`, string | 
     // Volume control off: the effects script swaps the browser's player for a play button (the player stays without script).
     'data-fixed-volume': on(c.audioFile && !c.volumeControl),
     'data-discord': on(showsDiscord(page)),
+    'data-signup': on(profile.signup),
   };
 }
 
@@ -98,7 +101,7 @@ function Outbound(props: {
   );
 }
 
-export function ProfileView({ page, hrefOf, embedded = false, shareHref }: ProfileViewProps) {
+export function ProfileView({ page, hrefOf, embedded = false, shareHref, signupAction }: ProfileViewProps) {
   const { profile, customization: c, customCss } = page;
   const name = profile.displayName || profile.username;
   // Embedded (the dashboard's preview), a named section: its header is the card's, never the page's banner.
@@ -198,6 +201,37 @@ export function ProfileView({ page, hrefOf, embedded = false, shareHref }: Profi
           </header>
           {linkList}
           {c.bioPosition === 'below-links' && bio}
+          {profile.signup && (
+            // A plain form: it works without script, and the answer is a page of its own.
+            <form className="lv-signup" method="post" action={signupAction} aria-label={`Get updates from ${name}`}>
+              <label className="lv-signup-label" htmlFor="lv-signup-email">
+                Get updates by email
+              </label>
+              <div className="lv-signup-row">
+                <input
+                  id="lv-signup-email"
+                  className="lv-signup-email"
+                  type="email"
+                  name="email"
+                  required
+                  autoComplete="email"
+                  placeholder="you@example.com"
+                  disabled={!signupAction}
+                />
+                <button type="submit" className="lv-signup-button" disabled={!signupAction}>
+                  Subscribe
+                </button>
+              </div>
+              {/* People never see this field; a bot that fills every field gives itself away. */}
+              <div hidden>
+                <label>
+                  Leave empty
+                  <input name="website" tabIndex={-1} autoComplete="off" />
+                </label>
+              </div>
+              <p className="lv-signup-consent">{profile.signup.consent}</p>
+            </form>
+          )}
           {c.audioFile && (
             <div className="lv-music">
               <span className="lv-music-label" aria-hidden="true">

@@ -53,6 +53,8 @@ import { MediaProcessor } from './media/media-processor.ts';
 import { registerMediaFileRoutes, registerUploadRoutes } from './media/media.routes.ts';
 import { LinkChecker } from './link-checks/link-checks.service.ts';
 import { registerLinkCheckRoutes } from './link-checks/link-checks.routes.ts';
+import { registerSubscribeRoutes, registerSubscriberRoutes } from './subscribers/subscribers.routes.ts';
+import { deleteUnconfirmedPending } from './subscribers/subscribers.repository.ts';
 import { registerPlanRoutes } from './plans/plans.routes.ts';
 import { registerProfileRoutes } from './profile/profile.routes.ts';
 import { type FastPathStats, createFastPath, createFastPathStats } from './public-page/fast-path.ts';
@@ -148,6 +150,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
       await deleteOldResetTokens(db, new Date(now - DAY_MS).toISOString());
       await deleteOldEmailConfirmations(db, new Date(now - DAY_MS).toISOString());
       await pruneOutbox(db, new Date(now - 30 * DAY_MS).toISOString());
+      await deleteUnconfirmedPending(db, new Date(now).toISOString());
     } catch (error) {
       log.error({ err: error }, 'pruning analytics failed');
     }
@@ -284,6 +287,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
       registerCustomizationRoutes(me, db, changes);
       registerShareRoutes(me, db, config, media);
       registerLinkCheckRoutes(me, db, linkChecker.enabled);
+      registerSubscriberRoutes(me, db, outbox);
     }),
     { prefix: '/api/me' },
   );
@@ -301,6 +305,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   const decodeDiscordImage = async (bytes: Buffer, cdnPath: string) => (await media.process('discord', bytes, `discord:${cdnPath}`)).data;
   registerDiscordRoutes(app, db, new DiscordPresenceClient(config.discordPresenceApi, decodeDiscordImage), config.discordCdn);
   registerPublicPageRoutes(app, { db, config, cache, responder, recorder: events });
+  await registerSubscribeRoutes(app, { db, config, outbox, limits: config.subscribeRateLimit });
   registerClickRedirectRoutes(app, { db, cache, responder, recorder: events });
   const sitePages = await registerWebApp(app, config, responder, isSiteOpen);
   registerSiteIndexRoutes(app, db, config, sitePages);

@@ -193,6 +193,8 @@ export interface AppConfig {
     perUser: RateLimitRule;
     perIp: RateLimitRule;
   };
+  /** Sign-ups to a page's email list: per visitor, and per address across every page (unset: the defaults). */
+  subscribeRateLimit?: { perVisitor: RateLimitRule; perAddress: RateLimitRule };
 }
 
 export const DEFAULT_AUTH_RATE_LIMIT: AppConfig['authRateLimit'] = {

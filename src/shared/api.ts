@@ -51,6 +51,7 @@ export const ERROR_CODES = [
   'already_confirmed',
   'confirm_link_invalid',
   'account_deleted',
+  'list_full',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

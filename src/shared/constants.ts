@@ -16,6 +16,8 @@ export const DISPLAY_NAME_MAX_LENGTH = 30;
 export const PASSWORD_MIN_LENGTH = 6;
 /** Not in the spec: bounds the work argon2 does for one request. */
 export const PASSWORD_MAX_LENGTH = 128;
+/** The longest email address (RFC 5321's path limit). */
+export const EMAIL_MAX_LENGTH = 254;
 export const BIO_MAX_LENGTH = 160;
 export const USERNAME_CHANGE_COOLDOWN_DAYS = 90;
 /** A former username stays held for its owner, and redirects to the new one, this long. */

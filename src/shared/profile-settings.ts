@@ -1,15 +1,14 @@
 import { z } from 'zod';
 import { displayNameSchema, usernameSchema } from './auth.schema.ts';
-import { BIO_MAX_LENGTH, DASHBOARD_THEMES, DAY_MS, USERNAME_CHANGE_COOLDOWN_DAYS } from './constants.ts';
+import { BIO_MAX_LENGTH, DASHBOARD_THEMES, EMAIL_MAX_LENGTH, DAY_MS, USERNAME_CHANGE_COOLDOWN_DAYS } from './constants.ts';
 import { countOf } from './counts.ts';
 import { MEDIA_URL_PATTERN } from './media.ts';
 import { isTimeZone } from './time-zone.ts';
 import { onlyKnownFields } from './known-fields.ts';
+import { consentLineSchema } from './subscribers.ts';
 
 // The Profile tab's settings (spec 000 §2 "Profile tab", §3 "User settings")
 // and the username change with its cooldown (spec 000 §4 "Username lock").
-
-export const EMAIL_MAX_LENGTH = 254;
 
 export const profileSettingsMessages = {
   bioTooLong: `Bio cannot exceed ${BIO_MAX_LENGTH} characters`,
@@ -42,6 +41,9 @@ const profileFields = {
   markNewLinks: z.boolean(),
   /** Inside an app's own browser (Instagram, TikTok…), the page offers to open in the visitor's (issue 31). */
   openInBrowserBar: z.boolean(),
+  /** The email sign-up form on the public page (issue 31); it needs a consent line. */
+  subscribeForm: z.boolean(),
+  subscribeConsent: consentLineSchema,
   /** The IANA zone analytics days are counted in (the dashboard sets the browser's at first). */
   timeZone: z.string({ error: profileSettingsMessages.invalidTimeZone }).refine(isTimeZone, profileSettingsMessages.invalidTimeZone),
   /** An avatar the owner uploaded (POST /api/media/avatar), or null to remove it. */
@@ -91,6 +93,8 @@ export const profileSettingsSchema = z
     showUpdated: z.boolean(),
     markNewLinks: z.boolean(),
     openInBrowserBar: z.boolean(),
+    subscribeForm: z.boolean(),
+    subscribeConsent: z.string(),
     /** null until the dashboard sets it (analytics use UTC meanwhile). */
     timeZone: z.string().nullable(),
     /** When the owner last changed the username, or null. */

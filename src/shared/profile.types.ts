@@ -17,6 +17,8 @@ export const publicProfileSchema = z
     updatedAt: z.string().nullable(),
     /** Every counted view since the profile began, shown when the owner shows views and there is one; else null. */
     views: z.number().int().nullable(),
+    /** The email sign-up form and the consent line the creator wrote under it; null when the page has none. */
+    signup: z.object({ consent: z.string() }).nullable(),
   })
   .meta({ id: 'PublicProfile' });
 

@@ -23,6 +23,9 @@ export interface PublicProfileSource {
   /** Put a "New" pill on links added in the last NEW_LINK_DAYS days. */
   markNewLinks: boolean;
   showViews: boolean;
+  /** The email sign-up form, with the consent line under it (off without one). */
+  subscribeForm: boolean;
+  subscribeConsent: string;
   /** The total view count, when known (the server reads it from the rollups when the owner shows views). */
   views?: number;
   updatedAt: string;
@@ -77,6 +80,7 @@ export function toPublicProfile(
       showBranding: !removesBranding(user.plan),
       updatedAt: user.showUpdated ? lastChange : null,
       views: user.showViews && user.views ? user.views : null,
+      signup: user.subscribeForm && user.subscribeConsent ? { consent: user.subscribeConsent } : null,
     },
     links: active.map(({ id, title, url, icon, customIcon, color, showAsIcon, ownProfile, createdAt }) => ({
       id,

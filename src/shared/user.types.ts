@@ -21,6 +21,9 @@ export const currentUserSchema = z
     markNewLinks: z.boolean(),
     /** Whether the public page shows its total view count (Profile settings). */
     showViews: z.boolean(),
+    /** The email sign-up form on the public page, and the consent line under it (Subscribers). */
+    subscribeForm: z.boolean(),
+    subscribeConsent: z.string(),
     /** The IANA zone analytics days are counted in; null until the dashboard sets the browser's. */
     timeZone: z.string().nullable(),
     /** Whether `email` was confirmed through its link (only then is mail sent to it). */

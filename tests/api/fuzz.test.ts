@@ -46,6 +46,12 @@ async function routesOf(testApp: TestApp): Promise<RouteUnderTest[]> {
     page('/static/discord/:username/:image'),
     page('/healthz'),
     { method: 'POST', path: '/:username', bodyFields: ['username'], queryFields: [], multipart: false },
+    // The sign-up form's routes (issue 31): HTML pages, hidden from the document.
+    { method: 'POST', path: '/:username/subscribe', bodyFields: ['email', 'website'], queryFields: [], multipart: false },
+    { method: 'GET', path: '/:username/subscribe/confirm', bodyFields: [], queryFields: ['token'], multipart: false },
+    { method: 'POST', path: '/:username/subscribe/confirm', bodyFields: ['token'], queryFields: [], multipart: false },
+    { method: 'GET', path: '/:username/unsubscribe', bodyFields: [], queryFields: ['token'], multipart: false },
+    { method: 'POST', path: '/:username/unsubscribe', bodyFields: ['token'], queryFields: [], multipart: false },
   ];
 }
 
@@ -56,6 +62,13 @@ async function makeWorld(testApp: TestApp): Promise<FuzzWorld> {
   const other = await createUser(app);
   const admin = await createAdmin(app);
   const link = await createLink(app, user);
+  // A sign-up form on the user's page, so that its routes reach their rules.
+  await app.inject({
+    method: 'PATCH',
+    url: '/api/me/profile',
+    headers: { cookie: user.cookie },
+    payload: { subscribeForm: true, subscribeConsent: 'News, now and then.' },
+  });
   const othersLink = await createLink(app, other);
   const upload = multipart('me.png', 'image/png', await pngImage(40, 40));
   const avatar = (

@@ -340,3 +340,77 @@ describe(`hostile input to sharing and in-app browsers (${DIALECT})`, () => {
     }
   });
 });
+
+describe(`hostile input to the sign-up form and its links (${DIALECT})`, () => {
+  const form = (payload: string, contentType = 'application/x-www-form-urlencoded') =>
+    t.app.inject({
+      method: 'POST',
+      url: `/${owner.user.username}/subscribe`,
+      headers: { 'content-type': contentType, origin: 'http://localhost:80' },
+      payload,
+    });
+
+  it('refuses a consent line that is too long or not text, and never runs what one carries', async () => {
+    for (const subscribeConsent of ['x'.repeat(301), 12, null, ['a']]) {
+      const response = await t.app.inject({
+        method: 'PATCH',
+        url: '/api/me/profile',
+        headers: { cookie: owner.cookie },
+        payload: { subscribeConsent },
+      });
+      expect(response.statusCode, JSON.stringify(subscribeConsent).slice(0, 40)).toBe(400);
+    }
+    const on = await t.app.inject({
+      method: 'PATCH',
+      url: '/api/me/profile',
+      headers: { cookie: owner.cookie },
+      payload: { subscribeForm: true, subscribeConsent: '</p><script>alert(1)</script><p>' },
+    });
+    expect(on.statusCode).toBe(200);
+    const page = await t.app.inject({ url: `/${owner.user.username}` });
+    expect(page.body).toContain('lv-signup');
+    expect(page.body).not.toContain('<script>alert');
+  });
+
+  it('answers odd sign-ups with a page of its own, never a 5xx, and keeps nothing from them', async () => {
+    for (const payload of [
+      '',
+      'email=',
+      'email=%00@example.test',
+      `email=${'a'.repeat(5000)}@example.test`,
+      'email=a@example.test&email=b@example.test&website=',
+      'email[]=a@example.test',
+      '__proto__[email]=a@example.test',
+      'email=%3Cscript%3Ealert(1)%3C%2Fscript%3E%40example.test',
+      'email=ok@example.test&extra=1',
+      '%%%%',
+    ]) {
+      const response = await form(payload);
+      expect(response.statusCode, payload.slice(0, 40)).toBeLessThan(500);
+      expect(response.body).not.toContain('<script>alert');
+      expectSecurityHeaders(response.headers);
+    }
+    expect((await form('x'.repeat(10_000))).statusCode).toBe(413);
+    expect((await form('{"email":1}', 'application/json')).statusCode).toBe(400);
+    const kept = await t.app.db.selectFrom('subscribers').select('email').where('userId', '=', owner.user.id).execute();
+    // Only the two well-formed addresses were kept (the last of a repeated field counts).
+    expect(kept.map((row) => row.email).sort()).toEqual(['b@example.test'].sort());
+  });
+
+  it('answers forged and malformed links with the expired page, and a cross-site post with 403', async () => {
+    for (const token of ['', 'short', '<script>alert(1)</script>'.padEnd(30, 'x'), 'a'.repeat(43), '../../etc/passwd'.padEnd(30, 'x')]) {
+      for (const path of ['subscribe/confirm', 'unsubscribe']) {
+        const page = await t.app.inject({ url: `/${owner.user.username}/${path}?token=${encodeURIComponent(token)}` });
+        expect(page.statusCode, `${path} ${token}`).toBe(404);
+        expect(page.body).not.toContain('<script>alert');
+      }
+    }
+    const crossSite = await t.app.inject({
+      method: 'POST',
+      url: `/${owner.user.username}/unsubscribe`,
+      headers: { origin: 'https://evil.example' },
+      payload: { token: 'a'.repeat(43) },
+    });
+    expect(crossSite.statusCode).toBe(403);
+  });
+});

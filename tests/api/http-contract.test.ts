@@ -50,8 +50,8 @@ describe(`the HTTP contract (${DIALECT})`, () => {
         `${route.method} ${route.url} has a success shape`,
       ).toBe(true);
       for (const [status, answer] of responses) {
-        // JSON everywhere, but for the downloads (the analytics CSV, the QR code), documented as producing their file.
-        const download = /\/export$|\/qr\.(svg|png)$/.test(route.url);
+        // JSON everywhere, but for the downloads (the analytics and subscriber CSVs, the QR code), documented as producing their file.
+        const download = /\/export(\.csv)?$|\/qr\.(svg|png)$/.test(route.url);
         const body = answer.content?.['application/json'] ?? (download ? Object.values(answer.content ?? {})[0] : undefined);
         expect(body?.schema, `${route.method} ${route.url} ${status}`).toBeDefined();
       }
@@ -175,6 +175,8 @@ describe(`the HTTP contract (${DIALECT})`, () => {
         'showUpdated',
         'markNewLinks',
         'showViews',
+        'subscribeConsent',
+        'subscribeForm',
         'timeZone',
         'updatedAt',
         'username',

@@ -55,6 +55,9 @@ describe(`profile settings (${DIALECT})`, () => {
       markNewLinks: false,
       // On for every page (issue 31): a visitor inside Instagram or TikTok is offered their own browser.
       openInBrowserBar: true,
+      // No sign-up form until the creator writes what visitors agree to (issue 31).
+      subscribeForm: false,
+      subscribeConsent: '',
       timeZone: null,
       lastUsernameChange: null,
       usernameLockedUntil: null,

@@ -253,6 +253,7 @@ describe(`the public JSON (${DIALECT})`, () => {
       updatedAt: null,
       // Shown by default (spec 000 §3): the views of the tests above.
       views: expect.any(Number),
+      signup: null,
     });
     expect(
       data.links.every(

@@ -60,6 +60,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       ? DEFAULT_AUTH_RATE_LIMIT
       : { loginPerIp: UNLIMITED, loginPerUsername: UNLIMITED, registerPerIp: UNLIMITED },
     uploadRateLimit: options.realRateLimits ? DEFAULT_UPLOAD_RATE_LIMIT : { perUser: UNLIMITED, perIp: UNLIMITED },
+    subscribeRateLimit: options.realRateLimits ? undefined : { perVisitor: UNLIMITED, perAddress: UNLIMITED },
     ...options.config,
   };
   const app = await buildApp(config);

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { percentOf, trendOf } from '#shared/analytics.ts';
 import { countOf } from '#shared/counts.ts';
-import { analyticsReport, csvCell, viewRecords } from '#server/analytics/analytics.service.ts';
+import { analyticsReport, viewRecords } from '#server/analytics/analytics.service.ts';
+import { csvCell } from '#server/http/csv.ts';
 import type { RollupRow } from '#server/analytics/analytics.repository.ts';
 import { isPrefetch, sourceOf } from '#server/analytics/visitor.ts';
 import { agentOf } from '#server/http/client-details.ts';

@@ -16,6 +16,8 @@ const user: CurrentUser = {
   showUpdated: true,
   markNewLinks: true,
   showViews: true,
+  subscribeForm: false,
+  subscribeConsent: '',
   timeZone: null,
   emailConfirmed: false,
   weeklySummary: false,

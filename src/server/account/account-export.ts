@@ -5,7 +5,7 @@ import type { UserRow } from '../db/schema.ts';
 import { loadWhenUsed } from '../load-when-used.ts';
 import { recentActivity } from '../activity/activity.repository.ts';
 import { rollupsBetween } from '../analytics/analytics.repository.ts';
-import { csvCell } from '../analytics/analytics.service.ts';
+import { csvCell } from '../http/csv.ts';
 import { getCustomization, listLooks } from '../customization/customization.service.ts';
 import { listLinksOfUser } from '../links/links.repository.ts';
 import { toLink } from '../links/links.service.ts';

@@ -1,4 +1,5 @@
 import type { ActivityItem } from '#shared/activity.ts';
+import { csvDocument } from '../http/csv.ts';
 import { type AnalyticsPeriod, type AnalyticsReport, DEVICES, NAMED_OTHER_HOSTS, percentOf, trendOf } from '#shared/analytics.ts';
 import { formatCount } from '#shared/counts.ts';
 import { addDays, daysBetween, localDayOf } from '#shared/time-zone.ts';
@@ -178,17 +179,6 @@ export async function viewRecordsOf(db: Db, owner: UserRow, now = Date.now()): P
 
 export const CSV_HEADER = ['date', 'type', 'link_id', 'link_title', 'link_url', 'views', 'unique_visitors', 'clicks', 'unique_clicks'];
 
-/**
- * A cell as a spreadsheet may read it safely: text that starts with =, +, -, @
- * (or a tab or carriage return) would run as a formula, so it gets a leading
- * apostrophe; quotes, commas and line breaks are quoted.
- */
-export function csvCell(value: string | number): string {
-  let text = String(value);
-  if (typeof value === 'string' && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
-}
-
 /** One row per day of the period (the profile's figures), then one per link and day with clicks. */
 export function analyticsCsv(rows: RollupRow[], links: LinkName[], period: Period): string {
   const { from, to } = periodBounds(period);
@@ -212,8 +202,7 @@ export function analyticsCsv(rows: RollupRow[], links: LinkName[], period: Perio
     const link = names.get(Number(row.value));
     lines.push([row.day, 'link', row.value, link?.title ?? DELETED_LINK, link?.url ?? '', '', '', String(row.visits), String(row.uniques)]);
   }
-  // A byte order mark, so that spreadsheets read the file as UTF-8.
-  return '\uFEFF' + lines.map((line) => line.map(csvCell).join(',')).join('\r\n') + '\r\n';
+  return csvDocument(lines);
 }
 
 export async function analyticsCsvOf(db: Db, owner: UserRow, days: AnalyticsPeriod, now = Date.now()) {

@@ -19,6 +19,7 @@ import * as newAndUpdatedSwitches from './migrations/2026-11-26T0100_new-and-upd
 import * as ownProfileLinks from './migrations/2026-11-26T0200_own-profile-links.ts';
 import * as inAppBrowsers from './migrations/2026-11-26T0300_in-app-browsers.ts';
 import * as linkChecks from './migrations/2026-11-26T0400_link-checks.ts';
+import * as subscribers from './migrations/2026-11-26T0500_subscribers.ts';
 
 export type Db = Kysely<Database>;
 export type DialectName = 'sqlite' | 'postgres';
@@ -58,6 +59,7 @@ export const MIGRATIONS = {
   '2026-11-26T0200_own-profile-links': ownProfileLinks,
   '2026-11-26T0300_in-app-browsers': inAppBrowsers,
   '2026-11-26T0400_link-checks': linkChecks,
+  '2026-11-26T0500_subscribers': subscribers,
 };
 
 export function openDatabase(options: DatabaseOptions): DatabaseHandle {

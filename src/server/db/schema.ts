@@ -4,6 +4,7 @@ import type { AdminAction } from '#shared/admin.ts';
 import type { DashboardTheme, Plan, Role } from '#shared/constants.ts';
 import type { LinkCheckReason } from '#shared/link-checks.ts';
 import type { MediaKind } from '#shared/media.ts';
+import type { SubscriberStatus } from '#shared/subscribers.ts';
 
 // Row types, in camelCase (CamelCasePlugin maps them to snake_case columns).
 // Times are ISO-8601 UTC strings and flags are 0/1 integers, so that SQLite and
@@ -31,6 +32,10 @@ export interface UsersTable {
   markNewLinks: Generated<number>;
   /** 1: the page opened in an app's own browser (Instagram, TikTok…) offers to open in the visitor's. */
   openInBrowserBar: Generated<number>;
+  /** The email sign-up form on the public page (issue 31): 1 on. */
+  subscribeForm: Generated<number>;
+  /** The consent line the creator wrote, shown under the form; kept while the form is off. */
+  subscribeConsent: Generated<string>;
   /** The IANA time zone analytics days are counted in; null until first set (UTC meanwhile). */
   timeZone: string | null;
   /** When `email` was confirmed through its link; null: unconfirmed, used for nothing. */
@@ -271,6 +276,23 @@ export interface LinkChecksTable {
   httpStatus: number | null;
 }
 
+/** An address given to a creator's sign-up form (issue 31). */
+export interface SubscribersTable {
+  id: Generated<number>;
+  userId: number;
+  /** Trimmed and lowercased: the same address twice is one entry. */
+  email: string;
+  status: SubscriberStatus;
+  /** The consent line the visitor agreed to, as it read then. */
+  consent: string;
+  /** sha256 of the token in the visitor's links (confirm, unsubscribe); the token itself is never stored. */
+  tokenHash: string;
+  /** A pending address not confirmed by then is removed. */
+  confirmBefore: string | null;
+  createdAt: string;
+  confirmedAt: string | null;
+}
+
 /** Recent Activity: what happened to a profile (ACTIVITY_KINDS). */
 export interface ActivityTable {
   id: Generated<number>;
@@ -286,6 +308,7 @@ export interface Database {
   customizations: CustomizationsTable;
   savedLooks: SavedLooksTable;
   linkChecks: LinkChecksTable;
+  subscribers: SubscribersTable;
   media: MediaTable;
   links: LinksTable;
   events: EventsTable;

@@ -110,3 +110,22 @@ export function weeklySummaryMail(origin: string, username: string, figures: Wee
     footnote: 'You get this because you turned on the weekly summary. Turn it off in Account.',
   });
 }
+
+/** Double opt-in (issue 31): the visitor's own address, asked whether it meant to sign up to a creator's page. */
+export function subscriptionConfirmMail(
+  origin: string,
+  creator: { username: string; name: string },
+  links: { confirm: string; unsubscribe: string },
+  consent: string,
+  days: number,
+): MailContent {
+  return compose(`Confirm your sign-up to ${creator.name}`, origin, {
+    lines: [
+      `Someone, hopefully you, gave this address to the sign-up form on ${origin}/${creator.username}.`,
+      `What you agree to, in ${creator.name}'s words: "${consent}"`,
+      `Confirm within ${countOf(days, 'day')} and ${creator.name} will see your address as confirmed. Until then, and if you never do, it is removed.`,
+    ],
+    action: { label: 'Confirm my sign-up', url: links.confirm },
+    footnote: `Not you, or changed your mind? Ignore this mail, or remove your address now: ${links.unsubscribe}`,
+  });
+}

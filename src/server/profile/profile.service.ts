@@ -5,6 +5,7 @@ import {
   usernameLockedUntil,
   daysUntil,
 } from '#shared/profile-settings.ts';
+import { subscriberMessages } from '#shared/subscribers.ts';
 import { type Db, nowIso } from '../db/database.ts';
 import type { UserRow, UserUpdate } from '../db/schema.ts';
 import { recordActivity } from '../activity/activity.repository.ts';
@@ -27,6 +28,8 @@ export function toProfileSettings(row: UserRow): ProfileSettings {
     showUpdated: row.showUpdated === 1,
     markNewLinks: row.markNewLinks === 1,
     openInBrowserBar: row.openInBrowserBar === 1,
+    subscribeForm: row.subscribeForm === 1,
+    subscribeConsent: row.subscribeConsent,
     timeZone: row.timeZone,
     lastUsernameChange: row.usernameChangedAt,
     usernameLockedUntil: usernameLockedUntil(row.usernameChangedAt),
@@ -60,6 +63,14 @@ export async function updateProfile(db: Db, owner: UserRow, input: ProfileUpdate
     if (input.showUpdated !== undefined) changes.showUpdated = input.showUpdated ? 1 : 0;
     if (input.markNewLinks !== undefined) changes.markNewLinks = input.markNewLinks ? 1 : 0;
     if (input.openInBrowserBar !== undefined) changes.openInBrowserBar = input.openInBrowserBar ? 1 : 0;
+    if (input.subscribeForm !== undefined) changes.subscribeForm = input.subscribeForm ? 1 : 0;
+    if (input.subscribeConsent !== undefined) changes.subscribeConsent = input.subscribeConsent;
+    // A form on the page says what the visitor agrees to: never without its consent line.
+    if ((changes.subscribeForm ?? current.subscribeForm) === 1 && !(changes.subscribeConsent ?? current.subscribeConsent)) {
+      throw new AppError(400, 'validation_failed', subscriberMessages.consentRequired, {
+        fieldErrors: { subscribeConsent: subscriberMessages.consentRequired },
+      });
+    }
     if (input.profileImage !== undefined) changes.profileImage = input.profileImage;
     if (input.timeZone !== undefined) changes.timeZone = input.timeZone;
     await updateUser(trx, owner.id, changes);

@@ -17,6 +17,8 @@ const publicUserQuery = preparedQuery((db: Db, username: string) =>
       'users.markNewLinks',
       'users.openInBrowserBar',
       'users.showViews',
+      'users.subscribeForm',
+      'users.subscribeConsent',
       'users.updatedAt',
     ])
     .select(['customizations.document as customization', 'customizations.updatedAt as customizationUpdatedAt'])

@@ -40,7 +40,16 @@ export async function loadPublicPageWithExpiry(
     user.customizationUpdatedAt && user.customizationUpdatedAt > user.updatedAt ? user.customizationUpdatedAt : user.updatedAt;
   const now = Date.now();
   const data = toPublicProfile(
-    { ...user, verified: user.verified === 1, showUpdated, markNewLinks, showViews, views, updatedAt },
+    {
+      ...user,
+      verified: user.verified === 1,
+      showUpdated,
+      markNewLinks,
+      showViews,
+      views,
+      updatedAt,
+      subscribeForm: user.subscribeForm === 1,
+    },
     links,
     parseCustomizationDocument(user.customization),
     now,

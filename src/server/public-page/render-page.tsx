@@ -87,7 +87,12 @@ export function renderProfilePage(page: PublicPage, origin: string, inApp?: InAp
     ...page.links.filter((link) => link.ownProfile).map((link) => `<link rel="me" href="${escapeHtml(link.url)}">`),
   ].join('');
   const body = renderToStaticMarkup(
-    <ProfileView page={page} hrefOf={(link) => `/go/${link.id}`} shareHref={`/${profile.username}?share`} />,
+    <ProfileView
+      page={page}
+      hrefOf={(link) => `/go/${link.id}`}
+      shareHref={`/${profile.username}?share`}
+      signupAction={`/${profile.username}/subscribe`}
+    />,
   );
   return documentOf(
     meta,
@@ -105,16 +110,29 @@ const NOTICE_CSS =
   '.lv-notice main{text-align:center;max-width:28rem}' +
   '.lv-notice-logo{display:inline-flex;align-items:center;gap:10px;color:#fff;font-weight:700;font-size:20px;text-decoration:none;margin-bottom:40px}' +
   '.lv-notice h1{font-size:28px;font-weight:800;margin:0 0 8px}.lv-notice p{margin:0;color:#d4d4d8}' +
-  '.lv-notice .lv-link{--lv-link:linear-gradient(135deg,#8B5CF6,#EC4899);display:inline-flex;padding:12px 28px;margin-top:28px}';
+  '.lv-notice .lv-link{--lv-link:linear-gradient(135deg,#8B5CF6,#EC4899);display:inline-flex;padding:12px 28px;margin-top:28px}' +
+  '.lv-notice form{margin:0}.lv-notice button.lv-link{border:0;font:inherit;font-weight:600;color:#fff;cursor:pointer}' +
+  '.lv-notice-back{display:block;margin-top:24px;color:#d4d4d8}';
+
+/** The one thing a notice page offers: a link on, or a button that posts a form (a visitor's confirm or unsubscribe). */
+export type NoticeAction = { href: string; label: string } | { post: string; fields: Record<string, string>; label: string };
 
 /**
  * A page that says why there is no profile here (unknown, deleted, a hidden
- * link): the site's font and logo, centred, with one way on. Texts are the
- * product's own; a name in them is escaped by the caller.
+ * link), or what became of a visitor's request: the site's font and logo,
+ * centred, with one way on and perhaps a way back. Texts are the product's
+ * own; a name in them is escaped by the caller.
  */
-function renderNotice(heading: string, lead: string, action: { href: string; label: string }): string {
+export function renderNotice(heading: string, lead: string, action: NoticeAction, back?: { href: string; label: string }): string {
   const inter = fontAssetsFor('Inter');
-  const body = `<div class="lv-page lv-notice"><main><a class="lv-notice-logo" href="/">${SITE_LOGO_SVG}<span>Linkverse</span></a><h1>${heading}</h1><p>${lead}</p><a class="lv-link" href="${action.href}">${action.label}</a></main></div>`;
+  const way =
+    'post' in action
+      ? `<form method="post" action="${escapeHtml(action.post)}">${Object.entries(action.fields)
+          .map(([name, value]) => `<input type="hidden" name="${escapeHtml(name)}" value="${escapeHtml(value)}">`)
+          .join('')}<button class="lv-link" type="submit">${action.label}</button></form>`
+      : `<a class="lv-link" href="${action.href}">${action.label}</a>`;
+  const backLink = back ? `<a class="lv-notice-back" href="${back.href}">${back.label}</a>` : '';
+  const body = `<div class="lv-page lv-notice"><main><a class="lv-notice-logo" href="/">${SITE_LOGO_SVG}<span>Linkverse</span></a><h1>${heading}</h1><p>${lead}</p>${way}${backLink}</main></div>`;
   return documentOf(
     `<title>${pageTitle(heading)}</title><meta name="robots" content="noindex">${inter.preload}`,
     body,

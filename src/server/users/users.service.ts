@@ -24,6 +24,8 @@ export function toCurrentUser(row: UserRow): CurrentUser {
     showUpdated: row.showUpdated === 1,
     markNewLinks: row.markNewLinks === 1,
     showViews: row.showViews === 1,
+    subscribeForm: row.subscribeForm === 1,
+    subscribeConsent: row.subscribeConsent,
     timeZone: row.timeZone,
     emailConfirmed: row.emailConfirmedAt !== null,
     weeklySummary: row.weeklySummary === 1,

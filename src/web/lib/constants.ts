@@ -9,7 +9,7 @@ export const LANDING_BACKGROUND_STATES = 3;
 export const HERO_GLOW_DELAY_MS = 1000;
 export const NAVBAR_SOLID_SCROLL_PX = 20;
 export const NAV_DROPDOWN_WIDTH_PX = 540;
-export const DASHBOARD_TABS = ['overview', 'links', 'profile', 'analytics', 'customize', 'account'] as const;
+export const DASHBOARD_TABS = ['overview', 'links', 'profile', 'analytics', 'customize', 'subscribers', 'account'] as const;
 export type DashboardTab = (typeof DASHBOARD_TABS)[number];
 
 /** Set by the registration form: the account made in this browser tab, greeted as new rather than "back" (issue 11). */

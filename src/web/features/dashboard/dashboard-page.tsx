@@ -21,6 +21,9 @@ const LinksTab = lazy(() => import('#web/features/links/links-tab.tsx').then((mo
 const ProfileTab = lazy(() => import('#web/features/profile/profile-tab.tsx').then((module) => ({ default: module.ProfileTab })));
 const AnalyticsTab = lazy(() => import('#web/features/analytics/analytics-tab.tsx').then((module) => ({ default: module.AnalyticsTab })));
 const AccountTab = lazy(() => import('#web/features/account/account-tab.tsx').then((module) => ({ default: module.AccountTab })));
+const SubscribersTab = lazy(() =>
+  import('#web/features/subscribers/subscribers-tab.tsx').then((module) => ({ default: module.SubscribersTab })),
+);
 const CustomizeTab = lazy(() => import('#web/features/customize/customize-tab.tsx').then((module) => ({ default: module.CustomizeTab })));
 
 function TabLoading() {
@@ -108,6 +111,7 @@ function Dashboard({ user }: { user: CurrentUser }) {
             {tab === 'profile' && <ProfileTab user={user} onTabChange={changeTab} />}
             {tab === 'analytics' && <AnalyticsTab user={user} />}
             {tab === 'customize' && <CustomizeTab user={user} />}
+            {tab === 'subscribers' && <SubscribersTab user={user} />}
             {tab === 'account' && <AccountTab user={user} onEditEmail={() => changeTab('profile')} />}
           </Suspense>
           <ConfirmDialog

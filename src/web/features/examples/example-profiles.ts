@@ -119,6 +119,8 @@ export const EXAMPLE_PROFILES: readonly ExampleProfile[] = EXAMPLES.map((example
       showUpdated: false,
       markNewLinks: false,
       showViews: false,
+      subscribeForm: false,
+      subscribeConsent: '',
       updatedAt: EXAMPLE_DATE,
     },
     links,

@@ -123,7 +123,9 @@ export function BrokenLinkNote({ broken }: { broken: BrokenLink }) {
       <TriangleAlert className="mt-px size-3.5 shrink-0" aria-hidden="true" />
       <span>
         {brokenLinkLabel(broken, formatDay(broken.since))}
-        <span className="font-normal text-muted"> · checked {formatDateTime(broken.checkedAt)}</span>
+        <span className="block font-normal text-muted sm:inline">
+          <span className="max-sm:hidden"> · </span>checked {formatDateTime(broken.checkedAt)}
+        </span>
       </span>
     </p>
   );

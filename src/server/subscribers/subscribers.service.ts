@@ -1,0 +1,96 @@
+import { randomBytes } from 'node:crypto';
+import { DAY_MS } from '#shared/constants.ts';
+import { SUBSCRIBE_CONFIRM_DAYS, SUBSCRIBERS_MAX, type Subscriber, subscriberMessages } from '#shared/subscribers.ts';
+import type { Db } from '../db/database.ts';
+import { hashToken } from '../auth/sessions.ts';
+import { AppError } from '../http/errors.ts';
+import type { MailOutbox } from '../mail/mail-outbox.ts';
+import { subscriptionConfirmMail } from '../mail/mail-templates.ts';
+import { csvDocument } from '../http/csv.ts';
+import { countSubscribers, findSubscriber, insertSubscriber, renewPendingLink } from './subscribers.repository.ts';
+
+/** The page whose form was sent: what the sign-up needs of it. */
+export interface SignupPage {
+  id: number;
+  username: string;
+  displayName: string;
+  subscribeConsent: string;
+}
+
+/** A visitor's links, from the token only they were sent. */
+export function visitorLinks(origin: string, username: string, token: string): { confirm: string; unsubscribe: string } {
+  const query = `token=${encodeURIComponent(token)}`;
+  return { confirm: `${origin}/${username}/subscribe/confirm?${query}`, unsubscribe: `${origin}/${username}/unsubscribe?${query}` };
+}
+
+function isRefusedRow(error: unknown): boolean {
+  const code = (error as { code?: unknown }).code;
+  return typeof code === 'string' && (code === '23505' || code.startsWith('SQLITE_CONSTRAINT'));
+}
+
+/**
+ * A visitor's address for a creator's list. New: kept pending, and a link to
+ * confirm it is mailed (with mail configured), or kept unconfirmed (without).
+ * Already there: a pending one gets a fresh link, anything else is left as it
+ * is. The visitor is told the same either way: the form says nothing about
+ * who is on a list.
+ */
+export async function subscribe(
+  db: Db,
+  outbox: MailOutbox,
+  page: SignupPage,
+  email: string,
+  origin: string,
+  now = Date.now(),
+): Promise<void> {
+  const token = randomBytes(32).toString('base64url');
+  const confirmBefore = new Date(now + SUBSCRIBE_CONFIRM_DAYS * DAY_MS).toISOString();
+  const name = page.displayName || page.username;
+  const mail = () =>
+    subscriptionConfirmMail(
+      origin,
+      { username: page.username, name },
+      visitorLinks(origin, page.username, token),
+      page.subscribeConsent,
+      SUBSCRIBE_CONFIRM_DAYS,
+    );
+  const queued = await db
+    .transaction()
+    .execute(async (trx) => {
+      const existing = await findSubscriber(trx, page.id, email);
+      if (existing) {
+        if (existing.status !== 'pending' || !outbox.enabled) return false;
+        await renewPendingLink(trx, existing.id, hashToken(token), confirmBefore);
+      } else {
+        if ((await countSubscribers(trx, page.id)).total >= SUBSCRIBERS_MAX)
+          throw new AppError(409, 'list_full', subscriberMessages.listFull);
+        await insertSubscriber(trx, {
+          userId: page.id,
+          email,
+          status: outbox.enabled ? 'pending' : 'unconfirmed',
+          consent: page.subscribeConsent,
+          tokenHash: hashToken(token),
+          confirmBefore: outbox.enabled ? confirmBefore : null,
+          createdAt: new Date(now).toISOString(),
+          confirmedAt: null,
+        });
+        if (!outbox.enabled) return false;
+      }
+      await outbox.queue(trx, { recipient: email, ...mail(), expiresAt: confirmBefore });
+      return true;
+    })
+    .catch((error: unknown) => {
+      // The same address sent twice at once: the unique index kept one entry, which is the answer.
+      if (isRefusedRow(error)) return false;
+      throw error;
+    });
+  if (queued) outbox.kick();
+}
+
+/** The owner's list as CSV: a spreadsheet opens it as text, never as formulas (as the analytics export). */
+export function subscribersCsv(rows: readonly Subscriber[]): string {
+  return csvDocument([
+    ['email', 'status', 'signed_up', 'confirmed', 'consent'],
+    ...rows.map((row) => [row.email, row.status, row.createdAt, row.confirmedAt ?? '', row.consent]),
+  ]);
+}

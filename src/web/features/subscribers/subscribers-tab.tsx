@@ -1,0 +1,205 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Download, MailCheck, Trash2, Users } from 'lucide-react';
+import { type FormEvent, useState } from 'react';
+import { toast } from 'sonner';
+import { countOf } from '#shared/counts.ts';
+import {
+  SUBSCRIBE_CONFIRM_DAYS,
+  SUBSCRIBE_CONSENT_MAX_LENGTH,
+  SUBSCRIBERS_LISTED,
+  SUBSCRIBER_STATUS_TEXT,
+  type Subscriber,
+  type SubscriberList,
+  subscriberMessages,
+} from '#shared/subscribers.ts';
+import type { CurrentUser } from '#shared/user.types.ts';
+import { Button } from '#web/components/ui/button.tsx';
+import { Card } from '#web/components/ui/card.tsx';
+import { ConfirmDialog } from '#web/components/ui/confirm-dialog.tsx';
+import { Label, Textarea } from '#web/components/ui/input.tsx';
+import { LoadError, LoadingState } from '#web/components/ui/query-status.tsx';
+import { StackedCell, StackedEmptyRow, StackedRow, StackedTable } from '#web/components/ui/stacked-table.tsx';
+import { Switch } from '#web/components/ui/switch.tsx';
+import { ApiError, api } from '#web/lib/api.ts';
+import { formatDay } from '#web/lib/dates.ts';
+import { useUnsavedChanges } from '#web/lib/unsaved-changes.ts';
+import { cn } from '#web/lib/utils.ts';
+import { useUpdateProfile } from '#web/features/profile/use-profile-settings.ts';
+
+const subscribersQueryKey = ['me', 'subscribers'] as const;
+
+/** Subscribers (issue 31): the page's email sign-up form, and the addresses it gathered. */
+export function SubscribersTab({ user }: { user: CurrentUser }) {
+  const list = useQuery({
+    queryKey: subscribersQueryKey,
+    queryFn: async () => (await api<{ data: SubscriberList }>('/api/me/subscribers')).data,
+  });
+  return (
+    <div className="space-y-6">
+      <SignupFormSettings user={user} doubleOptIn={list.data?.doubleOptIn} />
+      {list.isPending && <LoadingState label="Loading subscribers..." />}
+      {list.isError && <LoadError title="Your subscribers could not be loaded." onRetry={() => void list.refetch()} />}
+      {list.data && <SubscriberTable list={list.data} />}
+    </div>
+  );
+}
+
+function SignupFormSettings({ user, doubleOptIn }: { user: CurrentUser; doubleOptIn: boolean | undefined }) {
+  const updateProfile = useUpdateProfile();
+  const [on, setOn] = useState(user.subscribeForm);
+  const [consent, setConsent] = useState(user.subscribeConsent);
+  const [error, setError] = useState<string | null>(null);
+  const dirty = on !== user.subscribeForm || consent !== user.subscribeConsent;
+  useUnsavedChanges('subscribers', 'Subscribers', dirty);
+
+  const save = async (event: FormEvent) => {
+    event.preventDefault();
+    if (on && !consent.trim()) {
+      setError(subscriberMessages.consentRequired);
+      document.getElementById('signup-consent')?.focus();
+      return;
+    }
+    setError(null);
+    try {
+      await updateProfile.mutateAsync({ subscribeForm: on, subscribeConsent: consent });
+      toast.success(on ? 'The sign-up form is on your page' : 'The sign-up form is off');
+    } catch (caught) {
+      if (caught instanceof ApiError && caught.status > 0) setError(caught.message);
+      else toast.error('Error', { description: 'Failed to save your settings. Please try again.' });
+    }
+  };
+
+  return (
+    <Card>
+      <form onSubmit={save} className="space-y-5" aria-label="Sign-up form">
+        <div className="flex items-start justify-between gap-4">
+          <div>
+            <label htmlFor="signup-on" className="text-lg font-semibold">
+              Email sign-up on your page
+            </label>
+            <p className="mt-1 text-sm text-muted">
+              Visitors leave their address to hear from you. It is never shown on your page or in analytics.
+            </p>
+          </div>
+          <Switch id="signup-on" checked={on} onCheckedChange={setOn} />
+        </div>
+        <div className="space-y-2">
+          <Label htmlFor="signup-consent">What visitors agree to</Label>
+          <Textarea
+            id="signup-consent"
+            rows={3}
+            value={consent}
+            onChange={(event) => setConsent(event.target.value)}
+            placeholder="For example: A monthly letter about new work. Leave any time from the link in it."
+            aria-invalid={error ? true : undefined}
+            aria-describedby="signup-consent-hint"
+          />
+          <p id="signup-consent-hint" className="flex justify-between gap-4 text-xs text-muted">
+            <span>Shown under the form, and kept with each address as it read when they signed up.</span>
+            <span className={cn(consent.length > SUBSCRIBE_CONSENT_MAX_LENGTH && 'text-red-400')}>
+              {consent.length}/{SUBSCRIBE_CONSENT_MAX_LENGTH}
+            </span>
+          </p>
+        </div>
+        {doubleOptIn !== undefined && (
+          <p className="flex items-start gap-2 rounded-xl border border-border bg-surface-raised/50 p-3 text-sm text-muted">
+            <MailCheck className="mt-0.5 size-4 shrink-0 text-primary-text" aria-hidden="true" />
+            {doubleOptIn
+              ? `Each visitor confirms their address by a link we mail them (it works for ${countOf(SUBSCRIBE_CONFIRM_DAYS, 'day')}); addresses nobody confirms are removed.`
+              : 'This site sends no mail, so addresses cannot be confirmed: they are kept and marked unconfirmed.'}
+          </p>
+        )}
+        {error && (
+          <p role="alert" className="text-sm text-red-400">
+            {error}
+          </p>
+        )}
+        <Button type="submit" disabled={updateProfile.isPending || !dirty}>
+          {updateProfile.isPending ? 'Saving...' : 'Save Changes'}
+        </Button>
+      </form>
+    </Card>
+  );
+}
+
+function SubscriberTable({ list }: { list: SubscriberList }) {
+  const queryClient = useQueryClient();
+  const [confirming, setConfirming] = useState<number | null>(null);
+  const remove = useMutation({
+    mutationFn: (id: number) => api(`/api/me/subscribers/${id}`, { method: 'DELETE' }),
+    onSuccess: async () => {
+      setConfirming(null);
+      toast.success(subscriberMessages.removed);
+      await queryClient.invalidateQueries({ queryKey: subscribersQueryKey });
+    },
+    onError: () => toast.error('Error', { description: 'The address could not be removed. Please try again.' }),
+  });
+  return (
+    <section className="space-y-4" aria-labelledby="subscribers-heading">
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <div>
+          <h2 id="subscribers-heading" className="text-lg font-semibold">
+            Subscribers
+          </h2>
+          <p className="text-sm text-muted" data-testid="subscriber-count">
+            {countOf(list.total, 'address', 'addresses')}
+            {list.doubleOptIn && `, ${list.confirmed} confirmed`}
+            {list.total > SUBSCRIBERS_LISTED && ` · the newest ${SUBSCRIBERS_LISTED} below, all of them in the export`}
+          </p>
+        </div>
+        {list.total > 0 && (
+          <Button variant="outline" asChild>
+            <a href="/api/me/subscribers/export.csv" download>
+              <Download /> Export CSV
+            </a>
+          </Button>
+        )}
+      </div>
+      <StackedTable label="Subscribers" head={['Address', 'Status', 'Signed up', 'Actions']} actions>
+        {list.subscribers.length === 0 && (
+          <StackedEmptyRow columns={4}>
+            <span className="flex flex-col items-center gap-2">
+              <Users className="size-8" aria-hidden="true" />
+              No subscribers yet. Turn the form on and share your page.
+            </span>
+          </StackedEmptyRow>
+        )}
+        {list.subscribers.map((subscriber: Subscriber) => (
+          <StackedRow key={subscriber.id} data-testid="subscriber-row">
+            <StackedCell>
+              <span className="break-all font-medium">{subscriber.email}</span>
+            </StackedCell>
+            <StackedCell label="Status">
+              <span
+                className={cn(
+                  'w-fit rounded-full px-2.5 py-1 text-xs font-semibold',
+                  subscriber.status === 'confirmed' ? 'bg-emerald-500/15 text-emerald-300' : 'bg-white/5 text-zinc-300',
+                )}
+              >
+                {SUBSCRIBER_STATUS_TEXT[subscriber.status]}
+              </span>
+            </StackedCell>
+            <StackedCell label="Signed up">{formatDay(subscriber.createdAt)}</StackedCell>
+            <StackedCell className="md:text-right">
+              <ConfirmDialog
+                title="Remove this address?"
+                description={`${subscriber.email} leaves your list. This cannot be undone: only the visitor can sign up again.`}
+                confirmLabel="Remove"
+                pendingLabel="Removing..."
+                open={confirming === subscriber.id}
+                onOpenChange={(open) => setConfirming(open ? subscriber.id : null)}
+                pending={remove.isPending}
+                onConfirm={() => remove.mutate(subscriber.id)}
+                trigger={
+                  <Button variant="ghost" size="icon" aria-label={`Remove ${subscriber.email}`} className="size-9 hover:text-red-400">
+                    <Trash2 />
+                  </Button>
+                }
+              />
+            </StackedCell>
+          </StackedRow>
+        ))}
+      </StackedTable>
+    </section>
+  );
+}
