@@ -118,6 +118,20 @@ describe(`the Origin check compares the scheme (${DIALECT})`, () => {
     expect((await register('null', 'localhost:3000')).statusCode).toBe(403);
     expect((await register('http://localhost:3000', 'localhost:3000')).statusCode).toBe(201);
   });
+
+  it('takes `Origin: null` (a form on a no-referrer page) only when Fetch Metadata says same-origin', async () => {
+    const nullOrigin = (site?: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/auth/register',
+        headers: { origin: 'null', host: 'links.example', ...(site ? { 'sec-fetch-site': site } : {}) },
+        payload: { username: uniqueUsername(), password: 'secret1' },
+      });
+    expect((await nullOrigin()).statusCode).toBe(403);
+    expect((await nullOrigin('cross-site')).statusCode).toBe(403);
+    expect((await nullOrigin('same-site')).statusCode).toBe(403);
+    expect((await nullOrigin('same-origin')).statusCode).toBe(201);
+  });
 });
 
 describe(`a NUL character in text (${DIALECT})`, () => {

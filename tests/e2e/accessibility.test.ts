@@ -43,6 +43,13 @@ describe('accessibility (axe) at phone and desktop width', () => {
   it.each(WIDTHS)('the public site, a public profile, the 404 pages and coming-soon at %ipx', async (width) => {
     const creator = await createUser(running.server.testApp.app, { displayName: 'Axe Creator' });
     await createLink(running.server.testApp.app, creator, { title: 'My shop', url: 'https://shop.example/' });
+    // With the email sign-up form on the page (issue 31).
+    await running.server.testApp.app.inject({
+      method: 'PATCH',
+      url: '/api/me/profile',
+      headers: { cookie: creator.cookie },
+      payload: { subscribeForm: true, subscribeConsent: 'News about my shop, once a month. Leave any time.' },
+    });
     const hidden = await createLink(running.server.testApp.app, creator, {
       title: 'Hidden',
       url: 'https://hidden.example/',
@@ -75,6 +82,7 @@ describe('accessibility (axe) at phone and desktop width', () => {
       '/docs/no-such-page',
       `/${creator.user.username}`,
       `/${creator.user.username}?share`,
+      `/${creator.user.username}/unsubscribe?token=${'a'.repeat(43)}`,
       '/no-such-user-here',
       '/coming-soon',
       '/reset-password#token=an-example-token',
@@ -97,7 +105,7 @@ describe('accessibility (axe) at phone and desktop width', () => {
     await createLink(running.server.testApp.app, admin, { title: 'Portfolio', url: 'https://portfolio.example/' });
     const context = await newContext(width, admin.cookie);
     const page = await context.newPage();
-    for (const tab of ['overview', 'links', 'profile', 'analytics', 'customize', 'account']) {
+    for (const tab of ['overview', 'links', 'profile', 'analytics', 'customize', 'subscribers', 'account']) {
       await open(page, `/dashboard?tab=${tab}`, () => page.getByTestId('sidebar-display-name').first().waitFor({ state: 'attached' }));
       await page.waitForLoadState('networkidle');
       await expectAccessible(page, `dashboard ${tab} at ${width}px`);

@@ -8,7 +8,8 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 /**
  * Refuse state-changing requests that a browser sent from another site
  * (CSRF defence in depth on top of SameSite=Lax cookies). A request with an
- * Origin must match this host or PUBLIC_URL; without one, Fetch Metadata
+ * Origin must match this host or PUBLIC_URL (`null`: Fetch Metadata must say
+ * same-origin); without one, Fetch Metadata
  * (`Sec-Fetch-Site`) must not say cross-site. Clients that send neither
  * (curl, scripts) carry no ambient cookies, so they are let through.
  */
@@ -24,6 +25,10 @@ export function registerOriginCheck(app: App, publicUrl?: string): void {
 
 function isSameOrigin(request: FastifyRequest, publicOrigin: URL | undefined): boolean {
   const origin = request.headers.origin;
+  // A form posted from a page whose Referrer-Policy is no-referrer (the public
+  // page's) carries `Origin: null`: then only Fetch Metadata can say it came
+  // from this site, and it must say so.
+  if (origin === 'null') return request.headers['sec-fetch-site'] === 'same-origin';
   if (origin) {
     if (origin === publicOrigin?.origin) return true;
     const sent = parseUrl(origin);

@@ -155,7 +155,7 @@ function SubscriberTable({ list }: { list: SubscriberList }) {
           </Button>
         )}
       </div>
-      <StackedTable label="Subscribers" head={['Address', 'Status', 'Signed up', 'Actions']} actions>
+      <StackedTable label="Subscriber addresses" head={['Address', 'Status', 'Signed up', 'Actions']} actions>
         {list.subscribers.length === 0 && (
           <StackedEmptyRow columns={4}>
             <span className="flex flex-col items-center gap-2">
