@@ -54,7 +54,12 @@ interface Notice {
 
 /** Answers a visitor with a page of the site's own (never cached, never indexed), with the way back to the profile. */
 function sendNotice(reply: FastifyReply, username: string | undefined, notice: Notice): FastifyReply {
-  const back = username ? { href: `/${escapeHtml(username)}`, label: `Back to @${escapeHtml(username)}` } : undefined;
+  const page = username ? `/${escapeHtml(username)}` : undefined;
+  // The way back, unless the page's one button already leads there.
+  const back =
+    page && !('href' in notice.action && notice.action.href === page)
+      ? { href: page, label: `Back to @${escapeHtml(username!)}` }
+      : undefined;
   return reply
     .status(notice.status)
     .headers(notice.headers ?? {})
