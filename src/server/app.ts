@@ -304,7 +304,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   registerProfileAssetRoutes(app);
   const decodeDiscordImage = async (bytes: Buffer, cdnPath: string) => (await media.process('discord', bytes, `discord:${cdnPath}`)).data;
   registerDiscordRoutes(app, db, new DiscordPresenceClient(config.discordPresenceApi, decodeDiscordImage), config.discordCdn);
-  registerPublicPageRoutes(app, { db, config, cache, responder, recorder: events });
+  registerPublicPageRoutes(app, { db, config, cache, responder, recorder: events, media });
   await registerSubscribeRoutes(app, { db, config, outbox, limits: config.subscribeRateLimit });
   registerClickRedirectRoutes(app, { db, cache, responder, recorder: events });
   const sitePages = await registerWebApp(app, config, responder, isSiteOpen);

@@ -7,6 +7,8 @@ export const MEMORY_BOUNDS = {
   pageCacheBytes: 64 * 1024 * 1024,
   /** What a cached page costs beyond its bytes: its entry in two maps, its object and its buffers' headers (measured, rounded up). */
   pageEntryOverheadBytes: 400,
+  /** Share images drawn (issue 31): PNGs of 1200 × 630, 50 to 200 kB each, by profile and version. */
+  shareImageBytes: 16 * 1024 * 1024,
   /** Click-redirect targets (link id → URL): about 150 bytes each. */
   redirectTargets: 200_000,
   /** Visitors in one analytics window (one second); past this the window is written at once. */

@@ -46,6 +46,8 @@ async function routesOf(testApp: TestApp): Promise<RouteUnderTest[]> {
     page('/static/discord/:username/:image'),
     page('/healthz'),
     { method: 'POST', path: '/:username', bodyFields: ['username'], queryFields: [], multipart: false },
+    // The share image (issue 31), drawn by the media worker.
+    { method: 'GET', path: '/:username/og.png', bodyFields: [], queryFields: ['v'], multipart: false },
     // The sign-up form's routes (issue 31): HTML pages, hidden from the document.
     { method: 'POST', path: '/:username/subscribe', bodyFields: ['email', 'website'], queryFields: [], multipart: false },
     { method: 'GET', path: '/:username/subscribe/confirm', bodyFields: [], queryFields: ['token'], multipart: false },

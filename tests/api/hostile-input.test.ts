@@ -311,6 +311,23 @@ describe(`hostile input to sharing and in-app browsers (${DIALECT})`, () => {
     }
   });
 
+  it('answers the share image whatever its version field says, and escapes a hostile name in its tags', async () => {
+    for (const query of ['?v=', '?v=%3Cscript%3E', `?v=${'x'.repeat(41)}`, '?v=a&v=b', '?v[]=1']) {
+      const response = await t.app.inject({ method: 'GET', url: `/${owner.user.username}/og.png${query}` });
+      expect(response.statusCode, query).toBeLessThan(500);
+      expectSecurityHeaders(response.headers);
+    }
+    await t.app.inject({
+      method: 'PATCH',
+      url: '/api/me/profile',
+      headers: { cookie: owner.cookie },
+      payload: { displayName: '"><script>alert(1)</script>' },
+    });
+    const page = await t.app.inject({ method: 'GET', url: `/${owner.user.username}` });
+    expect(page.body).not.toContain('<script>alert');
+    expect(page.body).toMatch(/<meta property="og:image:alt" content="&#34;&#62;&#60;script&#62;/);
+  });
+
   it('escapes a hostile Host in the bar and the share page of a site without PUBLIC_URL', async () => {
     const open = await createTestApp({ shareDatabaseWith: t });
     try {

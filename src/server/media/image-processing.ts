@@ -7,6 +7,7 @@ import {
   ICON_MAX_DIMENSION,
   type MediaKind,
 } from '#shared/media.ts';
+import { drawShareImage } from './share-image-drawing.ts';
 import { QR_PICTURE_SIZE } from '#shared/qr-code.ts';
 
 export interface ProcessedMedia {
@@ -151,8 +152,8 @@ async function rasterizeQrCode(input: Buffer): Promise<ProcessedMedia> {
 /** The content is not of the kind's type: refused with the kind's own message. */
 export class UnsupportedMediaError extends Error {}
 
-/** What an image job is: an upload of one kind, an image fetched from Discord, or a QR code's picture and drawing. */
-export type MediaJobKind = MediaKind | 'discord' | 'qr-picture' | 'qr-code';
+/** What an image job is: an upload of one kind, an image fetched from Discord, a QR code's picture and drawing, or a page's share image. */
+export type MediaJobKind = MediaKind | 'discord' | 'qr-picture' | 'qr-code' | 'share-image';
 
 /**
  * Every decoder, by job kind. They run in the media worker process
@@ -167,6 +168,7 @@ export const MEDIA_DECODERS: Record<MediaJobKind, (input: Buffer) => Promise<Pro
   discord: processDiscordImage,
   'qr-picture': processQrPicture,
   'qr-code': rasterizeQrCode,
+  'share-image': (input) => drawShareImage(input, loadSharp),
 };
 
 export interface MediaRule {

@@ -95,7 +95,7 @@ export async function runMediaJob(
   processor: MediaProcessor,
   kind: MediaJobKind,
   input: Buffer,
-  owner: UserRow,
+  owner: Pick<UserRow, 'id'>,
   wrongTypeMessage: string,
 ): Promise<ProcessedMedia> {
   try {

@@ -39,6 +39,15 @@ function fileNamesOf(font: string): { pkg: string; file: string; weight: string 
   ];
 }
 
+/** Where a font's Latin files are on disk, for drawings made on the server (the share image): the regular one, and the bold one when the font has it. */
+export function fontFilePathsOf(font: string): Array<{ path: string; weight: 400 | 700 }> {
+  if (!sources.has(font)) return [];
+  return fileNamesOf(font).map(({ pkg, file, weight }) => ({
+    path: path.join(path.dirname(require.resolve(`${pkg}/package.json`)), 'files', file),
+    weight: weight === '700' ? 700 : 400,
+  }));
+}
+
 function readFontFile(font: string, pkg: string, file: string, weight: string): FontFile | undefined {
   let data: Buffer;
   try {

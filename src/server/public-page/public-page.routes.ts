@@ -16,6 +16,13 @@ import { findPublicUser } from './public-page.repository.ts';
 import { preparePage } from './page-cache.ts';
 import { renderSharePage } from './render-page.tsx';
 import { inAppBrowserOf } from '../http/in-app-browser.ts';
+import { LRUCache } from 'lru-cache';
+import { mediaMessages } from '#shared/media.ts';
+import { MEMORY_BOUNDS } from '../memory-bounds.ts';
+import type { MediaProcessor } from '../media/media-processor.ts';
+import { findMediaFile, parseMediaUrl } from '../media/media.repository.ts';
+import { runMediaJob } from '../media/media.service.ts';
+import { shareImageSceneOf, shareImageVersionOf } from './share-image.ts';
 
 const usernameParams = z.object({ username: z.string() });
 /** `?share` asks for the page's share page; campaign fields (utm_source, ref) and the rest are the event recorder's to read. */
@@ -27,6 +34,8 @@ export interface PublicPageDeps {
   cache: PageCache;
   responder: PublicPageResponder;
   recorder: EventRecorder;
+  /** Draws the share images. */
+  media: MediaProcessor;
 }
 
 /** The canonical origin of a request: PUBLIC_URL, else what the request (through a trusted proxy) names. */
@@ -34,7 +43,7 @@ export function originOf(config: AppConfig, request: FastifyRequest): string {
   return config.publicUrl ?? `${request.protocol}://${request.host}`;
 }
 
-export function registerPublicPageRoutes(app: App, { db, config, cache, responder, recorder }: PublicPageDeps): void {
+export function registerPublicPageRoutes(app: App, { db, config, cache, responder, recorder, media }: PublicPageDeps): void {
   const servePage = async (request: FastifyRequest, reply: FastifyReply, username: string) => {
     const page = await publicPageFor(db, cache, originOf(config, request), username, inAppBrowserOf(request.headers['user-agent']));
     if (!page) {
@@ -73,6 +82,40 @@ export function registerPublicPageRoutes(app: App, { db, config, cache, responde
     if (request.query.share !== undefined) return serveSharePage(request, reply, username);
     return servePage(request, reply, username);
   });
+
+  // Drawn share images by profile and version: a page shared in a busy chat is drawn once.
+  const shareImages = new LRUCache<string, Buffer>({ maxSize: MEMORY_BOUNDS.shareImageBytes, sizeCalculation: (png) => png.length });
+
+  // GET /{username}/og.png: the page's share image (issue 31), drawn by the media worker (bounded as uploads are) from the
+  // page's look; `?v=` names the version the page's tags point to, which never changes and may be kept for good.
+  app.get(
+    '/:username/og.png',
+    { schema: { hide: true, params: usernameParams, querystring: z.object({ v: z.string().max(40).optional() }).loose() } },
+    async (request, reply) => {
+      const username = request.params.username.toLowerCase();
+      if (username === 'api') throw new AppError(404, 'not_found', commonMessages.notFound);
+      const page = await loadPublicPage(db, username);
+      if (!page) throw new AppError(404, 'not_found', profileMessages.notFound);
+      const scene = shareImageSceneOf(page);
+      const version = shareImageVersionOf(scene);
+      const key = `${page.profile.id}:${version}`;
+      let png = shareImages.get(key);
+      if (!png) {
+        const address = scene.picture ? parseMediaUrl(scene.picture) : undefined;
+        const file = address && (await findMediaFile(db, address.hash, address.ext));
+        const job = { scene, picture: file ? Buffer.from(file.data).toString('base64') : null };
+        png = (
+          await runMediaJob(media, 'share-image', Buffer.from(JSON.stringify(job)), { id: page.profile.id }, mediaMessages.cannotDecode)
+        ).data;
+        shareImages.set(key, png);
+      }
+      return reply
+        .header('content-type', 'image/png')
+        .header('cache-control', request.query.v === version ? 'public, max-age=31536000, immutable' : 'public, max-age=300')
+        .header('etag', `"${version}"`)
+        .send(png);
+    },
+  );
 
   // With BASE_DOMAIN, {username}.{BASE_DOMAIN}/ is that profile (spec 001 §2).
   if (config.baseDomain) {

@@ -8,6 +8,8 @@ import { escapeHtml } from '../http/html.ts';
 import type { InAppBrowser } from '../http/in-app-browser.ts';
 import { EFFECTS_SCRIPT_TAG, effectsScriptFor, fontAssetsFor } from './profile-assets.ts';
 import { PROFILE_BASE_CSS, optionCssFor } from './profile-stylesheet.ts';
+import { SHARE_IMAGE_SIZE } from '#shared/share-image.ts';
+import { shareImageSceneOf, shareImageVersionOf } from './share-image.ts';
 
 const BASE_CSS = 'html,body{margin:0;height:100%;background:#0b0b14}body{-webkit-font-smoothing:antialiased}';
 
@@ -64,7 +66,8 @@ export function renderProfilePage(page: PublicPage, origin: string, inApp?: InAp
   const description = page.customization.description || profile.bio || `${name}'s links on Linkverse`;
   const font = fontAssetsFor(page.customization.font);
   const url = `${origin}/${profile.username}`;
-  const image = profile.profileImage ? new URL(profile.profileImage, origin).href : undefined;
+  // The share image, drawn from this page's look; its version in the address, so that a chat's copy follows each change.
+  const image = `${url}/og.png?v=${shareImageVersionOf(shareImageSceneOf(page))}`;
   const meta = [
     `<title>${escapeHtml(title)}</title>`,
     font.preload,
@@ -77,11 +80,13 @@ export function renderProfilePage(page: PublicPage, origin: string, inApp?: InAp
     `<meta property="og:url" content="${escapeHtml(url)}">`,
     `<meta property="og:site_name" content="Linkverse">`,
     `<meta property="profile:username" content="${escapeHtml(profile.username)}">`,
-    image ? `<meta property="og:image" content="${escapeHtml(image)}">` : '',
-    `<meta name="twitter:card" content="summary">`,
+    `<meta property="og:image" content="${escapeHtml(image)}">`,
+    `<meta property="og:image:width" content="${SHARE_IMAGE_SIZE.width}"><meta property="og:image:height" content="${SHARE_IMAGE_SIZE.height}">`,
+    `<meta property="og:image:alt" content="${escapeHtml(`${name}'s page on Linkverse`)}">`,
+    `<meta name="twitter:card" content="summary_large_image">`,
     `<meta name="twitter:title" content="${escapeHtml(title)}">`,
     `<meta name="twitter:description" content="${escapeHtml(description)}">`,
-    image ? `<meta name="twitter:image" content="${escapeHtml(image)}">` : '',
+    `<meta name="twitter:image" content="${escapeHtml(image)}">`,
     // The creator's own profiles elsewhere, by their own address (the buttons go through /go/{id}):
     // Mastodon and IndieWeb sites read rel="me" on <link> as on <a> to verify that both are theirs.
     ...page.links.filter((link) => link.ownProfile).map((link) => `<link rel="me" href="${escapeHtml(link.url)}">`),

@@ -1,0 +1,110 @@
+import { readFile } from 'node:fs/promises';
+import { SHARE_IMAGE_SIZE, type ShareImageScene } from '#shared/share-image.ts';
+import type { Sharp, SharpOptions } from 'sharp';
+import type { ProcessedMedia } from './image-processing.ts';
+
+// The share image, drawn in the media worker (issue 31): satori lays the scene
+// out as SVG in the page's own font, resvg renders it. The fonts ship as WOFF2,
+// which neither reads: wawoff2 (Google's decoder) turns them back into TrueType
+// once per font, kept while the worker lives.
+
+/** What the server sends the worker: the scene, and the profile picture's stored bytes when there is one. */
+export interface ShareImageJob {
+  scene: ShareImageScene;
+  /** base64 */
+  picture: string | null;
+}
+
+const fonts = new Map<string, Promise<Buffer>>();
+function trueTypeOf(path: string): Promise<Buffer> {
+  let font = fonts.get(path);
+  if (!font) {
+    font = (async () => {
+      const { default: wawoff2 } = await import('wawoff2');
+      return Buffer.from(await wawoff2.decompress(await readFile(path)));
+    })();
+    fonts.set(path, font);
+  }
+  return font;
+}
+
+type Node = { type: string; props: Record<string, unknown> };
+const h = (type: string, style: Record<string, unknown>, children?: unknown, extra: Record<string, unknown> = {}): Node => ({
+  type,
+  props: { style, children, ...extra },
+});
+
+/** At most this many characters of the bio: two lines at the drawing's size. */
+const BIO_CHARACTERS = 140;
+
+function clip(text: string, length: number): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  return flat.length <= length ? flat : `${flat.slice(0, length - 1).trimEnd()}…`;
+}
+
+export async function drawShareImage(
+  input: Buffer,
+  loadSharp: () => Promise<(input: Buffer, options: SharpOptions) => Sharp>,
+): Promise<ProcessedMedia> {
+  const { scene, picture } = JSON.parse(input.toString('utf8')) as ShareImageJob;
+  const [{ default: satori }, { Resvg }, sharp] = await Promise.all([import('satori'), import('@resvg/resvg-js'), loadSharp()]);
+  const files = scene.font.files.length > 0 ? scene.font.files : [];
+  const fontData = await Promise.all(
+    files.map(async (file) => ({ name: 'Profile', data: await trueTypeOf(file.path), weight: file.weight, style: 'normal' as const })),
+  );
+  // The picture as a square PNG in the drawing (satori reads PNG and JPEG, not every format an upload is stored in).
+  const avatar = picture
+    ? `data:image/png;base64,${(await sharp(Buffer.from(picture, 'base64'), { limitInputPixels: 50_000_000 }).resize(256, 256, { fit: 'cover' }).png().toBuffer()).toString('base64')}`
+    : undefined;
+  const side = 200;
+  const circle = { width: side, height: side, borderRadius: side / 2, border: '6px solid rgba(255,255,255,0.9)', display: 'flex' };
+  const tree = h(
+    'div',
+    {
+      width: SHARE_IMAGE_SIZE.width,
+      height: SHARE_IMAGE_SIZE.height,
+      display: 'flex',
+      flexDirection: 'column',
+      alignItems: 'center',
+      justifyContent: 'center',
+      background: scene.background,
+      color: scene.textColor,
+      fontFamily: 'Profile',
+    },
+    [
+      avatar
+        ? h('img', { ...circle, objectFit: 'cover' }, undefined, { src: avatar, width: side, height: side })
+        : h(
+            'div',
+            {
+              ...circle,
+              alignItems: 'center',
+              justifyContent: 'center',
+              background: `linear-gradient(135deg, ${scene.avatarColors[0]}, ${scene.avatarColors[1]})`,
+              color: '#fff',
+              fontSize: 72,
+              fontWeight: 700,
+            },
+            scene.initials,
+          ),
+      h(
+        'div',
+        { marginTop: 28, fontSize: 64, fontWeight: 700, lineHeight: 1.1, textAlign: 'center', maxWidth: 1040 },
+        clip(scene.name, 40),
+      ),
+      h('div', { marginTop: 10, fontSize: 30, opacity: 0.85 }, `@${scene.username} · ${scene.links}`),
+      scene.bio
+        ? h(
+            'div',
+            { marginTop: 22, fontSize: 30, lineHeight: 1.35, textAlign: 'center', maxWidth: 960, opacity: 0.95 },
+            clip(scene.bio, BIO_CHARACTERS),
+          )
+        : null,
+    ].filter(Boolean),
+  );
+  const svg = await satori(tree as never, { ...SHARE_IMAGE_SIZE, fonts: fontData });
+  const rendered = new Resvg(svg, { fitTo: { mode: 'width', value: SHARE_IMAGE_SIZE.width } }).render().asPng();
+  // Re-encoded by sharp as every image the site hands out: a smaller PNG, nothing carried over.
+  const { data, info } = await sharp(rendered, {}).png({ compressionLevel: 9, palette: false }).toBuffer({ resolveWithObject: true });
+  return { data, ext: 'png', mime: 'image/png', width: info.width, height: info.height };
+}

@@ -1,0 +1,101 @@
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DIALECT, type TestApp, createTestApp } from '../helpers/test-app.ts';
+import { type SignedInUser, createLink, createUser } from '../helpers/factories.ts';
+import { pngImage, postMedia } from '../helpers/uploads.ts';
+
+// The page's share image (issue 31): drawn by the media worker from the page's
+// look, named in the page's OpenGraph and Twitter tags by its version.
+
+let t: TestApp;
+let owner: SignedInUser;
+beforeAll(async () => {
+  t = await createTestApp({ config: { publicUrl: 'https://links.example' } });
+  owner = await createUser(t.app, { displayName: 'Nova Reyes' });
+  await t.app.inject({
+    method: 'PATCH',
+    url: '/api/me/profile',
+    headers: { cookie: owner.cookie },
+    payload: { bio: 'Sound artist in Porto.' },
+  });
+  await createLink(t.app, owner, { title: 'Shop', url: 'https://shop.example/' });
+});
+afterAll(() => t.close());
+
+/** The share image's address as the page names it. */
+async function imageAddress(): Promise<string> {
+  const html = (await t.app.inject({ url: `/${owner.user.username}` })).body;
+  const og = /<meta property="og:image" content="([^"]+)">/.exec(html)?.[1];
+  expect(html).toContain(`<meta name="twitter:image" content="${og}">`);
+  expect(html).toContain('<meta name="twitter:card" content="summary_large_image">');
+  expect(html).toContain('<meta property="og:image:width" content="1200"><meta property="og:image:height" content="630">');
+  return og!.replaceAll('&#38;', '&');
+}
+
+async function fetchImage(address: string) {
+  const url = new URL(address);
+  const response = await t.app.inject({ url: `${url.pathname}${url.search}` });
+  expect(response.statusCode, response.body.slice(0, 200)).toBe(200);
+  return response;
+}
+
+describe(`the share image (${DIALECT})`, () => {
+  it('is a 1200 × 630 PNG named in the page’s tags, kept for good under its version', { timeout: 30_000 }, async () => {
+    const address = await imageAddress();
+    expect(address).toMatch(new RegExp(`^https://links\\.example/${owner.user.username}/og\\.png\\?v=[\\w-]{12}$`));
+    const response = await fetchImage(address);
+    expect(response.headers['content-type']).toBe('image/png');
+    expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const meta = await sharp(response.rawPayload).metadata();
+    expect([meta.format, meta.width, meta.height]).toEqual(['png', 1200, 630]);
+    // Without the version, a short while only.
+    const bare = await t.app.inject({ url: `/${owner.user.username}/og.png` });
+    expect(bare.headers['cache-control']).toBe('public, max-age=300');
+  });
+
+  it('changes when the look, the name or the picture changes', { timeout: 60_000 }, async () => {
+    const before = await imageAddress();
+    const first = (await fetchImage(before)).rawPayload;
+    const colourAt = async (png: Buffer, x: number, y: number) => {
+      const { data, info } = await sharp(png).raw().toBuffer({ resolveWithObject: true });
+      return [...data.subarray((y * info.width + x) * info.channels, (y * info.width + x) * info.channels + 3)];
+    };
+    await t.app.inject({
+      method: 'PUT',
+      url: '/api/me/customization',
+      headers: { cookie: owner.cookie },
+      payload: { backgroundGradient: 'custom', customGradient: '#0F766E,#115E59' },
+    });
+    const recoloured = await imageAddress();
+    expect(recoloured).not.toBe(before);
+    const second = (await fetchImage(recoloured)).rawPayload;
+    expect(await colourAt(second, 20, 20)).not.toEqual(await colourAt(first, 20, 20));
+
+    const avatar = await postMedia(t.app, owner, 'avatar', {
+      name: 'me.png',
+      mime: 'image/png',
+      content: await pngImage(300, 300, '#FACC15'),
+    });
+    await t.app.inject({
+      method: 'PATCH',
+      url: '/api/me/profile',
+      headers: { cookie: owner.cookie },
+      payload: { profileImage: avatar.json().data.url },
+    });
+    const withPicture = await imageAddress();
+    expect(withPicture).not.toBe(recoloured);
+    const third = (await fetchImage(withPicture)).rawPayload;
+    // The picture in the middle of the circle: the upload's yellow.
+    const [red, green, blue] = await colourAt(third, 600, 250);
+    expect(red).toBeGreaterThan(200);
+    expect(green).toBeGreaterThan(170);
+    expect(blue).toBeLessThan(80);
+  });
+
+  it('is there only for an active profile', async () => {
+    expect((await t.app.inject({ url: '/no-such-creator/og.png' })).statusCode).toBe(404);
+    const api = await t.app.inject({ url: '/api/og.png' });
+    expect(api.statusCode).toBe(404);
+    expect(api.json().code).toBe('not_found');
+  });
+});
