@@ -30,6 +30,9 @@ import {
   UserRound,
   Users,
   Wand2,
+  Image as ImageIcon,
+  MailPlus,
+  Unlink as LinkBroken,
 } from 'lucide-react';
 import { CallToAction, type ShowcaseItem, ShowcaseHero, ShowcaseSection } from './showcase.tsx';
 
@@ -99,6 +102,21 @@ const TRAVEL: readonly ShowcaseItem[] = [
     text: 'Opened inside Instagram or TikTok, your page offers the visitor their own browser. Analytics says which apps.',
   },
   { icon: AtSign, title: 'Verified as you', text: 'Mark your Mastodon or blog as yours, and they can show your page as verified.' },
+  {
+    icon: ImageIcon,
+    title: 'A picture when shared',
+    text: 'Chats and feeds show a card drawn from your look: your picture, name and bio.',
+  },
+  {
+    icon: MailPlus,
+    title: 'Your own list',
+    text: 'An email sign-up on your page, in your words. Confirmed by email on sites that send mail; export it any time.',
+  },
+  {
+    icon: LinkBroken,
+    title: 'Broken links spotted',
+    text: 'Each link is checked once a day (unless the site turned it off); one that stops working is flagged for you.',
+  },
 ];
 
 const NUMBERS: readonly ShowcaseItem[] = [
