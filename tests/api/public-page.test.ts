@@ -75,7 +75,8 @@ describe(`the public page (${DIALECT})`, () => {
     expect(html).toContain(`<link rel="canonical" href="http://links.example/${name}">`);
     expect(html).toContain('<meta property="og:title"');
     expect(html).toContain(`<meta property="og:url" content="http://links.example/${name}">`);
-    expect(html).toContain('<meta name="twitter:card" content="summary">');
+    expect(html).toContain('<meta name="twitter:card" content="summary_large_image">');
+    expect(html).toMatch(new RegExp(`<meta property="og:image" content="http://links.example/${name}/og.png\\?v=[\\w-]{12}">`));
   });
 
   it('serves precomputed gzip and brotli, and 304 for a known ETag', async () => {
