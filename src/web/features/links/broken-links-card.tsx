@@ -2,7 +2,7 @@ import { TriangleAlert } from 'lucide-react';
 import type { Link } from '#shared/links.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { Card } from '#web/components/ui/card.tsx';
-import { BrokenLinkNote } from './link-card.tsx';
+import { BrokenLinkNote } from './broken-link-note.tsx';
 import { useBrokenLinks, useLinks } from './use-links.ts';
 
 /** The overview's alert: links whose address failed its last two daily checks; nothing at all while every link answers. */

@@ -1,15 +1,15 @@
 import { useSortable } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
-import { GripVertical, MousePointerClick, Pencil, Trash2, TriangleAlert } from 'lucide-react';
+import { GripVertical, MousePointerClick, Pencil, Trash2 } from 'lucide-react';
 import { Switch } from 'radix-ui';
 import { useState } from 'react';
-import { type BrokenLink, brokenLinkLabel } from '#shared/link-checks.ts';
+import type { BrokenLink } from '#shared/link-checks.ts';
 import { type Link, linkBackground } from '#shared/links.ts';
 import { LinkIcon } from '#profile/link-icon.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { ConfirmDialog } from '#web/components/ui/confirm-dialog.tsx';
 import { countOf } from '#shared/counts.ts';
-import { formatDateTime, formatDay } from '#web/lib/dates.ts';
+import { BrokenLinkNote } from './broken-link-note.tsx';
 import { cn } from '#web/lib/utils.ts';
 
 interface LinkCardProps {
@@ -113,20 +113,5 @@ export function LinkCard({ link, clicks, broken, disabled, deleting, onEdit, onD
         />
       </div>
     </li>
-  );
-}
-
-/** 'Looks broken (404 since 3 Nov 2026)', and when it was last checked. */
-export function BrokenLinkNote({ broken }: { broken: BrokenLink }) {
-  return (
-    <p className="mt-1 flex items-start gap-1 text-xs font-medium text-amber-300" data-testid="link-broken">
-      <TriangleAlert className="mt-px size-3.5 shrink-0" aria-hidden="true" />
-      <span>
-        {brokenLinkLabel(broken, formatDay(broken.since))}
-        <span className="block font-normal text-muted sm:inline">
-          <span className="max-sm:hidden"> · </span>checked {formatDateTime(broken.checkedAt)}
-        </span>
-      </span>
-    </p>
   );
 }
