@@ -128,7 +128,8 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
 
   // One public-page pipeline: one cache, one responder, two ways in: the routes,
   // and the fast path that answers cached pages and redirects before Fastify routing.
-  const cache = new PageCache({ bytes: config.pageCacheBytes, redirects: MEMORY_BOUNDS.redirectTargets });
+  const clock = config.clock ?? Date.now;
+  const cache = new PageCache({ bytes: config.pageCacheBytes, redirects: MEMORY_BOUNDS.redirectTargets, now: clock });
   cache.invalidateOn(changes);
   const expiredPages = setInterval(() => cache.dropExpired(Date.now()), 60_000);
   expiredPages.unref();
@@ -304,9 +305,9 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   registerProfileAssetRoutes(app);
   const decodeDiscordImage = async (bytes: Buffer, cdnPath: string) => (await media.process('discord', bytes, `discord:${cdnPath}`)).data;
   registerDiscordRoutes(app, db, new DiscordPresenceClient(config.discordPresenceApi, decodeDiscordImage), config.discordCdn);
-  registerPublicPageRoutes(app, { db, config, cache, responder, recorder: events, media });
+  registerPublicPageRoutes(app, { db, config, cache, responder, recorder: events, media, clock });
   await registerSubscribeRoutes(app, { db, config, outbox, limits: config.subscribeRateLimit });
-  registerClickRedirectRoutes(app, { db, cache, responder, recorder: events });
+  registerClickRedirectRoutes(app, { db, cache, responder, recorder: events, clock });
   const sitePages = await registerWebApp(app, config, responder, isSiteOpen);
   registerSiteIndexRoutes(app, db, config, sitePages);
   // Mail queued before a restart goes out now.

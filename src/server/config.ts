@@ -193,6 +193,8 @@ export interface AppConfig {
     perUser: RateLimitRule;
     perIp: RateLimitRule;
   };
+  /** Tests only: the time public pages and redirects are drawn at (scheduled links); unset, the real one. */
+  clock?: () => number;
   /** Sign-ups to a page's email list: per visitor, and per address across every page (unset: the defaults). */
   subscribeRateLimit?: { perVisitor: RateLimitRule; perAddress: RateLimitRule };
 }

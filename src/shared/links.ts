@@ -131,7 +131,44 @@ export const linkMessages = {
   noChanges: 'Nothing to update',
   orderMismatch: 'The order must list each of your links exactly once',
   notFound: 'Link not found',
+  invalidTime: 'Please choose a valid date and time',
+  startAfterEnd: 'The link must start before it ends',
 } as const;
+
+/** A scheduled link's window (issue 30): shown from `startsAt`, until `endsAt` (ISO instants; null: no bound). */
+export interface LinkWindow {
+  isActive: boolean;
+  startsAt: string | null;
+  endsAt: string | null;
+}
+
+/** Whether a link is on the page at `now`: switched on, started, not ended (the end itself is out). */
+export function isLinkLive(link: LinkWindow, now: number): boolean {
+  return (
+    link.isActive && (link.startsAt === null || Date.parse(link.startsAt) <= now) && (link.endsAt === null || Date.parse(link.endsAt) > now)
+  );
+}
+
+/** The next moment after `now` at which one of these links appears or goes (Infinity: none). */
+export function nextScheduleChange(links: readonly LinkWindow[], now: number): number {
+  let next = Infinity;
+  for (const link of links) {
+    if (!link.isActive) continue;
+    for (const at of [link.startsAt, link.endsAt]) {
+      const time = at === null ? Infinity : Date.parse(at);
+      if (time > now && time < next) next = time;
+    }
+  }
+  return next;
+}
+
+/** What the dashboard says of a link's schedule: nothing for one without, else scheduled, live until its end, or ended. */
+export function scheduleStateOf(link: LinkWindow, now: number): 'scheduled' | 'live-until' | 'ended' | null {
+  if (link.endsAt !== null && Date.parse(link.endsAt) <= now) return 'ended';
+  if (link.startsAt !== null && Date.parse(link.startsAt) > now) return 'scheduled';
+  if (link.endsAt !== null) return 'live-until';
+  return null;
+}
 
 const ALLOWED_SCHEMES = new Set(['http:', 'https:', 'mailto:', 'tel:']);
 
@@ -193,6 +230,20 @@ const colorSchema = z
 
 const customIconSchema = z.string().regex(MEDIA_URL_PATTERN, linkMessages.customIconMissing).nullable();
 
+/** An instant with its offset ('2026-12-01T09:00:00+01:00' or '…Z'), stored in UTC; null clears it. */
+const instantSchema = z
+  .string({ error: linkMessages.invalidTime })
+  .max(40, linkMessages.invalidTime)
+  .pipe(z.iso.datetime({ offset: true, error: linkMessages.invalidTime }))
+  .transform((value) => new Date(value).toISOString())
+  .nullable();
+
+function startBeforeEnd(value: { startsAt?: string | null; endsAt?: string | null }, ctx: z.RefinementCtx) {
+  if (value.startsAt && value.endsAt && value.startsAt >= value.endsAt) {
+    ctx.addIssue({ code: 'custom', path: ['endsAt'], message: linkMessages.startAfterEnd });
+  }
+}
+
 const linkFields = {
   title: titleSchema,
   url: urlSchema,
@@ -202,6 +253,8 @@ const linkFields = {
   isActive: z.boolean(),
   showAsIcon: z.boolean(),
   ownProfile: z.boolean(),
+  startsAt: instantSchema,
+  endsAt: instantSchema,
 };
 
 function requireCustomIcon(value: { icon?: string; customIcon?: string | null }, ctx: z.RefinementCtx) {
@@ -221,8 +274,11 @@ export const createLinkSchema = z
     isActive: linkFields.isActive.default(true),
     showAsIcon: linkFields.showAsIcon.default(false),
     ownProfile: linkFields.ownProfile.default(false),
+    startsAt: linkFields.startsAt.default(null),
+    endsAt: linkFields.endsAt.default(null),
   })
-  .superRefine(requireCustomIcon);
+  .superRefine(requireCustomIcon)
+  .superRefine(startBeforeEnd);
 export type CreateLinkInput = z.infer<typeof createLinkSchema>;
 
 /** PATCH /api/links/{id}: any of the fields; an icon switched to custom needs its image. */
@@ -236,8 +292,11 @@ export const updateLinkSchema = z
     isActive: linkFields.isActive.optional(),
     showAsIcon: linkFields.showAsIcon.optional(),
     ownProfile: linkFields.ownProfile.optional(),
+    startsAt: linkFields.startsAt.optional(),
+    endsAt: linkFields.endsAt.optional(),
   })
   .superRefine(requireCustomIcon)
+  .superRefine(startBeforeEnd)
   .refine((value) => Object.values(value).some((field) => field !== undefined), linkMessages.noChanges);
 export type UpdateLinkInput = z.infer<typeof updateLinkSchema>;
 
@@ -261,6 +320,10 @@ export const linkSchema = z
     showAsIcon: z.boolean(),
     /** The creator's own profile elsewhere (Mastodon, a blog): the public page names it with rel="me", which verifies both. */
     ownProfile: z.boolean(),
+    /** Shown on the page from then (ISO instant), or null: at once. */
+    startsAt: z.string().nullable(),
+    /** Gone from the page from then (ISO instant), or null: for good. */
+    endsAt: z.string().nullable(),
     createdAt: z.string(),
     updatedAt: z.string(),
   })

@@ -7,6 +7,7 @@ import { sanitizeCustomCss } from './custom-css.ts';
 import { CUSTOMIZATION_DEFAULTS, type Customization } from './customization.ts';
 import { removesBranding } from './plans.ts';
 import type { PublicLink, PublicPage } from './profile.types.ts';
+import { isLinkLive, nextScheduleChange } from './links.ts';
 
 /** The account fields a public profile is made of, as the server's row and the owner's API shape both carry them. */
 export interface PublicProfileSource {
@@ -33,6 +34,8 @@ export interface PublicProfileSource {
 
 export interface PublicLinkSource extends Omit<PublicLink, 'isNew'> {
   isActive: boolean;
+  startsAt: string | null;
+  endsAt: string | null;
   createdAt: string;
   updatedAt: string;
 }
@@ -42,7 +45,8 @@ export const VIEW_COUNT_REFRESH_MS = 60_000;
 
 /**
  * When a page drawn now stops being right: the first moment a link's 'New'
- * mark runs out, or a minute on when it shows its view count (Infinity if neither).
+ * mark runs out or a scheduled link appears or goes, or a minute on when it
+ * shows its view count (Infinity if none of these).
  */
 export function pageExpiresAt(
   links: readonly PublicLinkSource[],
@@ -51,6 +55,8 @@ export function pageExpiresAt(
 ): number {
   const ends = markNewLinks ? links.filter((link) => link.isActive).map((link) => Date.parse(link.createdAt) + NEW_LINK_DAYS * DAY_MS) : [];
   if (showViews) ends.push(now + VIEW_COUNT_REFRESH_MS);
+  // A scheduled link appearing or going (issue 30): the page is drawn again at that moment, with no timer of its own.
+  ends.push(nextScheduleChange(links, now));
   return Math.min(Infinity, ...ends.filter((end) => end > now));
 }
 
@@ -66,7 +72,7 @@ export function toPublicProfile(
   customization: Customization = CUSTOMIZATION_DEFAULTS,
   now = Date.now(),
 ): PublicPage {
-  const active = links.filter((link) => link.isActive);
+  const active = links.filter((link) => isLinkLive(link, now));
   const newSince = now - NEW_LINK_DAYS * DAY_MS;
   const lastChange = [user.updatedAt, ...active.map((link) => link.updatedAt)].reduce((latest, at) => (at > latest ? at : latest));
   return {

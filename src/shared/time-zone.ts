@@ -46,3 +46,57 @@ export function daysBetween(first: string, last: string): string[] {
   for (let day = first; day <= last; day = addDays(day, 1)) days.push(day);
   return days;
 }
+
+// Wall-clock times in a profile's time zone (issue 30: a link's schedule is
+// written in the profile's time, stored as an instant).
+
+const wallFormats = new Map<string, Intl.DateTimeFormat>();
+
+function wallFormatOf(timeZone: string): Intl.DateTimeFormat {
+  let format = wallFormats.get(timeZone);
+  if (format === undefined) {
+    format = new Intl.DateTimeFormat('en-CA', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+      hourCycle: 'h23',
+    });
+    if (wallFormats.size > 1000) wallFormats.clear();
+    wallFormats.set(timeZone, format);
+  }
+  return format;
+}
+
+/** 'YYYY-MM-DDTHH:mm:ss' as a clock in `timeZone` reads at an instant. */
+function wallClockOf(instant: number, timeZone: string): string {
+  const part = Object.fromEntries(
+    wallFormatOf(timeZone)
+      .formatToParts(instant)
+      .map((entry) => [entry.type, entry.value]),
+  );
+  return `${part.year}-${part.month}-${part.day}T${part.hour}:${part.minute}:${part.second}`;
+}
+
+/** 'YYYY-MM-DDTHH:mm' (a datetime-local field's value) as a clock in `timeZone` reads at an instant. */
+export function wallTimeOf(instant: number | string, timeZone: string): string {
+  return wallClockOf(typeof instant === 'string' ? Date.parse(instant) : instant, timeZone).slice(0, 16);
+}
+
+/**
+ * The instant at which a clock in `timeZone` reads `wall` ('YYYY-MM-DDTHH:mm'):
+ * tried with the zone's offsets a day either side and at the time itself
+ * (every change of clocks lies between them). A time that clocks repeat is
+ * the earlier of the two; one they skip moves forward by the change.
+ */
+export function instantOfWallTime(wall: string, timeZone: string): number {
+  const minute = wall.slice(0, 16);
+  const asUtc = Date.parse(`${minute}:00Z`);
+  const offsetAt = (instant: number) => Date.parse(`${wallClockOf(instant, timeZone)}Z`) - instant;
+  const candidates = [...new Set([-DAY_MS, 0, DAY_MS].map((shift) => asUtc - offsetAt(asUtc + shift)))];
+  const exact = candidates.filter((instant) => wallClockOf(instant, timeZone).slice(0, 16) === minute);
+  return exact.length > 0 ? Math.min(...exact) : Math.max(...candidates);
+}

@@ -53,6 +53,8 @@ describe(`creating links (${DIALECT})`, () => {
         'isActive',
         'showAsIcon',
         'ownProfile',
+        'startsAt',
+        'endsAt',
         'createdAt',
         'updatedAt',
       ].sort(),

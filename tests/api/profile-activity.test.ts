@@ -65,6 +65,8 @@ describe(`the "New" pills and the "Updated" line (${DIALECT})`, () => {
       isActive: true,
       showAsIcon: false,
       ownProfile: false,
+      startsAt: null,
+      endsAt: null,
       createdAt: new Date(now - daysAgo * DAY_MS).toISOString(),
       updatedAt: new Date(now).toISOString(),
     });

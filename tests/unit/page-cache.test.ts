@@ -23,7 +23,7 @@ describe('the rendered page cache', () => {
   });
 
   it('drops the pages whose drawing ran out of date (a New mark ended), and only those', () => {
-    const cache = new PageCache();
+    const cache = new PageCache({ bytes: MEMORY_BOUNDS.pageCacheBytes, redirects: MEMORY_BOUNDS.redirectTargets, now: () => 1_000 });
     cache.setPage(ORIGIN, 'fresh', preparePage(html(1, 'fresh'), 1, 2_000), cache.generation);
     cache.setPage(ORIGIN, 'stale', preparePage(html(2, 'stale'), 2, 1_000), cache.generation);
     cache.setPage(ORIGIN, 'forever', page(3), cache.generation);
@@ -37,6 +37,19 @@ describe('the rendered page cache', () => {
     expect(cache.size.pages).toBe(2);
     expect(cache.redirect(20)).toBeUndefined();
     expect(cache.redirect(30)?.url).toBe('https://fresh.example/');
+  });
+
+  it('never answers a page or a redirect from the moment it runs out, before any sweep (a scheduled link, issue 30)', () => {
+    let now = 999;
+    const cache = new PageCache({ bytes: MEMORY_BOUNDS.pageCacheBytes, redirects: MEMORY_BOUNDS.redirectTargets, now: () => now });
+    cache.setPage(ORIGIN, 'sale', preparePage(html(1, 'sale'), 1, 1_000), cache.generation);
+    cache.setRedirect(10, { url: 'https://sale.example/', userId: 1, expiresAt: 1_000 }, cache.generation);
+    expect(cache.page(ORIGIN, 'sale')).toBeDefined();
+    expect(cache.redirect(10)).toBeDefined();
+    now = 1_000;
+    expect(cache.page(ORIGIN, 'sale')).toBeUndefined();
+    expect(cache.redirect(10)).toBeUndefined();
+    expect(cache.size.pages).toBe(0);
   });
 
   it("drops every page of a changed profile, on every origin, and no one else's", () => {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isLinkLive } from '#shared/links.ts';
 import type { Db } from '../db/database.ts';
 import type { EventRecorder } from '../analytics/event-recorder.ts';
 import type { App } from '../http/app-types.ts';
@@ -15,9 +16,11 @@ export interface ClickRedirectDeps {
   cache: PageCache;
   responder: PublicPageResponder;
   recorder: EventRecorder;
+  /** The time a scheduled link's window is read at. */
+  clock: () => number;
 }
 
-export function registerClickRedirectRoutes(app: App, { db, cache, responder, recorder }: ClickRedirectDeps): void {
+export function registerClickRedirectRoutes(app: App, { db, cache, responder, recorder, clock }: ClickRedirectDeps): void {
   // GET /go/{linkId}: count the click, then 302 to the stored URL of an active
   // link of an active profile; anything else is the 404 page, never a redirect elsewhere.
   app.get('/go/:id', { schema: { hide: true, params: linkParams } }, async (request, reply) => {
@@ -26,8 +29,12 @@ export function registerClickRedirectRoutes(app: App, { db, cache, responder, re
     if (id !== undefined && !target) {
       const readAt = cache.generation;
       const found = await findRedirectTarget(db, id);
-      // Kept until the link or its profile changes (a change drops it on every instance).
-      target = found && { ...found, expiresAt: Number.POSITIVE_INFINITY };
+      // Only within a scheduled link's window; kept until its end, or until the link or its profile
+      // changes (a change drops it on every instance).
+      target =
+        found && isLinkLive({ isActive: true, ...found }, clock())
+          ? { url: found.url, userId: found.userId, expiresAt: found.endsAt ? Date.parse(found.endsAt) : Number.POSITIVE_INFINITY }
+          : undefined;
       if (target) cache.setRedirect(id, target, readAt);
     }
     if (id === undefined) return sendAnswer(reply, responder.page(NOT_FOUND_PAGE, 404, request.headers));

@@ -20,6 +20,7 @@ import * as ownProfileLinks from './migrations/2026-11-26T0200_own-profile-links
 import * as inAppBrowsers from './migrations/2026-11-26T0300_in-app-browsers.ts';
 import * as linkChecks from './migrations/2026-11-26T0400_link-checks.ts';
 import * as subscribers from './migrations/2026-11-26T0500_subscribers.ts';
+import * as scheduledLinks from './migrations/2026-11-26T0600_scheduled-links.ts';
 
 export type Db = Kysely<Database>;
 export type DialectName = 'sqlite' | 'postgres';
@@ -60,6 +61,7 @@ export const MIGRATIONS = {
   '2026-11-26T0300_in-app-browsers': inAppBrowsers,
   '2026-11-26T0400_link-checks': linkChecks,
   '2026-11-26T0500_subscribers': subscribers,
+  '2026-11-26T0600_scheduled-links': scheduledLinks,
 };
 
 export function openDatabase(options: DatabaseOptions): DatabaseHandle {

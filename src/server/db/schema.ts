@@ -173,6 +173,9 @@ export interface LinksTable {
   ownProfile: Generated<number>;
   /** When the link was first clicked (its first click is told in Recent Activity once). */
   firstClickedAt: string | null;
+  /** Scheduled (issue 30): on the page from then, and until then (ISO instants; null: no bound). */
+  startsAt: Generated<string | null>;
+  endsAt: Generated<string | null>;
   createdAt: string;
   updatedAt: string;
 }

@@ -70,14 +70,14 @@ const redirectTargetQuery = preparedQuery((db: Db, id: number) =>
   db
     .selectFrom('links')
     .innerJoin('users', 'users.id', 'links.userId')
-    .select(['links.url', 'links.userId'])
+    .select(['links.url', 'links.userId', 'links.startsAt', 'links.endsAt'])
     .where('links.id', '=', id)
     .where('links.isActive', '=', 1)
     .where('users.isActive', '=', 1)
     .where('users.deleteAfter', 'is', null),
 );
 
-/** The target of /go/{id}: an active link of an active user, or nothing. */
+/** The target of /go/{id}: an active link of an active user (with its schedule, which the caller reads), or nothing. */
 export async function findRedirectTarget(db: Db, id: number) {
   const [target] = await redirectTargetQuery(db, id);
   return target;

@@ -1,4 +1,4 @@
-import { CUSTOM_ICON, type CreateLinkInput, type Link, type UpdateLinkInput, linkMessages } from '#shared/links.ts';
+import { CUSTOM_ICON, type CreateLinkInput, type Link, type UpdateLinkInput, isLinkLive, linkMessages } from '#shared/links.ts';
 import { linkLimitMessage } from '#shared/plans.ts';
 import type { AppConfig } from '../config.ts';
 import { type Db, nowIso } from '../db/database.ts';
@@ -34,6 +34,8 @@ export function toLink(row: LinkWithIcon): Link {
     isActive: row.isActive === 1,
     showAsIcon: row.showAsIcon === 1,
     ownProfile: row.ownProfile === 1,
+    startsAt: row.startsAt,
+    endsAt: row.endsAt,
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
   };
@@ -45,8 +47,9 @@ export async function listLinks(db: Db, userId: number, viewer: UserRow | null):
   if (!isOwner) {
     if (!(await isUserActive(db, userId))) throw new AppError(404, 'not_found', commonMessages.userNotFound);
   }
-  const rows = await listLinksOfUser(db, userId, !isOwner);
-  return rows.map(toLink);
+  const links = (await listLinksOfUser(db, userId, !isOwner)).map(toLink);
+  // Anyone else sees what the page shows now: a scheduled link only within its window.
+  return isOwner ? links : links.filter((link) => isLinkLive(link, Date.now()));
 }
 
 /** The media id behind a custom icon address, which must be the owner's own icon upload. */
@@ -80,6 +83,8 @@ export async function createLink(db: Db, config: AppConfig, owner: UserRow, inpu
       isActive: input.isActive ? 1 : 0,
       showAsIcon: input.showAsIcon ? 1 : 0,
       ownProfile: input.ownProfile ? 1 : 0,
+      startsAt: input.startsAt,
+      endsAt: input.endsAt,
       createdAt: now,
       updatedAt: now,
     });
@@ -93,6 +98,12 @@ export async function changeLink(db: Db, owner: UserRow, id: number, input: Upda
     const current = await findLinkOfUser(trx, owner.id, id);
     if (!current) throw new AppError(404, 'not_found', linkMessages.notFound);
     const icon = input.icon ?? current.icon;
+    // A new start or end is checked against the one kept.
+    const startsAt = input.startsAt !== undefined ? input.startsAt : current.startsAt;
+    const endsAt = input.endsAt !== undefined ? input.endsAt : current.endsAt;
+    if (startsAt && endsAt && startsAt >= endsAt) {
+      throw new AppError(400, 'validation_failed', linkMessages.startAfterEnd, { fieldErrors: { endsAt: linkMessages.startAfterEnd } });
+    }
     // A custom icon keeps its image unless a new one is given (the schema demands one
     // when the icon switches to custom).
     let customIconId: number | null = null;
@@ -110,6 +121,8 @@ export async function changeLink(db: Db, owner: UserRow, id: number, input: Upda
       ...(input.isActive !== undefined && { isActive: input.isActive ? 1 : 0 }),
       ...(input.showAsIcon !== undefined && { showAsIcon: input.showAsIcon ? 1 : 0 }),
       ...(input.ownProfile !== undefined && { ownProfile: input.ownProfile ? 1 : 0 }),
+      startsAt,
+      endsAt,
       icon,
       customIconId,
       updatedAt: nowIso(),

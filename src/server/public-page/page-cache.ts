@@ -140,6 +140,8 @@ export interface PageCacheLimits {
   /** Bytes of pages, gzip forms and per-entry overhead: PAGE_CACHE_MB. */
   bytes: number;
   redirects: number;
+  /** The time, in ms (tests give their own clock). */
+  now?: () => number;
 }
 
 /** What one cached page costs the budget: its bytes, its keys and the entry's overhead. */
@@ -178,10 +180,13 @@ export class PageCache {
   private readonly toRecompress = new Set<CachedPage>();
   private recompressing: NodeJS.Immediate | undefined;
 
+  private readonly now: () => number;
+
   constructor(
     private readonly limits: PageCacheLimits = { bytes: MEMORY_BOUNDS.pageCacheBytes, redirects: MEMORY_BOUNDS.redirectTargets },
   ) {
     this.redirects = new LRUCache({ max: limits.redirects });
+    this.now = limits.now ?? Date.now;
   }
 
   /** Drop a profile's pages and redirects whenever any instance says it changed. */
@@ -195,7 +200,13 @@ export class PageCache {
   readonly counts = { hits: 0, misses: 0 };
 
   page(origin: string, username: string): CachedPage | undefined {
-    const page = this.byOrigin.get(origin)?.get(username);
+    let page = this.byOrigin.get(origin)?.get(username);
+    // A page that stops being right at a set moment (a scheduled link, a 'New' mark, a view count) is never
+    // answered after it, to the millisecond; the clock is read only for such pages, never for the others.
+    if (page !== undefined && page.expiresAt !== Infinity && page.expiresAt <= this.now()) {
+      this.removePage(origin, username);
+      page = undefined;
+    }
     if (page !== undefined) {
       page.used = true;
       this.counts.hits += 1;
@@ -227,7 +238,12 @@ export class PageCache {
   }
 
   redirect(linkId: number): RedirectTarget | undefined {
-    return this.redirects.get(linkId);
+    const target = this.redirects.get(linkId);
+    if (target !== undefined && target.expiresAt !== Infinity && target.expiresAt <= this.now()) {
+      this.redirects.delete(linkId);
+      return undefined;
+    }
+    return target;
   }
 
   setRedirect(linkId: number, target: RedirectTarget, readAt: number): void {

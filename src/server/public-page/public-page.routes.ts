@@ -36,6 +36,8 @@ export interface PublicPageDeps {
   recorder: EventRecorder;
   /** Draws the share images. */
   media: MediaProcessor;
+  /** The time pages are drawn at (scheduled links). */
+  clock: () => number;
 }
 
 /** The canonical origin of a request: PUBLIC_URL, else what the request (through a trusted proxy) names. */
@@ -43,9 +45,16 @@ export function originOf(config: AppConfig, request: FastifyRequest): string {
   return config.publicUrl ?? `${request.protocol}://${request.host}`;
 }
 
-export function registerPublicPageRoutes(app: App, { db, config, cache, responder, recorder, media }: PublicPageDeps): void {
+export function registerPublicPageRoutes(app: App, { db, config, cache, responder, recorder, media, clock }: PublicPageDeps): void {
   const servePage = async (request: FastifyRequest, reply: FastifyReply, username: string) => {
-    const page = await publicPageFor(db, cache, originOf(config, request), username, inAppBrowserOf(request.headers['user-agent']));
+    const page = await publicPageFor(
+      db,
+      cache,
+      originOf(config, request),
+      username,
+      inAppBrowserOf(request.headers['user-agent']),
+      clock(),
+    );
     if (!page) {
       // A former username, held for 30 days, sends visitors on to the new address.
       const holder = isUsername(username) ? await currentHolderOf(db, username) : undefined;
@@ -94,7 +103,7 @@ export function registerPublicPageRoutes(app: App, { db, config, cache, responde
     async (request, reply) => {
       const username = request.params.username.toLowerCase();
       if (username === 'api') throw new AppError(404, 'not_found', commonMessages.notFound);
-      const page = await loadPublicPage(db, username);
+      const page = await loadPublicPage(db, username, clock());
       if (!page) throw new AppError(404, 'not_found', profileMessages.notFound);
       const scene = shareImageSceneOf(page);
       const version = shareImageVersionOf(scene);
@@ -142,7 +151,7 @@ export function registerPublicPageRoutes(app: App, { db, config, cache, responde
       },
     },
     async (request) => {
-      const data = await loadPublicPage(db, request.params.username);
+      const data = await loadPublicPage(db, request.params.username, clock());
       if (!data && (await isGoneUsername(db, request.params.username, nowIso()))) {
         throw new AppError(410, 'account_deleted', profileMessages.gone);
       }

@@ -26,6 +26,7 @@ export function isUsername(segment: string): boolean {
 export async function loadPublicPageWithExpiry(
   db: Db,
   username: string,
+  now = Date.now(),
 ): Promise<{ data: PublicPage; expiresAt: number; openInBrowserBar: boolean } | undefined> {
   if (!isUsername(username)) return undefined;
   const user = await findPublicUser(db, username);
@@ -38,7 +39,6 @@ export async function loadPublicPageWithExpiry(
   // The look counts as a change of the profile: the later of the account's and the document's times.
   const updatedAt =
     user.customizationUpdatedAt && user.customizationUpdatedAt > user.updatedAt ? user.customizationUpdatedAt : user.updatedAt;
-  const now = Date.now();
   const data = toPublicProfile(
     {
       ...user,
@@ -58,8 +58,8 @@ export async function loadPublicPageWithExpiry(
 }
 
 /** An active user's public profile and active links, or undefined. */
-export async function loadPublicPage(db: Db, username: string): Promise<PublicPage | undefined> {
-  return (await loadPublicPageWithExpiry(db, username))?.data;
+export async function loadPublicPage(db: Db, username: string, now = Date.now()): Promise<PublicPage | undefined> {
+  return (await loadPublicPageWithExpiry(db, username, now))?.data;
 }
 
 /** Made once and answered for every unknown name, never through the cache: in its smaller form from the start. */
@@ -99,12 +99,13 @@ export async function publicPageFor(
   origin: string,
   username: string,
   inApp?: InAppBrowser,
+  now = Date.now(),
 ): Promise<CachedPage | undefined> {
   const cachedOrigin = cachedOriginFor(origin, inApp);
   const cached = cache.page(cachedOrigin, username);
   if (cached) return cached;
   const readAt = cache.generation;
-  const loaded = await loadPublicPageWithExpiry(db, username);
+  const loaded = await loadPublicPageWithExpiry(db, username, now);
   if (!loaded) return undefined;
   const { data, expiresAt, openInBrowserBar } = loaded;
   const page = preparePage(renderProfilePage(data, origin, openInBrowserBar ? inApp : undefined), data.profile.id, expiresAt);

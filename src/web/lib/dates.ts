@@ -27,3 +27,17 @@ export function formatDateTime(value: string | null | undefined): string {
   const date = parsed(value);
   return date ? DAY_AND_TIME.format(date) : 'N/A';
 }
+
+/** '25 Nov 2026, 19:02' as a clock in `timeZone` reads it (a link's schedule is the profile's time, issue 30). */
+export function formatDateTimeIn(value: string, timeZone: string): string {
+  const date = parsed(value);
+  if (!date) return 'N/A';
+  return new Intl.DateTimeFormat('en-GB', {
+    timeZone,
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+  }).format(date);
+}

@@ -104,6 +104,8 @@ export const EXAMPLE_PROFILES: readonly ExampleProfile[] = EXAMPLES.map((example
     showAsIcon: link.showAsIcon ?? false,
     ownProfile: false,
     isActive: true,
+    startsAt: null,
+    endsAt: null,
     createdAt: EXAMPLE_DATE,
     updatedAt: EXAMPLE_DATE,
   }));

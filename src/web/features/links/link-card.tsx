@@ -1,15 +1,16 @@
 import { useSortable } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
-import { GripVertical, MousePointerClick, Pencil, Trash2 } from 'lucide-react';
+import { CalendarClock, GripVertical, MousePointerClick, Pencil, Trash2 } from 'lucide-react';
 import { Switch } from 'radix-ui';
 import { useState } from 'react';
 import type { BrokenLink } from '#shared/link-checks.ts';
-import { type Link, linkBackground } from '#shared/links.ts';
+import { type Link, linkBackground, scheduleStateOf } from '#shared/links.ts';
 import { LinkIcon } from '#profile/link-icon.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { ConfirmDialog } from '#web/components/ui/confirm-dialog.tsx';
 import { countOf } from '#shared/counts.ts';
 import { BrokenLinkNote } from './broken-link-note.tsx';
+import { formatDateTimeIn } from '#web/lib/dates.ts';
 import { cn } from '#web/lib/utils.ts';
 
 interface LinkCardProps {
@@ -18,6 +19,8 @@ interface LinkCardProps {
   clicks?: number;
   /** What the daily checks found, when the address failed the last two. */
   broken?: BrokenLink;
+  /** The profile's time zone, in which a schedule is shown. */
+  timeZone: string;
   disabled: boolean;
   deleting: boolean;
   onEdit: () => void;
@@ -26,7 +29,7 @@ interface LinkCardProps {
 }
 
 /** A link in edit mode: drag handle, preview of the button, switch, edit and delete. */
-export function LinkCard({ link, clicks, broken, disabled, deleting, onEdit, onDelete, onToggleActive }: LinkCardProps) {
+export function LinkCard({ link, clicks, broken, timeZone, disabled, deleting, onEdit, onDelete, onToggleActive }: LinkCardProps) {
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({
     id: link.id,
     disabled,
@@ -76,6 +79,7 @@ export function LinkCard({ link, clicks, broken, disabled, deleting, onEdit, onD
             <span className="max-sm:sr-only"> · 30 days</span>
           </p>
         )}
+        <ScheduleNote link={link} timeZone={timeZone} />
         {broken && <BrokenLinkNote broken={broken} />}
       </div>
       {/* On a phone the controls take a row of their own, so the title and address keep the card's width. */}
@@ -113,5 +117,25 @@ export function LinkCard({ link, clicks, broken, disabled, deleting, onEdit, onD
         />
       </div>
     </li>
+  );
+}
+
+/** 'Scheduled · from 3 Dec 2026, 09:00', 'Live until …' or 'Ended · …', in the profile's time; nothing for a link without a schedule. */
+function ScheduleNote({ link, timeZone }: { link: Link; timeZone: string }) {
+  const state = scheduleStateOf(link, Date.now());
+  if (!state) return null;
+  const text = {
+    scheduled: `Scheduled · from ${formatDateTimeIn(link.startsAt!, timeZone)}${link.endsAt ? ` until ${formatDateTimeIn(link.endsAt, timeZone)}` : ''}`,
+    'live-until': `Live until ${formatDateTimeIn(link.endsAt!, timeZone)}`,
+    ended: `Ended · ${formatDateTimeIn(link.endsAt!, timeZone)}`,
+  }[state];
+  return (
+    <p
+      className={cn('mt-1 flex items-center gap-1 text-xs font-medium', state === 'ended' ? 'text-muted' : 'text-sky-300')}
+      data-testid="link-schedule"
+    >
+      <CalendarClock className="size-3.5 shrink-0" aria-hidden="true" />
+      {text}
+    </p>
   );
 }

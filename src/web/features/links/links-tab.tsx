@@ -34,6 +34,8 @@ export function LinksTab({ user }: { user: CurrentUser }) {
   const customization = useCustomization();
   const usage = usePlanUsage();
   const brokenLinks = useBrokenLinks();
+  // A schedule is the profile's time; until the dashboard has set the profile's zone, the browser's (which it will set).
+  const timeZone = user.timeZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
   const createLink = useCreateLink(user.id);
   const updateLink = useUpdateLink(user.id);
   const deleteLink = useDeleteLink(user.id);
@@ -150,7 +152,7 @@ export function LinksTab({ user }: { user: CurrentUser }) {
         </div>
 
         {editing.mode === 'adding' && (
-          <LinkForm saving={createLink.isPending} onSave={save} onCancel={() => setEditing({ mode: 'idle' })} />
+          <LinkForm timeZone={timeZone} saving={createLink.isPending} onSave={save} onCancel={() => setEditing({ mode: 'idle' })} />
         )}
 
         {list.length === 0 && editing.mode !== 'adding' ? (
@@ -168,7 +170,13 @@ export function LinksTab({ user }: { user: CurrentUser }) {
                 {list.map((link) =>
                   editing.mode === 'editing' && editing.id === link.id ? (
                     <li key={link.id}>
-                      <LinkForm link={link} saving={updateLink.isPending} onSave={save} onCancel={() => setEditing({ mode: 'idle' })} />
+                      <LinkForm
+                        link={link}
+                        timeZone={timeZone}
+                        saving={updateLink.isPending}
+                        onSave={save}
+                        onCancel={() => setEditing({ mode: 'idle' })}
+                      />
                     </li>
                   ) : (
                     <LinkCard
@@ -176,6 +184,7 @@ export function LinksTab({ user }: { user: CurrentUser }) {
                       link={link}
                       clicks={clicksOf(link.id)}
                       broken={brokenLinks.get(link.id)}
+                      timeZone={timeZone}
                       disabled={busy}
                       deleting={deleteLink.isPending && deleteLink.variables === link.id}
                       onEdit={() => setEditing({ mode: 'editing', id: link.id })}

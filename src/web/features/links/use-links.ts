@@ -40,6 +40,8 @@ export interface LinkFields {
   isActive?: boolean;
   showAsIcon?: boolean;
   ownProfile?: boolean;
+  startsAt?: string | null;
+  endsAt?: string | null;
 }
 
 function useInvalidateLinks(userId: number) {
