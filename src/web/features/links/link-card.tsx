@@ -11,6 +11,7 @@ import { ConfirmDialog } from '#web/components/ui/confirm-dialog.tsx';
 import { countOf } from '#shared/counts.ts';
 import { BrokenLinkNote } from './broken-link-note.tsx';
 import { formatDateTimeIn } from '#web/lib/dates.ts';
+import { useNow } from '#web/lib/use-now.ts';
 import { cn } from '#web/lib/utils.ts';
 
 interface LinkCardProps {
@@ -122,7 +123,7 @@ export function LinkCard({ link, clicks, broken, timeZone, disabled, deleting, o
 
 /** 'Scheduled · from 3 Dec 2026, 09:00', 'Live until …' or 'Ended · …', in the profile's time; nothing for a link without a schedule. */
 function ScheduleNote({ link, timeZone }: { link: Link; timeZone: string }) {
-  const state = scheduleStateOf(link, Date.now());
+  const state = scheduleStateOf(link, useNow());
   if (!state) return null;
   const text = {
     scheduled: `Scheduled · from ${formatDateTimeIn(link.startsAt!, timeZone)}${link.endsAt ? ` until ${formatDateTimeIn(link.endsAt, timeZone)}` : ''}`,
