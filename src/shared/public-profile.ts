@@ -44,20 +44,24 @@ export interface PublicLinkSource extends Omit<PublicLink, 'isNew'> {
 export const VIEW_COUNT_REFRESH_MS = 60_000;
 
 /**
- * When a page drawn now stops being right: the first moment a link's 'New'
- * mark runs out or a scheduled link appears or goes, or a minute on when it
- * shows its view count (Infinity if none of these).
+ * When a page drawn now stops being right (`expiresAt`: the first moment a
+ * link's 'New' mark runs out or a scheduled link appears or goes; the page is
+ * never answered from then on) and when it is worth drawing again (`refreshAt`:
+ * a minute on when it shows its view count, which the cache's sweep honours).
+ * Infinity when neither.
  */
 export function pageExpiresAt(
   links: readonly PublicLinkSource[],
   { markNewLinks, showViews }: { markNewLinks: boolean; showViews: boolean },
   now = Date.now(),
-): number {
+): { expiresAt: number; refreshAt: number } {
   const ends = markNewLinks ? links.filter((link) => link.isActive).map((link) => Date.parse(link.createdAt) + NEW_LINK_DAYS * DAY_MS) : [];
-  if (showViews) ends.push(now + VIEW_COUNT_REFRESH_MS);
   // A scheduled link appearing or going (issue 30): the page is drawn again at that moment, with no timer of its own.
   ends.push(nextScheduleChange(links, now));
-  return Math.min(Infinity, ...ends.filter((end) => end > now));
+  return {
+    expiresAt: Math.min(Infinity, ...ends.filter((end) => end > now)),
+    refreshAt: showViews ? now + VIEW_COUNT_REFRESH_MS : Infinity,
+  };
 }
 
 /**

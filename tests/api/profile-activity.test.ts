@@ -70,11 +70,17 @@ describe(`the "New" pills and the "Updated" line (${DIALECT})`, () => {
       createdAt: new Date(now - daysAgo * DAY_MS).toISOString(),
       updatedAt: new Date(now).toISOString(),
     });
-    expect(pageExpiresAt([link(2), link(5), link(30)], { markNewLinks: true, showViews: false }, now)).toBe(now + 2 * DAY_MS);
-    expect(pageExpiresAt([link(30)], { markNewLinks: true, showViews: false }, now)).toBe(Infinity);
-    expect(pageExpiresAt([link(2)], { markNewLinks: false, showViews: false }, now)).toBe(Infinity);
-    // Showing its view count, a page is drawn again a minute on at most.
-    expect(pageExpiresAt([link(2)], { markNewLinks: true, showViews: true }, now)).toBe(now + 60_000);
+    expect(pageExpiresAt([link(2), link(5), link(30)], { markNewLinks: true, showViews: false }, now)).toEqual({
+      expiresAt: now + 2 * DAY_MS,
+      refreshAt: Infinity,
+    });
+    expect(pageExpiresAt([link(30)], { markNewLinks: true, showViews: false }, now).expiresAt).toBe(Infinity);
+    expect(pageExpiresAt([link(2)], { markNewLinks: false, showViews: false }, now).expiresAt).toBe(Infinity);
+    // Showing its view count, a page is worth drawing again a minute on (the cache's sweep does it); it stays right until then and after.
+    expect(pageExpiresAt([link(2)], { markNewLinks: true, showViews: true }, now)).toEqual({
+      expiresAt: now + 5 * DAY_MS,
+      refreshAt: now + 60_000,
+    });
   });
 });
 

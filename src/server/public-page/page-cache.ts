@@ -62,8 +62,10 @@ export class CachedPage {
   constructor(
     identity: Buffer,
     readonly userId: number,
-    /** When the drawn page stops being right (epoch ms; Infinity: only a change of the profile ends it). */
+    /** When the drawn page stops being right (epoch ms; Infinity: only a change of the profile ends it): never answered from then on. */
     readonly expiresAt = Infinity,
+    /** When it is worth drawing again (a view count), to the cache's minute sweep: answered until then. */
+    readonly refreshAt = Infinity,
   ) {
     this.etag = `"${createHash('sha1').update(identity).digest('base64url')}"`;
     this.brotliBody = brotli(identity, MISS_BROTLI_QUALITY);
@@ -115,8 +117,8 @@ function compact(view: Buffer): Buffer {
   return Buffer.from(view);
 }
 
-export function preparePage(html: string, userId: number, expiresAt = Infinity): CachedPage {
-  return new CachedPage(Buffer.from(html), userId, expiresAt);
+export function preparePage(html: string, userId: number, expiresAt = Infinity, refreshAt = Infinity): CachedPage {
+  return new CachedPage(Buffer.from(html), userId, expiresAt, refreshAt);
 }
 
 /** The link id a `/go/{id}` segment names, or undefined for anything that cannot name one. */
@@ -201,8 +203,8 @@ export class PageCache {
 
   page(origin: string, username: string): CachedPage | undefined {
     let page = this.byOrigin.get(origin)?.get(username);
-    // A page that stops being right at a set moment (a scheduled link, a 'New' mark, a view count) is never
-    // answered after it, to the millisecond; the clock is read only for such pages, never for the others.
+    // A page that stops being right at a set moment (a scheduled link, a 'New' mark) is never answered
+    // after it, to the millisecond; the clock is read only for such pages, never for the others.
     if (page !== undefined && page.expiresAt !== Infinity && page.expiresAt <= this.now()) {
       this.removePage(origin, username);
       page = undefined;
@@ -270,7 +272,7 @@ export class PageCache {
    */
   dropExpired(now: number): void {
     for (const [page, [origin, username]] of this.clock) {
-      if (page.expiresAt <= now) this.removePage(origin, username);
+      if (page.expiresAt <= now || page.refreshAt <= now) this.removePage(origin, username);
     }
     for (const [linkId, target] of this.redirects) {
       if (target.expiresAt <= now) this.redirects.delete(linkId);

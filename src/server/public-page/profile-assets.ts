@@ -39,13 +39,20 @@ function fileNamesOf(font: string): { pkg: string; file: string; weight: string 
   ];
 }
 
-/** Where a font's Latin files are on disk, for drawings made on the server (the share image): the regular one, and the bold one when the font has it. */
+/** Where a font's Latin files are on disk, for drawings made on the server (the share image): the regular one, and the bold one when the font has it. Resolved once per font. */
+const filePaths = new Map<string, Array<{ path: string; weight: 400 | 700 }>>();
 export function fontFilePathsOf(font: string): Array<{ path: string; weight: 400 | 700 }> {
-  if (!sources.has(font)) return [];
-  return fileNamesOf(font).map(({ pkg, file, weight }) => ({
-    path: path.join(path.dirname(require.resolve(`${pkg}/package.json`)), 'files', file),
-    weight: weight === '700' ? 700 : 400,
-  }));
+  let paths = filePaths.get(font);
+  if (paths === undefined) {
+    paths = sources.has(font)
+      ? fileNamesOf(font).map(({ pkg, file, weight }) => ({
+          path: path.join(path.dirname(require.resolve(`${pkg}/package.json`)), 'files', file),
+          weight: weight === '700' ? 700 : 400,
+        }))
+      : [];
+    filePaths.set(font, paths);
+  }
+  return paths;
 }
 
 function readFontFile(font: string, pkg: string, file: string, weight: string): FontFile | undefined {

@@ -27,7 +27,7 @@ export async function loadPublicPageWithExpiry(
   db: Db,
   username: string,
   now = Date.now(),
-): Promise<{ data: PublicPage; expiresAt: number; openInBrowserBar: boolean } | undefined> {
+): Promise<{ data: PublicPage; expiresAt: number; refreshAt: number; openInBrowserBar: boolean } | undefined> {
   if (!isUsername(username)) return undefined;
   const user = await findPublicUser(db, username);
   if (!user) return undefined;
@@ -54,7 +54,7 @@ export async function loadPublicPageWithExpiry(
     parseCustomizationDocument(user.customization),
     now,
   );
-  return { data, expiresAt: pageExpiresAt(links, { markNewLinks, showViews }, now), openInBrowserBar: user.openInBrowserBar === 1 };
+  return { data, ...pageExpiresAt(links, { markNewLinks, showViews }, now), openInBrowserBar: user.openInBrowserBar === 1 };
 }
 
 /** An active user's public profile and active links, or undefined. */
@@ -107,8 +107,8 @@ export async function publicPageFor(
   const readAt = cache.generation;
   const loaded = await loadPublicPageWithExpiry(db, username, now);
   if (!loaded) return undefined;
-  const { data, expiresAt, openInBrowserBar } = loaded;
-  const page = preparePage(renderProfilePage(data, origin, openInBrowserBar ? inApp : undefined), data.profile.id, expiresAt);
+  const { data, expiresAt, refreshAt, openInBrowserBar } = loaded;
+  const page = preparePage(renderProfilePage(data, origin, openInBrowserBar ? inApp : undefined), data.profile.id, expiresAt, refreshAt);
   // Never cached under an app route's name, so the fast path never mistakes a cached page for one.
   if (!isAppRouteName(username)) cache.setPage(cachedOrigin, username, page, readAt);
   for (const link of data.links) cache.setRedirect(link.id, { url: link.url, userId: data.profile.id, expiresAt }, readAt);
