@@ -33,6 +33,7 @@ import {
   Image as ImageIcon,
   MailPlus,
   Unlink as LinkBroken,
+  CalendarClock,
 } from 'lucide-react';
 import { CallToAction, type ShowcaseItem, ShowcaseHero, ShowcaseSection } from './showcase.tsx';
 
@@ -62,6 +63,7 @@ const LINKS: readonly ShowcaseItem[] = [
     text: `${PRODUCT_COUNTS.icons} icons or your own, ${PRODUCT_COUNTS.colours} colours and ${PRODUCT_COUNTS.gradients} gradients, or any colour you like.`,
   },
   { icon: LayoutGrid, title: 'A row of social icons', text: 'Show Instagram, YouTube and the rest as round icons under your bio.' },
+  { icon: CalendarClock, title: 'On a schedule', text: 'Show a link from a start, until an end, or both, in your own time zone.' },
 ];
 
 const LOOK: readonly ShowcaseItem[] = [
