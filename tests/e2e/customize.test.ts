@@ -469,7 +469,7 @@ describe('the profile tab and the picture', () => {
     expect(await page2.text()).toContain('Designer and maker');
   });
 
-  it('uploads a picture from /upload-profile-image: preview, save once, then on the page and in og:image', async () => {
+  it('uploads a picture from /upload-profile-image: preview, save once, then on the page and in its share image', async () => {
     const { page, username } = await signedInPage();
     await page.goto('/upload-profile-image');
     await expect.poll(() => page.getByRole('link', { name: 'Back to Dashboard' }).isVisible()).toBe(true);
@@ -502,7 +502,11 @@ describe('the profile tab and the picture', () => {
     await publicPage.goto(`${running.server.baseUrl}/${username}`);
     const src = await publicPage.locator('.lv-avatar img').getAttribute('src');
     expect(src).toMatch(/^\/media\/[0-9a-f]{64}\.webp$/);
-    expect(await publicPage.locator('meta[property="og:image"]').getAttribute('content')).toBe(`${running.server.baseUrl}${src}`);
+    // The page's share image is drawn with the picture (tests/api/share-image.test.ts looks at its pixels).
+    const shareImage = (await publicPage.locator('meta[property="og:image"]').getAttribute('content'))!;
+    expect(shareImage).toMatch(new RegExp(`^${running.server.baseUrl}/${username}/og\\.png\\?v=[\\w-]{12}$`));
+    const drawn = await publicPage.request.get(shareImage);
+    expect([drawn.status(), drawn.headers()['content-type']]).toEqual([200, 'image/png']);
     expect(await publicPage.locator('.lv-avatar img').evaluate((element: HTMLImageElement) => element.naturalWidth)).toBe(400);
     await visitor.close();
   });
