@@ -33,6 +33,17 @@ export const freePort = () => 20_000 + Math.floor(Math.random() * 30_000);
  * environment unless `env` gives one.
  */
 export async function startServerProcess(env: Record<string, string>, extraNodeOptions: string[] = []): Promise<ServerProcess> {
+  // A port picked at random may be another process's by chance: then another one, a few times.
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await startOnce(env, extraNodeOptions);
+    } catch (error) {
+      if (env.PORT !== undefined || attempt === 5 || !String(error).includes('EADDRINUSE')) throw error;
+    }
+  }
+}
+
+async function startOnce(env: Record<string, string>, extraNodeOptions: string[]): Promise<ServerProcess> {
   if (!existsSync('dist/server/main.js')) throw new Error('dist/server/main.js is missing: run `npm run build` first (npm test does).');
   const port = env.PORT ?? String(freePort());
   const child = spawn(process.execPath, [...startNodeOptions(), ...extraNodeOptions, 'dist/server/main.js'], {
