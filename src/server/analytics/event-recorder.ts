@@ -1,3 +1,4 @@
+import { isRefusedRow } from '../db/database.ts';
 import type { IncomingMessage } from 'node:http';
 import type { FastifyBaseLogger } from 'fastify';
 import { LRUCache } from 'lru-cache';
@@ -26,14 +27,6 @@ const DEFAULT_LIMITS: RecorderLimits = {
   waitingWindows: 2,
   retryRows: MEMORY_BOUNDS.retryRows,
 };
-
-/** A row the database refused (its profile or link deleted meanwhile), as opposed to a database that did not answer. */
-function isRefusedRow(error: unknown): boolean {
-  const { code, message } = error as { code?: unknown; message?: unknown };
-  // PostgreSQL's integrity violations are class 23; SQLite names the constraint.
-  if (typeof code === 'string' && (code.startsWith('23') || code.startsWith('SQLITE_CONSTRAINT'))) return true;
-  return /foreign key|violates/i.test(String(message));
-}
 
 /** The identical visits of one visitor in one window: same kind, page or link, referrer and utm_source. */
 interface Tally {

@@ -144,3 +144,11 @@ export function nowIso(): string {
 export function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (char) => `\\${char}`);
 }
+
+/** A row the database refused (a unique or foreign key: a twin, or its profile or link deleted meanwhile), as opposed to a database that did not answer. */
+export function isRefusedRow(error: unknown): boolean {
+  const { code, message } = error as { code?: unknown; message?: unknown };
+  // PostgreSQL's integrity violations are class 23; SQLite names the constraint.
+  if (typeof code === 'string' && (code.startsWith('23') || code.startsWith('SQLITE_CONSTRAINT'))) return true;
+  return /foreign key|violates/i.test(String(message));
+}

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { DAY_MS } from '#shared/constants.ts';
 import { SUBSCRIBE_CONFIRM_DAYS, SUBSCRIBERS_MAX, type Subscriber, subscriberMessages } from '#shared/subscribers.ts';
-import type { Db } from '../db/database.ts';
+import { type Db, isRefusedRow } from '../db/database.ts';
 import { hashToken } from '../auth/sessions.ts';
 import { AppError } from '../http/errors.ts';
 import type { MailOutbox } from '../mail/mail-outbox.ts';
@@ -21,11 +21,6 @@ export interface SignupPage {
 export function visitorLinks(origin: string, username: string, token: string): { confirm: string; unsubscribe: string } {
   const query = `token=${encodeURIComponent(token)}`;
   return { confirm: `${origin}/${username}/subscribe/confirm?${query}`, unsubscribe: `${origin}/${username}/unsubscribe?${query}` };
-}
-
-function isRefusedRow(error: unknown): boolean {
-  const code = (error as { code?: unknown }).code;
-  return typeof code === 'string' && (code === '23505' || code.startsWith('SQLITE_CONSTRAINT'));
 }
 
 /**
