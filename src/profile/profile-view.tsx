@@ -3,17 +3,19 @@ import type { CSSProperties, ReactNode } from 'react';
 import { countOf } from '#shared/counts.ts';
 import { SOCIAL_ICONS, linkBackground, linkSolidColor } from '#shared/links.ts';
 import { initialsOf } from '#shared/names.ts';
-import { type PublicLink, type PublicPage, profileMessages } from '#shared/profile.types.ts';
+import { textPartsOf } from '#shared/blocks.ts';
+import { type PublicItem, type PublicLink, type PublicPage, profileMessages } from '#shared/profile.types.ts';
 import { LinkIcon } from './link-icon.tsx';
 import { profileDataOf, profileStyleOf, usesLinkSolidColor } from './profile-style.ts';
 
 export interface ProfileViewProps {
   page: PublicPage;
   /**
-   * Where a link button points: /go/{id} on the public page, the URL itself in
-   * the preview; undefined for links that open nothing (the made-up examples).
+   * Where a link button, or the n-th address of a text block (`part`), points:
+   * /go/{id} on the public page, the URL itself in the preview; undefined for
+   * links that open nothing (the made-up examples).
    */
-  hrefOf: (link: PublicLink) => string | undefined;
+  hrefOf: (target: { id: number; url: string; part?: number }) => string | undefined;
   /**
    * The public page is its own document: its content is the `main` landmark.
    * Inside the dashboard (which has its own main) the preview is a region.
@@ -25,10 +27,25 @@ export interface ProfileViewProps {
   shareHref?: string;
 }
 
-/** With social icons on, the links that asked for it show as round icons under the bio; the others as buttons. */
-function splitLinks({ links, customization }: PublicPage): { socials: PublicLink[]; buttons: PublicLink[] } {
+/**
+ * With social icons on, the links that asked for it show as round icons under
+ * the bio; the other links, and the blocks, in the page's list.
+ */
+function splitLinks({ items, links, customization }: PublicPage): { socials: PublicLink[]; listed: PublicItem[] } {
   const socials = customization.showSocialIcons ? links.filter((link) => link.showAsIcon && SOCIAL_ICONS.has(link.icon)) : [];
-  return { socials, buttons: socials.length > 0 ? links.filter((link) => !socials.includes(link)) : links };
+  return { socials, listed: socials.length > 0 ? items.filter((item) => !socials.some((link) => link.id === item.id)) : items };
+}
+
+/** Consecutive links as one list, each block on its own: the page's list in the runs it is drawn in. */
+function runsOf(items: readonly PublicItem[]): Array<PublicLink[] | Exclude<PublicItem, PublicLink>> {
+  const runs: Array<PublicLink[] | Exclude<PublicItem, PublicLink>> = [];
+  for (const item of items) {
+    const last = runs.at(-1);
+    if (item.type !== 'link') runs.push(item);
+    else if (Array.isArray(last)) last.push(item);
+    else runs.push([item]);
+  }
+  return runs;
 }
 
 /**
@@ -37,7 +54,7 @@ function splitLinks({ links, customization }: PublicPage): { socials: PublicLink
  */
 export function pageDataOf(page: PublicPage): Record<`data-${string}`, string | undefined> {
   const { profile, customization: c } = page;
-  const { socials, buttons } = splitLinks(page);
+  const { socials, listed } = splitLinks(page);
   const on = (value: unknown) => (value ? '' : undefined);
   return {
     ...profileDataOf(c),
@@ -45,9 +62,10 @@ export function pageDataOf(page: PublicPage): Record<`data-${string}`, string | 
     'data-location': on(c.location),
     'data-activity': on(profile.updatedAt),
     'data-views': on(profile.views),
-    'data-new': on(buttons.some((link) => link.isNew)),
+    'data-new': on(listed.some((item) => item.type === 'link' && item.isNew)),
     'data-socials': on(socials.length > 0),
-    'data-empty': on(page.links.length === 0),
+    'data-blocks': on(listed.some((item) => item.type !== 'link')),
+    'data-empty': on(page.items.length === 0),
     'data-music': on(c.audioFile),
     // Volume control off: the effects script swaps the browser's player for a play button (the player stays without script).
     'data-fixed-volume': on(c.audioFile && !c.volumeControl),
@@ -101,6 +119,22 @@ function Outbound(props: {
   );
 }
 
+/** A text block's words, each address in them a link out (through /go on the public page). */
+function TextParts({ id, text, hrefOf }: { id: number; text: string; hrefOf: ProfileViewProps['hrefOf'] }) {
+  let part = 0;
+  return textPartsOf(text).map((run, index) => {
+    if (run.url === undefined) return run.text;
+    const href = hrefOf({ id, url: run.url, part: part++ });
+    return href === undefined ? (
+      run.text
+    ) : (
+      <a key={index} href={href} target="_blank" rel="noopener noreferrer">
+        {run.text}
+      </a>
+    );
+  });
+}
+
 export function ProfileView({ page, hrefOf, embedded = false, shareHref, signupAction }: ProfileViewProps) {
   const { profile, customization: c, customCss } = page;
   const name = profile.displayName || profile.username;
@@ -128,7 +162,7 @@ export function ProfileView({ page, hrefOf, embedded = false, shareHref, signupA
       {c.location}
     </p>
   );
-  const { socials, buttons } = splitLinks(page);
+  const { socials, listed } = splitLinks(page);
   const socialRow = socials.length > 0 && (
     <ul className="lv-socials">
       {socials.map((link) => (
@@ -140,26 +174,53 @@ export function ProfileView({ page, hrefOf, embedded = false, shareHref, signupA
       ))}
     </ul>
   );
+  const buttonList = (links: readonly PublicLink[]) => (
+    <ul className="lv-links" key={`links-${links[0]!.id}`}>
+      {links.map((link) => (
+        <li key={link.id}>
+          <Outbound className="lv-link" href={hrefOf(link)} style={linkStyle(link)}>
+            <span className="lv-link-icon" aria-hidden="true">
+              <LinkIcon icon={link.icon} customIcon={link.customIcon} />
+            </span>
+            <span className="lv-link-title">{link.title}</span>
+            {link.isNew && <span className="lv-new">New</span>}
+          </Outbound>
+        </li>
+      ))}
+    </ul>
+  );
+  const block = (item: Exclude<PublicItem, PublicLink>) => {
+    switch (item.type) {
+      case 'header':
+        return (
+          <h2 className="lv-section" key={item.id}>
+            {item.title}
+          </h2>
+        );
+      case 'text':
+        return (
+          <p className="lv-text" key={item.id}>
+            <TextParts id={item.id} text={item.text} hrefOf={hrefOf} />
+          </p>
+        );
+      case 'divider':
+        return <hr className="lv-divider" key={item.id} />;
+    }
+  };
+  const runs = runsOf(listed);
   const linkList: ReactNode =
-    buttons.length > 0 ? (
-      <ul className="lv-links">
-        {buttons.map((link) => (
-          <li key={link.id}>
-            <Outbound className="lv-link" href={hrefOf(link)} style={linkStyle(link)}>
-              <span className="lv-link-icon" aria-hidden="true">
-                <LinkIcon icon={link.icon} customIcon={link.customIcon} />
-              </span>
-              <span className="lv-link-title">{link.title}</span>
-              {link.isNew && <span className="lv-new">New</span>}
-            </Outbound>
-          </li>
-        ))}
-      </ul>
-    ) : socials.length > 0 ? null : (
-      <div className="lv-empty">
-        <p className="lv-empty-title">{profileMessages.noLinks}</p>
-        <p className="lv-empty-hint">{profileMessages.noLinksHint}</p>
-      </div>
+    listed.length === 0 ? (
+      socials.length > 0 ? null : (
+        <div className="lv-empty">
+          <p className="lv-empty-title">{profileMessages.noLinks}</p>
+          <p className="lv-empty-hint">{profileMessages.noLinksHint}</p>
+        </div>
+      )
+    ) : runs.length === 1 && Array.isArray(runs[0]) ? (
+      // Links alone: the one list, as every page had it before blocks.
+      buttonList(runs[0])
+    ) : (
+      <div className="lv-items">{runs.map((run) => (Array.isArray(run) ? buttonList(run) : block(run)))}</div>
     );
 
   return (

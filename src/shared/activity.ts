@@ -7,6 +7,10 @@ export const ACTIVITY_KINDS = [
   'link_added',
   'link_updated',
   'link_removed',
+  /** A header, text or divider (issue 30); its subject names it ('the header “Shop”', 'a divider'). */
+  'block_added',
+  'block_updated',
+  'block_removed',
   'profile_updated',
   'look_updated',
   'username_changed',
@@ -40,6 +44,12 @@ export function activityText({ kind, subject }: Pick<ActivityItem, 'kind' | 'sub
       return `Edited the link “${subject}”`;
     case 'link_removed':
       return `Removed the link “${subject}”`;
+    case 'block_added':
+      return `Added ${subject}`;
+    case 'block_updated':
+      return `Edited ${subject}`;
+    case 'block_removed':
+      return `Removed ${subject}`;
     case 'profile_updated':
       return 'Updated your profile';
     case 'look_updated':

@@ -238,7 +238,11 @@ const instantSchema = z
   .transform((value) => new Date(value).toISOString())
   .nullable();
 
-function startBeforeEnd(value: { startsAt?: string | null; endsAt?: string | null }, ctx: z.RefinementCtx) {
+/** An item's schedule, as links and blocks both take it (the schemas' shared fields). */
+export const windowFields = { isActive: z.boolean(), startsAt: instantSchema, endsAt: instantSchema };
+
+/** 'The link must start before it ends', on the end. */
+export function startBeforeEnd(value: { startsAt?: string | null; endsAt?: string | null }, ctx: z.RefinementCtx) {
   if (value.startsAt && value.endsAt && value.startsAt >= value.endsAt) {
     ctx.addIssue({ code: 'custom', path: ['endsAt'], message: linkMessages.startAfterEnd });
   }
@@ -250,11 +254,9 @@ const linkFields = {
   icon: iconSchema,
   color: colorSchema,
   customIcon: customIconSchema,
-  isActive: z.boolean(),
   showAsIcon: z.boolean(),
   ownProfile: z.boolean(),
-  startsAt: instantSchema,
-  endsAt: instantSchema,
+  ...windowFields,
 };
 
 function requireCustomIcon(value: { icon?: string; customIcon?: string | null }, ctx: z.RefinementCtx) {
@@ -300,7 +302,7 @@ export const updateLinkSchema = z
   .refine((value) => Object.values(value).some((field) => field !== undefined), linkMessages.noChanges);
 export type UpdateLinkInput = z.infer<typeof updateLinkSchema>;
 
-/** PUT /api/links/order */
+/** PUT /api/links/order: every item of the page, or every link (the blocks then keep their places). */
 export const reorderLinksSchema = z.object({
   ids: z.array(z.number().int().positive(), { error: linkMessages.orderMismatch }).max(1000),
 });
@@ -308,6 +310,8 @@ export const reorderLinksSchema = z.object({
 export const linkSchema = z
   .object({
     id: z.number().int(),
+    /** 'link'; the page's blocks (headers, texts, dividers) share the list with their own type. */
+    type: z.literal('link'),
     userId: z.number().int(),
     title: z.string(),
     url: z.string(),

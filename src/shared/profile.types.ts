@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { customizationSchema } from './customization.ts';
+import { dividerBlockSchema, headerBlockSchema, textBlockSchema } from './blocks.ts';
 import { linkSchema } from './links.ts';
 
 /** What a visitor may see of a profile (GET /api/public/{username} and the page). */
@@ -23,7 +24,7 @@ export const publicProfileSchema = z
   .meta({ id: 'PublicProfile' });
 
 export const publicLinkSchema = linkSchema
-  .pick({ id: true, title: true, url: true, icon: true, customIcon: true, color: true, showAsIcon: true, ownProfile: true })
+  .pick({ id: true, type: true, title: true, url: true, icon: true, customIcon: true, color: true, showAsIcon: true, ownProfile: true })
   .extend({
     /** Added in the last 7 days, marked when the owner shows activity. */
     isNew: z.boolean(),
@@ -31,10 +32,24 @@ export const publicLinkSchema = linkSchema
   .meta({ id: 'PublicLink' });
 export type PublicLink = z.infer<typeof publicLinkSchema>;
 
-/** Everything ProfileView draws: the profile, its active links in order, its look and its custom CSS as the page carries it. */
+/** A block as the page shows it (issue 30): a header's title, a text's words, a divider. */
+export const publicBlockSchema = z.discriminatedUnion('type', [
+  headerBlockSchema.pick({ id: true, type: true, title: true }),
+  textBlockSchema.pick({ id: true, type: true, text: true }),
+  dividerBlockSchema.pick({ id: true, type: true }),
+]);
+export type PublicBlock = z.infer<typeof publicBlockSchema>;
+
+export const publicItemSchema = z.discriminatedUnion('type', [publicLinkSchema, ...publicBlockSchema.options]).meta({ id: 'PublicItem' });
+export type PublicItem = z.infer<typeof publicItemSchema>;
+
+/** Everything ProfileView draws: the profile, its live items in order, its look and its custom CSS as the page carries it. */
 export const publicPageSchema = z
   .object({
     profile: publicProfileSchema,
+    /** The page's links and blocks, in order, as it shows them now. */
+    items: z.array(publicItemSchema),
+    /** The links alone, in order (the items of type 'link'): what clients that know only links read. */
     links: z.array(publicLinkSchema),
     customization: customizationSchema,
     /** The creator's CSS after sanitizing: scoped to the profile, nothing loaded from outside. */

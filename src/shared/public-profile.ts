@@ -6,7 +6,7 @@ import { DAY_MS, NEW_LINK_DAYS, type Plan } from './constants.ts';
 import { sanitizeCustomCss } from './custom-css.ts';
 import { CUSTOMIZATION_DEFAULTS, type Customization } from './customization.ts';
 import { removesBranding } from './plans.ts';
-import type { PublicLink, PublicPage } from './profile.types.ts';
+import type { PublicBlock, PublicItem, PublicLink, PublicPage } from './profile.types.ts';
 import { isLinkLive, nextScheduleChange } from './links.ts';
 
 /** The account fields a public profile is made of, as the server's row and the owner's API shape both carry them. */
@@ -32,13 +32,17 @@ export interface PublicProfileSource {
   updatedAt: string;
 }
 
-export interface PublicLinkSource extends Omit<PublicLink, 'isNew'> {
+/** When an item is on the page, and when it was made and last changed. */
+interface ItemWindow {
   isActive: boolean;
   startsAt: string | null;
   endsAt: string | null;
   createdAt: string;
   updatedAt: string;
 }
+
+/** A link or block of the page, as the server's rows and the owner's API shape (PageItem) both carry it. */
+export type PublicItemSource = (Omit<PublicLink, 'isNew'> | PublicBlock) & ItemWindow;
 
 /** A page showing its view count is drawn again at most this often (the cache sweeps expired pages once a minute). */
 export const VIEW_COUNT_REFRESH_MS = 60_000;
@@ -51,11 +55,13 @@ export const VIEW_COUNT_REFRESH_MS = 60_000;
  * Infinity when neither.
  */
 export function pageExpiresAt(
-  links: readonly PublicLinkSource[],
+  links: readonly PublicItemSource[],
   { markNewLinks, showViews }: { markNewLinks: boolean; showViews: boolean },
   now = Date.now(),
 ): { expiresAt: number; refreshAt: number } {
-  const ends = markNewLinks ? links.filter((link) => link.isActive).map((link) => Date.parse(link.createdAt) + NEW_LINK_DAYS * DAY_MS) : [];
+  const ends = markNewLinks
+    ? links.filter((link) => link.isActive && link.type === 'link').map((link) => Date.parse(link.createdAt) + NEW_LINK_DAYS * DAY_MS)
+    : [];
   // A scheduled link appearing or going (issue 30): the page is drawn again at that moment, with no timer of its own.
   ends.push(nextScheduleChange(links, now));
   return {
@@ -72,13 +78,39 @@ export function pageExpiresAt(
  */
 export function toPublicProfile(
   user: PublicProfileSource,
-  links: readonly PublicLinkSource[],
+  items: readonly PublicItemSource[],
   customization: Customization = CUSTOMIZATION_DEFAULTS,
   now = Date.now(),
 ): PublicPage {
-  const active = links.filter((link) => isLinkLive(link, now));
+  const active = items.filter((item) => isLinkLive(item, now));
   const newSince = now - NEW_LINK_DAYS * DAY_MS;
   const lastChange = [user.updatedAt, ...active.map((link) => link.updatedAt)].reduce((latest, at) => (at > latest ? at : latest));
+  // Only what the page shows: a source may carry more (the owner's API shape).
+  const shown = active.map((item): PublicItem => {
+    switch (item.type) {
+      case 'link': {
+        const { id, type, title, url, icon, customIcon, color, showAsIcon, ownProfile, createdAt } = item;
+        return {
+          id,
+          type,
+          title,
+          url,
+          icon,
+          customIcon,
+          color,
+          showAsIcon,
+          ownProfile,
+          isNew: user.markNewLinks && Date.parse(createdAt) > newSince,
+        };
+      }
+      case 'header':
+        return { id: item.id, type: item.type, title: item.title };
+      case 'text':
+        return { id: item.id, type: item.type, text: item.text };
+      case 'divider':
+        return { id: item.id, type: item.type };
+    }
+  });
   return {
     profile: {
       id: user.id,
@@ -92,17 +124,8 @@ export function toPublicProfile(
       views: user.showViews && user.views ? user.views : null,
       signup: user.subscribeForm && user.subscribeConsent ? { consent: user.subscribeConsent } : null,
     },
-    links: active.map(({ id, title, url, icon, customIcon, color, showAsIcon, ownProfile, createdAt }) => ({
-      id,
-      title,
-      url,
-      icon,
-      customIcon,
-      color,
-      showAsIcon,
-      ownProfile,
-      isNew: user.markNewLinks && Date.parse(createdAt) > newSince,
-    })),
+    items: shown,
+    links: shown.filter((item) => item.type === 'link'),
     customization,
     customCss: sanitizeCustomCss(customization.customCSS),
   };

@@ -25,11 +25,15 @@ async function routesOf(testApp: TestApp): Promise<RouteUnderTest[]> {
   };
   const listed = Object.entries(document.paths).flatMap(([path, operations]) =>
     Object.entries(operations).map(([method, operation]) => {
-      const schema = operation.requestBody?.content['application/json']?.schema as { properties?: Record<string, unknown> } | undefined;
+      type BodySchema = { properties?: Record<string, unknown>; oneOf?: BodySchema[]; anyOf?: BodySchema[] };
+      const schema = operation.requestBody?.content['application/json']?.schema as BodySchema | undefined;
+      // A union body (a block: header, text or divider) offers the fields of every member.
+      const fieldsOf = (body: BodySchema | undefined): string[] =>
+        body ? [...Object.keys(body.properties ?? {}), ...[...(body.oneOf ?? []), ...(body.anyOf ?? [])].flatMap(fieldsOf)] : [];
       return {
         method: method.toUpperCase() as RouteUnderTest['method'],
         path: path.replace(/\{(\w+)\}/g, ':$1'),
-        bodyFields: Object.keys(schema?.properties ?? {}),
+        bodyFields: [...new Set(fieldsOf(schema))],
         queryFields: (operation.parameters ?? []).filter((parameter) => parameter.in === 'query').map((parameter) => parameter.name),
         multipart: path === '/api/media/{kind}' && method === 'post',
       };
@@ -39,7 +43,8 @@ async function routesOf(testApp: TestApp): Promise<RouteUnderTest[]> {
   return [
     ...listed,
     page('/:username'),
-    page('/go/:id'),
+    // A text block's addresses open as /go/{id}?to=n (issue 30).
+    { method: 'GET', path: '/go/:id', bodyFields: [], queryFields: ['to'], multipart: false },
     page('/media/:file'),
     page('/static/:file'),
     page('/fonts/:file'),

@@ -445,3 +445,88 @@ describe(`hostile input to the sign-up form and its links (${DIALECT})`, () => {
     expect(crossSite.statusCode).toBe(403);
   });
 });
+
+describe(`hostile input to blocks (${DIALECT})`, () => {
+  const post = (payload: unknown) =>
+    t.app.inject({ method: 'POST', url: '/api/links/blocks', headers: { cookie: owner.cookie }, payload: payload as object });
+
+  it('refuses odd shapes for a block with a 400 and the contract body, adding nothing', async () => {
+    const before = (await t.app.inject({ url: `/api/users/${owner.user.id}/links`, headers: { cookie: owner.cookie } })).json().data.length;
+    for (const payload of [
+      [],
+      { type: ['header'], title: 'x' },
+      { type: 'header', title: ['x'] },
+      { type: 'header', title: { toString: 'x' } },
+      { type: 'text', text: null },
+      { type: 'text', text: 'x'.repeat(100_000) },
+      { type: '__proto__', title: 'x' },
+      { type: 'link', title: 'x', url: 'x.example' },
+      { type: 'divider', isActive: 'yes' },
+      { type: 'header', title: 'x', startsAt: '2026-13-40T99:00:00Z' },
+    ]) {
+      const response = await post(payload);
+      expect(response.statusCode, JSON.stringify(payload).slice(0, 60)).toBe(400);
+      expect(response.json().code).toBe('validation_failed');
+    }
+    const after = (await t.app.inject({ url: `/api/users/${owner.user.id}/links`, headers: { cookie: owner.cookie } })).json().data.length;
+    expect(after).toBe(before);
+    for (const url of ['/api/links/blocks/abc', '/api/links/blocks/0', `/api/links/blocks/${'9'.repeat(30)}`, '/api/links/blocks/-1']) {
+      const response = await t.app.inject({ method: 'PATCH', url, headers: { cookie: owner.cookie }, payload: { isActive: false } });
+      expect(response.statusCode, url).toBeGreaterThanOrEqual(400);
+      expect(response.statusCode, url).toBeLessThan(500);
+    }
+  });
+
+  it('never runs what a header or a text carries, and sends no address in a text anywhere but through /go', async () => {
+    const probes = [
+      '<script>alert(1)</script>',
+      '"><img src=x onerror=alert(1)>',
+      '</h2><svg onload=alert(1)>',
+      'https://x.example/"><script>alert(1)</script>',
+      'www.x.example/<iframe src=javascript:alert(1)>',
+      'javascript:alert(1) data:text/html,<script>alert(1)</script> vbscript:msgbox(1)',
+      'https://x.example/\u202egnp.exe',
+    ];
+    const other = await createUser(t.app);
+    for (const probe of probes) {
+      expect(
+        (
+          await t.app.inject({
+            method: 'POST',
+            url: '/api/links/blocks',
+            headers: { cookie: other.cookie },
+            payload: { type: 'header', title: probe.slice(0, 100) },
+          })
+        ).statusCode,
+      ).toBe(201);
+      expect(
+        (
+          await t.app.inject({
+            method: 'POST',
+            url: '/api/links/blocks',
+            headers: { cookie: other.cookie },
+            payload: { type: 'text', text: probe },
+          })
+        ).statusCode,
+      ).toBe(201);
+    }
+    const page = await t.app.inject({ url: `/${other.user.username}` });
+    expect(page.statusCode).toBe(200);
+    const body = /<div class="lv-items">.*?<\/main>/s.exec(page.body)![0];
+    // The probes show as text: no element of theirs, no handler attribute inside any tag.
+    expect(body).not.toMatch(/<(script|img|svg|iframe)\b/i);
+    expect(body).not.toMatch(/<[^>]*\son\w+=/i);
+    // Every link in the page's text goes through /go, and none opens a script.
+    const hrefs = [...body.matchAll(/<p class="lv-text">(.*?)<\/p>/gs)].flatMap(([, text]) =>
+      [...text!.matchAll(/href="([^"]*)"/g)].map(([, href]) => href),
+    );
+    expect(hrefs.length).toBeGreaterThan(0);
+    for (const href of hrefs) expect(href).toMatch(/^\/go\/\d+\?to=\d+$/);
+    // And where /go sends them is an address the link rules accept, escaped as a URL.
+    for (const href of hrefs) {
+      const answer = await t.app.inject({ url: href! });
+      expect(answer.statusCode).toBe(302);
+      expect(answer.headers.location).toMatch(/^https:\/\/[^\s<>"]+$/);
+    }
+  });
+});

@@ -43,6 +43,7 @@ describe(`creating links (${DIALECT})`, () => {
     expect(Object.keys(link).sort()).toEqual(
       [
         'id',
+        'type',
         'userId',
         'title',
         'url',

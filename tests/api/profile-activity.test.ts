@@ -57,6 +57,7 @@ describe(`the "New" pills and the "Updated" line (${DIALECT})`, () => {
     const now = Date.parse('2026-11-23T12:00:00Z');
     const link = (daysAgo: number) => ({
       id: 1,
+      type: 'link' as const,
       title: 't',
       url: 'https://e.example/',
       icon: 'link',

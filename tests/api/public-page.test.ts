@@ -259,9 +259,11 @@ describe(`the public JSON (${DIALECT})`, () => {
     expect(
       data.links.every(
         (link: Record<string, unknown>) =>
-          Object.keys(link).sort().join() === 'color,customIcon,icon,id,isNew,ownProfile,showAsIcon,title,url',
+          Object.keys(link).sort().join() === 'color,customIcon,icon,id,isNew,ownProfile,showAsIcon,title,type,url',
       ),
     ).toBe(true);
+    // The ordered items carry the same links (here there are no blocks).
+    expect(data.items).toEqual(data.links);
     expect(response.body).not.toMatch(/password|email|role|plan/i);
     expect((await get('/api/public/nobody-here')).statusCode).toBe(404);
   });

@@ -63,7 +63,7 @@ describe(`the live preview and the public page (${DIALECT})`, () => {
     ).json().data;
     expect(me.plan).toBe('free');
     const preview = profileMarkupOf(
-      renderToStaticMarkup(createElement(ProfilePreview, { user: me, links, customization: look.json().data })),
+      renderToStaticMarkup(createElement(ProfilePreview, { user: me, items: links, customization: look.json().data })),
     );
 
     const page = await t.app.inject({ method: 'GET', url: `/${creator.user.username}` });
@@ -80,5 +80,28 @@ describe(`the live preview and the public page (${DIALECT})`, () => {
     const publicJson = (await t.app.inject({ method: 'GET', url: `/api/public/${creator.user.username}` })).json().data;
     expect(publicJson.profile.verified).toBe(true);
     expect(publicJson.links.map((link: { title: string }) => link.title)).toEqual(['Shop & more']);
+  });
+});
+
+describe(`the live preview and the public page with blocks (${DIALECT})`, () => {
+  it('draw headers, texts and dividers between the links alike', async () => {
+    const creator = await createUser(t.app);
+    const add = (payload: Record<string, unknown>) =>
+      t.app.inject({ method: 'POST', url: '/api/links/blocks', headers: { cookie: creator.cookie }, payload });
+    expect((await add({ type: 'header', title: 'Listen & watch' })).statusCode).toBe(201);
+    await createLink(t.app, creator, { title: 'Podcast', url: 'https://pod.example/' });
+    expect((await add({ type: 'text', text: 'New every Friday.\nTickets: www.tickets.example' })).statusCode).toBe(201);
+    expect((await add({ type: 'divider' })).statusCode).toBe(201);
+    await createLink(t.app, creator, { title: 'Shop', url: 'https://shop.example/' });
+
+    const me = (await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie: creator.cookie } })).json().data;
+    const items = (
+      await t.app.inject({ method: 'GET', url: `/api/users/${creator.user.id}/links`, headers: { cookie: creator.cookie } })
+    ).json().data;
+    const preview = profileMarkupOf(renderToStaticMarkup(createElement(ProfilePreview, { user: me, items })));
+    const served = profileMarkupOf((await t.app.inject({ method: 'GET', url: `/${creator.user.username}` })).body);
+    expect(served).toContain('<h2 class="lv-section">Listen &amp; watch</h2>');
+    expect(served).toContain('<hr class="lv-divider"/>');
+    expect(preview).toBe(served);
   });
 });

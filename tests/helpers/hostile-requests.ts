@@ -57,6 +57,11 @@ const KNOWN_STRINGS = [
   '{}',
   '[]',
   'admin',
+  // A block's types (issue 30), so that a union body is reached past its discriminator.
+  'header',
+  'text',
+  'divider',
+  'www.evil.example/<script>',
   '😀'.repeat(40),
   'a'.repeat(65_536),
 ];

@@ -8,7 +8,7 @@ import { rollupsBetween } from '../analytics/analytics.repository.ts';
 import { csvCell } from '../http/csv.ts';
 import { getCustomization, listLooks } from '../customization/customization.service.ts';
 import { listLinksOfUser } from '../links/links.repository.ts';
-import { toLink } from '../links/links.service.ts';
+import { toPageItem } from '../links/links.service.ts';
 import { mediaUrl } from '../media/media.repository.ts';
 import { toProfileSettings } from '../profile/profile.service.ts';
 import { toCurrentUser } from '../users/users.service.ts';
@@ -67,7 +67,7 @@ export async function exportAccount(db: Db, user: UserRow, now = Date.now()): Pr
   const files: Record<string, Uint8Array | [Uint8Array, { level: 0 | 6 }]> = {
     'README.txt': [strToU8(README(user.username, exportedAt)), { level: 6 }],
     'profile.json': json({ exportedAt, account: toCurrentUser(user), settings: toProfileSettings(user) }),
-    'links.json': json(links.map(toLink)),
+    'links.json': json(links.map(toPageItem)),
     'customization.json': json(customization),
     'saved-looks.json': json(savedLooks),
     'media/index.json': json(

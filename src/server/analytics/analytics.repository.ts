@@ -73,7 +73,27 @@ export async function dailyViewsFrom(
   return { bestBefore: Number(before?.best ?? 0), days: days.map((row) => ({ day: row.day, visits: Number(row.visits) })) };
 }
 
-/** Every link the profile has (active or not), for the names of the top links. */
-export function linkNamesOf(db: Db, userId: number): Promise<Array<{ id: number; title: string; url: string }>> {
-  return db.selectFrom('links').select(['id', 'title', 'url']).where('userId', '=', userId).execute();
+/**
+ * Every link the profile has (active or not), for the names of the top links;
+ * a text block's addresses count as the block, named by its first words.
+ */
+export async function linkNamesOf(db: Db, userId: number): Promise<Array<{ id: number; title: string; url: string }>> {
+  const rows = await db
+    .selectFrom('links')
+    .select(['id', 'title', 'url', 'type', 'body'])
+    .where('userId', '=', userId)
+    .where('type', 'in', ['link', 'text'])
+    .execute();
+  return rows.map(({ id, title, url, type, body }) =>
+    type === 'text' ? { id, title: `Text: ${firstWordsOf(body)}`, url: '' } : { id, title, url },
+  );
+}
+
+/** A text's first words, about 40 characters, on one line. */
+function firstWordsOf(text: string, length = 40): string {
+  const line = text.replace(/\s+/g, ' ');
+  if (line.length <= length) return line;
+  const cut = line.slice(0, length + 1);
+  const space = cut.lastIndexOf(' ');
+  return `${(space > length / 2 ? cut.slice(0, space) : line.slice(0, length)).trimEnd()}…`;
 }

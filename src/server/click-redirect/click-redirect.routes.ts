@@ -1,15 +1,25 @@
 import { z } from 'zod';
+import { textAddressOf } from '#shared/blocks.ts';
 import { isLinkLive } from '#shared/links.ts';
 import type { Db } from '../db/database.ts';
 import type { EventRecorder } from '../analytics/event-recorder.ts';
 import type { App } from '../http/app-types.ts';
-import { findOwnerOfHiddenLink, findRedirectTarget } from '../links/links.repository.ts';
+import { findOwnerOfHiddenLink, findRedirectTarget, findTextBlockTarget } from '../links/links.repository.ts';
 import { type PageCache, linkIdOf, preparePage } from '../public-page/page-cache.ts';
 import { renderLinkUnavailable } from '../public-page/render-page.tsx';
 import { NOT_FOUND_PAGE } from '../public-page/public-page.service.ts';
 import { type PublicPageResponder, sendAnswer } from '../public-page/responder.ts';
 
 const linkParams = z.object({ id: z.string() });
+/** `?to=n`: the n-th address of a text block (issue 30); anything else in the query is ignored, as before. */
+const redirectQuery = z.object({
+  to: z
+    .string()
+    .regex(/^\d{1,3}$/)
+    .transform(Number)
+    .optional()
+    .catch(undefined),
+});
 
 export interface ClickRedirectDeps {
   db: Db;
@@ -23,8 +33,19 @@ export interface ClickRedirectDeps {
 export function registerClickRedirectRoutes(app: App, { db, cache, responder, recorder, clock }: ClickRedirectDeps): void {
   // GET /go/{linkId}: count the click, then 302 to the stored URL of an active
   // link of an active profile; anything else is the 404 page, never a redirect elsewhere.
-  app.get('/go/:id', { schema: { hide: true, params: linkParams } }, async (request, reply) => {
+  app.get('/go/:id', { schema: { hide: true, params: linkParams, querystring: redirectQuery } }, async (request, reply) => {
     const id = linkIdOf(request.params.id);
+    const part = request.query.to;
+    if (id !== undefined && part !== undefined) {
+      // An address in a text block: read each time (off the fast path), from the block as stored.
+      // Anything else (a link, a hidden block) goes on as a link would.
+      const block = await findTextBlockTarget(db, id);
+      const url = block && isLinkLive({ isActive: true, ...block }, clock()) ? textAddressOf(block.body, part) : undefined;
+      if (block && url !== undefined) {
+        if (request.user?.id !== block.userId) recorder.recordRequest(request.raw, request.ip, block.userId, id);
+        return sendAnswer(reply, responder.redirect(url));
+      }
+    }
     let target = id === undefined ? undefined : cache.redirect(id);
     if (id !== undefined && !target) {
       const readAt = cache.generation;

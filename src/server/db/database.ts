@@ -21,6 +21,7 @@ import * as inAppBrowsers from './migrations/2026-11-26T0300_in-app-browsers.ts'
 import * as linkChecks from './migrations/2026-11-26T0400_link-checks.ts';
 import * as subscribers from './migrations/2026-11-26T0500_subscribers.ts';
 import * as scheduledLinks from './migrations/2026-11-26T0600_scheduled-links.ts';
+import * as pageBlocks from './migrations/2026-11-27T0100_page-blocks.ts';
 
 export type Db = Kysely<Database>;
 export type DialectName = 'sqlite' | 'postgres';
@@ -62,6 +63,7 @@ export const MIGRATIONS = {
   '2026-11-26T0400_link-checks': linkChecks,
   '2026-11-26T0500_subscribers': subscribers,
   '2026-11-26T0600_scheduled-links': scheduledLinks,
+  '2026-11-27T0100_page-blocks': pageBlocks,
 };
 
 export function openDatabase(options: DatabaseOptions): DatabaseHandle {

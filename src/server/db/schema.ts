@@ -1,6 +1,7 @@
 import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
 import type { ActivityKind } from '#shared/activity.ts';
 import type { AdminAction } from '#shared/admin.ts';
+import type { PageItemType } from '#shared/blocks.ts';
 import type { DashboardTheme, Plan, Role } from '#shared/constants.ts';
 import type { LinkCheckReason } from '#shared/link-checks.ts';
 import type { MediaKind } from '#shared/media.ts';
@@ -176,6 +177,10 @@ export interface LinksTable {
   /** Scheduled (issue 30): on the page from then, and until then (ISO instants; null: no bound). */
   startsAt: Generated<string | null>;
   endsAt: Generated<string | null>;
+  /** What the item is (issue 30): a link, or a block (header, text, divider); a block's address is empty. */
+  type: Generated<PageItemType>;
+  /** A text block's words (plain text with line breaks); empty for every other item. */
+  body: Generated<string>;
   createdAt: string;
   updatedAt: string;
 }

@@ -31,11 +31,13 @@ export function findLinkOfUser(db: Db, userId: number, id: number) {
   return selectLinks(db).where('links.userId', '=', userId).where('links.id', '=', id).executeTakeFirst();
 }
 
+/** The user's links, not their blocks: what a plan's link limit counts. */
 export async function countLinksOfUser(db: Db, userId: number): Promise<number> {
   const row = await db
     .selectFrom('links')
     .select((eb) => eb.fn.countAll<number>().as('count'))
     .where('userId', '=', userId)
+    .where('type', '=', 'link')
     .executeTakeFirstOrThrow();
   return Number(row.count);
 }
@@ -72,6 +74,7 @@ const redirectTargetQuery = preparedQuery((db: Db, id: number) =>
     .innerJoin('users', 'users.id', 'links.userId')
     .select(['links.url', 'links.userId', 'links.startsAt', 'links.endsAt'])
     .where('links.id', '=', id)
+    .where('links.type', '=', 'link')
     .where('links.isActive', '=', 1)
     .where('users.isActive', '=', 1)
     .where('users.deleteAfter', 'is', null),
@@ -81,6 +84,20 @@ const redirectTargetQuery = preparedQuery((db: Db, id: number) =>
 export async function findRedirectTarget(db: Db, id: number) {
   const [target] = await redirectTargetQuery(db, id);
   return target;
+}
+
+/** An active text block of an active user, whose addresses /go/{id}?to=n opens (with its schedule), or nothing. */
+export function findTextBlockTarget(db: Db, id: number) {
+  return db
+    .selectFrom('links')
+    .innerJoin('users', 'users.id', 'links.userId')
+    .select(['links.body', 'links.userId', 'links.startsAt', 'links.endsAt'])
+    .where('links.id', '=', id)
+    .where('links.type', '=', 'text')
+    .where('links.isActive', '=', 1)
+    .where('users.isActive', '=', 1)
+    .where('users.deleteAfter', 'is', null)
+    .executeTakeFirst();
 }
 
 /** The profile a link that is not live belongs to, when that profile is itself public: where its visitor can go instead. */

@@ -1,15 +1,17 @@
 import { z } from 'zod';
 import { commonMessages, dataOf, deletedSchema, errorResponses, idParam } from '#shared/api.ts';
+import { blockMessages, createBlockSchema, pageItemSchema, updateBlockSchema } from '#shared/blocks.ts';
 import { createLinkSchema, linkMessages, linkSchema, reorderLinksSchema, updateLinkSchema } from '#shared/links.ts';
 import type { AppConfig } from '../config.ts';
 import type { Db } from '../db/database.ts';
 import type { App } from '../http/app-types.ts';
 import { type ChangeBus, profileChange } from '../http/change-bus.ts';
 import { requireUser } from '../auth/sessions.ts';
-import { changeLink, createLink, listLinks, removeLink, reorderLinks } from './links.service.ts';
+import { changeBlock, changeLink, createBlock, createLink, listLinks, removeLink, reorderLinks } from './links.service.ts';
 
 const tags = ['Links'];
 const linkParams = z.object({ id: idParam(linkMessages.notFound) });
+const blockParams = z.object({ id: idParam(blockMessages.notFound) });
 const userParams = z.object({ userId: idParam(commonMessages.userNotFound) });
 
 /** The public list of a user's links. */
@@ -20,9 +22,9 @@ export function registerLinkRoutes(app: App, db: Db): void {
     {
       schema: {
         tags,
-        summary: "A user's links in order: all of them for the owner, the active ones for anyone else",
+        summary: "A user's links and blocks in order (each names its type): all of them for the owner, those on the page for anyone else",
         params: userParams,
-        response: { 200: dataOf(z.array(linkSchema)), ...errorResponses(404) },
+        response: { 200: dataOf(z.array(pageItemSchema)), ...errorResponses(404) },
       },
     },
     async (request) => ({ data: await listLinks(db, request.params.userId, request.user) }),
@@ -56,9 +58,9 @@ export function registerLinkEditRoutes(app: App, db: Db, config: AppConfig, bus:
     {
       schema: {
         tags,
-        summary: 'Save a new order: the ids of every link of the owner',
+        summary: 'Save a new order: the ids of every item of the owner, or of every link (the blocks then keep their places)',
         body: reorderLinksSchema,
-        response: { 200: dataOf(z.array(linkSchema)), ...errorResponses(400, 401, 403) },
+        response: { 200: dataOf(z.array(pageItemSchema)), ...errorResponses(400, 401, 403) },
       },
     },
     async (request) => {
@@ -89,11 +91,55 @@ export function registerLinkEditRoutes(app: App, db: Db, config: AppConfig, bus:
     },
   );
 
+  // POST /api/links/blocks
+  app.post(
+    '/blocks',
+    {
+      schema: {
+        tags,
+        summary: 'Add a header, a text or a divider at the end (blocks count toward no link limit)',
+        body: createBlockSchema,
+        response: { 201: dataOf(pageItemSchema), ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request, reply) => {
+      const owner = requireUser(request);
+      const block = await createBlock(db, owner, request.body);
+      bus.publish(profileChange(owner));
+      return reply.status(201).send({ data: block });
+    },
+  );
+
+  // PATCH /api/links/blocks/{id}
+  app.patch(
+    '/blocks/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Change a block: a header’s title, a text’s words, whether it shows, its schedule',
+        params: blockParams,
+        body: updateBlockSchema,
+        response: { 200: dataOf(pageItemSchema), ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const owner = requireUser(request);
+      const block = await changeBlock(db, owner, request.params.id, request.body);
+      bus.publish(profileChange(owner));
+      return { data: block };
+    },
+  );
+
   // DELETE /api/links/{id}
   app.delete(
     '/:id',
     {
-      schema: { tags, summary: 'Delete a link', params: linkParams, response: { 200: deletedSchema, ...errorResponses(401, 403, 404) } },
+      schema: {
+        tags,
+        summary: 'Delete a link or a block',
+        params: linkParams,
+        response: { 200: deletedSchema, ...errorResponses(401, 403, 404) },
+      },
     },
     async (request) => {
       const owner = requireUser(request);

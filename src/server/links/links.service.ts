@@ -1,4 +1,14 @@
-import { CUSTOM_ICON, type CreateLinkInput, type Link, type UpdateLinkInput, isLinkLive, linkMessages } from '#shared/links.ts';
+import { type BlockType, type CreateBlockInput, type PageItem, type UpdateBlockInput, blockMessages } from '#shared/blocks.ts';
+import {
+  CUSTOM_ICON,
+  DEFAULT_LINK_COLOR,
+  DEFAULT_LINK_ICON,
+  type CreateLinkInput,
+  type Link,
+  type UpdateLinkInput,
+  isLinkLive,
+  linkMessages,
+} from '#shared/links.ts';
 import { linkLimitMessage } from '#shared/plans.ts';
 import type { AppConfig } from '../config.ts';
 import { type Db, nowIso } from '../db/database.ts';
@@ -20,10 +30,34 @@ import {
   updateLink,
 } from './links.repository.ts';
 
-/** The one place a link row becomes the API shape (DESIGN.md "Response shapes"). */
-export function toLink(row: LinkWithIcon): Link {
+/** The one place an item's row becomes the API shape (DESIGN.md "Response shapes"): a link, or a block. */
+export function toPageItem(row: LinkWithIcon): PageItem {
+  const base = {
+    id: row.id,
+    userId: row.userId,
+    position: row.position,
+    isActive: row.isActive === 1,
+    startsAt: row.startsAt,
+    endsAt: row.endsAt,
+    createdAt: row.createdAt,
+    updatedAt: row.updatedAt,
+  };
+  switch (row.type) {
+    case 'header':
+      return { ...base, type: 'header', title: row.title };
+    case 'text':
+      return { ...base, type: 'text', text: row.body };
+    case 'divider':
+      return { ...base, type: 'divider' };
+    case 'link':
+      return toLink(row);
+  }
+}
+
+function toLink(row: LinkWithIcon): Link {
   return {
     id: row.id,
+    type: 'link',
     userId: row.userId,
     title: row.title,
     url: row.url,
@@ -41,13 +75,13 @@ export function toLink(row: LinkWithIcon): Link {
   };
 }
 
-/** Owner: every link; anyone else: the active links of an active user, or 404. */
-export async function listLinks(db: Db, userId: number, viewer: UserRow | null): Promise<Link[]> {
+/** Owner: every item; anyone else: the live items of an active user, or 404. */
+export async function listLinks(db: Db, userId: number, viewer: UserRow | null): Promise<PageItem[]> {
   const isOwner = viewer?.id === userId;
   if (!isOwner) {
     if (!(await isUserActive(db, userId))) throw new AppError(404, 'not_found', commonMessages.userNotFound);
   }
-  const links = (await listLinksOfUser(db, userId, !isOwner)).map(toLink);
+  const links = (await listLinksOfUser(db, userId, !isOwner)).map(toPageItem);
   // Anyone else sees what the page shows now: a scheduled link only within its window.
   return isOwner ? links : links.filter((link) => isLinkLive(link, Date.now()));
 }
@@ -93,17 +127,81 @@ export async function createLink(db: Db, config: AppConfig, owner: UserRow, inpu
   });
 }
 
+/** What Recent Activity names a block by ('Added the header “Shop”', 'Removed a divider'). */
+function blockSubject(type: BlockType, title: string): string {
+  return type === 'header' ? `the header “${title}”` : type === 'text' ? 'a text block' : 'a divider';
+}
+
+/** A header, text or divider at the end of the list; it counts toward no plan's link limit. */
+export async function createBlock(db: Db, owner: UserRow, input: CreateBlockInput): Promise<PageItem> {
+  return db.transaction().execute(async (trx) => {
+    const now = nowIso();
+    const id = await insertLink(trx, {
+      userId: owner.id,
+      type: input.type,
+      title: input.type === 'header' ? input.title : '',
+      body: input.type === 'text' ? input.text : '',
+      url: '',
+      icon: DEFAULT_LINK_ICON,
+      customIconId: null,
+      color: DEFAULT_LINK_COLOR,
+      position: await nextPosition(trx, owner.id),
+      isActive: input.isActive ? 1 : 0,
+      startsAt: input.startsAt,
+      endsAt: input.endsAt,
+      createdAt: now,
+      updatedAt: now,
+    });
+    await recordActivity(trx, owner.id, 'block_added', blockSubject(input.type, input.type === 'header' ? input.title : ''), now);
+    return toPageItem((await findLinkOfUser(trx, owner.id, id))!);
+  });
+}
+
+export async function changeBlock(db: Db, owner: UserRow, id: number, input: UpdateBlockInput): Promise<PageItem> {
+  return db.transaction().execute(async (trx) => {
+    const current = await findLinkOfUser(trx, owner.id, id);
+    if (!current || current.type === 'link') throw new AppError(404, 'not_found', blockMessages.notFound);
+    const type = current.type;
+    for (const field of ['title', 'text'] as const) {
+      const owns = field === 'title' ? type === 'header' : type === 'text';
+      if (input[field] !== undefined && !owns) {
+        const message = blockMessages.fieldNotForType(type, field);
+        throw new AppError(400, 'validation_failed', message, { fieldErrors: { [field]: message } });
+      }
+    }
+    const startsAt = input.startsAt !== undefined ? input.startsAt : current.startsAt;
+    const endsAt = input.endsAt !== undefined ? input.endsAt : current.endsAt;
+    assertStartBeforeEnd(startsAt, endsAt);
+    await updateLink(trx, owner.id, id, {
+      ...(input.title !== undefined && { title: input.title }),
+      ...(input.text !== undefined && { body: input.text }),
+      ...(input.isActive !== undefined && { isActive: input.isActive ? 1 : 0 }),
+      startsAt,
+      endsAt,
+      updatedAt: nowIso(),
+    });
+    await recordActivity(trx, owner.id, 'block_updated', blockSubject(type, input.title ?? current.title));
+    return toPageItem((await findLinkOfUser(trx, owner.id, id))!);
+  });
+}
+
+/** A start or end given now, checked against the one kept. */
+function assertStartBeforeEnd(startsAt: string | null, endsAt: string | null): void {
+  if (startsAt && endsAt && startsAt >= endsAt) {
+    throw new AppError(400, 'validation_failed', linkMessages.startAfterEnd, { fieldErrors: { endsAt: linkMessages.startAfterEnd } });
+  }
+}
+
 export async function changeLink(db: Db, owner: UserRow, id: number, input: UpdateLinkInput): Promise<Link> {
   return db.transaction().execute(async (trx) => {
     const current = await findLinkOfUser(trx, owner.id, id);
-    if (!current) throw new AppError(404, 'not_found', linkMessages.notFound);
+    // A block is changed as a block (PATCH /api/links/blocks/{id}).
+    if (!current || current.type !== 'link') throw new AppError(404, 'not_found', linkMessages.notFound);
     const icon = input.icon ?? current.icon;
     // A new start or end is checked against the one kept.
     const startsAt = input.startsAt !== undefined ? input.startsAt : current.startsAt;
     const endsAt = input.endsAt !== undefined ? input.endsAt : current.endsAt;
-    if (startsAt && endsAt && startsAt >= endsAt) {
-      throw new AppError(400, 'validation_failed', linkMessages.startAfterEnd, { fieldErrors: { endsAt: linkMessages.startAfterEnd } });
-    }
+    assertStartBeforeEnd(startsAt, endsAt);
     // A custom icon keeps its image unless a new one is given (the schema demands one
     // when the icon switches to custom).
     let customIconId: number | null = null;
@@ -136,26 +234,45 @@ export async function changeLink(db: Db, owner: UserRow, id: number, input: Upda
   });
 }
 
+/** Delete a link or a block. */
 export async function removeLink(db: Db, owner: UserRow, id: number): Promise<void> {
   await db.transaction().execute(async (trx) => {
     const current = await findLinkOfUser(trx, owner.id, id);
     if (!current) throw new AppError(404, 'not_found', linkMessages.notFound);
     await deleteLink(trx, owner.id, id);
-    await recordActivity(trx, owner.id, 'link_removed', current.title);
+    if (current.type === 'link') await recordActivity(trx, owner.id, 'link_removed', current.title);
+    else await recordActivity(trx, owner.id, 'block_removed', blockSubject(current.type, current.title));
     if (current.customIconId !== null) await deleteIconIfUnused(trx, current.customIconId);
   });
 }
 
-/** Save a new order: the ids must be exactly the owner's links. */
-export async function reorderLinks(db: Db, owner: UserRow, ids: number[]): Promise<Link[]> {
+/** Whether `ids` lists each of `items` exactly once. */
+function isPermutationOf(ids: readonly number[], items: ReadonlyArray<{ id: number }>): boolean {
+  const known = new Set(items.map((item) => item.id));
+  return ids.length === known.size && new Set(ids).size === ids.length && ids.every((id) => known.has(id));
+}
+
+/**
+ * Save a new order: the ids of every item, or of every link (a client that
+ * knows only links), whose new order then fills the links' places while each
+ * block keeps its own.
+ */
+export async function reorderLinks(db: Db, owner: UserRow, ids: number[]): Promise<PageItem[]> {
   return db.transaction().execute(async (trx) => {
     const current = await listLinksOfUser(trx, owner.id, false);
-    const known = new Set(current.map((link) => link.id));
-    if (ids.length !== known.size || new Set(ids).size !== ids.length || ids.some((id) => !known.has(id))) {
-      throw new AppError(400, 'validation_failed', linkMessages.orderMismatch);
-    }
+    let order: number[];
+    if (isPermutationOf(ids, current)) order = ids;
+    else if (
+      isPermutationOf(
+        ids,
+        current.filter((item) => item.type === 'link'),
+      )
+    ) {
+      const links = ids.values();
+      order = current.map((item) => (item.type === 'link' ? links.next().value! : item.id));
+    } else throw new AppError(400, 'validation_failed', linkMessages.orderMismatch);
     const now = nowIso();
-    for (const [position, id] of ids.entries()) await setLinkPosition(trx, owner.id, id, position, now);
-    return (await listLinksOfUser(trx, owner.id, false)).map(toLink);
+    for (const [position, id] of order.entries()) await setLinkPosition(trx, owner.id, id, position, now);
+    return (await listLinksOfUser(trx, owner.id, false)).map(toPageItem);
   });
 }

@@ -6,7 +6,7 @@ import type { Db } from '../db/database.ts';
 import { parseCustomizationDocument } from '../customization/customization.service.ts';
 import { totalViewsOf } from '../analytics/analytics.repository.ts';
 import { listActiveLinksOfUser } from '../links/links.repository.ts';
-import { toLink } from '../links/links.service.ts';
+import { toPageItem } from '../links/links.service.ts';
 import { type CachedPage, type PageCache, cachedOriginFor, preparePage } from './page-cache.ts';
 import { findPublicUser } from './public-page.repository.ts';
 import { AppError } from '../http/errors.ts';
@@ -31,7 +31,7 @@ export async function loadPublicPageWithExpiry(
   if (!isUsername(username)) return undefined;
   const user = await findPublicUser(db, username);
   if (!user) return undefined;
-  const links = (await listActiveLinksOfUser(db, user.id)).map(toLink);
+  const links = (await listActiveLinksOfUser(db, user.id)).map(toPageItem);
   const showUpdated = user.showUpdated === 1;
   const markNewLinks = user.markNewLinks === 1;
   const showViews = user.showViews === 1;

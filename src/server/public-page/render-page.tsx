@@ -94,7 +94,7 @@ export function renderProfilePage(page: PublicPage, origin: string, inApp?: InAp
   const body = renderToStaticMarkup(
     <ProfileView
       page={page}
-      hrefOf={(link) => `/go/${link.id}`}
+      hrefOf={({ id, part }) => (part === undefined ? `/go/${id}` : `/go/${id}?to=${part}`)}
       shareHref={`/${profile.username}?share`}
       signupAction={`/${profile.username}/subscribe`}
     />,

@@ -18,7 +18,7 @@ import { Button } from '#web/components/ui/button.tsx';
 import { LoadError, LoadingState } from '#web/components/ui/query-status.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '#web/components/ui/tabs.tsx';
 import { ApiError } from '#web/lib/api.ts';
-import { useLinks } from '#web/features/links/use-links.ts';
+import { usePageItems } from '#web/features/links/use-links.ts';
 import { useAnalytics } from '#web/features/analytics/use-analytics.ts';
 import { ProfilePreview } from '#web/features/links/profile-preview.tsx';
 import { CUSTOMIZE_SECTIONS } from './customize-panels.tsx';
@@ -51,7 +51,7 @@ function droppedNote(dropped: string[]): string | undefined {
 }
 
 function CustomizeEditor({ user, saved }: { user: CurrentUser; saved: Customization }) {
-  const links = useLinks(user.id);
+  const items = usePageItems(user.id);
   const save = useSaveCustomization();
   const reset = useResetCustomization();
   const restore = useRestoreLook();
@@ -165,7 +165,7 @@ function CustomizeEditor({ user, saved }: { user: CurrentUser; saved: Customizat
       )}
       <ProfilePreview
         user={user}
-        links={links.data ?? []}
+        items={items.data ?? []}
         customization={previewing?.customization ?? draft}
         caption={previewing ? 'Earlier look' : 'Changes apply instantly'}
         views={views}

@@ -1,6 +1,6 @@
 import { formatDay } from '#web/lib/dates.ts';
 import { useQuery } from '@tanstack/react-query';
-import { Activity, AtSign, Link2, MousePointerClick, Palette, Pencil, Trash2, Trophy, UserRound } from 'lucide-react';
+import { Activity, AtSign, LayoutList, Link2, MousePointerClick, Palette, Pencil, Trash2, Trophy, UserRound } from 'lucide-react';
 import { type ActivityItem, type ActivityKind, activityText } from '#shared/activity.ts';
 import { Card } from '#web/components/ui/card.tsx';
 import { LoadingState } from '#web/components/ui/query-status.tsx';
@@ -10,6 +10,9 @@ const ICONS: Record<ActivityKind, typeof Activity> = {
   link_added: Link2,
   link_updated: Pencil,
   link_removed: Trash2,
+  block_added: LayoutList,
+  block_updated: Pencil,
+  block_removed: Trash2,
   profile_updated: UserRound,
   look_updated: Palette,
   username_changed: AtSign,

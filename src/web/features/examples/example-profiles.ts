@@ -96,6 +96,7 @@ export const EXAMPLE_PROFILES: readonly ExampleProfile[] = EXAMPLES.map((example
   const id = -(index + 1);
   const links = example.links.map((link, position) => ({
     id: id * 100 - position,
+    type: 'link' as const,
     title: link.title,
     url: link.url,
     icon: link.icon,

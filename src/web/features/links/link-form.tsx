@@ -12,7 +12,6 @@ import {
   linkMessages,
 } from '#shared/links.ts';
 import { describeZodError } from '#shared/validation.ts';
-import { instantOfWallTime, wallTimeOf } from '#shared/time-zone.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { Input, Label } from '#web/components/ui/input.tsx';
 import { Switch } from '#web/components/ui/switch.tsx';
@@ -21,6 +20,7 @@ import { ContrastNote } from '#web/features/customize/contrast-checks.tsx';
 import { useCustomization } from '#web/features/customize/use-customization.ts';
 import { ColorPicker } from './color-picker.tsx';
 import { IconPicker } from './icon-picker.tsx';
+import { ScheduleFields, useScheduleDraft } from './schedule-fields.tsx';
 import type { LinkFields } from './use-links.ts';
 
 interface LinkFormProps {
@@ -45,10 +45,7 @@ export function LinkForm({ link, timeZone, saving, onSave, onCancel }: LinkFormP
   const [customIcon, setCustomIcon] = useState<string | null>(link?.customIcon ?? null);
   const [showAsIcon, setShowAsIcon] = useState(link?.showAsIcon ?? false);
   const [ownProfile, setOwnProfile] = useState(link?.ownProfile ?? false);
-  // The schedule as the profile's clock reads it ('YYYY-MM-DDTHH:mm'); '' for no bound.
-  const [startsAt, setStartsAt] = useState(link?.startsAt ? wallTimeOf(link.startsAt, timeZone) : '');
-  const [endsAt, setEndsAt] = useState(link?.endsAt ? wallTimeOf(link.endsAt, timeZone) : '');
-  const [scheduling, setScheduling] = useState(Boolean(link?.startsAt || link?.endsAt));
+  const schedule = useScheduleDraft(link, timeZone);
   const initial = initialColor(link?.color);
   const [colorChoice, setColorChoice] = useState(initial.choice);
   const [customHex, setCustomHex] = useState(initial.hex);
@@ -68,8 +65,7 @@ export function LinkForm({ link, timeZone, saving, onSave, onCancel }: LinkFormP
       color,
       showAsIcon: showAsIcon && SOCIAL_ICONS.has(icon),
       ownProfile,
-      startsAt: scheduling && startsAt ? new Date(instantOfWallTime(startsAt, timeZone)).toISOString() : null,
-      endsAt: scheduling && endsAt ? new Date(instantOfWallTime(endsAt, timeZone)).toISOString() : null,
+      ...schedule.bounds(),
     };
     const parsed = createLinkSchema.safeParse(fields);
     if (!parsed.success) {
@@ -153,41 +149,7 @@ export function LinkForm({ link, timeZone, saving, onSave, onCancel }: LinkFormP
         </div>
         <Switch id={`own-profile-${link?.id ?? 'new'}`} checked={ownProfile} onCheckedChange={setOwnProfile} />
       </div>
-      <div className="space-y-3 rounded-xl border border-border/70 px-4 py-3">
-        <div className="flex items-center justify-between gap-4">
-          <div>
-            <label htmlFor={`schedule-${link?.id ?? 'new'}`} className="text-sm font-medium text-zinc-200">
-              Schedule
-            </label>
-            <p className="text-xs text-muted">
-              Show it only from a start, until an end, or both. Times are in {timeZone.replaceAll('_', ' ')}.
-            </p>
-          </div>
-          <Switch id={`schedule-${link?.id ?? 'new'}`} checked={scheduling} onCheckedChange={setScheduling} />
-        </div>
-        {scheduling && (
-          <div className="grid gap-3 sm:grid-cols-2">
-            <div className="space-y-1.5">
-              <Label htmlFor={`starts-${link?.id ?? 'new'}`}>Show from</Label>
-              <Input
-                id={`starts-${link?.id ?? 'new'}`}
-                type="datetime-local"
-                value={startsAt}
-                onChange={(event) => setStartsAt(event.target.value)}
-              />
-            </div>
-            <div className="space-y-1.5">
-              <Label htmlFor={`ends-${link?.id ?? 'new'}`}>Until</Label>
-              <Input
-                id={`ends-${link?.id ?? 'new'}`}
-                type="datetime-local"
-                value={endsAt}
-                onChange={(event) => setEndsAt(event.target.value)}
-              />
-            </div>
-          </div>
-        )}
-      </div>
+      <ScheduleFields idSuffix={String(link?.id ?? 'new')} timeZone={timeZone} draft={schedule.draft} />
       <fieldset className="space-y-2">
         <legend className="mb-2 text-sm font-medium text-zinc-300">Colour</legend>
         <ColorPicker choice={colorChoice} customHex={customHex} onChoiceChange={setColorChoice} onCustomHexChange={setCustomHex} />

@@ -1,9 +1,11 @@
 import { DndContext, type DragEndEvent, KeyboardSensor, PointerSensor, closestCenter, useSensor, useSensors } from '@dnd-kit/core';
 import { SortableContext, arrayMove, sortableKeyboardCoordinates, verticalListSortingStrategy } from '@dnd-kit/sortable';
-import { Link2, Plus } from 'lucide-react';
+import { ChevronDown, Link2, Plus } from 'lucide-react';
+import { DropdownMenu } from 'radix-ui';
 import { useState } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
+import { BLOCK_NAMES, BLOCK_TYPES, type BlockType } from '#shared/blocks.ts';
 import { countOf } from '#shared/counts.ts';
 import { UPGRADE_TO_PRO, linkLimitMessage } from '#shared/plans.ts';
 import type { CurrentUser } from '#shared/user.types.ts';
@@ -12,25 +14,33 @@ import { Card } from '#web/components/ui/card.tsx';
 import { LoadError, LoadingState } from '#web/components/ui/query-status.tsx';
 import { ApiError } from '#web/lib/api.ts';
 import { useAnalytics } from '#web/features/analytics/use-analytics.ts';
+import { BLOCK_ICONS, BlockCard } from './block-card.tsx';
+import { BlockForm } from './block-form.tsx';
 import { LinkCard } from './link-card.tsx';
 import { LinkForm } from './link-form.tsx';
 import { useCustomization } from '#web/features/customize/use-customization.ts';
 import { ProfilePreview } from './profile-preview.tsx';
 import {
+  type BlockFields,
   type LinkFields,
   useBrokenLinks,
+  useCreateBlock,
   useCreateLink,
   useDeleteLink,
-  useLinks,
+  usePageItems,
   usePlanUsage,
   useReorderLinks,
+  useUpdateBlock,
   useUpdateLink,
 } from './use-links.ts';
 
-type Editing = { mode: 'idle' } | { mode: 'adding' } | { mode: 'editing'; id: number };
+type Editing = { mode: 'idle' } | { mode: 'adding' } | { mode: 'adding-block'; type: BlockType } | { mode: 'editing'; id: number };
+
+const menuItemClass =
+  'flex cursor-pointer items-center gap-3 rounded-lg px-3 py-2 text-sm text-zinc-200 outline-none data-[highlighted]:bg-white/5 data-[highlighted]:text-white';
 
 export function LinksTab({ user }: { user: CurrentUser }) {
-  const links = useLinks(user.id);
+  const items = usePageItems(user.id);
   const customization = useCustomization();
   const usage = usePlanUsage();
   const brokenLinks = useBrokenLinks();
@@ -38,6 +48,8 @@ export function LinksTab({ user }: { user: CurrentUser }) {
   const timeZone = user.timeZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
   const createLink = useCreateLink(user.id);
   const updateLink = useUpdateLink(user.id);
+  const createBlock = useCreateBlock(user.id);
+  const updateBlock = useUpdateBlock(user.id);
   const deleteLink = useDeleteLink(user.id);
   const reorder = useReorderLinks(user.id);
   // Each card shows its clicks of the last 30 days.
@@ -65,14 +77,16 @@ export function LinksTab({ user }: { user: CurrentUser }) {
     }),
   );
 
-  if (links.isPending) return <LoadingState label="Loading links..." />;
-  if (links.isError) {
-    return <LoadError title="Your links could not be loaded." detail={links.error.message} onRetry={() => void links.refetch()} />;
+  if (items.isPending) return <LoadingState label="Loading links..." />;
+  if (items.isError) {
+    return <LoadError title="Your links could not be loaded." detail={items.error.message} onRetry={() => void items.refetch()} />;
   }
 
-  const list = links.data;
+  const list = items.data;
+  // The plan's limit counts links only; headers, texts and dividers are free.
+  const linkCount = list.filter((item) => item.type === 'link').length;
   const limit = usage.data?.links.limit ?? null;
-  const atLimit = limit !== null && list.length >= limit;
+  const atLimit = limit !== null && linkCount >= limit;
   const editing: Editing = chosen.mode === 'idle' && searchParams.get('new') === '1' && !atLimit ? { mode: 'adding' } : chosen;
   const busy = editing.mode !== 'idle';
 
@@ -96,28 +110,41 @@ export function LinksTab({ user }: { user: CurrentUser }) {
     }
   };
 
-  const remove = async (id: number) => {
+  const saveBlock = async (type: BlockType, fields: BlockFields) => {
+    try {
+      if (editing.mode === 'editing') await updateBlock.mutateAsync({ id: editing.id, ...fields });
+      else await createBlock.mutateAsync({ type, ...fields });
+      toast.success(editing.mode === 'editing' ? 'Block updated' : `${BLOCK_NAMES[type]} added`);
+      setEditing({ mode: 'idle' });
+    } catch (error) {
+      const message = error instanceof ApiError && error.status > 0 ? error.message : 'Failed to save the block. Please try again.';
+      toast.error('Error', { description: message });
+    }
+  };
+
+  const remove = async (id: number, kind: 'link' | 'block') => {
     try {
       await deleteLink.mutateAsync(id);
-      toast.success('Link deleted', {
-        description: 'Your link has been deleted successfully.',
+      toast.success(kind === 'link' ? 'Link deleted' : 'Block deleted', {
+        description: `Your ${kind} has been deleted successfully.`,
       });
     } catch {
       toast.error('Error', {
-        description: 'Failed to delete link. Please try again.',
+        description: `Failed to delete ${kind}. Please try again.`,
       });
     }
   };
 
-  const toggle = async (id: number, isActive: boolean) => {
+  const toggle = async (id: number, kind: 'link' | 'block', isActive: boolean) => {
     try {
-      await updateLink.mutateAsync({ id, isActive });
-      toast.success('Link updated', {
-        description: isActive ? 'The link is visible on your profile.' : 'The link is hidden from your profile.',
+      if (kind === 'link') await updateLink.mutateAsync({ id, isActive });
+      else await updateBlock.mutateAsync({ id, isActive });
+      toast.success(kind === 'link' ? 'Link updated' : 'Block updated', {
+        description: isActive ? `The ${kind} is visible on your profile.` : `The ${kind} is hidden from your profile.`,
       });
     } catch {
       toast.error('Error', {
-        description: 'Failed to update link. Please try again.',
+        description: `Failed to update ${kind}. Please try again.`,
       });
     }
   };
@@ -142,20 +169,59 @@ export function LinksTab({ user }: { user: CurrentUser }) {
         <div className="flex flex-wrap items-center justify-between gap-4">
           <div>
             <p className="text-sm text-muted" data-testid="link-count">
-              {countOf(list.length, 'link')} in your profile
+              {countOf(linkCount, 'link')} in your profile
             </p>
             {atLimit && limit !== null && <LinkLimitNote message={linkLimitMessage(user.plan, limit)} />}
           </div>
-          <Button onClick={() => setEditing({ mode: 'adding' })} disabled={busy || atLimit}>
-            <Plus /> Add New Link
-          </Button>
+          <div className="flex flex-wrap gap-2">
+            <DropdownMenu.Root>
+              <DropdownMenu.Trigger asChild disabled={busy}>
+                <Button variant="outline">
+                  <Plus /> Add block <ChevronDown className="size-4 opacity-70" />
+                </Button>
+              </DropdownMenu.Trigger>
+              <DropdownMenu.Portal>
+                <DropdownMenu.Content
+                  align="end"
+                  sideOffset={8}
+                  className="z-50 w-60 rounded-2xl border border-border bg-surface/95 p-2 shadow-2xl shadow-black/50 backdrop-blur-xl"
+                >
+                  {BLOCK_TYPES.map((type) => {
+                    const Icon = BLOCK_ICONS[type];
+                    return (
+                      <DropdownMenu.Item key={type} className={menuItemClass} onSelect={() => setEditing({ mode: 'adding-block', type })}>
+                        <Icon className="size-4" aria-hidden="true" />
+                        <span>
+                          {BLOCK_NAMES[type]}
+                          <span className="block text-xs text-muted">{BLOCK_HINTS[type]}</span>
+                        </span>
+                      </DropdownMenu.Item>
+                    );
+                  })}
+                </DropdownMenu.Content>
+              </DropdownMenu.Portal>
+            </DropdownMenu.Root>
+            <Button onClick={() => setEditing({ mode: 'adding' })} disabled={busy || atLimit}>
+              <Plus /> Add New Link
+            </Button>
+          </div>
         </div>
 
         {editing.mode === 'adding' && (
           <LinkForm timeZone={timeZone} saving={createLink.isPending} onSave={save} onCancel={() => setEditing({ mode: 'idle' })} />
         )}
+        {editing.mode === 'adding-block' && (
+          <BlockForm
+            key={editing.type}
+            type={editing.type}
+            timeZone={timeZone}
+            saving={createBlock.isPending}
+            onSave={(fields) => saveBlock(editing.type, fields)}
+            onCancel={() => setEditing({ mode: 'idle' })}
+          />
+        )}
 
-        {list.length === 0 && editing.mode !== 'adding' ? (
+        {list.length === 0 && editing.mode === 'idle' ? (
           <Card className="flex flex-col items-center gap-3 py-14 text-center">
             <span className="flex size-14 items-center justify-center rounded-2xl bg-primary/15 text-primary">
               <Link2 className="size-6" aria-hidden="true" />
@@ -167,32 +233,52 @@ export function LinksTab({ user }: { user: CurrentUser }) {
           <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd}>
             <SortableContext items={list.map((link) => link.id)} strategy={verticalListSortingStrategy}>
               <ul className="space-y-3" aria-label="Your links">
-                {list.map((link) =>
-                  editing.mode === 'editing' && editing.id === link.id ? (
-                    <li key={link.id}>
-                      <LinkForm
-                        link={link}
-                        timeZone={timeZone}
-                        saving={updateLink.isPending}
-                        onSave={save}
-                        onCancel={() => setEditing({ mode: 'idle' })}
-                      />
-                    </li>
-                  ) : (
+                {list.map((item) => {
+                  if (editing.mode === 'editing' && editing.id === item.id) {
+                    return (
+                      <li key={item.id}>
+                        {item.type === 'link' ? (
+                          <LinkForm
+                            link={item}
+                            timeZone={timeZone}
+                            saving={updateLink.isPending}
+                            onSave={save}
+                            onCancel={() => setEditing({ mode: 'idle' })}
+                          />
+                        ) : (
+                          <BlockForm
+                            type={item.type}
+                            block={item}
+                            timeZone={timeZone}
+                            saving={updateBlock.isPending}
+                            onSave={(fields) => saveBlock(item.type, fields)}
+                            onCancel={() => setEditing({ mode: 'idle' })}
+                          />
+                        )}
+                      </li>
+                    );
+                  }
+                  const kind = item.type === 'link' ? 'link' : 'block';
+                  const controls = {
+                    disabled: busy,
+                    deleting: deleteLink.isPending && deleteLink.variables === item.id,
+                    onEdit: () => setEditing({ mode: 'editing', id: item.id }),
+                    onDelete: () => remove(item.id, kind),
+                    onToggleActive: (isActive: boolean) => void toggle(item.id, kind, isActive),
+                  };
+                  return item.type === 'link' ? (
                     <LinkCard
-                      key={link.id}
-                      link={link}
-                      clicks={clicksOf(link.id)}
-                      broken={brokenLinks.get(link.id)}
+                      key={item.id}
+                      link={item}
+                      clicks={clicksOf(item.id)}
+                      broken={brokenLinks.get(item.id)}
                       timeZone={timeZone}
-                      disabled={busy}
-                      deleting={deleteLink.isPending && deleteLink.variables === link.id}
-                      onEdit={() => setEditing({ mode: 'editing', id: link.id })}
-                      onDelete={() => remove(link.id)}
-                      onToggleActive={(isActive) => void toggle(link.id, isActive)}
+                      {...controls}
                     />
-                  ),
-                )}
+                  ) : (
+                    <BlockCard key={item.id} block={item} clicks={clicksOf(item.id)} timeZone={timeZone} {...controls} />
+                  );
+                })}
               </ul>
             </SortableContext>
           </DndContext>
@@ -202,11 +288,17 @@ export function LinksTab({ user }: { user: CurrentUser }) {
         )}
       </div>
       <aside className="hidden xl:block" aria-label="Preview of your page">
-        <ProfilePreview user={user} links={list} customization={customization.data} views={month?.totalViews} />
+        <ProfilePreview user={user} items={list} customization={customization.data} views={month?.totalViews} />
       </aside>
     </div>
   );
 }
+
+const BLOCK_HINTS: Record<BlockType, string> = {
+  header: 'A section title',
+  text: 'A few lines, up to 500 characters',
+  divider: 'A line between sections',
+};
 
 /** The plan's limit, its 'Upgrade to Pro' a link to the pricing page. */
 function LinkLimitNote({ message }: { message: string }) {

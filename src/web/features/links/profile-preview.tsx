@@ -1,5 +1,5 @@
 import type { Customization } from '#shared/customization.ts';
-import type { Link } from '#shared/links.ts';
+import type { PageItem } from '#shared/blocks.ts';
 import { toPublicProfile } from '#shared/public-profile.ts';
 import type { CurrentUser } from '#shared/user.types.ts';
 import { ProfileView } from '#profile/profile-view.tsx';
@@ -7,7 +7,8 @@ import { FontStylesheet } from './font-stylesheet.tsx';
 
 interface ProfilePreviewProps {
   user: CurrentUser;
-  links: Link[];
+  /** The page's links and blocks, in order. */
+  items: PageItem[];
   /** The saved look, or the one being edited; the defaults until it has loaded. */
   customization?: Customization;
   caption?: string;
@@ -19,8 +20,8 @@ interface ProfilePreviewProps {
  * The public page as visitors will see it: the same toPublicProfile mapping and
  * the same ProfileView the server renders, so the preview and the page cannot differ.
  */
-export function ProfilePreview({ user, links, customization, caption = 'Live preview', views }: ProfilePreviewProps) {
-  const page = toPublicProfile({ ...user, views }, links, customization);
+export function ProfilePreview({ user, items, customization, caption = 'Live preview', views }: ProfilePreviewProps) {
+  const page = toPublicProfile({ ...user, views }, items, customization);
   return (
     <div className="lg:sticky lg:top-24">
       <FontStylesheet font={page.customization.font} />

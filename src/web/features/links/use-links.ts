@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { BrokenLink, LinkChecksResponse } from '#shared/link-checks.ts';
+import type { Block, PageItem } from '#shared/blocks.ts';
 import type { Link } from '#shared/links.ts';
 import type { PlanUsage } from '#shared/plans.ts';
 import { api } from '#web/lib/api.ts';
@@ -8,10 +9,19 @@ export const linksQueryKey = (userId: number) => ['links', userId] as const;
 export const limitsQueryKey = ['me', 'limits'] as const;
 const linkChecksQueryKey = ['me', 'link-checks'] as const;
 
+const fetchPageItems = async (userId: number) => (await api<{ data: PageItem[] }>(`/api/users/${userId}/links`)).data;
+
+/** The page's links and blocks, in order. */
+export function usePageItems(userId: number) {
+  return useQuery({ queryKey: linksQueryKey(userId), queryFn: () => fetchPageItems(userId) });
+}
+
+/** The page's links alone (the same request as usePageItems). */
 export function useLinks(userId: number) {
   return useQuery({
     queryKey: linksQueryKey(userId),
-    queryFn: async () => (await api<{ data: Link[] }>(`/api/users/${userId}/links`)).data,
+    queryFn: () => fetchPageItems(userId),
+    select: (items) => items.filter((item): item is Link => item.type === 'link'),
   });
 }
 
@@ -70,7 +80,40 @@ export function useUpdateLink(userId: number) {
     mutationFn: async ({ id, ...fields }: Partial<LinkFields> & { id: number }) =>
       (await api<{ data: Link }>(`/api/links/${id}`, { method: 'PATCH', body: fields })).data,
     onSuccess: (link) => {
-      queryClient.setQueryData<Link[]>(linksQueryKey(userId), (links) => links?.map((entry) => (entry.id === link.id ? link : entry)));
+      queryClient.setQueryData<PageItem[]>(linksQueryKey(userId), (items) => items?.map((entry) => (entry.id === link.id ? link : entry)));
+      return invalidate();
+    },
+  });
+}
+
+/** A block's fields as the forms send them: a header's title, a text's words, its switch and schedule. */
+export interface BlockFields {
+  title?: string;
+  text?: string;
+  isActive?: boolean;
+  startsAt?: string | null;
+  endsAt?: string | null;
+}
+
+export function useCreateBlock(userId: number) {
+  const invalidate = useInvalidateLinks(userId);
+  return useMutation({
+    mutationFn: async (fields: BlockFields & { type: Block['type'] }) =>
+      (await api<{ data: Block }>('/api/links/blocks', { method: 'POST', body: fields })).data,
+    onSuccess: invalidate,
+  });
+}
+
+export function useUpdateBlock(userId: number) {
+  const queryClient = useQueryClient();
+  const invalidate = useInvalidateLinks(userId);
+  return useMutation({
+    mutationFn: async ({ id, ...fields }: BlockFields & { id: number }) =>
+      (await api<{ data: Block }>(`/api/links/blocks/${id}`, { method: 'PATCH', body: fields })).data,
+    onSuccess: (block) => {
+      queryClient.setQueryData<PageItem[]>(linksQueryKey(userId), (items) =>
+        items?.map((entry) => (entry.id === block.id ? block : entry)),
+      );
       return invalidate();
     },
   });
@@ -89,15 +132,15 @@ export function useReorderLinks(userId: number) {
   const queryClient = useQueryClient();
   const key = linksQueryKey(userId);
   return useMutation({
-    mutationFn: async (ids: number[]) => (await api<{ data: Link[] }>('/api/links/order', { method: 'PUT', body: { ids } })).data,
+    mutationFn: async (ids: number[]) => (await api<{ data: PageItem[] }>('/api/links/order', { method: 'PUT', body: { ids } })).data,
     onMutate: async (ids) => {
       await queryClient.cancelQueries({ queryKey: key });
-      const previous = queryClient.getQueryData<Link[]>(key);
+      const previous = queryClient.getQueryData<PageItem[]>(key);
       if (previous) {
-        const byId = new Map(previous.map((link) => [link.id, link]));
+        const byId = new Map(previous.map((item) => [item.id, item]));
         queryClient.setQueryData(
           key,
-          ids.map((id) => byId.get(id)).filter((link): link is Link => Boolean(link)),
+          ids.map((id) => byId.get(id)).filter((item): item is PageItem => Boolean(item)),
         );
       }
       return { previous };
