@@ -41,7 +41,12 @@ const database = openDatabase({ dataDir });
 await migrateToLatest(database);
 const seedStarted = Date.now();
 const profiles = await seedProfiles(database.db, USERS, LINKS, 0);
-console.log(`seeded ${USERS} users with ${LINKS} links each in ${((Date.now() - seedStarted) / 1000).toFixed(1)} s`);
+// Beside the plain pages, as many pages with blocks (issue 30): 5 links, 2 headers and a text block each.
+const blockProfiles = await seedProfiles(database.db, USERS, LINKS, 0, 'blocks');
+const everyProfile = [...profiles, ...blockProfiles];
+console.log(
+  `seeded ${USERS} users with ${LINKS} links each and ${USERS} with 5 links, 2 headers and a text in ${((Date.now() - seedStarted) / 1000).toFixed(1)} s`,
+);
 const pick = <T>(items: readonly T[]) => items[Math.floor(Math.random() * items.length)]!;
 
 /** Load one server over a random mix of paths: a few seconds unmeasured (the JIT settles), then measured. */
@@ -94,14 +99,14 @@ async function warmPages(base: string, headers: Record<string, string>): Promise
   const agent = new http.Agent({ keepAlive: true, maxSockets: 20 });
   const answers = new Map<string, Answer>();
   for (const pass of [1, 2, 3]) {
-    for (let start = 0; start < profiles.length; start += 100) {
-      const batch = profiles.slice(start, start + 100);
+    for (let start = 0; start < everyProfile.length; start += 100) {
+      const batch = everyProfile.slice(start, start + 100);
       const fetched = await Promise.all(batch.map((profile) => fetchRaw(`${base}/${profile.username}`, headers, agent)));
       fetched.forEach((answer, index) => answers.set(batch[index]!.username, answer));
     }
     if (pass === 2) await new Promise((resolve) => setTimeout(resolve, 500));
   }
-  const redirect = await fetchRaw(`${base}/go/${profiles[0]!.linkIds[0]}`, headers, agent);
+  const redirect = await fetchRaw(`${base}/go/${profiles[0]!.links[0]!.id}`, headers, agent);
   answers.set('go', redirect);
   agent.destroy();
   return answers;
@@ -144,10 +149,8 @@ async function startNginx(answers: Map<string, Answer>, label: string): Promise<
   const root = path.join(dataDir, `nginx-${label}`);
   mkdirSync(path.join(root, 'pages'), { recursive: true });
   const sample = answers.get(profiles[0]!.username)!;
-  for (const profile of profiles) writeFileSync(path.join(root, 'pages', profile.username), answers.get(profile.username)!.body);
-  const targets = profiles.flatMap((profile: SeededProfile) =>
-    profile.linkIds.map((id, position) => `/go/${id} ${nginxQuote(`https://example.com/${profile.username}/${position}`)};`),
-  );
+  for (const profile of everyProfile) writeFileSync(path.join(root, 'pages', profile.username), answers.get(profile.username)!.body);
+  const targets = everyProfile.flatMap((profile: SeededProfile) => profile.links.map(({ id, url }) => `/go/${id} ${nginxQuote(url)};`));
   const port = freePort();
   const config = `worker_processes 1; daemon off; user root; pid ${root}/nginx.pid; error_log ${root}/error.log warn;
 events { worker_connections 4096; }
@@ -178,14 +181,14 @@ async function startBare(answers: Map<string, Answer>): Promise<{ base: string; 
   const answersFile = path.join(dataDir, 'answers.json');
   const keep = ({ date: _date, connection: _connection, 'keep-alive': _keepAlive, ...kept }: http.IncomingHttpHeaders) => kept;
   const redirect = answers.get('go')!;
-  const list = profiles.flatMap((profile) => {
+  const list = everyProfile.flatMap((profile) => {
     const { headers, body } = answers.get(profile.username)!;
     return [
       { path: `/${profile.username}`, headers: keep(headers), body: body.toString('base64') },
-      ...profile.linkIds.map((id, position) => ({
+      ...profile.links.map(({ id, url }) => ({
         path: `/go/${id}`,
         status: 302,
-        headers: { ...keep(redirect.headers), location: `https://example.com/${profile.username}/${position}` },
+        headers: { ...keep(redirect.headers), location: url },
         body: '',
       })),
     ];
@@ -202,14 +205,19 @@ interface ModeResult {
   go: Figures;
   nginxPage: Figures;
   nginxGo: Figures;
+  /** The pages with blocks, and nginx serving their bytes. */
+  blocksPage: Figures;
+  nginxBlocksPage: Figures;
   bare?: { page: Figures; go: Figures };
   views: { recorded: number; served: number };
   clicks: { recorded: number; served: number };
   pageBytes: number;
+  blocksPageBytes: number;
 }
 
 const pagePath = () => `/${pick(profiles).username}`;
-const goPath = () => `/go/${pick(pick(profiles).linkIds)}`;
+const goPath = () => `/go/${pick(pick(profiles).links).id}`;
+const blocksPagePath = () => `/${pick(blockProfiles).username}`;
 
 async function runMode(mode: string, env: Record<string, string>, requestHeaders: Record<string, string>): Promise<ModeResult> {
   const product = await startProduct(dataDir, env);
@@ -217,17 +225,22 @@ async function runMode(mode: string, env: Record<string, string>, requestHeaders
   await new Promise((resolve) => setTimeout(resolve, 1500));
   const viewsBefore = await count('view');
   const page = measure(`page (${mode})`, product.base, pagePath, requestHeaders, product.process.pid);
+  const blocksPage = measure(`page with blocks (${mode})`, product.base, blocksPagePath, requestHeaders, product.process.pid);
   const clicksBefore = await count('click');
   const go = measure(`redirect (${mode})`, product.base, goPath, requestHeaders, product.process.pid);
   go.memory = await product.memory();
   // Every view and click must reach the database (written at least once a second, and on shutdown).
   await stop(product.process);
-  const views = { recorded: (await count('view')) - viewsBefore, served: page.statuses.ok + (page.warmUpServed ?? 0) };
+  const views = {
+    recorded: (await count('view')) - viewsBefore,
+    served: page.statuses.ok + (page.warmUpServed ?? 0) + blocksPage.statuses.ok + (blocksPage.warmUpServed ?? 0),
+  };
   const clicks = { recorded: (await count('click')) - clicksBefore, served: go.statuses.ok + (go.warmUpServed ?? 0) };
 
   const nginx = await startNginx(answers, mode.replace(/\W+/g, '-'));
   // (nginx works in a child of the process we hold: no CPU column for it.)
   const nginxPage = measure(`nginx page (${mode})`, nginx.base, pagePath, requestHeaders);
+  const nginxBlocksPage = measure(`nginx page with blocks (${mode})`, nginx.base, blocksPagePath, requestHeaders);
   const nginxGo = measure(`nginx redirect (${mode})`, nginx.base, goPath, requestHeaders);
   await stop(nginx.process);
 
@@ -241,7 +254,8 @@ async function runMode(mode: string, env: Record<string, string>, requestHeaders
     await stop(bareServer.process);
   }
   const pageBytes = profiles.reduce((sum, profile) => sum + answers.get(profile.username)!.body.length, 0) / profiles.length;
-  return { mode, page, go, nginxPage, nginxGo, bare, views, clicks, pageBytes };
+  const blocksPageBytes = blockProfiles.reduce((sum, profile) => sum + answers.get(profile.username)!.body.length, 0) / blockProfiles.length;
+  return { mode, page, go, nginxPage, nginxGo, blocksPage, nginxBlocksPage, bare, views, clicks, pageBytes, blocksPageBytes };
 }
 
 /** Pages over `users` with the given cache budget, the cache empty at the start: misses render, compress and store. */
@@ -308,9 +322,14 @@ console.log(
 );
 for (const result of results) {
   console.log(`\n${result.mode}${result.mode === 'direct' ? '' : ' (TRUST_PROXY=127.0.0.1, X-Forwarded-For and -Proto on every request)'}`);
-  for (const figures of [result.page, result.nginxPage, result.go, result.nginxGo]) console.log(row(figures));
+  for (const figures of [result.page, result.nginxPage, result.blocksPage, result.nginxBlocksPage, result.go, result.nginxGo]) {
+    console.log(row(figures));
+  }
   if (result.bare) for (const figures of [result.bare.page, result.bare.go]) console.log(row(figures));
   console.log(`  page:     ${ratio(result.page, result.nginxPage)}`);
+  console.log(
+    `  page with blocks (${result.blocksPageBytes.toFixed(0)} bytes): ${ratio(result.blocksPage, result.nginxBlocksPage)}; the plain page's ratio × ${(result.blocksPage.rps / result.nginxBlocksPage.rps / (result.page.rps / result.nginxPage.rps)).toFixed(2)}`,
+  );
   console.log(`  redirect: ${ratio(result.go, result.nginxGo)}`);
   if (result.bare) {
     console.log(`  bare node:http page:     ${ratio(result.bare.page, result.nginxPage)}`);

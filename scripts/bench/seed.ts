@@ -3,11 +3,26 @@ import type { Db } from '../../src/server/db/database.ts';
 
 export interface SeededProfile {
   username: string;
-  linkIds: number[];
+  /** The profile's links (not its blocks), with the address each opens. */
+  links: Array<{ id: number; url: string }>;
 }
 
-/** Users `bench{first}`… with links, written straight to the database in large transactions. */
-export async function seedProfiles(db: Db, users: number, linksPerUser: number, first = 0): Promise<SeededProfile[]> {
+/**
+ * What a seeded page holds: `plain`, links only; `blocks`, the issue 30 page of
+ * 5 links, 2 headers and a text block (whose address goes through /go).
+ */
+export type SeededLayout = 'plain' | 'blocks';
+const BLOCKS_LAYOUT = ['header', 'link', 'link', 'text', 'header', 'link', 'link', 'link'] as const;
+
+/** Users `bench{first}`… (or `benchblocks{first}`…) with links, written straight to the database in large transactions. */
+export async function seedProfiles(
+  db: Db,
+  users: number,
+  linksPerUser: number,
+  first = 0,
+  layout: SeededLayout = 'plain',
+): Promise<SeededProfile[]> {
+  const prefix = layout === 'plain' ? 'bench' : 'benchblocks';
   const passwordHash = await hashPassword('bench-password');
   const now = new Date().toISOString();
   const profiles: SeededProfile[] = [];
@@ -15,7 +30,7 @@ export async function seedProfiles(db: Db, users: number, linksPerUser: number, 
   for (let start = first; start < first + users; start += batch) {
     await db.transaction().execute(async (trx) => {
       const rows = Array.from({ length: Math.min(batch, first + users - start) }, (_, index) => ({
-        username: `bench${start + index}`,
+        username: `${prefix}${start + index}`,
         passwordHash,
         displayName: `Bench Creator ${start + index}`,
         bio: 'Designer, podcaster and weekend climber. Everything I make, in one place.',
@@ -27,11 +42,15 @@ export async function seedProfiles(db: Db, users: number, linksPerUser: number, 
         updatedAt: now,
       }));
       const inserted = await trx.insertInto('users').values(rows).returning(['id', 'username']).execute();
+      const types = layout === 'plain' ? Array.from({ length: linksPerUser }, () => 'link' as const) : BLOCKS_LAYOUT;
       const links = inserted.flatMap((user) =>
-        Array.from({ length: linksPerUser }, (_, position) => ({
+        types.map((type, position) => ({
           userId: user.id,
-          title: `Link number ${position + 1} of ${user.username}`,
-          url: `https://example.com/${user.username}/${position}`,
+          type,
+          title:
+            type === 'link' ? `Link number ${position + 1} of ${user.username}` : type === 'header' ? `Section ${position + 1}` : '',
+          body: type === 'text' ? `New episodes every Friday, live shows in spring. Tickets at www.example.com/${user.username}` : '',
+          url: type === 'link' ? `https://example.com/${user.username}/${position}` : '',
           icon: ['globe', 'youtube', 'instagram', 'github', 'music', 'store', 'mail', 'link'][position % 8]!,
           customIconId: null,
           color: ['purple-blue', 'orange-red', 'pink', 'teal'][position % 4]!,
@@ -41,18 +60,19 @@ export async function seedProfiles(db: Db, users: number, linksPerUser: number, 
           updatedAt: now,
         })),
       );
-      const linkRows: Array<{ id: number; userId: number }> = [];
+      const linkRows: Array<{ id: number; userId: number; type: string; url: string }> = [];
       for (let offset = 0; offset < links.length; offset += 1000) {
         linkRows.push(
           ...(await trx
             .insertInto('links')
             .values(links.slice(offset, offset + 1000))
-            .returning(['id', 'userId'])
+            .returning(['id', 'userId', 'type', 'url'])
             .execute()),
         );
       }
       for (const user of inserted) {
-        profiles.push({ username: user.username, linkIds: linkRows.filter((link) => link.userId === user.id).map((link) => link.id) });
+        const own = linkRows.filter((link) => link.userId === user.id && link.type === 'link');
+        profiles.push({ username: user.username, links: own.map(({ id, url }) => ({ id, url })) });
       }
     });
   }

@@ -50,6 +50,15 @@ describe('accessibility (axe) at phone and desktop width', () => {
       headers: { cookie: creator.cookie },
       payload: { subscribeForm: true, subscribeConsent: 'News about my shop, once a month. Leave any time.' },
     });
+    // Every block type between the links (issue 30).
+    for (const payload of [
+      { type: 'header', title: 'Listen' },
+      { type: 'text', text: 'New episodes every Friday.\nTickets at www.tickets.example' },
+      { type: 'divider' },
+    ]) {
+      await running.server.testApp.app.inject({ method: 'POST', url: '/api/links/blocks', headers: { cookie: creator.cookie }, payload });
+    }
+    await createLink(running.server.testApp.app, creator, { title: 'Podcast', url: 'https://pod.example/' });
     const hidden = await createLink(running.server.testApp.app, creator, {
       title: 'Hidden',
       url: 'https://hidden.example/',
@@ -103,6 +112,13 @@ describe('accessibility (axe) at phone and desktop width', () => {
   it.each(WIDTHS)('every dashboard tab and every admin tab at %ipx', async (width) => {
     const admin = await createAdmin(running.server.testApp.app);
     await createLink(running.server.testApp.app, admin, { title: 'Portfolio', url: 'https://portfolio.example/' });
+    for (const payload of [
+      { type: 'header', title: 'Work' },
+      { type: 'text', text: 'Open to commissions: www.studio.example' },
+      { type: 'divider' },
+    ]) {
+      await running.server.testApp.app.inject({ method: 'POST', url: '/api/links/blocks', headers: { cookie: admin.cookie }, payload });
+    }
     const context = await newContext(width, admin.cookie);
     const page = await context.newPage();
     for (const tab of ['overview', 'links', 'profile', 'analytics', 'customize', 'subscribers', 'account']) {
@@ -121,6 +137,14 @@ describe('accessibility (axe) at phone and desktop width', () => {
     await page.getByRole('radio', { name: 'yellow', exact: true }).click();
     await page.getByText(/^Button text on this colour reads at/).waitFor();
     await expectAccessible(page, `a contrast warning in the link form at ${width}px`);
+    // The Add block menu and a text block's form.
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    await page.getByRole('button', { name: 'Add block' }).click();
+    await page.getByRole('menuitem', { name: /Text/ }).waitFor();
+    await expectAccessible(page, `the Add block menu at ${width}px`);
+    await page.getByRole('menuitem', { name: /Text/ }).click();
+    await page.getByRole('form', { name: 'Add text' }).waitFor();
+    await expectAccessible(page, `the text block form at ${width}px`);
     await open(page, '/admin', () => page.getByRole('tab', { name: 'Users' }).waitFor());
     for (const tab of ['Users', 'Reserved usernames', 'Username history', 'Logs', 'Settings']) {
       await page.getByRole('tab', { name: tab }).click();

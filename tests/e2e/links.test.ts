@@ -42,6 +42,17 @@ async function addLink(page: Page, title: string, url: string) {
   await expect.poll(() => titles(page)).toContain(title);
 }
 
+/** Drags the card whose handle is named `handleName` above the one whose handle is `aboveName`. */
+async function dragAbove(page: Page, handleName: string, aboveName: string) {
+  const from = (await page.getByRole('button', { name: handleName }).boundingBox())!;
+  const to = (await page.getByRole('button', { name: aboveName }).boundingBox())!;
+  await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(from.x + from.width / 2, from.y - 10, { steps: 5 });
+  await page.mouse.move(to.x + to.width / 2, to.y + 2, { steps: 15 });
+  await page.mouse.up();
+}
+
 describe('managing links', () => {
   it('adds, reorders by drag, edits, deletes, uploads an icon, and the public page follows', async () => {
     const { page, username } = await signedInPage();
@@ -65,15 +76,7 @@ describe('managing links', () => {
     expect(await titles(page)).toEqual(['First', 'Second', 'Third']);
 
     // Drag Third above First.
-    const handle = page.getByRole('button', { name: 'Reorder Third' });
-    const destination = page.getByRole('button', { name: 'Reorder First' });
-    const from = (await handle.boundingBox())!;
-    const to = (await destination.boundingBox())!;
-    await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
-    await page.mouse.down();
-    await page.mouse.move(from.x + from.width / 2, from.y - 10, { steps: 5 });
-    await page.mouse.move(to.x + to.width / 2, to.y + 2, { steps: 15 });
-    await page.mouse.up();
+    await dragAbove(page, 'Reorder Third', 'Reorder First');
     await expect.poll(() => titles(page)).toEqual(['Third', 'First', 'Second']);
     // The live preview is the public page's own component, in the same order.
     await expect
@@ -291,5 +294,54 @@ describe('managing links', () => {
     expect(missing?.status()).toBe(404);
     await expect.poll(() => page.getByText('User not found').isVisible()).toBe(true);
     await context.close();
+  });
+
+  it('adds a header and a text from the Add block menu, moves the header, and the page shows them with the text’s link', async () => {
+    const { page, username } = await signedInPage();
+    await page.goto('/dashboard?tab=links');
+    await addLink(page, 'Podcast', 'https://pod.example/');
+
+    const addBlock = async (type: 'Header' | 'Text') => {
+      await page.getByRole('button', { name: 'Add block' }).click();
+      await page.getByRole('menuitem', { name: new RegExp(`^${type}`) }).click();
+      return page.getByRole('form', { name: `Add ${type.toLowerCase()}` });
+    };
+    // The shared schema's message, before anything is sent.
+    let form = await addBlock('Header');
+    await form.getByRole('button', { name: 'Add header' }).click();
+    await expect.poll(() => form.getByRole('alert').textContent()).toBe('Please write a title for the header');
+    await form.getByLabel('Header').fill('Listen');
+    await form.getByRole('button', { name: 'Add header' }).click();
+    await expect.poll(() => page.getByTestId('block-content').allTextContents()).toEqual(['Listen']);
+
+    form = await addBlock('Text');
+    await form.getByLabel('Text').fill('New every Friday.\nTickets: www.tickets.example');
+    await expect.poll(() => form.getByText(/\/500$/).textContent()).toBe('46/500');
+    await form.getByRole('button', { name: 'Add text' }).click();
+    await expect.poll(() => page.getByTestId('block-card').count()).toBe(2);
+    // Blocks are not links: the count and the plan's limit leave them out.
+    expect(await page.getByTestId('link-count').textContent()).toBe('1 link in your profile');
+
+    // The header is dragged above the link, as links are.
+    await dragAbove(page, 'Reorder header “Listen”', 'Reorder Podcast');
+    await expect.poll(() => page.getByText('Order saved').isVisible()).toBe(true);
+    const preview = page.getByTestId('profile-preview');
+    await expect
+      .poll(() => preview.locator('.lv-section, .lv-link-title, .lv-text').allTextContents())
+      .toEqual(['Listen', 'Podcast', 'New every Friday.\nTickets: www.tickets.example']);
+
+    // The public page, without script: the header, the link, the text with its address through /go.
+    const context = await running.browser.newContext({ baseURL: running.server.baseUrl, javaScriptEnabled: false });
+    const visitor = await context.newPage();
+    await visitor.goto(`/${username}`);
+    await expect.poll(() => visitor.getByRole('heading', { level: 2 }).textContent()).toBe('Listen');
+    const address = visitor.getByRole('link', { name: 'www.tickets.example' });
+    expect(await address.getAttribute('href')).toMatch(/^\/go\/\d+\?to=0$/);
+    await context.close();
+
+    // Deleting a block asks first.
+    await page.getByRole('button', { name: 'Delete text block' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
+    await expect.poll(() => page.getByTestId('block-card').count()).toBe(1);
   });
 });

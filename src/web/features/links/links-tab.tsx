@@ -174,32 +174,32 @@ export function LinksTab({ user }: { user: CurrentUser }) {
             {atLimit && limit !== null && <LinkLimitNote message={linkLimitMessage(user.plan, limit)} />}
           </div>
           <div className="flex flex-wrap gap-2">
-            <DropdownMenu.Root>
+            {/* Not modal: the page around stays as it is (no aria-hidden over focusable controls). */}
+            <DropdownMenu.Root modal={false}>
               <DropdownMenu.Trigger asChild disabled={busy}>
                 <Button variant="outline">
                   <Plus /> Add block <ChevronDown className="size-4 opacity-70" />
                 </Button>
               </DropdownMenu.Trigger>
-              <DropdownMenu.Portal>
-                <DropdownMenu.Content
-                  align="end"
-                  sideOffset={8}
-                  className="z-50 w-60 rounded-2xl border border-border bg-surface/95 p-2 shadow-2xl shadow-black/50 backdrop-blur-xl"
-                >
-                  {BLOCK_TYPES.map((type) => {
-                    const Icon = BLOCK_ICONS[type];
-                    return (
-                      <DropdownMenu.Item key={type} className={menuItemClass} onSelect={() => setEditing({ mode: 'adding-block', type })}>
-                        <Icon className="size-4" aria-hidden="true" />
-                        <span>
-                          {BLOCK_NAMES[type]}
-                          <span className="block text-xs text-muted">{BLOCK_HINTS[type]}</span>
-                        </span>
-                      </DropdownMenu.Item>
-                    );
-                  })}
-                </DropdownMenu.Content>
-              </DropdownMenu.Portal>
+              {/* In place, not in a portal: the menu stays inside the page's main landmark. */}
+              <DropdownMenu.Content
+                align="end"
+                sideOffset={8}
+                className="z-50 w-60 rounded-2xl border border-border bg-surface/95 p-2 shadow-2xl shadow-black/50 backdrop-blur-xl"
+              >
+                {BLOCK_TYPES.map((type) => {
+                  const Icon = BLOCK_ICONS[type];
+                  return (
+                    <DropdownMenu.Item key={type} className={menuItemClass} onSelect={() => setEditing({ mode: 'adding-block', type })}>
+                      <Icon className="size-4" aria-hidden="true" />
+                      <span>
+                        {BLOCK_NAMES[type]}
+                        <span className="block text-xs text-muted">{BLOCK_HINTS[type]}</span>
+                      </span>
+                    </DropdownMenu.Item>
+                  );
+                })}
+              </DropdownMenu.Content>
             </DropdownMenu.Root>
             <Button onClick={() => setEditing({ mode: 'adding' })} disabled={busy || atLimit}>
               <Plus /> Add New Link
