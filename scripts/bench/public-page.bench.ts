@@ -254,7 +254,8 @@ async function runMode(mode: string, env: Record<string, string>, requestHeaders
     await stop(bareServer.process);
   }
   const pageBytes = profiles.reduce((sum, profile) => sum + answers.get(profile.username)!.body.length, 0) / profiles.length;
-  const blocksPageBytes = blockProfiles.reduce((sum, profile) => sum + answers.get(profile.username)!.body.length, 0) / blockProfiles.length;
+  const blocksPageBytes =
+    blockProfiles.reduce((sum, profile) => sum + answers.get(profile.username)!.body.length, 0) / blockProfiles.length;
   return { mode, page, go, nginxPage, nginxGo, blocksPage, nginxBlocksPage, bare, views, clicks, pageBytes, blocksPageBytes };
 }
 

@@ -47,8 +47,7 @@ export async function seedProfiles(
         types.map((type, position) => ({
           userId: user.id,
           type,
-          title:
-            type === 'link' ? `Link number ${position + 1} of ${user.username}` : type === 'header' ? `Section ${position + 1}` : '',
+          title: type === 'link' ? `Link number ${position + 1} of ${user.username}` : type === 'header' ? `Section ${position + 1}` : '',
           body: type === 'text' ? `New episodes every Friday, live shows in spring. Tickets at www.example.com/${user.username}` : '',
           url: type === 'link' ? `https://example.com/${user.username}/${position}` : '',
           icon: ['globe', 'youtube', 'instagram', 'github', 'music', 'store', 'mail', 'link'][position % 8]!,
