@@ -7,8 +7,27 @@
 // visitor's), and fills the Discord presence card from this site's own API every
 // 30 s, building it with textContent only (nothing from the API is read as HTML).
 // On a page opened in an app's own browser it runs the bar's Copy link and Close,
-// and on a share page its Share… and Copy link.
+// and on a share page its Share… and Copy link. Before a page or link its creator
+// marked (issue 30), it keeps the visitor's Continue for the tab.
 (function () {
+  // A content warning (issue 30): Continue is kept for this tab (sessionStorage), and next
+  // time the warning goes on by itself. Without script, or in another tab, it shows again.
+  var agree = document.querySelector('[data-agree]');
+  if (agree) {
+    var agreed = 'lv-agreed:' + agree.getAttribute('data-agree');
+    try {
+      if (window.sessionStorage.getItem(agreed)) {
+        window.location.replace(agree.href);
+        return;
+      }
+      agree.addEventListener('click', function () {
+        window.sessionStorage.setItem(agreed, '1');
+      });
+    } catch {
+      // Storage refused (a private mode): the warning simply shows each time.
+    }
+  }
+
   // A Copy link button (hidden without script): shown where there is a clipboard; says in `status` what happened.
   var copyButton = function (button, status, copied) {
     if (!button || !navigator.clipboard) return;

@@ -4,6 +4,7 @@ import { countOf } from '#shared/counts.ts';
 import { SOCIAL_ICONS, linkBackground, linkSolidColor } from '#shared/links.ts';
 import { initialsOf } from '#shared/names.ts';
 import { textPartsOf } from '#shared/blocks.ts';
+import { CONTENT_WARNING_LABELS } from '#shared/content-warning.ts';
 import { type PublicItem, type PublicLink, type PublicPage, profileMessages } from '#shared/profile.types.ts';
 import { LinkIcon } from './link-icon.tsx';
 import { profileDataOf, profileStyleOf, usesLinkSolidColor } from './profile-style.ts';
@@ -63,6 +64,7 @@ export function pageDataOf(page: PublicPage): Record<`data-${string}`, string | 
     'data-activity': on(profile.updatedAt),
     'data-views': on(profile.views),
     'data-new': on(listed.some((item) => item.type === 'link' && item.isNew)),
+    'data-warned': on(listed.some((item) => item.type === 'link' && item.contentWarning)),
     'data-socials': on(socials.length > 0),
     'data-blocks': on(listed.some((item) => item.type !== 'link')),
     'data-empty': on(page.items.length === 0),
@@ -183,7 +185,12 @@ export function ProfileView({ page, hrefOf, embedded = false, shareHref, signupA
               <LinkIcon icon={link.icon} customIcon={link.customIcon} />
             </span>
             <span className="lv-link-title">{link.title}</span>
-            {link.isNew && <span className="lv-new">New</span>}
+            {link.contentWarning ? (
+              // A marked link (issue 30) says so on its button; its warning comes before the redirect.
+              <span className="lv-warn">{CONTENT_WARNING_LABELS[link.contentWarning]}</span>
+            ) : (
+              link.isNew && <span className="lv-new">New</span>
+            )}
           </Outbound>
         </li>
       ))}

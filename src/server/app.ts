@@ -307,7 +307,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   registerDiscordRoutes(app, db, new DiscordPresenceClient(config.discordPresenceApi, decodeDiscordImage), config.discordCdn);
   registerPublicPageRoutes(app, { db, config, cache, responder, recorder: events, media, clock });
   await registerSubscribeRoutes(app, { db, config, outbox, limits: config.subscribeRateLimit });
-  registerClickRedirectRoutes(app, { db, cache, responder, recorder: events, clock });
+  registerClickRedirectRoutes(app, { db, config, cache, responder, recorder: events, clock });
   const sitePages = await registerWebApp(app, config, responder, isSiteOpen);
   registerSiteIndexRoutes(app, db, config, sitePages);
   // Mail queued before a restart goes out now.

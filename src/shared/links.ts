@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { contentWarningSchema } from './content-warning.ts';
 import { MEDIA_URL_PATTERN } from './media.ts';
 
 // Icons, colours and rules of a link (spec 000 §3 and §5).
@@ -256,6 +257,7 @@ const linkFields = {
   customIcon: customIconSchema,
   showAsIcon: z.boolean(),
   ownProfile: z.boolean(),
+  contentWarning: contentWarningSchema,
   ...windowFields,
 };
 
@@ -276,6 +278,7 @@ export const createLinkSchema = z
     isActive: linkFields.isActive.default(true),
     showAsIcon: linkFields.showAsIcon.default(false),
     ownProfile: linkFields.ownProfile.default(false),
+    contentWarning: linkFields.contentWarning.default(null),
     startsAt: linkFields.startsAt.default(null),
     endsAt: linkFields.endsAt.default(null),
   })
@@ -294,6 +297,7 @@ export const updateLinkSchema = z
     isActive: linkFields.isActive.optional(),
     showAsIcon: linkFields.showAsIcon.optional(),
     ownProfile: linkFields.ownProfile.optional(),
+    contentWarning: linkFields.contentWarning.optional(),
     startsAt: linkFields.startsAt.optional(),
     endsAt: linkFields.endsAt.optional(),
   })
@@ -324,6 +328,8 @@ export const linkSchema = z
     showAsIcon: z.boolean(),
     /** The creator's own profile elsewhere (Mastodon, a blog): the public page names it with rel="me", which verifies both. */
     ownProfile: z.boolean(),
+    /** A warning the visitor sees before the redirect ('18', '21', '25', 'sensitive'), or null (issue 30). */
+    contentWarning: contentWarningSchema,
     /** Shown on the page from then (ISO instant), or null: at once. */
     startsAt: z.string().nullable(),
     /** Gone from the page from then (ISO instant), or null: for good. */

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { displayNameSchema, usernameSchema } from './auth.schema.ts';
 import { BIO_MAX_LENGTH, DASHBOARD_THEMES, EMAIL_MAX_LENGTH, DAY_MS, USERNAME_CHANGE_COOLDOWN_DAYS } from './constants.ts';
+import { contentWarningSchema } from './content-warning.ts';
 import { countOf } from './counts.ts';
 import { MEDIA_URL_PATTERN } from './media.ts';
 import { isTimeZone } from './time-zone.ts';
@@ -44,6 +45,8 @@ const profileFields = {
   /** The email sign-up form on the public page (issue 31); it needs a consent line. */
   subscribeForm: z.boolean(),
   subscribeConsent: consentLineSchema,
+  /** A warning visitors see before the page (issue 30): 18+, 21+, 25+ or sensitive; null for none. */
+  contentWarning: contentWarningSchema,
   /** The IANA zone analytics days are counted in (the dashboard sets the browser's at first). */
   timeZone: z.string({ error: profileSettingsMessages.invalidTimeZone }).refine(isTimeZone, profileSettingsMessages.invalidTimeZone),
   /** An avatar the owner uploaded (POST /api/media/avatar), or null to remove it. */
@@ -75,6 +78,7 @@ export const profileFormSchema = z.object({
   showUpdated: profileFields.showUpdated,
   markNewLinks: profileFields.markNewLinks,
   openInBrowserBar: profileFields.openInBrowserBar,
+  contentWarning: profileFields.contentWarning,
 });
 export type ProfileFormInput = z.infer<typeof profileFormSchema>;
 
@@ -95,6 +99,7 @@ export const profileSettingsSchema = z
     openInBrowserBar: z.boolean(),
     subscribeForm: z.boolean(),
     subscribeConsent: z.string(),
+    contentWarning: contentWarningSchema,
     /** null until the dashboard sets it (analytics use UTC meanwhile). */
     timeZone: z.string().nullable(),
     /** When the owner last changed the username, or null. */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { customizationSchema } from './customization.ts';
+import { contentWarningSchema } from './content-warning.ts';
 import { dividerBlockSchema, headerBlockSchema, textBlockSchema } from './blocks.ts';
 import { linkSchema } from './links.ts';
 
@@ -20,11 +21,24 @@ export const publicProfileSchema = z
     views: z.number().int().nullable(),
     /** The email sign-up form and the consent line the creator wrote under it; null when the page has none. */
     signup: z.object({ consent: z.string() }).nullable(),
+    /** The whole page's warning, shown before it (issue 30); null for none. */
+    contentWarning: contentWarningSchema,
   })
   .meta({ id: 'PublicProfile' });
 
 export const publicLinkSchema = linkSchema
-  .pick({ id: true, type: true, title: true, url: true, icon: true, customIcon: true, color: true, showAsIcon: true, ownProfile: true })
+  .pick({
+    id: true,
+    type: true,
+    title: true,
+    url: true,
+    icon: true,
+    customIcon: true,
+    color: true,
+    showAsIcon: true,
+    ownProfile: true,
+    contentWarning: true,
+  })
   .extend({
     /** Added in the last 7 days, marked when the owner shows activity. */
     isNew: z.boolean(),

@@ -4,6 +4,7 @@
 // download the sanitizer with it.
 import { DAY_MS, NEW_LINK_DAYS, type Plan } from './constants.ts';
 import { sanitizeCustomCss } from './custom-css.ts';
+import type { ContentWarning } from './content-warning.ts';
 import { CUSTOMIZATION_DEFAULTS, type Customization } from './customization.ts';
 import { removesBranding } from './plans.ts';
 import type { PublicBlock, PublicItem, PublicLink, PublicPage } from './profile.types.ts';
@@ -27,6 +28,8 @@ export interface PublicProfileSource {
   /** The email sign-up form, with the consent line under it (off without one). */
   subscribeForm: boolean;
   subscribeConsent: string;
+  /** The whole page's warning (issue 30), or null. */
+  contentWarning: ContentWarning | null;
   /** The total view count, when known (the server reads it from the rollups when the owner shows views). */
   views?: number;
   updatedAt: string;
@@ -89,8 +92,9 @@ export function toPublicProfile(
   const shown = active.map((item): PublicItem => {
     switch (item.type) {
       case 'link': {
-        const { id, type, title, url, icon, customIcon, color, showAsIcon, ownProfile, createdAt } = item;
+        const { id, type, title, url, icon, customIcon, color, showAsIcon, ownProfile, contentWarning, createdAt } = item;
         return {
+          contentWarning,
           id,
           type,
           title,
@@ -123,6 +127,7 @@ export function toPublicProfile(
       updatedAt: user.showUpdated ? lastChange : null,
       views: user.showViews && user.views ? user.views : null,
       signup: user.subscribeForm && user.subscribeConsent ? { consent: user.subscribeConsent } : null,
+      contentWarning: user.contentWarning,
     },
     items: shown,
     links: shown.filter((item) => item.type === 'link'),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { contentWarningSchema } from './content-warning.ts';
 import { PLANS, ROLES } from './constants.ts';
 
 /** A user as its owner sees it (DESIGN.md "Response shapes"); never a password hash. */
@@ -24,6 +25,8 @@ export const currentUserSchema = z
     /** The email sign-up form on the public page, and the consent line under it (Subscribers). */
     subscribeForm: z.boolean(),
     subscribeConsent: z.string(),
+    /** The whole page's warning, shown before it (issue 30), or null. */
+    contentWarning: contentWarningSchema,
     /** The IANA zone analytics days are counted in; null until the dashboard sets the browser's. */
     timeZone: z.string().nullable(),
     /** Whether `email` was confirmed through its link (only then is mail sent to it). */

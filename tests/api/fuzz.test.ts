@@ -42,9 +42,10 @@ async function routesOf(testApp: TestApp): Promise<RouteUnderTest[]> {
   const page = (path: string): RouteUnderTest => ({ method: 'GET', path, bodyFields: [], queryFields: [], multipart: false });
   return [
     ...listed,
-    page('/:username'),
+    // Past a content warning (issue 30), and the share page.
+    { method: 'GET', path: '/:username', bodyFields: [], queryFields: ['agree', 'share'], multipart: false },
     // A text block's addresses open as /go/{id}?to=n (issue 30).
-    { method: 'GET', path: '/go/:id', bodyFields: [], queryFields: ['to'], multipart: false },
+    { method: 'GET', path: '/go/:id', bodyFields: [], queryFields: ['to', 'agree'], multipart: false },
     page('/media/:file'),
     page('/static/:file'),
     page('/fonts/:file'),

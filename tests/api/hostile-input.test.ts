@@ -530,3 +530,32 @@ describe(`hostile input to blocks (${DIALECT})`, () => {
     }
   });
 });
+
+describe(`hostile input to content warnings (${DIALECT})`, () => {
+  it('escapes a hostile name on the warning before a page and before a link', async () => {
+    const creator = await createUser(t.app, { displayName: '"><img src=x onerror=alert(1)>' });
+    const link = await t.app.inject({
+      method: 'POST',
+      url: '/api/links',
+      headers: { cookie: creator.cookie },
+      payload: { title: '<script>alert(1)</script>', url: 'x.example', contentWarning: 'sensitive' },
+    });
+    expect(link.statusCode).toBe(201);
+    const page = await t.app.inject({ url: `/${creator.user.username}` });
+    expect(page.body).toContain('lv-warn');
+    const marked = await t.app.inject({
+      method: 'PATCH',
+      url: '/api/me/profile',
+      headers: { cookie: creator.cookie },
+      payload: { contentWarning: '25' },
+    });
+    expect(marked.statusCode).toBe(200);
+    for (const url of [`/${creator.user.username}`, `/go/${link.json().data.id}`, `/${creator.user.username}?agree`]) {
+      const answer = await t.app.inject({ url });
+      expect(answer.statusCode, url).toBe(200);
+      const body = answer.body.slice(answer.body.indexOf('<body'));
+      expect(body, url).not.toMatch(/<(script|img)\b[^>]*(onerror|alert)/i);
+      expect(answer.body, url).not.toContain('<script>alert');
+    }
+  });
+});

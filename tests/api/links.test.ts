@@ -54,6 +54,7 @@ describe(`creating links (${DIALECT})`, () => {
         'isActive',
         'showAsIcon',
         'ownProfile',
+        'contentWarning',
         'startsAt',
         'endsAt',
         'createdAt',

@@ -66,6 +66,7 @@ describe(`the "New" pills and the "Updated" line (${DIALECT})`, () => {
       isActive: true,
       showAsIcon: false,
       ownProfile: false,
+      contentWarning: null,
       startsAt: null,
       endsAt: null,
       createdAt: new Date(now - daysAgo * DAY_MS).toISOString(),

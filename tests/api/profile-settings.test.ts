@@ -58,6 +58,8 @@ describe(`profile settings (${DIALECT})`, () => {
       // No sign-up form until the creator writes what visitors agree to (issue 31).
       subscribeForm: false,
       subscribeConsent: '',
+      // No warning before the page until the creator sets one (issue 30).
+      contentWarning: null,
       timeZone: null,
       lastUsernameChange: null,
       usernameLockedUntil: null,

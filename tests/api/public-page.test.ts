@@ -255,11 +255,12 @@ describe(`the public JSON (${DIALECT})`, () => {
       // Shown by default (spec 000 §3): the views of the tests above.
       views: expect.any(Number),
       signup: null,
+      contentWarning: null,
     });
     expect(
       data.links.every(
         (link: Record<string, unknown>) =>
-          Object.keys(link).sort().join() === 'color,customIcon,icon,id,isNew,ownProfile,showAsIcon,title,type,url',
+          Object.keys(link).sort().join() === 'color,contentWarning,customIcon,icon,id,isNew,ownProfile,showAsIcon,title,type,url',
       ),
     ).toBe(true);
     // The ordered items carry the same links (here there are no blocks).

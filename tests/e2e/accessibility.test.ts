@@ -64,6 +64,19 @@ describe('accessibility (axe) at phone and desktop width', () => {
       url: 'https://hidden.example/',
       isActive: false,
     });
+    // A page behind a content warning, and a link behind one (issue 30).
+    const warned = await createUser(running.server.testApp.app, { displayName: 'Velvet Room' });
+    await running.server.testApp.app.inject({
+      method: 'PATCH',
+      url: '/api/me/profile',
+      headers: { cookie: warned.cookie },
+      payload: { contentWarning: '18' },
+    });
+    const markedLink = await createLink(running.server.testApp.app, creator, {
+      title: 'Gallery',
+      url: 'https://gallery.example/',
+      contentWarning: 'sensitive',
+    });
     // An account being deleted: its page answers 410.
     const leaving = await createUser(running.server.testApp.app);
     await running.server.testApp.app.inject({
@@ -99,6 +112,9 @@ describe('accessibility (axe) at phone and desktop width', () => {
       '/confirm-email#token=an-example-token',
       `/${leaving.user.username}`,
       `/go/${hidden.id}`,
+      `/${warned.user.username}`,
+      `/${warned.user.username}?agree`,
+      `/go/${markedLink.id}`,
     ];
     const context = await newContext(width);
     const page = await context.newPage();

@@ -4,7 +4,7 @@ import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DAY_MS } from '#shared/constants.ts';
-import { createUser } from '../helpers/factories.ts';
+import { createLink, createUser } from '../helpers/factories.ts';
 import { useServerAndBrowser } from '../helpers/web-server.ts';
 import { afterNextFrames, axeViolationsOf, openAppPage } from '../helpers/pages.ts';
 
@@ -343,5 +343,30 @@ describe('managing links', () => {
     await page.getByRole('button', { name: 'Delete text block' }).click();
     await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
     await expect.poll(() => page.getByTestId('block-card').count()).toBe(1);
+  });
+
+  it('shows a marked page’s warning without script each time, and with script keeps Continue for the tab', async () => {
+    const app = running.server.testApp.app;
+    const creator = await createUser(app, { displayName: 'Velvet Room' });
+    await createLink(app, creator, { title: 'Tickets', url: 'https://tickets.example/' });
+    await app.inject({ method: 'PATCH', url: '/api/me/profile', headers: { cookie: creator.cookie }, payload: { contentWarning: '18' } });
+    const address = `/${creator.user.username}`;
+
+    for (const javaScriptEnabled of [false, true]) {
+      const context = await running.browser.newContext({ baseURL: running.server.baseUrl, javaScriptEnabled });
+      const page = await context.newPage();
+      await page.goto(address);
+      await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('This page is for people 18 or older');
+      expect(await page.getByText('Tickets').count()).toBe(0);
+      await page.getByRole('link', { name: 'Continue' }).click();
+      await expect.poll(() => page.getByRole('link', { name: 'Tickets' }).isVisible()).toBe(true);
+      // Back at the plain address: without script the warning again; with it, the tab's choice goes on by itself.
+      await page.goto(address);
+      if (javaScriptEnabled) await page.waitForURL(`**${address}?agree`);
+      await expect
+        .poll(() => page.getByRole('heading', { level: 1 }).textContent())
+        .toBe(javaScriptEnabled ? 'Velvet Room' : 'This page is for people 18 or older');
+      await context.close();
+    }
   });
 });

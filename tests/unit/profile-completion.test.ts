@@ -18,6 +18,7 @@ const user: CurrentUser = {
   showViews: true,
   subscribeForm: false,
   subscribeConsent: '',
+  contentWarning: null,
   timeZone: null,
   emailConfirmed: false,
   weeklySummary: false,

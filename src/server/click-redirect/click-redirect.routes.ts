@@ -1,12 +1,15 @@
 import { z } from 'zod';
 import { textAddressOf } from '#shared/blocks.ts';
+import { AGREE_QUERY } from '#shared/content-warning.ts';
 import { isLinkLive } from '#shared/links.ts';
+import type { AppConfig } from '../config.ts';
 import type { Db } from '../db/database.ts';
+import { originOf } from '../public-page/public-page.routes.ts';
 import type { EventRecorder } from '../analytics/event-recorder.ts';
 import type { App } from '../http/app-types.ts';
 import { findOwnerOfHiddenLink, findRedirectTarget, findTextBlockTarget } from '../links/links.repository.ts';
 import { type PageCache, linkIdOf, preparePage } from '../public-page/page-cache.ts';
-import { renderLinkUnavailable } from '../public-page/render-page.tsx';
+import { renderContentWarning, renderLinkUnavailable } from '../public-page/render-page.tsx';
 import { NOT_FOUND_PAGE } from '../public-page/public-page.service.ts';
 import { type PublicPageResponder, sendAnswer } from '../public-page/responder.ts';
 
@@ -19,10 +22,13 @@ const redirectQuery = z.object({
     .transform(Number)
     .optional()
     .catch(undefined),
+  /** Past a marked link's warning (issue 30). */
+  [AGREE_QUERY]: z.string().optional().catch(undefined),
 });
 
 export interface ClickRedirectDeps {
   db: Db;
+  config: AppConfig;
   cache: PageCache;
   responder: PublicPageResponder;
   recorder: EventRecorder;
@@ -30,7 +36,7 @@ export interface ClickRedirectDeps {
   clock: () => number;
 }
 
-export function registerClickRedirectRoutes(app: App, { db, cache, responder, recorder, clock }: ClickRedirectDeps): void {
+export function registerClickRedirectRoutes(app: App, { db, config, cache, responder, recorder, clock }: ClickRedirectDeps): void {
   // GET /go/{linkId}: count the click, then 302 to the stored URL of an active
   // link of an active profile; anything else is the 404 page, never a redirect elsewhere.
   app.get('/go/:id', { schema: { hide: true, params: linkParams, querystring: redirectQuery } }, async (request, reply) => {
@@ -50,13 +56,21 @@ export function registerClickRedirectRoutes(app: App, { db, cache, responder, re
     if (id !== undefined && !target) {
       const readAt = cache.generation;
       const found = await findRedirectTarget(db, id);
+      const live = found && isLinkLive({ isActive: true, ...found }, clock()) ? found : undefined;
+      // A marked link (issue 30): its warning first, then, past it, the redirect; never cached.
+      if (live?.contentWarning && request.query[AGREE_QUERY] === undefined) {
+        const page = preparePage(
+          renderContentWarning(live.contentWarning, 'link', live, `/go/${id}`, originOf(config, request)),
+          live.userId,
+        );
+        return sendAnswer(reply, responder.page(page, 200, request.headers));
+      }
       // Only within a scheduled link's window; kept until its end, or until the link or its profile
       // changes (a change drops it on every instance).
-      target =
-        found && isLinkLive({ isActive: true, ...found }, clock())
-          ? { url: found.url, userId: found.userId, expiresAt: found.endsAt ? Date.parse(found.endsAt) : Number.POSITIVE_INFINITY }
-          : undefined;
-      if (target) cache.setRedirect(id, target, readAt);
+      target = live
+        ? { url: live.url, userId: live.userId, expiresAt: live.endsAt ? Date.parse(live.endsAt) : Number.POSITIVE_INFINITY }
+        : undefined;
+      if (target && !live?.contentWarning) cache.setRedirect(id, target, readAt);
     }
     if (id === undefined) return sendAnswer(reply, responder.page(NOT_FOUND_PAGE, 404, request.headers));
     if (!target) {

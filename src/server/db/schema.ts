@@ -2,6 +2,7 @@ import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
 import type { ActivityKind } from '#shared/activity.ts';
 import type { AdminAction } from '#shared/admin.ts';
 import type { PageItemType } from '#shared/blocks.ts';
+import type { ContentWarning } from '#shared/content-warning.ts';
 import type { DashboardTheme, Plan, Role } from '#shared/constants.ts';
 import type { LinkCheckReason } from '#shared/link-checks.ts';
 import type { MediaKind } from '#shared/media.ts';
@@ -37,6 +38,8 @@ export interface UsersTable {
   subscribeForm: Generated<number>;
   /** The consent line the creator wrote, shown under the form; kept while the form is off. */
   subscribeConsent: Generated<string>;
+  /** The whole page's warning (issue 30): shown before the page, or null. */
+  contentWarning: Generated<ContentWarning | null>;
   /** The IANA time zone analytics days are counted in; null until first set (UTC meanwhile). */
   timeZone: string | null;
   /** When `email` was confirmed through its link; null: unconfirmed, used for nothing. */
@@ -181,6 +184,8 @@ export interface LinksTable {
   type: Generated<PageItemType>;
   /** A text block's words (plain text with line breaks); empty for every other item. */
   body: Generated<string>;
+  /** A link's warning before its redirect (issue 30), or null. */
+  contentWarning: Generated<ContentWarning | null>;
   createdAt: string;
   updatedAt: string;
 }

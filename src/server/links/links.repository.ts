@@ -72,7 +72,7 @@ const redirectTargetQuery = preparedQuery((db: Db, id: number) =>
   db
     .selectFrom('links')
     .innerJoin('users', 'users.id', 'links.userId')
-    .select(['links.url', 'links.userId', 'links.startsAt', 'links.endsAt'])
+    .select(['links.url', 'links.userId', 'links.startsAt', 'links.endsAt', 'links.contentWarning', 'users.username', 'users.displayName'])
     .where('links.id', '=', id)
     .where('links.type', '=', 'link')
     .where('links.isActive', '=', 1)

@@ -30,6 +30,7 @@ export function toProfileSettings(row: UserRow): ProfileSettings {
     openInBrowserBar: row.openInBrowserBar === 1,
     subscribeForm: row.subscribeForm === 1,
     subscribeConsent: row.subscribeConsent,
+    contentWarning: row.contentWarning,
     timeZone: row.timeZone,
     lastUsernameChange: row.usernameChangedAt,
     usernameLockedUntil: usernameLockedUntil(row.usernameChangedAt),
@@ -65,6 +66,7 @@ export async function updateProfile(db: Db, owner: UserRow, input: ProfileUpdate
     if (input.openInBrowserBar !== undefined) changes.openInBrowserBar = input.openInBrowserBar ? 1 : 0;
     if (input.subscribeForm !== undefined) changes.subscribeForm = input.subscribeForm ? 1 : 0;
     if (input.subscribeConsent !== undefined) changes.subscribeConsent = input.subscribeConsent;
+    if (input.contentWarning !== undefined) changes.contentWarning = input.contentWarning;
     // A form on the page says what the visitor agrees to: never without its consent line.
     if ((changes.subscribeForm ?? current.subscribeForm) === 1 && !(changes.subscribeConsent ?? current.subscribeConsent)) {
       throw new AppError(400, 'validation_failed', subscriberMessages.consentRequired, {

@@ -19,6 +19,7 @@ const publicUserQuery = preparedQuery((db: Db, username: string) =>
       'users.showViews',
       'users.subscribeForm',
       'users.subscribeConsent',
+      'users.contentWarning',
       'users.updatedAt',
     ])
     .select(['customizations.document as customization', 'customizations.updatedAt as customizationUpdatedAt'])

@@ -23,10 +23,11 @@ import type { MediaProcessor } from '../media/media-processor.ts';
 import { findMediaFile, parseMediaUrl } from '../media/media.repository.ts';
 import { runMediaJob } from '../media/media.service.ts';
 import { shareImageSceneOf, shareImageVersionOf } from './share-image.ts';
+import { AGREE_QUERY } from '#shared/content-warning.ts';
 
 const usernameParams = z.object({ username: z.string() });
 /** `?share` asks for the page's share page; campaign fields (utm_source, ref) and the rest are the event recorder's to read. */
-const profileQuery = z.object({ share: z.string().optional() }).loose();
+const profileQuery = z.object({ share: z.string().optional(), [AGREE_QUERY]: z.string().optional() }).loose();
 
 export interface PublicPageDeps {
   db: Db;
@@ -46,7 +47,7 @@ export function originOf(config: AppConfig, request: FastifyRequest): string {
 }
 
 export function registerPublicPageRoutes(app: App, { db, config, cache, responder, recorder, media, clock }: PublicPageDeps): void {
-  const servePage = async (request: FastifyRequest, reply: FastifyReply, username: string) => {
+  const servePage = async (request: FastifyRequest, reply: FastifyReply, username: string, agreed = false) => {
     const page = await publicPageFor(
       db,
       cache,
@@ -54,6 +55,7 @@ export function registerPublicPageRoutes(app: App, { db, config, cache, responde
       username,
       inAppBrowserOf(request.headers['user-agent']),
       clock(),
+      agreed,
     );
     if (!page) {
       // A former username, held for 30 days, sends visitors on to the new address.
@@ -89,7 +91,7 @@ export function registerPublicPageRoutes(app: App, { db, config, cache, responde
     // `/api/` reaches this route (trailing slashes are ignored); an unknown API path answers the contract's JSON.
     if (username === 'api') throw new AppError(404, 'not_found', commonMessages.notFound);
     if (request.query.share !== undefined) return serveSharePage(request, reply, username);
-    return servePage(request, reply, username);
+    return servePage(request, reply, username, request.query[AGREE_QUERY] !== undefined);
   });
 
   // Drawn share images by profile and version: a page shared in a busy chat is drawn once.
@@ -104,7 +106,8 @@ export function registerPublicPageRoutes(app: App, { db, config, cache, responde
       const username = request.params.username.toLowerCase();
       if (username === 'api') throw new AppError(404, 'not_found', commonMessages.notFound);
       const page = await loadPublicPage(db, username, clock());
-      if (!page) throw new AppError(404, 'not_found', profileMessages.notFound);
+      // A page behind a warning has no share image: its tags name none, and nothing of it is drawn for a preview.
+      if (!page || page.profile.contentWarning) throw new AppError(404, 'not_found', profileMessages.notFound);
       const scene = shareImageSceneOf(page);
       const version = shareImageVersionOf(scene);
       const key = `${page.profile.id}:${version}`;

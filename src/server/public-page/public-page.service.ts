@@ -12,7 +12,8 @@ import { findPublicUser } from './public-page.repository.ts';
 import { AppError } from '../http/errors.ts';
 import { assertUsernameAvailable } from '../users/users.service.ts';
 import type { InAppBrowser } from '../http/in-app-browser.ts';
-import { renderProfileGone, renderProfileNotFound, renderProfilePage } from './render-page.tsx';
+import { renderContentWarning, renderProfileGone, renderProfileNotFound, renderProfilePage } from './render-page.tsx';
+import { AGREE_QUERY } from '#shared/content-warning.ts';
 
 export function isUsername(segment: string): boolean {
   return segment.length <= USERNAME_MAX_LENGTH && USERNAME_PATTERN.test(segment);
@@ -90,8 +91,10 @@ GONE_PAGE.recompress();
  * The rendered page of a profile for an origin, and for a visitor in an app's
  * own browser, the page with that app's bar (unless its creator turned the bar
  * off): from the cache, else rendered from the database and cached, with its
- * links' redirect targets (the likely next requests). Undefined for a name that
- * is no active profile.
+ * links' redirect targets (the likely next requests). A page its creator marked
+ * (issue 30) is its warning, and, with `agreed` (`?agree`), the page itself,
+ * cached under `{name}?agree`, which is the address the fast path looks up for
+ * that request. Undefined for a name that is no active profile.
  */
 export async function publicPageFor(
   db: Db,
@@ -100,17 +103,27 @@ export async function publicPageFor(
   username: string,
   inApp?: InAppBrowser,
   now = Date.now(),
+  agreed = false,
 ): Promise<CachedPage | undefined> {
   const cachedOrigin = cachedOriginFor(origin, inApp);
-  const cached = cache.page(cachedOrigin, username);
+  const key = agreed ? `${username}?${AGREE_QUERY}` : username;
+  const cached = cache.page(cachedOrigin, key);
   if (cached) return cached;
   const readAt = cache.generation;
   const loaded = await loadPublicPageWithExpiry(db, username, now);
   if (!loaded) return undefined;
   const { data, expiresAt, refreshAt, openInBrowserBar } = loaded;
-  const page = preparePage(renderProfilePage(data, origin, openInBrowserBar ? inApp : undefined), data.profile.id, expiresAt, refreshAt);
+  const { profile } = data;
+  const html =
+    profile.contentWarning && !agreed
+      ? renderContentWarning(profile.contentWarning, 'page', profile, `/${profile.username}`, origin)
+      : renderProfilePage(data, origin, openInBrowserBar ? inApp : undefined);
+  const page = preparePage(html, profile.id, expiresAt, refreshAt);
   // Never cached under an app route's name, so the fast path never mistakes a cached page for one.
-  if (!isAppRouteName(username)) cache.setPage(cachedOrigin, username, page, readAt);
-  for (const link of data.links) cache.setRedirect(link.id, { url: link.url, userId: data.profile.id, expiresAt }, readAt);
+  if (!isAppRouteName(username)) cache.setPage(cachedOrigin, key, page, readAt);
+  // A marked link's target is never cached: its warning comes first, through the route.
+  for (const link of data.links) {
+    if (!link.contentWarning) cache.setRedirect(link.id, { url: link.url, userId: profile.id, expiresAt }, readAt);
+  }
   return page;
 }

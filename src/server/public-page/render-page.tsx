@@ -9,6 +9,7 @@ import type { InAppBrowser } from '../http/in-app-browser.ts';
 import { EFFECTS_SCRIPT_TAG, effectsScriptFor, fontAssetsFor } from './profile-assets.ts';
 import { PROFILE_BASE_CSS, optionCssFor } from './profile-stylesheet.ts';
 import { SHARE_IMAGE_SIZE } from '#shared/share-image.ts';
+import { AGREE_QUERY, CONTENT_WARNING_LABELS, type ContentWarning, contentWarningText } from '#shared/content-warning.ts';
 import { shareImageSceneOf, shareImageVersionOf } from './share-image.ts';
 
 const BASE_CSS = 'html,body{margin:0;height:100%;background:#0b0b14}body{-webkit-font-smoothing:antialiased}';
@@ -55,6 +56,39 @@ function inAppBarOf(inApp: InAppBrowser, url: string): string {
   );
 }
 
+/** What a warned page's tags say instead of its bio: 'Content warning: 18+'. */
+function warningDescription(warning: ContentWarning): string {
+  return `Content warning: ${CONTENT_WARNING_LABELS[warning]}`;
+}
+
+/**
+ * The OpenGraph and Twitter tags: with the page, its share image; without it
+ * (a page behind a warning), the name and the warning only.
+ */
+function socialTags(title: string, description: string, url: string, page?: PublicPage): string[] {
+  const tags = [
+    `<meta property="og:type" content="profile">`,
+    `<meta property="og:title" content="${escapeHtml(title)}">`,
+    `<meta property="og:description" content="${escapeHtml(description)}">`,
+    `<meta property="og:url" content="${escapeHtml(url)}">`,
+    `<meta name="twitter:card" content="${page ? 'summary_large_image' : 'summary'}">`,
+    `<meta name="twitter:title" content="${escapeHtml(title)}">`,
+    `<meta name="twitter:description" content="${escapeHtml(description)}">`,
+  ];
+  if (!page) return tags;
+  const name = page.profile.displayName || page.profile.username;
+  // The share image, drawn from this page's look; its version in the address, so that a chat's copy follows each change.
+  const image = `${url}/og.png?v=${shareImageVersionOf(shareImageSceneOf(page))}`;
+  return [
+    ...tags,
+    `<meta property="og:image" content="${escapeHtml(image)}">`,
+    `<meta property="og:image:width" content="${SHARE_IMAGE_SIZE.width}">`,
+    `<meta property="og:image:height" content="${SHARE_IMAGE_SIZE.height}">`,
+    `<meta property="og:image:alt" content="${escapeHtml(`${name}'s page on Linkverse`)}">`,
+    `<meta name="twitter:image" content="${escapeHtml(image)}">`,
+  ];
+}
+
 /**
  * The whole public page: content, title, description, canonical and
  * OpenGraph/Twitter tags; with `inApp`, the in-app browser's bar above it.
@@ -63,30 +97,21 @@ export function renderProfilePage(page: PublicPage, origin: string, inApp?: InAp
   const { profile } = page;
   const name = profile.displayName || profile.username;
   const title = pageTitle(`${name} (@${profile.username})`);
-  const description = page.customization.description || profile.bio || `${name}'s links on Linkverse`;
   const font = fontAssetsFor(page.customization.font);
   const url = `${origin}/${profile.username}`;
-  // The share image, drawn from this page's look; its version in the address, so that a chat's copy follows each change.
-  const image = `${url}/og.png?v=${shareImageVersionOf(shareImageSceneOf(page))}`;
+  // A page behind a warning (issue 30), reached past it: not indexed, and its tags carry no bio and no picture.
+  const warned = profile.contentWarning !== null;
+  const description = warned
+    ? warningDescription(profile.contentWarning!)
+    : page.customization.description || profile.bio || `${name}'s links on Linkverse`;
   const meta = [
     `<title>${escapeHtml(title)}</title>`,
     font.preload,
     effectsScriptFor(page, inApp !== undefined),
+    warned ? '<meta name="robots" content="noindex">' : '',
     `<meta name="description" content="${escapeHtml(description)}">`,
     `<link rel="canonical" href="${escapeHtml(url)}">`,
-    `<meta property="og:type" content="profile">`,
-    `<meta property="og:title" content="${escapeHtml(title)}">`,
-    `<meta property="og:description" content="${escapeHtml(description)}">`,
-    `<meta property="og:url" content="${escapeHtml(url)}">`,
-    `<meta property="og:site_name" content="Linkverse">`,
-    `<meta property="profile:username" content="${escapeHtml(profile.username)}">`,
-    `<meta property="og:image" content="${escapeHtml(image)}">`,
-    `<meta property="og:image:width" content="${SHARE_IMAGE_SIZE.width}"><meta property="og:image:height" content="${SHARE_IMAGE_SIZE.height}">`,
-    `<meta property="og:image:alt" content="${escapeHtml(`${name}'s page on Linkverse`)}">`,
-    `<meta name="twitter:card" content="summary_large_image">`,
-    `<meta name="twitter:title" content="${escapeHtml(title)}">`,
-    `<meta name="twitter:description" content="${escapeHtml(description)}">`,
-    `<meta name="twitter:image" content="${escapeHtml(image)}">`,
+    ...socialTags(title, description, url, warned ? undefined : page),
     // The creator's own profiles elsewhere, by their own address (the buttons go through /go/{id}):
     // Mastodon and IndieWeb sites read rel="me" on <link> as on <a> to verify that both are theirs.
     ...page.links.filter((link) => link.ownProfile).map((link) => `<link rel="me" href="${escapeHtml(link.url)}">`),
@@ -221,4 +246,48 @@ export function renderProfileNotFound(claimable?: string): string {
     href: escapeHtml(href),
     label: claimable ? `Claim @${escapeHtml(claimable)} on Linkverse` : 'Claim this name on Linkverse',
   });
+}
+
+const WARNING_CSS =
+  '.lv-notice .lv-warning-badge{display:inline-block;margin-bottom:16px;padding:4px 14px;border-radius:999px;border:1px solid #f59e0b;color:#fcd34d;font-weight:700;font-size:14px}';
+
+/**
+ * What a visitor sees before a page or a link its creator marked (issue 30),
+ * drawn by the server: the warning, Continue (the same address with `?agree`,
+ * which no crawler is asked to follow) and a way back. Nothing is remembered
+ * without script; with it, the page's script keeps the choice for the tab
+ * (`data-agree`) and goes on by itself next time. Crawlers and link previews
+ * read the name and the warning only: no bio, no picture, no links.
+ */
+export function renderContentWarning(
+  warning: ContentWarning,
+  what: 'page' | 'link',
+  profile: { username: string; displayName: string },
+  continueTo: string,
+  origin: string,
+): string {
+  const name = profile.displayName || profile.username;
+  const { heading, lead } = contentWarningText(warning, what, name);
+  const title = pageTitle(`${name} (@${profile.username})`);
+  const url = `${origin}/${profile.username}`;
+  const description = warningDescription(warning);
+  const inter = fontAssetsFor('Inter');
+  const separator = continueTo.includes('?') ? '&' : '?';
+  const body =
+    `<div class="lv-page lv-notice"><main><a class="lv-notice-logo" href="/">${SITE_LOGO_SVG}<span>Linkverse</span></a>` +
+    `<p class="lv-warning-badge">${escapeHtml(CONTENT_WARNING_LABELS[warning])}</p><h1>${escapeHtml(heading)}</h1><p>${escapeHtml(lead)}</p>` +
+    `<a class="lv-link" href="${escapeHtml(`${continueTo}${separator}${AGREE_QUERY}`)}" rel="nofollow" data-agree="${escapeHtml(`${profile.username}:${warning}`)}">Continue</a>` +
+    (what === 'link'
+      ? `<a class="lv-notice-back" href="/${escapeHtml(profile.username)}">Back to ${escapeHtml(name)}'s page</a>`
+      : '<a class="lv-notice-back" href="/">Leave</a>') +
+    '</main></div>';
+  const head = [
+    `<title>${escapeHtml(what === 'page' ? title : pageTitle(heading))}</title>`,
+    inter.preload,
+    EFFECTS_SCRIPT_TAG,
+    `<meta name="description" content="${escapeHtml(description)}">`,
+    what === 'page' ? `<link rel="canonical" href="${escapeHtml(url)}">` : '<meta name="robots" content="noindex">',
+    ...(what === 'page' ? socialTags(title, description, url) : []),
+  ].join('');
+  return documentOf(head, body, `${inter.fontFace}${NOTICE_CSS}${WARNING_CSS}`);
 }

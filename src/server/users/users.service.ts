@@ -26,6 +26,7 @@ export function toCurrentUser(row: UserRow): CurrentUser {
     showViews: row.showViews === 1,
     subscribeForm: row.subscribeForm === 1,
     subscribeConsent: row.subscribeConsent,
+    contentWarning: row.contentWarning,
     timeZone: row.timeZone,
     emailConfirmed: row.emailConfirmedAt !== null,
     weeklySummary: row.weeklySummary === 1,

@@ -20,6 +20,7 @@ import { ContrastNote } from '#web/features/customize/contrast-checks.tsx';
 import { useCustomization } from '#web/features/customize/use-customization.ts';
 import { ColorPicker } from './color-picker.tsx';
 import { IconPicker } from './icon-picker.tsx';
+import { ContentWarningSelect } from './content-warning-select.tsx';
 import { ScheduleFields, useScheduleDraft } from './schedule-fields.tsx';
 import type { LinkFields } from './use-links.ts';
 
@@ -45,6 +46,7 @@ export function LinkForm({ link, timeZone, saving, onSave, onCancel }: LinkFormP
   const [customIcon, setCustomIcon] = useState<string | null>(link?.customIcon ?? null);
   const [showAsIcon, setShowAsIcon] = useState(link?.showAsIcon ?? false);
   const [ownProfile, setOwnProfile] = useState(link?.ownProfile ?? false);
+  const [contentWarning, setContentWarning] = useState(link?.contentWarning ?? null);
   const schedule = useScheduleDraft(link, timeZone);
   const initial = initialColor(link?.color);
   const [colorChoice, setColorChoice] = useState(initial.choice);
@@ -65,6 +67,7 @@ export function LinkForm({ link, timeZone, saving, onSave, onCancel }: LinkFormP
       color,
       showAsIcon: showAsIcon && SOCIAL_ICONS.has(icon),
       ownProfile,
+      contentWarning,
       ...schedule.bounds(),
     };
     const parsed = createLinkSchema.safeParse(fields);
@@ -150,6 +153,14 @@ export function LinkForm({ link, timeZone, saving, onSave, onCancel }: LinkFormP
         <Switch id={`own-profile-${link?.id ?? 'new'}`} checked={ownProfile} onCheckedChange={setOwnProfile} />
       </div>
       <ScheduleFields idSuffix={String(link?.id ?? 'new')} timeZone={timeZone} draft={schedule.draft} />
+      <ContentWarningSelect
+        id={`warning-${link?.id ?? 'new'}`}
+        label="Content warning"
+        hint="Visitors see a warning before the link opens, and the button carries its label."
+        value={contentWarning}
+        onChange={setContentWarning}
+        className="rounded-xl border border-border/70 px-4 py-3"
+      />
       <fieldset className="space-y-2">
         <legend className="mb-2 text-sm font-medium text-zinc-300">Colour</legend>
         <ColorPicker choice={colorChoice} customHex={customHex} onChoiceChange={setColorChoice} onCustomHexChange={setCustomHex} />

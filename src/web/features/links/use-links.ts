@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { BrokenLink, LinkChecksResponse } from '#shared/link-checks.ts';
 import type { Block, PageItem } from '#shared/blocks.ts';
+import type { ContentWarning } from '#shared/content-warning.ts';
 import type { Link } from '#shared/links.ts';
 import type { PlanUsage } from '#shared/plans.ts';
 import { api } from '#web/lib/api.ts';
@@ -50,6 +51,7 @@ export interface LinkFields {
   isActive?: boolean;
   showAsIcon?: boolean;
   ownProfile?: boolean;
+  contentWarning?: ContentWarning | null;
   startsAt?: string | null;
   endsAt?: string | null;
 }

@@ -16,6 +16,7 @@ import type { DashboardTab } from '#web/lib/constants.ts';
 import { accountMessages } from '#shared/account.ts';
 import { useSiteFeatures } from '#web/features/site/use-site-features.ts';
 import { cn } from '#web/lib/utils.ts';
+import { ContentWarningSelect } from '#web/features/links/content-warning-select.tsx';
 import { useUnsavedChanges } from '#web/lib/unsaved-changes.ts';
 import { useFormError } from '#web/features/auth/use-form-error.ts';
 import { QuickThemes } from '#web/features/customize/quick-themes.tsx';
@@ -77,6 +78,7 @@ function ProfileSettingsForm({ user, settings }: { user: CurrentUser; settings: 
     showUpdated: settings.showUpdated,
     markNewLinks: settings.markNewLinks,
     openInBrowserBar: settings.openInBrowserBar,
+    contentWarning: settings.contentWarning,
   });
   const { error, invalidField, show, check } = useFormError();
   // The theme saves at once; the other fields wait for Save Changes.
@@ -84,6 +86,7 @@ function ProfileSettingsForm({ user, settings }: { user: CurrentUser; settings: 
     form.displayName !== settings.displayName ||
     form.bio !== settings.bio ||
     form.email !== (settings.email ?? '') ||
+    form.contentWarning !== settings.contentWarning ||
     PAGE_SWITCHES.some(({ field }) => form[field] !== settings[field]);
   useUnsavedChanges('profile', 'Profile Settings', dirty);
   const set = <Key extends keyof ProfileFormInput>(key: Key, value: ProfileFormInput[Key]) =>
@@ -218,6 +221,13 @@ function ProfileSettingsForm({ user, settings }: { user: CurrentUser; settings: 
                   onChange={(value) => set(field, value)}
                 />
               ))}
+              <ContentWarningSelect
+                id="profile-contentWarning"
+                label="Content warning"
+                hint="Visitors see a warning first and choose to go on; search engines and link previews see only the warning."
+                value={form.contentWarning}
+                onChange={(value) => set('contentWarning', value)}
+              />
             </fieldset>
             {error && (
               <p role="alert" className="text-sm text-red-400">

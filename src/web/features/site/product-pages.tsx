@@ -34,6 +34,8 @@ import {
   MailPlus,
   Unlink as LinkBroken,
   CalendarClock,
+  Heading,
+  ShieldAlert,
 } from 'lucide-react';
 import { CallToAction, type ShowcaseItem, ShowcaseHero, ShowcaseSection } from './showcase.tsx';
 
@@ -64,6 +66,12 @@ const LINKS: readonly ShowcaseItem[] = [
   },
   { icon: LayoutGrid, title: 'A row of social icons', text: 'Show Instagram, YouTube and the rest as round icons under your bio.' },
   { icon: CalendarClock, title: 'On a schedule', text: 'Show a link from a start, until an end, or both, in your own time zone.' },
+  { icon: Heading, title: 'Headers, text and dividers', text: 'Put your links in sections, with a few lines of text between them.' },
+  {
+    icon: ShieldAlert,
+    title: 'Content warnings',
+    text: 'Mark your page or a single link 18+, 21+, 25+ or sensitive: visitors choose to go on.',
+  },
 ];
 
 const LOOK: readonly ShowcaseItem[] = [

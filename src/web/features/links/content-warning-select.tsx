@@ -1,0 +1,39 @@
+import { CONTENT_WARNINGS, CONTENT_WARNING_LABELS, type ContentWarning } from '#shared/content-warning.ts';
+import { cn } from '#web/lib/utils.ts';
+
+/** A page's or a link's content warning (issue 30): none, 18+, 21+, 25+ or sensitive content. */
+export function ContentWarningSelect(props: {
+  id: string;
+  label: string;
+  hint: string;
+  value: ContentWarning | null;
+  onChange: (value: ContentWarning | null) => void;
+  className?: string;
+}) {
+  return (
+    <div className={cn('flex flex-wrap items-center justify-between gap-3', props.className)}>
+      <div className="min-w-0 flex-1">
+        <label htmlFor={props.id} className="text-sm font-medium text-zinc-200">
+          {props.label}
+        </label>
+        <p className="text-xs text-muted" id={`${props.id}-hint`}>
+          {props.hint}
+        </p>
+      </div>
+      <select
+        id={props.id}
+        value={props.value ?? ''}
+        aria-describedby={`${props.id}-hint`}
+        onChange={(event) => props.onChange(event.target.value === '' ? null : (event.target.value as ContentWarning))}
+        className="h-10 rounded-xl border border-border bg-surface px-3 text-sm text-zinc-100 focus:border-primary focus:outline-none focus:ring-2 focus:ring-primary/30"
+      >
+        <option value="">No warning</option>
+        {CONTENT_WARNINGS.map((warning) => (
+          <option key={warning} value={warning}>
+            {CONTENT_WARNING_LABELS[warning]}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
