@@ -249,7 +249,7 @@ export function renderProfileNotFound(claimable?: string): string {
 }
 
 const WARNING_CSS =
-  '.lv-notice .lv-warning-badge{display:inline-block;margin-bottom:16px;padding:4px 14px;border-radius:999px;border:1px solid #f59e0b;color:#fcd34d;font-weight:700;font-size:14px}';
+  '.lv-notice .lv-warning-badge{display:table;margin:0 auto 16px;padding:4px 14px;border-radius:999px;border:1px solid #f59e0b;color:#fcd34d;font-weight:700;font-size:14px}';
 
 /**
  * What a visitor sees before a page or a link its creator marked (issue 30),
