@@ -65,6 +65,7 @@ export function pageDataOf(page: PublicPage): Record<`data-${string}`, string | 
     'data-views': on(profile.views),
     'data-new': on(listed.some((item) => item.type === 'link' && item.isNew)),
     'data-warned': on(listed.some((item) => item.type === 'link' && item.contentWarning)),
+    'data-thumbnails': on(listed.some((item) => item.type === 'link' && item.thumbnail)),
     'data-socials': on(socials.length > 0),
     'data-blocks': on(listed.some((item) => item.type !== 'link')),
     'data-empty': on(page.items.length === 0),
@@ -181,9 +182,14 @@ export function ProfileView({ page, hrefOf, embedded = false, shareHref, signupA
       {links.map((link) => (
         <li key={link.id}>
           <Outbound className="lv-link" href={hrefOf(link)} style={linkStyle(link)}>
-            <span className="lv-link-icon" aria-hidden="true">
-              <LinkIcon icon={link.icon} customIcon={link.customIcon} />
-            </span>
+            {link.thumbnail ? (
+              // The link's own picture (issue 30), where its icon would be.
+              <img className="lv-link-thumbnail" src={link.thumbnail} alt="" width={40} height={40} loading="lazy" />
+            ) : (
+              <span className="lv-link-icon" aria-hidden="true">
+                <LinkIcon icon={link.icon} customIcon={link.customIcon} />
+              </span>
+            )}
             <span className="lv-link-title">{link.title}</span>
             {link.contentWarning ? (
               // A marked link (issue 30) says so on its button; its warning comes before the redirect.

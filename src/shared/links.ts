@@ -128,6 +128,7 @@ export const linkMessages = {
   schemeNotAllowed: 'Only http, https, mailto and tel links are allowed',
   unknownIcon: 'Please choose one of the available icons',
   customIconMissing: 'Please upload an image for the custom icon',
+  thumbnailMissing: 'Please upload an image for the thumbnail',
   unknownColor: 'Please choose one of the available colours or a hex colour like #8B5CF6',
   noChanges: 'Nothing to update',
   orderMismatch: 'The order must list each of your links exactly once',
@@ -230,6 +231,11 @@ const colorSchema = z
   .refine((value) => isKnownColorId(value) || HEX_COLOR_PATTERN.test(value), linkMessages.unknownColor);
 
 const customIconSchema = z.string().regex(MEDIA_URL_PATTERN, linkMessages.customIconMissing).nullable();
+/** A link's picture (issue 30): the owner's thumbnail upload, or null for none. */
+const thumbnailSchema = z
+  .string({ error: linkMessages.thumbnailMissing })
+  .regex(MEDIA_URL_PATTERN, linkMessages.thumbnailMissing)
+  .nullable();
 
 /** An instant with its offset ('2026-12-01T09:00:00+01:00' or '…Z'), stored in UTC; null clears it. */
 const instantSchema = z
@@ -255,6 +261,7 @@ const linkFields = {
   icon: iconSchema,
   color: colorSchema,
   customIcon: customIconSchema,
+  thumbnail: thumbnailSchema,
   showAsIcon: z.boolean(),
   ownProfile: z.boolean(),
   contentWarning: contentWarningSchema,
@@ -275,6 +282,7 @@ export const createLinkSchema = z
     icon: linkFields.icon.default(DEFAULT_LINK_ICON),
     color: linkFields.color.default(DEFAULT_LINK_COLOR),
     customIcon: linkFields.customIcon.optional(),
+    thumbnail: linkFields.thumbnail.default(null),
     isActive: linkFields.isActive.default(true),
     showAsIcon: linkFields.showAsIcon.default(false),
     ownProfile: linkFields.ownProfile.default(false),
@@ -294,6 +302,7 @@ export const updateLinkSchema = z
     icon: linkFields.icon.optional(),
     color: linkFields.color.optional(),
     customIcon: linkFields.customIcon.optional(),
+    thumbnail: linkFields.thumbnail.optional(),
     isActive: linkFields.isActive.optional(),
     showAsIcon: linkFields.showAsIcon.optional(),
     ownProfile: linkFields.ownProfile.optional(),
@@ -321,6 +330,8 @@ export const linkSchema = z
     url: z.string(),
     icon: z.string(),
     customIcon: z.string().nullable(),
+    /** The link's picture (a media address), shown on its button instead of the icon; null for none. */
+    thumbnail: z.string().nullable(),
     color: z.string(),
     position: z.number().int(),
     isActive: z.boolean(),

@@ -2,7 +2,8 @@ import { z } from 'zod';
 
 // Upload kinds and their rules (spec 000 §5 for icons; the profile issue adds the others).
 
-export const MEDIA_KINDS = ['icon', 'avatar', 'background', 'audio', 'cursor'] as const;
+/** `thumbnail`: a link's picture, shown on its button instead of the icon (issue 30). */
+export const MEDIA_KINDS = ['icon', 'avatar', 'background', 'audio', 'cursor', 'thumbnail'] as const;
 export type MediaKind = (typeof MEDIA_KINDS)[number];
 
 /** An upload's address, as the media call answers it: `/media/{sha256}.{ext}`. */
@@ -21,6 +22,8 @@ export const BACKGROUND_MAX_DIMENSION = 1920;
 export const AUDIO_MAX_BYTES = 10 * MB;
 export const CURSOR_MAX_BYTES = 512 * 1024;
 export const CURSOR_MAX_DIMENSION = 128;
+/** A link's thumbnail (issue 30): cropped square to at most this, WebP. */
+export const THUMBNAIL_SIZE = 128;
 
 export const mediaMessages = {
   notAnImage: 'Please upload an image file (PNG, JPG, SVG)',

@@ -34,6 +34,7 @@ export const publicLinkSchema = linkSchema
     url: true,
     icon: true,
     customIcon: true,
+    thumbnail: true,
     color: true,
     showAsIcon: true,
     ownProfile: true,

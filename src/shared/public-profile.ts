@@ -92,9 +92,10 @@ export function toPublicProfile(
   const shown = active.map((item): PublicItem => {
     switch (item.type) {
       case 'link': {
-        const { id, type, title, url, icon, customIcon, color, showAsIcon, ownProfile, contentWarning, createdAt } = item;
+        const { id, type, title, url, icon, customIcon, thumbnail, color, showAsIcon, ownProfile, contentWarning, createdAt } = item;
         return {
           contentWarning,
+          thumbnail,
           id,
           type,
           title,

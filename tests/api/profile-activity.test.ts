@@ -62,6 +62,7 @@ describe(`the "New" pills and the "Updated" line (${DIALECT})`, () => {
       url: 'https://e.example/',
       icon: 'link',
       customIcon: null,
+      thumbnail: null,
       color: 'purple',
       isActive: true,
       showAsIcon: false,

@@ -369,4 +369,28 @@ describe('managing links', () => {
       await context.close();
     }
   });
+
+  it('uploads a thumbnail in the link form, and the card, the preview and the page show it instead of the icon', async () => {
+    const { page, username } = await signedInPage();
+    await page.goto('/dashboard?tab=links');
+    await page.getByRole('main').getByRole('button', { name: 'Add New Link' }).click();
+    const form = page.getByRole('form', { name: 'Add link' });
+    await form.getByLabel('Title').fill('Album');
+    await form.getByLabel('URL').fill('https://album.example/');
+    const picture = await sharp({ create: { width: 300, height: 200, channels: 3, background: '#10b981' } })
+      .png()
+      .toBuffer();
+    await form.getByTestId('thumbnail-file-input').setInputFiles({ name: 'cover.png', mimeType: 'image/png', buffer: picture });
+    await form.getByTestId('thumbnail-preview').waitFor();
+    await form.getByRole('button', { name: 'Add link' }).click();
+    await expect.poll(() => titles(page)).toEqual(['Album']);
+    const thumbnail = await page.getByTestId('link-card').locator('img').getAttribute('src');
+    expect(thumbnail).toMatch(/^\/media\/[0-9a-f]{64}\.webp$/);
+    await expect.poll(() => page.getByTestId('profile-preview').locator('.lv-link-thumbnail').getAttribute('src')).toBe(thumbnail);
+    const visitor = await page.context().browser()!.newPage();
+    await visitor.goto(`${running.server.baseUrl}/${username}`);
+    expect(await visitor.locator('.lv-link-thumbnail').getAttribute('src')).toBe(thumbnail);
+    await expect.poll(() => visitor.locator('.lv-link-thumbnail').evaluate((image: HTMLImageElement) => image.naturalWidth)).toBe(128);
+    await visitor.close();
+  });
 });

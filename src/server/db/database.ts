@@ -23,6 +23,7 @@ import * as subscribers from './migrations/2026-11-26T0500_subscribers.ts';
 import * as scheduledLinks from './migrations/2026-11-26T0600_scheduled-links.ts';
 import * as pageBlocks from './migrations/2026-11-27T0100_page-blocks.ts';
 import * as contentWarnings from './migrations/2026-11-27T0200_content-warnings.ts';
+import * as linkThumbnails from './migrations/2026-11-27T0300_link-thumbnails.ts';
 
 export type Db = Kysely<Database>;
 export type DialectName = 'sqlite' | 'postgres';
@@ -66,6 +67,7 @@ export const MIGRATIONS = {
   '2026-11-26T0600_scheduled-links': scheduledLinks,
   '2026-11-27T0100_page-blocks': pageBlocks,
   '2026-11-27T0200_content-warnings': contentWarnings,
+  '2026-11-27T0300_link-thumbnails': linkThumbnails,
 };
 
 export function openDatabase(options: DatabaseOptions): DatabaseHandle {

@@ -184,6 +184,8 @@ export interface LinksTable {
   type: Generated<PageItemType>;
   /** A text block's words (plain text with line breaks); empty for every other item. */
   body: Generated<string>;
+  /** A link's picture (a media row of kind 'thumbnail'), shown instead of its icon (issue 30), or null. */
+  thumbnailId: Generated<number | null>;
   /** A link's warning before its redirect (issue 30), or null. */
   contentWarning: Generated<ContentWarning | null>;
   createdAt: string;

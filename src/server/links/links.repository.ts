@@ -3,13 +3,14 @@ import { preparedQuery } from '../db/query-shortcuts.ts';
 import type { LinksTable } from '../db/schema.ts';
 import type { Insertable, Updateable } from 'kysely';
 
-/** Links with the address of their custom icon, in the owner's order. */
+/** Links with the addresses of their custom icon and thumbnail, in the owner's order. */
 export function selectLinks(db: Db) {
   return db
     .selectFrom('links')
     .leftJoin('media', 'media.id', 'links.customIconId')
+    .leftJoin('media as thumbnails', 'thumbnails.id', 'links.thumbnailId')
     .selectAll('links')
-    .select(['media.hash as iconHash', 'media.ext as iconExt'])
+    .select(['media.hash as iconHash', 'media.ext as iconExt', 'thumbnails.hash as thumbnailHash', 'thumbnails.ext as thumbnailExt'])
     .orderBy('links.position')
     .orderBy('links.id');
 }

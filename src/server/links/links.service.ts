@@ -17,7 +17,7 @@ import { commonMessages } from '#shared/api.ts';
 import { recordActivity } from '../activity/activity.repository.ts';
 import { AppError } from '../http/errors.ts';
 import { isUserActive } from '../users/users.repository.ts';
-import { deleteIconIfUnused, findOwnedMedia, mediaUrl, parseMediaUrl } from '../media/media.repository.ts';
+import { deleteLinkImageIfUnused, findOwnedMedia, mediaUrl, parseMediaUrl } from '../media/media.repository.ts';
 import {
   type LinkWithIcon,
   countLinksOfUser,
@@ -63,6 +63,7 @@ function toLink(row: LinkWithIcon): Link {
     url: row.url,
     icon: row.icon,
     customIcon: row.iconHash && row.iconExt ? mediaUrl({ hash: row.iconHash, ext: row.iconExt }) : null,
+    thumbnail: row.thumbnailHash && row.thumbnailExt ? mediaUrl({ hash: row.thumbnailHash, ext: row.thumbnailExt }) : null,
     color: row.color,
     position: row.position,
     isActive: row.isActive === 1,
@@ -87,14 +88,14 @@ export async function listLinks(db: Db, userId: number, viewer: UserRow | null):
   return isOwner ? links : links.filter((link) => isLinkLive(link, Date.now()));
 }
 
-/** The media id behind a custom icon address, which must be the owner's own icon upload. */
-async function resolveCustomIcon(db: Db, ownerId: number, customIcon: string | null | undefined): Promise<number> {
-  const address = customIcon ? parseMediaUrl(customIcon) : undefined;
-  const media = address ? await findOwnedMedia(db, ownerId, 'icon', address.hash) : undefined;
+/** The media id behind a link image's address, which must be the owner's own upload of that kind. */
+async function resolveLinkImage(db: Db, ownerId: number, kind: 'icon' | 'thumbnail', url: string | null | undefined): Promise<number> {
+  const address = url ? parseMediaUrl(url) : undefined;
+  const media = address ? await findOwnedMedia(db, ownerId, kind, address.hash) : undefined;
   if (!media || media.ext !== address?.ext) {
-    throw new AppError(400, 'validation_failed', linkMessages.customIconMissing, {
-      fieldErrors: { customIcon: linkMessages.customIconMissing },
-    });
+    const [field, message] =
+      kind === 'icon' ? ['customIcon', linkMessages.customIconMissing] : ['thumbnail', linkMessages.thumbnailMissing];
+    throw new AppError(400, 'validation_failed', message, { fieldErrors: { [field]: message } });
   }
   return media.id;
 }
@@ -105,7 +106,8 @@ export async function createLink(db: Db, config: AppConfig, owner: UserRow, inpu
     if (limit !== null && (await countLinksOfUser(trx, owner.id)) >= limit) {
       throw new AppError(403, 'plan_link_limit', linkLimitMessage(owner.plan, limit));
     }
-    const customIconId = input.icon === CUSTOM_ICON ? await resolveCustomIcon(trx, owner.id, input.customIcon) : null;
+    const customIconId = input.icon === CUSTOM_ICON ? await resolveLinkImage(trx, owner.id, 'icon', input.customIcon) : null;
+    const thumbnailId = input.thumbnail ? await resolveLinkImage(trx, owner.id, 'thumbnail', input.thumbnail) : null;
     const now = nowIso();
     const id = await insertLink(trx, {
       userId: owner.id,
@@ -113,6 +115,7 @@ export async function createLink(db: Db, config: AppConfig, owner: UserRow, inpu
       url: input.url,
       icon: input.icon,
       customIconId,
+      thumbnailId,
       color: input.color,
       position: await nextPosition(trx, owner.id),
       isActive: input.isActive ? 1 : 0,
@@ -208,15 +211,24 @@ export async function changeLink(db: Db, owner: UserRow, id: number, input: Upda
     // when the icon switches to custom).
     let customIconId: number | null = null;
     if (icon === CUSTOM_ICON) {
-      customIconId = input.customIcon !== undefined ? await resolveCustomIcon(trx, owner.id, input.customIcon) : current.customIconId;
+      customIconId =
+        input.customIcon !== undefined ? await resolveLinkImage(trx, owner.id, 'icon', input.customIcon) : current.customIconId;
       if (customIconId === null)
         throw new AppError(400, 'validation_failed', linkMessages.customIconMissing, {
           fieldErrors: { customIcon: linkMessages.customIconMissing },
         });
     }
+    // A thumbnail given replaces the one kept; null takes it away.
+    const thumbnailId =
+      input.thumbnail === undefined
+        ? current.thumbnailId
+        : input.thumbnail === null
+          ? null
+          : await resolveLinkImage(trx, owner.id, 'thumbnail', input.thumbnail);
     await updateLink(trx, owner.id, id, {
       ...(input.title !== undefined && { title: input.title }),
       ...(input.url !== undefined && { url: input.url }),
+      thumbnailId,
       ...(input.color !== undefined && { color: input.color }),
       ...(input.isActive !== undefined && { isActive: input.isActive ? 1 : 0 }),
       ...(input.showAsIcon !== undefined && { showAsIcon: input.showAsIcon ? 1 : 0 }),
@@ -229,10 +241,9 @@ export async function changeLink(db: Db, owner: UserRow, id: number, input: Upda
       updatedAt: nowIso(),
     });
     await recordActivity(trx, owner.id, 'link_updated', input.title ?? current.title);
-    // A replaced icon that nothing else shows is freed.
-    if (current.customIconId !== null && current.customIconId !== customIconId) {
-      await deleteIconIfUnused(trx, current.customIconId);
-    }
+    // A replaced icon or thumbnail that nothing else shows is freed.
+    if (current.customIconId !== null && current.customIconId !== customIconId) await deleteLinkImageIfUnused(trx, current.customIconId);
+    if (current.thumbnailId !== null && current.thumbnailId !== thumbnailId) await deleteLinkImageIfUnused(trx, current.thumbnailId);
     return toLink((await findLinkOfUser(trx, owner.id, id))!);
   });
 }
@@ -245,7 +256,7 @@ export async function removeLink(db: Db, owner: UserRow, id: number): Promise<vo
     await deleteLink(trx, owner.id, id);
     if (current.type === 'link') await recordActivity(trx, owner.id, 'link_removed', current.title);
     else await recordActivity(trx, owner.id, 'block_removed', blockSubject(current.type, current.title));
-    if (current.customIconId !== null) await deleteIconIfUnused(trx, current.customIconId);
+    for (const image of [current.customIconId, current.thumbnailId]) if (image !== null) await deleteLinkImageIfUnused(trx, image);
   });
 }
 

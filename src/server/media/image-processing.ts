@@ -1,6 +1,7 @@
 import type { ResizeOptions, Sharp, SharpOptions } from 'sharp';
 import {
   AVATAR_SIZE,
+  THUMBNAIL_SIZE,
   BACKGROUND_MAX_DIMENSION,
   CURSOR_MAX_DIMENSION,
   ICON_JPEG_QUALITY,
@@ -69,6 +70,12 @@ async function reencode(
 /** The profile picture: a square centre crop, at most 400x400, WebP (every current browser shows it). */
 function processAvatar(input: Buffer): Promise<ProcessedMedia> {
   return reencode(input, { width: AVATAR_SIZE, height: AVATAR_SIZE, fit: 'cover', position: 'centre', withoutEnlargement: true }, 'webp');
+}
+
+/** A link's thumbnail (issue 30): a square centre crop, at most 128x128, WebP. */
+function processThumbnail(input: Buffer): Promise<ProcessedMedia> {
+  // Always square: a smaller picture is enlarged to fill it (withoutEnlargement would keep its own shape).
+  return reencode(input, { width: THUMBNAIL_SIZE, height: THUMBNAIL_SIZE, fit: 'cover', position: 'centre' }, 'webp');
 }
 
 /** A page background: at most 1920 px on the longer side, WebP. */
@@ -162,6 +169,7 @@ export type MediaJobKind = MediaKind | 'discord' | 'qr-picture' | 'qr-code' | 's
 export const MEDIA_DECODERS: Record<MediaJobKind, (input: Buffer) => Promise<ProcessedMedia>> = {
   icon: processIcon,
   avatar: processAvatar,
+  thumbnail: processThumbnail,
   background: processBackground,
   cursor: processCursor,
   audio: processAudio,

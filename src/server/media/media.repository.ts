@@ -65,34 +65,55 @@ export async function deleteMedia(db: Db, id: number): Promise<void> {
   await db.deleteFrom('media').where('id', '=', id).execute();
 }
 
-/** Icons of this owner that no link uses, uploaded before `olderThan` (abandoned forms). */
-export async function deleteUnusedIcons(db: Db, ownerId: number, olderThan: string): Promise<void> {
+/** The images links show (issue 30: thumbnails beside custom icons), each kind by its own column. */
+type LinkImageKind = 'icon' | 'thumbnail';
+const LINK_IMAGE_COLUMN = { icon: 'links.customIconId', thumbnail: 'links.thumbnailId' } as const;
+
+/** Whether a media kind is a link's image, freed with the links that show it rather than kept by the look. */
+export function isLinkImage(kind: MediaKind): kind is LinkImageKind {
+  return kind === 'icon' || kind === 'thumbnail';
+}
+
+/** Link images of this kind and owner that no link uses, uploaded before `olderThan` (abandoned forms). */
+export async function deleteUnusedLinkImages(db: Db, ownerId: number, kind: LinkImageKind, olderThan: string): Promise<void> {
   await db
     .deleteFrom('media')
     .where('ownerId', '=', ownerId)
-    .where('kind', '=', 'icon')
+    .where('kind', '=', kind)
     .where('createdAt', '<', olderThan)
-    .where((eb) => eb.not(eb.exists(eb.selectFrom('links').select('links.id').whereRef('links.customIconId', '=', 'media.id'))))
+    .where((eb) => eb.not(eb.exists(eb.selectFrom('links').select('links.id').whereRef(LINK_IMAGE_COLUMN[kind], '=', 'media.id'))))
     .execute();
 }
 
-/** Delete one icon if no link uses it any more. */
-export async function deleteIconIfUnused(db: Db, id: number): Promise<void> {
+/** Delete one icon or thumbnail if no link shows it any more. */
+export async function deleteLinkImageIfUnused(db: Db, id: number): Promise<void> {
   await db
     .deleteFrom('media')
     .where('id', '=', id)
-    .where('kind', '=', 'icon')
-    .where((eb) => eb.not(eb.exists(eb.selectFrom('links').select('links.id').whereRef('links.customIconId', '=', 'media.id'))))
+    .where('kind', 'in', ['icon', 'thumbnail'])
+    .where((eb) =>
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom('links')
+            .select('links.id')
+            .where((inner) =>
+              inner.or([inner('links.customIconId', '=', inner.ref('media.id')), inner('links.thumbnailId', '=', inner.ref('media.id'))]),
+            ),
+        ),
+      ),
+    )
     .execute();
 }
 
-/** Links that showed this icon go back to the default icon. */
-export async function unlinkIconFromLinks(db: Db, mediaId: number, at: string): Promise<void> {
+/** Links that showed this image go back to the default icon, or to no thumbnail. */
+export async function unlinkImageFromLinks(db: Db, mediaId: number, at: string): Promise<void> {
   await db
     .updateTable('links')
     .set({ icon: DEFAULT_LINK_ICON, customIconId: null, updatedAt: at })
     .where('customIconId', '=', mediaId)
     .execute();
+  await db.updateTable('links').set({ thumbnailId: null, updatedAt: at }).where('thumbnailId', '=', mediaId).execute();
 }
 
 /** The owner's upload of this kind at this address, or undefined. */

@@ -21,11 +21,12 @@ import { MediaProcessingError, type MediaProcessor } from './media-processor.ts'
 import {
   deleteMedia,
   deleteUnreferencedUploads,
-  deleteUnusedIcons,
+  deleteUnusedLinkImages,
+  isLinkImage,
   findOwnedMedia,
   findOwnedMediaById,
   insertMedia,
-  unlinkIconFromLinks,
+  unlinkImageFromLinks,
   mediaUrl,
   parseMediaUrl,
   usedBytes,
@@ -57,6 +58,12 @@ export const MEDIA_RULES: MediaRules = {
     maxBytes: CURSOR_MAX_BYTES,
     tooLargeMessage: mediaMessages.cursorTooLarge,
     wrongTypeMessage: mediaMessages.notACursor,
+    accepts: isImage,
+  },
+  thumbnail: {
+    maxBytes: IMAGE_MAX_BYTES,
+    tooLargeMessage: mediaMessages.imageTooLarge,
+    wrongTypeMessage: mediaMessages.notAnImage,
     accepts: isImage,
   },
   audio: {
@@ -130,7 +137,7 @@ export async function storeUpload(
     if (existing) return toUpload(existing);
     const dayAgo = new Date(Date.now() - DAY_MS).toISOString();
     const references = await referenced(trx, owner);
-    if (kind === 'icon') await deleteUnusedIcons(trx, owner.id, dayAgo);
+    if (isLinkImage(kind)) await deleteUnusedLinkImages(trx, owner.id, kind, dayAgo);
     else await deleteUnreferencedUploads(trx, owner.id, kind, dayAgo, hashesOf([...references.shown, ...references.savedLooksOnly]));
     if ((await usedBytes(trx, owner.id, hashesOf(references.savedLooksOnly))) + processed.data.length > limit) {
       throw new AppError(413, 'upload_quota', uploadQuotaMessage(owner.plan, limit));
@@ -151,7 +158,7 @@ export async function storeUpload(
   });
 }
 
-/** Delete an upload of the owner; links that showed it fall back to the default icon. */
+/** Delete an upload of the owner; links that showed it fall back to the default icon, or to no thumbnail. */
 export async function removeUpload(db: Db, owner: UserRow, id: number, referenced: ReferencedUploads): Promise<void> {
   await db.transaction().execute(async (trx) => {
     const media = await findOwnedMediaById(trx, owner.id, id);
@@ -160,10 +167,10 @@ export async function removeUpload(db: Db, owner: UserRow, id: number, reference
     if (media.kind === 'avatar' && owner.profileImage === url) {
       // The profile goes back to its initials.
       await updateUser(trx, owner.id, { profileImage: null, updatedAt: nowIso() });
-    } else if (media.kind !== 'icon' && (await referenced(trx, owner)).shown.includes(url)) {
+    } else if (!isLinkImage(media.kind) && (await referenced(trx, owner)).shown.includes(url)) {
       throw new AppError(409, 'media_in_use', mediaMessages.inUse);
     }
-    await unlinkIconFromLinks(trx, id, nowIso());
+    await unlinkImageFromLinks(trx, id, nowIso());
     await deleteMedia(trx, id);
   });
 }

@@ -101,6 +101,7 @@ export const EXAMPLE_PROFILES: readonly ExampleProfile[] = EXAMPLES.map((example
     url: link.url,
     icon: link.icon,
     customIcon: null,
+    thumbnail: null,
     color: link.color ?? DEFAULT_LINK_COLOR,
     showAsIcon: link.showAsIcon ?? false,
     ownProfile: false,

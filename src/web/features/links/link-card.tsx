@@ -32,7 +32,11 @@ export function LinkCard({ link, clicks, broken, timeZone, ...controls }: LinkCa
           style={{ background: linkBackground(link.color) }}
           aria-hidden="true"
         >
-          <LinkIcon icon={link.icon} customIcon={link.customIcon} size={20} />
+          {link.thumbnail ? (
+            <img src={link.thumbnail} alt="" className="size-full object-cover" />
+          ) : (
+            <LinkIcon icon={link.icon} customIcon={link.customIcon} size={20} />
+          )}
         </span>
       }
     >

@@ -21,6 +21,7 @@ import { useCustomization } from '#web/features/customize/use-customization.ts';
 import { ColorPicker } from './color-picker.tsx';
 import { IconPicker } from './icon-picker.tsx';
 import { ContentWarningSelect } from './content-warning-select.tsx';
+import { ThumbnailPicker } from './thumbnail-picker.tsx';
 import { ScheduleFields, useScheduleDraft } from './schedule-fields.tsx';
 import type { LinkFields } from './use-links.ts';
 
@@ -47,6 +48,7 @@ export function LinkForm({ link, timeZone, saving, onSave, onCancel }: LinkFormP
   const [showAsIcon, setShowAsIcon] = useState(link?.showAsIcon ?? false);
   const [ownProfile, setOwnProfile] = useState(link?.ownProfile ?? false);
   const [contentWarning, setContentWarning] = useState(link?.contentWarning ?? null);
+  const [thumbnail, setThumbnail] = useState<string | null>(link?.thumbnail ?? null);
   const schedule = useScheduleDraft(link, timeZone);
   const initial = initialColor(link?.color);
   const [colorChoice, setColorChoice] = useState(initial.choice);
@@ -64,6 +66,7 @@ export function LinkForm({ link, timeZone, saving, onSave, onCancel }: LinkFormP
       url,
       icon,
       customIcon,
+      thumbnail,
       color,
       showAsIcon: showAsIcon && SOCIAL_ICONS.has(icon),
       ownProfile,
@@ -130,6 +133,7 @@ export function LinkForm({ link, timeZone, saving, onSave, onCancel }: LinkFormP
           }}
         />
       </fieldset>
+      <ThumbnailPicker thumbnail={thumbnail} onChange={setThumbnail} />
       {SOCIAL_ICONS.has(icon) && (
         <div className="flex items-center justify-between gap-4 rounded-xl border border-border/70 px-4 py-3">
           <div>

@@ -48,6 +48,7 @@ export interface LinkFields {
   icon: string;
   color: string;
   customIcon: string | null;
+  thumbnail?: string | null;
   isActive?: boolean;
   showAsIcon?: boolean;
   ownProfile?: boolean;
