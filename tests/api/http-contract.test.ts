@@ -162,6 +162,7 @@ describe(`the HTTP contract (${DIALECT})`, () => {
     expect(Object.keys(me.json().data).sort()).toEqual(
       [
         'bio',
+        'contentWarning',
         'createdAt',
         'deleteAfter',
         'displayName',

@@ -49,6 +49,7 @@ describe(`creating links (${DIALECT})`, () => {
         'url',
         'icon',
         'customIcon',
+        'thumbnail',
         'color',
         'position',
         'isActive',

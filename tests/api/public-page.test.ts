@@ -260,7 +260,8 @@ describe(`the public JSON (${DIALECT})`, () => {
     expect(
       data.links.every(
         (link: Record<string, unknown>) =>
-          Object.keys(link).sort().join() === 'color,contentWarning,customIcon,icon,id,isNew,ownProfile,showAsIcon,title,type,url',
+          Object.keys(link).sort().join() ===
+          'color,contentWarning,customIcon,icon,id,isNew,ownProfile,showAsIcon,thumbnail,title,type,url',
       ),
     ).toBe(true);
     // The ordered items carry the same links (here there are no blocks).

@@ -110,6 +110,48 @@ describe.skipIf(!postgresUrl || !redisUrl)('two instances on one PostgreSQL and 
     expect((await post(a, '/api/admin/site-settings', { maintenanceMode: false }, cookie)).status).toBe(200);
   });
 
+  it('shows a scheduled link on both instances from its start until its end, the page and /go alike', async () => {
+    const registered = await post(a, '/api/auth/register', { username: 'scheduled', password: 'secret123' });
+    const cookie = registered.headers.get('set-cookie')!.split(';')[0]!;
+    await post(a, '/api/links', { title: 'Always', url: 'https://always.example' }, cookie);
+    // A window a few seconds ahead, on the wall clock both instances read (the test's own clock is in tests/api/scheduled-links.test.ts).
+    const start = Math.ceil((Date.now() + 3000) / 1000) * 1000;
+    const end = start + 3000;
+    const created = await post(
+      a,
+      '/api/links',
+      { title: 'Flash sale', url: 'https://sale.example', startsAt: new Date(start).toISOString(), endsAt: new Date(end).toISOString() },
+      cookie,
+    );
+    const sale = (await created.json()).data;
+    const visitor = { 'user-agent': visitorAgent(7) };
+    const page = async (instance: ServerProcess) => (await fetch(`${instance.base}/scheduled`, { headers: visitor })).text();
+    const go = async (instance: ServerProcess) =>
+      (await fetch(`${instance.base}/go/${sale.id}`, { headers: visitor, redirect: 'manual' })).status;
+    const until = async (moment: number) => {
+      while (Date.now() < moment) await new Promise((resolve) => setTimeout(resolve, Math.min(100, moment - Date.now())));
+    };
+    // Before: each instance draws and caches the page without it (twice: the second from the cache), and /go refuses.
+    for (const instance of [a, b]) {
+      for (let visit = 0; visit < 2; visit++) expect(await page(instance)).not.toContain('Flash sale');
+      expect(await go(instance)).toBe(404);
+    }
+    // From the start: on both, though each had the page cached, and /go redirects (then from each one's cache).
+    await until(start + 100);
+    for (const instance of [a, b]) {
+      expect(await page(instance)).toContain('Flash sale');
+      expect(await go(instance)).toBe(302);
+      expect(await go(instance)).toBe(302);
+    }
+    // From the end: gone again from both, the cached redirects too.
+    await until(end + 100);
+    for (const instance of [a, b]) {
+      expect(await page(instance)).not.toContain('Flash sale');
+      expect(await page(instance)).toContain('Always');
+      expect(await go(instance)).toBe(404);
+    }
+  });
+
   it('counts every view and click served by either instance', async () => {
     const registered = await post(a, '/api/auth/register', { username: 'counted', password: 'secret123' });
     const cookie = registered.headers.get('set-cookie')!.split(';')[0]!;

@@ -393,4 +393,24 @@ describe('managing links', () => {
     await expect.poll(() => visitor.locator('.lv-link-thumbnail').evaluate((image: HTMLImageElement) => image.naturalWidth)).toBe(128);
     await visitor.close();
   });
+
+  it('schedules a link from the form in the profile’s zone, and the card says when it starts', async () => {
+    const { page } = await signedInPage();
+    await page.goto('/dashboard?tab=links');
+    await page.getByRole('main').getByRole('button', { name: 'Add New Link' }).click();
+    const form = page.getByRole('form', { name: 'Add link' });
+    await form.getByLabel('Title').fill('Winter sale');
+    await form.getByLabel('URL').fill('sale.example');
+    await form.getByRole('switch', { name: 'Schedule' }).click();
+    // An end before the start is refused with the shared message, before anything is sent.
+    await form.getByLabel('Show from').fill('2099-01-02T09:30');
+    await form.getByLabel('Until').fill('2099-01-01T09:30');
+    await form.getByRole('button', { name: 'Add link' }).click();
+    await expect.poll(() => form.getByRole('alert').textContent()).toBe('The link must start before it ends');
+    await form.getByLabel('Until').fill('2099-01-03T18:00');
+    await form.getByRole('button', { name: 'Add link' }).click();
+    await expect
+      .poll(() => page.getByTestId('link-schedule').textContent())
+      .toBe('Scheduled · from 2 Jan 2099, 09:30 until 3 Jan 2099, 18:00');
+  });
 });

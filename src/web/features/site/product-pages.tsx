@@ -35,6 +35,7 @@ import {
   Unlink as LinkBroken,
   CalendarClock,
   Heading,
+  ImagePlus,
   ShieldAlert,
 } from 'lucide-react';
 import { CallToAction, type ShowcaseItem, ShowcaseHero, ShowcaseSection } from './showcase.tsx';
@@ -66,6 +67,7 @@ const LINKS: readonly ShowcaseItem[] = [
   },
   { icon: LayoutGrid, title: 'A row of social icons', text: 'Show Instagram, YouTube and the rest as round icons under your bio.' },
   { icon: CalendarClock, title: 'On a schedule', text: 'Show a link from a start, until an end, or both, in your own time zone.' },
+  { icon: ImagePlus, title: 'A picture per link', text: 'Put a square picture on a button instead of its icon.' },
   { icon: Heading, title: 'Headers, text and dividers', text: 'Put your links in sections, with a few lines of text between them.' },
   {
     icon: ShieldAlert,
