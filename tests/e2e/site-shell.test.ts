@@ -184,7 +184,7 @@ describe('pages', () => {
     await expect.poll(() => page.getByLabel('Title').isVisible()).toBe(true);
     await page.getByRole('button', { name: 'Cancel' }).click();
     await page.waitForURL('**/dashboard?tab=links');
-    expect(await page.getByLabel('Title').count()).toBe(0);
+    await expect.poll(() => page.getByLabel('Title').count()).toBe(0);
     expect(problemsOf(page)).toEqual([]);
     await page.context().close();
   });
