@@ -1,12 +1,11 @@
 import { ImageUp } from 'lucide-react';
-import { type ChangeEvent, useRef, useState } from 'react';
+import { useRef } from 'react';
 import { toast } from 'sonner';
 import { CUSTOM_ICON, LINK_ICONS } from '#shared/links.ts';
 import { ICON_MAX_BYTES, mediaMessages } from '#shared/media.ts';
 import { LinkIcon } from '#profile/link-icon.tsx';
-import { ApiError } from '#web/lib/api.ts';
 import { cn } from '#web/lib/utils.ts';
-import { uploadMedia } from '#web/lib/upload-media.ts';
+import { useImageUpload } from './use-image-upload.ts';
 
 interface IconPickerProps {
   icon: string;
@@ -16,30 +15,11 @@ interface IconPickerProps {
 
 export function IconPicker({ icon, customIcon, onChange }: IconPickerProps) {
   const fileInput = useRef<HTMLInputElement>(null);
-  const [progress, setProgress] = useState<number | null>(null);
-
-  const onFile = async (event: ChangeEvent<HTMLInputElement>) => {
-    const file = event.target.files?.[0];
-    event.target.value = '';
-    if (!file) return;
-    // The same rules the server enforces, checked first to save a round trip (spec 000 §5).
-    if (!file.type.startsWith('image/')) return void toast.error(mediaMessages.notAnImage);
-    if (file.size > ICON_MAX_BYTES) return void toast.error(mediaMessages.iconTooLarge);
-    setProgress(0);
-    try {
-      const upload = await uploadMedia('icon', file, setProgress);
-      onChange(CUSTOM_ICON, upload.url);
-      toast.success('Icon uploaded successfully');
-    } catch (error) {
-      if (error instanceof ApiError && error.code !== 'image_processing_failed') {
-        toast.error(error.message);
-      } else {
-        toast.error(mediaMessages.processingFailed, { description: mediaMessages.processingFailedHint });
-      }
-    } finally {
-      setProgress(null);
-    }
-  };
+  // Spec 000 §5: custom icons up to 1 MB.
+  const { progress, onFile } = useImageUpload('icon', { maxBytes: ICON_MAX_BYTES, tooLargeMessage: mediaMessages.iconTooLarge }, (url) => {
+    onChange(CUSTOM_ICON, url);
+    toast.success('Icon uploaded successfully');
+  });
 
   return (
     <div className="space-y-3">

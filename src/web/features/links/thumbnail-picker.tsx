@@ -1,33 +1,17 @@
 import { ImagePlus, X } from 'lucide-react';
-import { type ChangeEvent, useRef, useState } from 'react';
-import { toast } from 'sonner';
+import { useRef } from 'react';
 import { IMAGE_MAX_BYTES, THUMBNAIL_SIZE, mediaMessages } from '#shared/media.ts';
 import { Button } from '#web/components/ui/button.tsx';
-import { ApiError } from '#web/lib/api.ts';
-import { uploadMedia } from '#web/lib/upload-media.ts';
+import { useImageUpload } from './use-image-upload.ts';
 
 /** A link's thumbnail (issue 30): upload a picture, shown on the button instead of the icon, or take it away. */
 export function ThumbnailPicker({ thumbnail, onChange }: { thumbnail: string | null; onChange: (thumbnail: string | null) => void }) {
   const fileInput = useRef<HTMLInputElement>(null);
-  const [progress, setProgress] = useState<number | null>(null);
-
-  const onFile = async (event: ChangeEvent<HTMLInputElement>) => {
-    const file = event.target.files?.[0];
-    event.target.value = '';
-    if (!file) return;
-    // The server's rules, checked first to save a round trip; the server decides.
-    if (!file.type.startsWith('image/')) return void toast.error(mediaMessages.notAnImage);
-    if (file.size > IMAGE_MAX_BYTES) return void toast.error(mediaMessages.imageTooLarge);
-    setProgress(0);
-    try {
-      onChange((await uploadMedia('thumbnail', file, setProgress)).url);
-    } catch (error) {
-      if (error instanceof ApiError && error.code !== 'image_processing_failed') toast.error(error.message);
-      else toast.error(mediaMessages.processingFailed, { description: mediaMessages.processingFailedHint });
-    } finally {
-      setProgress(null);
-    }
-  };
+  const { progress, onFile } = useImageUpload(
+    'thumbnail',
+    { maxBytes: IMAGE_MAX_BYTES, tooLargeMessage: mediaMessages.imageTooLarge },
+    onChange,
+  );
 
   return (
     <div className="flex flex-wrap items-center justify-between gap-3 rounded-xl border border-border/70 px-4 py-3">
