@@ -8,7 +8,8 @@
 // 30 s, building it with textContent only (nothing from the API is read as HTML).
 // On a page opened in an app's own browser it runs the bar's Copy link and Close,
 // and on a share page its Share… and Copy link. Before a page or link its creator
-// marked (issue 30), it keeps the visitor's Continue for the tab.
+// marked (issue 30), it keeps the visitor's Continue for the tab, and it loads an
+// embed's player when the visitor presses its placeholder.
 (function () {
   // A content warning (issue 30): Continue is kept for this tab (sessionStorage), and next
   // time the warning goes on by itself. Without script, or in another tab, it shows again.
@@ -115,6 +116,26 @@
     showState();
     music.parentNode.insertBefore(toggle, music);
   }
+
+  // Embeds (issue 30): the provider's player loads only when the visitor presses the placeholder,
+  // which without script is a link to the video. The press is counted as the embed's click
+  // (its /go address answers a redirect that is not followed: no request leaves this site).
+  page.addEventListener('click', function (event) {
+    var open = event.target instanceof Element ? event.target.closest('a[data-player]') : null;
+    if (!open || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    event.preventDefault();
+    var frame = document.createElement('iframe');
+    frame.src = open.getAttribute('data-player');
+    frame.title = open.getAttribute('aria-label').replace(/^Play /, '');
+    frame.allow = 'autoplay; encrypted-media; fullscreen; picture-in-picture; clipboard-write';
+    frame.allowFullscreen = true;
+    // The page sends no referrer; the players need the page's origin to play.
+    frame.referrerPolicy = 'strict-origin-when-cross-origin';
+    open.parentElement.setAttribute('data-playing', '');
+    open.replaceWith(frame);
+    frame.focus();
+    fetch(open.href, { redirect: 'manual', credentials: 'same-origin', keepalive: true }).catch(function () {});
+  });
 
   var particleType = page.getAttribute('data-particle-type');
   if (particleType && !reduced) drawParticles(page, particleType);

@@ -4,6 +4,7 @@ import { countOf } from '#shared/counts.ts';
 import { SOCIAL_ICONS, linkBackground, linkSolidColor } from '#shared/links.ts';
 import { initialsOf } from '#shared/names.ts';
 import { textPartsOf } from '#shared/blocks.ts';
+import { EMBED_PROVIDER_RULES, embedTargetOf } from '#shared/embeds.ts';
 import { CONTENT_WARNING_LABELS } from '#shared/content-warning.ts';
 import { type PublicItem, type PublicLink, type PublicPage, profileMessages } from '#shared/profile.types.ts';
 import { LinkIcon } from './link-icon.tsx';
@@ -68,6 +69,7 @@ export function pageDataOf(page: PublicPage): Record<`data-${string}`, string | 
     'data-thumbnails': on(listed.some((item) => item.type === 'link' && item.thumbnail)),
     'data-socials': on(socials.length > 0),
     'data-blocks': on(listed.some((item) => item.type !== 'link')),
+    'data-embeds': on(listed.some((item) => item.type === 'embed')),
     'data-empty': on(page.items.length === 0),
     'data-music': on(c.audioFile),
     // Volume control off: the effects script swaps the browser's player for a play button (the player stays without script).
@@ -136,6 +138,57 @@ function TextParts({ id, text, hrefOf }: { id: number; text: string; hrefOf: Pro
       </a>
     );
   });
+}
+
+/**
+ * An embed (issue 30) as a placeholder: the provider's title and picture, kept
+ * by this server, so that nothing is asked of the provider before the visitor
+ * presses it. Then the page's script swaps in the provider's player
+ * (`data-player`); without script it is a link to the video.
+ */
+function EmbedPlaceholder({ item, href }: { item: Extract<PublicItem, { type: 'embed' }>; href: string | undefined }) {
+  const target = embedTargetOf(item.url);
+  const provider = EMBED_PROVIDER_RULES[item.provider].name;
+  const title = item.title || `${provider} ${target?.shape.kind === 'audio' ? 'player' : 'video'}`;
+  const audio = target?.shape.kind === 'audio' ? target.shape : undefined;
+  const content = (
+    <>
+      {item.thumbnail && (
+        <img className="lv-embed-picture" src={item.thumbnail} alt="" loading="lazy" width={audio ? 80 : 480} height={audio ? 80 : 270} />
+      )}
+      <span className="lv-embed-play" aria-hidden="true">
+        <svg viewBox="0 0 24 24" width="22" height="22" focusable="false">
+          <path d="M8 5.5v13l11-6.5z" fill="currentColor" />
+        </svg>
+      </span>
+      <span className="lv-embed-caption">
+        <span className="lv-embed-title">{title}</span>
+        <span className="lv-embed-provider">{provider}</span>
+      </span>
+    </>
+  );
+  return (
+    <div
+      className="lv-embed"
+      data-shape={audio ? 'audio' : 'video'}
+      style={audio ? ({ '--lv-embed-height': `${audio.height}px` } as CSSProperties) : undefined}
+    >
+      {href === undefined || !target ? (
+        <span className="lv-embed-open">{content}</span>
+      ) : (
+        <a
+          className="lv-embed-open"
+          href={href}
+          target="_blank"
+          rel="noopener noreferrer"
+          data-player={target.player}
+          aria-label={`Play “${title}” (${provider})`}
+        >
+          {content}
+        </a>
+      )}
+    </div>
+  );
 }
 
 export function ProfileView({ page, hrefOf, embedded = false, shareHref, signupAction }: ProfileViewProps) {
@@ -218,6 +271,8 @@ export function ProfileView({ page, hrefOf, embedded = false, shareHref, signupA
         );
       case 'divider':
         return <hr className="lv-divider" key={item.id} />;
+      case 'embed':
+        return <EmbedPlaceholder key={item.id} item={item} href={hrefOf(item)} />;
     }
   };
   const runs = runsOf(listed);

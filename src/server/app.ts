@@ -49,6 +49,7 @@ import { HELMET_OPTIONS, computeSecurityHeaders, registerSecurityHeaders } from 
 import { registerWebApp } from './site/web-app.ts';
 import { registerSiteIndexRoutes } from './site/site-index.routes.ts';
 import { registerLinkEditRoutes, registerLinkRoutes } from './links/links.routes.ts';
+import { EmbedPreviews } from './links/embed-previews.ts';
 import { MediaProcessor } from './media/media-processor.ts';
 import { registerMediaFileRoutes, registerUploadRoutes } from './media/media.routes.ts';
 import { LinkChecker } from './link-checks/link-checks.service.ts';
@@ -165,13 +166,17 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   pruning.unref();
   const firstPrune = setTimeout(() => void prune(), 60_000);
   firstPrune.unref();
-  const linkChecker = new LinkChecker(db, log, {
-    ...config.linkChecks,
-    // Names the site (its PUBLIC_URL) to the servers it asks, as crawlers do, so that their owners know who asked.
-    userAgent: `Mozilla/5.0 (compatible; ${SITE_NAME}-LinkCheck/1.0${config.publicUrl ? `; +${config.publicUrl}` : ''})`,
-  });
+  // Names the site (its PUBLIC_URL) to the servers it asks, as crawlers do, so that their owners know who asked.
+  const userAgentFor = (purpose: string) =>
+    `Mozilla/5.0 (compatible; ${SITE_NAME}-${purpose}/1.0${config.publicUrl ? `; +${config.publicUrl}` : ''})`;
+  const linkChecker = new LinkChecker(db, log, { ...config.linkChecks, userAgent: userAgentFor('LinkCheck') });
   // Every image decode runs in the media worker process, one at a time, with a time limit.
   const media = new MediaProcessor({ log });
+  const embedPreviews = new EmbedPreviews({
+    ...config.embedPreviews,
+    timeoutMs: config.embedPreviews.timeoutMs ?? 3000,
+    userAgent: userAgentFor('Embeds'),
+  });
   const securityHeaders = computeSecurityHeaders(HELMET_OPTIONS);
   const responder = new PublicPageResponder(securityHeaders);
   const isSiteOpen = () => !siteSettings.current().maintenanceMode;
@@ -293,7 +298,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     { prefix: '/api/me' },
   );
   await app.register(
-    guardedRoutes('signed-in', (links) => registerLinkEditRoutes(links, db, config, changes)),
+    guardedRoutes('signed-in', (links) => registerLinkEditRoutes(links, db, config, changes, { previews: embedPreviews, media, config })),
     { prefix: '/api/links' },
   );
   await app.register(

@@ -121,6 +121,12 @@ const envSchema = z.object({
   SOCIAL_PROOF: z.string().trim().min(1).max(120, 'must be at most 120 characters').optional(),
   LINK_CHECKS: z.enum(['true', 'false'], { error: 'must be true or false' }).default('true'),
   LINK_CHECKS_ALLOW_LOOPBACK: z.enum(['true', 'false'], { error: 'must be true or false' }).default('false'),
+  EMBED_PREVIEWS: z.enum(['true', 'false'], { error: 'must be true or false' }).default('true'),
+  EMBED_PREVIEWS_ALLOW_LOOPBACK: z.enum(['true', 'false'], { error: 'must be true or false' }).default('false'),
+  EMBED_OEMBED_ORIGIN: z
+    .url({ protocol: /^https?$/, error: 'must be an http(s) URL' })
+    .transform((value) => value.replace(/\/+$/, ''))
+    .optional(),
   PAGE_CACHE_MB: z.coerce.number({ error: 'must be a number of megabytes' }).positive('must be more than 0').max(1_000_000).optional(),
 });
 
@@ -179,6 +185,16 @@ export interface AppConfig {
    * LINK_CHECKS_ALLOW_LOOPBACK: lets the checker reach 127.0.0.0/8 and ::1, for tests whose servers listen there; never on a real site.
    */
   linkChecks: { enabled: boolean; allowLoopback: boolean; /** For each check, all hops; tests shorten it. */ timeoutMs?: number };
+  /**
+   * EMBED_PREVIEWS: an embed's title and picture, asked once from its provider when it is added (on unless false).
+   * EMBED_PREVIEWS_ALLOW_LOOPBACK and EMBED_OEMBED_ORIGIN: tests only, a server on loopback standing in for the providers.
+   */
+  embedPreviews: {
+    enabled: boolean;
+    allowLoopback: boolean;
+    oembedOrigin?: string;
+    /** Per request; tests shorten it. */ timeoutMs?: number;
+  };
   authRateLimit: {
     loginPerIp: RateLimitRule;
     loginPerUsername: RateLimitRule;
@@ -270,6 +286,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     communityUrl: values.COMMUNITY_URL,
     socialProof: values.SOCIAL_PROOF,
     linkChecks: { enabled: values.LINK_CHECKS === 'true', allowLoopback: values.LINK_CHECKS_ALLOW_LOOPBACK === 'true' },
+    embedPreviews: {
+      enabled: values.EMBED_PREVIEWS === 'true',
+      allowLoopback: values.EMBED_PREVIEWS_ALLOW_LOOPBACK === 'true',
+      oembedOrigin: values.EMBED_OEMBED_ORIGIN,
+    },
     authRateLimit: DEFAULT_AUTH_RATE_LIMIT,
     uploadRateLimit: DEFAULT_UPLOAD_RATE_LIMIT,
   };

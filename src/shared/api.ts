@@ -110,6 +110,11 @@ export function tooManyUploadsMessage(seconds: number): string {
   return `Too many uploads. Please try again in ${minutesOf(seconds)}.`;
 }
 
+/** Each embed added or readdressed asks its provider for a title and a picture (issue 30). */
+export function tooManyEmbedsMessage(seconds: number): string {
+  return `Too many embeds added. Please try again in ${minutesOf(seconds)}.`;
+}
+
 /**
  * A numeric id in a path. Anything that is not one names nothing the caller may
  * see: every route answers it with 404 and the route's own not-found message.

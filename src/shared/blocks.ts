@@ -1,11 +1,12 @@
 import { z } from 'zod';
+import { EMBED_PROVIDERS, embedUrlSchema } from './embeds.ts';
 import { LINK_TITLE_MAX_LENGTH, linkSchema, normalizeLinkUrl, startBeforeEnd, windowFields } from './links.ts';
 
-// Blocks beside links (issue 30): a header, a text or a divider, in the same
+// Blocks beside links (issue 30): a header, a text, a divider or an embed, in the same
 // ordered list as the links and scheduled like them. Links keep their shape;
 // every item names its `type`.
 
-export const BLOCK_TYPES = ['header', 'text', 'divider'] as const;
+export const BLOCK_TYPES = ['header', 'text', 'divider', 'embed'] as const;
 export type BlockType = (typeof BLOCK_TYPES)[number];
 export const PAGE_ITEM_TYPES = ['link', ...BLOCK_TYPES] as const;
 export type PageItemType = (typeof PAGE_ITEM_TYPES)[number];
@@ -14,10 +15,10 @@ export const HEADER_MAX_LENGTH = LINK_TITLE_MAX_LENGTH;
 export const TEXT_BLOCK_MAX_LENGTH = 500;
 
 /** What each block is called in the dashboard and in messages. */
-export const BLOCK_NAMES: Record<BlockType, string> = { header: 'Header', text: 'Text', divider: 'Divider' };
+export const BLOCK_NAMES: Record<BlockType, string> = { header: 'Header', text: 'Text', divider: 'Divider', embed: 'Embed' };
 
 export const blockMessages = {
-  unknownType: 'Please choose a header, a text or a divider',
+  unknownType: 'Please choose a header, a text, a divider or an embed',
   headerMissing: 'Please write a title for the header',
   headerTooLong: `A header cannot exceed ${HEADER_MAX_LENGTH} characters`,
   textMissing: 'Please write the text',
@@ -25,7 +26,8 @@ export const blockMessages = {
   noChanges: 'Nothing to update',
   notFound: 'Block not found',
   /** A field the block's type does not have ('A divider has no title'). */
-  fieldNotForType: (type: BlockType, field: 'title' | 'text') => `A ${BLOCK_NAMES[type].toLowerCase()} has no ${field}`,
+  fieldNotForType: (type: BlockType, field: 'title' | 'text' | 'url') =>
+    `${type === 'embed' ? 'An' : 'A'} ${BLOCK_NAMES[type].toLowerCase()} has no ${field === 'url' ? 'address' : field}`,
 } as const;
 
 const headerTitleSchema = z
@@ -56,17 +58,19 @@ export const createBlockSchema = z
       z.object({ type: z.literal('header'), title: headerTitleSchema, ...blockWindow }),
       z.object({ type: z.literal('text'), text: textBodySchema, ...blockWindow }),
       z.object({ type: z.literal('divider'), ...blockWindow }),
+      z.object({ type: z.literal('embed'), url: embedUrlSchema, ...blockWindow }),
     ],
     { error: blockMessages.unknownType },
   )
   .superRefine(startBeforeEnd);
 export type CreateBlockInput = z.infer<typeof createBlockSchema>;
 
-/** PATCH /api/links/blocks/{id}: the header's title, the text's words, its switch and schedule. */
+/** PATCH /api/links/blocks/{id}: the header's title, the text's words, the embed's address, its switch and schedule. */
 export const updateBlockSchema = z
   .object({
     title: headerTitleSchema.optional(),
     text: textBodySchema.optional(),
+    url: embedUrlSchema.optional(),
     isActive: windowFields.isActive.optional(),
     startsAt: windowFields.startsAt.optional(),
     endsAt: windowFields.endsAt.optional(),
@@ -97,13 +101,26 @@ export const textBlockSchema = z
   })
   .meta({ id: 'TextBlock' });
 export const dividerBlockSchema = z.object({ ...blockBase, type: z.literal('divider') }).meta({ id: 'DividerBlock' });
+export const embedBlockSchema = z
+  .object({
+    ...blockBase,
+    type: z.literal('embed'),
+    /** The video's or player's address at its provider, in canonical form. */ url: z.string(),
+    provider: z.enum(EMBED_PROVIDERS),
+    /** The title the provider gave when the embed was added; empty when it did not answer. */ title: z.string(),
+    /** The provider's picture, fetched once by this server and re-encoded (`/media/…`); null when there was none. */
+    thumbnail: z.string().nullable(),
+  })
+  .meta({ id: 'EmbedBlock' });
 
-export const blockSchema = z.discriminatedUnion('type', [headerBlockSchema, textBlockSchema, dividerBlockSchema]).meta({ id: 'Block' });
+export const blockSchema = z
+  .discriminatedUnion('type', [headerBlockSchema, textBlockSchema, dividerBlockSchema, embedBlockSchema])
+  .meta({ id: 'Block' });
 export type Block = z.infer<typeof blockSchema>;
 
 /** One item of the page's ordered list: a link (its shape unchanged, `type: 'link'`) or a block. */
 export const pageItemSchema = z
-  .discriminatedUnion('type', [linkSchema, headerBlockSchema, textBlockSchema, dividerBlockSchema])
+  .discriminatedUnion('type', [linkSchema, headerBlockSchema, textBlockSchema, dividerBlockSchema, embedBlockSchema])
   .meta({ id: 'PageItem' });
 export type PageItem = z.infer<typeof pageItemSchema>;
 

@@ -2,8 +2,12 @@ import { z } from 'zod';
 
 // Upload kinds and their rules (spec 000 §5 for icons; the profile issue adds the others).
 
-/** `thumbnail`: a link's picture, shown on its button instead of the icon (issue 30). */
-export const MEDIA_KINDS = ['icon', 'avatar', 'background', 'audio', 'cursor', 'thumbnail'] as const;
+/**
+ * `thumbnail`: a link's picture, shown on its button instead of the icon (issue 30).
+ * `embed`: an embed's picture, fetched from its provider by this server, never uploaded.
+ */
+export const UPLOAD_KINDS = ['icon', 'avatar', 'background', 'audio', 'cursor', 'thumbnail'] as const;
+export const MEDIA_KINDS = [...UPLOAD_KINDS, 'embed'] as const;
 export type MediaKind = (typeof MEDIA_KINDS)[number];
 
 /** An upload's address, as the media call answers it: `/media/{sha256}.{ext}`. */
@@ -24,6 +28,8 @@ export const CURSOR_MAX_BYTES = 512 * 1024;
 export const CURSOR_MAX_DIMENSION = 128;
 /** A link's thumbnail (issue 30): cropped square to at most this, WebP. */
 export const THUMBNAIL_SIZE = 128;
+/** An embed's picture (issue 30): at most this on its longer side, WebP; the placeholder crops it to its player's shape. */
+export const EMBED_PICTURE_MAX_DIMENSION = 480;
 
 export const mediaMessages = {
   notAnImage: 'Please upload an image file (PNG, JPG, SVG)',

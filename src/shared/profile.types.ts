@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { customizationSchema } from './customization.ts';
 import { contentWarningSchema } from './content-warning.ts';
-import { dividerBlockSchema, headerBlockSchema, textBlockSchema } from './blocks.ts';
+import { dividerBlockSchema, embedBlockSchema, headerBlockSchema, textBlockSchema } from './blocks.ts';
 import { linkSchema } from './links.ts';
 
 /** What a visitor may see of a profile (GET /api/public/{username} and the page). */
@@ -47,11 +47,12 @@ export const publicLinkSchema = linkSchema
   .meta({ id: 'PublicLink' });
 export type PublicLink = z.infer<typeof publicLinkSchema>;
 
-/** A block as the page shows it (issue 30): a header's title, a text's words, a divider. */
+/** A block as the page shows it (issue 30): a header's title, a text's words, a divider, an embed's placeholder. */
 export const publicBlockSchema = z.discriminatedUnion('type', [
   headerBlockSchema.pick({ id: true, type: true, title: true }),
   textBlockSchema.pick({ id: true, type: true, text: true }),
   dividerBlockSchema.pick({ id: true, type: true }),
+  embedBlockSchema.pick({ id: true, type: true, url: true, provider: true, title: true, thumbnail: true }),
 ]);
 export type PublicBlock = z.infer<typeof publicBlockSchema>;
 

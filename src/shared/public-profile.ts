@@ -114,6 +114,8 @@ export function toPublicProfile(
         return { id: item.id, type: item.type, text: item.text };
       case 'divider':
         return { id: item.id, type: item.type };
+      case 'embed':
+        return { id: item.id, type: item.type, url: item.url, provider: item.provider, title: item.title, thumbnail: item.thumbnail };
     }
   });
   return {

@@ -52,6 +52,8 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     DISCORD_CDN: 'http://127.0.0.1:9',
     // Tests never check links unless they say so (tests/api/link-checks.test.ts, with servers of its own).
     LINK_CHECKS: 'false',
+    // Nor ask embed providers (tests/api/embeds.test.ts stands in for them).
+    EMBED_PREVIEWS: 'false',
   });
   const config: AppConfig = {
     ...environment,

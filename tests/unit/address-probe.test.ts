@@ -7,7 +7,8 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ProbeOptions, isReachableAddress, probeAddress } from '#server/link-checks/address-probe.ts';
+import { type ProbeOptions, probeAddress } from '#server/link-checks/address-probe.ts';
+import { isReachableAddress } from '#server/http/outbound.ts';
 
 // The link checker's probe (issue 31), against servers started here on loopback.
 

@@ -75,18 +75,21 @@ export async function dailyViewsFrom(
 
 /**
  * Every link the profile has (active or not), for the names of the top links;
- * a text block's addresses count as the block, named by its first words.
+ * a text block's addresses count as the block, named by its first words; an
+ * embed's plays (and its opens without script) as the embed, by its title.
  */
 export async function linkNamesOf(db: Db, userId: number): Promise<Array<{ id: number; title: string; url: string }>> {
   const rows = await db
     .selectFrom('links')
     .select(['id', 'title', 'url', 'type', 'body'])
     .where('userId', '=', userId)
-    .where('type', 'in', ['link', 'text'])
+    .where('type', 'in', ['link', 'text', 'embed'])
     .execute();
-  return rows.map(({ id, title, url, type, body }) =>
-    type === 'text' ? { id, title: `Text: ${firstWordsOf(body)}`, url: '' } : { id, title, url },
-  );
+  return rows.map(({ id, title, url, type, body }) => {
+    if (type === 'text') return { id, title: `Text: ${firstWordsOf(body)}`, url: '' };
+    if (type === 'embed') return { id, title: `Embed: ${title || url}`, url };
+    return { id, title, url };
+  });
 }
 
 /** A text's first words, about 40 characters, on one line. */

@@ -75,13 +75,14 @@ const redirectTargetQuery = preparedQuery((db: Db, id: number) =>
     .innerJoin('users', 'users.id', 'links.userId')
     .select(['links.url', 'links.userId', 'links.startsAt', 'links.endsAt', 'links.contentWarning', 'users.username', 'users.displayName'])
     .where('links.id', '=', id)
-    .where('links.type', '=', 'link')
+    // An embed opens its video or player there: what its placeholder is without script (issue 30).
+    .where('links.type', 'in', ['link', 'embed'])
     .where('links.isActive', '=', 1)
     .where('users.isActive', '=', 1)
     .where('users.deleteAfter', 'is', null),
 );
 
-/** The target of /go/{id}: an active link of an active user (with its schedule, which the caller reads), or nothing. */
+/** The target of /go/{id}: an active link or embed of an active user (with its schedule, which the caller reads), or nothing. */
 export async function findRedirectTarget(db: Db, id: number) {
   const [target] = await redirectTargetQuery(db, id);
   return target;

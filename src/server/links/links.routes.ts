@@ -1,13 +1,14 @@
 import { z } from 'zod';
-import { commonMessages, dataOf, deletedSchema, errorResponses, idParam } from '#shared/api.ts';
+import { commonMessages, dataOf, deletedSchema, errorResponses, idParam, tooManyEmbedsMessage } from '#shared/api.ts';
 import { blockMessages, createBlockSchema, pageItemSchema, updateBlockSchema } from '#shared/blocks.ts';
 import { createLinkSchema, linkMessages, linkSchema, reorderLinksSchema, updateLinkSchema } from '#shared/links.ts';
 import type { AppConfig } from '../config.ts';
 import type { Db } from '../db/database.ts';
 import type { App } from '../http/app-types.ts';
 import { type ChangeBus, profileChange } from '../http/change-bus.ts';
+import { rateLimiter } from '../http/rate-limit.ts';
 import { requireUser } from '../auth/sessions.ts';
-import { changeBlock, changeLink, createBlock, createLink, listLinks, removeLink, reorderLinks } from './links.service.ts';
+import { type EmbedDeps, changeBlock, changeLink, createBlock, createLink, listLinks, removeLink, reorderLinks } from './links.service.ts';
 
 const tags = ['Links'];
 const linkParams = z.object({ id: idParam(linkMessages.notFound) });
@@ -32,7 +33,10 @@ export function registerLinkRoutes(app: App, db: Db): void {
 }
 
 /** The owner's changes to their links: registered in the signed-in scope under /api/links (auth/guards.ts). */
-export function registerLinkEditRoutes(app: App, db: Db, config: AppConfig, bus: ChangeBus): void {
+export function registerLinkEditRoutes(app: App, db: Db, config: AppConfig, bus: ChangeBus, embeds: EmbedDeps): void {
+  // Each embed added or readdressed asks its provider and decodes a picture: counted like an upload.
+  const embedsPerUser = rateLimiter(app, 'embed-user', config.uploadRateLimit.perUser, tooManyEmbedsMessage);
+
   // POST /api/links
   app.post(
     '/',
@@ -97,14 +101,16 @@ export function registerLinkEditRoutes(app: App, db: Db, config: AppConfig, bus:
     {
       schema: {
         tags,
-        summary: 'Add a header, a text or a divider at the end (blocks count toward no link limit)',
+        summary:
+          'Add a header, a text, a divider or an embed at the end (blocks count toward no link limit); an embed’s title and picture are asked from its provider',
         body: createBlockSchema,
-        response: { 201: dataOf(pageItemSchema), ...errorResponses(400, 401, 403) },
+        response: { 201: dataOf(pageItemSchema), ...errorResponses(400, 401, 403, 429) },
       },
     },
     async (request, reply) => {
       const owner = requireUser(request);
-      const block = await createBlock(db, owner, request.body);
+      if (request.body.type === 'embed') await embedsPerUser(request, String(owner.id));
+      const block = await createBlock(db, owner, request.body, embeds);
       bus.publish(profileChange(owner));
       return reply.status(201).send({ data: block });
     },
@@ -116,15 +122,16 @@ export function registerLinkEditRoutes(app: App, db: Db, config: AppConfig, bus:
     {
       schema: {
         tags,
-        summary: 'Change a block: a header’s title, a text’s words, whether it shows, its schedule',
+        summary: 'Change a block: a header’s title, a text’s words, an embed’s address, whether it shows, its schedule',
         params: blockParams,
         body: updateBlockSchema,
-        response: { 200: dataOf(pageItemSchema), ...errorResponses(400, 401, 403, 404) },
+        response: { 200: dataOf(pageItemSchema), ...errorResponses(400, 401, 403, 404, 429) },
       },
     },
     async (request) => {
       const owner = requireUser(request);
-      const block = await changeBlock(db, owner, request.params.id, request.body);
+      if (request.body.url !== undefined) await embedsPerUser(request, String(owner.id));
+      const block = await changeBlock(db, owner, request.params.id, request.body, embeds);
       bus.publish(profileChange(owner));
       return { data: block };
     },

@@ -1,4 +1,5 @@
 import { type BlockType, type CreateBlockInput, type PageItem, type UpdateBlockInput, blockMessages } from '#shared/blocks.ts';
+import { embedTargetOf } from '#shared/embeds.ts';
 import {
   CUSTOM_ICON,
   DEFAULT_LINK_COLOR,
@@ -18,6 +19,10 @@ import { recordActivity } from '../activity/activity.repository.ts';
 import { AppError } from '../http/errors.ts';
 import { isUserActive } from '../users/users.repository.ts';
 import { deleteLinkImageIfUnused, findOwnedMedia, mediaUrl, parseMediaUrl } from '../media/media.repository.ts';
+import type { ProcessedMedia } from '../media/image-processing.ts';
+import type { MediaProcessor } from '../media/media-processor.ts';
+import { keepEmbedPicture } from '../media/media.service.ts';
+import type { EmbedPreviews } from './embed-previews.ts';
 import {
   type LinkWithIcon,
   countLinksOfUser,
@@ -49,9 +54,24 @@ export function toPageItem(row: LinkWithIcon): PageItem {
       return { ...base, type: 'text', text: row.body };
     case 'divider':
       return { ...base, type: 'divider' };
+    case 'embed':
+      return {
+        ...base,
+        type: 'embed',
+        url: row.url,
+        // A stored address is one the embed rules wrote in canonical form.
+        provider: embedTargetOf(row.url)!.provider,
+        title: row.title,
+        thumbnail: pictureUrlOf(row),
+      };
     case 'link':
       return toLink(row);
   }
+}
+
+/** The address of a link's thumbnail or an embed's picture, or null. */
+function pictureUrlOf(row: LinkWithIcon): string | null {
+  return row.thumbnailHash && row.thumbnailExt ? mediaUrl({ hash: row.thumbnailHash, ext: row.thumbnailExt }) : null;
 }
 
 function toLink(row: LinkWithIcon): Link {
@@ -63,7 +83,7 @@ function toLink(row: LinkWithIcon): Link {
     url: row.url,
     icon: row.icon,
     customIcon: row.iconHash && row.iconExt ? mediaUrl({ hash: row.iconHash, ext: row.iconExt }) : null,
-    thumbnail: row.thumbnailHash && row.thumbnailExt ? mediaUrl({ hash: row.thumbnailHash, ext: row.thumbnailExt }) : null,
+    thumbnail: pictureUrlOf(row),
     color: row.color,
     position: row.position,
     isActive: row.isActive === 1,
@@ -132,21 +152,55 @@ export async function createLink(db: Db, config: AppConfig, owner: UserRow, inpu
   });
 }
 
-/** What Recent Activity names a block by ('Added the header “Shop”', 'Removed a divider'). */
+/** What Recent Activity names a block by ('Added the header “Shop”', 'Removed a divider', 'Added the embed “Live at Paradiso”'). */
 function blockSubject(type: BlockType, title: string): string {
-  return type === 'header' ? `the header “${title}”` : type === 'text' ? 'a text block' : 'a divider';
+  switch (type) {
+    case 'header':
+      return `the header “${title}”`;
+    case 'text':
+      return 'a text block';
+    case 'divider':
+      return 'a divider';
+    case 'embed':
+      return title ? `the embed “${title}”` : 'an embed';
+  }
 }
 
-/** A header, text or divider at the end of the list; it counts toward no plan's link limit. */
-export async function createBlock(db: Db, owner: UserRow, input: CreateBlockInput): Promise<PageItem> {
+/** What adding or readdressing an embed needs: its provider's answer, the media worker, and the plan's quota. */
+export interface EmbedDeps {
+  previews: EmbedPreviews;
+  media: MediaProcessor;
+  config: AppConfig;
+}
+
+/**
+ * The provider's title and picture for an embed's address, the picture
+ * decoded and re-encoded in the media worker; asked before any transaction
+ * opens, since it waits on the network. Whatever fails leaves it out.
+ */
+async function previewOf(embeds: EmbedDeps, owner: UserRow, url: string): Promise<{ title: string; picture: ProcessedMedia | null }> {
+  const { title, picture } = await embeds.previews.preview(embedTargetOf(url)!);
+  if (!picture) return { title, picture: null };
+  try {
+    return { title, picture: await embeds.media.process('embed', picture, `user:${owner.id}`) };
+  } catch {
+    return { title, picture: null };
+  }
+}
+
+/** A header, text, divider or embed at the end of the list; it counts toward no plan's link limit. */
+export async function createBlock(db: Db, owner: UserRow, input: CreateBlockInput, embeds: EmbedDeps): Promise<PageItem> {
+  const preview = input.type === 'embed' ? await previewOf(embeds, owner, input.url) : undefined;
   return db.transaction().execute(async (trx) => {
     const now = nowIso();
+    const title = input.type === 'header' ? input.title : (preview?.title ?? '');
     const id = await insertLink(trx, {
       userId: owner.id,
       type: input.type,
-      title: input.type === 'header' ? input.title : '',
+      title,
       body: input.type === 'text' ? input.text : '',
-      url: '',
+      url: input.type === 'embed' ? input.url : '',
+      thumbnailId: preview?.picture ? await keepEmbedPicture(trx, embeds.config, owner, preview.picture) : null,
       icon: DEFAULT_LINK_ICON,
       customIconId: null,
       color: DEFAULT_LINK_COLOR,
@@ -157,18 +211,24 @@ export async function createBlock(db: Db, owner: UserRow, input: CreateBlockInpu
       createdAt: now,
       updatedAt: now,
     });
-    await recordActivity(trx, owner.id, 'block_added', blockSubject(input.type, input.type === 'header' ? input.title : ''), now);
+    await recordActivity(trx, owner.id, 'block_added', blockSubject(input.type, title), now);
     return toPageItem((await findLinkOfUser(trx, owner.id, id))!);
   });
 }
 
-export async function changeBlock(db: Db, owner: UserRow, id: number, input: UpdateBlockInput): Promise<PageItem> {
+/** Which block type has each field of a change. */
+const FIELD_OWNER = { title: 'header', text: 'text', url: 'embed' } as const;
+
+export async function changeBlock(db: Db, owner: UserRow, id: number, input: UpdateBlockInput, embeds: EmbedDeps): Promise<PageItem> {
+  // A new address is asked about before the transaction: only for an embed (checked again inside).
+  const readdressed = input.url !== undefined && (await findLinkOfUser(db, owner.id, id))?.type === 'embed';
+  const preview = readdressed ? await previewOf(embeds, owner, input.url!) : undefined;
   return db.transaction().execute(async (trx) => {
     const current = await findLinkOfUser(trx, owner.id, id);
     if (!current || current.type === 'link') throw new AppError(404, 'not_found', blockMessages.notFound);
     const type = current.type;
-    for (const field of ['title', 'text'] as const) {
-      const owns = field === 'title' ? type === 'header' : type === 'text';
+    for (const field of ['title', 'text', 'url'] as const) {
+      const owns = FIELD_OWNER[field] === type;
       if (input[field] !== undefined && !owns) {
         const message = blockMessages.fieldNotForType(type, field);
         throw new AppError(400, 'validation_failed', message, { fieldErrors: { [field]: message } });
@@ -177,15 +237,25 @@ export async function changeBlock(db: Db, owner: UserRow, id: number, input: Upd
     const startsAt = input.startsAt !== undefined ? input.startsAt : current.startsAt;
     const endsAt = input.endsAt !== undefined ? input.endsAt : current.endsAt;
     assertStartBeforeEnd(startsAt, endsAt);
+    // A new address brings the provider's title and picture with it (none, when it did not answer).
+    const thumbnailId = preview
+      ? preview.picture
+        ? await keepEmbedPicture(trx, embeds.config, owner, preview.picture)
+        : null
+      : current.thumbnailId;
+    const title = input.title ?? preview?.title ?? current.title;
     await updateLink(trx, owner.id, id, {
-      ...(input.title !== undefined && { title: input.title }),
+      title,
       ...(input.text !== undefined && { body: input.text }),
+      ...(preview && { url: input.url }),
+      thumbnailId,
       ...(input.isActive !== undefined && { isActive: input.isActive ? 1 : 0 }),
       startsAt,
       endsAt,
       updatedAt: nowIso(),
     });
-    await recordActivity(trx, owner.id, 'block_updated', blockSubject(type, input.title ?? current.title));
+    await recordActivity(trx, owner.id, 'block_updated', blockSubject(type, title));
+    if (current.thumbnailId !== null && current.thumbnailId !== thumbnailId) await deleteLinkImageIfUnused(trx, current.thumbnailId);
     return toPageItem((await findLinkOfUser(trx, owner.id, id))!);
   });
 }

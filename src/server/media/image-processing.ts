@@ -4,6 +4,7 @@ import {
   THUMBNAIL_SIZE,
   BACKGROUND_MAX_DIMENSION,
   CURSOR_MAX_DIMENSION,
+  EMBED_PICTURE_MAX_DIMENSION,
   ICON_JPEG_QUALITY,
   ICON_MAX_DIMENSION,
   type MediaKind,
@@ -76,6 +77,12 @@ function processAvatar(input: Buffer): Promise<ProcessedMedia> {
 function processThumbnail(input: Buffer): Promise<ProcessedMedia> {
   // Always square: a smaller picture is enlarged to fill it (withoutEnlargement would keep its own shape).
   return reencode(input, { width: THUMBNAIL_SIZE, height: THUMBNAIL_SIZE, fit: 'cover', position: 'centre' }, 'webp');
+}
+
+/** An embed's picture from its provider (issue 30): at most 480 px on the longer side, WebP, its shape kept. */
+function processEmbedPicture(input: Buffer): Promise<ProcessedMedia> {
+  const side = EMBED_PICTURE_MAX_DIMENSION;
+  return reencode(input, { width: side, height: side, fit: 'inside', withoutEnlargement: true }, 'webp');
 }
 
 /** A page background: at most 1920 px on the longer side, WebP. */
@@ -170,6 +177,7 @@ export const MEDIA_DECODERS: Record<MediaJobKind, (input: Buffer) => Promise<Pro
   icon: processIcon,
   avatar: processAvatar,
   thumbnail: processThumbnail,
+  embed: processEmbedPicture,
   background: processBackground,
   cursor: processCursor,
   audio: processAudio,

@@ -65,13 +65,13 @@ export async function deleteMedia(db: Db, id: number): Promise<void> {
   await db.deleteFrom('media').where('id', '=', id).execute();
 }
 
-/** The images links show (issue 30: thumbnails beside custom icons), each kind by its own column. */
-type LinkImageKind = 'icon' | 'thumbnail';
-const LINK_IMAGE_COLUMN = { icon: 'links.customIconId', thumbnail: 'links.thumbnailId' } as const;
+/** The images links show (issue 30: thumbnails beside custom icons, an embed's picture), each kind by its own column. */
+type LinkImageKind = 'icon' | 'thumbnail' | 'embed';
+const LINK_IMAGE_COLUMN = { icon: 'links.customIconId', thumbnail: 'links.thumbnailId', embed: 'links.thumbnailId' } as const;
 
 /** Whether a media kind is a link's image, freed with the links that show it rather than kept by the look. */
 export function isLinkImage(kind: MediaKind): kind is LinkImageKind {
-  return kind === 'icon' || kind === 'thumbnail';
+  return kind === 'icon' || kind === 'thumbnail' || kind === 'embed';
 }
 
 /** Link images of this kind and owner that no link uses, uploaded before `olderThan` (abandoned forms). */
@@ -85,12 +85,12 @@ export async function deleteUnusedLinkImages(db: Db, ownerId: number, kind: Link
     .execute();
 }
 
-/** Delete one icon or thumbnail if no link shows it any more. */
+/** Delete one icon, thumbnail or embed picture if no link shows it any more. */
 export async function deleteLinkImageIfUnused(db: Db, id: number): Promise<void> {
   await db
     .deleteFrom('media')
     .where('id', '=', id)
-    .where('kind', 'in', ['icon', 'thumbnail'])
+    .where('kind', 'in', ['icon', 'thumbnail', 'embed'])
     .where((eb) =>
       eb.not(
         eb.exists(

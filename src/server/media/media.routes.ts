@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { commonMessages, dataOf, deletedSchema, errorResponses, idParam, tooManyUploadsMessage } from '#shared/api.ts';
-import { MEDIA_KINDS, mediaMessages, mediaUploadSchema } from '#shared/media.ts';
+import { UPLOAD_KINDS, mediaMessages, mediaUploadSchema } from '#shared/media.ts';
 import type { AppConfig } from '../config.ts';
 import type { Db } from '../db/database.ts';
 import type { App } from '../http/app-types.ts';
@@ -15,7 +15,7 @@ import type { MediaProcessor } from './media-processor.ts';
 import { MEDIA_RULES, type ReferencedUploads, removeUpload, storeUpload } from './media.service.ts';
 
 const tags = ['Media'];
-const kindParams = z.object({ kind: z.enum(MEDIA_KINDS, { error: mediaMessages.unknownKind }) });
+const kindParams = z.object({ kind: z.enum(UPLOAD_KINDS, { error: mediaMessages.unknownKind }) });
 const idParams = z.object({ id: idParam(commonMessages.fileNotFound) });
 const fileParams = z.object({ file: z.string() });
 

@@ -158,6 +158,31 @@ export async function storeUpload(
   });
 }
 
+/**
+ * Keep an embed's picture, fetched from its provider and re-encoded, on the
+ * owner's account (issue 30): counted in their quota like an upload, and
+ * simply not kept (the placeholder then has none) when it would not fit.
+ */
+export async function keepEmbedPicture(db: Db, config: AppConfig, owner: UserRow, picture: ProcessedMedia): Promise<number | null> {
+  const hash = createHash('sha256').update(picture.data).digest('hex');
+  const existing = await findOwnedMedia(db, owner.id, 'embed', hash);
+  if (existing) return existing.id;
+  if ((await usedBytes(db, owner.id)) + picture.data.length > config.planLimits[owner.plan].uploadBytes) return null;
+  const row = await insertMedia(db, {
+    ownerId: owner.id,
+    kind: 'embed',
+    hash,
+    ext: picture.ext,
+    mime: picture.mime,
+    bytes: picture.data.length,
+    width: picture.width,
+    height: picture.height,
+    data: picture.data,
+    createdAt: nowIso(),
+  });
+  return row.id;
+}
+
 /** Delete an upload of the owner; links that showed it fall back to the default icon, or to no thumbnail. */
 export async function removeUpload(db: Db, owner: UserRow, id: number, referenced: ReferencedUploads): Promise<void> {
   await db.transaction().execute(async (trx) => {

@@ -66,6 +66,8 @@ export class CachedPage {
     readonly expiresAt = Infinity,
     /** When it is worth drawing again (a view count), to the cache's minute sweep: answered until then. */
     readonly refreshAt = Infinity,
+    /** The hosts its embeds' players load from (issue 30), space-separated: its CSP's frame-src; empty, no frames. */
+    readonly frameSources = '',
   ) {
     this.etag = `"${createHash('sha1').update(identity).digest('base64url')}"`;
     this.brotliBody = brotli(identity, MISS_BROTLI_QUALITY);
@@ -117,8 +119,8 @@ function compact(view: Buffer): Buffer {
   return Buffer.from(view);
 }
 
-export function preparePage(html: string, userId: number, expiresAt = Infinity, refreshAt = Infinity): CachedPage {
-  return new CachedPage(Buffer.from(html), userId, expiresAt, refreshAt);
+export function preparePage(html: string, userId: number, expiresAt = Infinity, refreshAt = Infinity, frameSources = ''): CachedPage {
+  return new CachedPage(Buffer.from(html), userId, expiresAt, refreshAt, frameSources);
 }
 
 /** The link id a `/go/{id}` segment names, or undefined for anything that cannot name one. */

@@ -104,11 +104,18 @@ const effectsScript = (() => {
 
 /**
  * Whether a page uses an effect that needs the script: the animated tab title,
- * drawn particles, the Discord card, or music without a volume control.
+ * drawn particles, the Discord card, music without a volume control, or an
+ * embed (whose player the script loads when pressed).
  */
 export function needsEffectsScript(page: PublicPage): boolean {
   const c = page.customization;
-  return c.animatedTitle || c.backgroundEffect === 'particles' || showsDiscord(page) || (c.audioFile !== '' && !c.volumeControl);
+  return (
+    c.animatedTitle ||
+    c.backgroundEffect === 'particles' ||
+    showsDiscord(page) ||
+    (c.audioFile !== '' && !c.volumeControl) ||
+    page.items.some((item) => item.type === 'embed')
+  );
 }
 
 /** The effects script's tag. */

@@ -14,6 +14,7 @@ import { assertUsernameAvailable } from '../users/users.service.ts';
 import type { InAppBrowser } from '../http/in-app-browser.ts';
 import { renderContentWarning, renderProfileGone, renderProfileNotFound, renderProfilePage } from './render-page.tsx';
 import { AGREE_QUERY } from '#shared/content-warning.ts';
+import { frameSourcesOf } from '#shared/embeds.ts';
 
 export function isUsername(segment: string): boolean {
   return segment.length <= USERNAME_MAX_LENGTH && USERNAME_PATTERN.test(segment);
@@ -118,7 +119,9 @@ export async function publicPageFor(
     profile.contentWarning && !agreed
       ? renderContentWarning(profile.contentWarning, 'page', profile, `/${profile.username}`, origin)
       : renderProfilePage(data, origin, openInBrowserBar ? inApp : undefined);
-  const page = preparePage(html, profile.id, expiresAt, refreshAt);
+  const shown = profile.contentWarning && !agreed ? [] : data.items;
+  const frameSources = frameSourcesOf(shown.flatMap((item) => (item.type === 'embed' ? [item.provider] : []))).join(' ');
+  const page = preparePage(html, profile.id, expiresAt, refreshAt, frameSources);
   // Never cached under an app route's name, so the fast path never mistakes a cached page for one.
   if (!isAppRouteName(username)) cache.setPage(cachedOrigin, key, page, readAt);
   // A marked link's target is never cached: its warning comes first, through the route.

@@ -27,6 +27,8 @@ export class PublicPageResponder {
   private readonly pageHeaders: Record<'br' | 'gzip' | 'identity', OutgoingHttpHeaders & { etag: string; 'content-length': number }>;
   private readonly notModifiedHeaders: OutgoingHttpHeaders & { etag: string };
   private readonly redirectHeaders: OutgoingHttpHeaders & { location: string };
+  /** Every page's Content-Security-Policy; a page with embeds adds its players' hosts as frame-src. */
+  private readonly contentSecurityPolicy: string;
   // Browsers send the same few Accept-Encoding values: the last answer is nearly always the next.
   private lastAcceptEncoding = '';
   private lastEncoding: 'br' | 'gzip' | 'identity' = 'identity';
@@ -43,6 +45,7 @@ export class PublicPageResponder {
     this.pageHeaders = { br: page('br'), gzip: page('gzip'), identity: page() };
     this.notModifiedHeaders = { ...security, ...PAGE_HEADERS, etag: '' };
     this.redirectHeaders = { ...security, ...REDIRECT_HEADERS, location: '', 'content-length': 0 };
+    this.contentSecurityPolicy = String(security['content-security-policy'] ?? '');
   }
 
   /** A page (200, or the 404 or 410 page), or 304 when the client holds this version of a 200. */
@@ -57,6 +60,10 @@ export class PublicPageResponder {
     const headers = this.pageHeaders[encoding];
     headers.etag = page.etag;
     headers['content-length'] = body.length;
+    // Frames only on a page with embeds, only from their players' hosts (issue 30).
+    headers['content-security-policy'] = page.frameSources
+      ? `${this.contentSecurityPolicy};frame-src ${page.frameSources}`
+      : this.contentSecurityPolicy;
     return { status, headers, body };
   }
 

@@ -1,14 +1,29 @@
-import { Heading, type LucideIcon, MousePointerClick, Pilcrow, SeparatorHorizontal } from 'lucide-react';
+import { Heading, type LucideIcon, MousePointerClick, Pilcrow, SeparatorHorizontal, SquarePlay } from 'lucide-react';
 import { BLOCK_NAMES, type Block, type BlockType } from '#shared/blocks.ts';
 import { countOf } from '#shared/counts.ts';
+import { EMBED_PROVIDER_RULES } from '#shared/embeds.ts';
 import { type ItemCardProps, ItemCard } from './item-card.tsx';
 import { ScheduleNote } from './schedule-fields.tsx';
 
-export const BLOCK_ICONS: Record<BlockType, LucideIcon> = { header: Heading, text: Pilcrow, divider: SeparatorHorizontal };
+export const BLOCK_ICONS: Record<BlockType, LucideIcon> = {
+  header: Heading,
+  text: Pilcrow,
+  divider: SeparatorHorizontal,
+  embed: SquarePlay,
+};
 
-/** What the controls call a block: 'header “Shop”', 'text block', 'divider'. */
+/** What the controls call a block: 'header “Shop”', 'text block', 'divider', 'embed “Live at Paradiso”'. */
 export function blockName(block: Block): string {
-  return block.type === 'header' ? `header “${block.title}”` : block.type === 'text' ? 'text block' : 'divider';
+  switch (block.type) {
+    case 'header':
+      return `header “${block.title}”`;
+    case 'text':
+      return 'text block';
+    case 'divider':
+      return 'divider';
+    case 'embed':
+      return block.title ? `embed “${block.title}”` : `${EMBED_PROVIDER_RULES[block.provider].name} embed`;
+  }
 }
 
 type BlockCardProps = Pick<ItemCardProps, 'disabled' | 'deleting' | 'onEdit' | 'onDelete' | 'onToggleActive'> & {
@@ -18,9 +33,10 @@ type BlockCardProps = Pick<ItemCardProps, 'disabled' | 'deleting' | 'onEdit' | '
   timeZone: string;
 };
 
-/** A header, text or divider in edit mode: what it shows, with the same controls as a link. */
+/** A header, text, divider or embed in edit mode: what it shows, with the same controls as a link. */
 export function BlockCard({ block, clicks, timeZone, ...controls }: BlockCardProps) {
   const Icon = BLOCK_ICONS[block.type];
+  const picture = block.type === 'embed' ? block.thumbnail : null;
   return (
     <ItemCard
       id={block.id}
@@ -29,15 +45,22 @@ export function BlockCard({ block, clicks, timeZone, ...controls }: BlockCardPro
       isActive={block.isActive}
       {...controls}
       leading={
-        <span
-          className="flex size-9 shrink-0 items-center justify-center rounded-xl border border-dashed border-zinc-600 text-zinc-300 sm:size-11"
-          aria-hidden="true"
-        >
-          <Icon className="size-5" />
-        </span>
+        picture ? (
+          <img src={picture} alt="" className="size-9 shrink-0 rounded-xl object-cover sm:size-11" />
+        ) : (
+          <span
+            className="flex size-9 shrink-0 items-center justify-center rounded-xl border border-dashed border-zinc-600 text-zinc-300 sm:size-11"
+            aria-hidden="true"
+          >
+            <Icon className="size-5" />
+          </span>
+        )
       }
     >
-      <p className="text-xs font-semibold uppercase tracking-wider text-muted">{BLOCK_NAMES[block.type]}</p>
+      <p className="text-xs font-semibold uppercase tracking-wider text-muted">
+        {BLOCK_NAMES[block.type]}
+        {block.type === 'embed' && ` · ${EMBED_PROVIDER_RULES[block.provider].name}`}
+      </p>
       {block.type === 'header' && (
         <p className="line-clamp-2 break-words text-lg font-bold sm:truncate" data-testid="block-content">
           {block.title}
@@ -49,10 +72,18 @@ export function BlockCard({ block, clicks, timeZone, ...controls }: BlockCardPro
         </p>
       )}
       {block.type === 'divider' && <p className="text-sm text-muted">A line between the items around it</p>}
-      {block.type === 'text' && clicks !== undefined && clicks > 0 && (
+      {block.type === 'embed' && (
+        <>
+          <p className="line-clamp-2 break-words font-semibold sm:truncate" data-testid="block-content">
+            {block.title || `${EMBED_PROVIDER_RULES[block.provider].name} did not give a title: the page shows its name`}
+          </p>
+          <p className="truncate text-sm text-muted">{block.url}</p>
+        </>
+      )}
+      {(block.type === 'text' || block.type === 'embed') && clicks !== undefined && clicks > 0 && (
         <p className="mt-0.5 flex items-center gap-1 text-xs text-muted">
           <MousePointerClick className="size-3.5" aria-hidden="true" />
-          {countOf(clicks, 'click')} on its links
+          {block.type === 'text' ? `${countOf(clicks, 'click')} on its links` : countOf(clicks, 'play')}
           <span className="max-sm:sr-only"> · 30 days</span>
         </p>
       )}

@@ -1,5 +1,6 @@
 import { type FormEvent, useState } from 'react';
 import { BLOCK_NAMES, type Block, type BlockType, HEADER_MAX_LENGTH, TEXT_BLOCK_MAX_LENGTH, createBlockSchema } from '#shared/blocks.ts';
+import { EMBED_PROVIDER_RULES, checkEmbedAddress } from '#shared/embeds.ts';
 import { describeZodError } from '#shared/validation.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { Input, Label, Textarea } from '#web/components/ui/input.tsx';
@@ -16,23 +17,28 @@ interface BlockFormProps {
   onCancel: () => void;
 }
 
-/** Adds or edits a header (its title), a text (its words) or a divider, each with a schedule. */
+/** Adds or edits a header (its title), a text (its words), a divider or an embed (its address), each with a schedule. */
 export function BlockForm({ type, block, timeZone, saving, onSave, onCancel }: BlockFormProps) {
   const [title, setTitle] = useState(block?.type === 'header' ? block.title : '');
   const [text, setText] = useState(block?.type === 'text' ? block.text : '');
+  const [url, setUrl] = useState(block?.type === 'embed' ? block.url : '');
   const schedule = useScheduleDraft(block, timeZone);
   const [error, setError] = useState<string | null>(null);
   const idSuffix = String(block?.id ?? 'new');
   const name = BLOCK_NAMES[type].toLowerCase();
+  // What the address embeds, said as it is typed ('YouTube video').
+  const recognised = url.trim() ? checkEmbedAddress(url) : undefined;
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const fields: BlockFields = {
       ...(type === 'header' && { title }),
       ...(type === 'text' && { text }),
+      // An unchanged address is not sent: the provider is asked again only for a new one.
+      ...(type === 'embed' && !(block?.type === 'embed' && block.url === url.trim()) && { url }),
       ...schedule.bounds(),
     };
-    const parsed = createBlockSchema.safeParse({ type, ...fields });
+    const parsed = createBlockSchema.safeParse({ type, ...fields, ...(type === 'embed' && { url }) });
     if (!parsed.success) {
       setError(describeZodError(parsed.error).message);
       return;
@@ -90,6 +96,31 @@ export function BlockForm({ type, block, timeZone, saving, onSave, onCancel }: B
         </div>
       )}
       {type === 'divider' && <p className="text-sm text-muted">A thin line between the items around it, to set sections apart.</p>}
+      {type === 'embed' && (
+        <div className="space-y-2">
+          <Label htmlFor={`embed-${idSuffix}`}>Address</Label>
+          <Input
+            id={`embed-${idSuffix}`}
+            value={url}
+            type="url"
+            inputMode="url"
+            placeholder="https://www.youtube.com/watch?v=…"
+            aria-describedby={`embed-hint-${idSuffix}`}
+            onChange={(event) => setUrl(event.target.value)}
+            autoFocus
+          />
+          <p id={`embed-hint-${idSuffix}`} className="text-xs text-muted">
+            {recognised?.ok ? (
+              <span className="font-semibold text-emerald-300">
+                {EMBED_PROVIDER_RULES[recognised.target.provider].name} {recognised.target.shape.kind === 'audio' ? 'player' : 'video'}{' '}
+                recognised.{' '}
+              </span>
+            ) : null}
+            A YouTube or Vimeo video, or a Spotify or SoundCloud track, album or playlist. Your page shows its title and picture; the player
+            loads from the provider only when a visitor presses play.
+          </p>
+        </div>
+      )}
       <ScheduleFields idSuffix={`${type}-${idSuffix}`} timeZone={timeZone} draft={schedule.draft} />
       <div className="flex justify-end gap-3">
         <Button type="button" variant="ghost" onClick={onCancel} disabled={saving}>

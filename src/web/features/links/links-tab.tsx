@@ -298,6 +298,7 @@ const BLOCK_HINTS: Record<BlockType, string> = {
   header: 'A section title',
   text: 'A few lines, up to 500 characters',
   divider: 'A line between sections',
+  embed: 'A video or player: YouTube, Vimeo, Spotify, SoundCloud',
 };
 
 /** The plan's limit, its 'Upgrade to Pro' a link to the pricing page. */

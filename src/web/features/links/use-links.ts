@@ -93,6 +93,8 @@ export function useUpdateLink(userId: number) {
 export interface BlockFields {
   title?: string;
   text?: string;
+  /** An embed's address. */
+  url?: string;
   isActive?: boolean;
   startsAt?: string | null;
   endsAt?: string | null;
