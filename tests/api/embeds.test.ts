@@ -1,5 +1,3 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { blockMessages } from '#shared/blocks.ts';
@@ -7,80 +5,31 @@ import { embedMessages } from '#shared/embeds.ts';
 import { EMBED_PICTURE_MAX_DIMENSION } from '#shared/media.ts';
 import { DIALECT, type TestApp, createTestApp } from '../helpers/test-app.ts';
 import { type SignedInUser, createLink, createUser } from '../helpers/factories.ts';
+import { type EmbedProviderStandIn, STAND_IN_TITLES, startEmbedProvider } from '../helpers/embed-provider.ts';
 
 // Embeds (issue 30): an address of YouTube, Vimeo, Spotify or SoundCloud
 // becomes a block whose placeholder shows the provider's title and picture,
 // asked once by this server and re-encoded; the page frames only the players
 // it embeds, and only after a press.
 //
-// The providers cannot be reached from here: a local HTTP server stands in for
-// their oEmbed endpoints (https://oembed.com), answering at
-// /{provider}/{endpoint's path} (EMBED_OEMBED_ORIGIN) in their shape, and
-// serving the pictures their answers point to.
-
-interface Asked {
-  path: string;
-  url: string | null;
-}
+// The providers cannot be reached from here: tests/helpers/embed-provider.ts
+// stands in for them.
 
 let t: TestApp;
-let provider: http.Server;
+let provider: EmbedProviderStandIn;
 let origin: string;
-const asked: Asked[] = [];
-let picture: Buffer;
-
-function startProvider(): Promise<void> {
-  provider = http.createServer((request, response) => {
-    const address = new URL(request.url!, 'http://stand-in');
-    asked.push({ path: address.pathname, url: address.searchParams.get('url') });
-    const json = (body: unknown, status = 200) => {
-      response.writeHead(status, { 'content-type': 'application/json' });
-      response.end(JSON.stringify(body));
-    };
-    switch (address.pathname) {
-      case '/youtube/oembed':
-        return json({
-          type: 'video',
-          title: 'Never   Gonna\nGive You Up <script>alert(1)</script>',
-          thumbnail_url: `${origin}/pictures/hqdefault.jpg`,
-          html: '<iframe src="https://www.youtube.com/embed/x"></iframe>',
-        });
-      case '/vimeo/api/oembed.json':
-        // A title but no picture.
-        return json({ type: 'video', title: 'The New Vimeo Player' });
-      case '/spotify/oembed':
-        // The provider is down.
-        return json({ error: 'unavailable' }, 503);
-      case '/soundcloud/oembed':
-        // Its picture is said to be at a private address: never fetched.
-        return json({ title: 'Flickermood', thumbnail_url: 'http://169.254.169.254/latest/meta-data' });
-      case '/pictures/hqdefault.jpg':
-        response.writeHead(200, { 'content-type': 'image/jpeg' });
-        return response.end(picture);
-      default:
-        response.writeHead(404).end();
-    }
-  });
-  return new Promise((resolve) =>
-    provider.listen(0, '127.0.0.1', () => {
-      origin = `http://127.0.0.1:${(provider.address() as AddressInfo).port}`;
-      resolve();
-    }),
-  );
-}
+let asked: EmbedProviderStandIn['asked'];
 
 beforeAll(async () => {
-  picture = await sharp({ create: { width: 1280, height: 720, channels: 3, background: '#cc2233' } })
-    .jpeg()
-    .toBuffer();
-  await startProvider();
+  provider = await startEmbedProvider();
+  ({ origin, asked } = provider);
   t = await createTestApp({
     config: { embedPreviews: { enabled: true, allowLoopback: true, oembedOrigin: origin, timeoutMs: 2000 } },
   });
 });
 afterAll(async () => {
   await t.close();
-  await new Promise((resolve) => provider.close(resolve));
+  await provider.close();
 });
 
 const addEmbed = (owner: SignedInUser, url: string) =>
@@ -110,7 +59,7 @@ describe(`embeds (${DIALECT})`, () => {
       url: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ',
       provider: 'youtube',
       // On one line, control characters and runs of spaces out; markup kept as the words it is.
-      title: 'Never Gonna Give You Up <script>alert(1)</script>',
+      title: STAND_IN_TITLES.youtube,
       isActive: true,
     });
     expect(asked).toEqual([

@@ -463,6 +463,12 @@ describe(`hostile input to blocks (${DIALECT})`, () => {
       { type: 'link', title: 'x', url: 'x.example' },
       { type: 'divider', isActive: 'yes' },
       { type: 'header', title: 'x', startsAt: '2026-13-40T99:00:00Z' },
+      { type: 'embed' },
+      { type: 'embed', url: ['https://youtu.be/dQw4w9WgXcQ'] },
+      { type: 'embed', url: `https://youtu.be/${'x'.repeat(100_000)}` },
+      { type: 'embed', url: 'https://www.youtube.com/watch?v=<script>alert(1)</script>' },
+      { type: 'embed', url: 'http://169.254.169.254/latest/meta-data' },
+      { type: 'embed', url: 'file:///etc/passwd' },
     ]) {
       const response = await post(payload);
       expect(response.statusCode, JSON.stringify(payload).slice(0, 60)).toBe(400);
@@ -528,6 +534,32 @@ describe(`hostile input to blocks (${DIALECT})`, () => {
       expect(answer.statusCode).toBe(302);
       expect(answer.headers.location).toMatch(/^https:\/\/[^\s<>"]+$/);
     }
+  });
+});
+
+describe(`hostile input to embeds (${DIALECT})`, () => {
+  it('keeps only the canonical address of an embed: what follows its id never reaches the page', async () => {
+    const creator = await createUser(t.app);
+    for (const url of [
+      'https://www.youtube.com/watch?v=dQw4w9WgXcQ&x="><script>alert(1)</script>',
+      'https://open.spotify.com/track/4uLU6hMCjMI75M1A2tKUQC?"onmouseover="alert(1)',
+      "https://vimeo.com/76979871#'><svg onload=alert(1)>",
+    ]) {
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/api/links/blocks',
+        headers: { cookie: creator.cookie },
+        payload: { type: 'embed', url },
+      });
+      expect(response.statusCode, url).toBe(201);
+      expect(response.json().data.url).toMatch(/^https:\/\/[\w.]+\/[\w/?=.-]+$/);
+    }
+    const page = await t.app.inject({ url: `/${creator.user.username}` });
+    // Three embeds: the page's items are blocks only.
+    const body = /<div class="lv-items">.*?<\/main>/s.exec(page.body)![0];
+    expect(body.match(/<div class="lv-embed"/g)).toHaveLength(3);
+    expect(body).not.toMatch(/<(script|iframe)\b/i);
+    expect(body).not.toMatch(/<[^>]*\son\w+=/i);
   });
 });
 

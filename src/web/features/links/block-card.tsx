@@ -75,7 +75,7 @@ export function BlockCard({ block, clicks, timeZone, ...controls }: BlockCardPro
       {block.type === 'embed' && (
         <>
           <p className="line-clamp-2 break-words font-semibold sm:truncate" data-testid="block-content">
-            {block.title || `${EMBED_PROVIDER_RULES[block.provider].name} did not give a title: the page shows its name`}
+            {block.title || `No title from ${EMBED_PROVIDER_RULES[block.provider].name}`}
           </p>
           <p className="truncate text-sm text-muted">{block.url}</p>
         </>
