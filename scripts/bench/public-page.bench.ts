@@ -41,14 +41,14 @@ const database = openDatabase({ dataDir });
 await migrateToLatest(database);
 const seedStarted = Date.now();
 const profiles = await seedProfiles(database.db, USERS, LINKS, 0);
-// Beside the plain pages, a tenth as many with blocks (issue 30): 5 links, 2 headers and a text block each. The warm
+// Beside the plain pages, a tenth as many with blocks (issue 30): 5 links, 2 headers, a text block and 2 embeds each. The warm
 // runs give the cache 128 MB, so that it holds every page of both (10 000 plain pages alone nearly fill the default
 // 64 MB): they measure hits; the budget's misses are rows (d) and (e).
 const BLOCK_USERS = Math.max(1, Math.round(USERS / 10));
 const blockProfiles = await seedProfiles(database.db, BLOCK_USERS, LINKS, 0, 'blocks');
 const everyProfile = [...profiles, ...blockProfiles];
 console.log(
-  `seeded ${USERS} users with ${LINKS} links each and ${BLOCK_USERS} with 5 links, 2 headers and a text in ${((Date.now() - seedStarted) / 1000).toFixed(1)} s`,
+  `seeded ${USERS} users with ${LINKS} links each and ${BLOCK_USERS} with 5 links, 2 headers, a text and 2 embeds in ${((Date.now() - seedStarted) / 1000).toFixed(1)} s`,
 );
 const pick = <T>(items: readonly T[]) => items[Math.floor(Math.random() * items.length)]!;
 

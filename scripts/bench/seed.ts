@@ -9,10 +9,13 @@ export interface SeededProfile {
 
 /**
  * What a seeded page holds: `plain`, links only; `blocks`, the issue 30 page of
- * 5 links, 2 headers and a text block (whose address goes through /go).
+ * 5 links, 2 headers, a text block (whose address goes through /go) and 2
+ * embeds (a YouTube video and a Spotify album, without pictures: their
+ * providers are not asked here).
  */
 export type SeededLayout = 'plain' | 'blocks';
-const BLOCKS_LAYOUT = ['header', 'link', 'link', 'text', 'header', 'link', 'link', 'link'] as const;
+const BLOCKS_LAYOUT = ['header', 'link', 'embed', 'link', 'text', 'header', 'link', 'embed', 'link', 'link'] as const;
+const EMBED_ADDRESSES = ['https://www.youtube.com/watch?v=dQw4w9WgXcQ', 'https://open.spotify.com/album/4aawyAB9vmqN3uQ7FjRGTy'];
 
 /** Users `bench{first}`… (or `benchblocks{first}`…) with links, written straight to the database in large transactions. */
 export async function seedProfiles(
@@ -47,9 +50,17 @@ export async function seedProfiles(
         types.map((type, position) => ({
           userId: user.id,
           type,
-          title: type === 'link' ? `Link number ${position + 1} of ${user.username}` : type === 'header' ? `Section ${position + 1}` : '',
+          title:
+            type === 'link'
+              ? `Link number ${position + 1} of ${user.username}`
+              : type === 'header'
+                ? `Section ${position + 1}`
+                : type === 'embed'
+                  ? `Live session ${position + 1}, recorded for ${user.username}`
+                  : '',
           body: type === 'text' ? `New episodes every Friday, live shows in spring. Tickets at www.example.com/${user.username}` : '',
-          url: type === 'link' ? `https://example.com/${user.username}/${position}` : '',
+          url:
+            type === 'link' ? `https://example.com/${user.username}/${position}` : type === 'embed' ? EMBED_ADDRESSES[position % 2]! : '',
           icon: ['globe', 'youtube', 'instagram', 'github', 'music', 'store', 'mail', 'link'][position % 8]!,
           customIconId: null,
           color: ['purple-blue', 'orange-red', 'pink', 'teal'][position % 4]!,

@@ -1,3 +1,4 @@
+import { AUDIENCE_DEVICES, audienceCountriesSchema, audienceDeviceSchema } from './audience.ts';
 import { z } from 'zod';
 import { contentWarningSchema } from './content-warning.ts';
 import { MEDIA_URL_PATTERN } from './media.ts';
@@ -265,6 +266,8 @@ const linkFields = {
   showAsIcon: z.boolean(),
   ownProfile: z.boolean(),
   contentWarning: contentWarningSchema,
+  device: audienceDeviceSchema,
+  countries: audienceCountriesSchema,
   ...windowFields,
 };
 
@@ -287,6 +290,8 @@ export const createLinkSchema = z
     showAsIcon: linkFields.showAsIcon.default(false),
     ownProfile: linkFields.ownProfile.default(false),
     contentWarning: linkFields.contentWarning.default(null),
+    device: linkFields.device.default('any'),
+    countries: linkFields.countries.default([]),
     startsAt: linkFields.startsAt.default(null),
     endsAt: linkFields.endsAt.default(null),
   })
@@ -307,6 +312,8 @@ export const updateLinkSchema = z
     showAsIcon: linkFields.showAsIcon.optional(),
     ownProfile: linkFields.ownProfile.optional(),
     contentWarning: linkFields.contentWarning.optional(),
+    device: linkFields.device.optional(),
+    countries: linkFields.countries.optional(),
     startsAt: linkFields.startsAt.optional(),
     endsAt: linkFields.endsAt.optional(),
   })
@@ -341,6 +348,10 @@ export const linkSchema = z
     ownProfile: z.boolean(),
     /** A warning the visitor sees before the redirect ('18', '21', '25', 'sensitive'), or null (issue 30). */
     contentWarning: contentWarningSchema,
+    /** Shown only to visitors on phones and tablets ('mobile') or on computers ('desktop'); 'any': to both (issue 30). */
+    device: z.enum(AUDIENCE_DEVICES),
+    /** Shown only to visitors in these countries (ISO codes); empty: everywhere. */
+    countries: z.array(z.string()),
     /** Shown on the page from then (ISO instant), or null: at once. */
     startsAt: z.string().nullable(),
     /** Gone from the page from then (ISO instant), or null: for good. */

@@ -9,6 +9,7 @@ import { CUSTOMIZATION_DEFAULTS, type Customization } from './customization.ts';
 import { removesBranding } from './plans.ts';
 import type { PublicBlock, PublicItem, PublicLink, PublicPage } from './profile.types.ts';
 import { isLinkLive, nextScheduleChange } from './links.ts';
+import { type Audience, type PageAudience, type Viewer, pageAudienceOf, reaches } from './audience.ts';
 
 /** The account fields a public profile is made of, as the server's row and the owner's API shape both carry them. */
 export interface PublicProfileSource {
@@ -44,8 +45,15 @@ interface ItemWindow {
   updatedAt: string;
 }
 
-/** A link or block of the page, as the server's rows and the owner's API shape (PageItem) both carry it. */
-export type PublicItemSource = (Omit<PublicLink, 'isNew'> | PublicBlock) & ItemWindow;
+/** A link or block of the page, as the server's rows and the owner's API shape (PageItem) both carry it; a link may name its audience. */
+export type PublicItemSource = ((Omit<PublicLink, 'isNew'> & Partial<Audience>) | PublicBlock) & ItemWindow;
+
+const audienceOf = (link: Partial<Audience>): Audience => ({ device: link.device ?? 'any', countries: link.countries ?? [] });
+
+/** What the drawing of a page with these items depends on (issue 30), now: undefined when it is the same for every visitor. */
+export function pageAudienceOfItems(items: readonly PublicItemSource[], now = Date.now()): PageAudience | undefined {
+  return pageAudienceOf(items.flatMap((item) => (item.type === 'link' && isLinkLive(item, now) ? [audienceOf(item)] : [])));
+}
 
 /** A page showing its view count is drawn again at most this often (the cache sweeps expired pages once a minute). */
 export const VIEW_COUNT_REFRESH_MS = 60_000;
@@ -77,15 +85,18 @@ export function pageExpiresAt(
  * The one mapping from an account to what ProfileView shows: the server's
  * render, `GET /api/public/{username}` and the dashboard's live preview all
  * call it, so the page and the preview cannot differ. Business includes the
- * verified badge (spec 001 §9); on other plans an admin grants it.
+ * verified badge (spec 001 §9); on other plans an admin grants it. With a
+ * `viewer`, the links whose audience leaves them out are not shown (issue 30);
+ * without one (the owner's preview), every link is.
  */
 export function toPublicProfile(
   user: PublicProfileSource,
   items: readonly PublicItemSource[],
   customization: Customization = CUSTOMIZATION_DEFAULTS,
   now = Date.now(),
+  viewer?: Viewer,
 ): PublicPage {
-  const active = items.filter((item) => isLinkLive(item, now));
+  const active = items.filter((item) => isLinkLive(item, now) && (item.type !== 'link' || reaches(audienceOf(item), viewer)));
   const newSince = now - NEW_LINK_DAYS * DAY_MS;
   const lastChange = [user.updatedAt, ...active.map((link) => link.updatedAt)].reduce((latest, at) => (at > latest ? at : latest));
   // Only what the page shows: a source may carry more (the owner's API shape).

@@ -1,7 +1,7 @@
 import net, { type AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HELMET_OPTIONS, computeSecurityHeaders } from '#server/http/security-headers.ts';
-import { type SignedInUser, createAdmin, createUser, uniqueUsername } from '../helpers/factories.ts';
+import { type SignedInUser, createAdmin, createLink, createUser, uniqueUsername } from '../helpers/factories.ts';
 import { DIALECT, type TestApp, createTestApp } from '../helpers/test-app.ts';
 
 // The classes of hostile input an attack session got through (issue 12), each
@@ -534,6 +534,36 @@ describe(`hostile input to blocks (${DIALECT})`, () => {
       expect(answer.statusCode).toBe(302);
       expect(answer.headers.location).toMatch(/^https:\/\/[^\s<>"]+$/);
     }
+  });
+});
+
+describe(`hostile input to a link's audience (${DIALECT})`, () => {
+  it('refuses odd shapes for a device class or countries with a 400, changing nothing', async () => {
+    const creator = await createUser(t.app);
+    const link = await createLink(t.app, creator, { title: 'Tour', url: 'https://tour.example/' });
+    for (const payload of [
+      { device: ['mobile'] },
+      { device: { toString: 'mobile' } },
+      { device: '__proto__' },
+      { countries: [null] },
+      { countries: [{}] },
+      { countries: ['__proto__'] },
+      { countries: ['U\u0000S'] },
+      { countries: ['x'.repeat(100_000)] },
+      { countries: Array.from({ length: 10_000 }, () => 'US') },
+      { countries: { 0: 'US', length: 1 } },
+    ]) {
+      const response = await t.app.inject({
+        method: 'PATCH',
+        url: `/api/links/${link.id}`,
+        headers: { cookie: creator.cookie },
+        payload,
+      });
+      expect(response.statusCode, JSON.stringify(payload).slice(0, 60)).toBe(400);
+      expect(response.json().code).toBe('validation_failed');
+    }
+    const stored = (await t.app.inject({ url: `/api/users/${creator.user.id}/links`, headers: { cookie: creator.cookie } })).json().data[0];
+    expect(stored).toMatchObject({ device: 'any', countries: [] });
   });
 });
 

@@ -39,6 +39,8 @@ describe(`creating links (${DIALECT})`, () => {
       isActive: true,
       showAsIcon: false,
       ownProfile: false,
+      device: 'any',
+      countries: [],
     });
     expect(Object.keys(link).sort()).toEqual(
       [
@@ -56,6 +58,8 @@ describe(`creating links (${DIALECT})`, () => {
         'showAsIcon',
         'ownProfile',
         'contentWarning',
+        'device',
+        'countries',
         'startsAt',
         'endsAt',
         'createdAt',

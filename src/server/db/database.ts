@@ -24,6 +24,7 @@ import * as scheduledLinks from './migrations/2026-11-26T0600_scheduled-links.ts
 import * as pageBlocks from './migrations/2026-11-27T0100_page-blocks.ts';
 import * as contentWarnings from './migrations/2026-11-27T0200_content-warnings.ts';
 import * as linkThumbnails from './migrations/2026-11-27T0300_link-thumbnails.ts';
+import * as linkAudience from './migrations/2026-11-27T0400_link-audience.ts';
 
 export type Db = Kysely<Database>;
 export type DialectName = 'sqlite' | 'postgres';
@@ -68,6 +69,7 @@ export const MIGRATIONS = {
   '2026-11-27T0100_page-blocks': pageBlocks,
   '2026-11-27T0200_content-warnings': contentWarnings,
   '2026-11-27T0300_link-thumbnails': linkThumbnails,
+  '2026-11-27T0400_link-audience': linkAudience,
 };
 
 export function openDatabase(options: DatabaseOptions): DatabaseHandle {

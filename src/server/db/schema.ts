@@ -2,6 +2,7 @@ import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
 import type { ActivityKind } from '#shared/activity.ts';
 import type { AdminAction } from '#shared/admin.ts';
 import type { PageItemType } from '#shared/blocks.ts';
+import type { AudienceDevice } from '#shared/audience.ts';
 import type { ContentWarning } from '#shared/content-warning.ts';
 import type { DashboardTheme, Plan, Role } from '#shared/constants.ts';
 import type { LinkCheckReason } from '#shared/link-checks.ts';
@@ -180,7 +181,7 @@ export interface LinksTable {
   /** Scheduled (issue 30): on the page from then, and until then (ISO instants; null: no bound). */
   startsAt: Generated<string | null>;
   endsAt: Generated<string | null>;
-  /** What the item is (issue 30): a link, or a block (header, text, divider); a block's address is empty. */
+  /** What the item is (issue 30): a link, or a block (header, text, divider, embed); only links and embeds have an address. */
   type: Generated<PageItemType>;
   /** A text block's words (plain text with line breaks); empty for every other item. */
   body: Generated<string>;
@@ -188,6 +189,9 @@ export interface LinksTable {
   thumbnailId: Generated<number | null>;
   /** A link's warning before its redirect (issue 30), or null. */
   contentWarning: Generated<ContentWarning | null>;
+  /** Who sees a link (issue 30): a device class, and countries as sorted ISO codes joined by commas ('': everywhere). */
+  audienceDevice: Generated<AudienceDevice>;
+  audienceCountries: Generated<string>;
   createdAt: string;
   updatedAt: string;
 }

@@ -1,6 +1,7 @@
 import geoip from 'geoip-country';
 import { UAParser } from 'ua-parser-js';
 import type { Device } from '#shared/analytics.ts';
+import type { Viewer } from '#shared/audience.ts';
 
 // What the server may say of a client without keeping its address: device and
 // browser by ua-parser-js, the country by the GeoLite2 data shipped in
@@ -23,4 +24,9 @@ export function countryOf(ip: string): string {
   } catch {
     return '';
   }
+}
+
+/** The visitor a page is drawn for (issue 30): phones and tablets are 'mobile', and where they are. */
+export function viewerOf(userAgent: string | undefined, ip: string): Viewer {
+  return { device: userAgent && agentOf(userAgent).device !== 'desktop' ? 'mobile' : 'desktop', country: countryOf(ip) };
 }

@@ -2,7 +2,9 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { SESSION_COOKIE_NAME } from '#shared/constants.ts';
 import type { EventRecorder } from '../analytics/event-recorder.ts';
 import type { ClientAddress } from '../http/client-address.ts';
-import { type PageCache, cachedOriginFor, linkIdOf } from './page-cache.ts';
+import { variantKeyOf } from '#shared/audience.ts';
+import { viewerOf } from '../http/client-details.ts';
+import { type PageCache, cachedOriginFor, linkIdOf, variantName } from './page-cache.ts';
 import { type PublicPageResponder, writeAnswer } from './responder.ts';
 import { inAppBrowserOf } from '../http/in-app-browser.ts';
 
@@ -79,8 +81,14 @@ export function createFastPath({ publicUrl, cache, responder, recorder, client, 
 
     // A visitor in an app's own browser gets the page with that app's bar, cached beside the plain one.
     const origin = cachedOriginFor(publicUrl ?? client.origin(request), inAppBrowserOf(headers['user-agent']));
-    const page = cache.page(origin, url.slice(1));
+    const name = url.slice(1);
+    let page = cache.page(origin, name);
     if (page === undefined) return false;
+    // A page drawn per audience (issue 30): the drawing for this visitor's device class and country group.
+    if (page.audience !== undefined) {
+      page = cache.page(origin, variantName(name, variantKeyOf(page.audience, viewerOf(headers['user-agent'], client.ip(request)))));
+      if (page === undefined) return false;
+    }
     recorder.recordRequest(request, client.ip(request), page.userId, null);
     const answer = responder.page(page, 200, headers);
     writeAnswer(response, answer);

@@ -1,3 +1,4 @@
+import type { PageAudience } from '#shared/audience.ts';
 import { createHash } from 'node:crypto';
 import { brotliCompressSync, brotliDecompressSync, constants, gzipSync } from 'node:zlib';
 import { LRUCache } from 'lru-cache';
@@ -68,6 +69,11 @@ export class CachedPage {
     readonly refreshAt = Infinity,
     /** The hosts its embeds' players load from (issue 30), space-separated: its CSP's frame-src; empty, no frames. */
     readonly frameSources = '',
+    /**
+     * Set on a page whose links name their audience (issue 30): this entry is
+     * then no page but the key to one, kept under `{name}#{variantKeyOf(…)}`.
+     */
+    readonly audience?: PageAudience,
   ) {
     this.etag = `"${createHash('sha1').update(identity).digest('base64url')}"`;
     this.brotliBody = brotli(identity, MISS_BROTLI_QUALITY);
@@ -121,6 +127,16 @@ function compact(view: Buffer): Buffer {
 
 export function preparePage(html: string, userId: number, expiresAt = Infinity, refreshAt = Infinity, frameSources = ''): CachedPage {
   return new CachedPage(Buffer.from(html), userId, expiresAt, refreshAt, frameSources);
+}
+
+/** The entry of a page drawn per audience (issue 30): no page, but what names the drawing a visitor gets. */
+export function audienceEntry(userId: number, audience: PageAudience, expiresAt: number): CachedPage {
+  return new CachedPage(Buffer.alloc(0), userId, expiresAt, Infinity, '', audience);
+}
+
+/** Where a page's drawing for one audience is kept, beside its entry. */
+export function variantName(name: string, variantKey: string): string {
+  return `${name}#${variantKey}`;
 }
 
 /** The link id a `/go/{id}` segment names, or undefined for anything that cannot name one. */

@@ -16,6 +16,7 @@ import { findPublicUser } from './public-page.repository.ts';
 import { preparePage } from './page-cache.ts';
 import { renderSharePage } from './render-page.tsx';
 import { inAppBrowserOf } from '../http/in-app-browser.ts';
+import { viewerOf } from '../http/client-details.ts';
 import { LRUCache } from 'lru-cache';
 import { mediaMessages } from '#shared/media.ts';
 import { MEMORY_BOUNDS } from '../memory-bounds.ts';
@@ -56,6 +57,7 @@ export function registerPublicPageRoutes(app: App, { db, config, cache, responde
       inAppBrowserOf(request.headers['user-agent']),
       clock(),
       agreed,
+      () => viewerOf(request.headers['user-agent'], request.ip),
     );
     if (!page) {
       // A former username, held for 30 days, sends visitors on to the new address.
@@ -154,7 +156,7 @@ export function registerPublicPageRoutes(app: App, { db, config, cache, responde
       },
     },
     async (request) => {
-      const data = await loadPublicPage(db, request.params.username, clock());
+      const data = await loadPublicPage(db, request.params.username, clock(), () => viewerOf(request.headers['user-agent'], request.ip));
       if (!data && (await isGoneUsername(db, request.params.username, nowIso()))) {
         throw new AppError(410, 'account_deleted', profileMessages.gone);
       }

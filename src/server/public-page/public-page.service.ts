@@ -1,13 +1,14 @@
 import { USERNAME_MAX_LENGTH, USERNAME_PATTERN } from '#shared/constants.ts';
 import type { PublicPage } from '#shared/profile.types.ts';
-import { pageExpiresAt, toPublicProfile } from '#shared/public-profile.ts';
+import { pageAudienceOfItems, pageExpiresAt, toPublicProfile } from '#shared/public-profile.ts';
+import { type PageAudience, type Viewer, variantKeyOf } from '#shared/audience.ts';
 import { isAppRouteName } from '#shared/reserved-names.ts';
 import type { Db } from '../db/database.ts';
 import { parseCustomizationDocument } from '../customization/customization.service.ts';
 import { totalViewsOf } from '../analytics/analytics.repository.ts';
 import { listActiveLinksOfUser } from '../links/links.repository.ts';
 import { toPageItem } from '../links/links.service.ts';
-import { type CachedPage, type PageCache, cachedOriginFor, preparePage } from './page-cache.ts';
+import { type CachedPage, type PageCache, audienceEntry, cachedOriginFor, preparePage, variantName } from './page-cache.ts';
 import { findPublicUser } from './public-page.repository.ts';
 import { AppError } from '../http/errors.ts';
 import { assertUsernameAvailable } from '../users/users.service.ts';
@@ -23,17 +24,23 @@ export function isUsername(segment: string): boolean {
 /**
  * An active user's public profile and active links, through toPublicProfile,
  * with the moment the drawn page stops being right (a 'New' mark running out),
- * or undefined.
+ * or undefined. When its links name their audience (issue 30), the page is
+ * drawn for the visitor `viewer` names (asked only then), and `audience` says
+ * what the drawing depends on.
  */
 export async function loadPublicPageWithExpiry(
   db: Db,
   username: string,
   now = Date.now(),
-): Promise<{ data: PublicPage; expiresAt: number; refreshAt: number; openInBrowserBar: boolean } | undefined> {
+  viewer?: () => Viewer,
+): Promise<
+  { data: PublicPage; expiresAt: number; refreshAt: number; openInBrowserBar: boolean; audience: PageAudience | undefined } | undefined
+> {
   if (!isUsername(username)) return undefined;
   const user = await findPublicUser(db, username);
   if (!user) return undefined;
   const links = (await listActiveLinksOfUser(db, user.id)).map(toPageItem);
+  const audience = pageAudienceOfItems(links, now);
   const showUpdated = user.showUpdated === 1;
   const markNewLinks = user.markNewLinks === 1;
   const showViews = user.showViews === 1;
@@ -55,13 +62,14 @@ export async function loadPublicPageWithExpiry(
     links,
     parseCustomizationDocument(user.customization),
     now,
+    audience && viewer?.(),
   );
-  return { data, ...pageExpiresAt(links, { markNewLinks, showViews }, now), openInBrowserBar: user.openInBrowserBar === 1 };
+  return { data, ...pageExpiresAt(links, { markNewLinks, showViews }, now), openInBrowserBar: user.openInBrowserBar === 1, audience };
 }
 
-/** An active user's public profile and active links, or undefined. */
-export async function loadPublicPage(db: Db, username: string, now = Date.now()): Promise<PublicPage | undefined> {
-  return (await loadPublicPageWithExpiry(db, username, now))?.data;
+/** An active user's public profile and active links (those in `viewer`'s audience), or undefined. */
+export async function loadPublicPage(db: Db, username: string, now = Date.now(), viewer?: () => Viewer): Promise<PublicPage | undefined> {
+  return (await loadPublicPageWithExpiry(db, username, now, viewer))?.data;
 }
 
 /** Made once and answered for every unknown name, never through the cache: in its smaller form from the start. */
@@ -105,28 +113,48 @@ export async function publicPageFor(
   inApp?: InAppBrowser,
   now = Date.now(),
   agreed = false,
+  viewerOf: () => Viewer = () => ({ device: 'desktop', country: '' }),
 ): Promise<CachedPage | undefined> {
   const cachedOrigin = cachedOriginFor(origin, inApp);
   const key = agreed ? `${username}?${AGREE_QUERY}` : username;
   const cached = cache.page(cachedOrigin, key);
-  if (cached) return cached;
+  // A page drawn per audience (issue 30): its entry names the drawing this visitor gets.
+  const viewer = once(viewerOf);
+  if (cached && !cached.audience) return cached;
+  if (cached?.audience) {
+    const variant = cache.page(cachedOrigin, variantName(key, variantKeyOf(cached.audience, viewer())));
+    if (variant) return variant;
+  }
   const readAt = cache.generation;
-  const loaded = await loadPublicPageWithExpiry(db, username, now);
+  const loaded = await loadPublicPageWithExpiry(db, username, now, viewer);
   if (!loaded) return undefined;
   const { data, expiresAt, refreshAt, openInBrowserBar } = loaded;
   const { profile } = data;
-  const html =
-    profile.contentWarning && !agreed
-      ? renderContentWarning(profile.contentWarning, 'page', profile, `/${profile.username}`, origin)
-      : renderProfilePage(data, origin, openInBrowserBar ? inApp : undefined);
-  const shown = profile.contentWarning && !agreed ? [] : data.items;
+  const warned = profile.contentWarning !== null && !agreed;
+  const html = warned
+    ? renderContentWarning(profile.contentWarning!, 'page', profile, `/${profile.username}`, origin)
+    : renderProfilePage(data, origin, openInBrowserBar ? inApp : undefined);
+  const shown = warned ? [] : data.items;
   const frameSources = frameSourcesOf(shown.flatMap((item) => (item.type === 'embed' ? [item.provider] : []))).join(' ');
   const page = preparePage(html, profile.id, expiresAt, refreshAt, frameSources);
+  // The warning is the same for everyone; past it, a page whose links name their audience is kept per drawing.
+  const audience = warned ? undefined : loaded.audience;
   // Never cached under an app route's name, so the fast path never mistakes a cached page for one.
-  if (!isAppRouteName(username)) cache.setPage(cachedOrigin, key, page, readAt);
+  if (!isAppRouteName(username)) {
+    if (audience) {
+      cache.setPage(cachedOrigin, key, audienceEntry(profile.id, audience, expiresAt), readAt);
+      cache.setPage(cachedOrigin, variantName(key, variantKeyOf(audience, viewer())), page, readAt);
+    } else cache.setPage(cachedOrigin, key, page, readAt);
+  }
   // A marked link's target is never cached: its warning comes first, through the route.
   for (const link of data.links) {
     if (!link.contentWarning) cache.setRedirect(link.id, { url: link.url, userId: profile.id, expiresAt }, readAt);
   }
   return page;
+}
+
+/** A function's answer, asked for at most once. */
+function once<Value>(make: () => Value): () => Value {
+  let made: { value: Value } | undefined;
+  return () => (made ??= { value: make() }).value;
 }

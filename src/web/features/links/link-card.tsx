@@ -6,6 +6,7 @@ import { countOf } from '#shared/counts.ts';
 import { BrokenLinkNote } from './broken-link-note.tsx';
 import { type ItemCardProps, ItemCard } from './item-card.tsx';
 import { ScheduleNote } from './schedule-fields.tsx';
+import { AudienceNote } from './audience-fields.tsx';
 
 type LinkCardProps = Pick<ItemCardProps, 'disabled' | 'deleting' | 'onEdit' | 'onDelete' | 'onToggleActive'> & {
   link: Link;
@@ -54,6 +55,7 @@ export function LinkCard({ link, clicks, broken, timeZone, ...controls }: LinkCa
         </p>
       )}
       <ScheduleNote item={link} timeZone={timeZone} />
+      <AudienceNote link={link} />
       {broken && <BrokenLinkNote broken={broken} />}
     </ItemCard>
   );

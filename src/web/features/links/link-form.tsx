@@ -23,6 +23,7 @@ import { IconPicker } from './icon-picker.tsx';
 import { ContentWarningSelect } from './content-warning-select.tsx';
 import { ThumbnailPicker } from './thumbnail-picker.tsx';
 import { ScheduleFields, useScheduleDraft } from './schedule-fields.tsx';
+import { AudienceFields, useAudienceDraft } from './audience-fields.tsx';
 import type { LinkFields } from './use-links.ts';
 
 interface LinkFormProps {
@@ -50,6 +51,7 @@ export function LinkForm({ link, timeZone, saving, onSave, onCancel }: LinkFormP
   const [contentWarning, setContentWarning] = useState(link?.contentWarning ?? null);
   const [thumbnail, setThumbnail] = useState<string | null>(link?.thumbnail ?? null);
   const schedule = useScheduleDraft(link, timeZone);
+  const audience = useAudienceDraft(link);
   const initial = initialColor(link?.color);
   const [colorChoice, setColorChoice] = useState(initial.choice);
   const [customHex, setCustomHex] = useState(initial.hex);
@@ -71,6 +73,7 @@ export function LinkForm({ link, timeZone, saving, onSave, onCancel }: LinkFormP
       showAsIcon: showAsIcon && SOCIAL_ICONS.has(icon),
       ownProfile,
       contentWarning,
+      ...audience.fields(),
       ...schedule.bounds(),
     };
     const parsed = createLinkSchema.safeParse(fields);
@@ -157,6 +160,7 @@ export function LinkForm({ link, timeZone, saving, onSave, onCancel }: LinkFormP
         <Switch id={`own-profile-${link?.id ?? 'new'}`} checked={ownProfile} onCheckedChange={setOwnProfile} />
       </div>
       <ScheduleFields idSuffix={String(link?.id ?? 'new')} timeZone={timeZone} draft={schedule.draft} />
+      <AudienceFields idSuffix={String(link?.id ?? 'new')} draft={audience.draft} />
       <ContentWarningSelect
         id={`warning-${link?.id ?? 'new'}`}
         label="Content warning"

@@ -1,3 +1,4 @@
+import type { AudienceDevice } from '#shared/audience.ts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { BrokenLink, LinkChecksResponse } from '#shared/link-checks.ts';
 import type { Block, PageItem } from '#shared/blocks.ts';
@@ -53,6 +54,9 @@ export interface LinkFields {
   showAsIcon?: boolean;
   ownProfile?: boolean;
   contentWarning?: ContentWarning | null;
+  /** Who sees the link (issue 30). */
+  device?: AudienceDevice;
+  countries?: string[];
   startsAt?: string | null;
   endsAt?: string | null;
 }
