@@ -46,9 +46,11 @@ const profiles = await seedProfiles(database.db, USERS, LINKS, 0);
 // 64 MB): they measure hits; the budget's misses are rows (d) and (e).
 const BLOCK_USERS = Math.max(1, Math.round(USERS / 10));
 const blockProfiles = await seedProfiles(database.db, BLOCK_USERS, LINKS, 0, 'blocks');
-const everyProfile = [...profiles, ...blockProfiles];
+// As many again whose links name their audience: a page drawn per device class and country group.
+const audienceProfiles = await seedProfiles(database.db, BLOCK_USERS, LINKS, 0, 'audience');
+const everyProfile = [...profiles, ...blockProfiles, ...audienceProfiles];
 console.log(
-  `seeded ${USERS} users with ${LINKS} links each and ${BLOCK_USERS} with 5 links, 2 headers, a text and 2 embeds in ${((Date.now() - seedStarted) / 1000).toFixed(1)} s`,
+  `seeded ${USERS} users with ${LINKS} links each and ${BLOCK_USERS} with 5 links, 2 headers, a text and 2 embeds, and as many again with links for phones and for North America, in ${((Date.now() - seedStarted) / 1000).toFixed(1)} s`,
 );
 const pick = <T>(items: readonly T[]) => items[Math.floor(Math.random() * items.length)]!;
 
@@ -211,6 +213,11 @@ interface ModeResult {
   /** The pages with blocks, and nginx serving their bytes. */
   blocksPage: Figures;
   nginxBlocksPage: Figures;
+  /** The pages whose links name their audience, and nginx serving the drawing this run's visitor gets. */
+  audiencePage: Figures;
+  nginxAudiencePage: Figures;
+  /** Drawings per audience page once four kinds of visitor (phone or computer, in the US or Germany) came. */
+  variantsPerAudiencePage: number;
   bare?: { page: Figures; go: Figures };
   views: { recorded: number; served: number };
   clicks: { recorded: number; served: number };
@@ -221,6 +228,36 @@ interface ModeResult {
 const pagePath = () => `/${pick(profiles).username}`;
 const goPath = () => `/go/${pick(pick(profiles).links).id}`;
 const blocksPagePath = () => `/${pick(blockProfiles).username}`;
+const audiencePagePath = () => `/${pick(audienceProfiles).username}`;
+
+/** Visitors of four groups: a phone and a computer, in the US (8.8.8.8) and in Germany (85.214.132.117). */
+const AUDIENCE_VISITORS = [
+  { 'user-agent': BROWSER_HEADERS['user-agent'], 'x-forwarded-for': '8.8.8.8' },
+  { 'user-agent': BROWSER_HEADERS['user-agent'], 'x-forwarded-for': '85.214.132.117' },
+  {
+    'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Safari/537.36',
+    'x-forwarded-for': '8.8.8.8',
+  },
+  {
+    'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Safari/537.36',
+    'x-forwarded-for': '85.214.132.117',
+  },
+];
+
+/** Every audience page visited by each of the four visitors: the drawings the cache then holds, per page. */
+async function countVariants(product: Awaited<ReturnType<typeof startProduct>>, headers: Record<string, string>): Promise<number> {
+  const before = (await product.memory()).pageCache.pages;
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 20 });
+  for (const visitor of AUDIENCE_VISITORS) {
+    for (let start = 0; start < audienceProfiles.length; start += 100) {
+      const batch = audienceProfiles.slice(start, start + 100);
+      await Promise.all(batch.map((profile) => fetchRaw(`${product.base}/${profile.username}`, { ...headers, ...visitor }, agent)));
+    }
+  }
+  agent.destroy();
+  // Each page held its entry and this run's visitor's drawing before; the new entries are drawings too.
+  return 1 + ((await product.memory()).pageCache.pages - before) / audienceProfiles.length;
+}
 
 async function runMode(mode: string, env: Record<string, string>, requestHeaders: Record<string, string>): Promise<ModeResult> {
   const product = await startProduct(dataDir, { PAGE_CACHE_MB: '128', ...env });
@@ -229,14 +266,16 @@ async function runMode(mode: string, env: Record<string, string>, requestHeaders
   const viewsBefore = await count('view');
   const page = measure(`page (${mode})`, product.base, pagePath, requestHeaders, product.process.pid);
   const blocksPage = measure(`page with blocks (${mode})`, product.base, blocksPagePath, requestHeaders, product.process.pid);
+  const audiencePage = measure(`page with audiences (${mode})`, product.base, audiencePagePath, requestHeaders, product.process.pid);
   const clicksBefore = await count('click');
   const go = measure(`redirect (${mode})`, product.base, goPath, requestHeaders, product.process.pid);
   go.memory = await product.memory();
+  const variantsPerAudiencePage = await countVariants(product, requestHeaders);
   // Every view and click must reach the database (written at least once a second, and on shutdown).
   await stop(product.process);
   const views = {
     recorded: (await count('view')) - viewsBefore,
-    served: page.statuses.ok + (page.warmUpServed ?? 0) + blocksPage.statuses.ok + (blocksPage.warmUpServed ?? 0),
+    served: [page, blocksPage, audiencePage].reduce((sum, figures) => sum + figures.statuses.ok + (figures.warmUpServed ?? 0), 0),
   };
   const clicks = { recorded: (await count('click')) - clicksBefore, served: go.statuses.ok + (go.warmUpServed ?? 0) };
 
@@ -244,6 +283,7 @@ async function runMode(mode: string, env: Record<string, string>, requestHeaders
   // (nginx works in a child of the process we hold: no CPU column for it.)
   const nginxPage = measure(`nginx page (${mode})`, nginx.base, pagePath, requestHeaders);
   const nginxBlocksPage = measure(`nginx page with blocks (${mode})`, nginx.base, blocksPagePath, requestHeaders);
+  const nginxAudiencePage = measure(`nginx page with audiences (${mode})`, nginx.base, audiencePagePath, requestHeaders);
   const nginxGo = measure(`nginx redirect (${mode})`, nginx.base, goPath, requestHeaders);
   await stop(nginx.process);
 
@@ -259,7 +299,23 @@ async function runMode(mode: string, env: Record<string, string>, requestHeaders
   const pageBytes = profiles.reduce((sum, profile) => sum + answers.get(profile.username)!.body.length, 0) / profiles.length;
   const blocksPageBytes =
     blockProfiles.reduce((sum, profile) => sum + answers.get(profile.username)!.body.length, 0) / blockProfiles.length;
-  return { mode, page, go, nginxPage, nginxGo, blocksPage, nginxBlocksPage, bare, views, clicks, pageBytes, blocksPageBytes };
+  return {
+    mode,
+    page,
+    go,
+    nginxPage,
+    nginxGo,
+    blocksPage,
+    nginxBlocksPage,
+    audiencePage,
+    nginxAudiencePage,
+    variantsPerAudiencePage,
+    bare,
+    views,
+    clicks,
+    pageBytes,
+    blocksPageBytes,
+  };
 }
 
 /** Pages over `users` with the given cache budget, the cache empty at the start: misses render, compress and store. */
@@ -326,13 +382,25 @@ console.log(
 );
 for (const result of results) {
   console.log(`\n${result.mode}${result.mode === 'direct' ? '' : ' (TRUST_PROXY=127.0.0.1, X-Forwarded-For and -Proto on every request)'}`);
-  for (const figures of [result.page, result.nginxPage, result.blocksPage, result.nginxBlocksPage, result.go, result.nginxGo]) {
+  for (const figures of [
+    result.page,
+    result.nginxPage,
+    result.blocksPage,
+    result.nginxBlocksPage,
+    result.audiencePage,
+    result.nginxAudiencePage,
+    result.go,
+    result.nginxGo,
+  ]) {
     console.log(row(figures));
   }
   if (result.bare) for (const figures of [result.bare.page, result.bare.go]) console.log(row(figures));
   console.log(`  page:     ${ratio(result.page, result.nginxPage)}`);
   console.log(
     `  page with blocks (${result.blocksPageBytes.toFixed(0)} bytes): ${ratio(result.blocksPage, result.nginxBlocksPage)}; the plain page's ratio × ${(result.blocksPage.rps / result.nginxBlocksPage.rps / (result.page.rps / result.nginxPage.rps)).toFixed(2)}`,
+  );
+  console.log(
+    `  page with audiences: ${ratio(result.audiencePage, result.nginxAudiencePage)}; the plain page's ratio × ${(result.audiencePage.rps / result.nginxAudiencePage.rps / (result.page.rps / result.nginxPage.rps)).toFixed(2)}; ${result.variantsPerAudiencePage.toFixed(2)} drawings per page cached once a phone and a computer came from the US and from Germany${result.mode === 'direct' ? ' (direct: both from this machine, placed nowhere)' : ''}`,
   );
   console.log(`  redirect: ${ratio(result.go, result.nginxGo)}`);
   if (result.bare) {

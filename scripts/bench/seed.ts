@@ -11,13 +11,15 @@ export interface SeededProfile {
  * What a seeded page holds: `plain`, links only; `blocks`, the issue 30 page of
  * 5 links, 2 headers, a text block (whose address goes through /go) and 2
  * embeds (a YouTube video and a Spotify album, without pictures: their
- * providers are not asked here).
+ * providers are not asked here); `audience`, the blocks page whose first link
+ * shows only on phones and tablets and whose third only in the US and Canada
+ * (issue 30: the page is drawn per device class and country group).
  */
-export type SeededLayout = 'plain' | 'blocks';
+export type SeededLayout = 'plain' | 'blocks' | 'audience';
 const BLOCKS_LAYOUT = ['header', 'link', 'embed', 'link', 'text', 'header', 'link', 'embed', 'link', 'link'] as const;
 const EMBED_ADDRESSES = ['https://www.youtube.com/watch?v=dQw4w9WgXcQ', 'https://open.spotify.com/album/4aawyAB9vmqN3uQ7FjRGTy'];
 
-/** Users `bench{first}`… (or `benchblocks{first}`…) with links, written straight to the database in large transactions. */
+/** Users `bench{first}`… (or `benchblocks{first}`…, `benchaudience{first}`…) with links, written straight to the database in large transactions. */
 export async function seedProfiles(
   db: Db,
   users: number,
@@ -25,7 +27,7 @@ export async function seedProfiles(
   first = 0,
   layout: SeededLayout = 'plain',
 ): Promise<SeededProfile[]> {
-  const prefix = layout === 'plain' ? 'bench' : 'benchblocks';
+  const prefix = { plain: 'bench', blocks: 'benchblocks', audience: 'benchaudience' }[layout];
   const passwordHash = await hashPassword('bench-password');
   const now = new Date().toISOString();
   const profiles: SeededProfile[] = [];
@@ -65,6 +67,9 @@ export async function seedProfiles(
           customIconId: null,
           color: ['purple-blue', 'orange-red', 'pink', 'teal'][position % 4]!,
           position,
+          // The audience layout: its first link for phones and tablets, its third for the US and Canada.
+          audienceDevice: layout === 'audience' && position === 1 ? ('mobile' as const) : ('any' as const),
+          audienceCountries: layout === 'audience' && position === 6 ? 'CA,US' : '',
           isActive: 1,
           createdAt: now,
           updatedAt: now,

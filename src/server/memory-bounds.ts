@@ -19,6 +19,8 @@ export const MEMORY_BOUNDS = {
   discordPresences: 10_000,
   /** Discord avatar and decoration images kept (re-encoded PNG, at most 160 px, a few kB each; 5 minutes each). */
   discordImages: 1_000,
+  /** User agents whose device class a page drawn per audience was asked for (issue 30): a few hundred bytes each. */
+  deviceClasses: 2_000,
   /** Visitor windows (and profiles' time zones) an analytics writer remembers, so that repeats need no question to the database (about 150 bytes each). */
   openWindows: 100_000,
   /** SQLite's own page cache, per connection (the app's and the analytics writer's), in kB; the operating system caches the file too. */

@@ -1,7 +1,9 @@
 import geoip from 'geoip-country';
+import { LRUCache } from 'lru-cache';
 import { UAParser } from 'ua-parser-js';
 import type { Device } from '#shared/analytics.ts';
 import type { Viewer } from '#shared/audience.ts';
+import { MEMORY_BOUNDS } from '../memory-bounds.ts';
 
 // What the server may say of a client without keeping its address: device and
 // browser by ua-parser-js, the country by the GeoLite2 data shipped in
@@ -26,7 +28,16 @@ export function countryOf(ip: string): string {
   }
 }
 
+/** Device classes by user agent: a page's visitors send a few agents again and again, and parsing one is the costly part. */
+const deviceClasses = new LRUCache<string, Viewer['device']>({ max: MEMORY_BOUNDS.deviceClasses });
+
 /** The visitor a page is drawn for (issue 30): phones and tablets are 'mobile', and where they are. */
 export function viewerOf(userAgent: string | undefined, ip: string): Viewer {
-  return { device: userAgent && agentOf(userAgent).device !== 'desktop' ? 'mobile' : 'desktop', country: countryOf(ip) };
+  let device = userAgent ? deviceClasses.get(userAgent) : 'desktop';
+  if (device === undefined) {
+    device = agentOf(userAgent!).device === 'desktop' ? 'desktop' : 'mobile';
+    // Browsers' agents are a few hundred characters: a longer one is parsed each time, never kept.
+    if (userAgent!.length <= 512) deviceClasses.set(userAgent!, device);
+  }
+  return { device, country: countryOf(ip) };
 }
