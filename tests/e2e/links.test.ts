@@ -413,4 +413,35 @@ describe('managing links', () => {
       .poll(() => page.getByTestId('link-schedule').textContent())
       .toBe('Scheduled · from 2 Jan 2099, 09:30 until 3 Jan 2099, 18:00');
   });
+
+  it('shows a link only on phones and tablets: the form names the countries back, the card says who sees it, and the page follows', async () => {
+    const { page, username } = await signedInPage();
+    await page.goto('/dashboard?tab=links');
+    await page.getByRole('main').getByRole('button', { name: 'Add New Link' }).click();
+    const form = page.getByRole('form', { name: 'Add link' });
+    await form.getByLabel('Title').fill('Get the app');
+    await form.getByLabel('URL').fill('apps.example');
+    await form.getByLabel('Show on').selectOption({ label: 'Phones and tablets' });
+    const countries = form.getByLabel('Only in these countries');
+    await countries.fill('us, zz');
+    await expect.poll(() => form.getByText('Shown only in United States, ZZ (not a country code).').isVisible()).toBe(true);
+    await form.getByRole('button', { name: 'Add link' }).click();
+    await expect.poll(() => form.getByRole('alert').textContent()).toBe('ZZ is not a country code (two letters, such as US or DE)');
+    await countries.fill('');
+    await form.getByRole('button', { name: 'Add link' }).click();
+    await expect.poll(() => page.getByTestId('link-audience').textContent()).toBe('Shown only on phones and tablets');
+
+    const seen = async (userAgent: string) => {
+      const context = await running.browser.newContext({ baseURL: running.server.baseUrl, userAgent });
+      const visitor = await context.newPage();
+      await visitor.goto(`/${username}`);
+      const titlesSeen = await visitor.locator('.lv-link-title').allTextContents();
+      await context.close();
+      return titlesSeen;
+    };
+    expect(
+      await seen('Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148'),
+    ).toEqual(['Get the app']);
+    expect(await seen('Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Safari/537.36')).toEqual([]);
+  });
 });

@@ -30,20 +30,16 @@ export function AudienceFields({ idSuffix, draft }: { idSuffix: string; draft: R
   const names = codes.map((code) => countryNameOf(code) ?? `${code} (not a country code)`);
   return (
     <fieldset className="space-y-3 rounded-xl border border-border/70 px-4 py-3">
-      <legend className="px-1 text-sm font-medium text-zinc-200">Audience</legend>
+      {/* Floated, the legend sits inside the box, as the other sections' titles do. */}
+      <legend className="float-left w-full text-sm font-medium text-zinc-200">Audience</legend>
+      <p className="clear-left text-xs text-muted">Who sees this link on your page: everyone, unless you choose.</p>
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <div className="min-w-0 flex-1">
-          <label htmlFor={`device-${idSuffix}`} className="text-sm text-zinc-200">
-            Show on
-          </label>
-          <p className="text-xs text-muted" id={`device-hint-${idSuffix}`}>
-            Phones and tablets, computers, or both.
-          </p>
-        </div>
+        <label htmlFor={`device-${idSuffix}`} className="text-sm text-zinc-200">
+          Show on
+        </label>
         <select
           id={`device-${idSuffix}`}
           value={draft.device}
-          aria-describedby={`device-hint-${idSuffix}`}
           onChange={(event) => draft.setDevice(event.target.value as AudienceDevice)}
           className="h-10 rounded-xl border border-border bg-surface px-3 text-sm text-zinc-100 focus:border-primary focus:outline-none focus:ring-2 focus:ring-primary/30"
         >
