@@ -37,6 +37,7 @@ import {
   Heading,
   ImagePlus,
   ShieldAlert,
+  SquarePlay,
 } from 'lucide-react';
 import { CallToAction, type ShowcaseItem, ShowcaseHero, ShowcaseSection } from './showcase.tsx';
 
@@ -69,6 +70,16 @@ const LINKS: readonly ShowcaseItem[] = [
   { icon: CalendarClock, title: 'On a schedule', text: 'Show a link from a start, until an end, or both, in your own time zone.' },
   { icon: ImagePlus, title: 'A picture per link', text: 'Put a square picture on a button instead of its icon.' },
   { icon: Heading, title: 'Headers, text and dividers', text: 'Put your links in sections, with a few lines of text between them.' },
+  {
+    icon: SquarePlay,
+    title: 'Videos and music',
+    text: 'Embed YouTube, Vimeo, Spotify and SoundCloud. The player loads only when a visitor presses play.',
+  },
+  {
+    icon: Users,
+    title: 'For the right audience',
+    text: 'Show a link only on phones, only on computers, or only in the countries you choose.',
+  },
   {
     icon: ShieldAlert,
     title: 'Content warnings',
