@@ -14,6 +14,23 @@ export type PageItemType = (typeof PAGE_ITEM_TYPES)[number];
 export const HEADER_MAX_LENGTH = LINK_TITLE_MAX_LENGTH;
 export const TEXT_BLOCK_MAX_LENGTH = 500;
 
+/**
+ * What a block is called ('header “Shop”', 'text block', 'divider', 'embed
+ * “Live at Paradiso”'): the dashboard's controls and Recent Activity say it.
+ */
+export function blockNameOf(type: BlockType, title: string): string {
+  switch (type) {
+    case 'header':
+      return `header “${title}”`;
+    case 'text':
+      return 'text block';
+    case 'divider':
+      return 'divider';
+    case 'embed':
+      return title ? `embed “${title}”` : 'embed';
+  }
+}
+
 /** What each block is called in the dashboard and in messages. */
 export const BLOCK_NAMES: Record<BlockType, string> = { header: 'Header', text: 'Text', divider: 'Divider', embed: 'Embed' };
 

@@ -1,4 +1,4 @@
-import { type BlockType, type CreateBlockInput, type PageItem, type UpdateBlockInput, blockMessages } from '#shared/blocks.ts';
+import { type BlockType, type CreateBlockInput, type PageItem, type UpdateBlockInput, blockMessages, blockNameOf } from '#shared/blocks.ts';
 import { embedTargetOf } from '#shared/embeds.ts';
 import {
   CUSTOM_ICON,
@@ -156,18 +156,11 @@ export async function createLink(db: Db, config: AppConfig, owner: UserRow, inpu
   });
 }
 
-/** What Recent Activity names a block by ('Added the header “Shop”', 'Removed a divider', 'Added the embed “Live at Paradiso”'). */
+/** What Recent Activity names a block by ('Added the header “Shop”', 'Removed a divider', 'Added an embed'). */
 function blockSubject(type: BlockType, title: string): string {
-  switch (type) {
-    case 'header':
-      return `the header “${title}”`;
-    case 'text':
-      return 'a text block';
-    case 'divider':
-      return 'a divider';
-    case 'embed':
-      return title ? `the embed “${title}”` : 'an embed';
-  }
+  const name = blockNameOf(type, title);
+  // A named block is that one; any other is one of its kind.
+  return name.includes('“') ? `the ${name}` : `${/^[aeiou]/.test(name) ? 'an' : 'a'} ${name}`;
 }
 
 /** What adding or readdressing an embed needs: its provider's answer, the media worker, and the plan's quota. */

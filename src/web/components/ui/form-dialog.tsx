@@ -1,7 +1,7 @@
 import { Dialog } from 'radix-ui';
 import type { FormEvent, ReactNode } from 'react';
 import { Button } from '#web/components/ui/button.tsx';
-import { FormError } from '#web/features/auth/auth-card.tsx';
+import { FormError } from './form-error.tsx';
 
 interface FormDialogProps {
   title: string;

@@ -7,7 +7,7 @@ import { Card } from '#web/components/ui/card.tsx';
 import { ConfirmDialog } from '#web/components/ui/confirm-dialog.tsx';
 import { LoadError, LoadingState } from '#web/components/ui/query-status.tsx';
 import { ApiError } from '#web/lib/api.ts';
-import { FormError } from '#web/features/auth/auth-card.tsx';
+import { FormError } from '#web/components/ui/form-error.tsx';
 import { PasswordField } from '#web/features/auth/password-input.tsx';
 import { focusField, useFormError, valuesOf } from '#web/features/auth/use-form-error.ts';
 import { timeAgo } from '#web/features/dashboard/recent-activity.tsx';

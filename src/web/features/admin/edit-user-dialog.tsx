@@ -1,3 +1,4 @@
+import { FormError } from '#web/components/ui/form-error.tsx';
 import { Dialog } from 'radix-ui';
 import { type FormEvent, useState } from 'react';
 import { toast } from 'sonner';
@@ -59,11 +60,7 @@ export function EditUserDialog({ user, onClose }: { user: AdminUser; onClose: ()
             Change @{user.username}'s username or role. Every change is logged with its reason.
           </Dialog.Description>
           <form onSubmit={(event) => void submit(event)} noValidate className="mt-5 space-y-4">
-            {error && (
-              <p role="alert" className="rounded-xl border border-danger/40 bg-danger/10 px-4 py-3 text-sm text-red-300">
-                {error}
-              </p>
-            )}
+            <FormError message={error} />
             <div className="space-y-2">
               <Label htmlFor="edit-username">Username</Label>
               <Input id="edit-username" value={username} onChange={(event) => setUsername(event.target.value)} />

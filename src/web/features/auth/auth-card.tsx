@@ -18,12 +18,3 @@ export function AuthCard({ title, subtitle, children }: { title: string; subtitl
     </div>
   );
 }
-
-export function FormError({ message }: { message: string | null }) {
-  if (!message) return null;
-  return (
-    <p role="alert" className="rounded-xl border border-danger/40 bg-danger/10 px-4 py-3 text-sm text-red-300">
-      {message}
-    </p>
-  );
-}

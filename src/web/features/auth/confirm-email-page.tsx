@@ -5,7 +5,8 @@ import { passwordResetMessages } from '#shared/password-reset.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { FullPageSpinner } from '#web/components/ui/spinner.tsx';
 import { ApiError, api } from '#web/lib/api.ts';
-import { AuthCard, FormError } from './auth-card.tsx';
+import { FormError } from '#web/components/ui/form-error.tsx';
+import { AuthCard } from './auth-card.tsx';
 
 /** One request per link, even when an effect runs twice (React's strict mode in development). */
 const confirmations = new Map<string, Promise<{ data: { email: string } }>>();

@@ -6,7 +6,8 @@ import { Input, Label } from '#web/components/ui/input.tsx';
 import { FullPageSpinner } from '#web/components/ui/spinner.tsx';
 import { ApiError, api } from '#web/lib/api.ts';
 import { useSiteFeatures } from '../site/use-site-features.ts';
-import { AuthCard, FormError } from './auth-card.tsx';
+import { FormError } from '#web/components/ui/form-error.tsx';
+import { AuthCard } from './auth-card.tsx';
 import { focusField, useFormError, valuesOf } from './use-form-error.ts';
 
 const backToLogin = (

@@ -3,7 +3,8 @@ import { Link } from 'react-router';
 import { passwordResetMessages, resetPasswordFormSchema } from '#shared/password-reset.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { ApiError, api } from '#web/lib/api.ts';
-import { AuthCard, FormError } from './auth-card.tsx';
+import { FormError } from '#web/components/ui/form-error.tsx';
+import { AuthCard } from './auth-card.tsx';
 import { PasswordField } from './password-input.tsx';
 import { focusField, useFormError, valuesOf } from './use-form-error.ts';
 

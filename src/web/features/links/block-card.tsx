@@ -1,5 +1,5 @@
 import { Heading, type LucideIcon, MousePointerClick, Pilcrow, SeparatorHorizontal, SquarePlay } from 'lucide-react';
-import { BLOCK_NAMES, type Block, type BlockType } from '#shared/blocks.ts';
+import { BLOCK_NAMES, type Block, type BlockType, blockNameOf } from '#shared/blocks.ts';
 import { countOf } from '#shared/counts.ts';
 import { EMBED_PROVIDER_RULES } from '#shared/embeds.ts';
 import { type ItemCardProps, ItemCard } from './item-card.tsx';
@@ -14,16 +14,9 @@ export const BLOCK_ICONS: Record<BlockType, LucideIcon> = {
 
 /** What the controls call a block: 'header “Shop”', 'text block', 'divider', 'embed “Live at Paradiso”'. */
 export function blockName(block: Block): string {
-  switch (block.type) {
-    case 'header':
-      return `header “${block.title}”`;
-    case 'text':
-      return 'text block';
-    case 'divider':
-      return 'divider';
-    case 'embed':
-      return block.title ? `embed “${block.title}”` : `${EMBED_PROVIDER_RULES[block.provider].name} embed`;
-  }
+  // An embed without a title is named by its provider ('YouTube embed').
+  if (block.type === 'embed' && !block.title) return `${EMBED_PROVIDER_RULES[block.provider].name} embed`;
+  return blockNameOf(block.type, block.type === 'header' || block.type === 'embed' ? block.title : '');
 }
 
 type BlockCardProps = Pick<ItemCardProps, 'disabled' | 'deleting' | 'onEdit' | 'onDelete' | 'onToggleActive'> & {

@@ -3,6 +3,7 @@ import { BLOCK_NAMES, type Block, type BlockType, HEADER_MAX_LENGTH, TEXT_BLOCK_
 import { EMBED_PROVIDER_RULES, checkEmbedAddress } from '#shared/embeds.ts';
 import { describeZodError } from '#shared/validation.ts';
 import { Button } from '#web/components/ui/button.tsx';
+import { FormError } from '#web/components/ui/form-error.tsx';
 import { Input, Label, Textarea } from '#web/components/ui/input.tsx';
 import { cn } from '#web/lib/utils.ts';
 import { ScheduleFields, useScheduleDraft } from './schedule-fields.tsx';
@@ -54,11 +55,7 @@ export function BlockForm({ type, block, timeZone, saving, onSave, onCancel }: B
       aria-label={block ? `Edit ${name}` : `Add ${name}`}
       className="space-y-5 rounded-2xl border border-primary/40 bg-surface p-5 shadow-lg shadow-primary/10"
     >
-      {error && (
-        <p role="alert" className="rounded-xl border border-danger/40 bg-danger/10 px-4 py-3 text-sm text-red-300">
-          {error}
-        </p>
-      )}
+      <FormError message={error} />
       {type === 'header' && (
         <div className="space-y-2">
           <Label htmlFor={`header-${idSuffix}`}>Header</Label>

@@ -13,6 +13,7 @@ import {
 } from '#shared/links.ts';
 import { describeZodError } from '#shared/validation.ts';
 import { Button } from '#web/components/ui/button.tsx';
+import { FormError } from '#web/components/ui/form-error.tsx';
 import { Input, Label } from '#web/components/ui/input.tsx';
 import { Switch } from '#web/components/ui/switch.tsx';
 import { buttonsTakeLinkColours, checkButtonText } from '#profile/profile-contrast.ts';
@@ -97,11 +98,7 @@ export function LinkForm({ link, timeZone, saving, onSave, onCancel }: LinkFormP
       aria-label={link ? 'Edit link' : 'Add link'}
       className="space-y-5 rounded-2xl border border-primary/40 bg-surface p-5 shadow-lg shadow-primary/10"
     >
-      {error && (
-        <p role="alert" className="rounded-xl border border-danger/40 bg-danger/10 px-4 py-3 text-sm text-red-300">
-          {error}
-        </p>
-      )}
+      <FormError message={error} />
       <div className="grid gap-4 sm:grid-cols-2">
         <div className="space-y-2">
           <Label htmlFor={`title-${link?.id ?? 'new'}`}>Title</Label>
