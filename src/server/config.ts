@@ -211,6 +211,8 @@ export interface AppConfig {
   };
   /** Tests only: the time public pages and redirects are drawn at (scheduled links); unset, the real one. */
   clock?: () => number;
+  /** Reads of the public API (`GET /api/public/{username}`) from one address (unset: PUBLIC_API_RATE_LIMIT). */
+  publicApiRateLimit?: RateLimitRule;
   /** Sign-ups to a page's email list: per visitor, and per address across every page (unset: the defaults). */
   subscribeRateLimit?: { perVisitor: RateLimitRule; perAddress: RateLimitRule };
 }
@@ -229,6 +231,9 @@ export const DEFAULT_UPLOAD_RATE_LIMIT: AppConfig['uploadRateLimit'] = {
   perUser: { max: 30, timeWindowMs: 10 * 60_000 },
   perIp: { max: 60, timeWindowMs: 10 * 60_000 },
 };
+
+/** The public API is read by other sites' pages and scripts: generous, but one address cannot make every read a database query. */
+export const PUBLIC_API_RATE_LIMIT: RateLimitRule = { max: 300, timeWindowMs: 60_000 };
 
 export class ConfigError extends Error {}
 

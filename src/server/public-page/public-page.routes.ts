@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { commonMessages, dataOf, errorResponses } from '#shared/api.ts';
+import { commonMessages, dataOf, errorResponses, tooManyAttemptsMessage } from '#shared/api.ts';
 import { profileMessages, publicPageSchema } from '#shared/profile.types.ts';
-import type { AppConfig } from '../config.ts';
+import { type AppConfig, PUBLIC_API_RATE_LIMIT } from '../config.ts';
 import { type Db, nowIso } from '../db/database.ts';
 import type { EventRecorder } from '../analytics/event-recorder.ts';
 import type { App } from '../http/app-types.ts';
@@ -25,6 +25,33 @@ import { findMediaFile, parseMediaUrl } from '../media/media.repository.ts';
 import { runMediaJob } from '../media/media.service.ts';
 import { shareImageSceneOf, shareImageVersionOf } from './share-image.ts';
 import { AGREE_QUERY } from '#shared/content-warning.ts';
+import { createHash } from 'node:crypto';
+import { rateLimiter } from '../http/rate-limit.ts';
+
+/** On every answer of the public API, errors included, so that another site's script can read them. */
+const PUBLIC_API_HEADERS = {
+  'access-control-allow-origin': '*',
+  'access-control-expose-headers': 'ETag, Retry-After',
+  // Kept by a browser or a CDN, but asked again each time: the ETag makes that cheap.
+  'cache-control': 'no-cache',
+};
+/** A browser asks before a GET that sends If-None-Match itself. */
+const PUBLIC_API_PREFLIGHT = {
+  ...PUBLIC_API_HEADERS,
+  'access-control-allow-methods': 'GET',
+  'access-control-allow-headers': 'If-None-Match',
+  'access-control-max-age': '86400',
+};
+
+/** A 200 is named by its body's hash; a request that names the same answers 304 with no body. */
+function withEtag(request: FastifyRequest, reply: FastifyReply, payload: unknown, done: (error: null, payload: unknown) => void): void {
+  if (reply.statusCode !== 200 || typeof payload !== 'string') return done(null, payload);
+  const etag = `"${createHash('sha1').update(payload).digest('base64url')}"`;
+  reply.header('etag', etag);
+  if (request.headers['if-none-match'] !== etag) return done(null, payload);
+  reply.status(304).removeHeader('content-type');
+  done(null, '');
+}
 
 const usernameParams = z.object({ username: z.string() });
 /** `?share` asks for the page's share page; campaign fields (utm_source, ref) and the rest are the event recorder's to read. */
@@ -144,18 +171,32 @@ export function registerPublicPageRoutes(app: App, { db, config, cache, responde
     });
   }
 
+  const publicApiPerIp = rateLimiter(app, 'public-api-ip', config.publicApiRateLimit ?? PUBLIC_API_RATE_LIMIT, tooManyAttemptsMessage);
+
+  // The public read API (issue 32): any site's page may read it (CORS, GET only, no credentials).
+  app.options('/api/public/:username', { schema: { hide: true } }, async (_request, reply) =>
+    reply.status(204).headers(PUBLIC_API_PREFLIGHT).send(),
+  );
+
   // GET /api/public/{username}: the public profile as JSON.
   app.get(
     '/api/public/:username',
     {
       schema: {
         tags: ['Public profiles'],
-        summary: 'A public profile and its active links, as the page shows them',
+        summary: 'A public profile and its live links and blocks, as the page shows them (stable)',
+        description:
+          'Stable: fields are only ever added, never renamed or removed. Any site may read it from a browser (`Access-Control-Allow-Origin: *`, GET only, no credentials). ' +
+          'Every answer carries an `ETag`; send it back as `If-None-Match` and an unchanged profile answers `304 Not Modified` with no body. ' +
+          'Links shown only on some devices or in some countries are drawn for the reader, as the page is. At most 300 reads a minute from one address.',
         params: z.object({ username: z.string().trim().toLowerCase().max(100) }),
-        response: { 200: dataOf(publicPageSchema), ...errorResponses(404, 410) },
+        response: { 200: dataOf(publicPageSchema), ...errorResponses(404, 410, 429) },
       },
+      onSend: withEtag,
     },
-    async (request) => {
+    async (request, reply) => {
+      reply.headers(PUBLIC_API_HEADERS);
+      await publicApiPerIp(request, request.ip);
       const data = await loadPublicPage(db, request.params.username, clock(), () => viewerOf(request.headers['user-agent'], request.ip));
       if (!data && (await isGoneUsername(db, request.params.username, nowIso()))) {
         throw new AppError(410, 'account_deleted', profileMessages.gone);
