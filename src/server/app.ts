@@ -29,6 +29,8 @@ import { MailOutbox, smtpSender } from './mail/mail-outbox.ts';
 import { pruneOutbox } from './mail/mail-outbox.repository.ts';
 import { guardedRoutes } from './auth/guards.ts';
 import { registerSessions } from './auth/sessions.ts';
+import { createApiTokenAuth } from './auth/api-tokens.ts';
+import { registerApiTokenRoutes } from './auth/api-tokens.routes.ts';
 import { registerClickRedirectRoutes } from './click-redirect/click-redirect.routes.ts';
 import { registerCustomizationRoutes } from './customization/customization.routes.ts';
 import { DiscordPresenceClient } from './discord/discord-presence.ts';
@@ -264,7 +266,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   });
 
   registerOriginCheck(app, config.publicUrl);
-  registerSessions(app, db);
+  registerSessions(app, db, createApiTokenAuth(app, db, config));
   registerMaintenanceGate(app, siteSettings);
   registerHealthRoutes(app, db, redis);
   registerMetrics(app, { token: config.metricsToken, recorder: events, cache, fastPath: fastPathStats, media });
@@ -294,6 +296,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
       registerShareRoutes(me, db, config, media);
       registerLinkCheckRoutes(me, db, linkChecker.enabled);
       registerSubscriberRoutes(me, db, outbox);
+      registerApiTokenRoutes(me, db);
     }),
     { prefix: '/api/me' },
   );

@@ -211,6 +211,8 @@ export interface AppConfig {
   };
   /** Tests only: the time public pages and redirects are drawn at (scheduled links); unset, the real one. */
   clock?: () => number;
+  /** Requests made with one API token (unset: API_TOKEN_RATE_LIMIT). */
+  apiTokenRateLimit?: RateLimitRule;
   /** Reads of the public API (`GET /api/public/{username}`) from one address (unset: PUBLIC_API_RATE_LIMIT). */
   publicApiRateLimit?: RateLimitRule;
   /** Sign-ups to a page's email list: per visitor, and per address across every page (unset: the defaults). */
@@ -234,6 +236,8 @@ export const DEFAULT_UPLOAD_RATE_LIMIT: AppConfig['uploadRateLimit'] = {
 
 /** The public API is read by other sites' pages and scripts: generous, but one address cannot make every read a database query. */
 export const PUBLIC_API_RATE_LIMIT: RateLimitRule = { max: 300, timeWindowMs: 60_000 };
+/** A script with a token may sync links or read analytics often, but not flood the site. */
+export const API_TOKEN_RATE_LIMIT: RateLimitRule = { max: 300, timeWindowMs: 60_000 };
 
 export class ConfigError extends Error {}
 

@@ -52,6 +52,10 @@ export const ERROR_CODES = [
   'confirm_link_invalid',
   'account_deleted',
   'list_full',
+  'too_many_tokens',
+  'invalid_token',
+  'token_not_allowed',
+  'insufficient_scope',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

@@ -537,6 +537,32 @@ describe(`hostile input to blocks (${DIALECT})`, () => {
   });
 });
 
+describe(`hostile input to API tokens (${DIALECT})`, () => {
+  it('answers odd Authorization headers with a 4xx, acting as no one', async () => {
+    const creator = await createUser(t.app);
+    for (const authorization of [
+      'Bearer',
+      'Bearer ',
+      'bearer lv_\u0001',
+      `Bearer lv_${'a'.repeat(10_000)}`,
+      'Bearer lv_a lv_b',
+      'BEARER  lv_x',
+    ]) {
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/api/links',
+        headers: { authorization, cookie: creator.cookie },
+        payload: { title: 'Injected', url: 'https://x.example/' },
+      });
+      expect(response.statusCode, authorization.slice(0, 20)).toBeGreaterThanOrEqual(400);
+      expect(response.statusCode, authorization.slice(0, 20)).toBeLessThan(500);
+    }
+    // The cookie beside a bad token does not make the request the cookie's.
+    const links = (await t.app.inject({ url: `/api/users/${creator.user.id}/links`, headers: { cookie: creator.cookie } })).json().data;
+    expect(links).toEqual([]);
+  });
+});
+
 describe(`hostile input to a link's audience (${DIALECT})`, () => {
   it('refuses odd shapes for a device class or countries with a 400, changing nothing', async () => {
     const creator = await createUser(t.app);

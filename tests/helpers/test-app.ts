@@ -64,6 +64,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     uploadRateLimit: options.realRateLimits ? DEFAULT_UPLOAD_RATE_LIMIT : { perUser: UNLIMITED, perIp: UNLIMITED },
     subscribeRateLimit: options.realRateLimits ? undefined : { perVisitor: UNLIMITED, perAddress: UNLIMITED },
     publicApiRateLimit: options.realRateLimits ? undefined : UNLIMITED,
+    apiTokenRateLimit: options.realRateLimits ? undefined : UNLIMITED,
     ...options.config,
   };
   const app = await buildApp(config);

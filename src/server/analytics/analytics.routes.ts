@@ -1,3 +1,4 @@
+import { sessionOrToken } from '#shared/api-tokens.ts';
 import { z } from 'zod';
 import { analyticsQuerySchema, analyticsReportSchema } from '#shared/analytics.ts';
 import { dataOf, errorResponses } from '#shared/api.ts';
@@ -16,6 +17,7 @@ export function registerAnalyticsRoutes(app: App, db: Db): void {
       schema: {
         tags,
         summary: 'Views, visitors, clicks, sources, countries and devices of the last 7, 30 or 90 days',
+        security: sessionOrToken('analytics:read'),
         querystring: analyticsQuerySchema,
         response: { 200: dataOf(analyticsReportSchema), ...errorResponses(400, 401) },
       },
@@ -30,6 +32,7 @@ export function registerAnalyticsRoutes(app: App, db: Db): void {
       schema: {
         tags,
         summary: 'The period as CSV: one row per day, then one per link and day with clicks',
+        security: sessionOrToken('analytics:read'),
         querystring: analyticsQuerySchema,
         produces: ['text/csv'],
         response: { 200: z.string(), ...errorResponses(400, 401) },

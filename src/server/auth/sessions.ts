@@ -8,6 +8,7 @@ import { commonMessages } from '#shared/api.ts';
 import { AppError } from '../http/errors.ts';
 import { countryOf } from '../http/client-details.ts';
 import { deleteExpiredSessions, deleteSession, findSessionWithUser, insertSession, touchSession } from './sessions.repository.ts';
+import type { ApiTokenAuth } from './api-tokens.ts';
 
 const SESSION_TTL_MS = SESSION_TTL_DAYS * DAY_MS;
 /** How stale a session's "last seen" may get before a request writes it again: not a write per request. */
@@ -71,12 +72,20 @@ export async function endSession(db: Db, request: FastifyRequest, reply: Fastify
   clearSessionCookies(reply);
 }
 
+/** The token of an `Authorization: Bearer …` header, or undefined when the request carries none. */
+export function bearerTokenOf(authorization: string | undefined): string | undefined {
+  if (authorization === undefined || !/^bearer(\s|$)/i.test(authorization)) return undefined;
+  return authorization.slice('bearer'.length).trim();
+}
+
 /**
  * Resolve the session cookie on every request. Expired sessions and sessions of
  * deactivated users count as none. The expiry slides: a session used more than
- * a day after its last extension is pushed SESSION_TTL_DAYS ahead again.
+ * a day after its last extension is pushed SESSION_TTL_DAYS ahead again. A
+ * request with an API token (issue 32) is that token's, whatever cookie it
+ * carries, and is given none.
  */
-export function registerSessions(app: FastifyInstance, db: Db): void {
+export function registerSessions(app: FastifyInstance, db: Db, apiTokenAuth: ApiTokenAuth): void {
   // Sessions nobody came back to are removed at start and every six hours.
   const sweep = () =>
     deleteExpiredSessions(db, new Date().toISOString()).catch((error: unknown) =>
@@ -91,9 +100,12 @@ export function registerSessions(app: FastifyInstance, db: Db): void {
   app.addHook('onClose', async () => clearInterval(timer));
   app.decorateRequest('user', null);
   app.decorateRequest('sessionId', null);
+  app.decorateRequest('apiTokenId', null);
   app.addHook('onRequest', async (request, reply) => {
     // Content-hashed build files are the same for everyone: no session lookup per file.
     if (request.url.startsWith('/assets/')) return;
+    const bearer = bearerTokenOf(request.headers.authorization);
+    if (bearer !== undefined) return apiTokenAuth(request, bearer);
     const token = request.cookies[SESSION_COOKIE_NAME];
     if (!token || token.length > 100) return;
     const id = hashToken(token);

@@ -1,3 +1,4 @@
+import { sessionOrToken } from '#shared/api-tokens.ts';
 import { z } from 'zod';
 import { dataOf, errorResponses, idParam } from '#shared/api.ts';
 import {
@@ -24,7 +25,12 @@ export function registerCustomizationRoutes(app: App, db: Db, bus: ChangeBus): v
   app.get(
     '/customization',
     {
-      schema: { tags, summary: 'The profile’s customization document', response: { 200: answer, ...errorResponses(401) } },
+      schema: {
+        tags,
+        summary: 'The profile’s customization document',
+        security: sessionOrToken('profile:read'),
+        response: { 200: answer, ...errorResponses(401) },
+      },
     },
     async (request) => ({ data: await getCustomization(db, requireUser(request).id) }),
   );
@@ -36,6 +42,7 @@ export function registerCustomizationRoutes(app: App, db: Db, bus: ChangeBus): v
       schema: {
         tags,
         summary: 'Save fields of the customization document (unknown fields are refused by name)',
+        security: sessionOrToken('profile:write'),
         body: customizationUpdateSchema,
         response: { 200: answer, ...errorResponses(400, 401, 403) },
       },
@@ -55,6 +62,7 @@ export function registerCustomizationRoutes(app: App, db: Db, bus: ChangeBus): v
       schema: {
         tags,
         summary: 'Reset the look to the defaults (the saved look in undoLookId brings it back)',
+        security: sessionOrToken('profile:write'),
         response: { 200: replacedAnswer, ...errorResponses(401, 403) },
       },
     },
@@ -73,6 +81,7 @@ export function registerCustomizationRoutes(app: App, db: Db, bus: ChangeBus): v
       schema: {
         tags,
         summary: `The earlier looks kept (the newest ${SAVED_LOOKS_KEPT}), newest first`,
+        security: sessionOrToken('profile:read'),
         response: { 200: dataOf(z.array(savedLookSchema)), ...errorResponses(401) },
       },
     },
@@ -86,6 +95,7 @@ export function registerCustomizationRoutes(app: App, db: Db, bus: ChangeBus): v
       schema: {
         tags,
         summary: 'Restore a saved look (the saved look in undoLookId brings back the one it replaced)',
+        security: sessionOrToken('profile:write'),
         params: lookParams,
         response: { 200: replacedAnswer, ...errorResponses(401, 403, 404) },
       },

@@ -25,6 +25,7 @@ import * as pageBlocks from './migrations/2026-11-27T0100_page-blocks.ts';
 import * as contentWarnings from './migrations/2026-11-27T0200_content-warnings.ts';
 import * as linkThumbnails from './migrations/2026-11-27T0300_link-thumbnails.ts';
 import * as linkAudience from './migrations/2026-11-27T0400_link-audience.ts';
+import * as apiTokens from './migrations/2026-11-28T0100_api-tokens.ts';
 
 export type Db = Kysely<Database>;
 export type DialectName = 'sqlite' | 'postgres';
@@ -70,6 +71,7 @@ export const MIGRATIONS = {
   '2026-11-27T0200_content-warnings': contentWarnings,
   '2026-11-27T0300_link-thumbnails': linkThumbnails,
   '2026-11-27T0400_link-audience': linkAudience,
+  '2026-11-28T0100_api-tokens': apiTokens,
 };
 
 export function openDatabase(options: DatabaseOptions): DatabaseHandle {

@@ -312,6 +312,21 @@ export interface SubscribersTable {
   confirmedAt: string | null;
 }
 
+/** A personal API token (issue 32): only its sha256 is kept. */
+export interface ApiTokensTable {
+  id: Generated<number>;
+  userId: number;
+  name: string;
+  tokenHash: string;
+  /** TOKEN_SCOPES granted, comma-separated. */
+  scopes: string;
+  createdAt: string;
+  /** The last request it made, to the minute; null: never used. */
+  lastUsedAt: string | null;
+  /** When it stops working; null: until revoked. */
+  expiresAt: string | null;
+}
+
 /** Recent Activity: what happened to a profile (ACTIVITY_KINDS). */
 export interface ActivityTable {
   id: Generated<number>;
@@ -328,6 +343,7 @@ export interface Database {
   savedLooks: SavedLooksTable;
   linkChecks: LinkChecksTable;
   subscribers: SubscribersTable;
+  apiTokens: ApiTokensTable;
   media: MediaTable;
   links: LinksTable;
   events: EventsTable;

@@ -32,7 +32,8 @@ export async function registerOpenApi(app: App, version: string): Promise<void> 
   app.decorate('apiRoutes', apiRoutes);
   app.addHook('onRoute', (route) => {
     if (!isDocumentedApiRoute(route.url)) return;
-    for (const method of [route.method].flat()) if (method !== 'HEAD') apiRoutes.push({ method, url: route.url });
+    // HEAD answers as GET; OPTIONS is a browser's CORS preflight, not an operation.
+    for (const method of [route.method].flat()) if (method !== 'HEAD' && method !== 'OPTIONS') apiRoutes.push({ method, url: route.url });
   });
   await app.register(fastifySwagger, {
     openapi: {
@@ -41,9 +42,19 @@ export async function registerOpenApi(app: App, version: string): Promise<void> 
         title: 'Linkverse API',
         version,
         description:
-          'JSON in and out. A success carries its result in `data` (admin lists and site settings have the shapes of spec 001 §7); an error is `{ code, message, fieldErrors? }`. Mutations need the session cookie and a same-origin request.',
+          'JSON in and out. A success carries its result in `data` (admin lists and site settings have the shapes of spec 001 §7); an error is `{ code, message, fieldErrors? }`. Mutations need the session cookie and a same-origin request, or a personal API token on the routes that take one.',
       },
-      components: { securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'lv_session' } } },
+      components: {
+        securitySchemes: {
+          session: { type: 'apiKey', in: 'cookie', name: 'lv_session' },
+          token: {
+            type: 'http',
+            scheme: 'bearer',
+            description:
+              'A personal API token (Account → API tokens), sent as `Authorization: Bearer lv_…`: it acts as its owner on the routes that list it, within its scopes (links:read, links:write, profile:read, profile:write, analytics:read). No Origin check, no cookie; 300 requests a minute per token.',
+          },
+        },
+      },
     },
     transform: (document) => {
       if (!isDocumentedApiRoute(document.url)) {

@@ -1,3 +1,4 @@
+import { sessionOrToken } from '#shared/api-tokens.ts';
 import { z } from 'zod';
 import { commonMessages, dataOf, deletedSchema, errorResponses, idParam, tooManyEmbedsMessage } from '#shared/api.ts';
 import { blockMessages, createBlockSchema, pageItemSchema, updateBlockSchema } from '#shared/blocks.ts';
@@ -24,6 +25,7 @@ export function registerLinkRoutes(app: App, db: Db): void {
       schema: {
         tags,
         summary: "A user's links and blocks in order (each names its type): all of them for the owner, those on the page for anyone else",
+        security: sessionOrToken('links:read'),
         params: userParams,
         response: { 200: dataOf(z.array(pageItemSchema)), ...errorResponses(404) },
       },
@@ -44,6 +46,7 @@ export function registerLinkEditRoutes(app: App, db: Db, config: AppConfig, bus:
       schema: {
         tags,
         summary: 'Add a link at the end',
+        security: sessionOrToken('links:write'),
         body: createLinkSchema,
         response: { 201: dataOf(linkSchema), ...errorResponses(400, 401, 403) },
       },
@@ -63,6 +66,7 @@ export function registerLinkEditRoutes(app: App, db: Db, config: AppConfig, bus:
       schema: {
         tags,
         summary: 'Save a new order: the ids of every item of the owner, or of every link (the blocks then keep their places)',
+        security: sessionOrToken('links:write'),
         body: reorderLinksSchema,
         response: { 200: dataOf(z.array(pageItemSchema)), ...errorResponses(400, 401, 403) },
       },
@@ -82,6 +86,7 @@ export function registerLinkEditRoutes(app: App, db: Db, config: AppConfig, bus:
       schema: {
         tags,
         summary: 'Change any of a link’s fields',
+        security: sessionOrToken('links:write'),
         params: linkParams,
         body: updateLinkSchema,
         response: { 200: dataOf(linkSchema), ...errorResponses(400, 401, 403, 404) },
@@ -103,6 +108,7 @@ export function registerLinkEditRoutes(app: App, db: Db, config: AppConfig, bus:
         tags,
         summary:
           'Add a header, a text, a divider or an embed at the end (blocks count toward no link limit); an embed’s title and picture are asked from its provider',
+        security: sessionOrToken('links:write'),
         body: createBlockSchema,
         response: { 201: dataOf(pageItemSchema), ...errorResponses(400, 401, 403, 429) },
       },
@@ -123,6 +129,7 @@ export function registerLinkEditRoutes(app: App, db: Db, config: AppConfig, bus:
       schema: {
         tags,
         summary: 'Change a block: a header’s title, a text’s words, an embed’s address, whether it shows, its schedule',
+        security: sessionOrToken('links:write'),
         params: blockParams,
         body: updateBlockSchema,
         response: { 200: dataOf(pageItemSchema), ...errorResponses(400, 401, 403, 404, 429) },
@@ -144,6 +151,7 @@ export function registerLinkEditRoutes(app: App, db: Db, config: AppConfig, bus:
       schema: {
         tags,
         summary: 'Delete a link or a block',
+        security: sessionOrToken('links:write'),
         params: linkParams,
         response: { 200: deletedSchema, ...errorResponses(401, 403, 404) },
       },

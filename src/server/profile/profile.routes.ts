@@ -1,3 +1,5 @@
+import { AppError } from '../http/errors.ts';
+import { apiTokenMessages, sessionOrToken } from '#shared/api-tokens.ts';
 import { dataOf, errorResponses } from '#shared/api.ts';
 import { changeUsernameSchema, profileSettingsSchema, updateProfileSchema } from '#shared/profile-settings.ts';
 import type { Db } from '../db/database.ts';
@@ -21,6 +23,7 @@ export function registerProfileRoutes(app: App, db: Db, bus: ChangeBus, emailCha
       schema: {
         tags,
         summary: 'The Profile tab’s settings, with the username cooldown',
+        security: sessionOrToken('profile:read'),
         response: { 200: answer, ...errorResponses(401) },
       },
     },
@@ -34,12 +37,17 @@ export function registerProfileRoutes(app: App, db: Db, bus: ChangeBus, emailCha
       schema: {
         tags,
         summary: 'Save any of the profile settings (unknown fields are refused by name)',
+        security: sessionOrToken('profile:write'),
         body: updateProfileSchema,
         response: { 200: answer, ...errorResponses(400, 401, 403) },
       },
     },
     async (request) => {
       const owner = requireUser(request);
+      // The account's address is where its password can be reset: only a signed-in person changes it.
+      if (request.apiTokenId !== null && request.body.email !== undefined) {
+        throw new AppError(403, 'token_not_allowed', apiTokenMessages.emailRefused);
+      }
       const user = await updateProfile(db, owner, request.body);
       bus.publish(profileChange(user));
       // A new address gets its confirmation link; a confirmed old one is told.
