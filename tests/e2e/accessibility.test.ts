@@ -185,6 +185,19 @@ describe('accessibility (axe) at phone and desktop width', () => {
       await expectAccessible(page, `${dialog} at ${width}px`);
       await page.getByRole('button', { name: 'Cancel' }).click();
     }
+    // API tokens (issue 32): the form, the token shown once, and the revoke dialog.
+    await page.getByRole('button', { name: 'New token' }).click();
+    await page.getByRole('form', { name: 'New API token' }).waitFor();
+    await expectAccessible(page, `the new token form at ${width}px`);
+    await page.getByLabel('Name').fill('Checker');
+    await page.getByRole('button', { name: 'Make token' }).click();
+    await page.getByLabel('Token', { exact: true }).waitFor();
+    await expectAccessible(page, `a new token at ${width}px`);
+    await page.getByRole('button', { name: 'Done' }).click();
+    await page.getByRole('button', { name: 'Revoke Checker' }).click();
+    await page.getByRole('alertdialog', { name: 'Revoke “Checker”?' }).waitFor();
+    await expectAccessible(page, `revoking a token at ${width}px`);
+    await page.getByRole('button', { name: 'Cancel' }).click();
     await open(page, '/dashboard?tab=customize', () => page.getByRole('button', { name: 'Reset All' }).waitFor());
     await page.getByRole('button', { name: 'Reset All' }).click();
     await page.getByRole('alertdialog', { name: 'Reset your whole look?' }).waitFor();

@@ -162,4 +162,45 @@ describe('signing in from a page that asked for it', () => {
     await page.waitForURL((url) => url.origin === running.server.baseUrl && url.pathname === '/dashboard' && url.search === '');
     await context.close();
   });
+
+  it('makes an API token shown once, which a script then uses, and revokes it after asking', async () => {
+    const { page, username } = await signedInPage('secret123');
+    await page.goto('/dashboard?tab=account');
+    await page.getByRole('button', { name: 'New token' }).click();
+    const form = page.getByRole('form', { name: 'New API token' });
+    // The shared schema's message, before anything is sent.
+    await form.getByRole('button', { name: 'Make token' }).click();
+    await expect.poll(() => form.getByRole('alert').textContent()).toBe('Please name the token (what will use it)');
+    await form.getByLabel('Name').fill('Link sync');
+    await form.getByRole('checkbox', { name: /^Change links/ }).check();
+    await form.getByLabel('Expires').selectOption({ label: 'In 30 days' });
+    await form.getByRole('button', { name: 'Make token' }).click();
+    const token = await page.getByLabel('Token', { exact: true }).inputValue();
+    expect(token).toMatch(/^lv_/);
+    await page.getByRole('button', { name: 'Done' }).click();
+    // Gone from the page for good: the list shows its name, scopes and use, never the token.
+    expect(await page.getByText(token).count()).toBe(0);
+    await expect.poll(() => page.getByTestId('token-row').textContent()).toContain('links:read · links:write');
+
+    // A script with it adds a link, and the list says it was used.
+    const app = running.server.testApp.app;
+    const added = await app.inject({
+      method: 'POST',
+      url: '/api/links',
+      headers: { authorization: `Bearer ${token}` },
+      payload: { title: 'Synced', url: 'https://sync.example/' },
+    });
+    expect(added.statusCode).toBe(201);
+    await page.reload();
+    await expect.poll(() => page.getByTestId('token-row').textContent()).toContain('last used');
+    expect((await app.inject({ url: `/api/public/${username}` })).json().data.links[0].title).toBe('Synced');
+
+    // Revoked after the confirmation, it stops working at once.
+    await page.getByRole('button', { name: 'Revoke Link sync' }).click();
+    const dialog = page.getByRole('alertdialog', { name: 'Revoke “Link sync”?' });
+    await dialog.getByRole('button', { name: 'Revoke' }).click();
+    await expect.poll(() => page.getByTestId('token-row').count()).toBe(0);
+    const refused = await app.inject({ url: '/api/me/customization', headers: { authorization: `Bearer ${token}` } });
+    expect(refused.statusCode).toBe(401);
+  });
 });

@@ -14,9 +14,10 @@ import { timeAgo } from '#web/features/dashboard/recent-activity.tsx';
 import type { CurrentUser } from '#shared/user.types.ts';
 import { AccountDataCard } from './account-danger-zone.tsx';
 import { EmailCard } from './email-card.tsx';
+import { ApiTokensCard } from './api-tokens-card.tsx';
 import { useChangePassword, useEndOtherSessions, useEndSession, useSessions } from './use-account.ts';
 
-/** The Account section: the password, the signed-in sessions, email, export and deletion (issue 28). */
+/** The Account section: the password, the signed-in sessions, email, export and deletion (issue 28), API tokens (issue 32). */
 export function AccountTab({ user, onEditEmail }: { user: CurrentUser; onEditEmail: () => void }) {
   return (
     <div className="grid gap-6 lg:grid-cols-2">
@@ -24,6 +25,7 @@ export function AccountTab({ user, onEditEmail }: { user: CurrentUser; onEditEma
       <SessionsCard />
       <EmailCard user={user} onEditEmail={onEditEmail} />
       <AccountDataCard user={user} />
+      <ApiTokensCard />
     </div>
   );
 }

@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AccountSession, ChangePasswordInput, DeleteAccountInput } from '#shared/account.ts';
+import type { ApiToken, CreateApiTokenInput, CreatedApiToken } from '#shared/api-tokens.ts';
 import { ApiError, NETWORK_ERROR_MESSAGE, api, apiErrorOf } from '#web/lib/api.ts';
 import { refreshSession } from '#web/features/auth/use-session.ts';
 
@@ -93,5 +94,31 @@ export function useCancelDeletion() {
   return useMutation({
     mutationFn: () => api('/api/me/deletion', { method: 'DELETE' }),
     onSuccess: () => refreshSession(),
+  });
+}
+
+const tokensQueryKey = ['me', 'tokens'] as const;
+
+export function useApiTokens() {
+  return useQuery({
+    queryKey: tokensQueryKey,
+    queryFn: async () => (await api<{ data: ApiToken[] }>('/api/me/tokens')).data,
+  });
+}
+
+export function useCreateApiToken() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (input: CreateApiTokenInput) =>
+      (await api<{ data: CreatedApiToken }>('/api/me/tokens', { method: 'POST', body: input })).data,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: tokensQueryKey }),
+  });
+}
+
+export function useRevokeApiToken() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => api(`/api/me/tokens/${id}`, { method: 'DELETE' }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: tokensQueryKey }),
   });
 }
