@@ -45,7 +45,8 @@ export default tseslint.config(
     rules: { '@typescript-eslint/no-explicit-any': 'off' },
   },
   {
-    files: ['src/web/**', 'src/profile/**'],
+    // The SPA, the public page's script, and the API reference's Try it script run in browsers.
+    files: ['src/web/**', 'src/profile/**', 'src/server/http/api-try-it.js'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },
     rules: reactHooks.configs.recommended.rules,

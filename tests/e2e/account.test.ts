@@ -4,7 +4,7 @@ import { accountMessages } from '#shared/account.ts';
 import { passwordResetMessages } from '#shared/password-reset.ts';
 import { createAdmin, createUser } from '../helpers/factories.ts';
 import { useServerAndBrowser } from '../helpers/web-server.ts';
-import { openAppPage } from '../helpers/pages.ts';
+import { axeViolationsOf, openAppPage } from '../helpers/pages.ts';
 
 const running = useServerAndBrowser();
 const PHONE =
@@ -194,6 +194,20 @@ describe('signing in from a page that asked for it', () => {
     await page.reload();
     await expect.poll(() => page.getByTestId('token-row').textContent()).toContain('last used');
     expect((await app.inject({ url: `/api/public/${username}` })).json().data.links[0].title).toBe('Synced');
+
+    // The API reference sends a call with it (Try it), to this site, and shows the answer.
+    const userId = (await app.inject({ url: `/api/public/${username}` })).json().data.profile.id;
+    const docs = await page.context().newPage();
+    await docs.goto('/api/docs');
+    await docs.getByLabel(/^Your API token/).fill(token);
+    const operation = docs.locator('details', { has: docs.locator('code', { hasText: /^\/api\/users\/\{userId\}\/links$/ }) });
+    await operation.locator('summary').click();
+    const tryIt = operation.getByRole('form', { name: 'Try GET /api/users/{userId}/links' });
+    await tryIt.getByLabel('userId').fill(String(userId));
+    await tryIt.getByRole('button', { name: 'Send' }).click();
+    await expect.poll(() => tryIt.locator('output').textContent()).toMatch(/^200 OK\n[\s\S]*"title": "Synced"/);
+    expect(await axeViolationsOf(docs)).toEqual([]);
+    await docs.close();
 
     // Revoked after the confirmation, it stops working at once.
     await page.getByRole('button', { name: 'Revoke Link sync' }).click();

@@ -20,6 +20,8 @@ interface JsonSchema {
 
 interface Operation {
   summary?: string;
+  /** Who may call it: the session, or a personal API token with the scope named (issue 32). */
+  security?: Array<Record<string, string[]>>;
   tags?: string[];
   parameters?: Array<{ name: string; in: string; required?: boolean; schema?: JsonSchema }>;
   requestBody?: { content?: Record<string, { schema?: JsonSchema }> };
@@ -80,13 +82,39 @@ function renderOperation(method: string, path: string, operation: Operation): st
     })
     .join('');
   return `<details class="operation"><summary><span class="method ${escapeHtml(method)}">${escapeHtml(method.toUpperCase())}</span> <code>${escapeHtml(path)}</code> <span class="summary">${escapeHtml(operation.summary ?? '')}</span></summary>
-<div class="body">${parameters ? `<h4>Parameters</h4><pre>${parameters}</pre>` : ''}${body ? `<h4>Request body (JSON)</h4><pre>${typeOf(body)}</pre>` : ''}${consumes.length ? `<h4>Request body</h4><p>${consumes.map(escapeHtml).join(', ')}</p>` : ''}<h4>Responses</h4><dl>${responses}</dl></div></details>`;
+<div class="body">${parameters ? `<h3>Parameters</h3><pre>${parameters}</pre>` : ''}${body ? `<h3>Request body (JSON)</h3><pre>${typeOf(body)}</pre>` : ''}${consumes.length ? `<h3>Request body</h3><p>${consumes.map(escapeHtml).join(', ')}</p>` : ''}<h3>Responses</h3><dl>${responses}</dl>${tryIt(method, path, operation, body !== undefined)}</div></details>`;
+}
+
+/** The token scope an operation takes, or undefined: only a session may call it. */
+function tokenScopeOf(operation: Operation): string | undefined {
+  return operation.security?.find((entry) => entry.token)?.token?.[0];
+}
+
+/**
+ * For an operation a token may call: the curl command (what works without
+ * script), and a form the page's script sends with the token typed at the top
+ * (hidden until the script shows it).
+ */
+function tryIt(method: string, path: string, operation: Operation, hasBody: boolean): string {
+  const scope = tokenScopeOf(operation);
+  if (!scope) return '';
+  const id = `try-${method}-${path.replace(/\W+/g, '-')}`;
+  const parameters = (operation.parameters ?? []).filter((parameter) => parameter.in === 'path' || parameter.in === 'query');
+  const curl = `curl${method === 'get' ? '' : ` -X ${method.toUpperCase()}`} -H "Authorization: Bearer $LINKVERSE_TOKEN"${hasBody ? ` -H "Content-Type: application/json" -d '{…}'` : ''} "$SITE${path}"`;
+  const fields = parameters
+    .map(
+      (parameter) =>
+        `<label for="${id}-${escapeHtml(parameter.name)}">${escapeHtml(parameter.name)} <small>(${escapeHtml(parameter.in)})</small></label><input id="${id}-${escapeHtml(parameter.name)}" name="${escapeHtml(parameter.name)}" data-in="${escapeHtml(parameter.in)}" autocomplete="off">`,
+    )
+    .join('');
+  return `<h3>With an API token (scope <code>${escapeHtml(scope)}</code>)</h3><pre>${escapeHtml(curl)}</pre>
+<form class="try" data-method="${escapeHtml(method)}" data-path="${escapeHtml(path)}" aria-label="Try ${escapeHtml(method.toUpperCase())} ${escapeHtml(path)}" hidden>${fields}${hasBody ? `<label for="${id}-body">Body (JSON)</label><textarea id="${id}-body" rows="4" spellcheck="false"></textarea>` : ''}<button type="submit">Send</button><output></output></form>`;
 }
 
 const STYLE = `html{background:#0b0b14;color:#e4e4e7;font-family:Inter,ui-sans-serif,system-ui,sans-serif;line-height:1.5}
 body{margin:0}main{max-width:960px;margin:0 auto;padding:32px 20px 64px}a{color:#c4b5fd}
 h1{font-size:32px;margin:0 0 8px}h2{font-size:22px;margin:40px 0 12px;border-bottom:1px solid #27272a;padding-bottom:6px}
-h3{font-size:17px;margin:28px 0 8px}h4{font-size:14px;margin:16px 0 4px;color:#d4d4d8}p{color:#d4d4d8}
+h3{font-size:17px;margin:28px 0 8px}.body h3{font-size:14px;margin:16px 0 4px;color:#d4d4d8}p{color:#d4d4d8}
 .operation{border:1px solid #27272a;border-radius:12px;margin:8px 0;background:#12121c}
 summary{cursor:pointer;padding:10px 14px;display:flex;flex-wrap:wrap;gap:8px;align-items:baseline}
 summary:focus-visible{outline:2px solid #a78bfa;outline-offset:2px;border-radius:12px}
@@ -94,10 +122,16 @@ summary:focus-visible{outline:2px solid #a78bfa;outline-offset:2px;border-radius
 .get{background:#1d4ed8}.post{background:#15803d}.put{background:#a16207}.patch{background:#7e22ce}.delete{background:#b91c1c}
 code,pre{font-family:ui-monospace,SFMono-Regular,Menlo,monospace;font-size:13px}code{overflow-wrap:anywhere}.summary{color:#d4d4d8}
 .body{padding:0 14px 14px}pre{background:#0b0b14;border:1px solid #27272a;border-radius:8px;padding:10px;white-space:pre-wrap;overflow-wrap:anywhere;margin:4px 0;color:#e4e4e7}
-dl{margin:0}dt{font-weight:700;margin-top:8px}dd{margin:0}`;
+dl{margin:0}dt{font-weight:700;margin-top:8px}dd{margin:0}
+.try,#try-token{display:grid;gap:6px;margin-top:8px}.try[hidden],#try-token[hidden]{display:none}
+input,textarea{font:13px ui-monospace,monospace;background:#0b0b14;color:#e4e4e7;border:1px solid #3f3f46;border-radius:8px;padding:8px}
+input:focus-visible,textarea:focus-visible,button:focus-visible{outline:2px solid #a78bfa;outline-offset:2px}
+button{justify-self:start;font:600 14px Inter,ui-sans-serif,sans-serif;background:#7c3aed;color:#fff;border:0;border-radius:999px;padding:8px 18px;cursor:pointer}
+output{white-space:pre-wrap;font:13px ui-monospace,monospace;color:#e4e4e7}output:empty{display:none}
+#try-token{border:1px solid #27272a;border-radius:12px;padding:14px;background:#12121c}`;
 
 /** The whole reference page. */
-export function renderApiReference(document: OpenApiDocument, openApiPath: string): string {
+export function renderApiReference(document: OpenApiDocument, openApiPath: string, tryItScript: string): string {
   const byTag = new Map<string, string[]>();
   for (const [path, operations] of Object.entries(document.paths)) {
     for (const [method, operation] of Object.entries(operations)) {
@@ -114,5 +148,6 @@ export function renderApiReference(document: OpenApiDocument, openApiPath: strin
   const { title, version, description } = document.info;
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)} reference</title><link rel="icon" href="/favicon.svg" type="image/svg+xml"><style>${STYLE}</style></head>
 <body><main><h1>${escapeHtml(title)} <small>${escapeHtml(version)}</small></h1><p>${escapeHtml(description ?? '')}</p><p>The OpenAPI 3.1 document: <a href="${escapeHtml(openApiPath)}">${escapeHtml(openApiPath)}</a>.</p>
-${sections}<h2>Schemas</h2>${schemas}</main></body></html>`;
+<section id="try-token" aria-label="Try the API" hidden><label for="api-token">Your API token (Account → API tokens), to try the operations that take one from this page</label><input id="api-token" type="password" autocomplete="off" spellcheck="false" placeholder="lv_…"><p>It stays in this page: nothing stores it. Calls act as you, for real.</p></section>
+${sections}<h2>Schemas</h2>${schemas}</main><script src="${escapeHtml(tryItScript)}" defer></script></body></html>`;
 }

@@ -1,5 +1,7 @@
 import fastifySwagger from '@fastify/swagger';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
+import { createHash } from 'node:crypto';
+import tryItScript from './api-try-it.js?raw';
 import { type OpenApiDocument, renderApiReference } from './api-reference.ts';
 import type { App } from './app-types.ts';
 
@@ -12,6 +14,12 @@ declare module 'fastify' {
 
 export const OPENAPI_PATH = '/api/openapi.json';
 export const API_DOCS_PREFIX = '/api/docs';
+
+/** The reference page's Try it script, addressed by its content's hash. */
+const TRY_IT = (() => {
+  const data = Buffer.from(tryItScript);
+  return { data, url: `${API_DOCS_PREFIX}/try-it-${createHash('sha256').update(data).digest('hex').slice(0, 12)}.js` };
+})();
 
 /** The JSON API's own routes: what the document lists (not the document and its reference page). */
 function isDocumentedApiRoute(url: string): boolean {
@@ -71,7 +79,11 @@ export async function registerOpenApi(app: App, version: string): Promise<void> 
   let page: string | undefined;
   app.get(API_DOCS_PREFIX, { schema: { hide: true } }, async (_request, reply) => {
     // The document @fastify/swagger built from our own route schemas: the shape the page reads.
-    page ??= renderApiReference(app.swagger() as unknown as OpenApiDocument, OPENAPI_PATH);
+    page ??= renderApiReference(app.swagger() as unknown as OpenApiDocument, OPENAPI_PATH, TRY_IT.url);
     return reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(page);
   });
+  // Its one script, under its content's hash (script-src 'self').
+  app.get(TRY_IT.url, { schema: { hide: true } }, async (_request, reply) =>
+    reply.type('text/javascript; charset=utf-8').header('Cache-Control', 'public, max-age=31536000, immutable').send(TRY_IT.data),
+  );
 }
