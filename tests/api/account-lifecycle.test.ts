@@ -73,6 +73,13 @@ describe(`export my data (${DIALECT})`, () => {
       fieldErrors: { password: accountMessages.passwordIncorrect },
     });
 
+    const token = await t.app.inject({
+      method: 'POST',
+      url: '/api/me/tokens',
+      headers: { cookie: user.cookie },
+      payload: { name: 'Backup script', scopes: ['links:read'] },
+    });
+    expect(token.statusCode).toBe(201);
     const response = await exportOf(user, user.password);
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('application/zip');
@@ -87,11 +94,14 @@ describe(`export my data (${DIALECT})`, () => {
       'activity.json',
       'analytics/daily.csv',
       'analytics/daily.json',
+      'api-tokens.json',
       'customization.json',
       'links.json',
       'media/index.json',
       'profile.json',
       'saved-looks.json',
+      'subscribers.csv',
+      'subscribers.json',
     ]);
     expect(names.filter((name) => name.startsWith('media/') && name !== 'media/index.json')).toHaveLength(1);
     const json = (name: string) => JSON.parse(strFromU8(files[name]!));
@@ -103,6 +113,11 @@ describe(`export my data (${DIALECT})`, () => {
       ['Hidden', false],
     ]);
     expect(json('customization.json')).toMatchObject({ buttonStyle: 'pill' });
+    // The tokens' names and scopes, never the tokens; the sign-up list (empty here) as JSON and CSV.
+    expect(json('api-tokens.json')).toEqual([expect.objectContaining({ name: 'Backup script', scopes: ['links:read'] })]);
+    expect(strFromU8(files['api-tokens.json']!)).not.toContain(token.json().data.token);
+    expect(json('subscribers.json')).toEqual([]);
+    expect(strFromU8(files['subscribers.csv']!)).toContain('email,status,signed_up,confirmed,consent');
     expect(json('saved-looks.json').map((look: { customization: { buttonStyle: string } }) => look.customization.buttonStyle)).toEqual([
       'neon',
     ]);

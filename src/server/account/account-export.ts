@@ -12,6 +12,9 @@ import { toPageItem } from '../links/links.service.ts';
 import { mediaUrl } from '../media/media.repository.ts';
 import { toProfileSettings } from '../profile/profile.service.ts';
 import { toCurrentUser } from '../users/users.service.ts';
+import { allSubscribers } from '../subscribers/subscribers.repository.ts';
+import { subscribersCsv } from '../subscribers/subscribers.service.ts';
+import { listApiTokens } from '../auth/api-tokens.ts';
 
 /** Recent Activity entries in the export: all the profile keeps (it is pruned with the raw events). */
 const ACTIVITY_LIMIT = 10_000;
@@ -28,7 +31,7 @@ function ownedMedia(db: Db, ownerId: number) {
 const README = (username: string, exportedAt: string) => `Your ${SITE_NAME} data: ${username}, exported ${exportedAt}.
 
 profile.json         the account and the profile settings
-links.json           every link, active or not, in the page's order
+links.json           every link and block, active or not, in the page's order
 customization.json   the page's look, as the Customize tab saves it
 saved-looks.json     the earlier looks History keeps, newest first
 media/               every file you uploaded, as stored (re-encoded on upload);
@@ -36,6 +39,9 @@ media/               every file you uploaded, as stored (re-encoded on upload);
 analytics/daily.json the daily figures, in the profile's time zone
 analytics/daily.csv  the same, for a spreadsheet
 activity.json        the Recent Activity feed
+subscribers.json     the addresses your sign-up form gathered, with the consent
+subscribers.csv      the same, for a spreadsheet or a mailing tool
+api-tokens.json      your API tokens' names, scopes and use (never the tokens)
 `;
 
 /**
@@ -46,13 +52,15 @@ activity.json        the Recent Activity feed
 export async function exportAccount(db: Db, user: UserRow, now = Date.now()): Promise<{ zip: Uint8Array; fileName: string }> {
   const { zipSync, strToU8 } = loadWhenUsed('fflate') as typeof import('fflate');
   const exportedAt = new Date(now).toISOString();
-  const [links, customization, savedLooks, media, rollups, activity] = await Promise.all([
+  const [links, customization, savedLooks, media, rollups, activity, subscribers, tokens] = await Promise.all([
     listLinksOfUser(db, user.id, false),
     getCustomization(db, user.id),
     listLooks(db, user.id),
     ownedMedia(db, user.id),
     rollupsBetween(db, user.id, '0000-01-01', '9999-12-31'),
     recentActivity(db, user.id, ACTIVITY_LIMIT),
+    allSubscribers(db, user.id),
+    listApiTokens(db, user),
   ]);
   const json = (value: unknown) => [strToU8(JSON.stringify(value, null, 2) + '\n'), { level: 6 }] as [Uint8Array, { level: 6 }];
   const daily = rollups
@@ -86,6 +94,9 @@ export async function exportAccount(db: Db, user: UserRow, now = Date.now()): Pr
     'analytics/daily.json': json(daily),
     'analytics/daily.csv': [strToU8('\uFEFF' + csv + '\r\n'), { level: 6 }],
     'activity.json': json(activity),
+    'subscribers.json': json(subscribers),
+    'subscribers.csv': [strToU8(subscribersCsv(subscribers)), { level: 6 }],
+    'api-tokens.json': json(tokens),
   };
   // Images are already compressed: stored as they are.
   for (const file of media) files[`media/${file.id}-${file.kind}.${file.ext}`] = [new Uint8Array(file.data), { level: 0 }];
