@@ -27,7 +27,8 @@ export function AccountDataCard({ user }: { user: CurrentUser }) {
             <Download className="size-5 text-primary-text" aria-hidden="true" /> Export my data
           </h2>
           <p className="mt-1 text-sm text-muted">
-            One zip with your profile, every link, your page’s look, the files you uploaded, and your daily analytics as JSON and CSV.
+            One zip with your profile, every link and block, your page’s look, the files you uploaded, your daily analytics, and your
+            sign-up list, as JSON and CSV.
           </p>
           <Button variant="outline" className="mt-4" onClick={() => setDialog('export')}>
             <Download /> Export my data
