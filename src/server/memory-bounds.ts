@@ -37,6 +37,12 @@ export const MEMORY_BOUNDS = {
 export const MEDIA_LIMITS = {
   /** A decode running longer is refused ('Failed to process image') and its worker killed. A 24-megapixel JPEG takes about 0.75 s on one core here; a 5 MB upload about half that. */
   jobTimeMs: 1500,
+  /**
+   * The server's own drawings (a page's share image, a QR code): their input is the server's, bounded by the
+   * profile's limits, and their first one in a fresh worker also loads the drawing libraries (satori, resvg),
+   * which a busy machine takes over a second to do. Given longer; no one can make them heavier.
+   */
+  drawingTimeMs: 8000,
   /** Uploads waiting for the worker; past this, an upload is refused with 429 until the queue drains. */
   queuedJobs: 16,
   /** Of those, one account's (or the server's own Discord images'). */

@@ -12,6 +12,9 @@ export interface MediaJob {
 }
 
 /** The worker's answers: ready once sharp is loaded, then one per job. */
+/** Jobs that draw the server's own pictures rather than decode what someone sent (MEDIA_LIMITS.drawingTimeMs). */
+const SERVER_DRAWINGS = new Set<MediaJobKind>(['share-image', 'qr-code']);
+
 export type MediaJobAnswer = { ready: true } | { id: number; result: ProcessedMedia } | { id: number; error: 'unsupported' | 'failed' };
 
 /** Why a job gave no result: content of another type, undecodable or too slow, or too many jobs waiting. */
@@ -109,7 +112,7 @@ export class MediaProcessor {
     const job = this.queue.shift()!;
     this.running = job;
     clearTimeout(this.idle);
-    this.deadline = setTimeout(() => this.timeUp(job), this.jobTimeMs);
+    this.deadline = setTimeout(() => this.timeUp(job), SERVER_DRAWINGS.has(job.kind) ? MEDIA_LIMITS.drawingTimeMs : this.jobTimeMs);
     worker.send({ id: job.id, kind: job.kind, input: job.input } satisfies MediaJob);
   }
 
