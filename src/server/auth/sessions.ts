@@ -104,7 +104,8 @@ export function registerSessions(app: FastifyInstance, db: Db, apiTokenAuth: Api
   app.addHook('onRequest', async (request, reply) => {
     // Content-hashed build files are the same for everyone: no session lookup per file.
     if (request.url.startsWith('/assets/')) return;
-    const bearer = bearerTokenOf(request.headers.authorization);
+    // API tokens are for the JSON API; elsewhere a bearer header is another's to read (/metrics has its own).
+    const bearer = request.url.startsWith('/api/') ? bearerTokenOf(request.headers.authorization) : undefined;
     if (bearer !== undefined) return apiTokenAuth(request, bearer);
     const token = request.cookies[SESSION_COOKIE_NAME];
     if (!token || token.length > 100) return;

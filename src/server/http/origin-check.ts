@@ -19,7 +19,7 @@ export function registerOriginCheck(app: App, publicUrl?: string): void {
     if (SAFE_METHODS.has(request.method)) return;
     // An API token (issue 32) is sent by a script, never by a browser on its own: no other site can make
     // a visitor's browser send it (that would need a CORS grant these routes never give).
-    if (/^bearer(\s|$)/i.test(request.headers.authorization ?? '')) return;
+    if (request.url.startsWith('/api/') && /^bearer(\s|$)/i.test(request.headers.authorization ?? '')) return;
     if (!isSameOrigin(request, publicOrigin)) {
       throw new AppError(403, 'cross_origin', commonMessages.crossOrigin);
     }
