@@ -1,3 +1,4 @@
+import { tokenScopeOf } from '#shared/api-tokens.ts';
 import { escapeHtml } from './html.ts';
 
 // The API reference page (/api/docs): the OpenAPI document rendered on the
@@ -85,18 +86,13 @@ function renderOperation(method: string, path: string, operation: Operation): st
 <div class="body">${parameters ? `<h3>Parameters</h3><pre>${parameters}</pre>` : ''}${body ? `<h3>Request body (JSON)</h3><pre>${typeOf(body)}</pre>` : ''}${consumes.length ? `<h3>Request body</h3><p>${consumes.map(escapeHtml).join(', ')}</p>` : ''}<h3>Responses</h3><dl>${responses}</dl>${tryIt(method, path, operation, body !== undefined)}</div></details>`;
 }
 
-/** The token scope an operation takes, or undefined: only a session may call it. */
-function tokenScopeOf(operation: Operation): string | undefined {
-  return operation.security?.find((entry) => entry.token)?.token?.[0];
-}
-
 /**
  * For an operation a token may call: the curl command (what works without
  * script), and a form the page's script sends with the token typed at the top
  * (hidden until the script shows it).
  */
 function tryIt(method: string, path: string, operation: Operation, hasBody: boolean): string {
-  const scope = tokenScopeOf(operation);
+  const scope = tokenScopeOf(operation.security);
   if (!scope) return '';
   const id = `try-${method}-${path.replace(/\W+/g, '-')}`;
   const parameters = (operation.parameters ?? []).filter((parameter) => parameter.in === 'path' || parameter.in === 'query');
