@@ -30,3 +30,16 @@ export function Textarea({ className, ...props }: ComponentProps<'textarea'>) {
     />
   );
 }
+
+/** The browser's own select, in the inputs' look: compact, beside its label. */
+export function Select({ className, ...props }: ComponentProps<'select'>) {
+  return (
+    <select
+      className={cn(
+        'h-10 rounded-xl border border-border bg-surface px-3 text-sm text-zinc-100 focus:border-primary focus:outline-none focus:ring-2 focus:ring-primary/30',
+        className,
+      )}
+      {...props}
+    />
+  );
+}

@@ -1,6 +1,7 @@
 import { KeySquare } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { toast } from 'sonner';
+import { copyWithToast } from '#web/lib/clipboard.ts';
 import {
   type ApiToken,
   type CreatedApiToken,
@@ -16,7 +17,7 @@ import { Button } from '#web/components/ui/button.tsx';
 import { Card } from '#web/components/ui/card.tsx';
 import { ConfirmDialog } from '#web/components/ui/confirm-dialog.tsx';
 import { FormError } from '#web/components/ui/form-error.tsx';
-import { Input, Label } from '#web/components/ui/input.tsx';
+import { Input, Label, Select } from '#web/components/ui/input.tsx';
 import { LoadError, LoadingState } from '#web/components/ui/query-status.tsx';
 import { ApiError } from '#web/lib/api.ts';
 import { formatDateTime } from '#web/lib/dates.ts';
@@ -147,19 +148,14 @@ function NewTokenForm({ onCancel, onCreated }: { onCancel: () => void; onCreated
         <label htmlFor="token-expiry" className="text-sm font-medium text-zinc-200">
           Expires
         </label>
-        <select
-          id="token-expiry"
-          value={expiry}
-          onChange={(event) => setExpiry(event.target.value)}
-          className="h-10 rounded-xl border border-border bg-surface px-3 text-sm text-zinc-100 focus:border-primary focus:outline-none focus:ring-2 focus:ring-primary/30"
-        >
+        <Select id="token-expiry" value={expiry} onChange={(event) => setExpiry(event.target.value)}>
           {TOKEN_EXPIRY_DAYS.map((days) => (
             <option key={days} value={String(days)}>
               In {days} days
             </option>
           ))}
           <option value="never">Never (until revoked)</option>
-        </select>
+        </Select>
       </div>
       <div className="flex justify-end gap-3">
         <Button type="button" variant="ghost" onClick={onCancel} disabled={create.isPending}>
@@ -175,14 +171,7 @@ function NewTokenForm({ onCancel, onCreated }: { onCancel: () => void; onCreated
 
 /** The new token, this once: the server keeps only its hash. */
 function NewTokenPanel({ token, onDone }: { token: CreatedApiToken; onDone: () => void }) {
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(token.token);
-      toast.success('Token copied');
-    } catch {
-      toast.error('Copy failed: select the token and copy it by hand.');
-    }
-  };
+  const copy = () => copyWithToast(token.token, 'Token copied', { message: 'Copy failed: select the token and copy it by hand.' });
   return (
     <div className="mt-5 space-y-3 rounded-xl border border-emerald-500/40 bg-emerald-500/10 p-4" role="status">
       <p className="text-sm font-semibold text-emerald-200">“{token.name}” is ready. Copy it now: it will not be shown again.</p>

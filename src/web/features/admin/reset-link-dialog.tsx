@@ -1,6 +1,7 @@
 import { Dialog } from 'radix-ui';
 import { useState } from 'react';
 import { toast } from 'sonner';
+import { copyWithToast } from '#web/lib/clipboard.ts';
 import type { AdminUser } from '#shared/admin.ts';
 import { ADMIN_RESET_LINK_HOURS, type ResetLink, passwordResetMessages } from '#shared/password-reset.ts';
 import { Button } from '#web/components/ui/button.tsx';
@@ -29,13 +30,7 @@ export function ResetLinkDialog({ user, onClose }: { user: AdminUser; onClose: (
   };
 
   const copy = async () => {
-    if (!link) return;
-    try {
-      await navigator.clipboard.writeText(link.url);
-      toast.success('Link copied');
-    } catch {
-      toast.error('Copy failed: select the link and copy it by hand.');
-    }
+    if (link) await copyWithToast(link.url, 'Link copied', { message: 'Copy failed: select the link and copy it by hand.' });
   };
 
   return (

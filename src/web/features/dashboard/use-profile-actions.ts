@@ -1,16 +1,10 @@
-import { toast } from 'sonner';
+import { copyWithToast } from '#web/lib/clipboard.ts';
 import { profileUrl } from '#web/lib/utils.ts';
 
 export function useProfileActions(username: string) {
   return {
-    copyProfileUrl: async () => {
-      try {
-        await navigator.clipboard.writeText(profileUrl(username));
-        toast.success('Profile URL copied');
-      } catch {
-        toast.error('Could not copy', { description: profileUrl(username) });
-      }
-    },
+    copyProfileUrl: () =>
+      copyWithToast(profileUrl(username), 'Profile URL copied', { message: 'Could not copy', description: profileUrl(username) }),
     openPublicProfile: () => {
       window.open(`/${username}`, '_blank', 'noopener,noreferrer');
     },

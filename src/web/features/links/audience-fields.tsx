@@ -1,7 +1,7 @@
 import { Users } from 'lucide-react';
 import { useState } from 'react';
 import { AUDIENCE_DEVICES, AUDIENCE_DEVICE_LABELS, type AudienceDevice, countryNameOf } from '#shared/audience.ts';
-import { Input } from '#web/components/ui/input.tsx';
+import { Input, Select } from '#web/components/ui/input.tsx';
 
 /** The countries as typed ('us, ca de'): codes upper-cased, in the order written. */
 export function countryCodesOf(typed: string): string[] {
@@ -37,18 +37,13 @@ export function AudienceFields({ idSuffix, draft }: { idSuffix: string; draft: R
         <label htmlFor={`device-${idSuffix}`} className="text-sm text-zinc-200">
           Show on
         </label>
-        <select
-          id={`device-${idSuffix}`}
-          value={draft.device}
-          onChange={(event) => draft.setDevice(event.target.value as AudienceDevice)}
-          className="h-10 rounded-xl border border-border bg-surface px-3 text-sm text-zinc-100 focus:border-primary focus:outline-none focus:ring-2 focus:ring-primary/30"
-        >
+        <Select id={`device-${idSuffix}`} value={draft.device} onChange={(event) => draft.setDevice(event.target.value as AudienceDevice)}>
           {AUDIENCE_DEVICES.map((device) => (
             <option key={device} value={device}>
               {AUDIENCE_DEVICE_LABELS[device]}
             </option>
           ))}
-        </select>
+        </Select>
       </div>
       <div className="space-y-2">
         <label htmlFor={`countries-${idSuffix}`} className="text-sm text-zinc-200">

@@ -1,4 +1,5 @@
 import { CONTENT_WARNINGS, CONTENT_WARNING_LABELS, type ContentWarning } from '#shared/content-warning.ts';
+import { Select } from '#web/components/ui/input.tsx';
 import { cn } from '#web/lib/utils.ts';
 
 /** A page's or a link's content warning (issue 30): none, 18+, 21+, 25+ or sensitive content. */
@@ -20,12 +21,11 @@ export function ContentWarningSelect(props: {
           {props.hint}
         </p>
       </div>
-      <select
+      <Select
         id={props.id}
         value={props.value ?? ''}
         aria-describedby={`${props.id}-hint`}
         onChange={(event) => props.onChange(event.target.value === '' ? null : (event.target.value as ContentWarning))}
-        className="h-10 rounded-xl border border-border bg-surface px-3 text-sm text-zinc-100 focus:border-primary focus:outline-none focus:ring-2 focus:ring-primary/30"
       >
         <option value="">No warning</option>
         {CONTENT_WARNINGS.map((warning) => (
@@ -33,7 +33,7 @@ export function ContentWarningSelect(props: {
             {CONTENT_WARNING_LABELS[warning]}
           </option>
         ))}
-      </select>
+      </Select>
     </div>
   );
 }
