@@ -113,8 +113,8 @@ export function BlockForm({ type, block, timeZone, saving, onSave, onCancel }: B
                 recognised.{' '}
               </span>
             ) : null}
-            A YouTube or Vimeo video, or a Spotify or SoundCloud track, album or playlist. Your page shows its title and picture; the player
-            loads from the provider only when a visitor presses play.
+            A YouTube or Vimeo video, or a Spotify or SoundCloud track, album or playlist. Your page shows its title and picture when this
+            site may ask the provider for them (otherwise its name); the player loads from the provider only when a visitor presses play.
           </p>
         </div>
       )}
