@@ -58,6 +58,7 @@ import { LinkChecker } from './link-checks/link-checks.service.ts';
 import { registerLinkCheckRoutes } from './link-checks/link-checks.routes.ts';
 import { registerSubscribeRoutes, registerSubscriberRoutes } from './subscribers/subscribers.routes.ts';
 import { deleteUnconfirmedPending } from './subscribers/subscribers.repository.ts';
+import { registerPageFileSchemaRoute, registerPageTransferRoutes } from './page-transfer/page-transfer.routes.ts';
 import { registerPlanRoutes } from './plans/plans.routes.ts';
 import { registerProfileRoutes } from './profile/profile.routes.ts';
 import { type FastPathStats, createFastPath, createFastPathStats } from './public-page/fast-path.ts';
@@ -277,6 +278,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   registerLinkRoutes(app, db);
   registerSiteSettingsRoutes(app, siteSettings);
   registerMediaFileRoutes(app, db);
+  registerPageFileSchemaRoute(app, config);
   // Every route under these prefixes is declared in its guarded scope: none can forget its guard.
   await app.register(
     guardedRoutes('admin', (admin) => {
@@ -297,6 +299,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
       registerLinkCheckRoutes(me, db, linkChecker.enabled);
       registerSubscriberRoutes(me, db, outbox);
       registerApiTokenRoutes(me, db);
+      registerPageTransferRoutes(me, { db, config, bus: changes, media, userAgent: userAgentFor('Import') });
     }),
     { prefix: '/api/me' },
   );

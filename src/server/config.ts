@@ -127,6 +127,12 @@ const envSchema = z.object({
     .url({ protocol: /^https?$/, error: 'must be an http(s) URL' })
     .transform((value) => value.replace(/\/+$/, ''))
     .optional(),
+  LINKTREE_IMPORT: z.enum(['true', 'false'], { error: 'must be true or false' }).default('true'),
+  LINKTREE_IMPORT_ALLOW_LOOPBACK: z.enum(['true', 'false'], { error: 'must be true or false' }).default('false'),
+  LINKTREE_ORIGIN: z
+    .url({ protocol: /^https?$/, error: 'must be an http(s) URL' })
+    .transform((value) => value.replace(/\/+$/, ''))
+    .optional(),
   PAGE_CACHE_MB: z.coerce.number({ error: 'must be a number of megabytes' }).positive('must be more than 0').max(1_000_000).optional(),
 });
 
@@ -194,6 +200,16 @@ export interface AppConfig {
     allowLoopback: boolean;
     oembedOrigin?: string;
     /** Per request; tests shorten it. */ timeoutMs?: number;
+  };
+  /**
+   * LINKTREE_IMPORT: the import reads a public Linktree page this server fetches once (on unless false).
+   * LINKTREE_IMPORT_ALLOW_LOOPBACK and LINKTREE_ORIGIN: tests only, a server on loopback standing in for linktr.ee.
+   */
+  linktreeImport: {
+    enabled: boolean;
+    allowLoopback: boolean;
+    origin?: string;
+    /** For the page and for its picture; tests shorten it. */ timeoutMs?: number;
   };
   authRateLimit: {
     loginPerIp: RateLimitRule;
@@ -299,6 +315,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       enabled: values.EMBED_PREVIEWS === 'true',
       allowLoopback: values.EMBED_PREVIEWS_ALLOW_LOOPBACK === 'true',
       oembedOrigin: values.EMBED_OEMBED_ORIGIN,
+    },
+    linktreeImport: {
+      enabled: values.LINKTREE_IMPORT === 'true',
+      allowLoopback: values.LINKTREE_IMPORT_ALLOW_LOOPBACK === 'true',
+      origin: values.LINKTREE_ORIGIN,
     },
     authRateLimit: DEFAULT_AUTH_RATE_LIMIT,
     uploadRateLimit: DEFAULT_UPLOAD_RATE_LIMIT,

@@ -77,6 +77,8 @@ export const siteFeaturesSchema = z
     creators: z.number().int().nullable(),
     /** What each plan allows on this site (PLAN_LIMITS applied); null links: unlimited. */
     planLimits: z.record(z.enum(PLANS), z.object({ links: z.number().int().nullable(), uploadBytes: z.number().int() })),
+    /** The import from a Linktree address fetches the page (LINKTREE_IMPORT); off, the import offers files only. */
+    linktreeImport: z.boolean(),
   })
   .meta({ id: 'SiteFeatures' });
 

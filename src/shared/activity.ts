@@ -15,6 +15,8 @@ export const ACTIVITY_KINDS = [
   'look_updated',
   'username_changed',
   'first_click',
+  /** A page file or another site's page brought in (issue 32); its subject counts the items. */
+  'page_imported',
   /** Not stored: read from the daily rollups (a day whose views beat every day before it). */
   'views_record',
 ] as const;
@@ -58,6 +60,8 @@ export function activityText({ kind, subject }: Pick<ActivityItem, 'kind' | 'sub
       return `Changed your username to @${subject}`;
     case 'first_click':
       return `First click on “${subject}”`;
+    case 'page_imported':
+      return `Imported ${subject}`;
     case 'views_record':
       return `New daily record: ${subject} views`;
   }

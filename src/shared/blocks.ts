@@ -67,18 +67,17 @@ const blockWindow = {
   endsAt: windowFields.endsAt.default(null),
 };
 
+/** Each block as it is added (a page file's items add the embed's title and picture). */
+export const headerBlockInput = z.object({ type: z.literal('header'), title: headerTitleSchema, ...blockWindow });
+export const textBlockInput = z.object({ type: z.literal('text'), text: textBodySchema, ...blockWindow });
+export const dividerBlockInput = z.object({ type: z.literal('divider'), ...blockWindow });
+export const embedBlockInput = z.object({ type: z.literal('embed'), url: embedUrlSchema, ...blockWindow });
+
 /** POST /api/links/blocks */
 export const createBlockSchema = z
-  .discriminatedUnion(
-    'type',
-    [
-      z.object({ type: z.literal('header'), title: headerTitleSchema, ...blockWindow }),
-      z.object({ type: z.literal('text'), text: textBodySchema, ...blockWindow }),
-      z.object({ type: z.literal('divider'), ...blockWindow }),
-      z.object({ type: z.literal('embed'), url: embedUrlSchema, ...blockWindow }),
-    ],
-    { error: blockMessages.unknownType },
-  )
+  .discriminatedUnion('type', [headerBlockInput, textBlockInput, dividerBlockInput, embedBlockInput], {
+    error: blockMessages.unknownType,
+  })
   .superRefine(startBeforeEnd);
 export type CreateBlockInput = z.infer<typeof createBlockSchema>;
 

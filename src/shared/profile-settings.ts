@@ -68,6 +68,30 @@ export const updateProfileSchema = onlyKnownFields(Object.keys(profileFields), p
   .meta({ id: 'ProfileUpdate' });
 export type ProfileUpdate = z.infer<typeof updateProfileSchema>;
 
+/** What of the settings makes the page (not the account's email, theme or time zone): a page file carries these. */
+export const PAGE_PROFILE_FIELDS = [
+  'displayName',
+  'bio',
+  'profileImage',
+  'showViews',
+  'showUpdated',
+  'markNewLinks',
+  'openInBrowserBar',
+  'subscribeForm',
+  'subscribeConsent',
+  'contentWarning',
+] as const satisfies readonly (keyof typeof profileFields)[];
+export type PageProfileField = (typeof PAGE_PROFILE_FIELDS)[number];
+
+/** The page's settings in a page file: any of them, no other. */
+export const pageProfileSchema = z.strictObject(
+  Object.fromEntries(PAGE_PROFILE_FIELDS.map((name) => [name, profileFields[name].optional()])) as {
+    [Name in PageProfileField]: z.ZodOptional<(typeof profileFields)[Name]>;
+  },
+  { error: (issue) => (issue.code === 'unrecognized_keys' ? profileSettingsMessages.unknownFields(issue.keys) : undefined) },
+);
+export type PageProfile = z.infer<typeof pageProfileSchema>;
+
 /** The Profile tab's form: the same rules, every field present. */
 export const profileFormSchema = z.object({
   displayName: profileFields.displayName,

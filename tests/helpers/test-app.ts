@@ -54,6 +54,8 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     LINK_CHECKS: 'false',
     // Nor ask embed providers (tests/api/embeds.test.ts stands in for them).
     EMBED_PREVIEWS: 'false',
+    // Nor Linktree: an import from there reaches nothing (tests/api/page-import-sources.test.ts stands in for it).
+    LINKTREE_ORIGIN: 'http://127.0.0.1:9',
   });
   const config: AppConfig = {
     ...environment,

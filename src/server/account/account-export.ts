@@ -9,7 +9,7 @@ import { csvCell } from '../http/csv.ts';
 import { getCustomization, listLooks } from '../customization/customization.service.ts';
 import { listLinksOfUser } from '../links/links.repository.ts';
 import { toPageItem } from '../links/links.service.ts';
-import { mediaUrl } from '../media/media.repository.ts';
+import { listOwnedMedia, mediaUrl } from '../media/media.repository.ts';
 import { toProfileSettings } from '../profile/profile.service.ts';
 import { toCurrentUser } from '../users/users.service.ts';
 import { allSubscribers } from '../subscribers/subscribers.repository.ts';
@@ -18,15 +18,6 @@ import { listApiTokens } from '../auth/api-tokens.ts';
 
 /** Recent Activity entries in the export: all the profile keeps (it is pruned with the raw events). */
 const ACTIVITY_LIMIT = 10_000;
-
-function ownedMedia(db: Db, ownerId: number) {
-  return db
-    .selectFrom('media')
-    .select(['id', 'kind', 'hash', 'ext', 'mime', 'bytes', 'width', 'height', 'data', 'createdAt'])
-    .where('ownerId', '=', ownerId)
-    .orderBy('id')
-    .execute();
-}
 
 const README = (username: string, exportedAt: string) => `Your ${SITE_NAME} data: ${username}, exported ${exportedAt}.
 
@@ -56,7 +47,7 @@ export async function exportAccount(db: Db, user: UserRow, now = Date.now()): Pr
     listLinksOfUser(db, user.id, false),
     getCustomization(db, user.id),
     listLooks(db, user.id),
-    ownedMedia(db, user.id),
+    listOwnedMedia(db, user.id),
     rollupsBetween(db, user.id, '0000-01-01', '9999-12-31'),
     recentActivity(db, user.id, ACTIVITY_LIMIT),
     allSubscribers(db, user.id),

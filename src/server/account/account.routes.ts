@@ -224,10 +224,10 @@ export function registerAccountRoutes(app: App, { db, config, limits, accountMai
   );
 }
 
-/** What this site has (mail, the deletion grace period): public, so that no screen offers what is not there. */
 /** How long the creator count is reused: one count query a minute at most, however busy the landing page. */
 const CREATOR_COUNT_TTL_MS = 60_000;
 
+/** What this site has (mail, the deletion grace period): public, so that no screen offers what is not there. */
 export function registerSiteFeatureRoutes(app: App, db: Db, config: AppConfig): void {
   const fixed = {
     email: config.mail !== undefined,
@@ -235,6 +235,7 @@ export function registerSiteFeatureRoutes(app: App, db: Db, config: AppConfig): 
     communityUrl: config.communityUrl ?? null,
     socialProof: config.socialProof ?? null,
     planLimits: config.planLimits,
+    linktreeImport: config.linktreeImport.enabled,
   };
   let counted: { creators: number; at: number } | undefined;
   const creators = async () => {

@@ -57,19 +57,29 @@ export async function getCustomization(db: Db, userId: number): Promise<Customiz
  */
 export async function updateCustomization(db: Db, owner: UserRow, update: CustomizationUpdate): Promise<Customization> {
   return db.transaction().execute(async (trx) => {
-    const current = await getCustomization(trx, owner.id);
-    for (const field of mediaFields) {
-      const url = update[field];
-      if (url && url !== current[field] && !(await findOwnedMediaByUrl(trx, owner.id, CUSTOMIZATION_MEDIA_FIELDS[field], url))) {
-        throw new AppError(400, 'validation_failed', customizationMessages.invalidMedia, {
-          fieldErrors: { [field]: customizationMessages.invalidMedia },
-        });
-      }
-    }
-    const next: Customization = { ...current, ...update };
-    await replaceLook(trx, owner.id, next);
+    const next: Customization = { ...(await getCustomization(trx, owner.id)), ...update };
+    await setLook(trx, owner, next);
     return next;
   });
+}
+
+/**
+ * Make `next` the page's look inside the caller's transaction (a save, a page
+ * file's look): an upload it names anew must be the owner's own file of the
+ * field's kind. The look it replaces joins the saved looks, so it is undone
+ * from History.
+ */
+export async function setLook(trx: Db, owner: UserRow, next: Customization): Promise<void> {
+  const current = await getCustomization(trx, owner.id);
+  for (const field of mediaFields) {
+    const url = next[field];
+    if (url && url !== current[field] && !(await findOwnedMediaByUrl(trx, owner.id, CUSTOMIZATION_MEDIA_FIELDS[field], url))) {
+      throw new AppError(400, 'validation_failed', customizationMessages.invalidMedia, {
+        fieldErrors: { [field]: customizationMessages.invalidMedia },
+      });
+    }
+  }
+  await replaceLook(trx, owner.id, next);
 }
 
 /** Reset All: back to the defaults; the look it replaces is kept to undo it. */

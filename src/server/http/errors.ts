@@ -71,9 +71,17 @@ export function errorBody(code: ErrorCode, message: string, fieldErrors?: Record
   return fieldErrors ? { code, message, fieldErrors } : { code, message };
 }
 
+/** What a route says of a body over its limit (`config.tooLargeMessage`), when it says more than the common words. */
+export interface TooLargeMessageConfig {
+  tooLargeMessage?: string;
+}
+
 /** Fastify's own client errors (bad JSON, body too large, unsupported type), with our codes. */
-function describeFrameworkError(error: FastifyError, status: number): ApiErrorBody {
-  if (status === 413) return errorBody('request_too_large', commonMessages.requestTooLarge);
+function describeFrameworkError(error: FastifyError, status: number, request: FastifyRequest): ApiErrorBody {
+  if (status === 413) {
+    const { tooLargeMessage } = (request.routeOptions.config ?? {}) as TooLargeMessageConfig;
+    return errorBody('request_too_large', tooLargeMessage ?? commonMessages.requestTooLarge);
+  }
   if (status === 415) return errorBody('unsupported_media_type', commonMessages.unsupportedMediaType);
   if (status === 429) return errorBody('rate_limited', error.message);
   if (status === 404) return errorBody('not_found', commonMessages.notFound);
@@ -108,7 +116,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
       request.log.error({ err: error, reqId: request.id }, 'request failed');
       return reply.status(500).send(errorBody('internal_error', commonMessages.serverError));
     }
-    return reply.status(status).send(describeFrameworkError(error, status));
+    return reply.status(status).send(describeFrameworkError(error, status, request));
   });
 }
 

@@ -103,7 +103,14 @@ export class OutboundFetchError extends Error {}
  */
 export async function fetchBounded(
   address: string,
-  options: OutboundOptions & { timeoutMs: number; maxBytes: number; maxRedirects: number; accept?: string },
+  options: OutboundOptions & {
+    timeoutMs: number;
+    maxBytes: number;
+    maxRedirects: number;
+    accept?: string;
+    /** Redirects are followed only on the first address's host (a page read from one site). */
+    sameHost?: boolean;
+  },
 ): Promise<FetchedBody> {
   const signal = AbortSignal.timeout(options.timeoutMs);
   let url = new URL(address);
@@ -153,6 +160,8 @@ export async function fetchBounded(
     if (!answer) throw new OutboundFetchError('the answer ended early');
     if (!('location' in answer)) return answer;
     if (hop === options.maxRedirects) throw new OutboundFetchError('too many redirects');
-    url = new URL(answer.location, url);
+    const next = new URL(answer.location, url);
+    if (options.sameHost && next.host !== url.host) throw new OutboundFetchError('redirected to another host');
+    url = next;
   }
 }

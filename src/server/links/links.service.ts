@@ -21,7 +21,7 @@ import { isUserActive } from '../users/users.repository.ts';
 import { deleteLinkImageIfUnused, findOwnedMedia, mediaUrl, parseMediaUrl } from '../media/media.repository.ts';
 import type { ProcessedMedia } from '../media/image-processing.ts';
 import type { MediaProcessor } from '../media/media-processor.ts';
-import { keepEmbedPicture } from '../media/media.service.ts';
+import { keepProcessedMedia } from '../media/media.service.ts';
 import type { EmbedPreviews } from './embed-previews.ts';
 import {
   type LinkWithIcon,
@@ -128,32 +128,38 @@ export async function createLink(db: Db, config: AppConfig, owner: UserRow, inpu
     if (limit !== null && (await countLinksOfUser(trx, owner.id)) >= limit) {
       throw new AppError(403, 'plan_link_limit', linkLimitMessage(owner.plan, limit));
     }
-    const customIconId = input.icon === CUSTOM_ICON ? await resolveLinkImage(trx, owner.id, 'icon', input.customIcon) : null;
-    const thumbnailId = input.thumbnail ? await resolveLinkImage(trx, owner.id, 'thumbnail', input.thumbnail) : null;
-    const now = nowIso();
-    const id = await insertLink(trx, {
-      userId: owner.id,
-      title: input.title,
-      url: input.url,
-      icon: input.icon,
-      customIconId,
-      thumbnailId,
-      color: input.color,
-      position: await nextPosition(trx, owner.id),
-      isActive: input.isActive ? 1 : 0,
-      showAsIcon: input.showAsIcon ? 1 : 0,
-      ownProfile: input.ownProfile ? 1 : 0,
-      contentWarning: input.contentWarning,
-      audienceDevice: input.device,
-      audienceCountries: input.countries.join(','),
-      startsAt: input.startsAt,
-      endsAt: input.endsAt,
-      createdAt: now,
-      updatedAt: now,
-    });
-    await recordActivity(trx, owner.id, 'link_added', input.title, now);
-    return toLink((await findLinkOfUser(trx, owner.id, id))!);
+    const link = await insertOwnLink(trx, owner, input);
+    await recordActivity(trx, owner.id, 'link_added', input.title, link.createdAt);
+    return link;
   });
+}
+
+/** A link at the end of the owner's list, its images checked to be their own uploads; the caller keeps to the plan's limit. */
+export async function insertOwnLink(trx: Db, owner: UserRow, input: CreateLinkInput): Promise<Link> {
+  const customIconId = input.icon === CUSTOM_ICON ? await resolveLinkImage(trx, owner.id, 'icon', input.customIcon) : null;
+  const thumbnailId = input.thumbnail ? await resolveLinkImage(trx, owner.id, 'thumbnail', input.thumbnail) : null;
+  const now = nowIso();
+  const id = await insertLink(trx, {
+    userId: owner.id,
+    title: input.title,
+    url: input.url,
+    icon: input.icon,
+    customIconId,
+    thumbnailId,
+    color: input.color,
+    position: await nextPosition(trx, owner.id),
+    isActive: input.isActive ? 1 : 0,
+    showAsIcon: input.showAsIcon ? 1 : 0,
+    ownProfile: input.ownProfile ? 1 : 0,
+    contentWarning: input.contentWarning,
+    audienceDevice: input.device,
+    audienceCountries: input.countries.join(','),
+    startsAt: input.startsAt,
+    endsAt: input.endsAt,
+    createdAt: now,
+    updatedAt: now,
+  });
+  return toLink((await findLinkOfUser(trx, owner.id, id))!);
 }
 
 /** What Recent Activity names a block by ('Added the header “Shop”', 'Removed a divider', 'Added an embed'). */
@@ -189,28 +195,46 @@ async function previewOf(embeds: EmbedDeps, owner: UserRow, url: string): Promis
 export async function createBlock(db: Db, owner: UserRow, input: CreateBlockInput, embeds: EmbedDeps): Promise<PageItem> {
   const preview = input.type === 'embed' ? await previewOf(embeds, owner, input.url) : undefined;
   return db.transaction().execute(async (trx) => {
-    const now = nowIso();
+    const thumbnailId = preview?.picture ? await keepEmbedPictureOf(trx, embeds.config, owner, preview.picture) : null;
+    const block = await insertOwnBlock(trx, owner, input, { title: preview?.title ?? '', thumbnailId });
     const title = input.type === 'header' ? input.title : (preview?.title ?? '');
-    const id = await insertLink(trx, {
-      userId: owner.id,
-      type: input.type,
-      title,
-      body: input.type === 'text' ? input.text : '',
-      url: input.type === 'embed' ? input.url : '',
-      thumbnailId: preview?.picture ? await keepEmbedPicture(trx, embeds.config, owner, preview.picture) : null,
-      icon: DEFAULT_LINK_ICON,
-      customIconId: null,
-      color: DEFAULT_LINK_COLOR,
-      position: await nextPosition(trx, owner.id),
-      isActive: input.isActive ? 1 : 0,
-      startsAt: input.startsAt,
-      endsAt: input.endsAt,
-      createdAt: now,
-      updatedAt: now,
-    });
-    await recordActivity(trx, owner.id, 'block_added', blockSubject(input.type, title), now);
-    return toPageItem((await findLinkOfUser(trx, owner.id, id))!);
+    await recordActivity(trx, owner.id, 'block_added', blockSubject(input.type, title), block.createdAt);
+    return block;
   });
+}
+
+/** An embed's picture kept on the owner's account (its media id), or null when it would not fit. */
+async function keepEmbedPictureOf(trx: Db, config: AppConfig, owner: UserRow, picture: ProcessedMedia): Promise<number | null> {
+  return (await keepProcessedMedia(trx, config, owner, 'embed', picture))?.id ?? null;
+}
+
+/** A block at the end of the owner's list; an embed with the provider's title and picture (a media id of the owner's) it was given. */
+export async function insertOwnBlock(
+  trx: Db,
+  owner: UserRow,
+  input: CreateBlockInput,
+  embed: { title: string; thumbnailId: number | null },
+): Promise<PageItem> {
+  const now = nowIso();
+  const title = input.type === 'header' ? input.title : input.type === 'embed' ? embed.title : '';
+  const id = await insertLink(trx, {
+    userId: owner.id,
+    type: input.type,
+    title,
+    body: input.type === 'text' ? input.text : '',
+    url: input.type === 'embed' ? input.url : '',
+    thumbnailId: input.type === 'embed' ? embed.thumbnailId : null,
+    icon: DEFAULT_LINK_ICON,
+    customIconId: null,
+    color: DEFAULT_LINK_COLOR,
+    position: await nextPosition(trx, owner.id),
+    isActive: input.isActive ? 1 : 0,
+    startsAt: input.startsAt,
+    endsAt: input.endsAt,
+    createdAt: now,
+    updatedAt: now,
+  });
+  return toPageItem((await findLinkOfUser(trx, owner.id, id))!);
 }
 
 /** Which block type has each field of a change. */
@@ -237,7 +261,7 @@ export async function changeBlock(db: Db, owner: UserRow, id: number, input: Upd
     // A new address brings the provider's title and picture with it (none, when it did not answer).
     const thumbnailId = preview
       ? preview.picture
-        ? await keepEmbedPicture(trx, embeds.config, owner, preview.picture)
+        ? await keepEmbedPictureOf(trx, embeds.config, owner, preview.picture)
         : null
       : current.thumbnailId;
     const title = input.title ?? preview?.title ?? current.title;
@@ -327,6 +351,14 @@ export async function removeLink(db: Db, owner: UserRow, id: number): Promise<vo
     else await recordActivity(trx, owner.id, 'block_removed', blockSubject(current.type, current.title));
     for (const image of [current.customIconId, current.thumbnailId]) if (image !== null) await deleteLinkImageIfUnused(trx, image);
   });
+}
+
+/** Every link and block of the owner gone (a page file replacing the page), their images freed unless shown elsewhere. */
+export async function removeEveryItem(trx: Db, owner: UserRow): Promise<void> {
+  for (const item of await listLinksOfUser(trx, owner.id, false)) {
+    await deleteLink(trx, owner.id, item.id);
+    for (const image of [item.customIconId, item.thumbnailId]) if (image !== null) await deleteLinkImageIfUnused(trx, image);
+  }
 }
 
 /** Whether `ids` lists each of `items` exactly once. */

@@ -33,6 +33,16 @@ export function findOwnedMedia(db: Db, ownerId: number, kind: MediaKind, hash: s
     .executeTakeFirst();
 }
 
+/** Every file of the owner with its bytes, oldest first (the account's and the page's exports). */
+export function listOwnedMedia(db: Db, ownerId: number) {
+  return db
+    .selectFrom('media')
+    .select(['id', 'kind', 'hash', 'ext', 'mime', 'bytes', 'width', 'height', 'data', 'createdAt'])
+    .where('ownerId', '=', ownerId)
+    .orderBy('id')
+    .execute();
+}
+
 export function findOwnedMediaById(db: Db, ownerId: number, id: number) {
   return db
     .selectFrom('media')

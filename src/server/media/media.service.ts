@@ -159,18 +159,25 @@ export async function storeUpload(
 }
 
 /**
- * Keep an embed's picture, fetched from its provider and re-encoded, on the
- * owner's account (issue 30): counted in their quota like an upload, and
- * simply not kept (the placeholder then has none) when it would not fit.
+ * Keep a file the media worker re-encoded on the owner's account, inside the
+ * caller's transaction: an embed's picture fetched from its provider (issue
+ * 30), a page file's media (issue 32). Counted in the quota like an upload;
+ * null, and not kept, when it would not fit.
  */
-export async function keepEmbedPicture(db: Db, config: AppConfig, owner: UserRow, picture: ProcessedMedia): Promise<number | null> {
+export async function keepProcessedMedia(
+  db: Db,
+  config: AppConfig,
+  owner: UserRow,
+  kind: MediaKind,
+  picture: ProcessedMedia,
+): Promise<MediaUpload | null> {
   const hash = createHash('sha256').update(picture.data).digest('hex');
-  const existing = await findOwnedMedia(db, owner.id, 'embed', hash);
-  if (existing) return existing.id;
+  const existing = await findOwnedMedia(db, owner.id, kind, hash);
+  if (existing) return toUpload(existing);
   if ((await usedBytes(db, owner.id)) + picture.data.length > config.planLimits[owner.plan].uploadBytes) return null;
   const row = await insertMedia(db, {
     ownerId: owner.id,
-    kind: 'embed',
+    kind,
     hash,
     ext: picture.ext,
     mime: picture.mime,
@@ -180,7 +187,7 @@ export async function keepEmbedPicture(db: Db, config: AppConfig, owner: UserRow
     data: picture.data,
     createdAt: nowIso(),
   });
-  return row.id;
+  return toUpload(row);
 }
 
 /** Delete an upload of the owner; links that showed it fall back to the default icon, or to no thumbnail. */

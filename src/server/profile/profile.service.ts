@@ -39,48 +39,51 @@ export function toProfileSettings(row: UserRow): ProfileSettings {
 
 /** Save any of the settings. A new profile picture must be the owner's own avatar upload; the one it replaces is freed. */
 export async function updateProfile(db: Db, owner: UserRow, input: ProfileUpdate): Promise<UserRow> {
-  return db.transaction().execute(async (trx) => {
-    const current = (await findUserById(trx, owner.id))!;
-    if (input.profileImage && input.profileImage !== current.profileImage) {
-      if (!(await findOwnedMediaByUrl(trx, owner.id, 'avatar', input.profileImage))) {
-        throw new AppError(400, 'validation_failed', profileSettingsMessages.invalidProfileImage, {
-          fieldErrors: { profileImage: profileSettingsMessages.invalidProfileImage },
-        });
-      }
-    }
-    // The time zone only changes how the dashboard counts days: the page itself is not updated.
-    const changesPage = Object.keys(input).some((field) => field !== 'timeZone');
-    const changes: UserUpdate = changesPage ? { updatedAt: nowIso() } : {};
-    if (changesPage) await recordActivity(trx, owner.id, 'profile_updated');
-    if (input.displayName !== undefined) changes.displayName = input.displayName || current.username;
-    if (input.bio !== undefined) changes.bio = input.bio;
-    if (input.email !== undefined) {
-      changes.email = input.email || null;
-      // A new address is unconfirmed until its link is followed; the same address keeps its confirmation.
-      if (changes.email?.toLowerCase() !== current.email?.toLowerCase()) changes.emailConfirmedAt = null;
-    }
-    if (input.theme !== undefined) changes.dashboardTheme = input.theme;
-    if (input.showViews !== undefined) changes.showViews = input.showViews ? 1 : 0;
-    if (input.showUpdated !== undefined) changes.showUpdated = input.showUpdated ? 1 : 0;
-    if (input.markNewLinks !== undefined) changes.markNewLinks = input.markNewLinks ? 1 : 0;
-    if (input.openInBrowserBar !== undefined) changes.openInBrowserBar = input.openInBrowserBar ? 1 : 0;
-    if (input.subscribeForm !== undefined) changes.subscribeForm = input.subscribeForm ? 1 : 0;
-    if (input.subscribeConsent !== undefined) changes.subscribeConsent = input.subscribeConsent;
-    if (input.contentWarning !== undefined) changes.contentWarning = input.contentWarning;
-    // A form on the page says what the visitor agrees to: never without its consent line.
-    if ((changes.subscribeForm ?? current.subscribeForm) === 1 && !(changes.subscribeConsent ?? current.subscribeConsent)) {
-      throw new AppError(400, 'validation_failed', subscriberMessages.consentRequired, {
-        fieldErrors: { subscribeConsent: subscriberMessages.consentRequired },
+  return db.transaction().execute((trx) => applyProfileUpdate(trx, owner, input));
+}
+
+/** updateProfile inside the caller's transaction (a page file's settings are saved with its links). */
+export async function applyProfileUpdate(trx: Db, owner: UserRow, input: ProfileUpdate): Promise<UserRow> {
+  const current = (await findUserById(trx, owner.id))!;
+  if (input.profileImage && input.profileImage !== current.profileImage) {
+    if (!(await findOwnedMediaByUrl(trx, owner.id, 'avatar', input.profileImage))) {
+      throw new AppError(400, 'validation_failed', profileSettingsMessages.invalidProfileImage, {
+        fieldErrors: { profileImage: profileSettingsMessages.invalidProfileImage },
       });
     }
-    if (input.profileImage !== undefined) changes.profileImage = input.profileImage;
-    if (input.timeZone !== undefined) changes.timeZone = input.timeZone;
-    await updateUser(trx, owner.id, changes);
-    if (input.profileImage !== undefined && current.profileImage && current.profileImage !== input.profileImage) {
-      await deleteMediaByUrl(trx, owner.id, 'avatar', current.profileImage);
-    }
-    return (await findUserById(trx, owner.id))!;
-  });
+  }
+  // The time zone only changes how the dashboard counts days: the page itself is not updated.
+  const changesPage = Object.keys(input).some((field) => field !== 'timeZone');
+  const changes: UserUpdate = changesPage ? { updatedAt: nowIso() } : {};
+  if (changesPage) await recordActivity(trx, owner.id, 'profile_updated');
+  if (input.displayName !== undefined) changes.displayName = input.displayName || current.username;
+  if (input.bio !== undefined) changes.bio = input.bio;
+  if (input.email !== undefined) {
+    changes.email = input.email || null;
+    // A new address is unconfirmed until its link is followed; the same address keeps its confirmation.
+    if (changes.email?.toLowerCase() !== current.email?.toLowerCase()) changes.emailConfirmedAt = null;
+  }
+  if (input.theme !== undefined) changes.dashboardTheme = input.theme;
+  if (input.showViews !== undefined) changes.showViews = input.showViews ? 1 : 0;
+  if (input.showUpdated !== undefined) changes.showUpdated = input.showUpdated ? 1 : 0;
+  if (input.markNewLinks !== undefined) changes.markNewLinks = input.markNewLinks ? 1 : 0;
+  if (input.openInBrowserBar !== undefined) changes.openInBrowserBar = input.openInBrowserBar ? 1 : 0;
+  if (input.subscribeForm !== undefined) changes.subscribeForm = input.subscribeForm ? 1 : 0;
+  if (input.subscribeConsent !== undefined) changes.subscribeConsent = input.subscribeConsent;
+  if (input.contentWarning !== undefined) changes.contentWarning = input.contentWarning;
+  // A form on the page says what the visitor agrees to: never without its consent line.
+  if ((changes.subscribeForm ?? current.subscribeForm) === 1 && !(changes.subscribeConsent ?? current.subscribeConsent)) {
+    throw new AppError(400, 'validation_failed', subscriberMessages.consentRequired, {
+      fieldErrors: { subscribeConsent: subscriberMessages.consentRequired },
+    });
+  }
+  if (input.profileImage !== undefined) changes.profileImage = input.profileImage;
+  if (input.timeZone !== undefined) changes.timeZone = input.timeZone;
+  await updateUser(trx, owner.id, changes);
+  if (input.profileImage !== undefined && current.profileImage && current.profileImage !== input.profileImage) {
+    await deleteMediaByUrl(trx, owner.id, 'avatar', current.profileImage);
+  }
+  return (await findUserById(trx, owner.id))!;
 }
 
 /**

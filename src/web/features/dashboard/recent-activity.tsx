@@ -1,6 +1,18 @@
 import { formatDay } from '#web/lib/dates.ts';
 import { useQuery } from '@tanstack/react-query';
-import { Activity, AtSign, LayoutList, Link2, MousePointerClick, Palette, Pencil, Trash2, Trophy, UserRound } from 'lucide-react';
+import {
+  Activity,
+  AtSign,
+  FileInput,
+  LayoutList,
+  Link2,
+  MousePointerClick,
+  Palette,
+  Pencil,
+  Trash2,
+  Trophy,
+  UserRound,
+} from 'lucide-react';
 import { type ActivityItem, type ActivityKind, activityText } from '#shared/activity.ts';
 import { Card } from '#web/components/ui/card.tsx';
 import { LoadingState } from '#web/components/ui/query-status.tsx';
@@ -17,6 +29,7 @@ const ICONS: Record<ActivityKind, typeof Activity> = {
   look_updated: Palette,
   username_changed: AtSign,
   first_click: MousePointerClick,
+  page_imported: FileInput,
   views_record: Trophy,
 };
 

@@ -1,0 +1,123 @@
+import { z } from 'zod';
+import type { PageItem } from '#shared/blocks.ts';
+import { SITE_NAME } from '#shared/constants.ts';
+import { customizationSchema, customizationUpdateSchema } from '#shared/customization.ts';
+import { CUSTOM_ICON } from '#shared/links.ts';
+import { PAGE_FILE_FORMAT, PAGE_FILE_VERSION, type PageFile, type PageFileItem, pageFileSchema } from '#shared/page-transfer.ts';
+import { PAGE_PROFILE_FIELDS, type PageProfile } from '#shared/profile-settings.ts';
+import type { Db } from '../db/database.ts';
+import type { UserRow } from '../db/schema.ts';
+import { CUSTOMIZATION_MEDIA_FIELDS, getCustomization } from '../customization/customization.service.ts';
+import { listLinksOfUser } from '../links/links.repository.ts';
+import { toPageItem } from '../links/links.service.ts';
+import { listOwnedMedia, mediaUrl } from '../media/media.repository.ts';
+import { toProfileSettings } from '../profile/profile.service.ts';
+
+/** An item as a page file keeps it: what adding it again needs, without ids, positions or times. */
+function toFileItem(item: PageItem): PageFileItem {
+  const window = { isActive: item.isActive, startsAt: item.startsAt, endsAt: item.endsAt };
+  switch (item.type) {
+    case 'header':
+      return { type: 'header', title: item.title, ...window };
+    case 'text':
+      return { type: 'text', text: item.text, ...window };
+    case 'divider':
+      return { type: 'divider', ...window };
+    case 'embed':
+      return { type: 'embed', url: item.url, title: item.title, thumbnail: item.thumbnail, ...window };
+    case 'link':
+      return {
+        type: 'link',
+        title: item.title,
+        url: item.url,
+        icon: item.icon,
+        color: item.color,
+        ...(item.icon === CUSTOM_ICON && { customIcon: item.customIcon }),
+        thumbnail: item.thumbnail,
+        showAsIcon: item.showAsIcon,
+        ownProfile: item.ownProfile,
+        contentWarning: item.contentWarning,
+        device: item.device,
+        countries: item.countries,
+        ...window,
+      };
+  }
+}
+
+/** Every media address a page file refers to. */
+export function mediaReferencesOf(file: Pick<PageFile, 'profile' | 'items' | 'customization'>): Set<string> {
+  const references = [
+    file.profile?.profileImage,
+    ...file.items.flatMap((item) =>
+      item.type === 'link'
+        ? [item.icon === CUSTOM_ICON ? item.customIcon : null, item.thumbnail]
+        : item.type === 'embed'
+          ? [item.thumbnail]
+          : [],
+    ),
+    ...Object.keys(CUSTOMIZATION_MEDIA_FIELDS).map((field) => file.customization?.[field as keyof typeof CUSTOMIZATION_MEDIA_FIELDS]),
+  ];
+  return new Set(references.filter((reference): reference is string => Boolean(reference)));
+}
+
+/**
+ * The page as one file (issue 32): its settings, every link and block in
+ * order, the whole look, and the files they show, embedded. `schemaUrl` names
+ * the JSON Schema it follows, for editors.
+ */
+export async function buildPageFile(db: Db, user: UserRow, schemaUrl: string, now = Date.now()): Promise<PageFile> {
+  const [rows, customization, media] = await Promise.all([
+    listLinksOfUser(db, user.id, false),
+    getCustomization(db, user.id),
+    listOwnedMedia(db, user.id),
+  ]);
+  const settings = toProfileSettings(user);
+  const profile = Object.fromEntries(PAGE_PROFILE_FIELDS.map((field) => [field, settings[field]])) as PageProfile;
+  const items = rows.map((row) => toFileItem(toPageItem(row)));
+  const references = mediaReferencesOf({ profile, items, customization });
+  return {
+    $schema: schemaUrl,
+    format: PAGE_FILE_FORMAT,
+    version: PAGE_FILE_VERSION,
+    exportedAt: new Date(now).toISOString(),
+    profile,
+    items,
+    customization,
+    media: media
+      .filter((file) => references.has(mediaUrl(file)))
+      .map((file) => ({ url: mediaUrl(file), mime: file.mime, data: Buffer.from(file.data).toString('base64') })),
+  };
+}
+
+/** The file's name: `{username}-{site}-page-{date}.json`. */
+export function pageFileName(username: string, now = Date.now()): string {
+  return `${username}-${SITE_NAME.toLowerCase()}-page-${new Date(now).toISOString().slice(0, 10)}.json`;
+}
+
+/**
+ * The JSON Schema of the page file, from the zod schema imports are checked
+ * with (as a client sends it). The look's fields are spelled out: its import
+ * rule reads any object first, to name unknown fields.
+ */
+export function pageFileJsonSchema(schemaUrl: string): Record<string, unknown> {
+  const look = z.toJSONSchema(customizationSchema, { io: 'input', unrepresentable: 'any', reused: 'inline' }) as {
+    properties?: unknown;
+    $defs?: { Customization?: { properties?: unknown } };
+  };
+  const lookFields = look.properties ?? look.$defs?.Customization?.properties;
+  const schema = z.toJSONSchema(pageFileSchema, {
+    io: 'input',
+    unrepresentable: 'any',
+    override: (context) => {
+      if (context.zodSchema !== customizationUpdateSchema) return;
+      for (const key of Object.keys(context.jsonSchema)) delete (context.jsonSchema as Record<string, unknown>)[key];
+      Object.assign(context.jsonSchema, { type: 'object', properties: lookFields, additionalProperties: false });
+    },
+  });
+  return {
+    ...schema,
+    $id: schemaUrl,
+    title: `${SITE_NAME} page file, version ${PAGE_FILE_VERSION}`,
+    description: `A whole ${SITE_NAME} page: its settings, links and blocks in order, its look, and the files they show (base64, referred to by /media/{sha256}.{ext}). Exported from Account → Your page as a file; imported into any ${SITE_NAME} site, replacing a page or adding to it.`,
+  };
+}
