@@ -74,7 +74,12 @@ const text = (value: unknown): string => (typeof value === 'string' ? value : ''
 
 /** Words of a bit of HTML, its tags taken out and its entities read. */
 function wordsOf(html: string): string {
-  return DomUtils.textContent(parseDocument(html)).replace(/\s+/g, ' ').trim();
+  const document = parseDocument(html);
+  // A script's or a style's text is not words of the page.
+  for (const element of DomUtils.findAll((node) => node.name === 'script' || node.name === 'style', document.children)) {
+    DomUtils.removeElement(element);
+  }
+  return DomUtils.textContent(document).replace(/\s+/g, ' ').trim();
 }
 
 /** Cut to a field's length at a word, and said. */
