@@ -143,6 +143,8 @@ export const importPreviewSchema = z.discriminatedUnion(
   { error: pageTransferMessages.unknownSource },
 );
 export type ImportPreviewInput = z.infer<typeof importPreviewSchema>;
+/** What a client sends for a preview. */
+export type ImportPreviewRequest = z.input<typeof importPreviewSchema>;
 
 export const importPreviewAnswerSchema = z
   .object({

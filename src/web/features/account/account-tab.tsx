@@ -15,15 +15,17 @@ import type { CurrentUser } from '#shared/user.types.ts';
 import { AccountDataCard } from './account-danger-zone.tsx';
 import { EmailCard } from './email-card.tsx';
 import { ApiTokensCard } from './api-tokens-card.tsx';
+import { PageTransferCard } from './page-transfer-card.tsx';
 import { useChangePassword, useEndOtherSessions, useEndSession, useSessions } from './use-account.ts';
 
-/** The Account section: the password, the signed-in sessions, email, export and deletion (issue 28), API tokens (issue 32). */
+/** The Account section: the password, the signed-in sessions, email, export and deletion (issue 28), moving the page and API tokens (issue 32). */
 export function AccountTab({ user, onEditEmail }: { user: CurrentUser; onEditEmail: () => void }) {
   return (
     <div className="grid gap-6 lg:grid-cols-2">
       <ChangePasswordCard />
       <SessionsCard />
       <EmailCard user={user} onEditEmail={onEditEmail} />
+      <PageTransferCard user={user} />
       <AccountDataCard user={user} />
       <ApiTokensCard />
     </div>

@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AccountSession, ChangePasswordInput, DeleteAccountInput } from '#shared/account.ts';
 import type { ApiToken, CreateApiTokenInput, CreatedApiToken } from '#shared/api-tokens.ts';
+import type { ImportMode, ImportPreview, ImportPreviewRequest, ImportResult, PageFile } from '#shared/page-transfer.ts';
 import { ApiError, NETWORK_ERROR_MESSAGE, api, apiErrorOf } from '#web/lib/api.ts';
 import { refreshSession } from '#web/features/auth/use-session.ts';
 
@@ -56,21 +57,16 @@ export function useWeeklySummary() {
   });
 }
 
-/** POST /api/me/export: the zip, saved by the browser under the name the server gives it. */
-async function downloadExport(password: string): Promise<void> {
+/** A file the server answers as an attachment, saved by the browser under the name the server gives it. */
+async function download(path: string, init: RequestInit, fallbackName: string): Promise<void> {
   let response: Response;
   try {
-    response = await fetch('/api/me/export', {
-      method: 'POST',
-      credentials: 'same-origin',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ password }),
-    });
+    response = await fetch(path, { credentials: 'same-origin', ...init });
   } catch {
     throw new ApiError(0, NETWORK_ERROR_MESSAGE, 'network_error');
   }
   if (!response.ok) throw apiErrorOf(response.status, await response.json().catch(() => ({})));
-  const name = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? 'linkverse-export.zip';
+  const name = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? fallbackName;
   const url = URL.createObjectURL(await response.blob());
   const anchor = Object.assign(document.createElement('a'), { href: url, download: name });
   document.body.append(anchor);
@@ -79,8 +75,39 @@ async function downloadExport(password: string): Promise<void> {
   setTimeout(() => URL.revokeObjectURL(url), 60_000);
 }
 
+/** POST /api/me/export: the zip of everything the account holds. */
 export function useExportData() {
-  return useMutation({ mutationFn: downloadExport });
+  return useMutation({
+    mutationFn: (password: string) =>
+      download(
+        '/api/me/export',
+        { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ password }) },
+        'linkverse-export.zip',
+      ),
+  });
+}
+
+/** GET /api/me/page-export: the page as one page file. */
+export function useDownloadPageFile() {
+  return useMutation({ mutationFn: () => download('/api/me/page-export', {}, 'linkverse-page.json') });
+}
+
+/** What an import would bring in; nothing is saved. */
+export function usePreviewImport() {
+  return useMutation({
+    mutationFn: async (input: ImportPreviewRequest) =>
+      (await api<{ data: ImportPreview }>('/api/me/page-import/preview', { method: 'POST', body: input })).data,
+  });
+}
+
+/** Bring a page file in: every part of the dashboard reads the page again. */
+export function useImportPage() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (input: { mode: ImportMode; document: PageFile }) =>
+      (await api<{ data: ImportResult }>('/api/me/page-import', { method: 'POST', body: input })).data,
+    onSuccess: () => Promise.all([queryClient.invalidateQueries(), refreshSession()]),
+  });
 }
 
 export function useDeleteAccount() {
