@@ -56,7 +56,7 @@ export const pageTransferMessages = {
   notLinkStack: 'This is not a LinkStack export: it has no "links" list. Use "Export all data" in LinkStack.',
   notLittleLink: 'This is not a LittleLink page: it has no buttons. Choose your LittleLink index.html.',
   notMapped: (label: string, why: string) => `${label}: ${why}, so it is not imported.`,
-  plainLink: (label: string, kind: string) => `${label} was a ${kind} on the other site: it comes in as a plain link.`,
+  plainLink: (label: string, kind: string) => `${label} was a ${kind} link there: it comes in as a plain link.`,
   ageGate: (label: string) => `${label} had an age gate: it gets the 18+ content warning.`,
   cut: (what: string, limit: number) => `The ${what} was longer than ${limit} characters and was cut.`,
   pictureUnreadable: 'The profile picture could not be read: upload one in the Profile tab.',

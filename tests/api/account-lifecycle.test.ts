@@ -98,6 +98,7 @@ describe(`export my data (${DIALECT})`, () => {
       'customization.json',
       'links.json',
       'media/index.json',
+      'page.json',
       'profile.json',
       'saved-looks.json',
       'subscribers.csv',

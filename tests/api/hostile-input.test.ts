@@ -537,6 +537,41 @@ describe(`hostile input to blocks (${DIALECT})`, () => {
   });
 });
 
+describe(`hostile input in an imported page (${DIALECT})`, () => {
+  it('never runs what a page file carries: its name, bio, titles, texts and embed titles show as text', async () => {
+    const probes = ['<script>alert(1)</script>', '"><img src=x onerror=alert(1)>', '</h2><svg onload=alert(1)>', "'-alert(1)-'"];
+    const other = await createUser(t.app);
+    const document = {
+      format: 'linkverse-page',
+      version: 1,
+      profile: { displayName: probes[1]!.slice(0, 30), bio: probes.join(' ') },
+      items: probes.flatMap((probe) => [
+        { type: 'header', title: probe },
+        { type: 'text', text: `${probe} https://x.example/"><script>alert(1)</script>` },
+        { type: 'link', title: probe, url: 'https://x.example/"><script>alert(1)</script>' },
+        { type: 'embed', url: 'https://youtu.be/dQw4w9WgXcQ', title: probe },
+      ]),
+    };
+    const imported = await t.app.inject({
+      method: 'POST',
+      url: '/api/me/page-import',
+      headers: { cookie: other.cookie },
+      payload: { mode: 'replace', document },
+    });
+    expect(imported.statusCode, imported.body).toBe(200);
+    const page = await t.app.inject({ url: `/${other.user.username}` });
+    expect(page.statusCode).toBe(200);
+    const body = /<body.*<\/body>/s.exec(page.body)![0];
+    // Scripts of the page's own (its effects), never one of the probes'.
+    expect(body).not.toMatch(/<script>alert|<img src=x|<svg onload/i);
+    // No handler attribute on any element (attribute values, quoted, may hold the probes' words, escaped).
+    expect(body).not.toMatch(/<[a-z][\w-]*(?:\s+[\w:-]+(?:="[^"]*")?)*\s+on\w+=/i);
+    expect(body).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
+    // Addresses are the link rules' own: through /go, never as sent.
+    expect(body).not.toContain('href="https://x.example/"><script>');
+  });
+});
+
 describe(`hostile input to API tokens (${DIALECT})`, () => {
   it('answers odd Authorization headers with a 4xx, acting as no one', async () => {
     const creator = await createUser(t.app);

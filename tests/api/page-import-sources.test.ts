@@ -83,7 +83,7 @@ describe(`import from Linktree (${DIALECT})`, () => {
     expect(document.items[4]).toMatchObject({ contentWarning: '18' });
     expect(notes).toEqual([
       messages.notMapped('Link “Gift card”', 'a Linktree commerce product has no address to link to'),
-      messages.plainLink('Link “Studio playlist”', 'Linktree music'),
+      messages.plainLink('Link “Studio playlist”', 'music'),
       messages.ageGate('Link “Figure drawing nights”'),
       messages.lookNotMapped,
       messages.notMapped('Link “Sneaky <img src=x onerror=alert(1)>”', 'Only http, https, mailto and tel links are allowed'),

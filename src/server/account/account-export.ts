@@ -15,6 +15,8 @@ import { toCurrentUser } from '../users/users.service.ts';
 import { allSubscribers } from '../subscribers/subscribers.repository.ts';
 import { subscribersCsv } from '../subscribers/subscribers.service.ts';
 import { listApiTokens } from '../auth/api-tokens.ts';
+import { buildPageFile } from '../page-transfer/page-file.ts';
+import { PAGE_FILE_SCHEMA_PATH } from '#shared/page-transfer.ts';
 
 /** Recent Activity entries in the export: all the profile keeps (it is pruned with the raw events). */
 const ACTIVITY_LIMIT = 10_000;
@@ -33,6 +35,8 @@ activity.json        the Recent Activity feed
 subscribers.json     the addresses your sign-up form gathered, with the consent
 subscribers.csv      the same, for a spreadsheet or a mailing tool
 api-tokens.json      your API tokens' names, scopes and use (never the tokens)
+page.json            your page as one page file: Account → Move your page imports it
+                     into any ${SITE_NAME} site (its format: ${PAGE_FILE_SCHEMA_PATH})
 `;
 
 /**
@@ -40,10 +44,15 @@ api-tokens.json      your API tokens' names, scopes and use (never the tokens)
  * uploaded files and the daily analytics as JSON and CSV. Its size is bounded
  * by the plan's upload quota; images are stored, text compressed.
  */
-export async function exportAccount(db: Db, user: UserRow, now = Date.now()): Promise<{ zip: Uint8Array; fileName: string }> {
+export async function exportAccount(
+  db: Db,
+  user: UserRow,
+  pageSchemaUrl: string,
+  now = Date.now(),
+): Promise<{ zip: Uint8Array; fileName: string }> {
   const { zipSync, strToU8 } = loadWhenUsed('fflate') as typeof import('fflate');
   const exportedAt = new Date(now).toISOString();
-  const [links, customization, savedLooks, media, rollups, activity, subscribers, tokens] = await Promise.all([
+  const [links, customization, savedLooks, media, rollups, activity, subscribers, tokens, page] = await Promise.all([
     listLinksOfUser(db, user.id, false),
     getCustomization(db, user.id),
     listLooks(db, user.id),
@@ -52,6 +61,7 @@ export async function exportAccount(db: Db, user: UserRow, now = Date.now()): Pr
     recentActivity(db, user.id, ACTIVITY_LIMIT),
     allSubscribers(db, user.id),
     listApiTokens(db, user),
+    buildPageFile(db, user, pageSchemaUrl, now),
   ]);
   const json = (value: unknown) => [strToU8(JSON.stringify(value, null, 2) + '\n'), { level: 6 }] as [Uint8Array, { level: 6 }];
   const daily = rollups
@@ -88,6 +98,7 @@ export async function exportAccount(db: Db, user: UserRow, now = Date.now()): Pr
     'subscribers.json': json(subscribers),
     'subscribers.csv': [strToU8(subscribersCsv(subscribers)), { level: 6 }],
     'api-tokens.json': json(tokens),
+    'page.json': json(page),
   };
   // Images are already compressed: stored as they are.
   for (const file of media) files[`media/${file.id}-${file.kind}.${file.ext}`] = [new Uint8Array(file.data), { level: 0 }];

@@ -166,7 +166,7 @@ export function readLinktreePage(html: string): Draft & { pictureUrl?: string } 
       item.contentWarning = '18';
       notes.push(messages.ageGate(label));
     }
-    if (type !== 'CLASSIC') notes.push(messages.plainLink(label, `Linktree ${type.toLowerCase().replace(/_/g, ' ')}`));
+    if (type !== 'CLASSIC') notes.push(messages.plainLink(label, type.toLowerCase().replace(/_/g, ' ')));
     items.push(item);
   }
   if (Array.isArray(socials)) {

@@ -28,11 +28,29 @@ import { useDownloadPageFile, useImportPage, usePreviewImport } from './use-acco
 
 type Source = ImportPreviewRequest['source'];
 
-const SOURCES: { id: Source; name: string; hint: string; accept?: string }[] = [
-  { id: 'file', name: 'Page file', hint: 'A .json page file from this or another Linkverse site.', accept: '.json,application/json' },
-  { id: 'linktree', name: 'Linktree', hint: 'Your public Linktree address: this site reads the page once.' },
-  { id: 'linkstack', name: 'LinkStack', hint: 'The .json file of LinkStack’s “Export all data”.', accept: '.json,application/json' },
-  { id: 'littlelink', name: 'LittleLink', hint: 'Your LittleLink page’s index.html.', accept: '.html,.htm,text/html' },
+const SOURCES: { id: Source; name: string; pick: string; hint: string; accept?: string }[] = [
+  {
+    id: 'file',
+    name: 'Page file',
+    pick: 'Choose a page file',
+    hint: 'A .json page file from this or another Linkverse site.',
+    accept: '.json,application/json',
+  },
+  { id: 'linktree', name: 'Linktree', pick: '', hint: 'Your public Linktree address: this site reads the page once.' },
+  {
+    id: 'linkstack',
+    name: 'LinkStack',
+    pick: 'Choose your LinkStack export',
+    hint: 'The .json file of LinkStack’s “Export all data”.',
+    accept: '.json,application/json',
+  },
+  {
+    id: 'littlelink',
+    name: 'LittleLink',
+    pick: 'Choose your LittleLink page',
+    hint: 'Your LittleLink page’s index.html.',
+    accept: '.html,.htm,text/html',
+  },
 ];
 
 const messageOf = (caught: unknown, fallback: string) => (caught instanceof ApiError && caught.status > 0 ? caught.message : fallback);
@@ -64,7 +82,7 @@ export function PageTransferCard({ user }: { user: CurrentUser }) {
         Take your page anywhere as one file, or bring a page here from a page file, Linktree, LinkStack or LittleLink.
       </p>
       <div className="mt-5 grid gap-6 md:grid-cols-[minmax(0,1fr)_minmax(0,2fr)]">
-        <section aria-labelledby="page-file-heading" className="rounded-xl border border-border/70 p-4">
+        <section aria-labelledby="page-file-heading" className="rounded-xl border border-border/70 p-4 md:self-start">
           <h3 id="page-file-heading" className="font-semibold">
             Your page as a file
           </h3>
@@ -148,7 +166,7 @@ function ImportSourceForm({ onPreview }: { onPreview: (preview: ImportPreview & 
 
   return (
     <div className="mt-3 space-y-4">
-      <fieldset>
+      <fieldset className="min-w-0">
         <legend className="text-sm text-muted">From</legend>
         <div className="mt-2 grid grid-cols-2 gap-2 sm:grid-cols-4">
           {SOURCES.map((entry) => (
@@ -205,7 +223,7 @@ function ImportSourceForm({ onPreview }: { onPreview: (preview: ImportPreview & 
             className="flex cursor-pointer flex-col items-center gap-2 rounded-xl border border-dashed border-border px-4 py-6 text-center text-sm text-zinc-300 transition-colors hover:border-primary has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-primary"
           >
             <FileUp className="size-6 text-primary-text" aria-hidden="true" />
-            <span className="font-semibold">{read.isPending ? 'Reading...' : `Choose a ${chosen.name} file`}</span>
+            <span className="font-semibold">{read.isPending ? 'Reading...' : chosen.pick}</span>
             <span className="text-xs text-muted">{chosen.hint} Up to 10 MB.</span>
             <input
               id={fileInputId}
@@ -311,7 +329,7 @@ function ImportPreviewPanel({
         </div>
       )}
       <FormError message={error} />
-      <fieldset>
+      <fieldset className="min-w-0">
         <legend className="text-sm font-medium text-zinc-200">
           Items{' '}
           <span className="font-normal text-muted">
@@ -351,7 +369,7 @@ function ImportPreviewPanel({
           </ul>
         )}
       </fieldset>
-      <fieldset>
+      <fieldset className="min-w-0">
         <legend className="text-sm font-medium text-zinc-200">Into your page</legend>
         <div className="mt-2 grid gap-2 sm:grid-cols-2">
           {(
