@@ -31,6 +31,9 @@ import { guardedRoutes } from './auth/guards.ts';
 import { registerSessions } from './auth/sessions.ts';
 import { createApiTokenAuth } from './auth/api-tokens.ts';
 import { registerApiTokenRoutes } from './auth/api-tokens.routes.ts';
+import { loadSecretBox } from './auth/secret-box.ts';
+import { adminSecondFactorGate } from './auth/two-factor.ts';
+import { registerSecondFactorSignIn, registerTwoFactorRoutes } from './auth/two-factor.routes.ts';
 import { registerClickRedirectRoutes } from './click-redirect/click-redirect.routes.ts';
 import { registerCustomizationRoutes } from './customization/customization.routes.ts';
 import { DiscordPresenceClient } from './discord/discord-presence.ts';
@@ -180,6 +183,8 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     timeoutMs: config.embedPreviews.timeoutMs ?? 3000,
     userAgent: userAgentFor('Embeds'),
   });
+  // Secrets a sign-in needs back (authenticator apps'), sealed with a key kept outside the database.
+  const twoFactor = { db, box: loadSecretBox(config.secretKey, config.dataDir), clock: config.clock };
   const securityHeaders = computeSecurityHeaders(HELMET_OPTIONS);
   const responder = new PublicPageResponder(securityHeaders);
   const isSiteOpen = () => !siteSettings.current().maintenanceMode;
@@ -274,6 +279,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   const signInLimits = createSignInLimits(app, config);
   registerAuthRoutes(app, db, signInLimits);
   registerPasswordResetRoutes(app, db, signInLimits, accountMail);
+  registerSecondFactorSignIn(app, twoFactor, signInLimits);
   registerSiteFeatureRoutes(app, db, config);
   registerLinkRoutes(app, db);
   registerSiteSettingsRoutes(app, siteSettings);
@@ -282,6 +288,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   // Every route under these prefixes is declared in its guarded scope: none can forget its guard.
   await app.register(
     guardedRoutes('admin', (admin) => {
+      if (config.requireAdmin2fa) admin.addHook('preValidation', adminSecondFactorGate(db));
       registerAdminRoutes(admin, db, changes, config.publicUrl);
       registerSiteSettingsAdminRoutes(admin, db, changes);
     }),
@@ -299,6 +306,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
       registerLinkCheckRoutes(me, db, linkChecker.enabled);
       registerSubscriberRoutes(me, db, outbox);
       registerApiTokenRoutes(me, db);
+      registerTwoFactorRoutes(me, twoFactor, signInLimits);
       registerPageTransferRoutes(me, { db, config, bus: changes, media, userAgent: userAgentFor('Import') });
     }),
     { prefix: '/api/me' },

@@ -133,6 +133,8 @@ const envSchema = z.object({
     .url({ protocol: /^https?$/, error: 'must be an http(s) URL' })
     .transform((value) => value.replace(/\/+$/, ''))
     .optional(),
+  SECRET_KEY: z.string().trim().min(32, 'must be at least 32 characters (e.g. `openssl rand -base64 32`)').optional(),
+  REQUIRE_ADMIN_2FA: z.enum(['true', 'false'], { error: 'must be true or false' }).default('false'),
   PAGE_CACHE_MB: z.coerce.number({ error: 'must be a number of megabytes' }).positive('must be more than 0').max(1_000_000).optional(),
 });
 
@@ -186,6 +188,13 @@ export interface AppConfig {
   communityUrl?: string;
   /** SOCIAL_PROOF: the operator's own line in place of the site's creator count (landing and sign-in pages). */
   socialProof?: string;
+  /**
+   * SECRET_KEY: seals the secrets a sign-in needs back (authenticator apps' secrets). Unset, a key is made once
+   * in DATA_DIR/secret.key; several instances must share one, so set it there.
+   */
+  secretKey?: string;
+  /** REQUIRE_ADMIN_2FA: an admin without a second factor is sent to set one up before the control center opens. */
+  requireAdmin2fa: boolean;
   /**
    * LINK_CHECKS: the daily check of every active link's address (on unless false).
    * LINK_CHECKS_ALLOW_LOOPBACK: lets the checker reach 127.0.0.0/8 and ::1, for tests whose servers listen there; never on a real site.
@@ -310,6 +319,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     accountDeletionGraceDays: values.ACCOUNT_DELETION_GRACE_DAYS,
     communityUrl: values.COMMUNITY_URL,
     socialProof: values.SOCIAL_PROOF,
+    secretKey: values.SECRET_KEY,
+    requireAdmin2fa: values.REQUIRE_ADMIN_2FA === 'true',
     linkChecks: { enabled: values.LINK_CHECKS === 'true', allowLoopback: values.LINK_CHECKS_ALLOW_LOOPBACK === 'true' },
     embedPreviews: {
       enabled: values.EMBED_PREVIEWS === 'true',

@@ -25,10 +25,13 @@ export const ADMIN_ACTIONS = [
   'password_reset_link',
   'user_deletion',
   'verified_badge',
+  /** A user's authenticator app and recovery codes removed, for one who lost their phone (issue 29). */
+  'second_factor_removal',
 ] as const;
 export type AdminAction = (typeof ADMIN_ACTIONS)[number];
 
 export const adminMessages = {
+  noSecondFactor: 'This user has no second factor to remove.',
   reasonRequired: 'Reason for change is required',
   usernameEmpty: 'Username cannot be empty',
   noChanges: 'No changes detected',

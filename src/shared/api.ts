@@ -56,6 +56,12 @@ export const ERROR_CODES = [
   'invalid_token',
   'token_not_allowed',
   'insufficient_scope',
+  'already_enabled',
+  'not_enabled',
+  'invalid_code',
+  'code_reused',
+  'challenge_expired',
+  'second_factor_required',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

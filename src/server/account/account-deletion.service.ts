@@ -14,7 +14,7 @@ import {
   updateUser,
   usersDueForDeletion,
 } from '../users/users.repository.ts';
-import { assertOwnPassword } from './account.service.ts';
+import { assertOwnPassword } from '../auth/password.ts';
 
 /** Accounts removed per pass of the hourly job (each in its own transaction). */
 const PURGE_BATCH = 100;

@@ -32,7 +32,8 @@ import { cancelDeletion, requestDeletion } from './account-deletion.service.ts';
 import { exportAccount } from './account-export.ts';
 import { originOf } from '../public-page/public-page.routes.ts';
 import { PAGE_FILE_SCHEMA_PATH } from '#shared/page-transfer.ts';
-import { assertOwnPassword, changePassword, endSessionByHandle, sessionsOf } from './account.service.ts';
+import { changePassword, endSessionByHandle, sessionsOf } from './account.service.ts';
+import { assertOwnPassword } from '../auth/password.ts';
 
 const tags = ['Account'];
 

@@ -4,7 +4,7 @@ import { type Db, nowIso } from '../db/database.ts';
 import type { UserRow } from '../db/schema.ts';
 import { agentOf } from '../http/client-details.ts';
 import { AppError } from '../http/errors.ts';
-import { hashPassword, verifyPassword } from '../auth/password.ts';
+import { assertOwnPassword, hashPassword } from '../auth/password.ts';
 import { deleteOtherSessions, deleteSession, listSessionsOfUser } from '../auth/sessions.repository.ts';
 import { updateUser } from '../users/users.repository.ts';
 
@@ -15,20 +15,6 @@ import { updateUser } from '../users/users.repository.ts';
  */
 export function sessionHandleOf(sessionId: string): string {
   return createHash('sha256').update(`session-handle:${sessionId}`).digest('base64url').slice(0, 22);
-}
-
-/**
- * What changes the account for good (a new password, an export, deletion)
- * asks for the password, even inside a valid session: a 400 naming the field
- * when it is wrong.
- */
-export async function assertOwnPassword(user: UserRow, password: string, field: 'currentPassword' | 'password'): Promise<void> {
-  if (await verifyPassword(user.passwordHash, password)) return;
-  const [code, message] =
-    field === 'currentPassword'
-      ? (['current_password_incorrect', accountMessages.currentPasswordIncorrect] as const)
-      : (['password_incorrect', accountMessages.passwordIncorrect] as const);
-  throw new AppError(400, code, message, { fieldErrors: { [field]: message } });
 }
 
 /**

@@ -241,6 +241,24 @@ export function registerAdminRoutes(app: App, db: Db, bus: ChangeBus, publicUrl:
     },
   );
 
+  // DELETE /api/admin/users/{id}/second-factors: for a user who lost their phone (logged).
+  app.delete(
+    '/users/:id/second-factors',
+    {
+      schema: {
+        tags,
+        summary:
+          "Remove a user's authenticator app and recovery codes (logged): the password alone signs them in until they set one up again",
+        params: userParams,
+        response: { 200: deletedSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => {
+      await service.removeSecondFactors(requireAdmin(request), request.params.id);
+      return { data: { deleted: true as const } };
+    },
+  );
+
   // GET /api/admin/logs?page&limit&action → { logs, total }
   app.get(
     '/logs',

@@ -12,6 +12,7 @@ import { isAppRouteName } from '#shared/reserved-names.ts';
 import { type Db, nowIso } from '../db/database.ts';
 import type { AdminLogRow, UserRow } from '../db/schema.ts';
 import { AppError } from '../http/errors.ts';
+import { removeSecondFactors } from '../auth/two-factor.ts';
 import { deleteSessionsOfUser } from '../auth/sessions.repository.ts';
 import { createResetLink } from '../account/password-reset.service.ts';
 import { purgeAccount } from '../account/account-deletion.service.ts';
@@ -212,6 +213,15 @@ export class AdminService {
       const link = await createResetLink(trx, user.id, { hours: ADMIN_RESET_LINK_HOURS, createdBy: admin.id, origin });
       await this.log(trx, admin, 'password_reset_link', user, `valid until ${link.expiresAt}`);
       return link;
+    });
+  }
+
+  /** A user who lost their phone: their authenticator app and recovery codes go; the password alone signs them in. */
+  async removeSecondFactors(admin: UserRow, id: number): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      const user = await this.target(trx, id);
+      if (!(await removeSecondFactors(trx, user.id))) throw new AppError(400, 'not_enabled', adminMessages.noSecondFactor);
+      await this.log(trx, admin, 'second_factor_removal', user, 'authenticator app and recovery codes removed');
     });
   }
 

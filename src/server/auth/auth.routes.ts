@@ -8,6 +8,8 @@ import type { App } from '../http/app-types.ts';
 import { rateLimiter } from '../http/rate-limit.ts';
 import { toCurrentUser } from '../users/users.service.ts';
 import { authenticate, registerUser } from './auth.service.ts';
+import { hasSecondFactor, openChallenge } from './two-factor.ts';
+import { loginAnswerSchema } from '#shared/two-factor.ts';
 import { endSession, requireUser, startSession } from './sessions.ts';
 import { OPEN_WHILE_CLOSED } from '../http/open-while-closed.ts';
 
@@ -69,8 +71,10 @@ export function registerAuthRoutes(app: App, db: Db, { loginPerIp, loginPerUsern
       schema: {
         tags,
         summary: 'Sign in',
+        description:
+          'For an account with a second factor, no session yet: `{ secondFactor }`, and a challenge cookie for POST /api/auth/second-factor.',
         body: loginSchema,
-        response: { 200: dataOf(currentUserSchema), ...errorResponses(400, 401, 403, 429) },
+        response: { 200: dataOf(loginAnswerSchema), ...errorResponses(400, 401, 403, 429) },
       },
     },
     async (request, reply) => {
@@ -78,6 +82,11 @@ export function registerAuthRoutes(app: App, db: Db, { loginPerIp, loginPerUsern
       await loginPerIp(request, request.ip);
       await loginPerUsername(request, request.body.username);
       const user = await authenticate(db, request.body);
+      if (await hasSecondFactor(db, user.id)) {
+        // Half signed in: a challenge bound to this browser, not a session, until the code is given.
+        await openChallenge(db, request, reply, user.id);
+        return { data: { secondFactor: { methods: ['totp' as const, 'recovery' as const] } } };
+      }
       await startSession(db, request, reply, user.id);
       return { data: toCurrentUser(user) };
     },

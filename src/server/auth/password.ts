@@ -1,4 +1,7 @@
 import { hash, verify } from '@node-rs/argon2';
+import { accountMessages } from '#shared/account.ts';
+import type { UserRow } from '../db/schema.ts';
+import { AppError } from '../http/errors.ts';
 
 /** Algorithm.Argon2id: the package exports it as a const enum, which isolated modules cannot read. */
 const ARGON2ID = 2;
@@ -23,4 +26,18 @@ let dummyHash: Promise<string> | undefined;
 export async function verifyAgainstDummy(password: string): Promise<void> {
   dummyHash ??= hashPassword('not-a-real-password');
   await verifyPassword(await dummyHash, password);
+}
+
+/**
+ * What changes the account for good (a new password, an export, deletion)
+ * asks for the password, even inside a valid session: a 400 naming the field
+ * when it is wrong.
+ */
+export async function assertOwnPassword(user: UserRow, password: string, field: 'currentPassword' | 'password'): Promise<void> {
+  if (await verifyPassword(user.passwordHash, password)) return;
+  const [code, message] =
+    field === 'currentPassword'
+      ? (['current_password_incorrect', accountMessages.currentPasswordIncorrect] as const)
+      : (['password_incorrect', accountMessages.passwordIncorrect] as const);
+  throw new AppError(400, code, message, { fieldErrors: { [field]: message } });
 }

@@ -26,6 +26,7 @@ import * as contentWarnings from './migrations/2026-11-27T0200_content-warnings.
 import * as linkThumbnails from './migrations/2026-11-27T0300_link-thumbnails.ts';
 import * as linkAudience from './migrations/2026-11-27T0400_link-audience.ts';
 import * as apiTokens from './migrations/2026-11-28T0100_api-tokens.ts';
+import * as secondFactors from './migrations/2026-11-29T0100_second-factors.ts';
 
 export type Db = Kysely<Database>;
 export type DialectName = 'sqlite' | 'postgres';
@@ -72,6 +73,7 @@ export const MIGRATIONS = {
   '2026-11-27T0300_link-thumbnails': linkThumbnails,
   '2026-11-27T0400_link-audience': linkAudience,
   '2026-11-28T0100_api-tokens': apiTokens,
+  '2026-11-29T0100_second-factors': secondFactors,
 };
 
 export function openDatabase(options: DatabaseOptions): DatabaseHandle {

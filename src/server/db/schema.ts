@@ -327,6 +327,39 @@ export interface ApiTokensTable {
   expiresAt: string | null;
 }
 
+/** An authenticator app (issue 29): its secret sealed with the site's key; unconfirmed until a first code is given. */
+export interface TotpFactorsTable {
+  userId: number;
+  /** SecretBox-sealed base32 secret. */
+  secret: string;
+  /** null while being set up: sign-in does not ask for it yet. */
+  confirmedAt: string | null;
+  /** The last 30-second step a code was accepted for: a code is never accepted twice. */
+  lastUsedStep: number;
+  createdAt: string;
+}
+
+/** A single-use recovery code: its sha256 only. */
+export interface RecoveryCodesTable {
+  id: Generated<number>;
+  userId: number;
+  codeHash: string;
+  usedAt: string | null;
+  createdAt: string;
+}
+
+/** The half-signed-in state between the password and the second factor: a short-lived challenge, not a session. */
+export interface SignInChallengesTable {
+  id: Generated<number>;
+  userId: number;
+  /** sha256 of the token in the browser's challenge cookie. */
+  tokenHash: string;
+  /** Wrong codes given for it: past the bound it ends. */
+  attempts: number;
+  expiresAt: string;
+  createdAt: string;
+}
+
 /** Recent Activity: what happened to a profile (ACTIVITY_KINDS). */
 export interface ActivityTable {
   id: Generated<number>;
@@ -344,6 +377,9 @@ export interface Database {
   linkChecks: LinkChecksTable;
   subscribers: SubscribersTable;
   apiTokens: ApiTokensTable;
+  totpFactors: TotpFactorsTable;
+  recoveryCodes: RecoveryCodesTable;
+  signInChallenges: SignInChallengesTable;
   media: MediaTable;
   links: LinksTable;
   events: EventsTable;

@@ -17,6 +17,7 @@ export const ADMIN_ACTION_FILTERS: Array<{ value: AdminAction | 'all'; label: st
   { value: 'settings_change', label: 'Settings Changes' },
   { value: 'verified_badge', label: 'Verified Badges' },
   { value: 'password_reset_link', label: 'Password Reset Links' },
+  { value: 'second_factor_removal', label: 'Second Factors Removed' },
   { value: 'user_deletion', label: 'User Deletions' },
 ];
 
