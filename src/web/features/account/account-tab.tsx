@@ -16,6 +16,7 @@ import { AccountDataCard } from './account-danger-zone.tsx';
 import { EmailCard } from './email-card.tsx';
 import { ApiTokensCard } from './api-tokens-card.tsx';
 import { PageTransferCard } from './page-transfer-card.tsx';
+import { TwoFactorCard } from './two-factor-card.tsx';
 import { useChangePassword, useEndOtherSessions, useEndSession, useSessions } from './use-account.ts';
 
 /** The Account section: the password, the signed-in sessions, email, export and deletion (issue 28), moving the page and API tokens (issue 32). */
@@ -23,6 +24,7 @@ export function AccountTab({ user, onEditEmail }: { user: CurrentUser; onEditEma
   return (
     <div className="grid gap-6 lg:grid-cols-2">
       <ChangePasswordCard />
+      <TwoFactorCard />
       <SessionsCard />
       <EmailCard user={user} onEditEmail={onEditEmail} />
       <PageTransferCard user={user} />

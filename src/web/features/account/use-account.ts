@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AccountSession, ChangePasswordInput, DeleteAccountInput } from '#shared/account.ts';
 import type { ApiToken, CreateApiTokenInput, CreatedApiToken } from '#shared/api-tokens.ts';
 import type { ImportMode, ImportPreview, ImportPreviewRequest, ImportResult, PageFile } from '#shared/page-transfer.ts';
+import type { TotpSetup, TwoFactorStatus } from '#shared/two-factor.ts';
 import { ApiError, NETWORK_ERROR_MESSAGE, api, apiErrorOf } from '#web/lib/api.ts';
 import { refreshSession } from '#web/features/auth/use-session.ts';
 
@@ -148,4 +149,45 @@ export function useRevokeApiToken() {
     mutationFn: (id: number) => api(`/api/me/tokens/${id}`, { method: 'DELETE' }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: tokensQueryKey }),
   });
+}
+
+const twoFactorQueryKey = ['me', 'two-factor'] as const;
+
+export function useTwoFactorStatus() {
+  return useQuery({
+    queryKey: twoFactorQueryKey,
+    queryFn: async () => (await api<{ data: TwoFactorStatus }>('/api/me/two-factor')).data,
+  });
+}
+
+/** A change of the second factors: the status is read again. */
+function useTwoFactorMutation<Input, Output>(run: (input: Input) => Promise<Output>) {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: run, onSuccess: () => queryClient.invalidateQueries({ queryKey: twoFactorQueryKey }) });
+}
+
+export function useStartTotp() {
+  return useMutation({
+    mutationFn: async () => (await api<{ data: TotpSetup }>('/api/me/two-factor/totp', { method: 'POST' })).data,
+  });
+}
+
+export function useConfirmTotp() {
+  return useTwoFactorMutation(
+    async (code: string) =>
+      (await api<{ data: { codes: string[] } }>('/api/me/two-factor/totp/confirm', { method: 'POST', body: { code } })).data.codes,
+  );
+}
+
+export function useTurnOffTotp() {
+  return useTwoFactorMutation((input: { password: string; code: string }) =>
+    api('/api/me/two-factor/off', { method: 'POST', body: input }),
+  );
+}
+
+export function useNewRecoveryCodes() {
+  return useTwoFactorMutation(
+    async (password: string) =>
+      (await api<{ data: { codes: string[] } }>('/api/me/two-factor/recovery-codes', { method: 'POST', body: { password } })).data.codes,
+  );
 }

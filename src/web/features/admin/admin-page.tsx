@@ -1,9 +1,10 @@
-import { Activity, ShieldAlert, UserCheck, UserX, Users } from 'lucide-react';
+import { Activity, ShieldAlert, ShieldCheck, UserCheck, UserX, Users } from 'lucide-react';
 import { Tabs } from 'radix-ui';
 import { Link, useSearchParams } from 'react-router';
 import type { CurrentUser } from '#shared/user.types.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { Card } from '#web/components/ui/card.tsx';
+import { ApiError } from '#web/lib/api.ts';
 import { HistoryTab } from './history-tab.tsx';
 import { LogsTab } from './logs-tab.tsx';
 import { ReservedTab } from './reserved-tab.tsx';
@@ -42,6 +43,21 @@ function ControlCenter() {
   const [searchParams, setSearchParams] = useSearchParams();
   const tab = TABS.some((entry) => entry.value === searchParams.get('tab')) ? searchParams.get('tab')! : 'users';
   const stats = useAdminStats();
+  // REQUIRE_ADMIN_2FA: an admin without a second factor is sent to set one up first (issue 29).
+  if (stats.error instanceof ApiError && stats.error.code === 'second_factor_required') {
+    return (
+      <section className="flex min-h-[70dvh] items-center justify-center px-4 pt-24">
+        <Card className="flex max-w-md flex-col items-center gap-4 text-center">
+          <ShieldCheck className="size-10 text-primary-text" aria-hidden="true" />
+          <h1 className="text-2xl font-bold">Set up two-factor sign-in</h1>
+          <p className="text-muted">{stats.error.message}</p>
+          <Button asChild>
+            <Link to="/dashboard?tab=account">Open Account</Link>
+          </Button>
+        </Card>
+      </section>
+    );
+  }
   const cards = [
     { label: 'Total users', value: stats.data?.totalUsers, icon: Users },
     { label: 'Active users', value: stats.data?.activeUsers, icon: UserCheck },

@@ -6,6 +6,7 @@ import type { AdminUser } from '#shared/admin.ts';
 import { ADMIN_RESET_LINK_HOURS, type ResetLink, passwordResetMessages } from '#shared/password-reset.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { Input, Label } from '#web/components/ui/input.tsx';
+import { twoFactorMessages } from '#shared/two-factor.ts';
 import { ApiError, api } from '#web/lib/api.ts';
 import { formatDateTime } from '#web/lib/dates.ts';
 
@@ -26,6 +27,20 @@ export function ResetLinkDialog({ user, onClose }: { user: AdminUser; onClose: (
       toast.error('Error', { description: caught instanceof ApiError && caught.status > 0 ? caught.message : 'Failed to create the link' });
     } finally {
       setPending(false);
+    }
+  };
+
+  // A user who lost their phone: their authenticator app goes, asked first (issue 29).
+  const [removing, setRemoving] = useState<'idle' | 'asking' | 'pending' | 'done'>('idle');
+  const removeFactors = async () => {
+    setRemoving('pending');
+    try {
+      await api(`/api/admin/users/${user.id}/second-factors`, { method: 'DELETE' });
+      toast.success(twoFactorMessages.removedByAdmin);
+      setRemoving('done');
+    } catch (caught) {
+      toast.error('Error', { description: caught instanceof ApiError && caught.status > 0 ? caught.message : 'Failed to remove them' });
+      setRemoving('idle');
     }
   };
 
@@ -52,6 +67,34 @@ export function ResetLinkDialog({ user, onClose }: { user: AdminUser; onClose: (
               </p>
             </div>
           ) : null}
+          <section aria-labelledby="lost-phone-heading" className="mt-5 rounded-xl border border-border/70 p-3 text-sm">
+            <h3 id="lost-phone-heading" className="font-semibold">
+              Lost their phone?
+            </h3>
+            <p className="mt-1 text-muted">
+              Remove @{user.username}’s authenticator app and recovery codes: their password alone signs them in until they set it up again.
+              The activity log records it.
+            </p>
+            {removing === 'done' ? (
+              <p className="mt-2 font-medium text-emerald-300" role="status">
+                Removed.
+              </p>
+            ) : removing === 'idle' ? (
+              <Button type="button" variant="ghost" size="sm" className="mt-2 text-red-300" onClick={() => setRemoving('asking')}>
+                Remove second factors
+              </Button>
+            ) : (
+              <div className="mt-2 flex flex-wrap items-center gap-2">
+                <span>Remove them now?</span>
+                <Button type="button" variant="danger" size="sm" disabled={removing === 'pending'} onClick={() => void removeFactors()}>
+                  {removing === 'pending' ? 'Removing...' : 'Yes, remove'}
+                </Button>
+                <Button type="button" variant="ghost" size="sm" disabled={removing === 'pending'} onClick={() => setRemoving('idle')}>
+                  Keep them
+                </Button>
+              </div>
+            )}
+          </section>
           <div className="mt-6 flex justify-end gap-3">
             <Button type="button" variant="ghost" onClick={onClose}>
               {link ? 'Done' : 'Cancel'}

@@ -10,7 +10,7 @@ import { AuthCard } from './auth-card.tsx';
 import { PasswordInput } from './password-input.tsx';
 import { authFormPreloadProps, loadAuthSchemas } from './auth-schemas.ts';
 import { focusField, useFormError, valuesOf } from './use-form-error.ts';
-import { logIn } from './use-session.ts';
+import { logIn, logInWithSecondFactor } from './use-session.ts';
 import { safeNextPath } from '#shared/next-path.ts';
 
 export function LoginPage() {
@@ -19,6 +19,15 @@ export function LoginPage() {
   const navigate = useNavigate();
   const location = useLocation();
   const hydrated = useHydrated();
+  // After a right password, an account with a second factor asks for its code (issue 29).
+  const [askingCode, setAskingCode] = useState(false);
+
+  const enter = () => {
+    // Signed in, the rest of the app is no longer the coming-soon page's (an admin's is not).
+    document.documentElement.removeAttribute('data-site');
+    // Back to the page that asked for signing in, when it is a page of this site (issue 27).
+    navigate(safeNextPath(new URLSearchParams(location.search).get('next')), { replace: true });
+  };
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -29,11 +38,8 @@ export function LoginPage() {
     if (!input) return;
     setSubmitting(true);
     try {
-      await logIn(input);
-      // Signed in, the rest of the app is no longer the coming-soon page's (an admin's is not).
-      document.documentElement.removeAttribute('data-site');
-      // Back to the page that asked for signing in, when it is a page of this site (issue 27).
-      navigate(safeNextPath(new URLSearchParams(location.search).get('next')), { replace: true });
+      if (await logIn(input)) enter();
+      else setAskingCode(true);
     } catch (caught) {
       const message = caught instanceof ApiError && caught.status > 0 ? caught.message : 'An error occurred during login';
       // Shown once, beside the form (issue 11: not also as a toast).
@@ -42,6 +48,18 @@ export function LoginPage() {
       setSubmitting(false);
     }
   };
+
+  if (askingCode) {
+    return (
+      <SecondFactorStep
+        onSignedIn={enter}
+        onStartOver={(message) => {
+          setAskingCode(false);
+          if (message) show(message);
+        }}
+      />
+    );
+  }
 
   return (
     <AuthCard title="Welcome back" subtitle="Log in to manage your page.">
@@ -90,6 +108,78 @@ export function LoginPage() {
           Create an account
         </Link>
       </p>
+    </AuthCard>
+  );
+}
+
+/** The second step: a code from the authenticator app, or one of the recovery codes. */
+function SecondFactorStep({ onSignedIn, onStartOver }: { onSignedIn: () => void; onStartOver: (message?: string) => void }) {
+  const [recovery, setRecovery] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [pending, setPending] = useState(false);
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const value = String(new FormData(event.currentTarget).get('code') ?? '').replace(/[\s-]/g, '');
+    const { twoFactorMessages } = await import('#shared/two-factor.ts');
+    if (!(recovery ? /^[a-z0-9]{10}$/i : /^\d{6}$/).test(value)) {
+      setError(recovery ? twoFactorMessages.recoveryMissing : twoFactorMessages.codeMissing);
+      return;
+    }
+    setPending(true);
+    try {
+      await logInWithSecondFactor(recovery ? { recoveryCode: value } : { code: value });
+      onSignedIn();
+    } catch (caught) {
+      if (caught instanceof ApiError && caught.code === 'challenge_expired') return onStartOver(caught.message);
+      setError(caught instanceof ApiError && caught.status > 0 ? caught.message : 'The code could not be checked. Please try again.');
+    } finally {
+      setPending(false);
+    }
+  };
+
+  return (
+    <AuthCard
+      title="Two-factor sign-in"
+      subtitle={recovery ? 'Enter one of the recovery codes you saved.' : 'Enter the 6-digit code your authenticator app shows.'}
+    >
+      <form onSubmit={(event) => void submit(event)} noValidate aria-label="Second factor" className="space-y-5">
+        <FormError message={error} />
+        <div className="space-y-2">
+          <Label htmlFor="code">{recovery ? 'Recovery code' : 'Authentication code'}</Label>
+          <Input
+            key={recovery ? 'recovery' : 'code'}
+            id="code"
+            name="code"
+            autoFocus
+            autoComplete={recovery ? 'off' : 'one-time-code'}
+            inputMode={recovery ? 'text' : 'numeric'}
+            autoCapitalize="none"
+            spellCheck={false}
+            placeholder={recovery ? 'xxxxx-xxxxx' : '123 456'}
+            aria-invalid={error ? true : undefined}
+            className="text-center font-mono text-lg tracking-widest"
+          />
+        </div>
+        <Button type="submit" className="w-full" disabled={pending}>
+          {pending ? 'Checking...' : 'Verify and log in'}
+        </Button>
+      </form>
+      <div className="mt-4 flex flex-wrap items-center justify-between gap-2 text-sm">
+        <button
+          type="button"
+          className="font-medium text-primary-text hover:underline"
+          onClick={() => {
+            setRecovery((value) => !value);
+            setError(null);
+          }}
+        >
+          {recovery ? 'Use a code from the app' : 'Use a recovery code'}
+        </button>
+        <button type="button" className="text-muted hover:text-zinc-200 hover:underline" onClick={() => onStartOver()}>
+          Start over
+        </button>
+      </div>
     </AuthCard>
   );
 }

@@ -103,29 +103,35 @@ export function useSession() {
   return { user, isLoading, error, refetch: refreshSession };
 }
 
-/** Sends a login or a registration, keeps the user it answers with, and says so in a toast. */
-async function signIn(
-  path: '/api/auth/login' | '/api/auth/register',
-  input: LoginInput | RegisterInput,
-  announce: (user: CurrentUser) => { title: string; description: string },
-): Promise<CurrentUser> {
-  const { data } = await api<{ data: CurrentUser }>(path, { method: 'POST', body: input });
-  setSession({ user: data, isLoading: false, error: null });
-  const { title, description } = announce(data);
+/** Keeps the user a sign-in answered with, and says so in a toast. */
+async function signedIn(user: CurrentUser, announce: { title: string; description: string }): Promise<CurrentUser> {
+  setSession({ user, isLoading: false, error: null });
   const { toast } = await import('sonner');
-  toast.success(title, { description });
-  return data;
+  toast.success(announce.title, { description: announce.description });
+  return user;
 }
 
-export function logIn(input: LoginInput): Promise<CurrentUser> {
-  return signIn('/api/auth/login', input, (user) => ({
-    title: 'Logged in successfully',
-    description: `Welcome back, ${user.displayName || user.username}!`,
-  }));
+const welcomeBack = (user: CurrentUser) => ({
+  title: 'Logged in successfully',
+  description: `Welcome back, ${user.displayName || user.username}!`,
+});
+
+/** The password step: the user, or null when the account asks for a second factor next (a challenge, no session yet). */
+export async function logIn(input: LoginInput): Promise<CurrentUser | null> {
+  const { data } = await api<{ data: CurrentUser | { secondFactor: unknown } }>('/api/auth/login', { method: 'POST', body: input });
+  if ('secondFactor' in data) return null;
+  return signedIn(data, welcomeBack(data));
 }
 
-export function registerAccount(input: RegisterInput): Promise<CurrentUser> {
-  return signIn('/api/auth/register', input, () => ({ title: 'Registration successful', description: 'Your account has been created!' }));
+/** The second step: a code from the authenticator app, or a recovery code. */
+export async function logInWithSecondFactor(input: { code: string } | { recoveryCode: string }): Promise<CurrentUser> {
+  const { data } = await api<{ data: CurrentUser }>('/api/auth/second-factor', { method: 'POST', body: input });
+  return signedIn(data, welcomeBack(data));
+}
+
+export async function registerAccount(input: RegisterInput): Promise<CurrentUser> {
+  const { data } = await api<{ data: CurrentUser }>('/api/auth/register', { method: 'POST', body: input });
+  return signedIn(data, { title: 'Registration successful', description: 'Your account has been created!' });
 }
 
 let loggingOut = false;
