@@ -32,6 +32,7 @@ import { registerSessions } from './auth/sessions.ts';
 import { createApiTokenAuth } from './auth/api-tokens.ts';
 import { registerApiTokenRoutes } from './auth/api-tokens.routes.ts';
 import { loadSecretBox } from './auth/secret-box.ts';
+import { registerPasskeyRoutes, registerPasskeySignIn } from './auth/passkeys.routes.ts';
 import { adminSecondFactorGate } from './auth/two-factor.ts';
 import { registerSecondFactorSignIn, registerTwoFactorRoutes } from './auth/two-factor.routes.ts';
 import { registerClickRedirectRoutes } from './click-redirect/click-redirect.routes.ts';
@@ -280,6 +281,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   registerAuthRoutes(app, db, signInLimits);
   registerPasswordResetRoutes(app, db, signInLimits, accountMail);
   registerSecondFactorSignIn(app, twoFactor, signInLimits);
+  registerPasskeySignIn(app, db, config.publicUrl, signInLimits);
   registerSiteFeatureRoutes(app, db, config);
   registerLinkRoutes(app, db);
   registerSiteSettingsRoutes(app, siteSettings);
@@ -307,6 +309,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
       registerSubscriberRoutes(me, db, outbox);
       registerApiTokenRoutes(me, db);
       registerTwoFactorRoutes(me, twoFactor, signInLimits);
+      registerPasskeyRoutes(me, db, config.publicUrl);
       registerPageTransferRoutes(me, { db, config, bus: changes, media, userAgent: userAgentFor('Import') });
     }),
     { prefix: '/api/me' },

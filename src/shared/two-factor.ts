@@ -55,7 +55,7 @@ export const secondFactorSchema = z.union(
 
 /** POST /api/auth/login's answer when the account has a second factor: no session yet, a challenge cookie. */
 export const secondFactorRequiredSchema = z
-  .object({ secondFactor: z.object({ methods: z.array(z.enum(['totp', 'recovery'])) }) })
+  .object({ secondFactor: z.object({ methods: z.array(z.enum(['totp', 'recovery', 'passkey'])) }) })
   .meta({ id: 'SecondFactorRequired' });
 export const loginAnswerSchema = z.union([currentUserSchema, secondFactorRequiredSchema]);
 

@@ -8,7 +8,7 @@ import type { App } from '../http/app-types.ts';
 import { rateLimiter } from '../http/rate-limit.ts';
 import { toCurrentUser } from '../users/users.service.ts';
 import { authenticate, registerUser } from './auth.service.ts';
-import { hasSecondFactor, openChallenge } from './two-factor.ts';
+import { hasSecondFactor, openChallenge, secondFactorMethods } from './two-factor.ts';
 import { loginAnswerSchema } from '#shared/two-factor.ts';
 import { endSession, requireUser, startSession } from './sessions.ts';
 import { OPEN_WHILE_CLOSED } from '../http/open-while-closed.ts';
@@ -22,6 +22,13 @@ export function createSignInLimits(app: App, config: AppConfig) {
     loginPerIp: rateLimiter(app, 'login-ip', limits.loginPerIp, tooManyAttemptsMessage),
     loginPerUsername: rateLimiter(app, 'login-user', limits.loginPerUsername, tooManyAttemptsMessage),
     registerPerIp: rateLimiter(app, 'register-ip', limits.registerPerIp, tooManyAttemptsMessage),
+    // A sign-in page asks for passkey options as it opens (the username field offers passkeys): many more than sign-ins.
+    passkeyOptionsPerIp: rateLimiter(
+      app,
+      'passkey-options-ip',
+      { max: limits.loginPerIp.max * 10, timeWindowMs: limits.loginPerIp.timeWindowMs },
+      tooManyAttemptsMessage,
+    ),
     // Reset links are guessed at no faster than passwords.
     passwordResetPerIp: rateLimiter(app, 'password-reset-ip', limits.loginPerIp, tooManyAttemptsMessage),
     forgotPasswordPerIp: rateLimiter(app, 'forgot-password-ip', limits.forgotPasswordPerIp ?? limits.loginPerIp, tooManyAttemptsMessage),
@@ -85,7 +92,7 @@ export function registerAuthRoutes(app: App, db: Db, { loginPerIp, loginPerUsern
       if (await hasSecondFactor(db, user.id)) {
         // Half signed in: a challenge bound to this browser, not a session, until the code is given.
         await openChallenge(db, request, reply, user.id);
-        return { data: { secondFactor: { methods: ['totp' as const, 'recovery' as const] } } };
+        return { data: { secondFactor: { methods: await secondFactorMethods(db, user.id) } } };
       }
       await startSession(db, request, reply, user.id);
       return { data: toCurrentUser(user) };

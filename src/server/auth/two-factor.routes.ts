@@ -25,9 +25,9 @@ import {
   confirmTotp,
   countWrongCode,
   newRecoveryCodes,
-  removeSecondFactors,
   takeRecovery,
   takeTotpCode,
+  turnOffTotp,
   twoFactorStatus,
 } from './two-factor.ts';
 
@@ -138,7 +138,7 @@ export function registerTwoFactorRoutes(app: App, deps: TwoFactorDeps, { loginPe
       await loginPerUsername(request, user.username);
       await assertOwnPassword(user, request.body.password, 'password');
       await takeTotpCode(deps, user, request.body.code);
-      await removeSecondFactors(db, user.id);
+      await turnOffTotp(db, user.id);
       return { data: await twoFactorStatus(db, user.id) };
     },
   );

@@ -33,6 +33,7 @@ import {
   takeRecoveryCode,
   takeTotpStep,
 } from './two-factor.repository.ts';
+import { deletePasskeysOf, listPasskeysOf } from './passkeys.repository.ts';
 
 // A second factor at sign-in (issue 29): an authenticator app (RFC 6238, by
 // `otpauth`) and single-use recovery codes. A code is accepted one step either
@@ -80,7 +81,13 @@ export async function twoFactorStatus(db: Db, userId: number): Promise<TwoFactor
   return { totp: Boolean(factor?.confirmedAt), recoveryCodesLeft: factor?.confirmedAt ? await countRecoveryCodesLeft(db, userId) : 0 };
 }
 
-/** Whether sign-in asks this user for a second factor. */
+/** What the second step may take: the app's code and a recovery code, and a passkey when the account has one. */
+export async function secondFactorMethods(db: Db, userId: number): Promise<('totp' | 'recovery' | 'passkey')[]> {
+  const passkeys = await listPasskeysOf(db, userId);
+  return passkeys.length > 0 ? ['totp', 'recovery', 'passkey'] : ['totp', 'recovery'];
+}
+
+/** Whether sign-in asks this user for a second factor (the app: a passkey alone signs in without one). */
 export async function hasSecondFactor(db: Db, userId: number): Promise<boolean> {
   return Boolean((await findTotpFactor(db, userId))?.confirmedAt);
 }
@@ -153,8 +160,13 @@ export async function newRecoveryCodes(db: Db, user: UserRow): Promise<string[]>
 }
 
 /** The app and its recovery codes gone: sign-in asks for the password alone. */
+export async function turnOffTotp(db: Db, userId: number): Promise<void> {
+  await deleteSecondFactors(db, userId);
+}
+
+/** For a user who lost their phone (an admin): the app, the recovery codes and the passkeys all go. */
 export async function removeSecondFactors(db: Db, userId: number): Promise<boolean> {
-  return (await deleteSecondFactors(db, userId)) > 0;
+  return (await deleteSecondFactors(db, userId)) + (await deletePasskeysOf(db, userId)) > 0;
 }
 
 /** REQUIRE_ADMIN_2FA: the admin scope's second guard, after the admin check: an admin without a second factor is sent to set one up. */

@@ -27,6 +27,7 @@ import * as linkThumbnails from './migrations/2026-11-27T0300_link-thumbnails.ts
 import * as linkAudience from './migrations/2026-11-27T0400_link-audience.ts';
 import * as apiTokens from './migrations/2026-11-28T0100_api-tokens.ts';
 import * as secondFactors from './migrations/2026-11-29T0100_second-factors.ts';
+import * as passkeys from './migrations/2026-11-29T0200_passkeys.ts';
 
 export type Db = Kysely<Database>;
 export type DialectName = 'sqlite' | 'postgres';
@@ -74,6 +75,7 @@ export const MIGRATIONS = {
   '2026-11-27T0400_link-audience': linkAudience,
   '2026-11-28T0100_api-tokens': apiTokens,
   '2026-11-29T0100_second-factors': secondFactors,
+  '2026-11-29T0200_passkeys': passkeys,
 };
 
 export function openDatabase(options: DatabaseOptions): DatabaseHandle {

@@ -1,4 +1,4 @@
-import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
 import type { ActivityKind } from '#shared/activity.ts';
 import type { AdminAction } from '#shared/admin.ts';
 import type { PageItemType } from '#shared/blocks.ts';
@@ -360,6 +360,33 @@ export interface SignInChallengesTable {
   createdAt: string;
 }
 
+/** A passkey (issue 29): the credential's id and public key, base64url; nothing secret. */
+export interface PasskeysTable {
+  id: Generated<number>;
+  userId: number;
+  credentialId: string;
+  publicKey: string;
+  /** The authenticator's signature counter (PostgreSQL answers a bigint as text). */
+  counter: ColumnType<number | string, number, number>;
+  /** How the browser can reach it ('internal', 'hybrid', 'usb'…), comma-separated. */
+  transports: string;
+  name: string;
+  createdAt: string;
+  lastUsedAt: string | null;
+}
+
+/** A WebAuthn ceremony's challenge, bound to the browser that asked (the sha256 of its cookie's token). */
+export interface WebauthnChallengesTable {
+  id: Generated<number>;
+  tokenHash: string;
+  challenge: string;
+  purpose: 'register' | 'sign-in' | 'second-factor';
+  /** Registering: the account; a second factor: the half-signed-in account; signing in: null (the passkey names it). */
+  userId: number | null;
+  expiresAt: string;
+  createdAt: string;
+}
+
 /** Recent Activity: what happened to a profile (ACTIVITY_KINDS). */
 export interface ActivityTable {
   id: Generated<number>;
@@ -380,6 +407,8 @@ export interface Database {
   totpFactors: TotpFactorsTable;
   recoveryCodes: RecoveryCodesTable;
   signInChallenges: SignInChallengesTable;
+  passkeys: PasskeysTable;
+  webauthnChallenges: WebauthnChallengesTable;
   media: MediaTable;
   links: LinksTable;
   events: EventsTable;

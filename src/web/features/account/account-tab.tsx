@@ -17,6 +17,7 @@ import { EmailCard } from './email-card.tsx';
 import { ApiTokensCard } from './api-tokens-card.tsx';
 import { PageTransferCard } from './page-transfer-card.tsx';
 import { TwoFactorCard } from './two-factor-card.tsx';
+import { PasskeysCard } from './passkeys-card.tsx';
 import { useChangePassword, useEndOtherSessions, useEndSession, useSessions } from './use-account.ts';
 
 /** The Account section: the password, the signed-in sessions, email, export and deletion (issue 28), moving the page and API tokens (issue 32). */
@@ -25,6 +26,7 @@ export function AccountTab({ user, onEditEmail }: { user: CurrentUser; onEditEma
     <div className="grid gap-6 lg:grid-cols-2">
       <ChangePasswordCard />
       <TwoFactorCard />
+      <PasskeysCard />
       <SessionsCard />
       <EmailCard user={user} onEditEmail={onEditEmail} />
       <PageTransferCard user={user} />

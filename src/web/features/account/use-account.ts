@@ -3,6 +3,7 @@ import type { AccountSession, ChangePasswordInput, DeleteAccountInput } from '#s
 import type { ApiToken, CreateApiTokenInput, CreatedApiToken } from '#shared/api-tokens.ts';
 import type { ImportMode, ImportPreview, ImportPreviewRequest, ImportResult, PageFile } from '#shared/page-transfer.ts';
 import type { TotpSetup, TwoFactorStatus } from '#shared/two-factor.ts';
+import type { Passkey } from '#shared/passkeys.ts';
 import { ApiError, NETWORK_ERROR_MESSAGE, api, apiErrorOf } from '#web/lib/api.ts';
 import { refreshSession } from '#web/features/auth/use-session.ts';
 
@@ -190,4 +191,37 @@ export function useNewRecoveryCodes() {
     async (password: string) =>
       (await api<{ data: { codes: string[] } }>('/api/me/two-factor/recovery-codes', { method: 'POST', body: { password } })).data.codes,
   );
+}
+
+const passkeysQueryKey = ['me', 'passkeys'] as const;
+
+export function usePasskeys() {
+  return useQuery({ queryKey: passkeysQueryKey, queryFn: async () => (await api<{ data: Passkey[] }>('/api/me/passkeys')).data });
+}
+
+/** Make a passkey in this browser (its own prompt), then add it under its name. */
+export function useAddPasskey() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (name: string) => {
+      const { startRegistration } = await import('@simplewebauthn/browser');
+      const { data: optionsJSON } = await api<{ data: Parameters<typeof startRegistration>[0]['optionsJSON'] }>(
+        '/api/me/passkeys/options',
+        {
+          method: 'POST',
+        },
+      );
+      const response = await startRegistration({ optionsJSON });
+      return (await api<{ data: Passkey[] }>('/api/me/passkeys', { method: 'POST', body: { name, response } })).data;
+    },
+    onSuccess: (passkeys) => queryClient.setQueryData(passkeysQueryKey, passkeys),
+  });
+}
+
+export function useRemovePasskey() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => api(`/api/me/passkeys/${id}`, { method: 'DELETE' }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: passkeysQueryKey }),
+  });
 }

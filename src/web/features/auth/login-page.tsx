@@ -1,5 +1,6 @@
 import { siteHost } from '#web/lib/utils.ts';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { KeyRound } from 'lucide-react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { Button } from '#web/components/ui/button.tsx';
 import { Input, Label } from '#web/components/ui/input.tsx';
@@ -10,7 +11,7 @@ import { AuthCard } from './auth-card.tsx';
 import { PasswordInput } from './password-input.tsx';
 import { authFormPreloadProps, loadAuthSchemas } from './auth-schemas.ts';
 import { focusField, useFormError, valuesOf } from './use-form-error.ts';
-import { logIn, logInWithSecondFactor } from './use-session.ts';
+import { type SecondFactorMethod, logIn, logInWithPasskey, logInWithSecondFactor } from './use-session.ts';
 import { safeNextPath } from '#shared/next-path.ts';
 
 export function LoginPage() {
@@ -20,13 +21,52 @@ export function LoginPage() {
   const location = useLocation();
   const hydrated = useHydrated();
   // After a right password, an account with a second factor asks for its code (issue 29).
-  const [askingCode, setAskingCode] = useState(false);
+  const [secondFactor, setSecondFactor] = useState<SecondFactorMethod[] | null>(null);
+  const [passkeyPending, setPasskeyPending] = useState(false);
 
   const enter = () => {
     // Signed in, the rest of the app is no longer the coming-soon page's (an admin's is not).
     document.documentElement.removeAttribute('data-site');
     // Back to the page that asked for signing in, when it is a page of this site (issue 27).
     navigate(safeNextPath(new URLSearchParams(location.search).get('next')), { replace: true });
+  };
+  const enterRef = useRef(enter);
+  useEffect(() => {
+    enterRef.current = enter;
+  });
+
+  // Conditional UI: where the browser can, the username field offers this site's passkeys; picking one signs in.
+  useEffect(() => {
+    if (!hydrated || secondFactor) return;
+    let live = true;
+    let abortAutofill = (): void => undefined;
+    void (async () => {
+      const { browserSupportsWebAuthnAutofill, WebAuthnAbortService } = await import('@simplewebauthn/browser');
+      if (!live || !(await browserSupportsWebAuthnAutofill())) return;
+      abortAutofill = () => WebAuthnAbortService.cancelCeremony();
+      try {
+        await logInWithPasskey(true);
+        if (live) enterRef.current();
+      } catch {
+        // Cancelled, replaced by another ceremony, or refused: the form is still there.
+      }
+    })();
+    return () => {
+      live = false;
+      abortAutofill();
+    };
+  }, [hydrated, secondFactor]);
+
+  const passkey = async () => {
+    setPasskeyPending(true);
+    try {
+      await logInWithPasskey();
+      enter();
+    } catch (caught) {
+      show(await passkeyFailure(caught));
+    } finally {
+      setPasskeyPending(false);
+    }
   };
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
@@ -38,8 +78,9 @@ export function LoginPage() {
     if (!input) return;
     setSubmitting(true);
     try {
-      if (await logIn(input)) enter();
-      else setAskingCode(true);
+      const result = await logIn(input);
+      if ('methods' in result) setSecondFactor(result.methods);
+      else enter();
     } catch (caught) {
       const message = caught instanceof ApiError && caught.status > 0 ? caught.message : 'An error occurred during login';
       // Shown once, beside the form (issue 11: not also as a toast).
@@ -49,12 +90,13 @@ export function LoginPage() {
     }
   };
 
-  if (askingCode) {
+  if (secondFactor) {
     return (
       <SecondFactorStep
+        methods={secondFactor}
         onSignedIn={enter}
         onStartOver={(message) => {
-          setAskingCode(false);
+          setSecondFactor(null);
           if (message) show(message);
         }}
       />
@@ -71,7 +113,7 @@ export function LoginPage() {
             <span className="flex items-center border-r border-border bg-surface-raised px-3 text-sm text-muted">{siteHost()}/</span>
             <Input
               id="username"
-              autoComplete="username"
+              autoComplete="username webauthn"
               autoCapitalize="none"
               spellCheck={false}
               placeholder="yourname"
@@ -99,6 +141,12 @@ export function LoginPage() {
           {isSubmitting ? 'Logging in...' : 'Enter Linkverse'}
         </Button>
       </form>
+      <div className="mt-4 flex items-center gap-3 text-xs text-muted" aria-hidden="true">
+        <span className="h-px flex-1 bg-border" /> or <span className="h-px flex-1 bg-border" />
+      </div>
+      <Button type="button" variant="outline" className="mt-4 w-full" disabled={!hydrated || passkeyPending} onClick={() => void passkey()}>
+        <KeyRound /> {passkeyPending ? 'Waiting for your passkey...' : 'Sign in with a passkey'}
+      </Button>
       <p className="closed-site-only mt-4 text-center text-sm text-muted">
         This site is closed for now: only its administrators can use it.
       </p>
@@ -112,11 +160,45 @@ export function LoginPage() {
   );
 }
 
-/** The second step: a code from the authenticator app, or one of the recovery codes. */
-function SecondFactorStep({ onSignedIn, onStartOver }: { onSignedIn: () => void; onStartOver: (message?: string) => void }) {
+/** Why a passkey did not sign in: the server's words, or the browser's refusal said plainly. */
+async function passkeyFailure(caught: unknown): Promise<string> {
+  if (caught instanceof ApiError && caught.status > 0) return caught.message;
+  const { passkeyMessages } = await import('#shared/passkeys.ts');
+  if (caught instanceof ApiError) return caught.message;
+  return (caught as { name?: string })?.name === 'NotAllowedError' || (caught as { code?: string })?.code === 'ERROR_CEREMONY_ABORTED'
+    ? passkeyMessages.cancelled
+    : passkeyMessages.unsupported;
+}
+
+/** The second step: a code from the authenticator app, one of the recovery codes, or a passkey. */
+function SecondFactorStep({
+  methods,
+  onSignedIn,
+  onStartOver,
+}: {
+  methods: SecondFactorMethod[];
+  onSignedIn: () => void;
+  onStartOver: (message?: string) => void;
+}) {
   const [recovery, setRecovery] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
+
+  const passkey = async () => {
+    setPending(true);
+    setError(null);
+    try {
+      await logInWithPasskey();
+      onSignedIn();
+    } catch (caught) {
+      if (caught instanceof ApiError && caught.code === 'challenge_expired' && caught.message.startsWith('Signing in')) {
+        return onStartOver(caught.message);
+      }
+      setError(await passkeyFailure(caught));
+    } finally {
+      setPending(false);
+    }
+  };
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -165,6 +247,11 @@ function SecondFactorStep({ onSignedIn, onStartOver }: { onSignedIn: () => void;
           {pending ? 'Checking...' : 'Verify and log in'}
         </Button>
       </form>
+      {methods.includes('passkey') && (
+        <Button type="button" variant="outline" className="mt-3 w-full" disabled={pending} onClick={() => void passkey()}>
+          <KeyRound /> Use a passkey instead
+        </Button>
+      )}
       <div className="mt-4 flex flex-wrap items-center justify-between gap-2 text-sm">
         <button
           type="button"

@@ -116,10 +116,31 @@ const welcomeBack = (user: CurrentUser) => ({
   description: `Welcome back, ${user.displayName || user.username}!`,
 });
 
-/** The password step: the user, or null when the account asks for a second factor next (a challenge, no session yet). */
-export async function logIn(input: LoginInput): Promise<CurrentUser | null> {
-  const { data } = await api<{ data: CurrentUser | { secondFactor: unknown } }>('/api/auth/login', { method: 'POST', body: input });
-  if ('secondFactor' in data) return null;
+export type SecondFactorMethod = 'totp' | 'recovery' | 'passkey';
+
+/** The password step: the user, or the second factors the account asks for next (a challenge, no session yet). */
+export async function logIn(input: LoginInput): Promise<CurrentUser | { methods: SecondFactorMethod[] }> {
+  const { data } = await api<{ data: CurrentUser | { secondFactor: { methods: SecondFactorMethod[] } } }>('/api/auth/login', {
+    method: 'POST',
+    body: input,
+  });
+  if ('secondFactor' in data) return { methods: data.secondFactor.methods };
+  return signedIn(data, welcomeBack(data));
+}
+
+/**
+ * Sign in with a passkey (issue 29): alone, or as the second step after a
+ * password (the server knows which from the browser's challenge). With
+ * `autofill`, the username field offers the passkeys (conditional UI) and this
+ * waits until one is picked.
+ */
+export async function logInWithPasskey(autofill = false): Promise<CurrentUser> {
+  const { startAuthentication } = await import('@simplewebauthn/browser');
+  const { data: optionsJSON } = await api<{ data: Parameters<typeof startAuthentication>[0]['optionsJSON'] }>('/api/auth/passkey/options', {
+    method: 'POST',
+  });
+  const response = await startAuthentication({ optionsJSON, useBrowserAutofill: autofill });
+  const { data } = await api<{ data: CurrentUser }>('/api/auth/passkey', { method: 'POST', body: { response } });
   return signedIn(data, welcomeBack(data));
 }
 
