@@ -1,3 +1,4 @@
+import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_MAINTENANCE_MESSAGE } from '#shared/admin.ts';
 import { DIALECT, type TestApp, createTestApp } from '../helpers/test-app.ts';
@@ -85,6 +86,37 @@ describe(`coming-soon mode (${DIALECT})`, () => {
     expect(closed).toContain("font-family:'Inter Variable'");
     expect(closed).toContain('<span>Linkverse</span>');
     expect((await get(font!)).statusCode).toBe(200);
+    await setMode(t.app, false);
+  });
+
+  it('keeps the second factor and passkey sign-in open: an admin with an authenticator app still gets in', async () => {
+    const guarded = await createAdmin(t.app);
+    const setup = (await t.app.inject({ method: 'POST', url: '/api/me/two-factor/totp', headers: { cookie: guarded.cookie } })).json().data;
+    const code = (at: number) =>
+      new TOTP({ algorithm: 'SHA1', digits: 6, period: 30, secret: Secret.fromBase32(setup.secret) }).generate({ timestamp: at });
+    const confirmed = await t.app.inject({
+      method: 'POST',
+      url: '/api/me/two-factor/totp/confirm',
+      headers: { cookie: guarded.cookie },
+      payload: { code: code(Date.now()) },
+    });
+    expect(confirmed.statusCode).toBe(200);
+    await setMode(t.app, true);
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { username: guarded.user.username, password: guarded.password },
+    });
+    expect(login.json().data.secondFactor).toBeDefined();
+    const challenge = login.cookies.find((cookie) => cookie.name === 'lv_challenge')!;
+    const second = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/second-factor',
+      headers: { cookie: `lv_challenge=${challenge.value}` },
+      payload: { code: code(Date.now() + 30_000) },
+    });
+    expect(second.statusCode, second.body).toBe(200);
+    expect((await t.app.inject({ method: 'POST', url: '/api/auth/passkey/options' })).statusCode).toBe(200);
     await setMode(t.app, false);
   });
 

@@ -174,7 +174,8 @@ export async function authenticationOptions(
   const allow = secondFactorOf === null ? [] : await listPasskeysOf(db, secondFactorOf);
   const options = await generateAuthenticationOptions({
     rpID: rp.id,
-    userVerification: 'preferred',
+    // Alone, a passkey must verify its user (a fingerprint, a PIN): it is then two factors in one. After a password, presence is enough.
+    userVerification: secondFactorOf === null ? 'required' : 'preferred',
     allowCredentials: allow.map((passkey) => ({ id: passkey.credentialId, transports: transportsOf(passkey.transports) })),
   });
   await openCeremony(db, request, reply, {
@@ -211,7 +212,7 @@ export async function verifyPasskeySignIn(
         counter: Number(passkey.counter),
         transports: transportsOf(passkey.transports),
       },
-      requireUserVerification: false,
+      requireUserVerification: ceremony.purpose === 'sign-in',
     });
   } catch {
     throw new AppError(401, 'invalid_credentials', passkeyMessages.notVerified);
