@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import {
   type AuthenticatorTransport,
@@ -22,7 +21,7 @@ import { SIGN_IN_CHALLENGE_MINUTES } from '#shared/two-factor.ts';
 import { type Db, nowIso } from '../db/database.ts';
 import type { UserRow, WebauthnChallengesTable } from '../db/schema.ts';
 import { AppError } from '../http/errors.ts';
-import { hashToken } from './sessions.ts';
+import { hashToken, setBoundToken } from './sessions.ts';
 import {
   deletePasskey,
   findPasskeyByCredential,
@@ -59,22 +58,10 @@ async function openCeremony(
   reply: FastifyReply,
   ceremony: { challenge: string; purpose: Purpose; userId: number | null },
 ): Promise<void> {
-  const token = randomBytes(32).toString('base64url');
   const now = Date.now();
   const expiresAt = new Date(now + SIGN_IN_CHALLENGE_MINUTES * 60_000);
-  await insertWebauthnChallenge(db, {
-    ...ceremony,
-    tokenHash: hashToken(token),
-    expiresAt: expiresAt.toISOString(),
-    createdAt: new Date(now).toISOString(),
-  });
-  reply.setCookie(CEREMONY_COOKIE, token, {
-    path: CEREMONY_PATH,
-    httpOnly: true,
-    sameSite: 'strict',
-    secure: request.protocol === 'https',
-    expires: expiresAt,
-  });
+  const tokenHash = setBoundToken(request, reply, CEREMONY_COOKIE, CEREMONY_PATH, expiresAt);
+  await insertWebauthnChallenge(db, { ...ceremony, tokenHash, expiresAt: expiresAt.toISOString(), createdAt: new Date(now).toISOString() });
 }
 
 /** The ceremony this browser opened, taken (answered once); one of another purpose, or none, is the client's error. */

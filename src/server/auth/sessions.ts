@@ -43,6 +43,17 @@ function setSessionHint(request: FastifyRequest, reply: FastifyReply, expiresAt:
   reply.setCookie(SESSION_HINT_COOKIE_NAME, '1', { path: '/', sameSite: 'lax', secure: request.protocol === 'https', expires: expiresAt });
 }
 
+/**
+ * A short-lived proof bound to this browser (a sign-in's challenge, a passkey
+ * ceremony): a random token in an httpOnly, SameSite=Strict cookie of `path`.
+ * Answers the token's sha256, which is all the database keeps.
+ */
+export function setBoundToken(request: FastifyRequest, reply: FastifyReply, name: string, path: string, expiresAt: Date): string {
+  const token = randomBytes(32).toString('base64url');
+  reply.setCookie(name, token, { path, httpOnly: true, sameSite: 'strict', secure: request.protocol === 'https', expires: expiresAt });
+  return hashToken(token);
+}
+
 export function clearSessionCookies(reply: FastifyReply): void {
   reply.clearCookie(SESSION_COOKIE_NAME, { path: '/' });
   reply.clearCookie(SESSION_HINT_COOKIE_NAME, { path: '/' });

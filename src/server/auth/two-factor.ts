@@ -1,4 +1,4 @@
-import { randomBytes, randomInt } from 'node:crypto';
+import { randomInt } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Secret, TOTP } from 'otpauth';
 import QRCode from 'qrcode';
@@ -18,7 +18,7 @@ import { type Db, nowIso } from '../db/database.ts';
 import type { UserRow } from '../db/schema.ts';
 import { AppError } from '../http/errors.ts';
 import type { SecretBox } from './secret-box.ts';
-import { hashToken } from './sessions.ts';
+import { hashToken, setBoundToken } from './sessions.ts';
 import {
   confirmTotpFactor,
   countChallengeAttempt,
@@ -186,17 +186,10 @@ export function adminSecondFactorGate(db: Db) {
  * bound to this browser (a cookie scoped to /api/auth, five minutes), not a session.
  */
 export async function openChallenge(db: Db, request: FastifyRequest, reply: FastifyReply, userId: number): Promise<void> {
-  const token = randomBytes(32).toString('base64url');
   const now = Date.now();
   const expiresAt = new Date(now + SIGN_IN_CHALLENGE_MINUTES * 60_000);
-  await insertChallenge(db, userId, hashToken(token), expiresAt.toISOString(), new Date(now).toISOString());
-  reply.setCookie(CHALLENGE_COOKIE, token, {
-    path: CHALLENGE_PATH,
-    httpOnly: true,
-    sameSite: 'strict',
-    secure: request.protocol === 'https',
-    expires: expiresAt,
-  });
+  const tokenHash = setBoundToken(request, reply, CHALLENGE_COOKIE, CHALLENGE_PATH, expiresAt);
+  await insertChallenge(db, userId, tokenHash, expiresAt.toISOString(), new Date(now).toISOString());
 }
 
 /** The challenge this browser holds, live, or the error that says to give the password again. */
