@@ -33,7 +33,7 @@ import { createApiTokenAuth } from './auth/api-tokens.ts';
 import { registerApiTokenRoutes } from './auth/api-tokens.routes.ts';
 import { loadSecretBox } from './auth/secret-box.ts';
 import { registerPasskeyRoutes, registerPasskeySignIn } from './auth/passkeys.routes.ts';
-import { adminSecondFactorGate } from './auth/two-factor.ts';
+import { type SignInChangeNotice, adminSecondFactorGate } from './auth/two-factor.ts';
 import { registerSecondFactorSignIn, registerTwoFactorRoutes } from './auth/two-factor.routes.ts';
 import { registerClickRedirectRoutes } from './click-redirect/click-redirect.routes.ts';
 import { registerCustomizationRoutes } from './customization/customization.routes.ts';
@@ -185,7 +185,8 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     userAgent: userAgentFor('Embeds'),
   });
   // Secrets a sign-in needs back (authenticator apps'), sealed with a key kept outside the database.
-  const twoFactor = { db, box: loadSecretBox(config.secretKey, config.dataDir), clock: config.clock };
+  const notifySignInChange: SignInChangeNotice = (user, change) => accountMail.signInChanged(user, change);
+  const twoFactor = { db, box: loadSecretBox(config.secretKey, config.dataDir), clock: config.clock, notify: notifySignInChange };
   const securityHeaders = computeSecurityHeaders(HELMET_OPTIONS);
   const responder = new PublicPageResponder(securityHeaders);
   const isSiteOpen = () => !siteSettings.current().maintenanceMode;
@@ -291,7 +292,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   await app.register(
     guardedRoutes('admin', (admin) => {
       if (config.requireAdmin2fa) admin.addHook('preValidation', adminSecondFactorGate(db));
-      registerAdminRoutes(admin, db, changes, config.publicUrl);
+      registerAdminRoutes(admin, db, changes, config.publicUrl, notifySignInChange);
       registerSiteSettingsAdminRoutes(admin, db, changes);
     }),
     { prefix: '/api/admin' },
@@ -309,7 +310,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
       registerSubscriberRoutes(me, db, outbox);
       registerApiTokenRoutes(me, db);
       registerTwoFactorRoutes(me, twoFactor, signInLimits);
-      registerPasskeyRoutes(me, db, config.publicUrl);
+      registerPasskeyRoutes(me, db, config.publicUrl, notifySignInChange);
       registerPageTransferRoutes(me, { db, config, bus: changes, media, userAgent: userAgentFor('Import') });
     }),
     { prefix: '/api/me' },

@@ -1,3 +1,4 @@
+import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountMessages } from '#shared/account.ts';
 import { passwordResetMessages } from '#shared/password-reset.ts';
@@ -117,6 +118,25 @@ describe(`email addresses (${DIALECT})`, () => {
     expect(links.length).toBe(2);
     expect((await confirm(links[1]!)).statusCode).toBe(200);
     expect((await resend()).json().code).toBe('already_confirmed');
+  });
+});
+
+describe(`changes to how an account signs in (${DIALECT})`, () => {
+  it('are told to the confirmed address: the app turned on, new recovery codes, the app turned off', async () => {
+    const user = await userWithConfirmedEmail();
+    const post = (url: string, payload: Record<string, unknown> = {}) =>
+      t.app.inject({ method: 'POST', url, headers: { cookie: user.cookie }, payload });
+    const { secret } = (await post('/api/me/two-factor/totp')).json().data;
+    const code = (at: number) =>
+      new TOTP({ algorithm: 'SHA1', digits: 6, period: 30, secret: Secret.fromBase32(secret) }).generate({ timestamp: at });
+    expect((await post('/api/me/two-factor/totp/confirm', { code: code(Date.now()) })).statusCode).toBe(200);
+    const on = await mail.mailTo(user.email, { subject: /How you sign in to Linkverse changed/ });
+    expect(on.text).toContain('Two-factor sign-in was turned on');
+    expect(on.text).toContain('If you did not do this');
+    expect((await post('/api/me/two-factor/recovery-codes', { password: user.password })).statusCode).toBe(200);
+    expect((await mail.mailTo(user.email, { subject: /How you sign in/, nth: 1 })).text).toContain('New recovery codes were made');
+    expect((await post('/api/me/two-factor/off', { password: user.password, code: code(Date.now() + 30_000) })).statusCode).toBe(200);
+    expect((await mail.mailTo(user.email, { subject: /How you sign in/, nth: 2 })).text).toContain('turned off');
   });
 });
 

@@ -7,7 +7,8 @@ import type { UserRow } from '../db/schema.ts';
 import { AppError } from '../http/errors.ts';
 import { hashToken } from '../auth/sessions.ts';
 import type { MailOutbox } from '../mail/mail-outbox.ts';
-import { emailChangedNotice, emailConfirmationMail, passwordResetMail } from '../mail/mail-templates.ts';
+import { emailChangedNotice, emailConfirmationMail, passwordResetMail, signInChangedNotice } from '../mail/mail-templates.ts';
+import type { SignInChange } from '#shared/two-factor.ts';
 import { findUserById, updateUser } from '../users/users.repository.ts';
 import { findAccountsForReset, insertEmailConfirmation, useEmailConfirmation } from './email-confirmations.repository.ts';
 import { createResetLink } from './password-reset.service.ts';
@@ -68,6 +69,14 @@ export class AccountMail {
         await this.outbox.queue(trx, { recipient: before.email, ...notice, expiresAt: new Date(now + NOTICE_VALID_MS).toISOString() });
       }
     });
+    this.outbox.kick();
+  }
+
+  /** A change to how the account signs in (issue 29), told to its confirmed address. */
+  async signInChanged(user: UserRow, change: SignInChange, now = Date.now()): Promise<void> {
+    if (!this.enabled || !user.email || !user.emailConfirmedAt) return;
+    const notice = signInChangedNotice(this.origin, user.username, change);
+    await this.outbox.queue(this.db, { recipient: user.email, ...notice, expiresAt: new Date(now + NOTICE_VALID_MS).toISOString() });
     this.outbox.kick();
   }
 

@@ -17,6 +17,7 @@ import {
   deleteUserSchema,
 } from '#shared/admin.ts';
 import { dataOf, deletedSchema, errorResponses, idParam } from '#shared/api.ts';
+import type { SignInChangeNotice } from '../auth/two-factor.ts';
 import { ADMIN_RESET_LINK_HOURS, resetLinkSchema } from '#shared/password-reset.ts';
 import type { Db } from '../db/database.ts';
 import type { App } from '../http/app-types.ts';
@@ -33,7 +34,7 @@ const reservedParams = z.object({ id: idParam(adminMessages.reservedNotFound) })
 const adminUserAnswer = { 200: dataOf(adminUserSchema), ...errorResponses(400, 401, 403, 404, 409) };
 
 /** The calls of spec 001 §7, plus the plan; every one is admin-only (site settings live in their own feature). */
-export function registerAdminRoutes(app: App, db: Db, bus: ChangeBus, publicUrl: string | undefined): void {
+export function registerAdminRoutes(app: App, db: Db, bus: ChangeBus, publicUrl: string | undefined, notify?: SignInChangeNotice): void {
   const service = new AdminService(db, bus);
 
   // GET /api/admin/stats
@@ -255,6 +256,8 @@ export function registerAdminRoutes(app: App, db: Db, bus: ChangeBus, publicUrl:
     },
     async (request) => {
       await service.removeSecondFactors(requireAdmin(request), request.params.id);
+      const user = await findUserById(db, request.params.id);
+      if (user) await notify?.(user, 'factors_removed');
       return { data: { deleted: true as const } };
     },
   );

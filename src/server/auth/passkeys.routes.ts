@@ -19,7 +19,7 @@ import {
   verifyPasskeySignIn,
 } from './passkeys.ts';
 import { requireUser, startSession } from './sessions.ts';
-import { challengeOf, closeChallenge } from './two-factor.ts';
+import { type SignInChangeNotice, challengeOf, closeChallenge } from './two-factor.ts';
 
 const tags = ['Auth'];
 const idParams = z.object({ id: idParam(passkeyMessages.notFound) });
@@ -85,7 +85,7 @@ export function registerPasskeySignIn(
 }
 
 /** The Account section's passkeys: registered in the signed-in scope under /api/me. */
-export function registerPasskeyRoutes(app: App, db: Db, publicUrl: string | undefined): void {
+export function registerPasskeyRoutes(app: App, db: Db, publicUrl: string | undefined, notify?: SignInChangeNotice): void {
   app.get(
     '/passkeys',
     { schema: { tags, summary: 'The account’s passkeys', response: { 200: dataOf(z.array(passkeySchema)), ...errorResponses(401) } } },
@@ -128,6 +128,7 @@ export function registerPasskeyRoutes(app: App, db: Db, publicUrl: string | unde
         request.body.name,
         request.body.response,
       );
+      await notify?.(user, 'passkey_added');
       return reply.status(201).send({ data: passkeys });
     },
   );
@@ -143,7 +144,9 @@ export function registerPasskeyRoutes(app: App, db: Db, publicUrl: string | unde
       },
     },
     async (request) => {
-      await removePasskey(db, requireUser(request), request.params.id);
+      const user = requireUser(request);
+      await removePasskey(db, user, request.params.id);
+      await notify?.(user, 'passkey_removed');
       return { data: { deleted: true as const } };
     },
   );

@@ -119,7 +119,9 @@ export function registerTwoFactorRoutes(app: App, deps: TwoFactorDeps, { loginPe
       const user = requireUser(request);
       await loginPerUsername(request, user.username);
       reply.header('Cache-Control', 'no-store');
-      return { data: { codes: await confirmTotp(deps, user, request.body.code) } };
+      const codes = await confirmTotp(deps, user, request.body.code);
+      await deps.notify?.(user, 'totp_on');
+      return { data: { codes } };
     },
   );
 
@@ -139,6 +141,7 @@ export function registerTwoFactorRoutes(app: App, deps: TwoFactorDeps, { loginPe
       await assertOwnPassword(user, request.body.password, 'password');
       await takeTotpCode(deps, user, request.body.code);
       await turnOffTotp(db, user.id);
+      await deps.notify?.(user, 'totp_off');
       return { data: await twoFactorStatus(db, user.id) };
     },
   );
@@ -158,7 +161,9 @@ export function registerTwoFactorRoutes(app: App, deps: TwoFactorDeps, { loginPe
       await loginPerUsername(request, user.username);
       await assertOwnPassword(user, request.body.password, 'password');
       reply.header('Cache-Control', 'no-store');
-      return { data: { codes: await newRecoveryCodes(db, user) } };
+      const codes = await newRecoveryCodes(db, user);
+      await deps.notify?.(user, 'recovery_codes');
+      return { data: { codes } };
     },
   );
 }

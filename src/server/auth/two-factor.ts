@@ -10,6 +10,7 @@ import {
   TOTP_DIGITS,
   TOTP_PERIOD_SECONDS,
   TOTP_WINDOW,
+  type SignInChange,
   type TotpSetup,
   type TwoFactorStatus,
   twoFactorMessages,
@@ -39,9 +40,13 @@ import { deletePasskeysOf, listPasskeysOf } from './passkeys.repository.ts';
 // `otpauth`) and single-use recovery codes. A code is accepted one step either
 // side of now, and never twice: the step it was accepted for is kept.
 
+/** Tells the account's confirmed address of a change to how it signs in (nothing when the site sends no mail). */
+export type SignInChangeNotice = (user: UserRow, change: SignInChange) => Promise<void>;
+
 export interface TwoFactorDeps {
   db: Db;
   box: SecretBox;
+  notify?: SignInChangeNotice;
   /** Tests only: the time codes are checked at. */
   clock?: () => number;
 }

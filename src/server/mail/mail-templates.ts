@@ -1,3 +1,4 @@
+import type { SignInChange } from '#shared/two-factor.ts';
 import { countOf } from '#shared/counts.ts';
 import { SITE_NAME } from '#shared/constants.ts';
 import { escapeHtml } from '../http/html.ts';
@@ -127,5 +128,25 @@ export function subscriptionConfirmMail(
     ],
     action: { label: 'Confirm my sign-up', url: links.confirm },
     footnote: `Not you, or changed your mind? Ignore this mail, or remove your address now: ${links.unsubscribe}`,
+  });
+}
+
+const SIGN_IN_CHANGES: Record<SignInChange, string> = {
+  totp_on: 'Two-factor sign-in was turned on: signing in now asks for a code from an authenticator app.',
+  totp_off: 'Two-factor sign-in was turned off: signing in now asks for the password alone.',
+  recovery_codes: 'New recovery codes were made: the earlier ones no longer work.',
+  passkey_added: 'A passkey was added: it signs in to the account.',
+  passkey_removed: 'A passkey was removed: it no longer signs in.',
+  factors_removed:
+    "An administrator removed the account's authenticator app, recovery codes and passkeys: the password alone signs in until they are set up again.",
+};
+
+/** A change to how the account signs in, told to its confirmed address. */
+export function signInChangedNotice(origin: string, username: string, change: SignInChange): MailContent {
+  return compose(`How you sign in to ${SITE_NAME} changed`, origin, {
+    lines: [
+      `For the account ${username}: ${SIGN_IN_CHANGES[change]}`,
+      'If you did not do this, sign in and change your password at once, then check Account: its sessions, two-factor sign-in and passkeys.',
+    ],
   });
 }
