@@ -33,8 +33,13 @@ export async function afterAnimations(page: Page): Promise<void> {
   );
 }
 
-/** What axe finds on the page as it is now (WCAG 2 A/AA and best practice), one line per failing element. */
+/**
+ * What axe finds on the page (WCAG 2 A/AA and best practice), one line per
+ * failing element, once what is fading in (a toast, an entrance) has arrived:
+ * axe measures the colours on screen, and half-faded text is not what anyone reads.
+ */
 export async function axeViolationsOf(page: Page): Promise<string[]> {
+  await afterAnimations(page);
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
   return results.violations.flatMap((violation) =>
     violation.nodes.map((node) => `${violation.id}: ${node.target.join(' ')} ${node.any[0]?.message ?? ''}`.trim()),
