@@ -33,6 +33,8 @@ import { createApiTokenAuth } from './auth/api-tokens.ts';
 import { registerApiTokenRoutes } from './auth/api-tokens.routes.ts';
 import { loadSecretBox } from './auth/secret-box.ts';
 import { registerPasskeyRoutes, registerPasskeySignIn } from './auth/passkeys.routes.ts';
+import { createSingleSignOn } from './auth/single-sign-on.ts';
+import { registerSingleSignOnRoutes, registerSingleSignOnSignIn } from './auth/single-sign-on.routes.ts';
 import { type SignInChangeNotice, adminSecondFactorGate } from './auth/two-factor.ts';
 import { registerSecondFactorSignIn, registerTwoFactorRoutes } from './auth/two-factor.routes.ts';
 import { registerClickRedirectRoutes } from './click-redirect/click-redirect.routes.ts';
@@ -187,6 +189,13 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   // Secrets a sign-in needs back (authenticator apps'), sealed with a key kept outside the database.
   const notifySignInChange: SignInChangeNotice = (user, change) => accountMail.signInChanged(user, change);
   const twoFactor = { db, box: loadSecretBox(config.secretKey, config.dataDir), clock: config.clock, notify: notifySignInChange };
+  const sso = createSingleSignOn({
+    db,
+    box: twoFactor.box,
+    providers: config.ssoProviders,
+    publicUrl: config.publicUrl,
+    notify: notifySignInChange,
+  });
   const securityHeaders = computeSecurityHeaders(HELMET_OPTIONS);
   const responder = new PublicPageResponder(securityHeaders);
   const isSiteOpen = () => !siteSettings.current().maintenanceMode;
@@ -283,7 +292,8 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   registerPasswordResetRoutes(app, db, signInLimits, accountMail);
   registerSecondFactorSignIn(app, twoFactor, signInLimits);
   registerPasskeySignIn(app, db, config.publicUrl, signInLimits);
-  registerSiteFeatureRoutes(app, db, config);
+  registerSingleSignOnSignIn(app, sso, signInLimits);
+  registerSiteFeatureRoutes(app, db, config, sso.providers());
   registerLinkRoutes(app, db);
   registerSiteSettingsRoutes(app, siteSettings);
   registerMediaFileRoutes(app, db);
@@ -310,7 +320,8 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
       registerSubscriberRoutes(me, db, outbox);
       registerApiTokenRoutes(me, db);
       registerTwoFactorRoutes(me, twoFactor, signInLimits);
-      registerPasskeyRoutes(me, db, config.publicUrl, notifySignInChange);
+      registerPasskeyRoutes(me, db, config.publicUrl, notifySignInChange, sso);
+      registerSingleSignOnRoutes(me, sso, signInLimits);
       registerPageTransferRoutes(me, { db, config, bus: changes, media, userAgent: userAgentFor('Import') });
     }),
     { prefix: '/api/me' },

@@ -4,6 +4,8 @@ import { z } from 'zod';
 import { DEFAULT_RETENTION_DAYS } from '#shared/analytics.ts';
 import { type Plan, SITE_NAME } from '#shared/constants.ts';
 import { DEFAULT_PLAN_LIMITS, type PlanLimits } from '#shared/plans.ts';
+import { SSO_PROVIDER_ID_PATTERN } from '#shared/single-sign-on.ts';
+import type { SsoProviderConfig } from './auth/single-sign-on.ts';
 import { MEMORY_BOUNDS } from './memory-bounds.ts';
 
 // Configuration comes from the environment, validated once at start
@@ -18,6 +20,53 @@ const trustProxySchema = z
     if (/^\d+$/.test(value)) return Number(value);
     return value;
   });
+
+/** OIDC_PROVIDERS: a JSON array of single sign-on providers (issue 29). */
+const oidcProvidersSchema = z
+  .string()
+  .transform((value, ctx) => {
+    try {
+      return JSON.parse(value) as unknown;
+    } catch {
+      ctx.addIssue({
+        code: 'custom',
+        message: 'must be a JSON array such as [{"name":"Keycloak","issuer":"https://…","clientId":"…","clientSecret":"…"}]',
+      });
+      return z.NEVER;
+    }
+  })
+  .pipe(
+    z
+      .array(
+        z
+          .strictObject({
+            id: z.string().regex(SSO_PROVIDER_ID_PATTERN, 'an id is lowercase letters, digits and hyphens (at most 32)').optional(),
+            name: z.string().trim().min(1, 'each provider needs a name').max(40),
+            issuer: z.url({ protocol: /^https?$/, error: "each provider's issuer must be its https address" }).refine((issuer) => {
+              const url = new URL(issuer);
+              return url.protocol === 'https:' || ['localhost', '127.0.0.1', '[::1]'].includes(url.hostname);
+            }, "an issuer must be https (plain http only on this machine's own address)"),
+            clientId: z.string().min(1, 'each provider needs its clientId'),
+            clientSecret: z.string().min(1, 'each provider needs its clientSecret'),
+          })
+          .transform(({ id, ...provider }) => ({
+            ...provider,
+            id:
+              id ??
+              provider.name
+                .toLowerCase()
+                .replace(/[^a-z0-9]+/g, '-')
+                .replace(/^-+|-+$/g, '')
+                .slice(0, 32),
+          })),
+      )
+      .max(10)
+      .refine(
+        (providers) => providers.every(({ id }) => SSO_PROVIDER_ID_PATTERN.test(id)),
+        'give each provider an "id" (lowercase letters, digits, hyphens)',
+      )
+      .refine((providers) => new Set(providers.map(({ id }) => id)).size === providers.length, 'two providers have the same id'),
+  );
 
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -135,6 +184,7 @@ const envSchema = z.object({
     .optional(),
   SECRET_KEY: z.string().trim().min(32, 'must be at least 32 characters (e.g. `openssl rand -base64 32`)').optional(),
   REQUIRE_ADMIN_2FA: z.enum(['true', 'false'], { error: 'must be true or false' }).default('false'),
+  OIDC_PROVIDERS: oidcProvidersSchema.optional(),
   PAGE_CACHE_MB: z.coerce.number({ error: 'must be a number of megabytes' }).positive('must be more than 0').max(1_000_000).optional(),
 });
 
@@ -193,6 +243,11 @@ export interface AppConfig {
    * in DATA_DIR/secret.key; several instances must share one, so set it there.
    */
   secretKey?: string;
+  /**
+   * OIDC_PROVIDERS: single sign-on providers (OpenID Connect), each offered on the login page as "Continue with {name}".
+   * Each one's redirect address is PUBLIC_URL/login/sso/{id}.
+   */
+  ssoProviders: SsoProviderConfig[];
   /** REQUIRE_ADMIN_2FA: an admin without a second factor is sent to set one up before the control center opens. */
   requireAdmin2fa: boolean;
   /**
@@ -321,6 +376,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     socialProof: values.SOCIAL_PROOF,
     secretKey: values.SECRET_KEY,
     requireAdmin2fa: values.REQUIRE_ADMIN_2FA === 'true',
+    ssoProviders: values.OIDC_PROVIDERS ?? [],
     linkChecks: { enabled: values.LINK_CHECKS === 'true', allowLoopback: values.LINK_CHECKS_ALLOW_LOOPBACK === 'true' },
     embedPreviews: {
       enabled: values.EMBED_PREVIEWS === 'true',

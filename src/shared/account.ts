@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ssoProviderSchema } from './single-sign-on.ts';
 import { PASSWORD_MAX_LENGTH, PLANS } from './constants.ts';
 import { typedUsernameSchema } from './typed-username.ts';
 import { authMessages, newPasswordSchema } from './auth.schema.ts';
@@ -29,6 +30,9 @@ export const accountMessages = {
   confirmLinkInvalid: 'This link has expired or was already used',
   weeklySummaryNeedsEmail: 'Confirm an email address first: the summary only goes to a confirmed address',
   exportReady: 'Your data is downloading',
+  noPasswordYet: 'This account has no password yet: set one under Password first.',
+  passwordAlreadySet: 'This account already has a password: change it with the current one.',
+  passwordSet: 'Password set: it signs in to the account too.',
 } as const;
 
 const passwordField = z
@@ -79,6 +83,8 @@ export const siteFeaturesSchema = z
     planLimits: z.record(z.enum(PLANS), z.object({ links: z.number().int().nullable(), uploadBytes: z.number().int() })),
     /** The import from a Linktree address fetches the page (LINKTREE_IMPORT); off, the import offers files only. */
     linktreeImport: z.boolean(),
+    /** The single sign-on providers the login page offers (OIDC_PROVIDERS). */
+    singleSignOn: z.array(ssoProviderSchema),
   })
   .meta({ id: 'SiteFeatures' });
 
@@ -97,6 +103,17 @@ export const changePasswordSchema = z
   })
   .refine((value) => value.newPassword !== value.currentPassword, { path: ['newPassword'], message: accountMessages.newPasswordSame });
 export type ChangePasswordInput = z.infer<typeof changePasswordSchema>;
+
+/** POST /api/me/password/first: the first password of an account made through single sign-on. */
+export const setPasswordSchema = z.object({ newPassword: newPasswordSchema });
+
+/** Its form: the new password typed twice. */
+export const setPasswordFormSchema = setPasswordSchema
+  .extend({ confirmPassword: z.string() })
+  .refine((value) => value.confirmPassword === value.newPassword, {
+    path: ['confirmPassword'],
+    message: authMessages.passwordsDontMatch,
+  });
 
 /** The Account form: the payload plus the new password typed twice; the first failing rule is shown. */
 export const changePasswordFormSchema = z

@@ -62,6 +62,12 @@ export const ERROR_CODES = [
   'code_reused',
   'challenge_expired',
   'second_factor_required',
+  'sso_refused',
+  'sso_expired',
+  'sso_unreachable',
+  'email_unverified',
+  'sso_linked_elsewhere',
+  'last_sign_in_way',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

@@ -91,4 +91,5 @@ export const twoFactorStatusSchema = z
 export type TwoFactorStatus = z.infer<typeof twoFactorStatusSchema>;
 
 /** A change to how an account signs in, told to its confirmed address (the owner learns of one they did not make). */
-export type SignInChange = 'totp_on' | 'totp_off' | 'recovery_codes' | 'passkey_added' | 'passkey_removed' | 'factors_removed';
+export type SignInChange =
+  'totp_on' | 'totp_off' | 'recovery_codes' | 'passkey_added' | 'passkey_removed' | 'factors_removed' | 'sso_linked' | 'sso_unlinked';

@@ -29,6 +29,8 @@ export const currentUserSchema = z
     contentWarning: contentWarningSchema,
     /** The IANA zone analytics days are counted in; null until the dashboard sets the browser's. */
     timeZone: z.string().nullable(),
+    /** False for an account made through single sign-on until its owner sets a password. */
+    hasPassword: z.boolean(),
     /** Whether `email` was confirmed through its link (only then is mail sent to it). */
     emailConfirmed: z.boolean(),
     /** Whether the weekly summary goes to the confirmed address. */

@@ -29,6 +29,9 @@ const ForgotPasswordPage = lazy(() =>
 const ConfirmEmailPage = lazy(() =>
   import('./features/auth/confirm-email-page.tsx').then((module) => ({ default: module.ConfirmEmailPage })),
 );
+const SingleSignOnReturnPage = lazy(() =>
+  import('./features/auth/single-sign-on.tsx').then((module) => ({ default: module.SingleSignOnReturnPage })),
+);
 const RegisterPage = lazy(() => import('./features/auth/register-page.tsx').then((module) => ({ default: module.RegisterPage })));
 const ContentPage = lazy(() => import('./features/content/content-page.tsx').then((module) => ({ default: module.ContentPage })));
 const ExamplesPage = lazy(() => import('./features/examples/examples-page.tsx').then((module) => ({ default: module.ExamplesPage })));
@@ -177,6 +180,15 @@ export const routes: RouteObject[] = [
                   <RegisterPage />
                 </Loading>
               </RedirectIfSignedIn>
+            ),
+          },
+          {
+            // Single sign-on's way back (issue 29): signed in or not (Account links a provider from here too).
+            path: '/login/sso/:provider',
+            element: (
+              <Loading>
+                <SingleSignOnReturnPage />
+              </Loading>
             ),
           },
           {

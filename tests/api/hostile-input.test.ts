@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HELMET_OPTIONS, computeSecurityHeaders } from '#server/http/security-headers.ts';
 import { type SignedInUser, createAdmin, createLink, createUser, uniqueUsername } from '../helpers/factories.ts';
 import { DIALECT, type TestApp, createTestApp } from '../helpers/test-app.ts';
+import { type TestOidcProvider, startOidcProvider } from '../helpers/oidc-provider.ts';
 
 // The classes of hostile input an attack session got through (issue 12), each
 // answered as the HTTP contract says: a 4xx with the contract's body and every
@@ -679,6 +680,107 @@ describe(`hostile input to content warnings (${DIALECT})`, () => {
       const body = answer.body.slice(answer.body.indexOf('<body'));
       expect(body, url).not.toMatch(/<(script|img)\b[^>]*(onerror|alert)/i);
       expect(answer.body, url).not.toContain('<script>alert');
+    }
+  });
+});
+
+describe(`hostile input to single sign-on and the second step (${DIALECT})`, () => {
+  let sso: TestApp;
+  let idp: TestOidcProvider;
+  beforeAll(async () => {
+    idp = await startOidcProvider({ redirectUris: ['https://links.example/login/sso/idp'] });
+    sso = await createTestApp({
+      config: {
+        publicUrl: 'https://links.example',
+        ssoProviders: [{ id: 'idp', name: 'ID', issuer: idp.issuer, clientId: idp.clientId, clientSecret: idp.clientSecret }],
+      },
+    });
+  });
+  afterAll(async () => {
+    await sso.close();
+    await idp.close();
+  });
+  const post = (url: string, payload: unknown, cookie?: string) =>
+    sso.app.inject({
+      method: 'POST',
+      url,
+      headers: { 'content-type': 'application/json', ...(cookie ? { cookie } : {}) },
+      payload: JSON.stringify(payload),
+    });
+  const users = async () =>
+    Number(
+      (
+        await sso.app.db
+          .selectFrom('users')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+
+  it('refuses odd shapes for the provider, the way back and the username with a 4xx, making nothing', async () => {
+    const before = await users();
+    for (const provider of ['IDP', '..%2F..%2Fapi', 'a'.repeat(40), '%00', 'idp%20']) {
+      const answer = await post(`/api/auth/sso/${provider}/start`, {});
+      expect(answer.statusCode, provider).toBeGreaterThanOrEqual(400);
+      expect(answer.statusCode, provider).toBeLessThan(500);
+    }
+    for (const body of [{ next: 5 }, { next: 'x'.repeat(5000) }, { extra: true }, []]) {
+      expect((await post('/api/auth/sso/idp/start', body)).statusCode, JSON.stringify(body).slice(0, 40)).toBe(400);
+    }
+    for (const query of [undefined, 5, '', 'x'.repeat(5000), 'code=a\u0000b', ['code=a'], { code: 'a' }]) {
+      const answer = await post('/api/auth/sso/idp/callback', query === undefined ? {} : { query });
+      expect(answer.statusCode, String(query).slice(0, 20)).toBe(400);
+    }
+    for (const username of ['<script>', 'a'.repeat(21), '', 7, null, 'UPPER']) {
+      expect((await post('/api/auth/sso/complete', { username })).statusCode, String(username)).toBe(400);
+    }
+    expect(await users()).toBe(before);
+  });
+
+  it('sends a hostile `next` home, and shows a hostile name from the provider as text', async () => {
+    idp.people.set('hostile', { name: '"><img src=x onerror=alert(1)>', preferredUsername: '<script>' });
+    const started = await post('/api/auth/sso/idp/start', { next: '//evil.example/x' });
+    expect(started.statusCode).toBe(200);
+    const cookie = `lv_sso=${started.cookies.find((entry) => entry.name === 'lv_sso')!.value}`;
+    const query = await idp.signIn(started.json().data.url, 'hostile');
+    const choice = (await post('/api/auth/sso/idp/callback', { query }, cookie)).json().data;
+    expect(choice).toMatchObject({ outcome: 'choose', suggestedUsername: 'script' });
+    const username = uniqueUsername('hostile');
+    const created = await post('/api/auth/sso/complete', { username }, cookie);
+    expect(created.statusCode, created.body).toBe(201);
+    const page = await sso.app.inject({ url: `/${username}` });
+    expect(page.statusCode).toBe(200);
+    expect(page.body.slice(page.body.indexOf('<body'))).not.toMatch(/<img[^>]*onerror/i);
+
+    const back = await post('/api/auth/sso/idp/start', { next: 'javascript:alert(1)' });
+    const backCookie = `lv_sso=${back.cookies.find((entry) => entry.name === 'lv_sso')!.value}`;
+    const signedIn = await post('/api/auth/sso/idp/callback', { query: await idp.signIn(back.json().data.url, 'hostile') }, backCookie);
+    expect(signedIn.json().data).toMatchObject({ outcome: 'signed_in', next: '/dashboard' });
+  });
+
+  it('refuses odd shapes for a second factor and a passkey answer with a 4xx, signing in no one', async () => {
+    for (const body of [
+      { code: 123456 },
+      { code: 'x'.repeat(1000) },
+      { recoveryCode: ['a'] },
+      { code: '123456', recoveryCode: 'abcde-fghij' },
+      {},
+    ]) {
+      const answer = await post('/api/auth/second-factor', body);
+      expect(answer.statusCode, JSON.stringify(body).slice(0, 40)).toBeGreaterThanOrEqual(400);
+      expect(answer.statusCode, JSON.stringify(body).slice(0, 40)).toBeLessThan(500);
+      expect(answer.cookies.map((entry) => entry.name)).not.toContain('lv_session');
+    }
+    for (const response of [
+      {},
+      { id: '!!', rawId: '!!', type: 'public-key', response: {} },
+      { id: 'a', rawId: 'a', type: 'password', response: { clientDataJSON: 'a', authenticatorData: 'a', signature: 'a' } },
+      { id: 'a'.repeat(5000), rawId: 'a', type: 'public-key', response: { clientDataJSON: 'a', authenticatorData: 'a', signature: 'a' } },
+    ]) {
+      const answer = await post('/api/auth/passkey', { response });
+      expect(answer.statusCode, JSON.stringify(response).slice(0, 40)).toBeGreaterThanOrEqual(400);
+      expect(answer.statusCode).toBeLessThan(500);
+      expect(answer.cookies.map((entry) => entry.name)).not.toContain('lv_session');
     }
   });
 });

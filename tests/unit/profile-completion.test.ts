@@ -20,6 +20,7 @@ const user: CurrentUser = {
   subscribeConsent: '',
   contentWarning: null,
   timeZone: null,
+  hasPassword: true,
   emailConfirmed: false,
   weeklySummary: false,
   deleteAfter: null,

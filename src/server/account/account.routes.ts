@@ -2,6 +2,7 @@ import { z } from 'zod';
 import {
   accountSessionSchema,
   changePasswordSchema,
+  setPasswordSchema,
   confirmEmailSchema,
   deleteAccountSchema,
   exportRequestSchema,
@@ -32,7 +33,8 @@ import { cancelDeletion, requestDeletion } from './account-deletion.service.ts';
 import { exportAccount } from './account-export.ts';
 import { originOf } from '../public-page/public-page.routes.ts';
 import { PAGE_FILE_SCHEMA_PATH } from '#shared/page-transfer.ts';
-import { changePassword, endSessionByHandle, sessionsOf } from './account.service.ts';
+import type { SsoProvider } from '#shared/single-sign-on.ts';
+import { changePassword, endSessionByHandle, sessionsOf, setFirstPassword } from './account.service.ts';
 import { assertOwnPassword } from '../auth/password.ts';
 
 const tags = ['Account'];
@@ -73,6 +75,24 @@ export function registerAccountRoutes(app: App, { db, config, limits, accountMai
       await loginPerUsername(request, user.username);
       await changePassword(db, user, request.sessionId!, request.body);
       return { data: { changed: true as const, otherSessionsEnded: true as const } };
+    },
+  );
+
+  // POST /api/me/password/first {newPassword}: for an account made through single sign-on, which has none.
+  app.post(
+    '/password/first',
+    {
+      schema: {
+        tags,
+        summary: 'Set the first password of an account made through single sign-on (it has no current one to ask for)',
+        body: setPasswordSchema,
+        response: { 200: dataOf(currentUserSchema), ...errorResponses(400, 401, 409) },
+      },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      await setFirstPassword(db, user, request.body.newPassword);
+      return { data: toCurrentUser({ ...user, passwordHash: 'set' }) };
     },
   );
 
@@ -231,7 +251,7 @@ export function registerAccountRoutes(app: App, { db, config, limits, accountMai
 const CREATOR_COUNT_TTL_MS = 60_000;
 
 /** What this site has (mail, the deletion grace period): public, so that no screen offers what is not there. */
-export function registerSiteFeatureRoutes(app: App, db: Db, config: AppConfig): void {
+export function registerSiteFeatureRoutes(app: App, db: Db, config: AppConfig, singleSignOn: SsoProvider[]): void {
   const fixed = {
     email: config.mail !== undefined,
     accountDeletionGraceDays: config.accountDeletionGraceDays,
@@ -239,6 +259,7 @@ export function registerSiteFeatureRoutes(app: App, db: Db, config: AppConfig): 
     socialProof: config.socialProof ?? null,
     planLimits: config.planLimits,
     linktreeImport: config.linktreeImport.enabled,
+    singleSignOn,
   };
   let counted: { creators: number; at: number } | undefined;
   const creators = async () => {

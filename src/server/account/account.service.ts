@@ -4,7 +4,7 @@ import { type Db, nowIso } from '../db/database.ts';
 import type { UserRow } from '../db/schema.ts';
 import { agentOf } from '../http/client-details.ts';
 import { AppError } from '../http/errors.ts';
-import { assertOwnPassword, hashPassword } from '../auth/password.ts';
+import { assertOwnPassword, hashPassword, hasPassword } from '../auth/password.ts';
 import { deleteOtherSessions, deleteSession, listSessionsOfUser } from '../auth/sessions.repository.ts';
 import { updateUser } from '../users/users.repository.ts';
 
@@ -29,6 +29,12 @@ export async function changePassword(db: Db, user: UserRow, currentSessionId: st
     await updateUser(trx, user.id, { passwordHash });
     await deleteOtherSessions(trx, user.id, currentSessionId);
   });
+}
+
+/** The first password of an account made through single sign-on: from then on it signs in too. */
+export async function setFirstPassword(db: Db, user: UserRow, newPassword: string): Promise<void> {
+  if (hasPassword(user)) throw new AppError(409, 'already_enabled', accountMessages.passwordAlreadySet);
+  await updateUser(db, user.id, { passwordHash: await hashPassword(newPassword) });
 }
 
 /** The account's sessions as its owner sees them, this one marked. */

@@ -5,17 +5,28 @@ import type { UserRow } from '../db/schema.ts';
 import { AppError } from '../http/errors.ts';
 import { findUserByUsername, insertUser } from '../users/users.repository.ts';
 import { assertUsernameAvailable, usernameTaken } from '../users/users.service.ts';
-import { hashPassword, verifyAgainstDummy, verifyPassword } from './password.ts';
+import { hashPassword, hasPassword, verifyAgainstDummy, verifyPassword } from './password.ts';
 
 export async function registerUser(db: Db, input: RegisterInput): Promise<UserRow> {
   await assertUsernameAvailable(db, input.username);
   const passwordHash = await hashPassword(input.password);
+  return createAccount(db, { username: input.username, passwordHash, displayName: input.displayName || input.username, email: null });
+}
+
+/**
+ * A new user account under a free username. An `email` given here is one a
+ * single sign-on provider verified, so it counts as confirmed.
+ */
+export async function createAccount(
+  db: Db,
+  account: { username: string; passwordHash: string; displayName: string; email: string | null },
+): Promise<UserRow> {
+  await assertUsernameAvailable(db, account.username);
   const now = nowIso();
   try {
     return await insertUser(db, {
-      username: input.username,
-      passwordHash,
-      displayName: input.displayName || input.username,
+      ...account,
+      emailConfirmedAt: account.email === null ? null : now,
       bio: '',
       role: 'user',
       plan: 'free',
@@ -26,7 +37,7 @@ export async function registerUser(db: Db, input: RegisterInput): Promise<UserRo
     });
   } catch (error) {
     // Two registrations raced for the name: the unique index decides.
-    if (await findUserByUsername(db, input.username)) throw usernameTaken();
+    if (await findUserByUsername(db, account.username)) throw usernameTaken();
     throw error;
   }
 }
@@ -34,7 +45,8 @@ export async function registerUser(db: Db, input: RegisterInput): Promise<UserRo
 /** The user whose credentials these are; a deactivated account is told so only after its password checked out. */
 export async function authenticate(db: Db, input: LoginInput): Promise<UserRow> {
   const user = await findUserByUsername(db, input.username);
-  if (!user) {
+  // An account with no password yet (single sign-on) spends the same time as an unknown name.
+  if (!user || !hasPassword(user)) {
     await verifyAgainstDummy(input.password);
     throw new AppError(401, 'invalid_credentials', authMessages.invalidCredentials);
   }

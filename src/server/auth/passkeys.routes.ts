@@ -19,6 +19,7 @@ import {
   verifyPasskeySignIn,
 } from './passkeys.ts';
 import { requireUser, startSession } from './sessions.ts';
+import type { SingleSignOn } from './single-sign-on.ts';
 import { type SignInChangeNotice, challengeOf, closeChallenge } from './two-factor.ts';
 
 const tags = ['Auth'];
@@ -85,7 +86,13 @@ export function registerPasskeySignIn(
 }
 
 /** The Account section's passkeys: registered in the signed-in scope under /api/me. */
-export function registerPasskeyRoutes(app: App, db: Db, publicUrl: string | undefined, notify?: SignInChangeNotice): void {
+export function registerPasskeyRoutes(
+  app: App,
+  db: Db,
+  publicUrl: string | undefined,
+  notify: SignInChangeNotice | undefined,
+  sso: Pick<SingleSignOn, 'assertAnotherWay'>,
+): void {
   app.get(
     '/passkeys',
     { schema: { tags, summary: 'The account’s passkeys', response: { 200: dataOf(z.array(passkeySchema)), ...errorResponses(401) } } },
@@ -145,6 +152,8 @@ export function registerPasskeyRoutes(app: App, db: Db, publicUrl: string | unde
     },
     async (request) => {
       const user = requireUser(request);
+      // An account made through single sign-on may have no password: its last way in stays.
+      await sso.assertAnotherWay(user, { passkeyId: request.params.id });
       await removePasskey(db, user, request.params.id);
       await notify?.(user, 'passkey_removed');
       return { data: { deleted: true as const } };

@@ -21,6 +21,11 @@ export async function verifyPassword(passwordHash: string, password: string): Pr
   }
 }
 
+/** An account made through single sign-on has none until its owner sets one (passwordHash ''). */
+export function hasPassword(user: Pick<UserRow, 'passwordHash'>): boolean {
+  return user.passwordHash !== '';
+}
+
 /** Spent on unknown usernames so that timing does not reveal which names exist. */
 let dummyHash: Promise<string> | undefined;
 export async function verifyAgainstDummy(password: string): Promise<void> {
@@ -34,6 +39,11 @@ export async function verifyAgainstDummy(password: string): Promise<void> {
  * when it is wrong.
  */
 export async function assertOwnPassword(user: UserRow, password: string, field: 'currentPassword' | 'password'): Promise<void> {
+  if (!hasPassword(user)) {
+    throw new AppError(400, 'password_incorrect', accountMessages.noPasswordYet, {
+      fieldErrors: { [field]: accountMessages.noPasswordYet },
+    });
+  }
   if (await verifyPassword(user.passwordHash, password)) return;
   const [code, message] =
     field === 'currentPassword'

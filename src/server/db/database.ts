@@ -28,6 +28,7 @@ import * as linkAudience from './migrations/2026-11-27T0400_link-audience.ts';
 import * as apiTokens from './migrations/2026-11-28T0100_api-tokens.ts';
 import * as secondFactors from './migrations/2026-11-29T0100_second-factors.ts';
 import * as passkeys from './migrations/2026-11-29T0200_passkeys.ts';
+import * as singleSignOn from './migrations/2026-11-30T0100_single-sign-on.ts';
 
 export type Db = Kysely<Database>;
 export type DialectName = 'sqlite' | 'postgres';
@@ -76,6 +77,7 @@ export const MIGRATIONS = {
   '2026-11-28T0100_api-tokens': apiTokens,
   '2026-11-29T0100_second-factors': secondFactors,
   '2026-11-29T0200_passkeys': passkeys,
+  '2026-11-30T0100_single-sign-on': singleSignOn,
 };
 
 export function openDatabase(options: DatabaseOptions): DatabaseHandle {

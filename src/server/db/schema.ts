@@ -16,6 +16,7 @@ import type { SubscriberStatus } from '#shared/subscribers.ts';
 export interface UsersTable {
   id: Generated<number>;
   username: string;
+  /** argon2id; '' for an account made through single sign-on that has not set a password (see hasPassword). */
   passwordHash: string;
   displayName: string;
   bio: string;
@@ -387,6 +388,44 @@ export interface WebauthnChallengesTable {
   createdAt: string;
 }
 
+/** A single sign-on provider's person (its `sub`), linked to one account (issue 29). */
+export interface SsoIdentitiesTable {
+  id: Generated<number>;
+  userId: number;
+  /** The provider's id in OIDC_PROVIDERS. */
+  provider: string;
+  subject: string;
+  /** The verified address the provider gave at the last sign-in, shown in Account. */
+  email: string | null;
+  createdAt: string;
+  lastUsedAt: string | null;
+}
+
+/**
+ * A single sign-on under way, bound to the browser that started it (the sha256 of its cookie's token):
+ * the checks the provider's answer must pass, then, for a person with no account yet, who they are
+ * until they choose a username or sign in to the account to link.
+ */
+export interface SsoSignInsTable {
+  id: Generated<number>;
+  tokenHash: string;
+  provider: string;
+  state: string;
+  nonce: string;
+  /** The PKCE verifier, sealed with the site's key: it is sent back to the provider, so it cannot be a hash. */
+  sealedVerifier: string;
+  /** Started from Account: the account the provider's person is linked to. */
+  linkUserId: number | null;
+  /** Where to go once signed in (a path on this site). */
+  nextPath: string | null;
+  /** Filled once the provider answered, for a person with no account yet. */
+  subject: string | null;
+  email: string | null;
+  name: string | null;
+  expiresAt: string;
+  createdAt: string;
+}
+
 /** Recent Activity: what happened to a profile (ACTIVITY_KINDS). */
 export interface ActivityTable {
   id: Generated<number>;
@@ -409,6 +448,8 @@ export interface Database {
   signInChallenges: SignInChallengesTable;
   passkeys: PasskeysTable;
   webauthnChallenges: WebauthnChallengesTable;
+  ssoIdentities: SsoIdentitiesTable;
+  ssoSignIns: SsoSignInsTable;
   media: MediaTable;
   links: LinksTable;
   events: EventsTable;

@@ -137,6 +137,8 @@ const SIGN_IN_CHANGES: Record<SignInChange, string> = {
   recovery_codes: 'New recovery codes were made: the earlier ones no longer work.',
   passkey_added: 'A passkey was added: it signs in to the account.',
   passkey_removed: 'A passkey was removed: it no longer signs in.',
+  sso_linked: 'A single sign-on provider was linked: signing in through it opens the account.',
+  sso_unlinked: 'A single sign-on provider was unlinked: it no longer signs in to the account.',
   factors_removed:
     "An administrator removed the account's authenticator app, recovery codes and passkeys: the password alone signs in until they are set up again.",
 };

@@ -12,6 +12,11 @@ interface SitePagesManifest {
   pages: { path: string; file: string; prerendered: boolean }[];
 }
 
+/** The page of an address with a part of its own: /login/sso/{provider} is the /login/sso page (single sign-on's way back). */
+function templateOf(pathname: string): string {
+  return /^\/login\/sso\/[a-z0-9-]{1,32}$/.test(pathname) ? '/login/sso' : pathname;
+}
+
 /**
  * The web app's pages as the build wrote them (issue 11): the public ones
  * prerendered with their content, the signed-in ones as the app's shell, each
@@ -56,7 +61,8 @@ export class SitePages {
    * that would only lead back to the coming-soon page (styles.css).
    */
   page(pathname: string, origin: string, siteClosed = false): CachedPage | undefined {
-    return this.templates.has(pathname) ? this.pageOf(pathname, origin, siteClosed) : undefined;
+    const template = templateOf(pathname);
+    return this.templates.has(template) ? this.pageOf(template, origin, siteClosed) : undefined;
   }
 
   notFound(origin: string): CachedPage {

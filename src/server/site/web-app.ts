@@ -88,7 +88,8 @@ export async function registerWebApp(
   for (const name of SPA_ROUTE_NAMES) {
     // While the site is closed, an admin signs in on /login, and a reset link still sets a password.
     app.get(`/${name}`, OPEN_PAGES.has(name) ? { ...hide, config: OPEN_WHILE_CLOSED } : hide, sendPage);
-    app.get(`/${name}/*`, hide, sendPage);
+    // Under /login too: single sign-on comes back to /login/sso/{provider}.
+    app.get(`/${name}/*`, OPEN_PAGES.has(name) ? { ...hide, config: OPEN_WHILE_CLOSED } : hide, sendPage);
   }
 
   app.setNotFoundHandler((request: FastifyRequest, reply) => {

@@ -10,6 +10,17 @@ export function findUserByUsername(db: Db, username: string): Promise<UserRow | 
   return db.selectFrom('users').selectAll().where('username', '=', username.toLowerCase()).executeTakeFirst();
 }
 
+/** Whether an account already has this address, confirmed (in any case). */
+export async function isConfirmedEmailInUse(db: Db, email: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('users')
+    .select('id')
+    .where((eb) => eb(eb.fn('lower', ['email']), '=', email.toLowerCase()))
+    .where('emailConfirmedAt', 'is not', null)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 export async function insertUser(db: Db, user: NewUser): Promise<UserRow> {
   return db.insertInto('users').values(user).returningAll().executeTakeFirstOrThrow();
 }

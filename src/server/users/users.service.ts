@@ -28,6 +28,7 @@ export function toCurrentUser(row: UserRow): CurrentUser {
     subscribeConsent: row.subscribeConsent,
     contentWarning: row.contentWarning,
     timeZone: row.timeZone,
+    hasPassword: row.passwordHash !== '',
     emailConfirmed: row.emailConfirmedAt !== null,
     weeklySummary: row.weeklySummary === 1,
     deleteAfter: row.deleteAfter,
@@ -67,6 +68,17 @@ export async function assertUsernameAvailable(db: Db, username: string, forUserI
   if (await isHeldAfterDeletion(db, username, new Date().toISOString())) throw usernameTaken();
   const holder = await findHolderOfFormerUsername(db, username, usernameHoldStart());
   if (holder && holder.id !== forUserId) throw usernameTaken();
+}
+
+/** Whether a new account may take the name (the same rules as assertUsernameAvailable). */
+export async function isUsernameAvailable(db: Db, username: string): Promise<boolean> {
+  try {
+    await assertUsernameAvailable(db, username);
+    return true;
+  } catch (error) {
+    if (error instanceof AppError) return false;
+    throw error;
+  }
 }
 
 /** The second confirmation of a deletion: the username typed out (shared/typed-username.ts). */

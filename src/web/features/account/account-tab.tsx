@@ -18,15 +18,17 @@ import { ApiTokensCard } from './api-tokens-card.tsx';
 import { PageTransferCard } from './page-transfer-card.tsx';
 import { TwoFactorCard } from './two-factor-card.tsx';
 import { PasskeysCard } from './passkeys-card.tsx';
+import { SetPasswordCard, SingleSignOnCard } from './single-sign-on-card.tsx';
 import { useChangePassword, useEndOtherSessions, useEndSession, useSessions } from './use-account.ts';
 
 /** The Account section: the password, the signed-in sessions, email, export and deletion (issue 28), moving the page and API tokens (issue 32). */
 export function AccountTab({ user, onEditEmail }: { user: CurrentUser; onEditEmail: () => void }) {
   return (
     <div className="grid gap-6 lg:grid-cols-2">
-      <ChangePasswordCard />
+      {user.hasPassword ? <ChangePasswordCard /> : <SetPasswordCard user={user} />}
       <TwoFactorCard />
       <PasskeysCard />
+      <SingleSignOnCard />
       <SessionsCard />
       <EmailCard user={user} onEditEmail={onEditEmail} />
       <PageTransferCard user={user} />

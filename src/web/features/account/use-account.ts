@@ -4,6 +4,7 @@ import type { ApiToken, CreateApiTokenInput, CreatedApiToken } from '#shared/api
 import type { ImportMode, ImportPreview, ImportPreviewRequest, ImportResult, PageFile } from '#shared/page-transfer.ts';
 import type { TotpSetup, TwoFactorStatus } from '#shared/two-factor.ts';
 import type { Passkey } from '#shared/passkeys.ts';
+import type { SsoLink } from '#shared/single-sign-on.ts';
 import { ApiError, NETWORK_ERROR_MESSAGE, api, apiErrorOf } from '#web/lib/api.ts';
 import { refreshSession } from '#web/features/auth/use-session.ts';
 
@@ -223,5 +224,38 @@ export function useRemovePasskey() {
   return useMutation({
     mutationFn: (id: number) => api(`/api/me/passkeys/${id}`, { method: 'DELETE' }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: passkeysQueryKey }),
+  });
+}
+
+const ssoQueryKey = ['me', 'sso'] as const;
+
+/** The single sign-on providers linked to the account (issue 29). */
+export function useSsoLinks() {
+  return useQuery({ queryKey: ssoQueryKey, queryFn: async () => (await api<{ data: SsoLink[] }>('/api/me/sso')).data });
+}
+
+/** Off to the provider to link it: it comes back to /login/sso/{id}, which links and returns to Account. */
+export function useLinkSso() {
+  return useMutation({
+    mutationFn: async (providerId: string) => {
+      const { data } = await api<{ data: { url: string } }>(`/api/me/sso/${encodeURIComponent(providerId)}/start`, { method: 'POST' });
+      window.location.assign(data.url);
+    },
+  });
+}
+
+export function useUnlinkSso() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => api(`/api/me/sso/${id}`, { method: 'DELETE' }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ssoQueryKey }),
+  });
+}
+
+/** The first password of an account made through single sign-on. */
+export function useSetFirstPassword() {
+  return useMutation({
+    mutationFn: (newPassword: string) => api('/api/me/password/first', { method: 'POST', body: { newPassword } }),
+    onSuccess: () => refreshSession(),
   });
 }

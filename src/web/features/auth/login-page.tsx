@@ -4,15 +4,30 @@ import { KeyRound } from 'lucide-react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { Button } from '#web/components/ui/button.tsx';
 import { Input, Label } from '#web/components/ui/input.tsx';
-import { ApiError } from '#web/lib/api.ts';
+import { ApiError, api } from '#web/lib/api.ts';
+import type { SsoLink } from '#shared/single-sign-on.ts';
 import { useHydrated } from '#web/lib/use-hydrated.ts';
 import { FormError } from '#web/components/ui/form-error.tsx';
 import { AuthCard } from './auth-card.tsx';
 import { PasswordInput } from './password-input.tsx';
 import { authFormPreloadProps, loadAuthSchemas } from './auth-schemas.ts';
 import { focusField, useFormError, valuesOf } from './use-form-error.ts';
-import { type SecondFactorMethod, logIn, logInWithPasskey, logInWithSecondFactor } from './use-session.ts';
+import { type SecondFactorMethod, logIn, logInWithPasskey } from './use-session.ts';
+import { SecondFactorStep, passkeyFailure } from './second-factor-step.tsx';
+import { SingleSignOnButtons } from './single-sign-on.tsx';
 import { safeNextPath } from '#shared/next-path.ts';
+
+/** After signing in from single sign-on's choice: link the person waiting, and say so (or why not). */
+async function linkWaiting(): Promise<void> {
+  const { toast } = await import('sonner');
+  try {
+    const { data } = await api<{ data: SsoLink[] }>('/api/me/sso/link-waiting', { method: 'POST' });
+    const name = data.at(-1)?.provider.name ?? 'Single sign-on';
+    toast.success(`${name} linked`, { description: `Continue with ${name} signs you in from now on.` });
+  } catch (caught) {
+    toast.error('Not linked', { description: caught instanceof ApiError ? caught.message : String(caught) });
+  }
+}
 
 export function LoginPage() {
   const [isSubmitting, setSubmitting] = useState(false);
@@ -24,11 +39,15 @@ export function LoginPage() {
   const [secondFactor, setSecondFactor] = useState<SecondFactorMethod[] | null>(null);
   const [passkeyPending, setPasskeyPending] = useState(false);
 
+  const search = new URLSearchParams(location.search);
+  // Come from single sign-on's choice (issue 29): the provider's person waits to be linked to the account signed in to.
+  const linking = search.get('link') === 'sso';
   const enter = () => {
     // Signed in, the rest of the app is no longer the coming-soon page's (an admin's is not).
     document.documentElement.removeAttribute('data-site');
+    if (linking) return void linkWaiting().then(() => navigate('/dashboard?tab=account', { replace: true }));
     // Back to the page that asked for signing in, when it is a page of this site (issue 27).
-    navigate(safeNextPath(new URLSearchParams(location.search).get('next')), { replace: true });
+    navigate(safeNextPath(search.get('next')), { replace: true });
   };
   const enterRef = useRef(enter);
   useEffect(() => {
@@ -104,7 +123,10 @@ export function LoginPage() {
   }
 
   return (
-    <AuthCard title="Welcome back" subtitle="Log in to manage your page.">
+    <AuthCard
+      title={linking ? 'Link your account' : 'Welcome back'}
+      subtitle={linking ? 'Log in to the account to link, and it will sign in both ways.' : 'Log in to manage your page.'}
+    >
       <form onSubmit={(event) => void onSubmit(event)} noValidate {...authFormPreloadProps} className="space-y-5">
         <FormError message={error} />
         <div className="space-y-2">
@@ -147,6 +169,7 @@ export function LoginPage() {
       <Button type="button" variant="outline" className="mt-4 w-full" disabled={!hydrated || passkeyPending} onClick={() => void passkey()}>
         <KeyRound /> {passkeyPending ? 'Waiting for your passkey...' : 'Sign in with a passkey'}
       </Button>
+      {!linking && <SingleSignOnButtons next={search.get('next') ?? undefined} onError={show} />}
       <p className="closed-site-only mt-4 text-center text-sm text-muted">
         This site is closed for now: only its administrators can use it.
       </p>
@@ -156,117 +179,6 @@ export function LoginPage() {
           Create an account
         </Link>
       </p>
-    </AuthCard>
-  );
-}
-
-/** Why a passkey did not sign in: the server's words, or the browser's refusal said plainly. */
-async function passkeyFailure(caught: unknown): Promise<string> {
-  if (caught instanceof ApiError && caught.status > 0) return caught.message;
-  const { passkeyMessages } = await import('#shared/passkeys.ts');
-  if (caught instanceof ApiError) return caught.message;
-  return (caught as { name?: string })?.name === 'NotAllowedError' || (caught as { code?: string })?.code === 'ERROR_CEREMONY_ABORTED'
-    ? passkeyMessages.cancelled
-    : passkeyMessages.unsupported;
-}
-
-/** The second step: a code from the authenticator app, one of the recovery codes, or a passkey. */
-function SecondFactorStep({
-  methods,
-  onSignedIn,
-  onStartOver,
-}: {
-  methods: SecondFactorMethod[];
-  onSignedIn: () => void;
-  onStartOver: (message?: string) => void;
-}) {
-  const [recovery, setRecovery] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const [pending, setPending] = useState(false);
-
-  const passkey = async () => {
-    setPending(true);
-    setError(null);
-    try {
-      await logInWithPasskey();
-      onSignedIn();
-    } catch (caught) {
-      if (caught instanceof ApiError && caught.code === 'challenge_expired' && caught.message.startsWith('Signing in')) {
-        return onStartOver(caught.message);
-      }
-      setError(await passkeyFailure(caught));
-    } finally {
-      setPending(false);
-    }
-  };
-
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const value = String(new FormData(event.currentTarget).get('code') ?? '').replace(/[\s-]/g, '');
-    const { twoFactorMessages } = await import('#shared/two-factor.ts');
-    if (!(recovery ? /^[a-z0-9]{10}$/i : /^\d{6}$/).test(value)) {
-      setError(recovery ? twoFactorMessages.recoveryMissing : twoFactorMessages.codeMissing);
-      return;
-    }
-    setPending(true);
-    try {
-      await logInWithSecondFactor(recovery ? { recoveryCode: value } : { code: value });
-      onSignedIn();
-    } catch (caught) {
-      if (caught instanceof ApiError && caught.code === 'challenge_expired') return onStartOver(caught.message);
-      setError(caught instanceof ApiError && caught.status > 0 ? caught.message : 'The code could not be checked. Please try again.');
-    } finally {
-      setPending(false);
-    }
-  };
-
-  return (
-    <AuthCard
-      title="Two-factor sign-in"
-      subtitle={recovery ? 'Enter one of the recovery codes you saved.' : 'Enter the 6-digit code your authenticator app shows.'}
-    >
-      <form onSubmit={(event) => void submit(event)} noValidate aria-label="Second factor" className="space-y-5">
-        <FormError message={error} />
-        <div className="space-y-2">
-          <Label htmlFor="code">{recovery ? 'Recovery code' : 'Authentication code'}</Label>
-          <Input
-            key={recovery ? 'recovery' : 'code'}
-            id="code"
-            name="code"
-            autoFocus
-            autoComplete={recovery ? 'off' : 'one-time-code'}
-            inputMode={recovery ? 'text' : 'numeric'}
-            autoCapitalize="none"
-            spellCheck={false}
-            placeholder={recovery ? 'xxxxx-xxxxx' : '123 456'}
-            aria-invalid={error ? true : undefined}
-            className="text-center font-mono text-lg tracking-widest"
-          />
-        </div>
-        <Button type="submit" className="w-full" disabled={pending}>
-          {pending ? 'Checking...' : 'Verify and log in'}
-        </Button>
-      </form>
-      {methods.includes('passkey') && (
-        <Button type="button" variant="outline" className="mt-3 w-full" disabled={pending} onClick={() => void passkey()}>
-          <KeyRound /> Use a passkey instead
-        </Button>
-      )}
-      <div className="mt-4 flex flex-wrap items-center justify-between gap-2 text-sm">
-        <button
-          type="button"
-          className="font-medium text-primary-text hover:underline"
-          onClick={() => {
-            setRecovery((value) => !value);
-            setError(null);
-          }}
-        >
-          {recovery ? 'Use a code from the app' : 'Use a recovery code'}
-        </button>
-        <button type="button" className="text-muted hover:text-zinc-200 hover:underline" onClick={() => onStartOver()}>
-          Start over
-        </button>
-      </div>
     </AuthCard>
   );
 }

@@ -10,6 +10,7 @@ import { AuthCard } from './auth-card.tsx';
 import { PasswordField } from './password-input.tsx';
 import { authFormPreloadProps, loadAuthSchemas } from './auth-schemas.ts';
 import { focusField, useFormError, valuesOf } from './use-form-error.ts';
+import { SingleSignOnButtons } from './single-sign-on.tsx';
 import { NEW_ACCOUNT_STORAGE_KEY } from '#web/lib/constants.ts';
 import { setSessionMark } from '#web/lib/session-mark.ts';
 import { registerAccount } from './use-session.ts';
@@ -112,6 +113,7 @@ export function RegisterPage() {
           {isSubmitting ? 'Creating...' : 'Create account'}
         </Button>
       </form>
+      <SingleSignOnButtons divider onError={show} />
       <p className="mt-6 text-center text-sm text-muted">
         Already have an account?{' '}
         <Link to="/login" className="font-semibold text-primary-text hover:underline">

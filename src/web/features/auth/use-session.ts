@@ -3,6 +3,7 @@ import type { LoginInput, RegisterInput } from '#shared/auth.schema.ts';
 import { SESSION_HINT_COOKIE_NAME } from '#shared/constants.ts';
 import { AUTH_CHECK_TIMEOUT_MS, LOGGED_OUT_STORAGE_KEY, SESSION_STALE_MS } from '#web/lib/constants.ts';
 import type { CurrentUser } from '#shared/user.types.ts';
+import type { SsoCallbackAnswer } from '#shared/single-sign-on.ts';
 import { ApiError, api } from '#web/lib/api.ts';
 import { setSessionMark, takeSessionMark } from '#web/lib/session-mark.ts';
 
@@ -148,6 +149,31 @@ export async function logInWithPasskey(autofill = false): Promise<CurrentUser> {
 export async function logInWithSecondFactor(input: { code: string } | { recoveryCode: string }): Promise<CurrentUser> {
   const { data } = await api<{ data: CurrentUser }>('/api/auth/second-factor', { method: 'POST', body: input });
   return signedIn(data, welcomeBack(data));
+}
+
+/** Single sign-on (issue 29): off to the provider, which comes back to /login/sso/{id}. */
+export async function startSingleSignOn(providerId: string, next?: string): Promise<void> {
+  const { data } = await api<{ data: { url: string } }>(`/api/auth/sso/${encodeURIComponent(providerId)}/start`, {
+    method: 'POST',
+    body: next === undefined ? {} : { next },
+  });
+  window.location.assign(data.url);
+}
+
+/** The provider's answer, handed to the server: signed in (kept here), a second factor to give, a choice, or linked. */
+export async function finishSingleSignOn(providerId: string, query: string): Promise<SsoCallbackAnswer> {
+  const { data } = await api<{ data: SsoCallbackAnswer }>(`/api/auth/sso/${encodeURIComponent(providerId)}/callback`, {
+    method: 'POST',
+    body: { query },
+  });
+  if (data.outcome === 'signed_in') await signedIn(data.user, welcomeBack(data.user));
+  return data;
+}
+
+/** A new account for the person the provider signed in, under the username they chose. */
+export async function createSingleSignOnAccount(username: string): Promise<CurrentUser> {
+  const { data } = await api<{ data: CurrentUser }>('/api/auth/sso/complete', { method: 'POST', body: { username } });
+  return signedIn(data, { title: 'Registration successful', description: 'Your account has been created!' });
 }
 
 export async function registerAccount(input: RegisterInput): Promise<CurrentUser> {

@@ -36,6 +36,7 @@ const PAGE_META: ReadonlyMap<string, PageMeta> = new Map<string, PageMeta>([
   ['/login', titled('Log in', 'Log in to your Linkverse dashboard to edit your links, your profile and its look.')],
   ['/register', titled('Sign up', 'Create your Linkverse page: pick a username and get your own address in a minute.')],
   ['/reset-password', titled('Set a new password', 'Set a new password with the one-time link you were given.')],
+  ['/login/sso', titled('Signing in', 'Finishing a sign-in through single sign-on.')],
   ['/forgot-password', titled('Forgot password', 'Get a link to set a new password for your Linkverse account.')],
   ['/confirm-email', titled('Confirm your email', 'Confirm the email address of your Linkverse account.')],
   ['/dashboard', titled('Dashboard', 'Your links, profile, look and analytics.')],
@@ -75,6 +76,8 @@ export const SHELL_PATHS = [
   '/reset-password',
   '/forgot-password',
   '/confirm-email',
+  // The page a single sign-on provider sends the browser back to, as /login/sso/{provider} (site-pages.ts).
+  '/login/sso',
 ] as const;
 
 export const NOT_FOUND_META = titled('404 Page Not Found', 'The page you are looking for does not exist or has moved.');
