@@ -177,6 +177,7 @@ describe(`the HTTP contract (${DIALECT})`, () => {
         'displayName',
         'email',
         'emailConfirmed',
+        'hasPassword',
         'id',
         'isActive',
         'plan',
