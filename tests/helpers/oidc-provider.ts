@@ -80,51 +80,62 @@ async function walkTo(start: string, redirectPrefix: string, login: string): Pro
   throw new Error('too many redirects at the provider');
 }
 
-export async function startOidcProvider({ redirectUris }: { redirectUris: string[] }): Promise<TestOidcProvider> {
+/**
+ * `redirectUris` may be a function, for an app whose address is known only
+ * after the provider's (a browser test's server on a free port): the provider
+ * is then made at its first request.
+ */
+export async function startOidcProvider({ redirectUris }: { redirectUris: string[] | (() => string[]) }): Promise<TestOidcProvider> {
   const server = http.createServer();
   const issuer = await listen(server);
+  const uris = () => (typeof redirectUris === 'function' ? redirectUris() : redirectUris);
   const clientId = 'linkverse';
   const clientSecret = randomBytes(16).toString('hex');
   const people = new Map<string, OidcPerson>();
-  const provider = new Provider(issuer, {
-    clients: [
-      {
-        client_id: clientId,
-        client_secret: clientSecret,
-        redirect_uris: redirectUris,
-        grant_types: ['authorization_code'],
-        response_types: ['code'],
-        token_endpoint_auth_method: 'client_secret_post',
+  const makeProvider = () =>
+    new Provider(issuer, {
+      clients: [
+        {
+          client_id: clientId,
+          client_secret: clientSecret,
+          redirect_uris: uris(),
+          grant_types: ['authorization_code'],
+          response_types: ['code'],
+          token_endpoint_auth_method: 'client_secret_post',
+        },
+      ],
+      async findAccount(_context, sub) {
+        const person = people.get(sub);
+        return person ? { accountId: sub, claims: () => claimsOf(sub, person) } : undefined;
       },
-    ],
-    async findAccount(_context, sub) {
-      const person = people.get(sub);
-      return person ? { accountId: sub, claims: () => claimsOf(sub, person) } : undefined;
-    },
-    claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name', 'preferred_username'] },
-    // The scopes' claims go in the ID token itself, which is what a relying party reads.
-    conformIdTokenClaims: false,
-    features: { devInteractions: { enabled: true } },
-    pkce: { required: () => true },
-    cookies: { keys: [randomBytes(16).toString('hex')] },
-    ttl: { Interaction: 600, Session: 600, Grant: 600, AccessToken: 300, IdToken: 300 },
-    async loadExistingGrant(context) {
-      const grant = new context.oidc.provider.Grant({
-        clientId: context.oidc.client!.clientId,
-        accountId: context.oidc.session!.accountId!,
-      });
-      grant.addOIDCScope('openid email profile');
-      await grant.save();
-      return grant;
-    },
+      claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name', 'preferred_username'] },
+      // The scopes' claims go in the ID token itself, which is what a relying party reads.
+      conformIdTokenClaims: false,
+      features: { devInteractions: { enabled: true } },
+      pkce: { required: () => true },
+      cookies: { keys: [randomBytes(16).toString('hex')] },
+      ttl: { Interaction: 600, Session: 600, Grant: 600, AccessToken: 300, IdToken: 300 },
+      async loadExistingGrant(context) {
+        const grant = new context.oidc.provider.Grant({
+          clientId: context.oidc.client!.clientId,
+          accountId: context.oidc.session!.accountId!,
+        });
+        grant.addOIDCScope('openid email profile');
+        await grant.save();
+        return grant;
+      },
+    });
+  let handle: ReturnType<Provider['callback']> | undefined;
+  server.on('request', (request, response) => {
+    handle ??= makeProvider().callback();
+    void handle(request, response);
   });
-  server.on('request', provider.callback());
   return {
     issuer,
     clientId,
     clientSecret,
     people,
-    signIn: (authorizationUrl, login) => walkTo(authorizationUrl, redirectUris[0]!.replace(/\/[^/]*$/, '/'), login),
+    signIn: (authorizationUrl, login) => walkTo(authorizationUrl, uris()[0]!.replace(/\/[^/]*$/, '/'), login),
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
 }

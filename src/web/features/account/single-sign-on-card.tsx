@@ -55,7 +55,7 @@ function ProviderRow({ provider, link }: { provider: SsoProvider; link: SsoLink 
   const now = useNow();
   return (
     <li className="flex flex-wrap items-center justify-between gap-3 py-3">
-      <div className="min-w-0">
+      <div className="min-w-0 flex-1">
         <p className="truncate font-medium">{provider.name}</p>
         <p className="text-xs text-muted">
           {link
