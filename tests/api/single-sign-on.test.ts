@@ -299,4 +299,59 @@ describe(`single sign-on with OpenID Connect (${DIALECT})`, () => {
     const later = new Browser();
     expect((await callback(later, await throughProvider(later, 'nopass'))).json().data.outcome).toBe('choose');
   });
+
+  it('keeps a passkey that is the last way in, once the provider is unlinked', async () => {
+    idp.people.set('keyonly', {});
+    const browser = new Browser();
+    await callback(browser, await throughProvider(browser, 'keyonly'));
+    const created = await browser.call('POST', '/api/auth/sso/complete', { username: uniqueUsername('key') });
+    const userId = created.json().data.id as number;
+    // A passkey as registering one leaves it (its ceremony is tested in passkeys.test.ts and in the browser).
+    const at = new Date().toISOString();
+    const passkey = await t.app.db
+      .insertInto('passkeys')
+      .values({
+        userId,
+        credentialId: `cred-${userId}`,
+        publicKey: 'pk',
+        counter: 0,
+        transports: '',
+        name: 'Phone',
+        createdAt: at,
+        lastUsedAt: null,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const [link] = (await browser.call('GET', '/api/me/sso')).json().data;
+    expect((await browser.call('DELETE', `/api/me/sso/${link.id}`)).statusCode).toBe(200);
+    const refused = await browser.call('DELETE', `/api/me/passkeys/${passkey.id}`);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe(ssoMessages.lastWay);
+    expect((await browser.call('GET', '/api/me/passkeys')).json().data).toHaveLength(1);
+  });
+
+  it('stays open for signing in while the site is closed, but makes no account then', async () => {
+    const admin = await createUser(t.app);
+    await t.app.db.updateTable('users').set({ role: 'admin' }).where('id', '=', admin.user.id).execute();
+    const adminBrowser = new Browser();
+    await adminBrowser.call('POST', '/api/auth/login', { username: admin.user.username, password: admin.password });
+    idp.people.set('boss', {});
+    expect((await callback(adminBrowser, await throughProvider(adminBrowser, 'boss', '/api/me/sso/idp/start'))).statusCode).toBe(200);
+    const close = (maintenanceMode: boolean) =>
+      adminBrowser.call('POST', '/api/admin/site-settings', { maintenanceMode, maintenanceMessage: 'Back soon' });
+    expect((await close(true)).statusCode).toBe(200);
+    try {
+      const later = new Browser();
+      const signedIn = await callback(later, await throughProvider(later, 'boss'));
+      expect(signedIn.json().data).toMatchObject({ outcome: 'signed_in', user: { role: 'admin' } });
+
+      idp.people.set('newcomer', {});
+      const visitor = new Browser();
+      expect((await callback(visitor, await throughProvider(visitor, 'newcomer'))).json().data.outcome).toBe('choose');
+      const closed = await visitor.call('POST', '/api/auth/sso/complete', { username: uniqueUsername('new') });
+      expect(closed.statusCode).toBe(503);
+    } finally {
+      expect((await close(false)).statusCode).toBe(200);
+    }
+  });
 });
