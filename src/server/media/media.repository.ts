@@ -34,13 +34,17 @@ export function findOwnedMedia(db: Db, ownerId: number, kind: MediaKind, hash: s
 }
 
 /** Every file of the owner with its bytes, oldest first (the account's and the page's exports). */
-export function listOwnedMedia(db: Db, ownerId: number) {
-  return db
+/** The owner's files with their bytes: every one, or only those of the given hashes. */
+export function listOwnedMedia(db: Db, ownerId: number, hashes?: readonly string[]) {
+  let query = db
     .selectFrom('media')
     .select(['id', 'kind', 'hash', 'ext', 'mime', 'bytes', 'width', 'height', 'data', 'createdAt'])
-    .where('ownerId', '=', ownerId)
-    .orderBy('id')
-    .execute();
+    .where('ownerId', '=', ownerId);
+  if (hashes !== undefined) {
+    if (hashes.length === 0) return Promise.resolve([]);
+    query = query.where('hash', 'in', hashes);
+  }
+  return query.orderBy('id').execute();
 }
 
 export function findOwnedMediaById(db: Db, ownerId: number, id: number) {

@@ -10,7 +10,7 @@ import type { UserRow } from '../db/schema.ts';
 import { CUSTOMIZATION_MEDIA_FIELDS, getCustomization } from '../customization/customization.service.ts';
 import { listLinksOfUser } from '../links/links.repository.ts';
 import { toPageItem } from '../links/links.service.ts';
-import { listOwnedMedia, mediaUrl } from '../media/media.repository.ts';
+import { listOwnedMedia, mediaUrl, parseMediaUrl } from '../media/media.repository.ts';
 import { toProfileSettings } from '../profile/profile.service.ts';
 
 /** An item as a page file keeps it: what adding it again needs, without ids, positions or times. */
@@ -66,15 +66,14 @@ export function mediaReferencesOf(file: Pick<PageFile, 'profile' | 'items' | 'cu
  * the JSON Schema it follows, for editors.
  */
 export async function buildPageFile(db: Db, user: UserRow, schemaUrl: string, now = Date.now()): Promise<PageFile> {
-  const [rows, customization, media] = await Promise.all([
-    listLinksOfUser(db, user.id, false),
-    getCustomization(db, user.id),
-    listOwnedMedia(db, user.id),
-  ]);
+  const [rows, customization] = await Promise.all([listLinksOfUser(db, user.id, false), getCustomization(db, user.id)]);
   const settings = toProfileSettings(user);
   const profile = Object.fromEntries(PAGE_PROFILE_FIELDS.map((field) => [field, settings[field]])) as PageProfile;
   const items = rows.map((row) => toFileItem(toPageItem(row)));
   const references = mediaReferencesOf({ profile, items, customization });
+  // Only the bytes of the files the page shows are read: not every upload the account keeps.
+  const hashes = [...references].flatMap((url) => parseMediaUrl(url)?.hash ?? []);
+  const media = await listOwnedMedia(db, user.id, hashes);
   return {
     $schema: schemaUrl,
     format: PAGE_FILE_FORMAT,

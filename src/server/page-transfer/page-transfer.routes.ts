@@ -1,3 +1,4 @@
+import { LRUCache } from 'lru-cache';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { dataOf, errorResponses, tooManyUploadsMessage } from '#shared/api.ts';
@@ -133,7 +134,8 @@ export function registerPageTransferRoutes(app: App, { db, config, bus, media, u
 
 /** GET /api/schemas/page-export.json: the page file's JSON Schema, for everyone (editors, other sites' importers). */
 export function registerPageFileSchemaRoute(app: App, config: AppConfig): void {
-  const schemas = new Map<string, string>();
+  // One per origin the site answers on (PUBLIC_URL, or a handful of hosts).
+  const schemas = new LRUCache<string, string>({ max: 8 });
   app.get(
     PAGE_FILE_SCHEMA_PATH,
     {
@@ -149,8 +151,7 @@ export function registerPageFileSchemaRoute(app: App, config: AppConfig): void {
       let schema = schemas.get(url);
       if (!schema) {
         schema = JSON.stringify(pageFileJsonSchema(url), null, 2);
-        // One per origin the site answers on (PUBLIC_URL, or a handful of hosts): kept small.
-        if (schemas.size < 8) schemas.set(url, schema);
+        schemas.set(url, schema);
       }
       return reply
         .type('application/schema+json; charset=utf-8')
