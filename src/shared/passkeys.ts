@@ -21,6 +21,7 @@ export const passkeyMessages = {
   removed: 'Passkey removed',
   cancelled: 'No passkey was used.',
   unsupported: 'This browser cannot use passkeys.',
+  ipAddress: 'Passkeys work only when the site is opened at its name (such as localhost or links.example.com), not at an IP address.',
 } as const;
 
 const base64url = (max: number) =>

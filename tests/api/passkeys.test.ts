@@ -110,3 +110,21 @@ describe(`passkeys (${DIALECT})`, () => {
     expect((await t.app.inject({ url: '/api/me/passkeys', headers: { cookie: owner.cookie } })).json().data).toEqual([]);
   });
 });
+
+describe(`passkeys at an IP address (${DIALECT})`, () => {
+  it('says that passkeys need the site’s name, not an address', async () => {
+    const bare = await createTestApp();
+    try {
+      for (const host of ['127.0.0.1:3000', '[::1]:3000', '192.168.1.20']) {
+        const options = await bare.app.inject({ method: 'POST', url: '/api/auth/passkey/options', headers: { host } });
+        expect(options.statusCode, host).toBe(400);
+        expect(options.json().message).toBe(passkeyMessages.ipAddress);
+      }
+      expect(
+        (await bare.app.inject({ method: 'POST', url: '/api/auth/passkey/options', headers: { host: 'localhost:3000' } })).statusCode,
+      ).toBe(200);
+    } finally {
+      await bare.close();
+    }
+  });
+});

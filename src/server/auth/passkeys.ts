@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import {
   type AuthenticatorTransport,
@@ -45,6 +46,8 @@ export interface RelyingParty {
 
 export function relyingPartyOf(publicUrl: string | undefined, request: FastifyRequest): RelyingParty {
   const url = new URL(publicUrl ?? `${request.protocol}://${request.host}`);
+  // WebAuthn names a site by its domain: at an IP address every browser refuses, so it is said plainly here.
+  if (isIP(url.hostname.replace(/^\[|\]$/g, '')) !== 0) throw new AppError(400, 'validation_failed', passkeyMessages.ipAddress);
   return { id: url.hostname, origin: url.origin };
 }
 

@@ -56,7 +56,8 @@ export function LoginPage() {
 
   // Conditional UI: where the browser can, the username field offers this site's passkeys; picking one signs in.
   useEffect(() => {
-    if (!hydrated || secondFactor) return;
+    // At an IP address no browser offers passkeys (WebAuthn names sites by domain): nothing to ask the server.
+    if (!hydrated || secondFactor || /^[\d.]+$|^\[/.test(window.location.hostname)) return;
     let live = true;
     let abortAutofill = (): void => undefined;
     void (async () => {
