@@ -234,6 +234,12 @@ describe(`single sign-on with OpenID Connect (${DIALECT})`, () => {
     expect(eve.json()).toMatchObject({ code: 'email_unverified', message: ssoMessages.emailUnverified('Company ID') });
     expect((await unverified.call('POST', '/api/auth/sso/complete', { username: uniqueUsername('eve') })).statusCode).toBe(400);
 
+    // A provider that says nothing of the address (as Microsoft Entra): the person signs in, the address is not taken.
+    idp.people.set('entra', { email: 'entra@example.com', emailVerified: null });
+    const silent = new Browser();
+    const entra = await callback(silent, await throughProvider(silent, 'entra'));
+    expect(entra.json().data).toMatchObject({ outcome: 'choose', email: null, emailInUse: false });
+
     const denied = new Browser();
     const started = (await denied.call('POST', '/api/auth/sso/idp/start', {})).json().data.url;
     const state = new URL(started).searchParams.get('state');

@@ -11,7 +11,7 @@ import Provider from 'oidc-provider';
 
 export interface OidcPerson {
   email?: string;
-  emailVerified?: boolean;
+  emailVerified?: boolean | null;
   name?: string;
   preferredUsername?: string;
 }
@@ -33,7 +33,9 @@ export interface TestOidcProvider {
 
 const claimsOf = (sub: string, person: OidcPerson) => ({
   sub,
-  ...(person.email === undefined ? {} : { email: person.email, email_verified: person.emailVerified ?? true }),
+  ...(person.email === undefined ? {} : { email: person.email }),
+  // null: the provider says nothing about it (as Microsoft Entra).
+  ...(person.email === undefined || person.emailVerified === null ? {} : { email_verified: person.emailVerified ?? true }),
   ...(person.name === undefined ? {} : { name: person.name }),
   ...(person.preferredUsername === undefined ? {} : { preferred_username: person.preferredUsername }),
 });

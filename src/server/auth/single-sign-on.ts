@@ -163,11 +163,13 @@ export function createSingleSignOn({ db, box, providers, publicUrl, notify }: Si
       throw new AppError(400, 'sso_refused', ssoMessages.unchecked(provider.name));
     }
     if (!claims) throw new AppError(400, 'sso_refused', ssoMessages.unchecked(provider.name));
-    const email = typeof claims.email === 'string' && claims.email.length <= 254 ? claims.email.toLowerCase() : null;
-    // An address the provider has not verified could be anyone's: it neither signs in nor makes an account.
-    if (typeof claims.email === 'string' && claims.email_verified !== true) {
+    // An address the provider says it has not verified could be anyone's: it neither signs in nor makes an account.
+    const verified = claims.email_verified === true || claims.email_verified === 'true';
+    if (typeof claims.email === 'string' && (claims.email_verified === false || claims.email_verified === 'false')) {
       throw new AppError(400, 'email_unverified', ssoMessages.emailUnverified(provider.name));
     }
+    // One it says nothing about (Microsoft Entra sends no email_verified) is not kept: the person is known by `sub` alone.
+    const email = typeof claims.email === 'string' && verified && claims.email.length <= 254 ? claims.email.toLowerCase() : null;
     const name = typeof claims.name === 'string' ? claims.name.trim().slice(0, DISPLAY_NAME_MAX_LENGTH) || null : null;
     const preferred = typeof claims.preferred_username === 'string' ? claims.preferred_username : null;
     return { subject: claims.sub, email, name, preferred };
