@@ -312,7 +312,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
       registerPlanRoutes(me, db, config, referencedUploads);
       registerAccountRoutes(me, { db, config, limits: signInLimits, accountMail, bus: changes });
       registerProfileRoutes(me, db, changes, (before, after) => accountMail.emailChanged(before, after));
-      registerAnalyticsRoutes(me, db);
+      registerAnalyticsRoutes(me, db, config);
       registerActivityRoutes(me, db, viewRecordsOf);
       registerCustomizationRoutes(me, db, changes);
       registerShareRoutes(me, db, config, media);

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
-import { DEFAULT_RETENTION_DAYS } from '#shared/analytics.ts';
+import { ANALYTICS_PERIODS, DEFAULT_RETENTION_DAYS } from '#shared/analytics.ts';
 import { type Plan, SITE_NAME } from '#shared/constants.ts';
 import { DEFAULT_PLAN_LIMITS, type PlanLimits } from '#shared/plans.ts';
 import { SSO_PROVIDER_ID_PATTERN } from '#shared/single-sign-on.ts';
@@ -113,6 +113,12 @@ const envSchema = z.object({
                 .object({
                   links: z.number().int().positive().nullable().optional(),
                   uploadBytes: z.number().int().positive().optional(),
+                  analyticsDays: z
+                    .array(z.union(ANALYTICS_PERIODS.map((days) => z.literal(days))))
+                    .refine((periods) => periods.includes(7), 'analyticsDays must include 7')
+                    .transform((periods) => ANALYTICS_PERIODS.filter((days) => periods.includes(days)))
+                    .optional(),
+                  analyticsExport: z.boolean().optional(),
                 })
                 .strict()
                 .optional(),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ssoProviderSchema } from './single-sign-on.ts';
+import { ANALYTICS_PERIODS } from './analytics.ts';
 import { PASSWORD_MAX_LENGTH, PLANS } from './constants.ts';
 import { typedUsernameSchema } from './typed-username.ts';
 import { authMessages, newPasswordSchema } from './auth.schema.ts';
@@ -80,7 +81,15 @@ export const siteFeaturesSchema = z
     /** How many creators have a page here; null while fewer than CREATORS_SHOWN_FROM (no figure while small). */
     creators: z.number().int().nullable(),
     /** What each plan allows on this site (PLAN_LIMITS applied); null links: unlimited. */
-    planLimits: z.record(z.enum(PLANS), z.object({ links: z.number().int().nullable(), uploadBytes: z.number().int() })),
+    planLimits: z.record(
+      z.enum(PLANS),
+      z.object({
+        links: z.number().int().nullable(),
+        uploadBytes: z.number().int(),
+        analyticsDays: z.array(z.union(ANALYTICS_PERIODS.map((days) => z.literal(days)))),
+        analyticsExport: z.boolean(),
+      }),
+    ),
     /** The import from a Linktree address fetches the page (LINKTREE_IMPORT); off, the import offers files only. */
     linktreeImport: z.boolean(),
     /** The single sign-on providers the login page offers (OIDC_PROVIDERS). */

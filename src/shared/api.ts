@@ -68,6 +68,7 @@ export const ERROR_CODES = [
   'email_unverified',
   'sso_linked_elsewhere',
   'last_sign_in_way',
+  'plan_feature',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

@@ -1,21 +1,46 @@
 import { z } from 'zod';
+import { ANALYTICS_PERIODS, type AnalyticsPeriod } from './analytics.ts';
 import { PLANS, type Plan } from './constants.ts';
 
 // The plans of the pricing page (spec 001 §9); payments are not built, an admin sets a plan.
+// DEFAULT_PLAN_LIMITS is the one table of what each plan allows (issue 33): the
+// server enforces it, the pricing page and the dashboard's locks read it, and
+// the operator changes it with PLAN_LIMITS.
 
 export interface PlanLimits {
   /** null: unlimited */
   links: number | null;
   uploadBytes: number;
+  /** The analytics periods the plan shows (7 always). */
+  analyticsDays: AnalyticsPeriod[];
+  /** The analytics download (CSV). */
+  analyticsExport: boolean;
 }
 
 const MB = 1024 * 1024;
 
 export const DEFAULT_PLAN_LIMITS: Record<Plan, PlanLimits> = {
-  free: { links: 5, uploadBytes: 10 * MB },
-  pro: { links: null, uploadBytes: 50 * MB },
-  business: { links: null, uploadBytes: 1024 * MB },
+  free: { links: 5, uploadBytes: 10 * MB, analyticsDays: [7, 30], analyticsExport: false },
+  pro: { links: null, uploadBytes: 50 * MB, analyticsDays: [...ANALYTICS_PERIODS], analyticsExport: true },
+  business: { links: null, uploadBytes: 1024 * MB, analyticsDays: [...ANALYTICS_PERIODS], analyticsExport: true },
 };
+
+/** Words said as a list: 'Pro and Business', '7, 30 and 90'. */
+export function listOf(words: readonly string[]): string {
+  return words.length <= 1 ? (words[0] ?? '') : `${words.slice(0, -1).join(', ')} and ${words.at(-1)}`;
+}
+
+/** The plans that allow something, said as a list: 'Pro and Business'. */
+export function plansAllowing(limits: Record<Plan, PlanLimits>, allows: (limits: PlanLimits) => boolean): string {
+  return listOf(PLANS.filter((plan) => allows(limits[plan])).map((plan) => PLAN_NAMES[plan])) || 'no plan';
+}
+
+/** What a plan does not include, and which plans do (the API adds PLAN_UPGRADE_HINT; screens link to Pricing). */
+export const planFeatureMessages = {
+  analyticsPeriod: (days: number, plans: string) => `The last ${days} days of analytics come with ${plans}.`,
+  analyticsExport: (plans: string) => `Downloading your analytics comes with ${plans}.`,
+} as const;
+export const PLAN_UPGRADE_HINT = 'See Pricing for how to upgrade.';
 
 export const PLAN_NAMES: Record<Plan, string> = { free: 'Free', pro: 'Pro', business: 'Business' };
 

@@ -135,6 +135,8 @@ describe(`what counts (${DIALECT})`, () => {
 
   it('shows a new profile zeros, not errors', async () => {
     const fresh = await createUser(t.app);
+    // 90 days come with Pro and Business (tests/api/plan-features.test.ts).
+    await t.app.db.updateTable('users').set({ plan: 'pro' }).where('id', '=', fresh.user.id).execute();
     const data = await report(fresh, 90);
     expect(data).toMatchObject({ profileViews: 0, linkClicks: 0, conversionRate: 0, viewsTrend: 0, clicksTrend: 0 });
     expect(data.dailyVisits).toHaveLength(90);
@@ -348,6 +350,8 @@ describe(`the CSV export (${DIALECT})`, () => {
     await visit(`/go/${plain.id}`, '10.2.0.1', { 'user-agent': DESKTOP });
     await visit(`/${owner.user.username}`, '10.2.0.1', { 'user-agent': DESKTOP });
     await t.app.events.flush();
+    // The download comes with Pro and Business (tests/api/plan-features.test.ts).
+    await t.app.db.updateTable('users').set({ plan: 'pro' }).where('id', '=', owner.user.id).execute();
     const response = await t.app.inject({ method: 'GET', url: '/api/me/analytics/export?days=7', headers: { cookie: owner.cookie } });
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');

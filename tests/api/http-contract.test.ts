@@ -4,6 +4,7 @@ import { adminMessages } from '#shared/admin.ts';
 import { linkMessages } from '#shared/links.ts';
 import { DIALECT, type TestApp, createTestApp } from '../helpers/test-app.ts';
 import { type SignedInUser, createAdmin, createLink, createUser } from '../helpers/factories.ts';
+import { mergePlanLimits } from '#server/config.ts';
 
 // The HTTP contract (DESIGN.md): every route declares its shapes, the OpenAPI
 // document lists them all, errors carry a stable code, and a malformed id is
@@ -16,11 +17,11 @@ let admin: SignedInUser;
 beforeAll(async () => {
   t = await createTestApp({
     config: {
-      planLimits: {
+      planLimits: mergePlanLimits({
         free: { links: 1, uploadBytes: 1024 },
         pro: { links: null, uploadBytes: 1 },
         business: { links: null, uploadBytes: 1 },
-      },
+      }),
     },
   });
   member = await createUser(t.app);

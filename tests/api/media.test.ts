@@ -4,6 +4,7 @@ import { mediaMessages } from '#shared/media.ts';
 import { DIALECT, type TestApp, createTestApp } from '../helpers/test-app.ts';
 import { type SignedInUser, createUser } from '../helpers/factories.ts';
 import { SVG_IMAGE, multipart, noise, pngImage, postMedia } from '../helpers/uploads.ts';
+import { mergePlanLimits } from '#server/config.ts';
 
 let t: TestApp;
 let owner: SignedInUser;
@@ -98,11 +99,11 @@ describe(`icon uploads (${DIALECT})`, () => {
   it('counts uploads against the plan quota', async () => {
     const tight = await createTestApp({
       config: {
-        planLimits: {
+        planLimits: mergePlanLimits({
           free: { links: 5, uploadBytes: 10_000 },
           pro: { links: null, uploadBytes: 1e9 },
           business: { links: null, uploadBytes: 1e9 },
-        },
+        }),
       },
     });
     try {

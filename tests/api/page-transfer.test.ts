@@ -270,7 +270,10 @@ describe(`page file export and import (${DIALECT})`, () => {
     expect((await t.app.inject({ url: '/api/me/profile', headers: { cookie: owner.cookie } })).json().data.profileImage).toBeNull();
 
     const small = await createTestApp({
-      config: { publicUrl: 'https://links.example', planLimits: { ...t.config.planLimits, free: { links: 5, uploadBytes: 100 } } },
+      config: {
+        publicUrl: 'https://links.example',
+        planLimits: { ...t.config.planLimits, free: { ...t.config.planLimits.free, links: 5, uploadBytes: 100 } },
+      },
       shareDatabaseWith: t,
     });
     try {

@@ -6,6 +6,7 @@ import { profileSettingsMessages } from '#shared/profile-settings.ts';
 import { DIALECT, type TestApp, createTestApp } from '../helpers/test-app.ts';
 import { type SignedInUser, createUser } from '../helpers/factories.ts';
 import { multipart, noise, pngImage, MP3_SAMPLE, postMedia } from '../helpers/uploads.ts';
+import { mergePlanLimits } from '#server/config.ts';
 
 let t: TestApp;
 let owner: SignedInUser;
@@ -212,11 +213,11 @@ describe(`the look's other uploads (${DIALECT})`, () => {
   it("counts every kind against the plan's quota, naming the plan", async () => {
     const small = await createTestApp({
       config: {
-        planLimits: {
+        planLimits: mergePlanLimits({
           free: { links: 5, uploadBytes: 150_000 },
           pro: { links: null, uploadBytes: 1 },
           business: { links: null, uploadBytes: 1 },
-        },
+        }),
       },
     });
     try {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createLink, createUser } from '../helpers/factories.ts';
 import { useServerAndBrowser } from '../helpers/web-server.ts';
-import { openAppPage } from '../helpers/pages.ts';
+import { axeViolationsOf, openAppPage } from '../helpers/pages.ts';
 
 // A visitor's views and clicks, from a browser of their own, reach the owner's
 // dashboard: the Analytics tab, the sidebar stats card and each link's card.
@@ -27,6 +27,8 @@ describe('analytics in the dashboard', () => {
   it('shows a visit and two clicks from a fresh browser in the analytics tab, the sidebar and the link cards', async () => {
     const { app } = running.server.testApp;
     const owner = await createUser(app, { password: 'secret123' });
+    // On Pro: the download comes with it (issue 33; Free's locks are the next test's).
+    await app.db.updateTable('users').set({ plan: 'pro' }).where('id', '=', owner.user.id).execute();
     const target = `${running.server.baseUrl}/healthz`;
     const shop = await createLink(app, owner, { title: 'Shop', url: target });
     await createLink(app, owner, { title: 'Blog', url: `${target}?blog` });
@@ -93,6 +95,18 @@ describe('analytics in the dashboard', () => {
     expect(await page.getByTestId('stat-profile-views').textContent()).toBe('0');
     // The dashboard took the browser's time zone for the profile's days.
     await expect.poll(() => page.getByLabel('Days are counted in').inputValue()).not.toBe('');
+    // Free shows 7 and 30 days: 90 days and the download say which plans have them, and lead to Pricing.
+    const main = page.getByRole('main');
+    await main.getByRole('button', { name: /Last 90 days/ }).click();
+    const note = main.getByRole('status').filter({ hasText: 'come with Pro and Business' });
+    await expect.poll(() => note.textContent()).toContain('The last 90 days of analytics come with Pro and Business.');
+    expect(await axeViolationsOf(page)).toEqual([]);
+    await main.getByRole('button', { name: /Export CSV/ }).click();
+    await expect.poll(() => main.getByRole('status').filter({ hasText: 'Downloading your analytics' }).count()).toBe(1);
+    await main.getByRole('link', { name: 'See Pricing' }).click();
+    await page.waitForURL('**/pricing');
+    expect(await page.getByTestId('plan-free').textContent()).toContain('Analytics for the last 7 and 30 days');
+    expect(await page.getByTestId('plan-pro').textContent()).toContain('Analytics for the last 7, 30 and 90 days');
     await context.close();
   });
 });

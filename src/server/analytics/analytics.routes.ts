@@ -2,14 +2,32 @@ import { sessionOrToken } from '#shared/api-tokens.ts';
 import { z } from 'zod';
 import { analyticsQuerySchema, analyticsReportSchema } from '#shared/analytics.ts';
 import { dataOf, errorResponses } from '#shared/api.ts';
+import { type AnalyticsPeriod } from '#shared/analytics.ts';
+import { PLAN_UPGRADE_HINT, planFeatureMessages, plansAllowing } from '#shared/plans.ts';
+import type { AppConfig } from '../config.ts';
 import type { Db } from '../db/database.ts';
+import type { UserRow } from '../db/schema.ts';
+import { AppError } from '../http/errors.ts';
 import type { App } from '../http/app-types.ts';
 import { requireUser } from '../auth/sessions.ts';
 import { analyticsCsvOf, analyticsOf } from './analytics.service.ts';
 
 const tags = ['Analytics'];
 
-export function registerAnalyticsRoutes(app: App, db: Db): void {
+/** The plan's analytics: a period it does not show, or the download it does not include, is refused with what does. */
+function assertPlanAllows(config: AppConfig, user: UserRow, days: AnalyticsPeriod, download: boolean): void {
+  const limits = config.planLimits;
+  if (!limits[user.plan].analyticsDays.includes(days)) {
+    const plans = plansAllowing(limits, (plan) => plan.analyticsDays.includes(days));
+    throw new AppError(403, 'plan_feature', `${planFeatureMessages.analyticsPeriod(days, plans)} ${PLAN_UPGRADE_HINT}`);
+  }
+  if (download && !limits[user.plan].analyticsExport) {
+    const plans = plansAllowing(limits, (plan) => plan.analyticsExport);
+    throw new AppError(403, 'plan_feature', `${planFeatureMessages.analyticsExport(plans)} ${PLAN_UPGRADE_HINT}`);
+  }
+}
+
+export function registerAnalyticsRoutes(app: App, db: Db, config: AppConfig): void {
   // GET /api/me/analytics?days=7|30|90
   app.get(
     '/analytics',
@@ -19,10 +37,14 @@ export function registerAnalyticsRoutes(app: App, db: Db): void {
         summary: 'Views, visitors, clicks, sources, countries and devices of the last 7, 30 or 90 days',
         security: sessionOrToken('analytics:read'),
         querystring: analyticsQuerySchema,
-        response: { 200: dataOf(analyticsReportSchema), ...errorResponses(400, 401) },
+        response: { 200: dataOf(analyticsReportSchema), ...errorResponses(400, 401, 403) },
       },
     },
-    async (request) => ({ data: await analyticsOf(db, requireUser(request), request.query.days) }),
+    async (request) => {
+      const owner = requireUser(request);
+      assertPlanAllows(config, owner, request.query.days, false);
+      return { data: await analyticsOf(db, owner, request.query.days) };
+    },
   );
 
   // GET /api/me/analytics/export?days=7|30|90: the same period as CSV.
@@ -35,11 +57,12 @@ export function registerAnalyticsRoutes(app: App, db: Db): void {
         security: sessionOrToken('analytics:read'),
         querystring: analyticsQuerySchema,
         produces: ['text/csv'],
-        response: { 200: z.string(), ...errorResponses(400, 401) },
+        response: { 200: z.string(), ...errorResponses(400, 401, 403) },
       },
     },
     async (request, reply) => {
       const owner = requireUser(request);
+      assertPlanAllows(config, owner, request.query.days, true);
       const { csv, from, to } = await analyticsCsvOf(db, owner, request.query.days);
       return reply
         .header('content-type', 'text/csv; charset=utf-8')

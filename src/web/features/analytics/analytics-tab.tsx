@@ -7,6 +7,7 @@ import {
   Download,
   Eye,
   Globe2,
+  Lock,
   Minus,
   MousePointerClick,
   Percent,
@@ -15,6 +16,9 @@ import {
 import { type ReactNode, Suspense, lazy, useState } from 'react';
 import { ANALYTICS_PERIODS, type AnalyticsPeriod, type AnalyticsReport, analyticsMessages } from '#shared/analytics.ts';
 import { countOf, formatCount } from '#shared/counts.ts';
+import { DEFAULT_PLAN_LIMITS, planFeatureMessages, plansAllowing } from '#shared/plans.ts';
+import { Link } from 'react-router';
+import { useSiteFeatures } from '#web/features/site/use-site-features.ts';
 import type { CurrentUser } from '#shared/user.types.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { Card } from '#web/components/ui/card.tsx';
@@ -31,6 +35,11 @@ const DEVICE_NAMES: Record<string, string> = { desktop: 'Desktop', mobile: 'Mobi
 
 export function AnalyticsTab({ user }: { user: CurrentUser }) {
   const [days, setDays] = useState<AnalyticsPeriod>(7);
+  const [locked, setLocked] = useState<string | null>(null);
+  // What the plan shows (issue 33): a period or the download it does not include says which plans do, with a way to Pricing.
+  const limits = useSiteFeatures()?.planLimits;
+  const allowed = limits?.[user.plan] ?? DEFAULT_PLAN_LIMITS[user.plan];
+  const planLimits = limits ?? DEFAULT_PLAN_LIMITS;
   const analytics = useAnalytics(days);
   const report = analytics.data;
 
@@ -38,27 +47,63 @@ export function AnalyticsTab({ user }: { user: CurrentUser }) {
     <div className="space-y-6">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <div role="group" aria-label="Timeframe" className="flex gap-1 rounded-xl border border-border bg-surface/80 p-1">
-          {ANALYTICS_PERIODS.map((period) => (
-            <button
-              key={period}
-              type="button"
-              aria-pressed={days === period}
-              onClick={() => setDays(period)}
-              className={cn(
-                'cursor-pointer rounded-lg px-3 py-2 text-sm font-medium transition-colors',
-                days === period ? 'bg-primary/20 text-white' : 'text-zinc-300 hover:text-white',
-              )}
-            >
-              Last {period} days
-            </button>
-          ))}
+          {ANALYTICS_PERIODS.map((period) => {
+            const open = allowed.analyticsDays.includes(period);
+            return (
+              <button
+                key={period}
+                type="button"
+                aria-pressed={days === period}
+                onClick={() => {
+                  if (open) {
+                    setLocked(null);
+                    return setDays(period);
+                  }
+                  setLocked(
+                    planFeatureMessages.analyticsPeriod(
+                      period,
+                      plansAllowing(planLimits, (plan) => plan.analyticsDays.includes(period)),
+                    ),
+                  );
+                }}
+                className={cn(
+                  'flex cursor-pointer items-center gap-1.5 rounded-lg px-3 py-2 text-sm font-medium transition-colors',
+                  days === period ? 'bg-primary/20 text-white' : 'text-zinc-300 hover:text-white',
+                )}
+              >
+                {!open && <Lock className="size-3.5" aria-label="Not on your plan" />}
+                Last {period} days
+              </button>
+            );
+          })}
         </div>
-        <Button asChild variant="outline" size="sm">
-          <a href={`/api/me/analytics/export?days=${days}`} download>
-            <Download /> Export CSV
-          </a>
-        </Button>
+        {allowed.analyticsExport ? (
+          <Button asChild variant="outline" size="sm">
+            <a href={`/api/me/analytics/export?days=${days}`} download>
+              <Download /> Export CSV
+            </a>
+          </Button>
+        ) : (
+          <Button
+            variant="outline"
+            size="sm"
+            onClick={() => setLocked(planFeatureMessages.analyticsExport(plansAllowing(planLimits, (plan) => plan.analyticsExport)))}
+          >
+            <Lock aria-label="Not on your plan" /> Export CSV
+          </Button>
+        )}
       </div>
+      {locked && (
+        <p role="status" className="flex items-start gap-2 rounded-xl border border-primary/40 bg-primary/10 p-3 text-sm text-zinc-200">
+          <Lock className="mt-0.5 size-4 shrink-0 text-primary-text" aria-hidden="true" />
+          <span>
+            {locked}{' '}
+            <Link to="/pricing" className="font-semibold text-primary-text hover:underline">
+              See Pricing
+            </Link>
+          </span>
+        </p>
+      )}
 
       {analytics.isPending && <LoadingState label="Loading analytics..." />}
       {analytics.isError && (

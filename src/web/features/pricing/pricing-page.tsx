@@ -1,7 +1,7 @@
 import { BadgeCheck, Check, ShieldCheck, X } from 'lucide-react';
 import { Link } from 'react-router';
 import { PLANS, type Plan, SITE_NAME } from '#shared/constants.ts';
-import { DEFAULT_PLAN_LIMITS, PLAN_NAMES, type PlanLimits, formatBytes, removesBranding } from '#shared/plans.ts';
+import { DEFAULT_PLAN_LIMITS, PLAN_NAMES, type PlanLimits, formatBytes, listOf, removesBranding } from '#shared/plans.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { Card } from '#web/components/ui/card.tsx';
 import { useSession } from '#web/features/auth/use-session.ts';
@@ -25,6 +25,8 @@ function rowsOf(plan: Plan, limits: PlanLimits): [string, boolean][] {
     [`${formatBytes(limits.uploadBytes)} for images, music and cursors`, true],
     ['Every theme, font and effect', true],
     ['Analytics: views, clicks, sources and countries', true],
+    [`Analytics for the last ${listOf(limits.analyticsDays.map(String))} days`, true],
+    ['Analytics download (CSV)', limits.analyticsExport],
     ['No “Powered by” footer', removesBranding(plan)],
   ];
 }
@@ -39,8 +41,8 @@ export function PricingPage() {
           Plans on <span className="text-gradient">{SITE_NAME}</span>
         </h1>
         <p className="mx-auto mt-4 max-w-2xl text-muted">
-          Every plan gets the whole editor and real analytics. Plans differ in how many links and how much upload space you have, and in the
-          footer.
+          Every plan gets the whole editor and real analytics. Plans differ in how many links and how much upload space you have, how far
+          back analytics go, and in the footer.
         </p>
       </div>
       <div className="mx-auto mt-8 flex max-w-2xl items-start gap-3 rounded-2xl border border-primary/30 bg-primary/10 p-4 text-sm text-zinc-200">
