@@ -39,6 +39,7 @@ export function plansAllowing(limits: Record<Plan, PlanLimits>, allows: (limits:
 export const planFeatureMessages = {
   analyticsPeriod: (days: number, plans: string) => `The last ${days} days of analytics come with ${plans}.`,
   analyticsExport: (plans: string) => `Downloading your analytics comes with ${plans}.`,
+  customFont: (plans: string) => `Fonts other than the default (Inter) come with ${plans}.`,
 } as const;
 export const PLAN_UPGRADE_HINT = 'See Pricing for how to upgrade.';
 
@@ -61,10 +62,29 @@ export function uploadQuotaMessage(plan: Plan, limitBytes: number): string {
   return `Your ${PLAN_NAMES[plan]} plan includes ${formatBytes(limitBytes)} of uploads, and this file would go past it. Remove unused images or upgrade your plan.`;
 }
 
+/**
+ * What each plan does to the page's look (spec 001 §9), the same on every site
+ * for now: Free draws its page in the default font and with the 'Powered by'
+ * footer. A font chosen on a plan that had it is kept, and shows again with it.
+ */
+const PAGE_FEATURES: Record<Plan, { customFonts: boolean; removeBranding: boolean }> = {
+  free: { customFonts: false, removeBranding: false },
+  pro: { customFonts: true, removeBranding: true },
+  business: { customFonts: true, removeBranding: true },
+};
+
 /** Plans that remove the 'Powered by' footer (spec 001 §9: branding removal). */
 export function removesBranding(plan: Plan): boolean {
-  return plan === 'pro' || plan === 'business';
+  return PAGE_FEATURES[plan].removeBranding;
 }
+
+/** Plans whose page shows the font its creator chose (Free: the default font). */
+export function allowsCustomFonts(plan: Plan): boolean {
+  return PAGE_FEATURES[plan].customFonts;
+}
+
+/** The plans with custom fonts, said as a list. */
+export const CUSTOM_FONT_PLANS = listOf(PLANS.filter(allowsCustomFonts).map((plan) => PLAN_NAMES[plan]));
 
 /** GET /api/me/limits: what the user's plan allows and what is used. */
 export const planUsageSchema = z

@@ -3,7 +3,7 @@ import { analyticsMessages } from '#shared/analytics.ts';
 import { WriterMemory, type Visit, pruneAnalytics, storeVisits } from '#server/analytics/analytics-store.ts';
 import { analyticsOf } from '#server/analytics/analytics.service.ts';
 import { DIALECT, type TestApp, createTestApp } from '../helpers/test-app.ts';
-import { type SignedInUser, createLink, createUser, uniqueUsername } from '../helpers/factories.ts';
+import { type SignedInUser, createLink, createUser, uniqueUsername, setPlan } from '../helpers/factories.ts';
 import { countVisits } from '../helpers/events.ts';
 
 // What counts as a view or a click, and the figures the dashboard reads from
@@ -136,7 +136,7 @@ describe(`what counts (${DIALECT})`, () => {
   it('shows a new profile zeros, not errors', async () => {
     const fresh = await createUser(t.app);
     // 90 days come with Pro and Business (tests/api/plan-features.test.ts).
-    await t.app.db.updateTable('users').set({ plan: 'pro' }).where('id', '=', fresh.user.id).execute();
+    await setPlan(t.app, fresh.user.id, 'pro');
     const data = await report(fresh, 90);
     expect(data).toMatchObject({ profileViews: 0, linkClicks: 0, conversionRate: 0, viewsTrend: 0, clicksTrend: 0 });
     expect(data.dailyVisits).toHaveLength(90);
@@ -351,7 +351,7 @@ describe(`the CSV export (${DIALECT})`, () => {
     await visit(`/${owner.user.username}`, '10.2.0.1', { 'user-agent': DESKTOP });
     await t.app.events.flush();
     // The download comes with Pro and Business (tests/api/plan-features.test.ts).
-    await t.app.db.updateTable('users').set({ plan: 'pro' }).where('id', '=', owner.user.id).execute();
+    await setPlan(t.app, owner.user.id, 'pro');
     const response = await t.app.inject({ method: 'GET', url: '/api/me/analytics/export?days=7', headers: { cookie: owner.cookie } });
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');

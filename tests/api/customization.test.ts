@@ -30,7 +30,7 @@ import {
   customizationMessages,
 } from '#shared/customization.ts';
 import { DIALECT, type TestApp, createTestApp } from '../helpers/test-app.ts';
-import { type SignedInUser, createLink, createUser } from '../helpers/factories.ts';
+import { type SignedInUser, createLink, createUser, setPlan } from '../helpers/factories.ts';
 import { pngImage, MP3_SAMPLE, postMedia } from '../helpers/uploads.ts';
 
 let t: TestApp;
@@ -40,6 +40,8 @@ let other: SignedInUser;
 beforeAll(async () => {
   t = await createTestApp();
   owner = await createUser(t.app);
+  // On Pro: every font is the owner's to choose (Free keeps the default: tests/api/plan-features.test.ts).
+  await setPlan(t.app, owner.user.id, 'pro');
   other = await createUser(t.app);
   await createLink(t.app, owner, { title: 'Shop', url: 'https://shop.example/' });
 });
@@ -254,8 +256,9 @@ describe(`the customization document (${DIALECT})`, () => {
   it('carries the custom CSS scoped and harmless, with the footer out of its reach', async () => {
     const css =
       '.lv-link { letter-spacing: 2px } .lv-footer { display: none } ~ footer { display: none } </style><script>alert(1)</script>';
-    expect((await put(owner, { customCSS: css })).statusCode).toBe(200);
-    const page = await t.app.inject({ method: 'GET', url: `/${owner.user.username}` });
+    // On Free, whose page carries the footer.
+    expect((await put(other, { customCSS: css })).statusCode).toBe(200);
+    const page = await t.app.inject({ method: 'GET', url: `/${other.user.username}` });
     expect(page.body).toContain('<style>.lv-profile .lv-link{letter-spacing:2px}.lv-profile .lv-footer{display:none}</style>');
     expect(page.body).not.toContain('<script');
     // The footer is not inside the profile element the rules are scoped to.
@@ -341,6 +344,7 @@ describe(`the customization document (${DIALECT})`, () => {
 
   it('serves each font from the product: a variable face, or regular and bold, or the one weight a font has', async () => {
     const reader = await createUser(t.app);
+    await setPlan(t.app, reader.user.id, 'pro');
     const fontFiles = async (font: string) => {
       await put(reader, { font });
       const page = (await t.app.inject({ method: 'GET', url: `/${reader.user.username}` })).body;

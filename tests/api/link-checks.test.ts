@@ -4,7 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DAY_MS } from '#shared/constants.ts';
 import type { BrokenLink } from '#shared/link-checks.ts';
 import { DIALECT, type TestApp, createTestApp } from '../helpers/test-app.ts';
-import { type SignedInUser, createLink, createUser } from '../helpers/factories.ts';
+import { type SignedInUser, createLink, createUser, setPlan } from '../helpers/factories.ts';
 
 // Broken-link alerts (issue 31): the daily checks run against HTTP servers this
 // test starts on loopback, which the checker may reach only because this test
@@ -85,7 +85,7 @@ beforeEach(async () => {
   await t.app.db.deleteFrom('links').execute();
   owner = await createUser(t.app);
   // Pro, for more than five links.
-  await t.app.db.updateTable('users').set({ plan: 'pro' }).where('id', '=', owner.user.id).execute();
+  await setPlan(t.app, owner.user.id, 'pro');
   seen.length = 0;
 });
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { linkMessages } from '#shared/links.ts';
 import { linkLimitMessage } from '#shared/plans.ts';
 import { DIALECT, type TestApp, createTestApp } from '../helpers/test-app.ts';
-import { type SignedInUser, createLink, createUser } from '../helpers/factories.ts';
+import { type SignedInUser, createLink, createUser, setPlan } from '../helpers/factories.ts';
 
 let t: TestApp;
 let owner: SignedInUser;
@@ -145,7 +145,7 @@ describe(`the Free plan (${DIALECT})`, () => {
   it('lets a Pro user add a sixth link and more', async () => {
     const pro = await createUser(t.app);
     for (let index = 0; index < 5; index += 1) await addLink(pro, { title: `Link ${index}` });
-    await t.app.db.updateTable('users').set({ plan: 'pro' }).where('id', '=', pro.user.id).execute();
+    await setPlan(t.app, pro.user.id, 'pro');
     for (const title of ['Sixth', 'Seventh']) {
       const response = await inject('POST', '/api/links', pro.cookie, { title, url: 'https://example.com' });
       expect(response.statusCode).toBe(201);

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ImportPreview, type PageFile, pageTransferMessages as messages } from '#shared/page-transfer.ts';
 import { DIALECT, type TestApp, createTestApp } from '../helpers/test-app.ts';
-import { type SignedInUser, createUser } from '../helpers/factories.ts';
+import { type SignedInUser, createUser, setPlan } from '../helpers/factories.ts';
 import { type LinktreeStandIn, startLinktreeStandIn } from '../helpers/linktree-stand-in.ts';
 
 // Imports from Linktree, LinkStack and LittleLink (issue 32): best-effort,
@@ -49,7 +49,7 @@ const itemsOf = async (owner: SignedInUser) =>
 
 async function proUser(): Promise<SignedInUser> {
   const owner = await createUser(t.app);
-  await t.app.db.updateTable('users').set({ plan: 'pro' }).where('id', '=', owner.user.id).execute();
+  await setPlan(t.app, owner.user.id, 'pro');
   return owner;
 }
 

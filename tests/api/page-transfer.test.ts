@@ -5,7 +5,7 @@ import { PAGE_FILE_FORMAT, PAGE_FILE_SCHEMA_PATH, type PageFile, pageTransferMes
 import { linkLimitMessage } from '#shared/plans.ts';
 import { subscriberMessages } from '#shared/subscribers.ts';
 import { DIALECT, type TestApp, createTestApp } from '../helpers/test-app.ts';
-import { type SignedInUser, createLink, createUser } from '../helpers/factories.ts';
+import { type SignedInUser, createLink, createUser, setPlan } from '../helpers/factories.ts';
 import { pngImage, postMedia } from '../helpers/uploads.ts';
 
 // The page as one file (issue 32): exported with its settings, items, look and
@@ -41,7 +41,7 @@ const send = (owner: SignedInUser, method: 'POST' | 'PATCH' | 'PUT', url: string
 
 async function proUser(): Promise<SignedInUser> {
   const owner = await createUser(t.app);
-  await t.app.db.updateTable('users').set({ plan: 'pro' }).where('id', '=', owner.user.id).execute();
+  await setPlan(t.app, owner.user.id, 'pro');
   return owner;
 }
 

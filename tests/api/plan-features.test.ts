@@ -2,9 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Plan } from '#shared/constants.ts';
 import { ConfigError, loadConfig, mergePlanLimits } from '#server/config.ts';
 import { DIALECT, type TestApp, createTestApp } from '../helpers/test-app.ts';
-import { createUser } from '../helpers/factories.ts';
+import { createUser, setPlan } from '../helpers/factories.ts';
 
-// What each plan unlocks (issue 33, the part built so far: analytics depth),
+// What each plan unlocks (issue 33, the parts built so far: analytics depth and fonts),
 // enforced by the server from the one table in src/shared/plans.ts and
 // changed by the operator with PLAN_LIMITS. Expected answers are written out
 // here, not read from that table, so that a change to it shows up.
@@ -17,7 +17,7 @@ afterAll(() => t.close());
 
 async function creatorOn(app: TestApp['app'], plan: Plan) {
   const creator = await createUser(app);
-  await app.db.updateTable('users').set({ plan }).where('id', '=', creator.user.id).execute();
+  await setPlan(app, creator.user.id, plan);
   return creator;
 }
 
@@ -73,5 +73,58 @@ describe(`what each plan unlocks: analytics (${DIALECT})`, () => {
     expect(parsed.planLimits.free).toMatchObject({ links: 5, analyticsDays: [7, 90], analyticsExport: true });
     expect(() => loadConfig({ PLAN_LIMITS: '{"free":{"analyticsDays":[30]}}' })).toThrow(ConfigError);
     expect(() => loadConfig({ PLAN_LIMITS: '{"free":{"analyticsDays":[14]}}' })).toThrow(ConfigError);
+  });
+});
+
+describe(`what each plan unlocks: fonts (${DIALECT})`, () => {
+  const putLook = (cookie: string, payload: Record<string, unknown>) =>
+    t.app.inject({ method: 'PUT', url: '/api/me/customization', headers: { cookie }, payload });
+  /** The font the page's own look sets (after the stylesheet's default). */
+  const fontOfPage = async (username: string) =>
+    [...(await t.app.inject({ url: `/${username}` })).body.matchAll(/--lv-font:(.{0,40})/g)].at(-1)?.[1] ?? '';
+
+  it('Free keeps the default font: another is refused with the plans that have it', async () => {
+    const creator = await creatorOn(t.app, 'free');
+    const refused = await putLook(creator.cookie, { font: 'Lora', primaryColor: '#123456' });
+    expect(refused.statusCode).toBe(403);
+    const message = 'Fonts other than the default (Inter) come with Pro and Business. See Pricing for how to upgrade.';
+    expect(refused.json()).toEqual({ code: 'plan_feature', message, fieldErrors: { font: message } });
+    // Nothing of the refused save was kept.
+    expect((await t.app.inject({ url: '/api/me/customization', headers: { cookie: creator.cookie } })).json().data.primaryColor).toBe(
+      '#8B5CF6',
+    );
+    expect((await putLook(creator.cookie, { font: 'Inter', primaryColor: '#123456' })).statusCode).toBe(200);
+  });
+
+  for (const plan of ['pro', 'business'] as const) {
+    it(`${plan} chooses any font, and the page draws it`, async () => {
+      const creator = await creatorOn(t.app, plan);
+      expect((await putLook(creator.cookie, { font: 'Lora' })).statusCode).toBe(200);
+      expect(await fontOfPage(creator.user.username)).toContain('Lora');
+    });
+  }
+
+  it('a downgrade keeps the chosen font, draws the default until the plan has it again, and other saves still work', async () => {
+    const admin = await createUser(t.app);
+    await t.app.db.updateTable('users').set({ role: 'admin' }).where('id', '=', admin.user.id).execute();
+    const creator = await creatorOn(t.app, 'pro');
+    expect((await putLook(creator.cookie, { font: 'Lora' })).statusCode).toBe(200);
+    const setPlanAsAdmin = (plan: Plan) =>
+      t.app.inject({
+        method: 'PATCH',
+        url: `/api/admin/users/${creator.user.id}/plan`,
+        headers: { cookie: admin.cookie },
+        payload: { plan },
+      });
+    expect((await setPlanAsAdmin('free')).statusCode).toBe(200);
+    expect(await fontOfPage(creator.user.username)).not.toContain('Lora');
+    expect(await fontOfPage(creator.user.username)).toContain('Inter');
+    // The kept font does not block the rest of the look, and is still the document's.
+    expect((await putLook(creator.cookie, { font: 'Lora', primaryColor: '#654321' })).statusCode).toBe(200);
+    expect((await t.app.inject({ url: '/api/me/customization', headers: { cookie: creator.cookie } })).json().data.font).toBe('Lora');
+    const publicApi = (await t.app.inject({ url: `/api/public/${creator.user.username}` })).json().data;
+    expect(publicApi.customization.font).toBe('Inter');
+    expect((await setPlanAsAdmin('pro')).statusCode).toBe(200);
+    expect(await fontOfPage(creator.user.username)).toContain('Lora');
   });
 });

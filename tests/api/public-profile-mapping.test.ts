@@ -3,7 +3,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ProfilePreview } from '#web/features/links/profile-preview.tsx';
 import { DIALECT, type TestApp, createTestApp } from '../helpers/test-app.ts';
-import { createAdmin, createLink, createUser } from '../helpers/factories.ts';
+import { createAdmin, createLink, createUser, setPlan } from '../helpers/factories.ts';
 
 // One public profile, one mapping (toPublicProfile): the dashboard's live
 // preview and the server-rendered page are drawn from the same account by the
@@ -43,6 +43,8 @@ describe(`the live preview and the public page (${DIALECT})`, () => {
       payload: { verified: true },
     });
     expect(granted.statusCode).toBe(200);
+    // The font was chosen on Pro; back on Free it is kept, and both draw the default (issue 33).
+    await setPlan(t.app, creator.user.id, 'pro');
     const look = await t.app.inject({
       method: 'PUT',
       url: '/api/me/customization',
@@ -56,6 +58,14 @@ describe(`the live preview and the public page (${DIALECT})`, () => {
       },
     });
     expect(look.statusCode).toBe(200);
+    const downgraded = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/admin/users/${creator.user.id}/plan`,
+      headers: { cookie: admin.cookie },
+      payload: { plan: 'free' },
+    });
+    expect(downgraded.statusCode).toBe(200);
+    expect((await t.app.inject({ url: '/api/me/customization', headers: { cookie: creator.cookie } })).json().data.font).toBe('Lora');
 
     const me = (await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie: creator.cookie } })).json().data;
     const links = (

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CUSTOMIZATION_DEFAULTS, SAVED_LOOKS_KEPT, customizationMessages } from '#shared/customization.ts';
 import { DIALECT, type TestApp, createTestApp } from '../helpers/test-app.ts';
-import { type SignedInUser, createUser } from '../helpers/factories.ts';
+import { type SignedInUser, createUser, setPlan } from '../helpers/factories.ts';
 import { pngImage, postMedia } from '../helpers/uploads.ts';
 
 // The history of saved looks (issue 27): every save, Reset All and restore keeps
@@ -34,6 +34,7 @@ async function uploadBackground(user: SignedInUser, colour: string) {
 describe(`saved looks (${DIALECT})`, () => {
   it('keeps each replaced look, newest first, with when it was saved and replaced', async () => {
     const owner = await createUser(t.app);
+    await setPlan(t.app, owner.user.id, 'pro');
     expect(await looks(owner)).toEqual([]);
     expect((await save(owner, { primaryColor: '#111111' })).statusCode).toBe(200);
     expect(await looks(owner)).toEqual([]); // the defaults were never a saved look
@@ -69,6 +70,7 @@ describe(`saved looks (${DIALECT})`, () => {
 
   it('undoes Reset All by restoring the look it replaced, uploads included, and undoes that restore too', async () => {
     const owner = await createUser(t.app);
+    await setPlan(t.app, owner.user.id, 'pro');
     const background = await uploadBackground(owner, '#335577');
     const look = { backgroundType: 'image', backgroundImage: background.url, customCSS: '.links { gap: 2rem; }', font: 'Lora' };
     expect((await save(owner, look)).statusCode).toBe(200);

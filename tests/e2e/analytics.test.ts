@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createLink, createUser } from '../helpers/factories.ts';
+import { createLink, createUser, setPlan } from '../helpers/factories.ts';
 import { useServerAndBrowser } from '../helpers/web-server.ts';
 import { axeViolationsOf, openAppPage } from '../helpers/pages.ts';
 
@@ -28,7 +28,7 @@ describe('analytics in the dashboard', () => {
     const { app } = running.server.testApp;
     const owner = await createUser(app, { password: 'secret123' });
     // On Pro: the download comes with it (issue 33; Free's locks are the next test's).
-    await app.db.updateTable('users').set({ plan: 'pro' }).where('id', '=', owner.user.id).execute();
+    await setPlan(app, owner.user.id, 'pro');
     const target = `${running.server.baseUrl}/healthz`;
     const shop = await createLink(app, owner, { title: 'Shop', url: target });
     await createLink(app, owner, { title: 'Blog', url: `${target}?blog` });

@@ -1,15 +1,18 @@
 import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { createLink, createUser } from '../helpers/factories.ts';
+import { createLink, createUser, setPlan } from '../helpers/factories.ts';
+import type { Plan } from '#shared/constants.ts';
 import { MP3_SAMPLE } from '../helpers/uploads.ts';
 import { useServerAndBrowser } from '../helpers/web-server.ts';
-import { afterNextFrames, openAppPage } from '../helpers/pages.ts';
+import { afterNextFrames, axeViolationsOf, openAppPage } from '../helpers/pages.ts';
 
 const running = useServerAndBrowser();
 
-async function signedInPage(options: { reducedMotion?: 'reduce' | 'no-preference' } = {}) {
+/** A creator signed in; on Pro unless said (the whole editor: Free keeps the default font, issue 33). */
+async function signedInPage(options: { reducedMotion?: 'reduce' | 'no-preference'; plan?: Plan } = {}) {
   const creator = await createUser(running.server.testApp.app, { password: 'secret123', displayName: 'Nova' });
+  await setPlan(running.server.testApp.app, creator.user.id, options.plan ?? 'pro');
   await createLink(running.server.testApp.app, creator, { title: 'Portfolio', url: 'https://example.com/' });
   await createLink(running.server.testApp.app, creator, { title: 'Videos', url: 'https://example.com/v', color: 'orange-red' });
   const context = await running.browser.newContext({
@@ -100,6 +103,24 @@ describe('unsaved edits', () => {
     await expect.poll(() => page.getByText('Settings saved', { exact: true }).isVisible()).toBe(true);
     await page.getByRole('button', { name: 'Analytics', exact: true }).first().click();
     await page.waitForURL('**/dashboard?tab=analytics');
+    await page.context().close();
+  });
+});
+
+describe('a plan’s fonts', () => {
+  it('shows Free the other fonts locked, says which plans have them, and leads to Pricing', async () => {
+    const { page } = await signedInPage({ plan: 'free' });
+    await page.goto('/dashboard?tab=customize');
+    await page.getByRole('tab', { name: 'Text' }).click();
+    const font = page.getByLabel('Font', { exact: true });
+    expect(await font.inputValue()).toBe('Inter');
+    expect(await font.locator('option[value="Lora"]').isDisabled()).toBe(true);
+    expect(await font.locator('option[value="Lora"]').textContent()).toBe('Lora (Pro and Business)');
+    await expect.poll(() => page.getByText('Fonts other than the default (Inter) come with Pro and Business.').isVisible()).toBe(true);
+    expect(await axeViolationsOf(page)).toEqual([]);
+    await page.getByRole('link', { name: 'See Pricing' }).click();
+    await page.waitForURL('**/pricing');
+    expect(await page.getByTestId('plan-free').textContent()).toContain('The default font (Inter)');
     await page.context().close();
   });
 });

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PAGE_FILE_FORMAT } from '#shared/page-transfer.ts';
-import { createUser } from '../helpers/factories.ts';
+import { createUser, setPlan } from '../helpers/factories.ts';
 import { type LinktreeStandIn, startLinktreeStandIn } from '../helpers/linktree-stand-in.ts';
 import { axeViolationsOf, openAppPage } from '../helpers/pages.ts';
 import { useServerAndBrowser } from '../helpers/web-server.ts';
@@ -22,7 +22,7 @@ const running = useServerAndBrowser(() => ({
 
 async function signedInAccountTab(width: number): Promise<{ page: Page; username: string }> {
   const { user } = await createUser(running.server.testApp.app, { password: 'secret123' });
-  await running.server.testApp.app.db.updateTable('users').set({ plan: 'pro' }).where('id', '=', user.id).execute();
+  await setPlan(running.server.testApp.app, user.id, 'pro');
   const context = await running.browser.newContext({ baseURL: running.server.baseUrl, viewport: { width, height: 900 } });
   const page = await context.newPage();
   await openAppPage(page, '/login');

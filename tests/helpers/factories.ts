@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import type { CurrentUser } from '#shared/user.types.ts';
+import type { Plan } from '#shared/constants.ts';
 
 export const DEFAULT_PASSWORD = 'correct-horse-1';
 
@@ -58,4 +59,9 @@ export async function createAdmin(app: FastifyInstance): Promise<SignedInUser> {
   const admin = await createUser(app, { username: uniqueUsername('admin') });
   await app.db.updateTable('users').set({ role: 'admin' }).where('id', '=', admin.user.id).execute();
   return { ...admin, user: { ...admin.user, role: 'admin' } };
+}
+
+/** Put the user on a plan, as an admin would (what each plan unlocks: tests/api/plan-features.test.ts). */
+export async function setPlan(app: FastifyInstance, userId: number, plan: Plan): Promise<void> {
+  await app.db.updateTable('users').set({ plan }).where('id', '=', userId).execute();
 }

@@ -9,6 +9,7 @@ import {
   sameLook,
 } from '#shared/customization.ts';
 import type { MediaKind } from '#shared/media.ts';
+import { CUSTOM_FONT_PLANS, PLAN_UPGRADE_HINT, allowsCustomFonts, planFeatureMessages } from '#shared/plans.ts';
 import { type Db, nowIso } from '../db/database.ts';
 import type { UserRow } from '../db/schema.ts';
 import { recordActivity } from '../activity/activity.repository.ts';
@@ -57,7 +58,18 @@ export async function getCustomization(db: Db, userId: number): Promise<Customiz
  */
 export async function updateCustomization(db: Db, owner: UserRow, update: CustomizationUpdate): Promise<Customization> {
   return db.transaction().execute(async (trx) => {
-    const next: Customization = { ...(await getCustomization(trx, owner.id)), ...update };
+    const current = await getCustomization(trx, owner.id);
+    // A new font the plan does not include is refused; one kept from a plan that had it stays (issue 33).
+    if (
+      update.font !== undefined &&
+      update.font !== current.font &&
+      update.font !== CUSTOMIZATION_DEFAULTS.font &&
+      !allowsCustomFonts(owner.plan)
+    ) {
+      const message = `${planFeatureMessages.customFont(CUSTOM_FONT_PLANS)} ${PLAN_UPGRADE_HINT}`;
+      throw new AppError(403, 'plan_feature', message, { fieldErrors: { font: message } });
+    }
+    const next: Customization = { ...current, ...update };
     await setLook(trx, owner, next);
     return next;
   });

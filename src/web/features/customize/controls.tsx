@@ -77,6 +77,8 @@ export function SelectField<Value extends string>(props: {
   value: Value;
   options: readonly (readonly [Value, string])[];
   onChange: (value: Value) => void;
+  /** Options shown but not to be chosen (a plan's locks). */
+  disabled?: ReadonlySet<Value>;
 }) {
   const id = useId();
   return (
@@ -91,7 +93,7 @@ export function SelectField<Value extends string>(props: {
         className="h-11 w-full cursor-pointer rounded-xl border border-border bg-surface px-3 text-sm text-zinc-100 focus:border-primary focus:outline-none focus:ring-2 focus:ring-primary/30"
       >
         {props.options.map(([value, label]) => (
-          <option key={value} value={value}>
+          <option key={value} value={value} disabled={props.disabled?.has(value)}>
             {label}
           </option>
         ))}

@@ -2,7 +2,9 @@ import { useMemo } from 'react';
 import { announceDraftChange } from './customize-draft.ts';
 import { droppedCustomCss } from '#shared/custom-css.ts';
 import { parseHex, relativeLuminance } from '#shared/contrast.ts';
-import { Code2, Image, LayoutTemplate, MessageCircle, MousePointerClick, Palette, Sparkles, Type } from 'lucide-react';
+import { Code2, Image, LayoutTemplate, Lock, MessageCircle, MousePointerClick, Palette, Sparkles, Type } from 'lucide-react';
+import { Link } from 'react-router';
+import { CUSTOM_FONT_PLANS, allowsCustomFonts, planFeatureMessages } from '#shared/plans.ts';
 import { toast } from 'sonner';
 import {
   ANIMATION_TYPES,
@@ -189,11 +191,32 @@ function ColorsPanel(props: PanelProps) {
 }
 
 function TextPanel(props: PanelProps) {
-  const { draft } = props;
+  const { draft, user } = props;
+  // Free draws the page in the default font (issue 33): the others are shown locked; one kept from another plan stays chosen.
+  const fontsOpen = allowsCustomFonts(user.plan);
+  const lockedFonts = new Set(fontsOpen ? [] : FONT_NAMES.filter((name) => name !== CUSTOMIZATION_DEFAULTS.font && name !== draft.font));
   return (
     <>
       <Section title="Font" hint="Served with your page by this site: visitors load only your font.">
-        <SelectField label="Font" options={FONT_NAMES.map((name) => [name, name] as const)} {...bind(props, 'font')} />
+        <SelectField
+          label="Font"
+          options={FONT_NAMES.map((name) => [name, lockedFonts.has(name) ? `${name} (${CUSTOM_FONT_PLANS})` : name] as const)}
+          disabled={lockedFonts}
+          {...bind(props, 'font')}
+        />
+        {!fontsOpen && (
+          <p className="flex items-start gap-2 rounded-xl border border-primary/40 bg-primary/10 p-3 text-sm text-zinc-200 sm:col-span-2">
+            <Lock className="mt-0.5 size-4 shrink-0 text-primary-text" aria-hidden="true" />
+            <span>
+              {planFeatureMessages.customFont(CUSTOM_FONT_PLANS)}
+              {draft.font !== CUSTOMIZATION_DEFAULTS.font &&
+                ` Your page shows ${CUSTOMIZATION_DEFAULTS.font} for now; ${draft.font} is kept for when your plan includes it.`}{' '}
+              <Link to="/pricing" className="font-semibold text-primary-text hover:underline">
+                See Pricing
+              </Link>
+            </span>
+          </p>
+        )}
         <FontStylesheet font={draft.font} />
         <p className="self-end rounded-xl border border-border px-4 py-3 text-lg" style={{ fontFamily: fontFamilyOf(draft.font) }}>
           The quick brown fox

@@ -1,7 +1,15 @@
 import { BadgeCheck, Check, ShieldCheck, X } from 'lucide-react';
 import { Link } from 'react-router';
 import { PLANS, type Plan, SITE_NAME } from '#shared/constants.ts';
-import { DEFAULT_PLAN_LIMITS, PLAN_NAMES, type PlanLimits, formatBytes, listOf, removesBranding } from '#shared/plans.ts';
+import {
+  DEFAULT_PLAN_LIMITS,
+  PLAN_NAMES,
+  type PlanLimits,
+  allowsCustomFonts,
+  formatBytes,
+  listOf,
+  removesBranding,
+} from '#shared/plans.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { Card } from '#web/components/ui/card.tsx';
 import { useSession } from '#web/features/auth/use-session.ts';
@@ -23,7 +31,8 @@ function rowsOf(plan: Plan, limits: PlanLimits): [string, boolean][] {
   return [
     [limits.links === null ? 'Unlimited links' : `Up to ${limits.links} links`, true],
     [`${formatBytes(limits.uploadBytes)} for images, music and cursors`, true],
-    ['Every theme, font and effect', true],
+    ['Every theme and effect', true],
+    [allowsCustomFonts(plan) ? 'Every font' : 'The default font (Inter)', allowsCustomFonts(plan)],
     ['Analytics: views, clicks, sources and countries', true],
     [`Analytics for the last ${listOf(limits.analyticsDays.map(String))} days`, true],
     ['Analytics download (CSV)', limits.analyticsExport],
