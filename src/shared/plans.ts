@@ -40,6 +40,7 @@ export const planFeatureMessages = {
   analyticsPeriod: (days: number, plans: string) => `The last ${days} days of analytics come with ${plans}.`,
   analyticsExport: (plans: string) => `Downloading your analytics comes with ${plans}.`,
   customFont: (plans: string) => `Fonts other than the default (Inter) come with ${plans}.`,
+  layout: (plans: string) => `Layouts other than the default (centered) come with ${plans}.`,
 } as const;
 export const PLAN_UPGRADE_HINT = 'See Pricing for how to upgrade.';
 
@@ -64,13 +65,14 @@ export function uploadQuotaMessage(plan: Plan, limitBytes: number): string {
 
 /**
  * What each plan does to the page's look (spec 001 §9), the same on every site
- * for now: Free draws its page in the default font and with the 'Powered by'
- * footer. A font chosen on a plan that had it is kept, and shows again with it.
+ * for now: Free draws its page in the default font and layout, with the
+ * 'Powered by' footer. A choice made on a plan that had it is kept, and shows
+ * again with it (src/shared/plan-look.ts).
  */
-const PAGE_FEATURES: Record<Plan, { customFonts: boolean; removeBranding: boolean }> = {
-  free: { customFonts: false, removeBranding: false },
-  pro: { customFonts: true, removeBranding: true },
-  business: { customFonts: true, removeBranding: true },
+const PAGE_FEATURES: Record<Plan, { customFonts: boolean; allLayouts: boolean; removeBranding: boolean }> = {
+  free: { customFonts: false, allLayouts: false, removeBranding: false },
+  pro: { customFonts: true, allLayouts: true, removeBranding: true },
+  business: { customFonts: true, allLayouts: true, removeBranding: true },
 };
 
 /** Plans that remove the 'Powered by' footer (spec 001 §9: branding removal). */
@@ -83,8 +85,14 @@ export function allowsCustomFonts(plan: Plan): boolean {
   return PAGE_FEATURES[plan].customFonts;
 }
 
-/** The plans with custom fonts, said as a list. */
+/** Plans whose page shows the layout its creator chose (Free: the default layout). */
+export function allowsAllLayouts(plan: Plan): boolean {
+  return PAGE_FEATURES[plan].allLayouts;
+}
+
+/** The plans with custom fonts, and with every layout, said as lists. */
 export const CUSTOM_FONT_PLANS = listOf(PLANS.filter(allowsCustomFonts).map((plan) => PLAN_NAMES[plan]));
+export const ALL_LAYOUT_PLANS = listOf(PLANS.filter(allowsAllLayouts).map((plan) => PLAN_NAMES[plan]));
 
 /** GET /api/me/limits: what the user's plan allows and what is used. */
 export const planUsageSchema = z

@@ -6,7 +6,8 @@ import { DAY_MS, NEW_LINK_DAYS, type Plan } from './constants.ts';
 import { sanitizeCustomCss } from './custom-css.ts';
 import type { ContentWarning } from './content-warning.ts';
 import { CUSTOMIZATION_DEFAULTS, type Customization } from './customization.ts';
-import { allowsCustomFonts, removesBranding } from './plans.ts';
+import { removesBranding } from './plans.ts';
+import { lookShownOn } from './plan-look.ts';
 import type { PublicBlock, PublicItem, PublicLink, PublicPage } from './profile.types.ts';
 import { isLinkLive, nextScheduleChange } from './links.ts';
 import { type Audience, type PageAudience, type Viewer, pageAudienceOf, reaches } from './audience.ts';
@@ -145,8 +146,8 @@ export function toPublicProfile(
     },
     items: shown,
     links: shown.filter((item) => item.type === 'link'),
-    // A font the plan does not include is kept in the look, and drawn in the default until it does (issue 33).
-    customization: allowsCustomFonts(user.plan) ? customization : { ...customization, font: CUSTOMIZATION_DEFAULTS.font },
+    // What the plan does not include is kept in the look, and drawn in the default until it does (issue 33).
+    customization: lookShownOn(user.plan, customization),
     customCss: sanitizeCustomCss(customization.customCSS),
   };
 }

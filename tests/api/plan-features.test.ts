@@ -4,7 +4,7 @@ import { ConfigError, loadConfig, mergePlanLimits } from '#server/config.ts';
 import { DIALECT, type TestApp, createTestApp } from '../helpers/test-app.ts';
 import { createUser, setPlan } from '../helpers/factories.ts';
 
-// What each plan unlocks (issue 33, the parts built so far: analytics depth and fonts),
+// What each plan unlocks (issue 33, the parts built so far: analytics depth, fonts and layouts),
 // enforced by the server from the one table in src/shared/plans.ts and
 // changed by the operator with PLAN_LIMITS. Expected answers are written out
 // here, not read from that table, so that a change to it shows up.
@@ -94,6 +94,24 @@ describe(`what each plan unlocks: fonts (${DIALECT})`, () => {
       '#8B5CF6',
     );
     expect((await putLook(creator.cookie, { font: 'Inter', primaryColor: '#123456' })).statusCode).toBe(200);
+  });
+
+  it('Free keeps the default layout: another is refused, and one kept from Pro is drawn as the default', async () => {
+    const creator = await creatorOn(t.app, 'free');
+    const refused = await putLook(creator.cookie, { profileLayout: 'card' });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().fieldErrors).toEqual({
+      profileLayout: 'Layouts other than the default (centered) come with Pro and Business. See Pricing for how to upgrade.',
+    });
+    await setPlan(t.app, creator.user.id, 'pro');
+    expect((await putLook(creator.cookie, { profileLayout: 'card' })).statusCode).toBe(200);
+    expect((await t.app.inject({ url: `/api/public/${creator.user.username}` })).json().data.customization.profileLayout).toBe('card');
+    await setPlan(t.app, creator.user.id, 'free');
+    // The public API reads the account afresh (the page's own cache is emptied by the admin's change, tested below).
+    expect((await t.app.inject({ url: `/api/public/${creator.user.username}` })).json().data.customization.profileLayout).toBe('centered');
+    expect((await t.app.inject({ url: '/api/me/customization', headers: { cookie: creator.cookie } })).json().data.profileLayout).toBe(
+      'card',
+    );
   });
 
   for (const plan of ['pro', 'business'] as const) {

@@ -107,8 +107,8 @@ describe('unsaved edits', () => {
   });
 });
 
-describe('a plan’s fonts', () => {
-  it('shows Free the other fonts locked, says which plans have them, and leads to Pricing', async () => {
+describe('a plan’s fonts and layouts', () => {
+  it('shows Free the other fonts and layouts locked, says which plans have them, and leads to Pricing', async () => {
     const { page } = await signedInPage({ plan: 'free' });
     await page.goto('/dashboard?tab=customize');
     await page.getByRole('tab', { name: 'Text' }).click();
@@ -118,9 +118,17 @@ describe('a plan’s fonts', () => {
     expect(await font.locator('option[value="Lora"]').textContent()).toBe('Lora (Pro and Business)');
     await expect.poll(() => page.getByText('Fonts other than the default (Inter) come with Pro and Business.').isVisible()).toBe(true);
     expect(await axeViolationsOf(page)).toEqual([]);
+    // The layout too: the default is Free's, the others are shown locked.
+    await page.getByRole('tab', { name: 'Layout' }).click();
+    expect(await page.getByRole('radio', { name: 'Card' }).isDisabled()).toBe(true);
+    expect(await page.getByRole('radio', { name: 'Centered' }).getAttribute('aria-checked')).toBe('true');
+    await expect.poll(() => page.getByText('Layouts other than the default (centered) come with Pro and Business.').isVisible()).toBe(true);
+    expect(await axeViolationsOf(page)).toEqual([]);
     await page.getByRole('link', { name: 'See Pricing' }).click();
     await page.waitForURL('**/pricing');
     expect(await page.getByTestId('plan-free').textContent()).toContain('The default font (Inter)');
+    expect(await page.getByTestId('plan-free').textContent()).toContain('The default page layout (centered)');
+    expect(await page.getByTestId('plan-pro').textContent()).toContain('Every page layout');
     await page.context().close();
   });
 });

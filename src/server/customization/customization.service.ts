@@ -9,7 +9,8 @@ import {
   sameLook,
 } from '#shared/customization.ts';
 import type { MediaKind } from '#shared/media.ts';
-import { CUSTOM_FONT_PLANS, PLAN_UPGRADE_HINT, allowsCustomFonts, planFeatureMessages } from '#shared/plans.ts';
+import { PLAN_UPGRADE_HINT } from '#shared/plans.ts';
+import { lockedLookChange } from '#shared/plan-look.ts';
 import { type Db, nowIso } from '../db/database.ts';
 import type { UserRow } from '../db/schema.ts';
 import { recordActivity } from '../activity/activity.repository.ts';
@@ -59,15 +60,11 @@ export async function getCustomization(db: Db, userId: number): Promise<Customiz
 export async function updateCustomization(db: Db, owner: UserRow, update: CustomizationUpdate): Promise<Customization> {
   return db.transaction().execute(async (trx) => {
     const current = await getCustomization(trx, owner.id);
-    // A new font the plan does not include is refused; one kept from a plan that had it stays (issue 33).
-    if (
-      update.font !== undefined &&
-      update.font !== current.font &&
-      update.font !== CUSTOMIZATION_DEFAULTS.font &&
-      !allowsCustomFonts(owner.plan)
-    ) {
-      const message = `${planFeatureMessages.customFont(CUSTOM_FONT_PLANS)} ${PLAN_UPGRADE_HINT}`;
-      throw new AppError(403, 'plan_feature', message, { fieldErrors: { font: message } });
+    // A new choice the plan does not include is refused; one kept from a plan that had it stays (issue 33).
+    const locked = lockedLookChange(owner.plan, current, update);
+    if (locked) {
+      const message = `${locked.message} ${PLAN_UPGRADE_HINT}`;
+      throw new AppError(403, 'plan_feature', message, { fieldErrors: { [locked.field]: message } });
     }
     const next: Customization = { ...current, ...update };
     await setLook(trx, owner, next);

@@ -1,3 +1,4 @@
+import { Lock } from 'lucide-react';
 import { type ReactNode, useId } from 'react';
 import { HEX_PATTERN, type SliderRange } from '#shared/customization.ts';
 import { Input } from '#web/components/ui/input.tsx';
@@ -124,6 +125,8 @@ export function ChoiceField<Value extends string>(props: {
   options: readonly (readonly [Value, string])[];
   onChange: (value: Value) => void;
   wide?: boolean;
+  /** Options shown but not to be chosen (a plan's locks). */
+  disabled?: ReadonlySet<Value>;
 }) {
   const id = useId();
   return (
@@ -138,14 +141,17 @@ export function ChoiceField<Value extends string>(props: {
             type="button"
             role="radio"
             aria-checked={props.value === value}
+            disabled={props.disabled?.has(value)}
             onClick={() => props.onChange(value)}
             className={cn(
               'cursor-pointer rounded-lg border px-3 py-1.5 text-sm transition-colors',
               props.value === value
                 ? 'border-primary bg-primary/20 text-white'
                 : 'border-border text-zinc-300 hover:border-primary/50 hover:text-white',
+              'disabled:cursor-not-allowed disabled:border-dashed disabled:text-zinc-400 disabled:hover:border-border',
             )}
           >
+            {props.disabled?.has(value) && <Lock className="mr-1 inline size-3.5 align-[-2px]" aria-hidden="true" />}
             {label}
           </button>
         ))}

@@ -4,7 +4,8 @@ import { droppedCustomCss } from '#shared/custom-css.ts';
 import { parseHex, relativeLuminance } from '#shared/contrast.ts';
 import { Code2, Image, LayoutTemplate, Lock, MessageCircle, MousePointerClick, Palette, Sparkles, Type } from 'lucide-react';
 import { Link } from 'react-router';
-import { CUSTOM_FONT_PLANS, allowsCustomFonts, planFeatureMessages } from '#shared/plans.ts';
+import { CUSTOM_FONT_PLANS, allowsAllLayouts, allowsCustomFonts } from '#shared/plans.ts';
+import { planLookNote } from '#shared/plan-look.ts';
 import { toast } from 'sonner';
 import {
   ANIMATION_TYPES,
@@ -193,8 +194,9 @@ function ColorsPanel(props: PanelProps) {
 function TextPanel(props: PanelProps) {
   const { draft, user } = props;
   // Free draws the page in the default font (issue 33): the others are shown locked; one kept from another plan stays chosen.
-  const fontsOpen = allowsCustomFonts(user.plan);
-  const lockedFonts = new Set(fontsOpen ? [] : FONT_NAMES.filter((name) => name !== CUSTOMIZATION_DEFAULTS.font && name !== draft.font));
+  const lockedFonts = new Set(
+    allowsCustomFonts(user.plan) ? [] : FONT_NAMES.filter((name) => name !== CUSTOMIZATION_DEFAULTS.font && name !== draft.font),
+  );
   return (
     <>
       <Section title="Font" hint="Served with your page by this site: visitors load only your font.">
@@ -204,19 +206,7 @@ function TextPanel(props: PanelProps) {
           disabled={lockedFonts}
           {...bind(props, 'font')}
         />
-        {!fontsOpen && (
-          <p className="flex items-start gap-2 rounded-xl border border-primary/40 bg-primary/10 p-3 text-sm text-zinc-200 sm:col-span-2">
-            <Lock className="mt-0.5 size-4 shrink-0 text-primary-text" aria-hidden="true" />
-            <span>
-              {planFeatureMessages.customFont(CUSTOM_FONT_PLANS)}
-              {draft.font !== CUSTOMIZATION_DEFAULTS.font &&
-                ` Your page shows ${CUSTOMIZATION_DEFAULTS.font} for now; ${draft.font} is kept for when your plan includes it.`}{' '}
-              <Link to="/pricing" className="font-semibold text-primary-text hover:underline">
-                See Pricing
-              </Link>
-            </span>
-          </p>
-        )}
+        <PlanLookNote note={planLookNote(user.plan, 'font', draft.font)} />
         <FontStylesheet font={draft.font} />
         <p className="self-end rounded-xl border border-border px-4 py-3 text-lg" style={{ fontFamily: fontFamilyOf(draft.font) }}>
           The quick brown fox
@@ -264,11 +254,18 @@ function ButtonsPanel(props: PanelProps) {
 }
 
 function LayoutPanel(props: PanelProps) {
-  const { update } = props;
+  const { draft, update, user } = props;
+  // Free draws the page in the default layout (issue 33), as with fonts.
+  const lockedLayouts = new Set(
+    allowsAllLayouts(user.plan)
+      ? []
+      : PROFILE_LAYOUTS.filter((layout) => layout !== CUSTOMIZATION_DEFAULTS.profileLayout && layout !== draft.profileLayout),
+  );
   return (
     <>
       <Section title="Page">
-        <ChoiceField label="Layout" options={optionsOf(PROFILE_LAYOUTS)} {...bind(props, 'profileLayout')} />
+        <ChoiceField label="Layout" options={optionsOf(PROFILE_LAYOUTS)} disabled={lockedLayouts} {...bind(props, 'profileLayout')} />
+        <PlanLookNote note={planLookNote(user.plan, 'profileLayout', draft.profileLayout)} />
         <ChoiceField label="Spacing" options={optionsOf(SPACINGS)} {...bind(props, 'spacing')} />
         <SliderField label="Page width" unit="px" range={SLIDERS.containerMaxWidth} {...bind(props, 'containerMaxWidth')} />
         <SliderField label="Space between links" unit="px" range={SLIDERS.cardSpacing} {...bind(props, 'cardSpacing')} />
@@ -478,3 +475,19 @@ export const CUSTOMIZE_SECTIONS = [
   { id: 'discord', label: 'Discord', icon: MessageCircle, Panel: DiscordPanel },
   { id: 'advanced', label: 'Advanced', icon: Code2, Panel: AdvancedPanel },
 ] as const;
+
+/** What the plan does not include in this section, and a way to Pricing. */
+function PlanLookNote({ note }: { note: string | undefined }) {
+  if (!note) return null;
+  return (
+    <p className="flex items-start gap-2 rounded-xl border border-primary/40 bg-primary/10 p-3 text-sm text-zinc-200 sm:col-span-2">
+      <Lock className="mt-0.5 size-4 shrink-0 text-primary-text" aria-hidden="true" />
+      <span>
+        {note}{' '}
+        <Link to="/pricing" className="font-semibold text-primary-text hover:underline">
+          See Pricing
+        </Link>
+      </span>
+    </p>
+  );
+}
