@@ -17,8 +17,8 @@ import { type ReactNode, Suspense, lazy, useState } from 'react';
 import { ANALYTICS_PERIODS, type AnalyticsPeriod, type AnalyticsReport, analyticsMessages } from '#shared/analytics.ts';
 import { countOf, formatCount } from '#shared/counts.ts';
 import { DEFAULT_PLAN_LIMITS, planFeatureMessages, plansAllowing } from '#shared/plans.ts';
-import { Link } from 'react-router';
 import { useSiteFeatures } from '#web/features/site/use-site-features.ts';
+import { PlanLockNote } from '#web/features/pricing/plan-lock-note.tsx';
 import type { CurrentUser } from '#shared/user.types.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { Card } from '#web/components/ui/card.tsx';
@@ -93,17 +93,7 @@ export function AnalyticsTab({ user }: { user: CurrentUser }) {
           </Button>
         )}
       </div>
-      {locked && (
-        <p role="status" className="flex items-start gap-2 rounded-xl border border-primary/40 bg-primary/10 p-3 text-sm text-zinc-200">
-          <Lock className="mt-0.5 size-4 shrink-0 text-primary-text" aria-hidden="true" />
-          <span>
-            {locked}{' '}
-            <Link to="/pricing" className="font-semibold text-primary-text hover:underline">
-              See Pricing
-            </Link>
-          </span>
-        </p>
-      )}
+      <PlanLockNote note={locked} />
 
       {analytics.isPending && <LoadingState label="Loading analytics..." />}
       {analytics.isError && (

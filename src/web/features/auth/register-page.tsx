@@ -11,6 +11,7 @@ import { PasswordField } from './password-input.tsx';
 import { authFormPreloadProps, loadAuthSchemas } from './auth-schemas.ts';
 import { focusField, useFormError, valuesOf } from './use-form-error.ts';
 import { SingleSignOnButtons } from './single-sign-on.tsx';
+import { TermsCheckbox } from './terms-checkbox.tsx';
 import { NEW_ACCOUNT_STORAGE_KEY } from '#web/lib/constants.ts';
 import { setSessionMark } from '#web/lib/session-mark.ts';
 import { registerAccount } from './use-session.ts';
@@ -94,21 +95,7 @@ export function RegisterPage() {
           autoComplete="new-password"
           invalid={invalidField === 'confirmPassword'}
         />
-        <label className="flex items-start gap-3 text-sm text-zinc-300">
-          <input
-            type="checkbox"
-            id="acceptTerms"
-            className="mt-0.5 size-4 rounded border-border bg-surface accent-primary"
-            aria-invalid={invalid('acceptTerms')}
-            name="acceptTerms"
-          />
-          <span>
-            I accept the{' '}
-            <Link to="/terms" className="font-semibold text-primary-text hover:underline">
-              terms and conditions
-            </Link>
-          </span>
-        </label>
+        <TermsCheckbox id="acceptTerms" invalid={invalid('acceptTerms')} />
         <Button type="submit" className="w-full" disabled={!hydrated || isSubmitting}>
           {isSubmitting ? 'Creating...' : 'Create account'}
         </Button>

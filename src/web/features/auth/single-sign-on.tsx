@@ -12,6 +12,7 @@ import { siteHost } from '#web/lib/utils.ts';
 import { useSiteFeatures } from '../site/use-site-features.ts';
 import { AuthCard } from './auth-card.tsx';
 import { SecondFactorStep } from './second-factor-step.tsx';
+import { TermsCheckbox } from './terms-checkbox.tsx';
 import { createSingleSignOnAccount, finishSingleSignOn, startSingleSignOn } from './use-session.ts';
 
 // Single sign-on's screens (issue 29): "Continue with {name}" on the login and
@@ -187,15 +188,7 @@ function ChooseAccount({ choice }: { choice: Choice }) {
             Lowercase letters, numbers, _ and -, up to {USERNAME_MAX_LENGTH} characters. Your page will live at this address.
           </p>
         </div>
-        <label className="flex items-start gap-3 text-sm text-zinc-300">
-          <input type="checkbox" name="acceptTerms" className="mt-0.5 size-4 rounded border-border bg-surface accent-primary" />
-          <span>
-            I accept the{' '}
-            <Link to="/terms" className="font-semibold text-primary-text hover:underline">
-              terms and conditions
-            </Link>
-          </span>
-        </label>
+        <TermsCheckbox />
         <Button type="submit" className="w-full" disabled={pending}>
           <UserPlus /> {pending ? 'Creating...' : 'Create my account'}
         </Button>

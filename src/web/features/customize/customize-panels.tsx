@@ -2,10 +2,10 @@ import { useMemo } from 'react';
 import { announceDraftChange } from './customize-draft.ts';
 import { droppedCustomCss } from '#shared/custom-css.ts';
 import { parseHex, relativeLuminance } from '#shared/contrast.ts';
-import { Code2, Image, LayoutTemplate, Lock, MessageCircle, MousePointerClick, Palette, Sparkles, Type } from 'lucide-react';
-import { Link } from 'react-router';
+import { Code2, Image, LayoutTemplate, MessageCircle, MousePointerClick, Palette, Sparkles, Type } from 'lucide-react';
 import { CUSTOM_FONT_PLANS, allowsAllLayouts, allowsCustomFonts } from '#shared/plans.ts';
 import { planLookNote } from '#shared/plan-look.ts';
+import { PlanLockNote } from '#web/features/pricing/plan-lock-note.tsx';
 import { toast } from 'sonner';
 import {
   ANIMATION_TYPES,
@@ -206,7 +206,7 @@ function TextPanel(props: PanelProps) {
           disabled={lockedFonts}
           {...bind(props, 'font')}
         />
-        <PlanLookNote note={planLookNote(user.plan, 'font', draft.font)} />
+        <PlanLockNote note={planLookNote(user.plan, 'font', draft.font)} className="sm:col-span-2" />
         <FontStylesheet font={draft.font} />
         <p className="self-end rounded-xl border border-border px-4 py-3 text-lg" style={{ fontFamily: fontFamilyOf(draft.font) }}>
           The quick brown fox
@@ -265,7 +265,7 @@ function LayoutPanel(props: PanelProps) {
     <>
       <Section title="Page">
         <ChoiceField label="Layout" options={optionsOf(PROFILE_LAYOUTS)} disabled={lockedLayouts} {...bind(props, 'profileLayout')} />
-        <PlanLookNote note={planLookNote(user.plan, 'profileLayout', draft.profileLayout)} />
+        <PlanLockNote note={planLookNote(user.plan, 'profileLayout', draft.profileLayout)} className="sm:col-span-2" />
         <ChoiceField label="Spacing" options={optionsOf(SPACINGS)} {...bind(props, 'spacing')} />
         <SliderField label="Page width" unit="px" range={SLIDERS.containerMaxWidth} {...bind(props, 'containerMaxWidth')} />
         <SliderField label="Space between links" unit="px" range={SLIDERS.cardSpacing} {...bind(props, 'cardSpacing')} />
@@ -475,19 +475,3 @@ export const CUSTOMIZE_SECTIONS = [
   { id: 'discord', label: 'Discord', icon: MessageCircle, Panel: DiscordPanel },
   { id: 'advanced', label: 'Advanced', icon: Code2, Panel: AdvancedPanel },
 ] as const;
-
-/** What the plan does not include in this section, and a way to Pricing. */
-function PlanLookNote({ note }: { note: string | undefined }) {
-  if (!note) return null;
-  return (
-    <p className="flex items-start gap-2 rounded-xl border border-primary/40 bg-primary/10 p-3 text-sm text-zinc-200 sm:col-span-2">
-      <Lock className="mt-0.5 size-4 shrink-0 text-primary-text" aria-hidden="true" />
-      <span>
-        {note}{' '}
-        <Link to="/pricing" className="font-semibold text-primary-text hover:underline">
-          See Pricing
-        </Link>
-      </span>
-    </p>
-  );
-}
