@@ -147,6 +147,21 @@ describe(`single sign-on with OpenID Connect (${DIALECT})`, () => {
     expect(await countUsers()).toBe(before + 2);
   });
 
+  it('gives a name two people ask for at once to one of them, and tells the other it is taken', async () => {
+    idp.people.set('twin-a', {});
+    idp.people.set('twin-b', {});
+    const first = new Browser();
+    const second = new Browser();
+    await callback(first, await throughProvider(first, 'twin-a'));
+    await callback(second, await throughProvider(second, 'twin-b'));
+    const username = uniqueUsername('twin');
+    const answers = await Promise.all([
+      first.call('POST', '/api/auth/sso/complete', { username }),
+      second.call('POST', '/api/auth/sso/complete', { username }),
+    ]);
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([201, 409]);
+  });
+
   it('links to an existing account only once its owner has signed in to it, then signs in through the provider', async () => {
     const owner = await createUser(t.app);
     await t.app.db

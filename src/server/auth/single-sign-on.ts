@@ -7,8 +7,8 @@ import { authMessages, usernameSchema } from '#shared/auth.schema.ts';
 import { type Db, nowIso } from '../db/database.ts';
 import type { UserRow } from '../db/schema.ts';
 import { AppError } from '../http/errors.ts';
-import { findUserById, isConfirmedEmailInUse } from '../users/users.repository.ts';
-import { isUsernameAvailable, toCurrentUser } from '../users/users.service.ts';
+import { findUserById, findUserByUsername, isConfirmedEmailInUse } from '../users/users.repository.ts';
+import { isUsernameAvailable, toCurrentUser, usernameTaken } from '../users/users.service.ts';
 import { createAccount } from './auth.service.ts';
 import { listPasskeysOf } from './passkeys.repository.ts';
 import { hasPassword } from './password.ts';
@@ -304,11 +304,24 @@ export function createSingleSignOn({ db, box, providers, publicUrl, notify }: Si
       }
       // The address is the provider's verified one; kept unless another account here already uses it.
       const email = waiting.email && !(await isConfirmedEmailInUse(db, waiting.email)) ? waiting.email : null;
-      const user = await db.transaction().execute(async (trx) => {
-        const created = await createAccount(trx, { username, passwordHash: '', displayName: waiting.name || username, email });
-        await insertSsoIdentity(trx, { userId: created.id, provider: waiting.provider.id, subject: waiting.subject, email, at: nowIso() });
-        return created;
-      });
+      let user: UserRow;
+      try {
+        user = await db.transaction().execute(async (trx) => {
+          const created = await createAccount(trx, { username, passwordHash: '', displayName: waiting.name || username, email });
+          await insertSsoIdentity(trx, {
+            userId: created.id,
+            provider: waiting.provider.id,
+            subject: waiting.subject,
+            email,
+            at: nowIso(),
+          });
+          return created;
+        });
+      } catch (error) {
+        // Another sign-up took the name meanwhile (PostgreSQL then aborts the transaction before it can be asked there).
+        if (!(error instanceof AppError) && (await findUserByUsername(db, username))) throw usernameTaken();
+        throw error;
+      }
       await endSignIn(reply, waiting.id);
       await startSession(db, request, reply, user.id);
       return user;
