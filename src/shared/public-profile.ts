@@ -9,7 +9,7 @@ import { CUSTOMIZATION_DEFAULTS, type Customization } from './customization.ts';
 import { removesBranding } from './plans.ts';
 import { lookShownOn } from './plan-look.ts';
 import type { PublicBlock, PublicItem, PublicLink, PublicPage } from './profile.types.ts';
-import { isLinkLive, nextScheduleChange } from './links.ts';
+import { type LinkWindow, isLinkLive, nextScheduleChange } from './links.ts';
 import { type Audience, type PageAudience, type Viewer, pageAudienceOf, reaches } from './audience.ts';
 
 /** The account fields a public profile is made of, as the server's row and the owner's API shape both carry them. */
@@ -35,6 +35,8 @@ export interface PublicProfileSource {
   /** The total view count, when known (the server reads it from the rollups when the owner shows views). */
   views?: number;
   updatedAt: string;
+  /** How many links the plan shows (null or absent: all); links past it are kept, and left off the page (issue 33). */
+  linkLimit?: number | null;
 }
 
 /** When an item is on the page, and when it was made and last changed. */
@@ -50,6 +52,27 @@ interface ItemWindow {
 export type PublicItemSource = ((Omit<PublicLink, 'isNew'> & Partial<Audience>) | PublicBlock) & ItemWindow;
 
 const audienceOf = (link: Partial<Audience>): Audience => ({ device: link.device ?? 'any', countries: link.countries ?? [] });
+
+/**
+ * The links a plan's limit leaves off the page: past the first `limit` links
+ * on it now, in the creator's order (a downgrade, or a lower PLAN_LIMITS, keeps
+ * them; moving one up shows it instead). Blocks do not count.
+ */
+export function linksPastPlan(
+  items: readonly (PublicItemSource | (LinkWindow & { id: number; type: string }))[],
+  limit: number | null | undefined,
+  now = Date.now(),
+): Set<number> {
+  const past = new Set<number>();
+  if (limit === null || limit === undefined) return past;
+  let shown = 0;
+  for (const item of items) {
+    if (item.type !== 'link' || !isLinkLive(item, now)) continue;
+    if (shown < limit) shown += 1;
+    else past.add(item.id);
+  }
+  return past;
+}
 
 /** What the drawing of a page with these items depends on (issue 30), now: undefined when it is the same for every visitor. */
 export function pageAudienceOfItems(items: readonly PublicItemSource[], now = Date.now()): PageAudience | undefined {
@@ -97,7 +120,10 @@ export function toPublicProfile(
   now = Date.now(),
   viewer?: Viewer,
 ): PublicPage {
-  const active = items.filter((item) => isLinkLive(item, now) && (item.type !== 'link' || reaches(audienceOf(item), viewer)));
+  const pastPlan = linksPastPlan(items, user.linkLimit, now);
+  const active = items.filter(
+    (item) => isLinkLive(item, now) && !pastPlan.has(item.id) && (item.type !== 'link' || reaches(audienceOf(item), viewer)),
+  );
   const newSince = now - NEW_LINK_DAYS * DAY_MS;
   const lastChange = [user.updatedAt, ...active.map((link) => link.updatedAt)].reduce((latest, at) => (at > latest ? at : latest));
   // Only what the page shows: a source may carry more (the owner's API shape).

@@ -2,9 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Plan } from '#shared/constants.ts';
 import { ConfigError, loadConfig, mergePlanLimits } from '#server/config.ts';
 import { DIALECT, type TestApp, createTestApp } from '../helpers/test-app.ts';
-import { createUser, setPlan } from '../helpers/factories.ts';
+import { createLink, createUser, setPlan } from '../helpers/factories.ts';
 
-// What each plan unlocks (issue 33, the parts built so far: analytics depth, fonts and layouts),
+// What each plan unlocks (issue 33, the parts built so far: analytics depth, fonts, layouts, and links past a downgrade),
 // enforced by the server from the one table in src/shared/plans.ts and
 // changed by the operator with PLAN_LIMITS. Expected answers are written out
 // here, not read from that table, so that a change to it shows up.
@@ -144,5 +144,53 @@ describe(`what each plan unlocks: fonts (${DIALECT})`, () => {
     expect(publicApi.customization.font).toBe('Inter');
     expect((await setPlanAsAdmin('pro')).statusCode).toBe(200);
     expect(await fontOfPage(creator.user.username)).toContain('Lora');
+  });
+});
+
+describe(`a downgrade keeps every link (${DIALECT})`, () => {
+  it('leaves the links past the plan’s limit off the page, in the creator’s order, and keeps them', async () => {
+    const admin = await createUser(t.app);
+    await t.app.db.updateTable('users').set({ role: 'admin' }).where('id', '=', admin.user.id).execute();
+    const creator = await creatorOn(t.app, 'pro');
+    const links = [];
+    for (let index = 1; index <= 7; index++)
+      links.push(await createLink(t.app, creator, { title: `Link ${index}`, url: `https://l${index}.example/` }));
+    const block = await t.app.inject({
+      method: 'POST',
+      url: '/api/links/blocks',
+      headers: { cookie: creator.cookie },
+      payload: { type: 'header', title: 'More' },
+    });
+    expect(block.statusCode).toBe(201);
+    const titlesOnPage = async () => {
+      const data = (await t.app.inject({ url: `/api/public/${creator.user.username}` })).json().data;
+      return data.items.map((item: { title?: string; type: string }) => item.title ?? item.type);
+    };
+    expect(await titlesOnPage()).toHaveLength(8);
+
+    const downgraded = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/admin/users/${creator.user.id}/plan`,
+      headers: { cookie: admin.cookie },
+      payload: { plan: 'free' },
+    });
+    expect(downgraded.statusCode).toBe(200);
+    expect(await titlesOnPage()).toEqual(['Link 1', 'Link 2', 'Link 3', 'Link 4', 'Link 5', 'More']);
+    const page = (await t.app.inject({ url: `/${creator.user.username}` })).body;
+    expect(page).toContain('Link 5');
+    expect(page).not.toContain('Link 6');
+    // Kept: the owner still has all seven, and a hidden link's address still leads on.
+    expect(
+      (await t.app.inject({ url: `/api/users/${creator.user.id}/links`, headers: { cookie: creator.cookie } })).json().data,
+    ).toHaveLength(8);
+    expect((await t.app.inject({ url: `/go/${links[6].id}` })).statusCode).toBe(302);
+
+    // Moving a link up shows it instead of the last one shown.
+    const order = [links[6].id, ...links.slice(0, 6).map((link) => link.id)];
+    expect(
+      (await t.app.inject({ method: 'PUT', url: '/api/links/order', headers: { cookie: creator.cookie }, payload: { ids: order } }))
+        .statusCode,
+    ).toBe(200);
+    expect(await titlesOnPage()).toEqual(['Link 7', 'Link 1', 'Link 2', 'Link 3', 'Link 4', 'More']);
   });
 });

@@ -26,7 +26,7 @@ async function signedInPage(options: { reducedMotion?: 'reduce' | 'no-preference
   await page.fill('#password', 'secret123');
   await page.getByRole('button', { name: 'Enter Linkverse' }).click();
   await page.waitForURL('**/dashboard');
-  return { page, username: creator.user.username, cookie: creator.cookie };
+  return { page, username: creator.user.username, cookie: creator.cookie, creator };
 }
 
 /** Computed styles of the same elements, in the preview or on the public page. */
@@ -129,6 +129,21 @@ describe('a plan’s fonts and layouts', () => {
     expect(await page.getByTestId('plan-free').textContent()).toContain('The default font (Inter)');
     expect(await page.getByTestId('plan-free').textContent()).toContain('The default page layout (centered)');
     expect(await page.getByTestId('plan-pro').textContent()).toContain('Every page layout');
+    await page.context().close();
+  });
+});
+
+describe('a downgrade', () => {
+  it('keeps every link, and says on each one past the plan’s limit that the page leaves it off', async () => {
+    const { page, creator } = await signedInPage({ plan: 'pro' });
+    const { app } = running.server.testApp;
+    for (const title of ['Three', 'Four', 'Five', 'Six']) await createLink(app, creator, { title, url: 'https://example.com/more' });
+    await setPlan(app, creator.user.id, 'free');
+    await page.goto('/dashboard?tab=links');
+    const sixth = page.locator('[data-link-id]').filter({ hasText: 'Six' });
+    await expect.poll(() => sixth.getByTestId('past-plan').textContent()).toContain('Not on your page: your plan shows 5 links.');
+    expect(await page.locator('[data-link-id]').filter({ hasText: 'Five' }).getByTestId('past-plan').count()).toBe(0);
+    expect(await axeViolationsOf(page)).toEqual([]);
     await page.context().close();
   });
 });

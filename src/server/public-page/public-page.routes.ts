@@ -85,6 +85,7 @@ export function registerPublicPageRoutes(app: App, { db, config, cache, responde
       clock(),
       agreed,
       () => viewerOf(request.headers['user-agent'], request.ip),
+      config.planLimits,
     );
     if (!page) {
       // A former username, held for 30 days, sends visitors on to the new address.
@@ -134,7 +135,7 @@ export function registerPublicPageRoutes(app: App, { db, config, cache, responde
     async (request, reply) => {
       const username = request.params.username.toLowerCase();
       if (username === 'api') throw new AppError(404, 'not_found', commonMessages.notFound);
-      const page = await loadPublicPage(db, username, clock());
+      const page = await loadPublicPage(db, username, clock(), undefined, config.planLimits);
       // A page behind a warning has no share image: its tags name none, and nothing of it is drawn for a preview.
       if (!page || page.profile.contentWarning) throw new AppError(404, 'not_found', profileMessages.notFound);
       const scene = shareImageSceneOf(page);
@@ -197,7 +198,13 @@ export function registerPublicPageRoutes(app: App, { db, config, cache, responde
     async (request, reply) => {
       reply.headers(PUBLIC_API_HEADERS);
       await publicApiPerIp(request, request.ip);
-      const data = await loadPublicPage(db, request.params.username, clock(), () => viewerOf(request.headers['user-agent'], request.ip));
+      const data = await loadPublicPage(
+        db,
+        request.params.username,
+        clock(),
+        () => viewerOf(request.headers['user-agent'], request.ip),
+        config.planLimits,
+      );
       if (!data && (await isGoneUsername(db, request.params.username, nowIso()))) {
         throw new AppError(410, 'account_deleted', profileMessages.gone);
       }

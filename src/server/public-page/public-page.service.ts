@@ -1,4 +1,5 @@
-import { USERNAME_MAX_LENGTH, USERNAME_PATTERN } from '#shared/constants.ts';
+import { type Plan, USERNAME_MAX_LENGTH, USERNAME_PATTERN } from '#shared/constants.ts';
+import type { PlanLimits } from '#shared/plans.ts';
 import type { PublicPage } from '#shared/profile.types.ts';
 import { pageAudienceOfItems, pageExpiresAt, toPublicProfile } from '#shared/public-profile.ts';
 import { type PageAudience, type Viewer, variantKeyOf } from '#shared/audience.ts';
@@ -33,6 +34,7 @@ export async function loadPublicPageWithExpiry(
   username: string,
   now = Date.now(),
   viewer?: () => Viewer,
+  planLimits?: Record<Plan, PlanLimits>,
 ): Promise<
   { data: PublicPage; expiresAt: number; refreshAt: number; openInBrowserBar: boolean; audience: PageAudience | undefined } | undefined
 > {
@@ -58,6 +60,7 @@ export async function loadPublicPageWithExpiry(
       views,
       updatedAt,
       subscribeForm: user.subscribeForm === 1,
+      linkLimit: planLimits?.[user.plan].links,
     },
     links,
     parseCustomizationDocument(user.customization),
@@ -68,8 +71,14 @@ export async function loadPublicPageWithExpiry(
 }
 
 /** An active user's public profile and active links (those in `viewer`'s audience), or undefined. */
-export async function loadPublicPage(db: Db, username: string, now = Date.now(), viewer?: () => Viewer): Promise<PublicPage | undefined> {
-  return (await loadPublicPageWithExpiry(db, username, now, viewer))?.data;
+export async function loadPublicPage(
+  db: Db,
+  username: string,
+  now = Date.now(),
+  viewer?: () => Viewer,
+  planLimits?: Record<Plan, PlanLimits>,
+): Promise<PublicPage | undefined> {
+  return (await loadPublicPageWithExpiry(db, username, now, viewer, planLimits))?.data;
 }
 
 /** Made once and answered for every unknown name, never through the cache: in its smaller form from the start. */
@@ -114,6 +123,7 @@ export async function publicPageFor(
   now = Date.now(),
   agreed = false,
   viewerOf: () => Viewer = () => ({ device: 'desktop', country: '' }),
+  planLimits?: Record<Plan, PlanLimits>,
 ): Promise<CachedPage | undefined> {
   const cachedOrigin = cachedOriginFor(origin, inApp);
   const key = agreed ? `${username}?${AGREE_QUERY}` : username;
@@ -126,7 +136,7 @@ export async function publicPageFor(
     if (variant) return variant;
   }
   const readAt = cache.generation;
-  const loaded = await loadPublicPageWithExpiry(db, username, now, viewer);
+  const loaded = await loadPublicPageWithExpiry(db, username, now, viewer, planLimits);
   if (!loaded) return undefined;
   const { data, expiresAt, refreshAt, openInBrowserBar } = loaded;
   const { profile } = data;

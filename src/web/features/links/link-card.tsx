@@ -1,4 +1,4 @@
-import { MousePointerClick } from 'lucide-react';
+import { Lock, MousePointerClick } from 'lucide-react';
 import type { BrokenLink } from '#shared/link-checks.ts';
 import { type Link, linkBackground } from '#shared/links.ts';
 import { LinkIcon } from '#profile/link-icon.tsx';
@@ -14,12 +14,14 @@ type LinkCardProps = Pick<ItemCardProps, 'disabled' | 'deleting' | 'onEdit' | 'o
   clicks?: number;
   /** What the daily checks found, when the address failed the last two. */
   broken?: BrokenLink;
+  /** Set when the plan's limit leaves this link off the page: the limit (issue 33). */
+  pastPlan?: number | null;
   /** The profile's time zone, in which a schedule is shown. */
   timeZone: string;
 };
 
 /** A link in edit mode: drag handle, preview of the button, switch, edit and delete. */
-export function LinkCard({ link, clicks, broken, timeZone, ...controls }: LinkCardProps) {
+export function LinkCard({ link, clicks, broken, timeZone, pastPlan, ...controls }: LinkCardProps) {
   return (
     <ItemCard
       id={link.id}
@@ -57,6 +59,12 @@ export function LinkCard({ link, clicks, broken, timeZone, ...controls }: LinkCa
       <ScheduleNote item={link} timeZone={timeZone} />
       <AudienceNote link={link} />
       {broken && <BrokenLinkNote broken={broken} />}
+      {pastPlan !== undefined && (
+        <p className="mt-1 flex items-center gap-1 text-xs text-amber-200" data-testid="past-plan">
+          <Lock className="size-3.5 shrink-0" aria-hidden="true" />
+          Not on your page: your plan shows {pastPlan} links. Kept here; move it up, or upgrade, to show it.
+        </p>
+      )}
     </ItemCard>
   );
 }

@@ -17,6 +17,7 @@ import { useAnalytics } from '#web/features/analytics/use-analytics.ts';
 import { BLOCK_ICONS, BlockCard } from './block-card.tsx';
 import { BlockForm } from './block-form.tsx';
 import { LinkCard } from './link-card.tsx';
+import { linksPastPlan } from '#shared/public-profile.ts';
 import { LinkForm } from './link-form.tsx';
 import { useCustomization } from '#web/features/customize/use-customization.ts';
 import { ProfilePreview } from './profile-preview.tsx';
@@ -83,6 +84,8 @@ export function LinksTab({ user }: { user: CurrentUser }) {
   }
 
   const list = items.data;
+  // A downgrade keeps every link: those past the plan's limit are left off the page, and said here (issue 33).
+  const pastPlan = linksPastPlan(list ?? [], usage.data?.links.limit);
   // The plan's limit counts links only; headers, texts and dividers are free.
   const linkCount = list.filter((item) => item.type === 'link').length;
   const limit = usage.data?.links.limit ?? null;
@@ -273,6 +276,7 @@ export function LinksTab({ user }: { user: CurrentUser }) {
                       clicks={clicksOf(item.id)}
                       broken={brokenLinks.get(item.id)}
                       timeZone={timeZone}
+                      pastPlan={pastPlan.has(item.id) ? usage.data?.links.limit : undefined}
                       {...controls}
                     />
                   ) : (

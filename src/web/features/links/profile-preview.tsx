@@ -1,6 +1,8 @@
 import type { Customization } from '#shared/customization.ts';
 import type { PageItem } from '#shared/blocks.ts';
 import { toPublicProfile } from '#shared/public-profile.ts';
+import { DEFAULT_PLAN_LIMITS } from '#shared/plans.ts';
+import { useSiteFeatures } from '#web/features/site/use-site-features.ts';
 import type { CurrentUser } from '#shared/user.types.ts';
 import { ProfileView } from '#profile/profile-view.tsx';
 import { FontStylesheet } from './font-stylesheet.tsx';
@@ -21,7 +23,9 @@ interface ProfilePreviewProps {
  * the same ProfileView the server renders, so the preview and the page cannot differ.
  */
 export function ProfilePreview({ user, items, customization, caption = 'Live preview', views }: ProfilePreviewProps) {
-  const page = toPublicProfile({ ...user, views }, items, customization);
+  // As the page: links past the plan's limit are left off (issue 33).
+  const linkLimit = (useSiteFeatures()?.planLimits ?? DEFAULT_PLAN_LIMITS)[user.plan].links;
+  const page = toPublicProfile({ ...user, views, linkLimit }, items, customization);
   return (
     <div className="lg:sticky lg:top-24">
       <FontStylesheet font={page.customization.font} />
