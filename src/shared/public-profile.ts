@@ -59,7 +59,7 @@ const audienceOf = (link: Partial<Audience>): Audience => ({ device: link.device
  * them; moving one up shows it instead). Blocks do not count.
  */
 export function linksPastPlan(
-  items: readonly (PublicItemSource | (LinkWindow & { id: number; type: string }))[],
+  items: readonly (LinkWindow & { id: number; type: string })[],
   limit: number | null | undefined,
   now = Date.now(),
 ): Set<number> {

@@ -90,9 +90,7 @@ export function registerAccountRoutes(app: App, { db, config, limits, accountMai
       },
     },
     async (request) => {
-      const user = requireUser(request);
-      await setFirstPassword(db, user, request.body.newPassword);
-      return { data: toCurrentUser({ ...user, passwordHash: 'set' }) };
+      return { data: toCurrentUser(await setFirstPassword(db, requireUser(request), request.body.newPassword)) };
     },
   );
 

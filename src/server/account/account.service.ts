@@ -32,9 +32,11 @@ export async function changePassword(db: Db, user: UserRow, currentSessionId: st
 }
 
 /** The first password of an account made through single sign-on: from then on it signs in too. */
-export async function setFirstPassword(db: Db, user: UserRow, newPassword: string): Promise<void> {
+export async function setFirstPassword(db: Db, user: UserRow, newPassword: string): Promise<UserRow> {
   if (hasPassword(user)) throw new AppError(409, 'already_enabled', accountMessages.passwordAlreadySet);
-  await updateUser(db, user.id, { passwordHash: await hashPassword(newPassword) });
+  const passwordHash = await hashPassword(newPassword);
+  await updateUser(db, user.id, { passwordHash });
+  return { ...user, passwordHash };
 }
 
 /** The account's sessions as its owner sees them, this one marked. */

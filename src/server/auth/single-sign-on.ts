@@ -58,8 +58,6 @@ const COOKIE_PATH = '/api';
 /** Discovery, the token endpoint and the provider's keys, each: a slow provider does not hold a request long. */
 const PROVIDER_TIMEOUT_SECONDS = 10;
 
-const isLoopback = (url: URL) => ['localhost', '127.0.0.1', '[::1]'].includes(url.hostname);
-
 export function createSingleSignOn({ db, box, providers, publicUrl, notify }: SingleSignOnDeps) {
   // Discovered once per provider and kept; a failed discovery is forgotten, so the next sign-in asks again.
   const configurations = new Map<string, Promise<oidc.Configuration>>();
@@ -75,8 +73,8 @@ export function createSingleSignOn({ db, box, providers, publicUrl, notify }: Si
     let configuration = configurations.get(provider.id);
     if (!configuration) {
       const issuer = new URL(provider.issuer);
-      // Plain http only to a provider on this machine (a test's, a developer's); anywhere else, TLS.
-      const insecure = issuer.protocol === 'http:' && isLoopback(issuer);
+      // OIDC_PROVIDERS takes plain http only for a provider on this machine (config.ts); anywhere else, TLS.
+      const insecure = issuer.protocol === 'http:';
       configuration = oidc
         .discovery(issuer, provider.clientId, { timeout: PROVIDER_TIMEOUT_SECONDS }, oidc.ClientSecretPost(provider.clientSecret), {
           timeout: PROVIDER_TIMEOUT_SECONDS,

@@ -22,6 +22,11 @@ export function apiErrorOf(status: number, body: unknown): ApiError {
   return new ApiError(status, payload.message || 'API request failed', payload.code ?? 'unknown', payload.fieldErrors ?? {});
 }
 
+/** The server's words for a refusal, or `fallback` when the server was not reached or said none. */
+export function serverMessageOr(caught: unknown, fallback: string): string {
+  return caught instanceof ApiError && caught.status > 0 ? caught.message : fallback;
+}
+
 export const NETWORK_ERROR_MESSAGE = 'Could not reach the server. Check your connection and try again.';
 
 interface RequestOptions {

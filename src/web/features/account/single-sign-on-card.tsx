@@ -9,7 +9,7 @@ import { Card } from '#web/components/ui/card.tsx';
 import { ConfirmDialog } from '#web/components/ui/confirm-dialog.tsx';
 import { FormError } from '#web/components/ui/form-error.tsx';
 import { LoadError, LoadingState } from '#web/components/ui/query-status.tsx';
-import { ApiError } from '#web/lib/api.ts';
+import { serverMessageOr } from '#web/lib/api.ts';
 import { formatDay } from '#web/lib/dates.ts';
 import { useNow } from '#web/lib/use-now.ts';
 import { PasswordField } from '#web/features/auth/password-input.tsx';
@@ -17,8 +17,6 @@ import { focusField, useFormError, valuesOf } from '#web/features/auth/use-form-
 import { timeAgo } from '#web/features/dashboard/recent-activity.tsx';
 import { useSiteFeatures } from '#web/features/site/use-site-features.ts';
 import { useLinkSso, useSetFirstPassword, useSsoLinks, useUnlinkSso } from './use-account.ts';
-
-const messageOf = (caught: unknown, fallback: string) => (caught instanceof ApiError && caught.status > 0 ? caught.message : fallback);
 
 /**
  * Single sign-on (issue 29): each provider this site has, linked or not. A link
@@ -85,7 +83,7 @@ function ProviderRow({ provider, link }: { provider: SsoProvider; link: SsoLink 
               },
               onError: (caught) => {
                 setConfirming(false);
-                toast.error('Not unlinked', { description: messageOf(caught, 'Please try again.') });
+                toast.error('Not unlinked', { description: serverMessageOr(caught, 'Please try again.') });
               },
             })
           }
@@ -97,7 +95,7 @@ function ProviderRow({ provider, link }: { provider: SsoProvider; link: SsoLink 
           disabled={start.isPending}
           onClick={() =>
             start.mutate(provider.id, {
-              onError: (caught) => toast.error('Could not start', { description: messageOf(caught, 'Please try again.') }),
+              onError: (caught) => toast.error('Could not start', { description: serverMessageOr(caught, 'Please try again.') }),
             })
           }
         >
@@ -123,7 +121,7 @@ export function SetPasswordCard({ user }: { user: CurrentUser }) {
       form.reset();
       toast.success(accountMessages.passwordSet);
     } catch (caught) {
-      show(messageOf(caught, 'The password could not be set. Please try again.'));
+      show(serverMessageOr(caught, 'The password could not be set. Please try again.'));
     }
   };
 

@@ -7,7 +7,7 @@ import { Button } from '#web/components/ui/button.tsx';
 import { FormError } from '#web/components/ui/form-error.tsx';
 import { Input, Label } from '#web/components/ui/input.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
-import { ApiError } from '#web/lib/api.ts';
+import { ApiError, serverMessageOr } from '#web/lib/api.ts';
 import { siteHost } from '#web/lib/utils.ts';
 import { useSiteFeatures } from '../site/use-site-features.ts';
 import { AuthCard } from './auth-card.tsx';
@@ -19,8 +19,6 @@ import { createSingleSignOnAccount, finishSingleSignOn, startSingleSignOn } from
 // registration pages, and the page the provider sends the browser back to,
 // which hands its answer to the server and shows what it led to.
 
-const messageOf = (caught: unknown, fallback: string) => (caught instanceof ApiError && caught.status > 0 ? caught.message : fallback);
-
 /** One button per provider this site has; nothing when it has none. */
 export function SingleSignOnButtons({ next, divider, onError }: { next?: string; divider?: boolean; onError: (message: string) => void }) {
   const providers = useSiteFeatures()?.singleSignOn ?? [];
@@ -31,7 +29,7 @@ export function SingleSignOnButtons({ next, divider, onError }: { next?: string;
     try {
       await startSingleSignOn(id, next);
     } catch (caught) {
-      onError(messageOf(caught, 'The sign-in could not start. Please try again.'));
+      onError(serverMessageOr(caught, 'The sign-in could not start. Please try again.'));
       setPending(null);
     }
   };
@@ -88,7 +86,7 @@ export function SingleSignOnReturnPage() {
         }
         setAnswer(result);
       } catch (caught) {
-        setError(messageOf(caught, 'The sign-in could not be finished. Please try again.'));
+        setError(serverMessageOr(caught, 'The sign-in could not be finished. Please try again.'));
       }
     })();
   }, [provider, navigate]);
@@ -149,7 +147,7 @@ function ChooseAccount({ choice }: { choice: Choice }) {
       navigate('/dashboard', { replace: true });
     } catch (caught) {
       setInvalid(caught instanceof ApiError && caught.fieldErrors?.username !== undefined);
-      setError(messageOf(caught, 'The account could not be made. Please try again.'));
+      setError(serverMessageOr(caught, 'The account could not be made. Please try again.'));
     } finally {
       setPending(false);
     }
