@@ -758,6 +758,24 @@ describe(`hostile input to single sign-on and the second step (${DIALECT})`, () 
     expect(signedIn.json().data).toMatchObject({ outcome: 'signed_in', next: '/dashboard' });
   });
 
+  it('refuses odd shapes for a first password with a 400, and a first password over an existing one with a 409', async () => {
+    const creator = await createUser(sso.app);
+    for (const body of [
+      {},
+      { newPassword: 5 },
+      { newPassword: 'short' },
+      { newPassword: 'x'.repeat(10_000) },
+      { newPassword: ['a-long-password'] },
+    ]) {
+      const answer = await post('/api/me/password/first', body, creator.cookie);
+      expect(answer.statusCode, JSON.stringify(body).slice(0, 40)).toBe(400);
+    }
+    expect((await post('/api/me/password/first', { newPassword: 'a-long-password' }, creator.cookie)).statusCode).toBe(409);
+    // The password it has still signs in.
+    const login = await post('/api/auth/login', { username: creator.user.username, password: creator.password });
+    expect(login.statusCode).toBe(200);
+  });
+
   it('refuses odd shapes for a second factor and a passkey answer with a 4xx, signing in no one', async () => {
     for (const body of [
       { code: 123456 },
