@@ -66,6 +66,8 @@ import { registerSubscribeRoutes, registerSubscriberRoutes } from './subscribers
 import { deleteUnconfirmedPending } from './subscribers/subscribers.repository.ts';
 import { registerPageFileSchemaRoute, registerPageTransferRoutes } from './page-transfer/page-transfer.routes.ts';
 import { registerPlanRoutes } from './plans/plans.routes.ts';
+import { registerAdminPurchaseRoutes, registerPurchaseRoutes, registerStripeWebhook } from './purchases/purchases.routes.ts';
+import { createPayments } from './purchases/purchases.service.ts';
 import { registerProfileRoutes } from './profile/profile.routes.ts';
 import { type FastPathStats, createFastPath, createFastPathStats } from './public-page/fast-path.ts';
 import { PageCache } from './public-page/page-cache.ts';
@@ -189,6 +191,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   // Secrets a sign-in needs back (authenticator apps'), sealed with a key kept outside the database.
   const notifySignInChange: SignInChangeNotice = (user, change) => accountMail.signInChanged(user, change);
   const twoFactor = { db, box: loadSecretBox(config.secretKey, config.dataDir), clock: config.clock, notify: notifySignInChange };
+  const payments = config.payments && createPayments(db, config.payments, config.prices, changes);
   const sso = createSingleSignOn({
     db,
     box: twoFactor.box,
@@ -298,18 +301,21 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   registerSiteSettingsRoutes(app, siteSettings);
   registerMediaFileRoutes(app, db);
   registerPageFileSchemaRoute(app, config);
+  await registerStripeWebhook(app, payments);
   // Every route under these prefixes is declared in its guarded scope: none can forget its guard.
   await app.register(
     guardedRoutes('admin', (admin) => {
       if (config.requireAdmin2fa) admin.addHook('preValidation', adminSecondFactorGate(db));
       registerAdminRoutes(admin, db, changes, config.publicUrl, notifySignInChange);
       registerSiteSettingsAdminRoutes(admin, db, changes);
+      registerAdminPurchaseRoutes(admin, db);
     }),
     { prefix: '/api/admin' },
   );
   await app.register(
     guardedRoutes('signed-in', (me) => {
       registerPlanRoutes(me, db, config, referencedUploads);
+      registerPurchaseRoutes(me, db, config, payments);
       registerAccountRoutes(me, { db, config, limits: signInLimits, accountMail, bus: changes });
       registerProfileRoutes(me, db, changes, (before, after) => accountMail.emailChanged(before, after));
       registerAnalyticsRoutes(me, db, config);

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { ANALYTICS_PERIODS, DEFAULT_RETENTION_DAYS } from '#shared/analytics.ts';
 import { type Plan, SITE_NAME } from '#shared/constants.ts';
 import { DEFAULT_PLAN_LIMITS, type PlanLimits } from '#shared/plans.ts';
+import { DEFAULT_PRICES, PURCHASE_ITEMS, type Prices } from '#shared/purchases.ts';
 import { SSO_PROVIDER_ID_PATTERN } from '#shared/single-sign-on.ts';
 import type { SsoProviderConfig } from './auth/single-sign-on.ts';
 import { MEMORY_BOUNDS } from './memory-bounds.ts';
@@ -20,6 +21,12 @@ const trustProxySchema = z
     if (/^\d+$/.test(value)) return Number(value);
     return value;
   });
+
+/** An address other servers are reached at: https, or plain http on this machine's own address (tests' stand-ins). */
+function isHttpsOrLoopback(address: string): boolean {
+  const url = new URL(address);
+  return url.protocol === 'https:' || ['localhost', '127.0.0.1', '[::1]'].includes(url.hostname);
+}
 
 /** OIDC_PROVIDERS: a JSON array of single sign-on providers (issue 29). */
 const oidcProvidersSchema = z
@@ -42,10 +49,9 @@ const oidcProvidersSchema = z
           .strictObject({
             id: z.string().regex(SSO_PROVIDER_ID_PATTERN, 'an id is lowercase letters, digits and hyphens (at most 32)').optional(),
             name: z.string().trim().min(1, 'each provider needs a name').max(40),
-            issuer: z.url({ protocol: /^https?$/, error: "each provider's issuer must be its https address" }).refine((issuer) => {
-              const url = new URL(issuer);
-              return url.protocol === 'https:' || ['localhost', '127.0.0.1', '[::1]'].includes(url.hostname);
-            }, "an issuer must be https (plain http only on this machine's own address)"),
+            issuer: z
+              .url({ protocol: /^https?$/, error: "each provider's issuer must be its https address" })
+              .refine(isHttpsOrLoopback, "an issuer must be https (plain http only on this machine's own address)"),
             clientId: z.string().min(1, 'each provider needs its clientId'),
             clientSecret: z.string().min(1, 'each provider needs its clientSecret'),
           })
@@ -191,8 +197,49 @@ const envSchema = z.object({
   SECRET_KEY: z.string().trim().min(32, 'must be at least 32 characters (e.g. `openssl rand -base64 32`)').optional(),
   REQUIRE_ADMIN_2FA: z.enum(['true', 'false'], { error: 'must be true or false' }).default('false'),
   OIDC_PROVIDERS: oidcProvidersSchema.optional(),
+  STRIPE_SECRET_KEY: z
+    .string()
+    .trim()
+    .regex(/^(sk|rk)_(test|live)_\w+$/, 'must be a Stripe secret key (sk_live_…, sk_test_… or a restricted rk_… key)')
+    .optional(),
+  STRIPE_WEBHOOK_SECRET: z
+    .string()
+    .trim()
+    .regex(/^whsec_\w+$/, "must be the webhook endpoint's signing secret (whsec_…)")
+    .optional(),
+  STRIPE_CURRENCY: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .regex(/^[a-z]{3}$/, 'must be a three-letter currency code such as usd or eur')
+    .default('usd'),
+  STRIPE_API_URL: z
+    .url({ protocol: /^https?$/, error: "must be an http(s) URL (tests only: a local server speaking Stripe's API)" })
+    .refine(isHttpsOrLoopback, "must be https (plain http only on this machine's own address)")
+    .optional(),
+  PRICES: z
+    .string()
+    .transform((value, ctx) => {
+      try {
+        return JSON.parse(value) as unknown;
+      } catch {
+        ctx.addIssue({ code: 'custom', message: 'must be JSON in cents, such as {"pro":999,"business":2499}' });
+        return z.NEVER;
+      }
+    })
+    .pipe(z.object(Object.fromEntries(PURCHASE_ITEMS.map((item) => [item, z.number().int().min(50).max(99_999_999).optional()]))).strict())
+    .optional(),
   PAGE_CACHE_MB: z.coerce.number({ error: 'must be a number of megabytes' }).positive('must be more than 0').max(1_000_000).optional(),
 });
+
+export interface StripeSettings {
+  secretKey: string;
+  webhookSecret: string;
+  currency: string;
+  /** PUBLIC_URL: where Stripe sends the buyer back. */
+  origin: string;
+  apiUrl?: string;
+}
 
 export interface RateLimitRule {
   max: number;
@@ -254,6 +301,13 @@ export interface AppConfig {
    * Each one's redirect address is PUBLIC_URL/login/sso/{id}.
    */
   ssoProviders: SsoProviderConfig[];
+  /**
+   * STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET (and PUBLIC_URL): plans and add-ons are bought through Stripe Checkout,
+   * in STRIPE_CURRENCY; unset, an admin gives plans. STRIPE_API_URL: tests only, a local server speaking Stripe's API.
+   */
+  payments?: StripeSettings;
+  /** What each plan and add-on costs, in cents (DEFAULT_PRICES, PRICES overriding). */
+  prices: Prices;
   /** REQUIRE_ADMIN_2FA: an admin without a second factor is sent to set one up before the control center opens. */
   requireAdmin2fa: boolean;
   /**
@@ -301,6 +355,8 @@ export interface AppConfig {
   apiTokenRateLimit?: RateLimitRule;
   /** Reads of the public API (`GET /api/public/{username}`) from one address (unset: PUBLIC_API_RATE_LIMIT). */
   publicApiRateLimit?: RateLimitRule;
+  /** Checkout pages one account may open (unset: CHECKOUT_RATE_LIMIT). */
+  checkoutRateLimit?: RateLimitRule;
   /** Sign-ups to a page's email list: per visitor, and per address across every page (unset: the defaults). */
   subscribeRateLimit?: { perVisitor: RateLimitRule; perAddress: RateLimitRule };
 }
@@ -341,6 +397,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     .refine((values) => !values.SMTP_URL || values.PUBLIC_URL, {
       path: ['SMTP_URL'],
       message: 'needs PUBLIC_URL too: links in mail point to the public address, never to whatever Host a request names',
+    })
+    .refine((values) => !values.STRIPE_SECRET_KEY === !values.STRIPE_WEBHOOK_SECRET, {
+      path: ['STRIPE_SECRET_KEY'],
+      message: 'set both STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET: a payment counts only when its signed webhook arrives',
+    })
+    .refine((values) => !values.STRIPE_SECRET_KEY || values.PUBLIC_URL, {
+      path: ['STRIPE_SECRET_KEY'],
+      message: 'needs PUBLIC_URL too: Stripe sends the buyer back to the public address',
     })
     .safeParse(present);
   if (!parsed.success) {
@@ -383,6 +447,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     secretKey: values.SECRET_KEY,
     requireAdmin2fa: values.REQUIRE_ADMIN_2FA === 'true',
     ssoProviders: values.OIDC_PROVIDERS ?? [],
+    payments:
+      values.STRIPE_SECRET_KEY && values.STRIPE_WEBHOOK_SECRET && values.PUBLIC_URL
+        ? {
+            secretKey: values.STRIPE_SECRET_KEY,
+            webhookSecret: values.STRIPE_WEBHOOK_SECRET,
+            currency: values.STRIPE_CURRENCY,
+            origin: values.PUBLIC_URL,
+            apiUrl: values.STRIPE_API_URL,
+          }
+        : undefined,
+    prices: { ...DEFAULT_PRICES, ...(values.PRICES as Partial<Prices> | undefined) },
     linkChecks: { enabled: values.LINK_CHECKS === 'true', allowLoopback: values.LINK_CHECKS_ALLOW_LOOPBACK === 'true' },
     embedPreviews: {
       enabled: values.EMBED_PREVIEWS === 'true',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { paymentsSchema } from './purchases.ts';
 import { ssoProviderSchema } from './single-sign-on.ts';
 import { ANALYTICS_PERIODS } from './analytics.ts';
 import { PASSWORD_MAX_LENGTH, PLANS } from './constants.ts';
@@ -94,6 +95,8 @@ export const siteFeaturesSchema = z
     linktreeImport: z.boolean(),
     /** The single sign-on providers the login page offers (OIDC_PROVIDERS). */
     singleSignOn: z.array(ssoProviderSchema),
+    /** Plans and add-ons are bought through Stripe Checkout, at these prices (cents); null: an admin gives plans. */
+    payments: paymentsSchema,
   })
   .meta({ id: 'SiteFeatures' });
 

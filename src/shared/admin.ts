@@ -25,6 +25,9 @@ export const ADMIN_ACTIONS = [
   'password_reset_link',
   'user_deletion',
   'verified_badge',
+  /** A plan or add-on bought through Stripe, and a refund undoing one (issue 33); logged by "Stripe". */
+  'purchase',
+  'purchase_refund',
   /** A user's authenticator app and recovery codes removed, for one who lost their phone (issue 29). */
   'second_factor_removal',
 ] as const;
@@ -58,8 +61,8 @@ const reasonSchema = z
   .max(ADMIN_REASON_MAX_LENGTH, `The reason cannot exceed ${ADMIN_REASON_MAX_LENGTH} characters`);
 
 const searchSchema = z.string().trim().max(100).optional().default('');
-const pageSchema = z.coerce.number().int().min(1).max(1_000_000).catch(1).default(1);
-const limitSchema = (fallback: number) => z.coerce.number().int().min(1).max(ADMIN_MAX_PAGE_SIZE).catch(fallback).default(fallback);
+export const pageSchema = z.coerce.number().int().min(1).max(1_000_000).catch(1).default(1);
+export const limitSchema = (fallback: number) => z.coerce.number().int().min(1).max(ADMIN_MAX_PAGE_SIZE).catch(fallback).default(fallback);
 
 /** GET /api/admin/users and /api/admin/reserved-usernames */
 export const adminListQuerySchema = z.object({

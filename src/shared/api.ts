@@ -69,6 +69,10 @@ export const ERROR_CODES = [
   'sso_linked_elsewhere',
   'last_sign_in_way',
   'plan_feature',
+  'payments_off',
+  'already_owned',
+  'payment_unavailable',
+  'webhook_refused',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
@@ -125,6 +129,11 @@ export function tooManyAttemptsMessage(seconds: number): string {
 
 export function tooManyUploadsMessage(seconds: number): string {
   return `Too many uploads. Please try again in ${minutesOf(seconds)}.`;
+}
+
+/** Each checkout opens a payment page at Stripe: one account cannot open them without end. */
+export function tooManyCheckoutsMessage(seconds: number): string {
+  return `Too many payment pages opened. Please try again in ${minutesOf(seconds)}.`;
 }
 
 /** Each embed added or readdressed asks its provider for a title and a picture (issue 30). */

@@ -59,6 +59,11 @@ export function formatBytes(bytes: number): string {
   return `${Math.max(1, Math.round(bytes / 1024))} KB`;
 }
 
+/** The upload space an account has: its plan's, and what the image hosting add-on adds. */
+export function uploadBytesOf(limits: Record<Plan, PlanLimits>, account: { plan: Plan; extraUploadBytes: number }): number {
+  return limits[account.plan].uploadBytes + account.extraUploadBytes;
+}
+
 export function uploadQuotaMessage(plan: Plan, limitBytes: number): string {
   return `Your ${PLAN_NAMES[plan]} plan includes ${formatBytes(limitBytes)} of uploads, and this file would go past it. Remove unused images or upgrade your plan.`;
 }

@@ -4,6 +4,13 @@ import { HELMET_OPTIONS, computeSecurityHeaders } from '#server/http/security-he
 import { type SignedInUser, createAdmin, createLink, createUser, uniqueUsername } from '../helpers/factories.ts';
 import { DIALECT, type TestApp, createTestApp } from '../helpers/test-app.ts';
 import { type TestOidcProvider, startOidcProvider } from '../helpers/oidc-provider.ts';
+import {
+  STRIPE_TEST_KEY,
+  STRIPE_TEST_WEBHOOK_SECRET,
+  type StripeStandIn,
+  signedEvent,
+  startStripeStandIn,
+} from '../helpers/stripe-stand-in.ts';
 
 // The classes of hostile input an attack session got through (issue 12), each
 // answered as the HTTP contract says: a 4xx with the contract's body and every
@@ -800,5 +807,69 @@ describe(`hostile input to single sign-on and the second step (${DIALECT})`, () 
       expect(answer.statusCode).toBeLessThan(500);
       expect(answer.cookies.map((entry) => entry.name)).not.toContain('lv_session');
     }
+  });
+});
+
+describe(`hostile input to payments (${DIALECT})`, () => {
+  let paid: TestApp;
+  let stripe: StripeStandIn;
+  beforeAll(async () => {
+    stripe = await startStripeStandIn();
+    paid = await createTestApp({
+      config: {
+        payments: {
+          secretKey: STRIPE_TEST_KEY,
+          webhookSecret: STRIPE_TEST_WEBHOOK_SECRET,
+          currency: 'usd',
+          origin: 'https://links.example',
+          apiUrl: stripe.url,
+        },
+      },
+    });
+  });
+  afterAll(async () => {
+    await paid.close();
+    await stripe.close();
+  });
+
+  it('refuses odd shapes for a checkout with a 400, opening no payment page', async () => {
+    const creator = await createUser(paid.app);
+    for (const payload of [
+      {},
+      { item: 'PRO' },
+      { item: ['pro'] },
+      { item: 'pro', amount: 1 },
+      { item: 'pro', currency: 'jpy' },
+      { item: 'x'.repeat(10_000) },
+      { item: '__proto__' },
+      [{ item: 'pro' }],
+    ]) {
+      const answer = await paid.app.inject({ method: 'POST', url: '/api/me/checkout', headers: { cookie: creator.cookie }, payload });
+      expect(answer.statusCode, JSON.stringify(payload).slice(0, 40)).toBe(400);
+    }
+    expect(stripe.requests).toEqual([]);
+  });
+
+  it('answers odd webhook bodies and signatures with a 4xx, changing nothing', async () => {
+    const creator = await createUser(paid.app);
+    const session = signedEvent('checkout.session.completed', { id: 'cs_test_unknown' });
+    const deliveries: Array<{ headers: Record<string, string>; payload: string | Buffer }> = [
+      { headers: { 'content-type': 'application/json' }, payload: session.payload },
+      { headers: { 'content-type': 'application/json', 'stripe-signature': 'x'.repeat(5000) }, payload: session.payload },
+      { headers: { 'content-type': 'application/json', 'stripe-signature': 't=1,v1=00' }, payload: session.payload },
+      { headers: { 'content-type': 'text/plain', 'stripe-signature': session.headers['stripe-signature']! }, payload: session.payload },
+      { headers: { 'content-type': 'application/json', 'stripe-signature': session.headers['stripe-signature']! }, payload: '{"id":' },
+      { headers: { 'content-type': 'application/json', 'stripe-signature': 'v1=abc' }, payload: Buffer.alloc(600 * 1024, 'a') },
+      // Signed, but no event a site would be sent: no object, or a session that is not an object.
+      signedEvent('checkout.session.completed', 'not a session' as unknown as Record<string, unknown>),
+      signedEvent('charge.refunded', { payment_intent: { nested: ['<script>'] }, refunded: true }),
+    ];
+    for (const delivery of deliveries) {
+      const answer = await paid.app.inject({ method: 'POST', url: '/api/stripe/webhook', ...delivery });
+      expect(answer.statusCode, String(delivery.payload).slice(0, 40)).toBeGreaterThanOrEqual(400);
+      expect(answer.statusCode, String(delivery.payload).slice(0, 40)).toBeLessThan(500);
+    }
+    const account = await paid.app.db.selectFrom('users').select('plan').where('id', '=', creator.user.id).executeTakeFirstOrThrow();
+    expect(account.plan).toBe('free');
   });
 });

@@ -258,6 +258,7 @@ export function registerSiteFeatureRoutes(app: App, db: Db, config: AppConfig, s
     planLimits: config.planLimits,
     linktreeImport: config.linktreeImport.enabled,
     singleSignOn,
+    payments: config.payments ? { currency: config.payments.currency, prices: config.prices } : null,
   };
   let counted: { creators: number; at: number } | undefined;
   const creators = async () => {

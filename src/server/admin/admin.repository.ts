@@ -79,7 +79,8 @@ export async function listLogs(db: Db, action: AdminAction | undefined, offset: 
 export async function insertLog(
   db: Db,
   entry: {
-    adminId: number;
+    /** null: the site itself acted (a payment's webhook), named by adminUsername. */
+    adminId: number | null;
     adminUsername: string;
     action: AdminAction;
     targetId: number | null;

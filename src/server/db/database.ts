@@ -29,6 +29,7 @@ import * as apiTokens from './migrations/2026-11-28T0100_api-tokens.ts';
 import * as secondFactors from './migrations/2026-11-29T0100_second-factors.ts';
 import * as passkeys from './migrations/2026-11-29T0200_passkeys.ts';
 import * as singleSignOn from './migrations/2026-11-30T0100_single-sign-on.ts';
+import * as purchases from './migrations/2026-12-01T0100_purchases.ts';
 
 export type Db = Kysely<Database>;
 export type DialectName = 'sqlite' | 'postgres';
@@ -78,6 +79,7 @@ export const MIGRATIONS = {
   '2026-11-29T0100_second-factors': secondFactors,
   '2026-11-29T0200_passkeys': passkeys,
   '2026-11-30T0100_single-sign-on': singleSignOn,
+  '2026-12-01T0100_purchases': purchases,
 };
 
 export function openDatabase(options: DatabaseOptions): DatabaseHandle {

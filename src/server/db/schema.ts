@@ -7,6 +7,7 @@ import type { ContentWarning } from '#shared/content-warning.ts';
 import type { DashboardTheme, Plan, Role } from '#shared/constants.ts';
 import type { LinkCheckReason } from '#shared/link-checks.ts';
 import type { MediaKind } from '#shared/media.ts';
+import type { PurchaseItem, PurchaseStatus } from '#shared/purchases.ts';
 import type { SubscriberStatus } from '#shared/subscribers.ts';
 
 // Row types, in camelCase (CamelCasePlugin maps them to snake_case columns).
@@ -49,6 +50,8 @@ export interface UsersTable {
   /** 1: a weekly summary of views and clicks goes to the confirmed address. */
   weeklySummary: Generated<number>;
   weeklySummarySentAt: string | null;
+  /** Upload space the image hosting add-on adds to the plan's (issue 33); 0 without it. */
+  extraUploadBytes: Generated<number>;
   /** Set when the owner asked for the account to be deleted: the public page is gone, and after this time the account is removed for good. */
   deleteAfter: string | null;
   createdAt: string;
@@ -426,6 +429,33 @@ export interface SsoSignInsTable {
   createdAt: string;
 }
 
+/** A purchase through Stripe Checkout (issue 33), from its session (pending) to paid or refunded. */
+export interface PurchasesTable {
+  id: Generated<number>;
+  /** null once the account is deleted: the purchase stays, as the site's record of money taken. */
+  userId: number | null;
+  username: string;
+  item: PurchaseItem;
+  /** For a plan: the plan the account had when it paid (a refund returns it there). */
+  fromPlan: Plan | null;
+  /** In the currency's smallest unit, as the server computed it. */
+  amount: number;
+  currency: string;
+  status: PurchaseStatus;
+  checkoutSessionId: string;
+  paymentIntentId: string | null;
+  createdAt: string;
+  paidAt: string | null;
+  refundedAt: string | null;
+}
+
+/** Stripe webhook events already handled, by their id: a replayed event changes nothing. */
+export interface StripeEventsTable {
+  id: string;
+  type: string;
+  receivedAt: string;
+}
+
 /** Recent Activity: what happened to a profile (ACTIVITY_KINDS). */
 export interface ActivityTable {
   id: Generated<number>;
@@ -450,6 +480,8 @@ export interface Database {
   webauthnChallenges: WebauthnChallengesTable;
   ssoIdentities: SsoIdentitiesTable;
   ssoSignIns: SsoSignInsTable;
+  purchases: PurchasesTable;
+  stripeEvents: StripeEventsTable;
   media: MediaTable;
   links: LinksTable;
   events: EventsTable;

@@ -3,6 +3,13 @@ import type { App } from './app-types.ts';
 import { commonMessages } from '#shared/api.ts';
 import { AppError } from './errors.ts';
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** A webhook another service signs (Stripe's): its signature is its check, and it carries no Origin of ours. */
+    signedWebhook?: boolean;
+  }
+}
+
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
@@ -16,7 +23,7 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 export function registerOriginCheck(app: App, publicUrl?: string): void {
   const publicOrigin = publicUrl ? new URL(publicUrl) : undefined;
   app.addHook('onRequest', async (request) => {
-    if (SAFE_METHODS.has(request.method)) return;
+    if (SAFE_METHODS.has(request.method) || request.routeOptions.config.signedWebhook) return;
     // An API token (issue 32) is sent by a script, never by a browser on its own: no other site can make
     // a visitor's browser send it (that would need a CORS grant these routes never give).
     if (request.url.startsWith('/api/') && /^bearer(\s|$)/i.test(request.headers.authorization ?? '')) return;

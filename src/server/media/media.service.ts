@@ -9,7 +9,7 @@ import {
   type MediaUpload,
   mediaMessages,
 } from '#shared/media.ts';
-import { uploadQuotaMessage } from '#shared/plans.ts';
+import { uploadBytesOf, uploadQuotaMessage } from '#shared/plans.ts';
 import type { AppConfig } from '../config.ts';
 import { type Db, nowIso } from '../db/database.ts';
 import type { MediaRow, UserRow } from '../db/schema.ts';
@@ -131,7 +131,7 @@ export async function storeUpload(
   if (!rule.accepts(mime)) throw new AppError(400, 'not_an_image', rule.wrongTypeMessage);
   const processed = await runMediaJob(processor, kind, input, owner, rule.wrongTypeMessage);
   const hash = createHash('sha256').update(processed.data).digest('hex');
-  const limit = config.planLimits[owner.plan].uploadBytes;
+  const limit = uploadBytesOf(config.planLimits, owner);
   return db.transaction().execute(async (trx) => {
     const existing = await findOwnedMedia(trx, owner.id, kind, hash);
     if (existing) return toUpload(existing);
@@ -174,7 +174,7 @@ export async function keepProcessedMedia(
   const hash = createHash('sha256').update(picture.data).digest('hex');
   const existing = await findOwnedMedia(db, owner.id, kind, hash);
   if (existing) return toUpload(existing);
-  if ((await usedBytes(db, owner.id)) + picture.data.length > config.planLimits[owner.plan].uploadBytes) return null;
+  if ((await usedBytes(db, owner.id)) + picture.data.length > uploadBytesOf(config.planLimits, owner)) return null;
   const row = await insertMedia(db, {
     ownerId: owner.id,
     kind,

@@ -1,5 +1,5 @@
 import { dataOf, errorResponses } from '#shared/api.ts';
-import { planUsageSchema } from '#shared/plans.ts';
+import { planUsageSchema, uploadBytesOf } from '#shared/plans.ts';
 import type { AppConfig } from '../config.ts';
 import type { Db } from '../db/database.ts';
 import type { App } from '../http/app-types.ts';
@@ -28,7 +28,7 @@ export function registerPlanRoutes(app: App, db: Db, config: AppConfig, referenc
           links: { used: await countLinksOfUser(db, user.id), limit: limits.links },
           uploads: {
             usedBytes: await usedBytes(db, user.id, hashesOf((await referenced(db, user)).savedLooksOnly)),
-            limitBytes: limits.uploadBytes,
+            limitBytes: uploadBytesOf(config.planLimits, user),
           },
         },
       };

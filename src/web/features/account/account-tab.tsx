@@ -12,6 +12,7 @@ import { PasswordField } from '#web/features/auth/password-input.tsx';
 import { focusField, useFormError, valuesOf } from '#web/features/auth/use-form-error.ts';
 import { timeAgo } from '#web/features/dashboard/recent-activity.tsx';
 import type { CurrentUser } from '#shared/user.types.ts';
+import { PurchasesCard } from '#web/features/pricing/purchases-card.tsx';
 import { AccountDataCard } from './account-danger-zone.tsx';
 import { EmailCard } from './email-card.tsx';
 import { ApiTokensCard } from './api-tokens-card.tsx';
@@ -32,6 +33,7 @@ export function AccountTab({ user, onEditEmail }: { user: CurrentUser; onEditEma
       <SessionsCard />
       <EmailCard user={user} onEditEmail={onEditEmail} />
       <PageTransferCard user={user} />
+      <PurchasesCard user={user} />
       <AccountDataCard user={user} />
       <ApiTokensCard />
     </div>

@@ -19,6 +19,8 @@ export const ADMIN_ACTION_FILTERS: Array<{ value: AdminAction | 'all'; label: st
   { value: 'password_reset_link', label: 'Password Reset Links' },
   { value: 'second_factor_removal', label: 'Second Factors Removed' },
   { value: 'user_deletion', label: 'User Deletions' },
+  { value: 'purchase', label: 'Purchases' },
+  { value: 'purchase_refund', label: 'Refunds' },
 ];
 
 /** 'username_change' → 'USERNAME CHANGE': the first underscore becomes a space, then capitals (spec 001 §2). */

@@ -7,6 +7,7 @@ import { Card } from '#web/components/ui/card.tsx';
 import { ApiError } from '#web/lib/api.ts';
 import { HistoryTab } from './history-tab.tsx';
 import { LogsTab } from './logs-tab.tsx';
+import { PurchasesTab } from './purchases-tab.tsx';
 import { ReservedTab } from './reserved-tab.tsx';
 import { SettingsTab } from './settings-tab.tsx';
 import { useAdminStats } from './use-admin.ts';
@@ -17,6 +18,7 @@ const TABS = [
   { value: 'reserved-usernames', label: 'Reserved usernames', content: <ReservedTab /> },
   { value: 'username-history', label: 'Username history', content: <HistoryTab /> },
   { value: 'logs', label: 'Logs', content: <LogsTab /> },
+  { value: 'purchases', label: 'Purchases', content: <PurchasesTab /> },
   { value: 'settings', label: 'Settings', content: <SettingsTab /> },
 ] as const;
 

@@ -10,10 +10,16 @@ import {
   type SiteSettings,
   type UsernameHistoryEntry,
 } from '#shared/admin.ts';
+import type { AdminPurchase } from '#shared/purchases.ts';
 import { ApiError, api } from '#web/lib/api.ts';
 import { USER_PICKER_LIMIT } from './admin-constants.ts';
 
 const adminKey = ['admin'] as const;
+
+interface AdminPurchasesPage {
+  purchases: AdminPurchase[];
+  total: number;
+}
 
 function query(params: Record<string, string | number | undefined>): string {
   const search = new URLSearchParams();
@@ -92,5 +98,14 @@ export function useAdminMutation<Input>(
     onError: (error) => {
       toast.error('Error', { description: error instanceof ApiError && error.status > 0 ? error.message : messages.failure });
     },
+  });
+}
+
+export function useAdminPurchases(page: number) {
+  return useQuery({
+    queryKey: [...adminKey, 'purchases', page],
+    queryFn: async () =>
+      (await api<{ data: AdminPurchasesPage }>(`/api/admin/purchases?${query({ page, limit: ADMIN_LOG_PAGE_SIZE })}`)).data,
+    placeholderData: keepPreviousData,
   });
 }

@@ -1,5 +1,6 @@
-import { BadgeCheck, Check, ShieldCheck, X } from 'lucide-react';
-import { Link } from 'react-router';
+import { BadgeCheck, Check, ImagePlus, ShieldCheck, X } from 'lucide-react';
+import { Link, useSearchParams } from 'react-router';
+import { toast } from 'sonner';
 import { PLANS, type Plan, SITE_NAME } from '#shared/constants.ts';
 import {
   DEFAULT_PLAN_LIMITS,
@@ -11,7 +12,21 @@ import {
   listOf,
   removesBranding,
 } from '#shared/plans.ts';
+import {
+  ADD_ONS,
+  type AddOn,
+  IMAGE_HOSTING_ADD_ON_BYTES,
+  type OfferAnswer,
+  PURCHASE_ITEM_NAMES,
+  type Prices,
+  type PurchaseItem,
+  formatMoney,
+  planPrice,
+  purchaseMessages,
+} from '#shared/purchases.ts';
 import { Button } from '#web/components/ui/button.tsx';
+import { serverMessageOr } from '#web/lib/api.ts';
+import { useCheckout, useOffers } from './use-purchases.ts';
 import { Card } from '#web/components/ui/card.tsx';
 import { useSession } from '#web/features/auth/use-session.ts';
 import { useSiteFeatures } from '#web/features/site/use-site-features.ts';
@@ -19,7 +34,9 @@ import { cn } from '#web/lib/utils.ts';
 
 // The plans of spec 001 §9, saying only what this site does (issue 27): each row
 // is what the server enforces for the plan, read from this site's limits
-// (PLAN_LIMITS applied). There is no checkout: an administrator gives plans.
+// (PLAN_LIMITS applied). With Stripe set up (issue 33), plans and add-ons are
+// bought through Stripe Checkout at the server's prices, an upgrade for the
+// difference; without it, an administrator gives plans and no price is shown.
 
 const SUMMARIES: Record<Plan, string> = {
   free: 'Everything you need for one great page.',
@@ -44,7 +61,11 @@ function rowsOf(plan: Plan, limits: PlanLimits): [string, boolean][] {
 
 export function PricingPage() {
   const { user } = useSession();
-  const limits = useSiteFeatures()?.planLimits ?? DEFAULT_PLAN_LIMITS;
+  const features = useSiteFeatures();
+  const limits = features?.planLimits ?? DEFAULT_PLAN_LIMITS;
+  const payments = features?.payments ?? null;
+  const offers = useOffers(Boolean(payments && user)).data?.offers;
+  const cancelled = useSearchParams()[0].get('checkout') === 'cancelled';
   return (
     <section className="mx-auto max-w-6xl px-4 pb-24 pt-32 sm:px-6">
       <div className="text-center">
@@ -58,8 +79,20 @@ export function PricingPage() {
       </div>
       <div className="mx-auto mt-8 flex max-w-2xl items-start gap-3 rounded-2xl border border-primary/30 bg-primary/10 p-4 text-sm text-zinc-200">
         <ShieldCheck className="mt-0.5 size-5 shrink-0 text-primary" aria-hidden="true" />
-        <p>This site takes no payments. Plans are given by its administrator: start free, then ask them for Pro or Business.</p>
+        {payments ? (
+          <p>
+            One-time payments, no subscription: a plan is yours for good, and upgrading later costs only the difference. Payment is taken on
+            Stripe&apos;s secure checkout page.
+          </p>
+        ) : (
+          <p>This site takes no payments. Plans are given by its administrator: start free, then ask them for Pro or Business.</p>
+        )}
       </div>
+      {cancelled && (
+        <p role="status" className="mx-auto mt-4 max-w-2xl rounded-2xl border border-border bg-surface-raised/60 p-4 text-center text-sm">
+          Payment cancelled. Nothing was charged.
+        </p>
+      )}
       <div className="mt-12 grid gap-6 lg:grid-cols-3">
         {PLANS.map((plan) => (
           <Card
@@ -68,6 +101,12 @@ export function PricingPage() {
             data-testid={`plan-${plan}`}
           >
             <h2 className="text-xl font-bold">{PLAN_NAMES[plan]}</h2>
+            {payments && (
+              <p className="mt-3">
+                <span className="text-3xl font-black tabular-nums">{formatMoney(planPrice(payments.prices, plan), payments.currency)}</span>
+                <span className="ml-2 text-sm text-muted">{plan === 'free' ? 'forever' : 'once'}</span>
+              </p>
+            )}
             <p className="mt-2 text-sm text-muted">{SUMMARIES[plan]}</p>
             <ul className="mt-6 flex-1 space-y-3 text-sm">
               {rowsOf(plan, limits[plan]).map(([feature, included]) => (
@@ -81,7 +120,9 @@ export function PricingPage() {
                 </li>
               ))}
             </ul>
-            {user ? (
+            {payments && plan !== 'free' ? (
+              <BuyButton item={plan} offers={offers} label={`Get ${PLAN_NAMES[plan]}`} currency={payments.currency} />
+            ) : user ? (
               <p className="mt-8 rounded-xl border border-border bg-surface-raised/60 px-4 py-3 text-center text-sm text-muted">
                 {user.plan === plan ? 'Your current plan' : `Ask your site's administrator for ${PLAN_NAMES[plan]}.`}
               </p>
@@ -97,13 +138,104 @@ export function PricingPage() {
           </Card>
         ))}
       </div>
-      <Card className="mx-auto mt-12 flex max-w-2xl items-start gap-3 text-sm">
-        <BadgeCheck className="mt-0.5 size-5 shrink-0 text-primary" aria-hidden="true" />
-        <p className="text-zinc-300">
-          <span className="font-semibold text-white">Verified badge.</span> On any plan, an administrator can mark a page as verified; the
-          badge shows beside its name.
-        </p>
-      </Card>
+      {payments ? (
+        <AddOns currency={payments.currency} prices={payments.prices} offers={offers} />
+      ) : (
+        <Card className="mx-auto mt-12 flex max-w-2xl items-start gap-3 text-sm">
+          <BadgeCheck className="mt-0.5 size-5 shrink-0 text-primary" aria-hidden="true" />
+          <p className="text-zinc-300">
+            <span className="font-semibold text-white">Verified badge.</span> On any plan, an administrator can mark a page as verified; the
+            badge shows beside its name.
+          </p>
+        </Card>
+      )}
     </section>
+  );
+}
+
+const ADD_ON_TEXT: Record<AddOn, { icon: typeof BadgeCheck; text: string }> = {
+  verified_badge: { icon: BadgeCheck, text: 'A check mark beside your name on your page. Included with Business.' },
+  image_hosting: {
+    icon: ImagePlus,
+    text: `${formatBytes(IMAGE_HOSTING_ADD_ON_BYTES)} more for images, music and cursors, on top of your plan's.`,
+  },
+};
+
+function AddOns({ currency, prices, offers }: { currency: string; prices: Prices; offers: OfferAnswer[] | undefined }) {
+  return (
+    <section aria-labelledby="add-ons" className="mt-16">
+      <h2 id="add-ons" className="text-center text-2xl font-bold">
+        Add-ons
+      </h2>
+      <p className="mt-2 text-center text-sm text-muted">One-time, on any plan.</p>
+      <div className="mx-auto mt-8 grid max-w-4xl gap-6 md:grid-cols-2">
+        {ADD_ONS.map((item) => {
+          const { icon: Icon, text } = ADD_ON_TEXT[item];
+          return (
+            <Card key={item} className="flex flex-col p-6" data-testid={`add-on-${item}`}>
+              <h3 className="flex items-center gap-2 font-semibold">
+                <Icon className="size-5 text-primary" aria-hidden="true" /> {PURCHASE_ITEM_NAMES[item]}
+              </h3>
+              <p className="mt-1 text-2xl font-black tabular-nums">{formatMoney(prices[item], currency)}</p>
+              <p className="mt-2 flex-1 text-sm text-muted">{text}</p>
+              <BuyButton item={item} offers={offers} label="Buy" currency={currency} />
+            </Card>
+          );
+        })}
+      </div>
+    </section>
+  );
+}
+
+/**
+ * What the visitor can do about an item: sign in first, buy it at the server's
+ * price for this account (an upgrade: the difference), or why not.
+ */
+function BuyButton({
+  item,
+  offers,
+  label,
+  currency,
+}: {
+  item: PurchaseItem;
+  offers: OfferAnswer[] | undefined;
+  label: string;
+  currency: string;
+}) {
+  const { user } = useSession();
+  const checkout = useCheckout();
+  if (!user) {
+    return (
+      <Button asChild variant="outline" className="mt-8">
+        <Link to="/login?next=/pricing">Sign in to buy</Link>
+      </Button>
+    );
+  }
+  const offer = offers?.find((entry) => entry.item === item);
+  if (!offer)
+    return (
+      <Button className="mt-8" disabled>
+        {label}
+      </Button>
+    );
+  if (offer.refused) {
+    return (
+      <p className="mt-8 rounded-xl border border-border bg-surface-raised/60 px-4 py-3 text-center text-sm text-muted">{offer.refused}</p>
+    );
+  }
+  const price = formatMoney(offer.amount ?? 0, currency);
+  const upgrade = (item === 'pro' || item === 'business') && user.plan !== 'free';
+  return (
+    <div className="mt-8">
+      <Button
+        className="w-full"
+        disabled={checkout.isPending}
+        onClick={() =>
+          checkout.mutate(item, { onError: (caught) => toast.error(serverMessageOr(caught, purchaseMessages.checkoutFailed)) })
+        }
+      >
+        {checkout.isPending ? 'Opening checkout…' : upgrade ? `Upgrade for ${price}` : `${label} · ${price}`}
+      </Button>
+    </div>
   );
 }

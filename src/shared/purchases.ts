@@ -1,0 +1,120 @@
+import { z } from 'zod';
+import { PLANS, type Plan } from './constants.ts';
+import { ADMIN_LOG_PAGE_SIZE, limitSchema, pageSchema } from './admin.ts';
+import { PLAN_NAMES } from './plans.ts';
+
+// What can be bought when the site takes payments through Stripe (issue 33 §2,
+// spec 001 §9): one-time, lifetime plans, where an upgrade costs the
+// difference, and add-ons. Prices are in the currency's smallest unit (cents),
+// come from this table (PRICES overrides it) and are computed on the server;
+// a client never names an amount. The custom domain add-on is not sold: custom
+// domains are not built yet, and nothing is sold that the site cannot give.
+
+export const PAID_PLANS = ['pro', 'business'] as const satisfies readonly Plan[];
+export const ADD_ONS = ['verified_badge', 'image_hosting'] as const;
+export type AddOn = (typeof ADD_ONS)[number];
+export const PURCHASE_ITEMS = [...PAID_PLANS, ...ADD_ONS] as const;
+export type PurchaseItem = (typeof PURCHASE_ITEMS)[number];
+
+export type Prices = Record<PurchaseItem, number>;
+
+export const DEFAULT_PRICES: Prices = { pro: 699, business: 1999, verified_badge: 1499, image_hosting: 399 };
+
+/** What the image hosting add-on adds to the plan's upload space. */
+export const IMAGE_HOSTING_ADD_ON_BYTES = 500 * 1024 * 1024;
+
+export const PURCHASE_ITEM_NAMES: Record<PurchaseItem, string> = {
+  pro: `${PLAN_NAMES.pro} plan`,
+  business: `${PLAN_NAMES.business} plan`,
+  verified_badge: 'Verified badge',
+  image_hosting: 'Image hosting (500 MB)',
+};
+
+/** A plan's lifetime price; Free costs nothing. */
+export function planPrice(prices: Prices, plan: Plan): number {
+  return plan === 'free' ? 0 : prices[plan];
+}
+
+/** What the account may buy and at what, or why not. */
+export type Offer = { item: PurchaseItem; amount: number } | { item: PurchaseItem; refused: string };
+
+export interface Buyer {
+  plan: Plan;
+  /** The verified badge, bought or given by an admin. */
+  verified: boolean;
+  /** Upload space added by the image hosting add-on. */
+  extraUploadBytes: number;
+}
+
+/** The offer for one item: an upgrade costs the difference between the plans' prices. */
+export function offerFor(prices: Prices, buyer: Buyer, item: PurchaseItem): Offer {
+  if (item === 'pro' || item === 'business') {
+    if (PLANS.indexOf(buyer.plan) >= PLANS.indexOf(item)) return { item, refused: purchaseMessages.planHeld(PLAN_NAMES[buyer.plan]) };
+    return { item, amount: Math.max(0, prices[item] - planPrice(prices, buyer.plan)) };
+  }
+  if (item === 'verified_badge') {
+    if (buyer.plan === 'business') return { item, refused: purchaseMessages.badgeWithBusiness };
+    if (buyer.verified) return { item, refused: purchaseMessages.addOnHeld };
+  }
+  if (item === 'image_hosting' && buyer.extraUploadBytes > 0) return { item, refused: purchaseMessages.addOnHeld };
+  return { item, amount: prices[item] };
+}
+
+/** An amount in a currency, as people read it: '$6.99', '€13.00'. */
+export function formatMoney(amount: number, currency: string): string {
+  return new Intl.NumberFormat('en-US', { style: 'currency', currency: currency.toUpperCase() }).format(amount / 100);
+}
+
+export const purchaseMessages = {
+  notConfigured: 'This site takes no payments. Plans are given by its administrator.',
+  planHeld: (plan: string) => `Your account already has the ${plan} plan, which includes this.`,
+  badgeWithBusiness: 'The Business plan already shows the verified badge.',
+  addOnHeld: 'Your account already has this add-on.',
+  checkoutFailed: 'The payment page could not be opened. Nothing was charged; please try again in a minute.',
+} as const;
+
+/** POST /api/me/checkout: what to buy; the server says what it costs. */
+export const checkoutRequestSchema = z.object({ item: z.enum(PURCHASE_ITEMS) }).strict();
+
+export const checkoutSchema = z.object({ url: z.string() }).meta({ id: 'Checkout' });
+
+export const PURCHASE_STATUSES = ['pending', 'paid', 'refunded'] as const;
+export type PurchaseStatus = (typeof PURCHASE_STATUSES)[number];
+
+export const purchaseSchema = z
+  .object({
+    id: z.number().int(),
+    item: z.enum(PURCHASE_ITEMS),
+    /** The plan the account had before: a refund returns it there. */
+    fromPlan: z.enum(PLANS).nullable(),
+    amount: z.number().int(),
+    currency: z.string(),
+    status: z.enum(PURCHASE_STATUSES),
+    /** Stripe's id of the payment (its Checkout Session until paid, then its PaymentIntent). */
+    stripeId: z.string(),
+    createdAt: z.string(),
+    paidAt: z.string().nullable(),
+    refundedAt: z.string().nullable(),
+  })
+  .meta({ id: 'Purchase' });
+export type Purchase = z.infer<typeof purchaseSchema>;
+
+export const adminPurchaseSchema = purchaseSchema
+  .extend({ userId: z.number().int().nullable(), username: z.string() })
+  .meta({ id: 'AdminPurchase' });
+export type AdminPurchase = z.infer<typeof adminPurchaseSchema>;
+
+/** What the site sells, for the pricing page (`/api/site/features`); null when it takes no payments. */
+export const paymentsSchema = z.object({ currency: z.string(), prices: z.record(z.enum(PURCHASE_ITEMS), z.number().int()) }).nullable();
+
+/** GET /api/admin/purchases */
+export const adminPurchasesQuerySchema = z.object({ page: pageSchema, limit: limitSchema(ADMIN_LOG_PAGE_SIZE) });
+export const adminPurchasesPageSchema = z.object({ purchases: z.array(adminPurchaseSchema), total: z.number().int() });
+
+/** GET /api/me/offers: what this account may buy and for how much (an upgrade: the difference), or why not. */
+export const offerSchema = z
+  .object({ item: z.enum(PURCHASE_ITEMS), amount: z.number().int().nullable(), refused: z.string().nullable() })
+  .meta({ id: 'Offer' });
+export type OfferAnswer = z.infer<typeof offerSchema>;
+export const offersSchema = z.object({ currency: z.string(), offers: z.array(offerSchema) });
+export type Offers = z.infer<typeof offersSchema>;

@@ -1,0 +1,103 @@
+import { Receipt } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { toast } from 'sonner';
+import { PLAN_NAMES } from '#shared/plans.ts';
+import { PURCHASE_ITEM_NAMES, formatMoney } from '#shared/purchases.ts';
+import type { CurrentUser } from '#shared/user.types.ts';
+import { Card } from '#web/components/ui/card.tsx';
+import { LoadError, LoadingState } from '#web/components/ui/query-status.tsx';
+import { refreshSession } from '#web/features/auth/use-session.ts';
+import { useSiteFeatures } from '#web/features/site/use-site-features.ts';
+import { formatDateTime } from '#web/lib/dates.ts';
+import { PurchaseStatusPill } from './purchase-status-pill.tsx';
+import { paidSince, usePurchases } from './use-purchases.ts';
+
+/** How long the card watches for Stripe's confirmation after the buyer comes back from Checkout. */
+const CONFIRMATION_WATCH_MS = 60_000;
+
+/**
+ * Account → Plan and purchases (issue 33): the plan, and the receipts of what
+ * was bought through Stripe. Back from Checkout (`?checkout=done`), it says the
+ * payment is being confirmed and watches until Stripe's webhook has arrived.
+ */
+export function PurchasesCard({ user }: { user: CurrentUser }) {
+  const [searchParams] = useSearchParams();
+  // Back from Checkout: a payment made in the last quarter of an hour is the one awaited.
+  const [watch] = useState(() =>
+    searchParams.get('checkout') === 'done' ? { since: Date.now() - 15 * 60_000, until: Date.now() + CONFIRMATION_WATCH_MS } : undefined,
+  );
+  const [timedOut, setTimedOut] = useState(false);
+  const purchases = usePurchases(watch);
+  const payments = useSiteFeatures()?.payments;
+  const confirmed = watch ? paidSince(purchases.data, watch.since) : undefined;
+  const watching = watch !== undefined && !confirmed && !timedOut;
+  const confirmedItem = confirmed?.item;
+
+  useEffect(() => {
+    if (!watch) return;
+    const stop = setTimeout(() => setTimedOut(true), watch.until - Date.now());
+    return () => clearTimeout(stop);
+  }, [watch]);
+  useEffect(() => {
+    if (!confirmedItem) return;
+    // The plan or badge just bought shows everywhere the session is read.
+    void refreshSession();
+    toast.success(`Payment confirmed: ${PURCHASE_ITEM_NAMES[confirmedItem]} is yours.`);
+  }, [confirmedItem]);
+
+  return (
+    <Card className="lg:col-span-2" data-testid="purchases-card">
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div className="min-w-0 flex-1">
+          <h2 className="flex items-center gap-2 text-lg font-semibold">
+            <Receipt className="size-5 text-primary-text" aria-hidden="true" /> Plan and purchases
+          </h2>
+          <p className="mt-1 text-sm text-muted">
+            You are on the <span className="font-semibold text-zinc-100">{PLAN_NAMES[user.plan]}</span> plan
+            {user.verified ? ', with the verified badge' : ''}.{' '}
+            {payments
+              ? 'Plans and add-ons are one-time payments through Stripe; upgrading later costs only the difference.'
+              : 'Plans on this site are given by its administrator.'}
+          </p>
+        </div>
+        <Link to="/pricing" className="text-sm font-semibold text-primary-text hover:underline">
+          See plans
+        </Link>
+      </div>
+      {timedOut && !confirmed && (
+        <p role="status" className="mt-4 rounded-xl border border-border bg-surface-raised/60 px-4 py-3 text-sm">
+          Stripe has not confirmed the payment yet. It shows here once it does; if it does not within the hour, contact the site&apos;s
+          administrator.
+        </p>
+      )}
+      {watching && (
+        <p role="status" className="mt-4 rounded-xl border border-primary/30 bg-primary/10 px-4 py-3 text-sm">
+          Thank you! Your purchase appears here as soon as Stripe confirms the payment, usually within a few seconds.
+        </p>
+      )}
+      <div className="mt-5">
+        {purchases.isPending ? (
+          <LoadingState label="Loading purchases" />
+        ) : purchases.isError ? (
+          <LoadError title="Your purchases could not be loaded." onRetry={() => void purchases.refetch()} />
+        ) : purchases.data.length === 0 ? (
+          <p className="text-sm text-muted">No purchases yet.</p>
+        ) : (
+          <ul className="divide-y divide-border rounded-xl border border-border" aria-label="Receipts">
+            {purchases.data.map((purchase) => (
+              <li key={purchase.id} className="flex flex-wrap items-center gap-x-4 gap-y-1 px-4 py-3 text-sm" data-testid="receipt">
+                <span className="min-w-0 flex-1 font-medium">{PURCHASE_ITEM_NAMES[purchase.item]}</span>
+                <span className="tabular-nums">{formatMoney(purchase.amount, purchase.currency)}</span>
+                <PurchaseStatusPill status={purchase.status} />
+                <span className="w-full text-xs text-muted">
+                  {formatDateTime(purchase.paidAt ?? purchase.createdAt)} · <span className="break-all font-mono">{purchase.stripeId}</span>
+                </span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+    </Card>
+  );
+}
