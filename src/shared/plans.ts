@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ANALYTICS_PERIODS, type AnalyticsPeriod } from './analytics.ts';
 import { PLANS, type Plan } from './constants.ts';
 
-// The plans of the pricing page (spec 001 §9); payments are not built, an admin sets a plan.
+// The plans of the pricing page (spec 001 §9): an admin sets a plan, or it is bought (src/shared/purchases.ts).
 // DEFAULT_PLAN_LIMITS is the one table of what each plan allows (issue 33): the
 // server enforces it, the pricing page and the dashboard's locks read it, and
 // the operator changes it with PLAN_LIMITS.

@@ -41,10 +41,20 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
   const requests: CheckoutRequest[] = [];
   const sessions: OpenedSession[] = [];
   let failing: { status: number; times: number } | undefined;
+  let url = '';
   const server: Server = createServer((request, response) => {
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
     request.on('end', () => {
+      // The payment page a browser is sent to: it only says where it stands in.
+      const paying = /^\/pay\/(cs_test_\w+)$/.exec(request.url ?? '');
+      if (request.method === 'GET' && paying) {
+        response.setHeader('content-type', 'text/html; charset=utf-8');
+        response.end(
+          `<!doctype html><title>Stand-in checkout</title><h1>Stand-in for Stripe Checkout</h1><p id="session">${paying[1]}</p>`,
+        );
+        return;
+      }
       response.setHeader('content-type', 'application/json');
       if (request.method !== 'POST' || request.url !== '/v1/checkout/sessions') {
         response.statusCode = 404;
@@ -66,7 +76,7 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
         currency: fields['line_items[0][price_data][currency]']!,
         item: fields['metadata[item]']!,
         userId: fields['metadata[userId]']!,
-        url: `https://checkout.stripe.com/c/pay/${id}`,
+        url: `${url}/pay/${id}`,
       };
       sessions.push(session);
       response.end(
@@ -88,8 +98,9 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    url,
     requests,
     sessions,
     failNext(status, times = 1) {

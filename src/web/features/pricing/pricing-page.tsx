@@ -1,6 +1,6 @@
 import { BadgeCheck, Check, ImagePlus, ShieldCheck, X } from 'lucide-react';
+import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { toast } from 'sonner';
 import { PLANS, type Plan, SITE_NAME } from '#shared/constants.ts';
 import {
   DEFAULT_PLAN_LIMITS,
@@ -26,7 +26,7 @@ import {
 } from '#shared/purchases.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { serverMessageOr } from '#web/lib/api.ts';
-import { useCheckout, useOffers } from './use-purchases.ts';
+import { openCheckout, useOffers } from './use-purchases.ts';
 import { Card } from '#web/components/ui/card.tsx';
 import { useSession } from '#web/features/auth/use-session.ts';
 import { useSiteFeatures } from '#web/features/site/use-site-features.ts';
@@ -64,7 +64,7 @@ export function PricingPage() {
   const features = useSiteFeatures();
   const limits = features?.planLimits ?? DEFAULT_PLAN_LIMITS;
   const payments = features?.payments ?? null;
-  const offers = useOffers(Boolean(payments && user)).data?.offers;
+  const offers = useOffers(Boolean(payments && user))?.offers;
   const cancelled = useSearchParams()[0].get('checkout') === 'cancelled';
   return (
     <section className="mx-auto max-w-6xl px-4 pb-24 pt-32 sm:px-6">
@@ -124,7 +124,11 @@ export function PricingPage() {
               <BuyButton item={plan} offers={offers} label={`Get ${PLAN_NAMES[plan]}`} currency={payments.currency} />
             ) : user ? (
               <p className="mt-8 rounded-xl border border-border bg-surface-raised/60 px-4 py-3 text-center text-sm text-muted">
-                {user.plan === plan ? 'Your current plan' : `Ask your site's administrator for ${PLAN_NAMES[plan]}.`}
+                {user.plan === plan
+                  ? 'Your current plan'
+                  : payments
+                    ? `Included in your ${PLAN_NAMES[user.plan]} plan`
+                    : `Ask your site's administrator for ${PLAN_NAMES[plan]}.`}
               </p>
             ) : plan === 'free' ? (
               <Button asChild className="mt-8">
@@ -203,7 +207,7 @@ function BuyButton({
   currency: string;
 }) {
   const { user } = useSession();
-  const checkout = useCheckout();
+  const [opening, setOpening] = useState(false);
   if (!user) {
     return (
       <Button asChild variant="outline" className="mt-8">
@@ -219,8 +223,11 @@ function BuyButton({
       </Button>
     );
   if (offer.refused) {
+    const isPlan = item === 'pro' || item === 'business';
     return (
-      <p className="mt-8 rounded-xl border border-border bg-surface-raised/60 px-4 py-3 text-center text-sm text-muted">{offer.refused}</p>
+      <p className="mt-8 rounded-xl border border-border bg-surface-raised/60 px-4 py-3 text-center text-sm text-muted">
+        {!isPlan ? offer.refused : user.plan === item ? 'Your current plan' : `Included in your ${PLAN_NAMES[user.plan]} plan`}
+      </p>
     );
   }
   const price = formatMoney(offer.amount ?? 0, currency);
@@ -229,12 +236,18 @@ function BuyButton({
     <div className="mt-8">
       <Button
         className="w-full"
-        disabled={checkout.isPending}
-        onClick={() =>
-          checkout.mutate(item, { onError: (caught) => toast.error(serverMessageOr(caught, purchaseMessages.checkoutFailed)) })
-        }
+        disabled={opening}
+        onClick={() => {
+          setOpening(true);
+          openCheckout(item).catch(async (caught: unknown) => {
+            setOpening(false);
+            // Imported when shown: the pricing page loads without the toast library.
+            const { toast } = await import('sonner');
+            toast.error(serverMessageOr(caught, purchaseMessages.checkoutFailed));
+          });
+        }}
       >
-        {checkout.isPending ? 'Opening checkout…' : upgrade ? `Upgrade for ${price}` : `${label} · ${price}`}
+        {opening ? 'Opening checkout…' : upgrade ? `Upgrade for ${price}` : `${label} · ${price}`}
       </Button>
     </div>
   );

@@ -1,4 +1,5 @@
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
 import type { Offers, Purchase, PurchaseItem } from '#shared/purchases.ts';
 import { api } from '#web/lib/api.ts';
 
@@ -6,14 +7,24 @@ import { api } from '#web/lib/api.ts';
 // every item for this account; the browser only names the item and goes to
 // the page Stripe opened.
 
-export const purchasesKey = ['purchases'] as const;
+// The pricing page is prerendered and loads without the query library
+// (issue 11): its two calls are plain fetches.
 
-export function useOffers(enabled: boolean) {
-  return useQuery({
-    queryKey: [...purchasesKey, 'offers'],
-    queryFn: async () => (await api<{ data: Offers }>('/api/me/offers')).data,
-    enabled,
-  });
+const purchasesKey = ['purchases'] as const;
+
+/** What the signed-in account may buy, at its prices; undefined while unknown (or when `enabled` is false). */
+export function useOffers(enabled: boolean): Offers | undefined {
+  const [offers, setOffers] = useState<Offers>();
+  useEffect(() => {
+    if (!enabled) return;
+    const controller = new AbortController();
+    api<{ data: Offers }>('/api/me/offers', { signal: controller.signal }).then(
+      ({ data }) => setOffers(data),
+      () => undefined,
+    );
+    return () => controller.abort();
+  }, [enabled]);
+  return enabled ? offers : undefined;
 }
 
 /** A purchase paid since this time (ms), the newest: what the buyer came back from Checkout for. */
@@ -34,12 +45,8 @@ export function usePurchases(watch?: { since: number; until: number }) {
   });
 }
 
-/** Open Stripe's payment page for the item; the browser leaves for it. */
-export function useCheckout() {
-  return useMutation({
-    mutationFn: async (item: PurchaseItem) => {
-      const { data } = await api<{ data: { url: string } }>('/api/me/checkout', { method: 'POST', body: { item } });
-      window.location.assign(data.url);
-    },
-  });
+/** Open Stripe's payment page for the item: the browser leaves for it. */
+export async function openCheckout(item: PurchaseItem): Promise<void> {
+  const { data } = await api<{ data: { url: string } }>('/api/me/checkout', { method: 'POST', body: { item } });
+  window.location.assign(data.url);
 }
