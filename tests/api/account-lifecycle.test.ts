@@ -80,6 +80,24 @@ describe(`export my data (${DIALECT})`, () => {
       payload: { name: 'Backup script', scopes: ['links:read'] },
     });
     expect(token.statusCode).toBe(201);
+    // A receipt, as a paid Stripe Checkout leaves it (tests/api/purchases.test.ts pays through the webhook).
+    await t.app.db
+      .insertInto('purchases')
+      .values({
+        userId: user.user.id,
+        username: user.user.username,
+        item: 'pro',
+        fromPlan: 'free',
+        amount: 699,
+        currency: 'usd',
+        status: 'paid',
+        checkoutSessionId: 'cs_test_export',
+        paymentIntentId: 'pi_export',
+        createdAt: '2026-11-20T10:00:00.000Z',
+        paidAt: '2026-11-20T10:01:00.000Z',
+        refundedAt: null,
+      })
+      .execute();
     const response = await exportOf(user, user.password);
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('application/zip');
@@ -100,6 +118,7 @@ describe(`export my data (${DIALECT})`, () => {
       'media/index.json',
       'page.json',
       'profile.json',
+      'purchases.json',
       'saved-looks.json',
       'subscribers.csv',
       'subscribers.json',
@@ -118,6 +137,7 @@ describe(`export my data (${DIALECT})`, () => {
     expect(json('api-tokens.json')).toEqual([expect.objectContaining({ name: 'Backup script', scopes: ['links:read'] })]);
     expect(strFromU8(files['api-tokens.json']!)).not.toContain(token.json().data.token);
     expect(json('subscribers.json')).toEqual([]);
+    expect(json('purchases.json')).toEqual([expect.objectContaining({ item: 'pro', amount: 699, status: 'paid', stripeId: 'pi_export' })]);
     expect(strFromU8(files['subscribers.csv']!)).toContain('email,status,signed_up,confirmed,consent');
     expect(json('saved-looks.json').map((look: { customization: { buttonStyle: string } }) => look.customization.buttonStyle)).toEqual([
       'neon',

@@ -16,6 +16,8 @@ import { allSubscribers } from '../subscribers/subscribers.repository.ts';
 import { subscribersCsv } from '../subscribers/subscribers.service.ts';
 import { listApiTokens } from '../auth/api-tokens.ts';
 import { buildPageFile } from '../page-transfer/page-file.ts';
+import { listPurchasesOf } from '../purchases/purchases.repository.ts';
+import { toPurchase } from '../purchases/purchases.service.ts';
 import { PAGE_FILE_SCHEMA_PATH } from '#shared/page-transfer.ts';
 
 /** Recent Activity entries in the export: all the profile keeps (it is pruned with the raw events). */
@@ -35,6 +37,7 @@ activity.json        the Recent Activity feed
 subscribers.json     the addresses your sign-up form gathered, with the consent
 subscribers.csv      the same, for a spreadsheet or a mailing tool
 api-tokens.json      your API tokens' names, scopes and use (never the tokens)
+purchases.json       your receipts: plans and add-ons bought, and refunds
 page.json            your page as one page file: Account → Move your page imports it
                      into any ${SITE_NAME} site (its format: ${PAGE_FILE_SCHEMA_PATH})
 `;
@@ -52,7 +55,7 @@ export async function exportAccount(
 ): Promise<{ zip: Uint8Array; fileName: string }> {
   const { zipSync, strToU8 } = loadWhenUsed('fflate') as typeof import('fflate');
   const exportedAt = new Date(now).toISOString();
-  const [links, customization, savedLooks, media, rollups, activity, subscribers, tokens, page] = await Promise.all([
+  const [links, customization, savedLooks, media, rollups, activity, subscribers, tokens, page, purchases] = await Promise.all([
     listLinksOfUser(db, user.id, false),
     getCustomization(db, user.id),
     listLooks(db, user.id),
@@ -62,6 +65,7 @@ export async function exportAccount(
     allSubscribers(db, user.id),
     listApiTokens(db, user),
     buildPageFile(db, user, pageSchemaUrl, now),
+    listPurchasesOf(db, user.id),
   ]);
   const json = (value: unknown) => [strToU8(JSON.stringify(value, null, 2) + '\n'), { level: 6 }] as [Uint8Array, { level: 6 }];
   const daily = rollups
@@ -99,6 +103,7 @@ export async function exportAccount(
     'subscribers.csv': [strToU8(subscribersCsv(subscribers)), { level: 6 }],
     'api-tokens.json': json(tokens),
     'page.json': json(page),
+    'purchases.json': json(purchases.map(toPurchase)),
   };
   // Images are already compressed: stored as they are.
   for (const file of media) files[`media/${file.id}-${file.kind}.${file.ext}`] = [new Uint8Array(file.data), { level: 0 }];
