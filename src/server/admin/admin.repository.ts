@@ -1,6 +1,5 @@
 import { type Insertable, sql } from 'kysely';
 import type { ReservedUsernamesTable } from '../db/schema.ts';
-import type { AdminAction } from '#shared/admin.ts';
 import { type Db, escapeLike } from '../db/database.ts';
 
 /** A case-insensitive substring match that treats %, _ and quotes as plain text. */
@@ -64,32 +63,6 @@ export function listUsernameHistory(db: Db, userId: number) {
     .orderBy('usernameHistory.changedAt', 'desc')
     .orderBy('usernameHistory.id', 'desc')
     .execute();
-}
-
-export async function listLogs(db: Db, action: AdminAction | undefined, offset: number, limit: number) {
-  let query = db.selectFrom('adminLogs');
-  if (action) query = query.where('action', '=', action);
-  const [rows, count] = await Promise.all([
-    query.selectAll().orderBy('createdAt', 'desc').orderBy('id', 'desc').limit(limit).offset(offset).execute(),
-    query.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
-  ]);
-  return { rows, total: Number(count.total) };
-}
-
-export async function insertLog(
-  db: Db,
-  entry: {
-    /** null: the site itself acted (a payment's webhook), named by adminUsername. */
-    adminId: number | null;
-    adminUsername: string;
-    action: AdminAction;
-    targetId: number | null;
-    targetUsername: string | null;
-    details: string | null;
-    createdAt: string;
-  },
-): Promise<void> {
-  await db.insertInto('adminLogs').values(entry).execute();
 }
 
 export async function countStats(db: Db) {

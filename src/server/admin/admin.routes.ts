@@ -25,7 +25,8 @@ import type { ChangeBus } from '../http/change-bus.ts';
 import { AppError } from '../http/errors.ts';
 import { requireAdmin } from '../auth/sessions.ts';
 import { findUserById } from '../users/users.repository.ts';
-import { countStats, listLogs, listReserved, listUsernameHistory, listUsers } from './admin.repository.ts';
+import { listLogs } from '../admin-log/admin-log.repository.ts';
+import { countStats, listReserved, listUsernameHistory, listUsers } from './admin.repository.ts';
 import { AdminService, toAdminUser, toHistoryEntry, toLogEntry, toReserved } from './admin.service.ts';
 
 const tags = ['Admin'];

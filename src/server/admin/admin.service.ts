@@ -19,13 +19,8 @@ import { purgeAccount } from '../account/account-deletion.service.ts';
 import { type ChangeBus, profileChange } from '../http/change-bus.ts';
 import { countActiveAdmins, findUserById, findUserByUsername, insertUsernameHistory, updateUser } from '../users/users.repository.ts';
 import { assertTypedUsername, assertUsernameAvailable } from '../users/users.service.ts';
-import {
-  deleteReservedUsername,
-  findReservedUsername,
-  findReservedUsernameById,
-  insertLog,
-  insertReservedUsername,
-} from './admin.repository.ts';
+import { deleteReservedUsername, findReservedUsername, findReservedUsernameById, insertReservedUsername } from './admin.repository.ts';
+import { insertLog } from '../admin-log/admin-log.repository.ts';
 
 export function toAdminUser(row: UserRow): AdminUser {
   return {

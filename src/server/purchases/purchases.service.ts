@@ -19,7 +19,7 @@ import { type Db, nowIso } from '../db/database.ts';
 import type { UserRow } from '../db/schema.ts';
 import { type ChangeBus, profileChange } from '../http/change-bus.ts';
 import { AppError } from '../http/errors.ts';
-import { insertLog } from '../admin/admin.repository.ts';
+import { insertLog } from '../admin-log/admin-log.repository.ts';
 import { findUserById } from '../users/users.repository.ts';
 import {
   type PurchaseRow,
