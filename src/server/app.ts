@@ -320,7 +320,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
       registerProfileRoutes(me, db, changes, (before, after) => accountMail.emailChanged(before, after));
       registerAnalyticsRoutes(me, db, config);
       registerActivityRoutes(me, db, viewRecordsOf);
-      registerCustomizationRoutes(me, db, changes);
+      registerCustomizationRoutes(me, db, changes, config.planLimits);
       registerShareRoutes(me, db, config, media);
       registerLinkCheckRoutes(me, db, linkChecker.enabled);
       registerSubscriberRoutes(me, db, outbox);

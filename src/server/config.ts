@@ -125,6 +125,9 @@ const envSchema = z.object({
                     .transform((periods) => ANALYTICS_PERIODS.filter((days) => periods.includes(days)))
                     .optional(),
                   analyticsExport: z.boolean().optional(),
+                  customFonts: z.boolean().optional(),
+                  allLayouts: z.boolean().optional(),
+                  removeBranding: z.boolean().optional(),
                 })
                 .strict()
                 .optional(),

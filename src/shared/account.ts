@@ -89,6 +89,9 @@ export const siteFeaturesSchema = z
         uploadBytes: z.number().int(),
         analyticsDays: z.array(z.union(ANALYTICS_PERIODS.map((days) => z.literal(days)))),
         analyticsExport: z.boolean(),
+        customFonts: z.boolean(),
+        allLayouts: z.boolean(),
+        removeBranding: z.boolean(),
       }),
     ),
     /** The import from a Linktree address fetches the page (LINKTREE_IMPORT); off, the import offers files only. */

@@ -15,14 +15,25 @@ export interface PlanLimits {
   analyticsDays: AnalyticsPeriod[];
   /** The analytics download (CSV). */
   analyticsExport: boolean;
+  /** Fonts other than the default (Inter) on the page. */
+  customFonts: boolean;
+  /** Layouts other than the default (centered). */
+  allLayouts: boolean;
+  /** No 'Powered by' footer on the page (spec 001 §9: branding removal). */
+  removeBranding: boolean;
 }
 
 const MB = 1024 * 1024;
 
+/** What a plan does to the page's look: Free keeps the default font and layout, and the 'Powered by' footer. */
+function page(paid: boolean): Pick<PlanLimits, 'customFonts' | 'allLayouts' | 'removeBranding'> {
+  return { customFonts: paid, allLayouts: paid, removeBranding: paid };
+}
+
 export const DEFAULT_PLAN_LIMITS: Record<Plan, PlanLimits> = {
-  free: { links: 5, uploadBytes: 10 * MB, analyticsDays: [7, 30], analyticsExport: false },
-  pro: { links: null, uploadBytes: 50 * MB, analyticsDays: [...ANALYTICS_PERIODS], analyticsExport: true },
-  business: { links: null, uploadBytes: 1024 * MB, analyticsDays: [...ANALYTICS_PERIODS], analyticsExport: true },
+  free: { links: 5, uploadBytes: 10 * MB, analyticsDays: [7, 30], analyticsExport: false, ...page(false) },
+  pro: { links: null, uploadBytes: 50 * MB, analyticsDays: [...ANALYTICS_PERIODS], analyticsExport: true, ...page(true) },
+  business: { links: null, uploadBytes: 1024 * MB, analyticsDays: [...ANALYTICS_PERIODS], analyticsExport: true, ...page(true) },
 };
 
 /** Words said as a list: 'Pro and Business', '7, 30 and 90'. */
@@ -67,37 +78,6 @@ export function uploadBytesOf(limits: Record<Plan, PlanLimits>, account: { plan:
 export function uploadQuotaMessage(plan: Plan, limitBytes: number): string {
   return `Your ${PLAN_NAMES[plan]} plan includes ${formatBytes(limitBytes)} of uploads, and this file would go past it. Remove unused images or upgrade your plan.`;
 }
-
-/**
- * What each plan does to the page's look (spec 001 §9), the same on every site
- * for now: Free draws its page in the default font and layout, with the
- * 'Powered by' footer. A choice made on a plan that had it is kept, and shows
- * again with it (src/shared/plan-look.ts).
- */
-const PAGE_FEATURES: Record<Plan, { customFonts: boolean; allLayouts: boolean; removeBranding: boolean }> = {
-  free: { customFonts: false, allLayouts: false, removeBranding: false },
-  pro: { customFonts: true, allLayouts: true, removeBranding: true },
-  business: { customFonts: true, allLayouts: true, removeBranding: true },
-};
-
-/** Plans that remove the 'Powered by' footer (spec 001 §9: branding removal). */
-export function removesBranding(plan: Plan): boolean {
-  return PAGE_FEATURES[plan].removeBranding;
-}
-
-/** Plans whose page shows the font its creator chose (Free: the default font). */
-export function allowsCustomFonts(plan: Plan): boolean {
-  return PAGE_FEATURES[plan].customFonts;
-}
-
-/** Plans whose page shows the layout its creator chose (Free: the default layout). */
-export function allowsAllLayouts(plan: Plan): boolean {
-  return PAGE_FEATURES[plan].allLayouts;
-}
-
-/** The plans with custom fonts, and with every layout, said as lists. */
-export const CUSTOM_FONT_PLANS = listOf(PLANS.filter(allowsCustomFonts).map((plan) => PLAN_NAMES[plan]));
-export const ALL_LAYOUT_PLANS = listOf(PLANS.filter(allowsAllLayouts).map((plan) => PLAN_NAMES[plan]));
 
 /** GET /api/me/limits: what the user's plan allows and what is used. */
 export const planUsageSchema = z

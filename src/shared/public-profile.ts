@@ -6,7 +6,7 @@ import { DAY_MS, NEW_LINK_DAYS, type Plan } from './constants.ts';
 import { sanitizeCustomCss } from './custom-css.ts';
 import type { ContentWarning } from './content-warning.ts';
 import { CUSTOMIZATION_DEFAULTS, type Customization } from './customization.ts';
-import { removesBranding } from './plans.ts';
+import { DEFAULT_PLAN_LIMITS, type PlanLimits } from './plans.ts';
 import { lookShownOn } from './plan-look.ts';
 import type { PublicBlock, PublicItem, PublicLink, PublicPage } from './profile.types.ts';
 import { type LinkWindow, isLinkLive, nextScheduleChange } from './links.ts';
@@ -35,8 +35,11 @@ export interface PublicProfileSource {
   /** The total view count, when known (the server reads it from the rollups when the owner shows views). */
   views?: number;
   updatedAt: string;
-  /** How many links the plan shows (null or absent: all); links past it are kept, and left off the page (issue 33). */
-  linkLimit?: number | null;
+  /**
+   * What the plan allows on this site (PLAN_LIMITS applied; absent: the default table's): links past its limit are
+   * kept and left off the page, and the look it does not include is drawn in the default (issue 33).
+   */
+  planLimits?: PlanLimits;
 }
 
 /** When an item is on the page, and when it was made and last changed. */
@@ -120,7 +123,8 @@ export function toPublicProfile(
   now = Date.now(),
   viewer?: Viewer,
 ): PublicPage {
-  const pastPlan = linksPastPlan(items, user.linkLimit, now);
+  const limits = user.planLimits ?? DEFAULT_PLAN_LIMITS[user.plan];
+  const pastPlan = linksPastPlan(items, limits.links, now);
   const active = items.filter(
     (item) => isLinkLive(item, now) && !pastPlan.has(item.id) && (item.type !== 'link' || reaches(audienceOf(item), viewer)),
   );
@@ -164,7 +168,7 @@ export function toPublicProfile(
       bio: user.bio,
       profileImage: user.profileImage,
       verified: user.verified || user.plan === 'business',
-      showBranding: !removesBranding(user.plan),
+      showBranding: !limits.removeBranding,
       updatedAt: user.showUpdated ? lastChange : null,
       views: user.showViews && user.views ? user.views : null,
       signup: user.subscribeForm && user.subscribeConsent ? { consent: user.subscribeConsent } : null,
@@ -173,7 +177,7 @@ export function toPublicProfile(
     items: shown,
     links: shown.filter((item) => item.type === 'link'),
     // What the plan does not include is kept in the look, and drawn in the default until it does (issue 33).
-    customization: lookShownOn(user.plan, customization),
+    customization: lookShownOn(limits, customization),
     customCss: sanitizeCustomCss(customization.customCSS),
   };
 }

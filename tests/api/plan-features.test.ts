@@ -147,6 +147,40 @@ describe(`what each plan unlocks: fonts (${DIALECT})`, () => {
   });
 });
 
+describe(`the operator turns a plan's page parts on and off (${DIALECT})`, () => {
+  it('PLAN_LIMITS gives Free every font and no footer, and takes layouts from Pro; the server, the page and the site follow', async () => {
+    const custom = await createTestApp({
+      config: {
+        planLimits: mergePlanLimits({ free: { customFonts: true, removeBranding: true }, pro: { allLayouts: false } }),
+      },
+    });
+    try {
+      const free = await creatorOn(custom.app, 'free');
+      const put = (cookie: string, payload: Record<string, unknown>) =>
+        custom.app.inject({ method: 'PUT', url: '/api/me/customization', headers: { cookie }, payload });
+      expect((await put(free.cookie, { font: 'Lora' })).statusCode).toBe(200);
+      const page = (await custom.app.inject({ url: `/api/public/${free.user.username}` })).json().data;
+      expect(page.customization.font).toBe('Lora');
+      expect(page.profile.showBranding).toBe(false);
+      expect((await custom.app.inject({ url: `/${free.user.username}` })).body).not.toContain('Powered by');
+
+      const pro = await creatorOn(custom.app, 'pro');
+      const refused = await put(pro.cookie, { profileLayout: 'card' });
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json().message).toBe('Layouts other than the default (centered) come with Business. See Pricing for how to upgrade.');
+      const features = (await custom.app.inject({ url: '/api/site/features' })).json().data;
+      expect(features.planLimits.free).toMatchObject({ customFonts: true, allLayouts: false, removeBranding: true });
+      expect(features.planLimits.pro).toMatchObject({ customFonts: true, allLayouts: false, removeBranding: true });
+    } finally {
+      await custom.close();
+    }
+    // The default table: Free shows the footer.
+    const free = await creatorOn(t.app, 'free');
+    expect((await t.app.inject({ url: `/api/public/${free.user.username}` })).json().data.profile.showBranding).toBe(true);
+    expect(() => loadConfig({ PLAN_LIMITS: '{"free":{"customFonts":"yes"}}' })).toThrow(ConfigError);
+  });
+});
+
 describe(`a downgrade keeps every link (${DIALECT})`, () => {
   it('leaves the links past the plan’s limit off the page, in the creator’s order, and keeps them', async () => {
     const admin = await createUser(t.app);

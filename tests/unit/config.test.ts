@@ -62,8 +62,21 @@ describe('configuration', () => {
 
   it('merges PLAN_LIMITS over the pricing page limits', () => {
     const config = loadConfig({ DATA_DIR: dataDir(), PLAN_LIMITS: '{"free":{"links":10},"pro":{"uploadBytes":1000}}' });
-    expect(config.planLimits.free).toEqual({ links: 10, uploadBytes: 10 * 1024 * 1024, analyticsDays: [7, 30], analyticsExport: false });
-    expect(config.planLimits.pro).toEqual({ links: null, uploadBytes: 1000, analyticsDays: [7, 30, 90], analyticsExport: true });
+    const page = (on: boolean) => ({ customFonts: on, allLayouts: on, removeBranding: on });
+    expect(config.planLimits.free).toEqual({
+      links: 10,
+      uploadBytes: 10 * 1024 * 1024,
+      analyticsDays: [7, 30],
+      analyticsExport: false,
+      ...page(false),
+    });
+    expect(config.planLimits.pro).toEqual({
+      links: null,
+      uploadBytes: 1000,
+      analyticsDays: [7, 30, 90],
+      analyticsExport: true,
+      ...page(true),
+    });
     expect(config.planLimits.business).toMatchObject({ links: null, uploadBytes: 1024 * 1024 * 1024 });
   });
 

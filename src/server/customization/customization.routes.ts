@@ -1,3 +1,5 @@
+import type { Plan } from '#shared/constants.ts';
+import type { PlanLimits } from '#shared/plans.ts';
 import { sessionOrToken } from '#shared/api-tokens.ts';
 import { z } from 'zod';
 import { dataOf, errorResponses, idParam } from '#shared/api.ts';
@@ -20,7 +22,7 @@ const answer = dataOf(customizationSchema);
 const replacedAnswer = dataOf(lookReplacedSchema);
 const lookParams = z.object({ id: idParam(customizationMessages.lookNotFound) });
 
-export function registerCustomizationRoutes(app: App, db: Db, bus: ChangeBus): void {
+export function registerCustomizationRoutes(app: App, db: Db, bus: ChangeBus, planLimits: Record<Plan, PlanLimits>): void {
   // GET /api/me/customization: the whole document, defaults filled in.
   app.get(
     '/customization',
@@ -49,7 +51,7 @@ export function registerCustomizationRoutes(app: App, db: Db, bus: ChangeBus): v
     },
     async (request) => {
       const owner = requireUser(request);
-      const data = await updateCustomization(db, owner, request.body);
+      const data = await updateCustomization(db, owner, request.body, planLimits);
       bus.publish(profileChange(owner));
       return { data };
     },

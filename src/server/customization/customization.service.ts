@@ -1,3 +1,5 @@
+import type { Plan } from '#shared/constants.ts';
+import type { PlanLimits } from '#shared/plans.ts';
 import {
   CUSTOMIZATION_DEFAULTS,
   type Customization,
@@ -57,11 +59,16 @@ export async function getCustomization(db: Db, userId: number): Promise<Customiz
  * be the owner's own file of the field's kind. The look it replaces joins the
  * saved looks; a file no look uses any more is freed.
  */
-export async function updateCustomization(db: Db, owner: UserRow, update: CustomizationUpdate): Promise<Customization> {
+export async function updateCustomization(
+  db: Db,
+  owner: UserRow,
+  update: CustomizationUpdate,
+  planLimits: Record<Plan, PlanLimits>,
+): Promise<Customization> {
   return db.transaction().execute(async (trx) => {
     const current = await getCustomization(trx, owner.id);
     // A new choice the plan does not include is refused; one kept from a plan that had it stays (issue 33).
-    const locked = lockedLookChange(owner.plan, current, update);
+    const locked = lockedLookChange(planLimits, owner.plan, current, update);
     if (locked) {
       const message = `${locked.message} ${PLAN_UPGRADE_HINT}`;
       throw new AppError(403, 'plan_feature', message, { fieldErrors: { [locked.field]: message } });

@@ -60,7 +60,7 @@ export async function loadPublicPageWithExpiry(
       views,
       updatedAt,
       subscribeForm: user.subscribeForm === 1,
-      linkLimit: planLimits?.[user.plan].links,
+      planLimits: planLimits?.[user.plan],
     },
     links,
     parseCustomizationDocument(user.customization),

@@ -1,6 +1,6 @@
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { dataOf, errorResponses, tooManyCheckoutsMessage } from '#shared/api.ts';
+import { dataOf, errorResponses, tooManyAttemptsMessage, tooManyCheckoutsMessage } from '#shared/api.ts';
 import {
   PURCHASE_ITEMS,
   adminPurchasesPageSchema,
@@ -117,7 +117,7 @@ export function registerAdminPurchaseRoutes(app: App, db: Db): void {
  * the site is closed: its signature, checked against the raw body, is its check.
  */
 export async function registerStripeWebhook(app: App, payments: Payments | undefined): Promise<void> {
-  const perIp = rateLimiter(app, 'stripe-webhook', WEBHOOK_RATE_LIMIT, tooManyCheckoutsMessage);
+  const perIp = rateLimiter(app, 'stripe-webhook', WEBHOOK_RATE_LIMIT, tooManyAttemptsMessage);
   await app.register(async (plugin) => {
     const scope = plugin.withTypeProvider<ZodTypeProvider>();
     // The signature covers the bytes as sent: keep them, parse nothing.

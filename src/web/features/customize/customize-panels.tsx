@@ -3,7 +3,8 @@ import { announceDraftChange } from './customize-draft.ts';
 import { droppedCustomCss } from '#shared/custom-css.ts';
 import { parseHex, relativeLuminance } from '#shared/contrast.ts';
 import { Code2, Image, LayoutTemplate, MessageCircle, MousePointerClick, Palette, Sparkles, Type } from 'lucide-react';
-import { CUSTOM_FONT_PLANS, allowsAllLayouts, allowsCustomFonts } from '#shared/plans.ts';
+import { DEFAULT_PLAN_LIMITS, plansAllowing } from '#shared/plans.ts';
+import { useSiteFeatures } from '#web/features/site/use-site-features.ts';
 import { planLookNote } from '#shared/plan-look.ts';
 import { PlanLockNote } from '#web/features/pricing/plan-lock-note.tsx';
 import { toast } from 'sonner';
@@ -193,20 +194,22 @@ function ColorsPanel(props: PanelProps) {
 
 function TextPanel(props: PanelProps) {
   const { draft, user } = props;
+  const limits = useSiteFeatures()?.planLimits ?? DEFAULT_PLAN_LIMITS;
   // Free draws the page in the default font (issue 33): the others are shown locked; one kept from another plan stays chosen.
   const lockedFonts = new Set(
-    allowsCustomFonts(user.plan) ? [] : FONT_NAMES.filter((name) => name !== CUSTOMIZATION_DEFAULTS.font && name !== draft.font),
+    limits[user.plan].customFonts ? [] : FONT_NAMES.filter((name) => name !== CUSTOMIZATION_DEFAULTS.font && name !== draft.font),
   );
+  const fontPlans = plansAllowing(limits, (plan) => plan.customFonts);
   return (
     <>
       <Section title="Font" hint="Served with your page by this site: visitors load only your font.">
         <SelectField
           label="Font"
-          options={FONT_NAMES.map((name) => [name, lockedFonts.has(name) ? `${name} (${CUSTOM_FONT_PLANS})` : name] as const)}
+          options={FONT_NAMES.map((name) => [name, lockedFonts.has(name) ? `${name} (${fontPlans})` : name] as const)}
           disabled={lockedFonts}
           {...bind(props, 'font')}
         />
-        <PlanLockNote note={planLookNote(user.plan, 'font', draft.font)} className="sm:col-span-2" />
+        <PlanLockNote note={planLookNote(limits, user.plan, 'font', draft.font)} className="sm:col-span-2" />
         <FontStylesheet font={draft.font} />
         <p className="self-end rounded-xl border border-border px-4 py-3 text-lg" style={{ fontFamily: fontFamilyOf(draft.font) }}>
           The quick brown fox
@@ -255,9 +258,10 @@ function ButtonsPanel(props: PanelProps) {
 
 function LayoutPanel(props: PanelProps) {
   const { draft, update, user } = props;
+  const limits = useSiteFeatures()?.planLimits ?? DEFAULT_PLAN_LIMITS;
   // Free draws the page in the default layout (issue 33), as with fonts.
   const lockedLayouts = new Set(
-    allowsAllLayouts(user.plan)
+    limits[user.plan].allLayouts
       ? []
       : PROFILE_LAYOUTS.filter((layout) => layout !== CUSTOMIZATION_DEFAULTS.profileLayout && layout !== draft.profileLayout),
   );
@@ -265,7 +269,7 @@ function LayoutPanel(props: PanelProps) {
     <>
       <Section title="Page">
         <ChoiceField label="Layout" options={optionsOf(PROFILE_LAYOUTS)} disabled={lockedLayouts} {...bind(props, 'profileLayout')} />
-        <PlanLockNote note={planLookNote(user.plan, 'profileLayout', draft.profileLayout)} className="sm:col-span-2" />
+        <PlanLockNote note={planLookNote(limits, user.plan, 'profileLayout', draft.profileLayout)} className="sm:col-span-2" />
         <ChoiceField label="Spacing" options={optionsOf(SPACINGS)} {...bind(props, 'spacing')} />
         <SliderField label="Page width" unit="px" range={SLIDERS.containerMaxWidth} {...bind(props, 'containerMaxWidth')} />
         <SliderField label="Space between links" unit="px" range={SLIDERS.cardSpacing} {...bind(props, 'cardSpacing')} />

@@ -1,6 +1,7 @@
 import { CUSTOMIZATION_DEFAULTS, type Customization, QUICK_THEMES, quickThemeFields } from '#shared/customization.ts';
 import { DEFAULT_LINK_COLOR, type LinkIconId } from '#shared/links.ts';
 import type { PublicPage } from '#shared/profile.types.ts';
+import { DEFAULT_PLAN_LIMITS } from '#shared/plans.ts';
 import { toPublicProfile } from '#shared/public-profile.ts';
 
 // Example pages shipped with the product (issue 11): made-up people, labelled
@@ -120,6 +121,8 @@ export const EXAMPLE_PROFILES: readonly ExampleProfile[] = EXAMPLES.map((example
       bio: example.bio,
       profileImage: null,
       plan: 'free',
+      // Every link of an example shows.
+      planLimits: { ...DEFAULT_PLAN_LIMITS.free, links: null },
       verified: false,
       showUpdated: false,
       markNewLinks: false,

@@ -24,8 +24,8 @@ interface ProfilePreviewProps {
  */
 export function ProfilePreview({ user, items, customization, caption = 'Live preview', views }: ProfilePreviewProps) {
   // As the page: links past the plan's limit are left off (issue 33).
-  const linkLimit = (useSiteFeatures()?.planLimits ?? DEFAULT_PLAN_LIMITS)[user.plan].links;
-  const page = toPublicProfile({ ...user, views, linkLimit }, items, customization);
+  const planLimits = (useSiteFeatures()?.planLimits ?? DEFAULT_PLAN_LIMITS)[user.plan];
+  const page = toPublicProfile({ ...user, views, planLimits }, items, customization);
   return (
     <div className="lg:sticky lg:top-24">
       <FontStylesheet font={page.customization.font} />

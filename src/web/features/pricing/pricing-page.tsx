@@ -2,16 +2,7 @@ import { BadgeCheck, Check, ImagePlus, ShieldCheck, X } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { PLANS, type Plan, SITE_NAME } from '#shared/constants.ts';
-import {
-  DEFAULT_PLAN_LIMITS,
-  PLAN_NAMES,
-  type PlanLimits,
-  allowsAllLayouts,
-  allowsCustomFonts,
-  formatBytes,
-  listOf,
-  removesBranding,
-} from '#shared/plans.ts';
+import { DEFAULT_PLAN_LIMITS, PLAN_NAMES, type PlanLimits, formatBytes, listOf } from '#shared/plans.ts';
 import {
   ADD_ONS,
   type AddOn,
@@ -50,12 +41,12 @@ function rowsOf(plan: Plan, limits: PlanLimits): [string, boolean][] {
     [limits.links === null ? 'Unlimited links' : `Up to ${limits.links} links`, true],
     [`${formatBytes(limits.uploadBytes)} for images, music and cursors`, true],
     ['Every theme and effect', true],
-    [allowsCustomFonts(plan) ? 'Every font' : 'The default font (Inter)', allowsCustomFonts(plan)],
-    [allowsAllLayouts(plan) ? 'Every page layout' : 'The default page layout (centered)', allowsAllLayouts(plan)],
+    [limits.customFonts ? 'Every font' : 'The default font (Inter)', limits.customFonts],
+    [limits.allLayouts ? 'Every page layout' : 'The default page layout (centered)', limits.allLayouts],
     ['Analytics: views, clicks, sources and countries', true],
     [`Analytics for the last ${listOf(limits.analyticsDays.map(String))} days`, true],
     ['Analytics download (CSV)', limits.analyticsExport],
-    ['No “Powered by” footer', removesBranding(plan)],
+    ['No “Powered by” footer', limits.removeBranding],
   ];
 }
 
