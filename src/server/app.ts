@@ -191,7 +191,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   // Secrets a sign-in needs back (authenticator apps'), sealed with a key kept outside the database.
   const notifySignInChange: SignInChangeNotice = (user, change) => accountMail.signInChanged(user, change);
   const twoFactor = { db, box: loadSecretBox(config.secretKey, config.dataDir), clock: config.clock, notify: notifySignInChange };
-  const payments = config.payments && createPayments(db, config.payments, config.prices, changes);
+  const payments = config.payments && createPayments(db, config.payments, config.prices, config.planLimits, changes);
   const sso = createSingleSignOn({
     db,
     box: twoFactor.box,

@@ -128,6 +128,7 @@ const envSchema = z.object({
                   customFonts: z.boolean().optional(),
                   allLayouts: z.boolean().optional(),
                   removeBranding: z.boolean().optional(),
+                  verifiedBadge: z.boolean().optional(),
                 })
                 .strict()
                 .optional(),

@@ -92,6 +92,7 @@ export const siteFeaturesSchema = z
         customFonts: z.boolean(),
         allLayouts: z.boolean(),
         removeBranding: z.boolean(),
+        verifiedBadge: z.boolean(),
       }),
     ),
     /** The import from a Linktree address fetches the page (LINKTREE_IMPORT); off, the import offers files only. */

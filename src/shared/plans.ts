@@ -21,6 +21,8 @@ export interface PlanLimits {
   allLayouts: boolean;
   /** No 'Powered by' footer on the page (spec 001 §9: branding removal). */
   removeBranding: boolean;
+  /** The verified badge beside the name, whatever the account bought or was given (spec 001 §9: Business). */
+  verifiedBadge: boolean;
 }
 
 const MB = 1024 * 1024;
@@ -31,9 +33,23 @@ function page(paid: boolean): Pick<PlanLimits, 'customFonts' | 'allLayouts' | 'r
 }
 
 export const DEFAULT_PLAN_LIMITS: Record<Plan, PlanLimits> = {
-  free: { links: 5, uploadBytes: 10 * MB, analyticsDays: [7, 30], analyticsExport: false, ...page(false) },
-  pro: { links: null, uploadBytes: 50 * MB, analyticsDays: [...ANALYTICS_PERIODS], analyticsExport: true, ...page(true) },
-  business: { links: null, uploadBytes: 1024 * MB, analyticsDays: [...ANALYTICS_PERIODS], analyticsExport: true, ...page(true) },
+  free: { links: 5, uploadBytes: 10 * MB, analyticsDays: [7, 30], analyticsExport: false, ...page(false), verifiedBadge: false },
+  pro: {
+    links: null,
+    uploadBytes: 50 * MB,
+    analyticsDays: [...ANALYTICS_PERIODS],
+    analyticsExport: true,
+    ...page(true),
+    verifiedBadge: false,
+  },
+  business: {
+    links: null,
+    uploadBytes: 1024 * MB,
+    analyticsDays: [...ANALYTICS_PERIODS],
+    analyticsExport: true,
+    ...page(true),
+    verifiedBadge: true,
+  },
 };
 
 /** Words said as a list: 'Pro and Business', '7, 30 and 90'. */

@@ -167,7 +167,7 @@ export function toPublicProfile(
       displayName: user.displayName,
       bio: user.bio,
       profileImage: user.profileImage,
-      verified: user.verified || user.plan === 'business',
+      verified: user.verified || limits.verifiedBadge,
       showBranding: !limits.removeBranding,
       updatedAt: user.showUpdated ? lastChange : null,
       views: user.showViews && user.views ? user.views : null,

@@ -11,6 +11,7 @@ import { PLAN_NAMES } from './plans.ts';
 // domains are not built yet, and nothing is sold that the site cannot give.
 
 export const PAID_PLANS = ['pro', 'business'] as const satisfies readonly Plan[];
+type PaidPlan = (typeof PAID_PLANS)[number];
 export const ADD_ONS = ['verified_badge', 'image_hosting'] as const;
 export type AddOn = (typeof ADD_ONS)[number];
 export const PURCHASE_ITEMS = [...PAID_PLANS, ...ADD_ONS] as const;
@@ -38,22 +39,29 @@ export function planPrice(prices: Prices, plan: Plan): number {
 /** What the account may buy and at what, or why not. */
 export type Offer = { item: PurchaseItem; amount: number } | { item: PurchaseItem; refused: string };
 
+/** A plan, not an add-on. */
+export function isPlanItem(item: PurchaseItem): item is PaidPlan {
+  return PAID_PLANS.some((plan) => plan === item);
+}
+
 export interface Buyer {
   plan: Plan;
   /** The verified badge, bought or given by an admin. */
   verified: boolean;
+  /** The plan shows the badge whatever the account has (Business). */
+  planShowsBadge: boolean;
   /** Upload space added by the image hosting add-on. */
   extraUploadBytes: number;
 }
 
 /** The offer for one item: an upgrade costs the difference between the plans' prices. */
 export function offerFor(prices: Prices, buyer: Buyer, item: PurchaseItem): Offer {
-  if (item === 'pro' || item === 'business') {
+  if (isPlanItem(item)) {
     if (PLANS.indexOf(buyer.plan) >= PLANS.indexOf(item)) return { item, refused: purchaseMessages.planHeld(PLAN_NAMES[buyer.plan]) };
     return { item, amount: Math.max(0, prices[item] - planPrice(prices, buyer.plan)) };
   }
   if (item === 'verified_badge') {
-    if (buyer.plan === 'business') return { item, refused: purchaseMessages.badgeWithBusiness };
+    if (buyer.planShowsBadge) return { item, refused: purchaseMessages.badgeWithPlan(PLAN_NAMES[buyer.plan]) };
     if (buyer.verified) return { item, refused: purchaseMessages.addOnHeld };
   }
   if (item === 'image_hosting' && buyer.extraUploadBytes > 0) return { item, refused: purchaseMessages.addOnHeld };
@@ -68,7 +76,7 @@ export function formatMoney(amount: number, currency: string): string {
 export const purchaseMessages = {
   notConfigured: 'This site takes no payments. Plans are given by its administrator.',
   planHeld: (plan: string) => `Your account already has the ${plan} plan, which includes this.`,
-  badgeWithBusiness: 'The Business plan already shows the verified badge.',
+  badgeWithPlan: (plan: string) => `Your ${plan} plan already shows the verified badge.`,
   addOnHeld: 'Your account already has this add-on.',
   checkoutFailed: 'The payment page could not be opened. Nothing was charged; please try again in a minute.',
 } as const;

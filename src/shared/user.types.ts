@@ -13,7 +13,7 @@ export const currentUserSchema = z
     profileImage: z.string().nullable(),
     role: z.enum(ROLES),
     plan: z.enum(PLANS),
-    /** The verified badge an admin granted (Business shows it whatever this says). */
+    /** The verified badge an admin granted or the account bought (a plan whose limits say verifiedBadge shows it whatever this says). */
     verified: z.boolean(),
     isActive: z.boolean(),
     /** Whether the public page says the day it last changed (Profile settings). */

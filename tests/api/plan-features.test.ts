@@ -151,7 +151,7 @@ describe(`the operator turns a plan's page parts on and off (${DIALECT})`, () =>
   it('PLAN_LIMITS gives Free every font and no footer, and takes layouts from Pro; the server, the page and the site follow', async () => {
     const custom = await createTestApp({
       config: {
-        planLimits: mergePlanLimits({ free: { customFonts: true, removeBranding: true }, pro: { allLayouts: false } }),
+        planLimits: mergePlanLimits({ free: { customFonts: true, removeBranding: true }, pro: { allLayouts: false, verifiedBadge: true } }),
       },
     });
     try {
@@ -168,15 +168,23 @@ describe(`the operator turns a plan's page parts on and off (${DIALECT})`, () =>
       const refused = await put(pro.cookie, { profileLayout: 'card' });
       expect(refused.statusCode).toBe(403);
       expect(refused.json().message).toBe('Layouts other than the default (centered) come with Business. See Pricing for how to upgrade.');
+      expect((await custom.app.inject({ url: `/api/public/${pro.user.username}` })).json().data.profile.verified).toBe(true);
       const features = (await custom.app.inject({ url: '/api/site/features' })).json().data;
       expect(features.planLimits.free).toMatchObject({ customFonts: true, allLayouts: false, removeBranding: true });
       expect(features.planLimits.pro).toMatchObject({ customFonts: true, allLayouts: false, removeBranding: true });
     } finally {
       await custom.close();
     }
-    // The default table: Free shows the footer.
-    const free = await creatorOn(t.app, 'free');
-    expect((await t.app.inject({ url: `/api/public/${free.user.username}` })).json().data.profile.showBranding).toBe(true);
+    // The default table: Free shows the footer; only Business shows the badge without buying it.
+    for (const [plan, footer, badge] of [
+      ['free', true, false],
+      ['pro', false, false],
+      ['business', false, true],
+    ] as const) {
+      const creator = await creatorOn(t.app, plan);
+      const { profile } = (await t.app.inject({ url: `/api/public/${creator.user.username}` })).json().data;
+      expect([plan, profile.showBranding, profile.verified]).toEqual([plan, footer, badge]);
+    }
     expect(() => loadConfig({ PLAN_LIMITS: '{"free":{"customFonts":"yes"}}' })).toThrow(ConfigError);
   });
 });

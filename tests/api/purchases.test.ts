@@ -177,7 +177,7 @@ describe(`payments through Stripe Checkout (${DIALECT})`, () => {
     await setPlan(t.app, business.user.id, 'business');
     const refused = await checkout(business, 'verified_badge');
     expect(refused.statusCode).toBe(409);
-    expect(refused.json().message).toBe('The Business plan already shows the verified badge.');
+    expect(refused.json().message).toBe('Your Business plan already shows the verified badge.');
   });
 
   it('refuses bad webhooks (400), changing nothing', async () => {

@@ -69,6 +69,7 @@ describe('configuration', () => {
       analyticsDays: [7, 30],
       analyticsExport: false,
       ...page(false),
+      verifiedBadge: false,
     });
     expect(config.planLimits.pro).toEqual({
       links: null,
@@ -76,6 +77,7 @@ describe('configuration', () => {
       analyticsDays: [7, 30, 90],
       analyticsExport: true,
       ...page(true),
+      verifiedBadge: false,
     });
     expect(config.planLimits.business).toMatchObject({ links: null, uploadBytes: 1024 * 1024 * 1024 });
   });

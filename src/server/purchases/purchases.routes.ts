@@ -20,7 +20,7 @@ import { OPEN_WHILE_CLOSED } from '../http/open-while-closed.ts';
 import { rateLimiter } from '../http/rate-limit.ts';
 import { requireAdmin, requireUser } from '../auth/sessions.ts';
 import { listPurchases, listPurchasesOf } from './purchases.repository.ts';
-import { type Payments, toPurchase } from './purchases.service.ts';
+import { type Payments, buyerOf, toPurchase } from './purchases.service.ts';
 
 const tags = ['Plans'];
 
@@ -48,7 +48,7 @@ export function registerPurchaseRoutes(app: App, db: Db, config: AppConfig, paym
     async (request) => {
       const user = requireUser(request);
       if (!config.payments) throw new AppError(409, 'payments_off', purchaseMessages.notConfigured);
-      const buyer = { plan: user.plan, verified: user.verified === 1, extraUploadBytes: user.extraUploadBytes };
+      const buyer = buyerOf(user, config.planLimits);
       const offers = PURCHASE_ITEMS.map((item) => {
         const offer = offerFor(config.prices, buyer, item);
         return 'refused' in offer ? { item, amount: null, refused: offer.refused } : { item, amount: offer.amount, refused: null };

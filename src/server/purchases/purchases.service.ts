@@ -3,17 +3,18 @@ import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
 import { DAY_MS, PLANS, type Plan } from '#shared/constants.ts';
 import {
+  type Buyer,
   IMAGE_HOSTING_ADD_ON_BYTES,
-  PAID_PLANS,
   PURCHASE_ITEMS,
   PURCHASE_ITEM_NAMES,
   type Prices,
   type PurchaseItem,
   formatMoney,
+  isPlanItem,
   offerFor,
   purchaseMessages,
 } from '#shared/purchases.ts';
-import { PLAN_NAMES } from '#shared/plans.ts';
+import { PLAN_NAMES, type PlanLimits } from '#shared/plans.ts';
 import type { StripeSettings } from '../config.ts';
 import { type Db, nowIso } from '../db/database.ts';
 import type { UserRow } from '../db/schema.ts';
@@ -75,7 +76,23 @@ export interface Payments {
   handleWebhook(rawBody: Buffer, signature: string | undefined, log: FastifyBaseLogger): Promise<void>;
 }
 
-export function createPayments(db: Db, settings: StripeSettings, prices: Prices, bus: ChangeBus): Payments {
+/** What an account holds, as the offers see it. */
+export function buyerOf(user: UserRow, planLimits: Record<Plan, PlanLimits>): Buyer {
+  return {
+    plan: user.plan,
+    verified: user.verified === 1,
+    planShowsBadge: planLimits[user.plan].verifiedBadge,
+    extraUploadBytes: user.extraUploadBytes,
+  };
+}
+
+export function createPayments(
+  db: Db,
+  settings: StripeSettings,
+  prices: Prices,
+  planLimits: Record<Plan, PlanLimits>,
+  bus: ChangeBus,
+): Payments {
   const api = settings.apiUrl ? new URL(settings.apiUrl) : undefined;
   const stripe = new Stripe(settings.secretKey, {
     maxNetworkRetries: 1,
@@ -86,7 +103,7 @@ export function createPayments(db: Db, settings: StripeSettings, prices: Prices,
 
   const apply = async (trx: Db, purchase: PurchaseRow, user: UserRow, paymentIntent: string | null, at: string) => {
     const item = purchase.item;
-    if (item === 'pro' || item === 'business') {
+    if (isPlanItem(item)) {
       // A plan bought while a higher one was given meanwhile changes nothing but the receipt.
       if (PLANS.indexOf(user.plan) < PLANS.indexOf(item)) {
         await trx.updateTable('users').set({ plan: item, updatedAt: at }).where('id', '=', user.id).execute();
@@ -100,10 +117,9 @@ export function createPayments(db: Db, settings: StripeSettings, prices: Prices,
         .where('id', '=', user.id)
         .execute();
     }
-    const plan = PAID_PLANS.find((paid) => paid === item);
-    const fromPlan = plan ? user.plan : null;
+    const fromPlan = isPlanItem(item) ? user.plan : null;
     await markPurchasePaid(trx, purchase.id, paymentIntent, fromPlan, at);
-    const moved = plan && PLANS.indexOf(user.plan) < PLANS.indexOf(plan) ? ` (${user.plan} → ${plan})` : '';
+    const moved = isPlanItem(item) && PLANS.indexOf(user.plan) < PLANS.indexOf(item) ? ` (${user.plan} → ${item})` : '';
     await logAction(trx, 'purchase', user, `${describe(purchase)}${moved}`);
   };
 
@@ -113,7 +129,7 @@ export function createPayments(db: Db, settings: StripeSettings, prices: Prices,
     if (!user) return;
     const item = purchase.item;
     let details = `${describe(purchase)} refunded`;
-    if (item === 'pro' || item === 'business') {
+    if (isPlanItem(item)) {
       // Back to the plan it had, unless the plan moved on since (an admin, or a later purchase).
       if (user.plan === item && purchase.fromPlan) {
         await trx.updateTable('users').set({ plan: purchase.fromPlan, updatedAt: at }).where('id', '=', user.id).execute();
@@ -148,9 +164,9 @@ export function createPayments(db: Db, settings: StripeSettings, prices: Prices,
 
   return {
     async checkout(user, item, log) {
-      const offer = offerFor(prices, { plan: user.plan, verified: user.verified === 1, extraUploadBytes: user.extraUploadBytes }, item);
+      const offer = offerFor(prices, buyerOf(user, planLimits), item);
       if ('refused' in offer) throw new AppError(409, 'already_owned', offer.refused);
-      const isPlan = item === 'pro' || item === 'business';
+      const isPlan = isPlanItem(item);
       const upgrade = isPlan && user.plan !== 'free';
       const name = upgrade ? `${PLAN_NAMES[item]} plan (upgrade from ${PLAN_NAMES[user.plan]})` : PURCHASE_ITEM_NAMES[item];
       let session: Stripe.Checkout.Session;

@@ -12,6 +12,7 @@ import {
   type Prices,
   type PurchaseItem,
   formatMoney,
+  isPlanItem,
   planPrice,
   purchaseMessages,
 } from '#shared/purchases.ts';
@@ -47,6 +48,7 @@ function rowsOf(plan: Plan, limits: PlanLimits): [string, boolean][] {
     [`Analytics for the last ${listOf(limits.analyticsDays.map(String))} days`, true],
     ['Analytics download (CSV)', limits.analyticsExport],
     ['No “Powered by” footer', limits.removeBranding],
+    ['Verified badge', limits.verifiedBadge],
   ];
 }
 
@@ -134,7 +136,7 @@ export function PricingPage() {
         ))}
       </div>
       {payments ? (
-        <AddOns currency={payments.currency} prices={payments.prices} offers={offers} />
+        <AddOns currency={payments.currency} prices={payments.prices} offers={offers} limits={limits} />
       ) : (
         <Card className="mx-auto mt-12 flex max-w-2xl items-start gap-3 text-sm">
           <BadgeCheck className="mt-0.5 size-5 shrink-0 text-primary" aria-hidden="true" />
@@ -148,15 +150,32 @@ export function PricingPage() {
   );
 }
 
-const ADD_ON_TEXT: Record<AddOn, { icon: typeof BadgeCheck; text: string }> = {
-  verified_badge: { icon: BadgeCheck, text: 'A check mark beside your name on your page. Included with Business.' },
-  image_hosting: {
-    icon: ImagePlus,
-    text: `${formatBytes(IMAGE_HOSTING_ADD_ON_BYTES)} more for images, music and cursors, on top of your plan's.`,
-  },
-};
+/** What an add-on gives, said from this site's table (which plans include the badge). */
+function addOnText(item: AddOn, limits: Record<Plan, PlanLimits>): { icon: typeof BadgeCheck; text: string } {
+  if (item === 'image_hosting') {
+    return {
+      icon: ImagePlus,
+      text: `${formatBytes(IMAGE_HOSTING_ADD_ON_BYTES)} more for images, music and cursors, on top of your plan's.`,
+    };
+  }
+  const including = PLANS.filter((plan) => limits[plan].verifiedBadge).map((plan) => PLAN_NAMES[plan]);
+  return {
+    icon: BadgeCheck,
+    text: `A check mark beside your name on your page.${including.length > 0 ? ` Included with ${listOf(including)}.` : ''}`,
+  };
+}
 
-function AddOns({ currency, prices, offers }: { currency: string; prices: Prices; offers: OfferAnswer[] | undefined }) {
+function AddOns({
+  currency,
+  prices,
+  offers,
+  limits,
+}: {
+  currency: string;
+  prices: Prices;
+  offers: OfferAnswer[] | undefined;
+  limits: Record<Plan, PlanLimits>;
+}) {
   return (
     <section aria-labelledby="add-ons" className="mt-16">
       <h2 id="add-ons" className="text-center text-2xl font-bold">
@@ -165,7 +184,7 @@ function AddOns({ currency, prices, offers }: { currency: string; prices: Prices
       <p className="mt-2 text-center text-sm text-muted">One-time, on any plan.</p>
       <div className="mx-auto mt-8 grid max-w-4xl gap-6 md:grid-cols-2">
         {ADD_ONS.map((item) => {
-          const { icon: Icon, text } = ADD_ON_TEXT[item];
+          const { icon: Icon, text } = addOnText(item, limits);
           return (
             <Card key={item} className="flex flex-col p-6" data-testid={`add-on-${item}`}>
               <h3 className="flex items-center gap-2 font-semibold">
@@ -214,7 +233,7 @@ function BuyButton({
       </Button>
     );
   if (offer.refused) {
-    const isPlan = item === 'pro' || item === 'business';
+    const isPlan = isPlanItem(item);
     return (
       <p className="mt-8 rounded-xl border border-border bg-surface-raised/60 px-4 py-3 text-center text-sm text-muted">
         {!isPlan ? offer.refused : user.plan === item ? 'Your current plan' : `Included in your ${PLAN_NAMES[user.plan]} plan`}
@@ -222,7 +241,7 @@ function BuyButton({
     );
   }
   const price = formatMoney(offer.amount ?? 0, currency);
-  const upgrade = (item === 'pro' || item === 'business') && user.plan !== 'free';
+  const upgrade = isPlanItem(item) && user.plan !== 'free';
   return (
     <div className="mt-8">
       <Button
