@@ -18,7 +18,7 @@ import {
 } from '#shared/purchases.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { serverMessageOr } from '#web/lib/api.ts';
-import { openCheckout, useOffers } from './use-purchases.ts';
+import { openCheckout, useOffers } from './use-offers.ts';
 import { Card } from '#web/components/ui/card.tsx';
 import { useSession } from '#web/features/auth/use-session.ts';
 import { useSiteFeatures } from '#web/features/site/use-site-features.ts';
