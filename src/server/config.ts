@@ -28,51 +28,52 @@ function isHttpsOrLoopback(address: string): boolean {
   return url.protocol === 'https:' || ['localhost', '127.0.0.1', '[::1]'].includes(url.hostname);
 }
 
-/** OIDC_PROVIDERS: a JSON array of single sign-on providers (issue 29). */
-const oidcProvidersSchema = z
-  .string()
-  .transform((value, ctx) => {
+/** A setting written as JSON: parsed, or refused with `message` (which shows the shape). */
+function jsonSetting(message: string) {
+  return z.string().transform((value, ctx) => {
     try {
       return JSON.parse(value) as unknown;
     } catch {
-      ctx.addIssue({
-        code: 'custom',
-        message: 'must be a JSON array such as [{"name":"Keycloak","issuer":"https://…","clientId":"…","clientSecret":"…"}]',
-      });
+      ctx.addIssue({ code: 'custom', message });
       return z.NEVER;
     }
-  })
-  .pipe(
-    z
-      .array(
-        z
-          .strictObject({
-            id: z.string().regex(SSO_PROVIDER_ID_PATTERN, 'an id is lowercase letters, digits and hyphens (at most 32)').optional(),
-            name: z.string().trim().min(1, 'each provider needs a name').max(40),
-            issuer: z
-              .url({ protocol: /^https?$/, error: "each provider's issuer must be its https address" })
-              .refine(isHttpsOrLoopback, "an issuer must be https (plain http only on this machine's own address)"),
-            clientId: z.string().min(1, 'each provider needs its clientId'),
-            clientSecret: z.string().min(1, 'each provider needs its clientSecret'),
-          })
-          .transform(({ id, ...provider }) => ({
-            ...provider,
-            id:
-              id ??
-              provider.name
-                .toLowerCase()
-                .replace(/[^a-z0-9]+/g, '-')
-                .replace(/^-+|-+$/g, '')
-                .slice(0, 32),
-          })),
-      )
-      .max(10)
-      .refine(
-        (providers) => providers.every(({ id }) => SSO_PROVIDER_ID_PATTERN.test(id)),
-        'give each provider an "id" (lowercase letters, digits, hyphens)',
-      )
-      .refine((providers) => new Set(providers.map(({ id }) => id)).size === providers.length, 'two providers have the same id'),
-  );
+  });
+}
+
+/** OIDC_PROVIDERS: a JSON array of single sign-on providers (issue 29). */
+const oidcProvidersSchema = jsonSetting(
+  'must be a JSON array such as [{"name":"Keycloak","issuer":"https://…","clientId":"…","clientSecret":"…"}]',
+).pipe(
+  z
+    .array(
+      z
+        .strictObject({
+          id: z.string().regex(SSO_PROVIDER_ID_PATTERN, 'an id is lowercase letters, digits and hyphens (at most 32)').optional(),
+          name: z.string().trim().min(1, 'each provider needs a name').max(40),
+          issuer: z
+            .url({ protocol: /^https?$/, error: "each provider's issuer must be its https address" })
+            .refine(isHttpsOrLoopback, "an issuer must be https (plain http only on this machine's own address)"),
+          clientId: z.string().min(1, 'each provider needs its clientId'),
+          clientSecret: z.string().min(1, 'each provider needs its clientSecret'),
+        })
+        .transform(({ id, ...provider }) => ({
+          ...provider,
+          id:
+            id ??
+            provider.name
+              .toLowerCase()
+              .replace(/[^a-z0-9]+/g, '-')
+              .replace(/^-+|-+$/g, '')
+              .slice(0, 32),
+        })),
+    )
+    .max(10)
+    .refine(
+      (providers) => providers.every(({ id }) => SSO_PROVIDER_ID_PATTERN.test(id)),
+      'give each provider an "id" (lowercase letters, digits, hyphens)',
+    )
+    .refine((providers) => new Set(providers.map(({ id }) => id)).size === providers.length, 'two providers have the same id'),
+);
 
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -99,16 +100,7 @@ const envSchema = z.object({
     .regex(/^[a-z0-9.-]+(:\d+)?$/, 'must be a host name such as links.example.com')
     .optional(),
   TRUST_PROXY: trustProxySchema.default(false),
-  PLAN_LIMITS: z
-    .string()
-    .transform((value, ctx) => {
-      try {
-        return JSON.parse(value) as unknown;
-      } catch {
-        ctx.addIssue({ code: 'custom', message: 'must be JSON such as {"free":{"links":10}}' });
-        return z.NEVER;
-      }
-    })
+  PLAN_LIMITS: jsonSetting('must be JSON such as {"free":{"links":10}}')
     .pipe(
       z
         .object(
@@ -221,16 +213,7 @@ const envSchema = z.object({
     .url({ protocol: /^https?$/, error: "must be an http(s) URL (tests only: a local server speaking Stripe's API)" })
     .refine(isHttpsOrLoopback, "must be https (plain http only on this machine's own address)")
     .optional(),
-  PRICES: z
-    .string()
-    .transform((value, ctx) => {
-      try {
-        return JSON.parse(value) as unknown;
-      } catch {
-        ctx.addIssue({ code: 'custom', message: 'must be JSON in cents, such as {"pro":999,"business":2499}' });
-        return z.NEVER;
-      }
-    })
+  PRICES: jsonSetting('must be JSON in cents, such as {"pro":999,"business":2499}')
     .pipe(z.object(Object.fromEntries(PURCHASE_ITEMS.map((item) => [item, z.number().int().min(50).max(99_999_999).optional()]))).strict())
     .optional(),
   PAGE_CACHE_MB: z.coerce.number({ error: 'must be a number of megabytes' }).positive('must be more than 0').max(1_000_000).optional(),

@@ -4,13 +4,7 @@ import { HELMET_OPTIONS, computeSecurityHeaders } from '#server/http/security-he
 import { type SignedInUser, createAdmin, createLink, createUser, uniqueUsername } from '../helpers/factories.ts';
 import { DIALECT, type TestApp, createTestApp } from '../helpers/test-app.ts';
 import { type TestOidcProvider, startOidcProvider } from '../helpers/oidc-provider.ts';
-import {
-  STRIPE_TEST_KEY,
-  STRIPE_TEST_WEBHOOK_SECRET,
-  type StripeStandIn,
-  signedEvent,
-  startStripeStandIn,
-} from '../helpers/stripe-stand-in.ts';
+import { type StripeStandIn, signedEvent, startStripeStandIn, stripeTestSettings } from '../helpers/stripe-stand-in.ts';
 
 // The classes of hostile input an attack session got through (issue 12), each
 // answered as the HTTP contract says: a 4xx with the contract's body and every
@@ -817,13 +811,7 @@ describe(`hostile input to payments (${DIALECT})`, () => {
     stripe = await startStripeStandIn();
     paid = await createTestApp({
       config: {
-        payments: {
-          secretKey: STRIPE_TEST_KEY,
-          webhookSecret: STRIPE_TEST_WEBHOOK_SECRET,
-          currency: 'usd',
-          origin: 'https://links.example',
-          apiUrl: stripe.url,
-        },
+        payments: stripeTestSettings(stripe, 'https://links.example'),
       },
     });
   });

@@ -4,12 +4,12 @@ import { DIALECT, type TestApp, createTestApp } from '../helpers/test-app.ts';
 import { type SignedInUser, createAdmin, createUser, setPlan } from '../helpers/factories.ts';
 import {
   STRIPE_TEST_KEY,
-  STRIPE_TEST_WEBHOOK_SECRET,
   type StripeStandIn,
   paidSession,
   refundedCharge,
   signedEvent,
   startStripeStandIn,
+  stripeTestSettings,
 } from '../helpers/stripe-stand-in.ts';
 
 // Plans and add-ons bought through Stripe Checkout (issue 33 §2). Stripe's
@@ -25,13 +25,7 @@ beforeAll(async () => {
   stripe = await startStripeStandIn();
   t = await createTestApp({
     config: {
-      payments: {
-        secretKey: STRIPE_TEST_KEY,
-        webhookSecret: STRIPE_TEST_WEBHOOK_SECRET,
-        currency: 'usd',
-        origin: 'https://links.example.test',
-        apiUrl: stripe.url,
-      },
+      payments: stripeTestSettings(stripe, 'https://links.example.test'),
     },
   });
   admin = await createAdmin(t.app);

@@ -2,14 +2,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAdmin, createUser } from '../helpers/factories.ts';
 import { axeViolationsOf, openAppPage } from '../helpers/pages.ts';
-import {
-  STRIPE_TEST_KEY,
-  STRIPE_TEST_WEBHOOK_SECRET,
-  type StripeStandIn,
-  paidSession,
-  signedEvent,
-  startStripeStandIn,
-} from '../helpers/stripe-stand-in.ts';
+import { type StripeStandIn, paidSession, signedEvent, startStripeStandIn, stripeTestSettings } from '../helpers/stripe-stand-in.ts';
 import { useServerAndBrowser } from '../helpers/web-server.ts';
 
 // Buying a plan in the browser (issue 33 §2). Stripe cannot be reached from
@@ -24,13 +17,7 @@ beforeAll(async () => {
 });
 afterAll(() => stripe.close());
 const running = useServerAndBrowser(() => ({
-  payments: {
-    secretKey: STRIPE_TEST_KEY,
-    webhookSecret: STRIPE_TEST_WEBHOOK_SECRET,
-    currency: 'usd',
-    origin: 'http://localhost',
-    apiUrl: stripe.url,
-  },
+  payments: stripeTestSettings(stripe, 'http://localhost'),
 }));
 
 async function signedIn(username: string, password: string, width: number): Promise<Page> {

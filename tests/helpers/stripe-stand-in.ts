@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { type Server, createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Stripe from 'stripe';
+import type { StripeSettings } from '#server/config.ts';
 
 // Stripe's servers cannot be reached from this machine: this local HTTP server
 // stands in for the one call the site makes, POST /v1/checkout/sessions,
@@ -11,6 +12,11 @@ import Stripe from 'stripe';
 
 export const STRIPE_TEST_KEY = 'sk_test_linkverse_stand_in';
 export const STRIPE_TEST_WEBHOOK_SECRET = 'whsec_linkverse_stand_in';
+
+/** The site's payment settings for a test, its Stripe client pointed at the stand-in. */
+export function stripeTestSettings(standIn: StripeStandIn, origin: string): StripeSettings {
+  return { secretKey: STRIPE_TEST_KEY, webhookSecret: STRIPE_TEST_WEBHOOK_SECRET, currency: 'usd', origin, apiUrl: standIn.url };
+}
 
 export interface CheckoutRequest {
   /** The form fields as Stripe would read them (`line_items[0][price_data][unit_amount]`, …). */
