@@ -27,7 +27,8 @@ async function signedIn(username: string, password: string, width: number): Prom
   await page.fill('#username', username);
   await page.fill('#password', password);
   await page.getByRole('button', { name: 'Enter Linkverse' }).click();
-  await page.waitForURL('**/pricing');
+  // Not a glob: '**/pricing' also matches /login?next=/pricing itself.
+  await page.waitForURL((url) => url.pathname === '/pricing');
   return page;
 }
 
