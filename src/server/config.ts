@@ -1,7 +1,8 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
-import { ANALYTICS_PERIODS, DEFAULT_RETENTION_DAYS } from '#shared/analytics.ts';
+import { DEFAULT_RETENTION_DAYS } from '#shared/analytics.ts';
+import { ANALYTICS_PERIODS } from '#shared/constants.ts';
 import { type Plan, SITE_NAME } from '#shared/constants.ts';
 import { DEFAULT_PLAN_LIMITS, type PlanLimits } from '#shared/plans.ts';
 import { DEFAULT_PRICES, PURCHASE_ITEMS, type Prices } from '#shared/purchases.ts';

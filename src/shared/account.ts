@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { paymentsSchema } from './purchases.ts';
+import { paymentsSchema } from './purchases.schema.ts';
 import { ssoProviderSchema } from './single-sign-on.ts';
-import { ANALYTICS_PERIODS } from './analytics.ts';
+import { ANALYTICS_PERIODS } from './constants.ts';
 import { PASSWORD_MAX_LENGTH, PLANS } from './constants.ts';
 import { typedUsernameSchema } from './typed-username.ts';
 import { authMessages, newPasswordSchema } from './auth.schema.ts';

@@ -1,11 +1,8 @@
 import { z } from 'zod';
+import { ANALYTICS_PERIODS, type AnalyticsPeriod } from './constants.ts';
 
 // The Analytics tab's call (spec 000 §2 "Analytics tab", issue 10) and the
 // rules of what counts, named once for the server, the dashboard and the docs.
-
-/** The timeframes offered (spec 000 §9 "Analytics timeframes"). */
-export const ANALYTICS_PERIODS = [7, 30, 90] as const;
-export type AnalyticsPeriod = (typeof ANALYTICS_PERIODS)[number];
 
 /** A visitor's repeated views of a profile, or clicks of a link, within this window count once. */
 export const REPEAT_WINDOW_MINUTES = 30;

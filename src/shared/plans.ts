@@ -1,6 +1,4 @@
-import { z } from 'zod';
-import { ANALYTICS_PERIODS, type AnalyticsPeriod } from './analytics.ts';
-import { PLANS, type Plan } from './constants.ts';
+import { ANALYTICS_PERIODS, type AnalyticsPeriod, PLANS, type Plan } from './constants.ts';
 
 // The plans of the pricing page (spec 001 §9): an admin sets a plan, or it is bought (src/shared/purchases.ts).
 // DEFAULT_PLAN_LIMITS is the one table of what each plan allows (issue 33): the
@@ -94,13 +92,3 @@ export function uploadBytesOf(limits: Record<Plan, PlanLimits>, account: { plan:
 export function uploadQuotaMessage(plan: Plan, limitBytes: number): string {
   return `Your ${PLAN_NAMES[plan]} plan includes ${formatBytes(limitBytes)} of uploads, and this file would go past it. Remove unused images or upgrade your plan.`;
 }
-
-/** GET /api/me/limits: what the user's plan allows and what is used. */
-export const planUsageSchema = z
-  .object({
-    plan: z.enum(PLANS),
-    links: z.object({ used: z.number().int(), limit: z.number().int().nullable() }),
-    uploads: z.object({ usedBytes: z.number().int(), limitBytes: z.number().int() }),
-  })
-  .meta({ id: 'PlanUsage' });
-export type PlanUsage = z.infer<typeof planUsageSchema>;

@@ -2,7 +2,7 @@ import { sessionOrToken } from '#shared/api-tokens.ts';
 import { z } from 'zod';
 import { analyticsQuerySchema, analyticsReportSchema } from '#shared/analytics.ts';
 import { dataOf, errorResponses } from '#shared/api.ts';
-import { type AnalyticsPeriod } from '#shared/analytics.ts';
+import { type AnalyticsPeriod } from '#shared/constants.ts';
 import { PLAN_UPGRADE_HINT, planFeatureMessages, plansAllowing } from '#shared/plans.ts';
 import type { AppConfig } from '../config.ts';
 import type { Db } from '../db/database.ts';

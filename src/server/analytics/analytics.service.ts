@@ -1,6 +1,7 @@
 import type { ActivityItem } from '#shared/activity.ts';
 import { csvDocument } from '../http/csv.ts';
-import { type AnalyticsPeriod, type AnalyticsReport, DEVICES, NAMED_OTHER_HOSTS, percentOf, trendOf } from '#shared/analytics.ts';
+import { type AnalyticsReport, DEVICES, NAMED_OTHER_HOSTS, percentOf, trendOf } from '#shared/analytics.ts';
+import { type AnalyticsPeriod } from '#shared/constants.ts';
 import { formatCount } from '#shared/counts.ts';
 import { addDays, daysBetween, localDayOf } from '#shared/time-zone.ts';
 import type { Db } from '../db/database.ts';

@@ -7,7 +7,8 @@ import type { ContentWarning } from '#shared/content-warning.ts';
 import type { DashboardTheme, Plan, Role } from '#shared/constants.ts';
 import type { LinkCheckReason } from '#shared/link-checks.ts';
 import type { MediaKind } from '#shared/media.ts';
-import type { PurchaseItem, PurchaseStatus } from '#shared/purchases.ts';
+import type { PurchaseItem } from '#shared/purchases.ts';
+import type { PurchaseStatus } from '#shared/purchases.schema.ts';
 import type { SubscriberStatus } from '#shared/subscribers.ts';
 
 // Row types, in camelCase (CamelCasePlugin maps them to snake_case columns).

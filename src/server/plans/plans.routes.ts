@@ -1,5 +1,6 @@
 import { dataOf, errorResponses } from '#shared/api.ts';
-import { planUsageSchema, uploadBytesOf } from '#shared/plans.ts';
+import { uploadBytesOf } from '#shared/plans.ts';
+import { planUsageSchema } from '#shared/plans.schema.ts';
 import type { AppConfig } from '../config.ts';
 import type { Db } from '../db/database.ts';
 import type { App } from '../http/app-types.ts';

@@ -1,17 +1,15 @@
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { dataOf, errorResponses, tooManyAttemptsMessage, tooManyCheckoutsMessage } from '#shared/api.ts';
+import { PURCHASE_ITEMS, offerFor, purchaseMessages } from '#shared/purchases.ts';
 import {
-  PURCHASE_ITEMS,
   adminPurchasesPageSchema,
   adminPurchasesQuerySchema,
   checkoutRequestSchema,
   checkoutSchema,
-  offerFor,
   offersSchema,
-  purchaseMessages,
   purchaseSchema,
-} from '#shared/purchases.ts';
+} from '#shared/purchases.schema.ts';
 import type { AppConfig, RateLimitRule } from '../config.ts';
 import type { Db } from '../db/database.ts';
 import type { App } from '../http/app-types.ts';

@@ -10,7 +10,7 @@ import {
   type SiteSettings,
   type UsernameHistoryEntry,
 } from '#shared/admin.ts';
-import type { AdminPurchase } from '#shared/purchases.ts';
+import type { AdminPurchase } from '#shared/purchases.schema.ts';
 import { ApiError, api } from '#web/lib/api.ts';
 import { USER_PICKER_LIMIT } from './admin-constants.ts';
 

@@ -14,7 +14,8 @@ import {
   Smartphone,
 } from 'lucide-react';
 import { type ReactNode, Suspense, lazy, useState } from 'react';
-import { ANALYTICS_PERIODS, type AnalyticsPeriod, type AnalyticsReport, analyticsMessages } from '#shared/analytics.ts';
+import { type AnalyticsReport, analyticsMessages } from '#shared/analytics.ts';
+import { ANALYTICS_PERIODS, type AnalyticsPeriod } from '#shared/constants.ts';
 import { countOf, formatCount } from '#shared/counts.ts';
 import { DEFAULT_PLAN_LIMITS, planFeatureMessages, plansAllowing } from '#shared/plans.ts';
 import { useSiteFeatures } from '#web/features/site/use-site-features.ts';

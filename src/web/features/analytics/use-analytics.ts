@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import type { AnalyticsPeriod, AnalyticsReport } from '#shared/analytics.ts';
+import type { AnalyticsReport } from '#shared/analytics.ts';
+import type { AnalyticsPeriod } from '#shared/constants.ts';
 import { isTimeZone } from '#shared/time-zone.ts';
 import type { CurrentUser } from '#shared/user.types.ts';
 import { useUpdateProfile } from '#web/features/profile/use-profile-settings.ts';

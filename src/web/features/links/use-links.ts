@@ -4,7 +4,7 @@ import type { BrokenLink, LinkChecksResponse } from '#shared/link-checks.ts';
 import type { Block, PageItem } from '#shared/blocks.ts';
 import type { ContentWarning } from '#shared/content-warning.ts';
 import type { Link } from '#shared/links.ts';
-import type { PlanUsage } from '#shared/plans.ts';
+import type { PlanUsage } from '#shared/plans.schema.ts';
 import { api } from '#web/lib/api.ts';
 
 export const linksQueryKey = (userId: number) => ['links', userId] as const;

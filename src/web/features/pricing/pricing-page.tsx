@@ -7,7 +7,6 @@ import {
   ADD_ONS,
   type AddOn,
   IMAGE_HOSTING_ADD_ON_BYTES,
-  type OfferAnswer,
   PURCHASE_ITEM_NAMES,
   type Prices,
   type PurchaseItem,
@@ -16,6 +15,7 @@ import {
   planPrice,
   purchaseMessages,
 } from '#shared/purchases.ts';
+import { type OfferAnswer } from '#shared/purchases.schema.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { serverMessageOr } from '#web/lib/api.ts';
 import { openCheckout, useOffers } from './use-offers.ts';

@@ -1,4 +1,4 @@
-import type { PurchaseStatus } from '#shared/purchases.ts';
+import type { PurchaseStatus } from '#shared/purchases.schema.ts';
 import { cn } from '#web/lib/utils.ts';
 
 const STATUS_LABELS: Record<PurchaseStatus, string> = { pending: 'Waiting for payment', paid: 'Paid', refunded: 'Refunded' };

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
-import type { Offers, PurchaseItem } from '#shared/purchases.ts';
+import type { PurchaseItem } from '#shared/purchases.ts';
+import type { Offers } from '#shared/purchases.schema.ts';
 import { api } from '#web/lib/api.ts';
 
 // Buying a plan or add-on through Stripe Checkout (issue 33): the server prices
