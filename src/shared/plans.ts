@@ -69,6 +69,11 @@ export const planFeatureMessages = {
 } as const;
 export const PLAN_UPGRADE_HINT = 'See Pricing for how to upgrade.';
 
+/** Whether `plan` is above `than` in the plans' order (Free, Pro, Business). */
+export function isHigherPlan(plan: Plan, than: Plan): boolean {
+  return PLANS.indexOf(plan) > PLANS.indexOf(than);
+}
+
 export const PLAN_NAMES: Record<Plan, string> = { free: 'Free', pro: 'Pro', business: 'Business' };
 
 /** The words of the link-limit message the dashboard turns into a link to /pricing. */
@@ -89,6 +94,10 @@ export function uploadBytesOf(limits: Record<Plan, PlanLimits>, account: { plan:
   return limits[account.plan].uploadBytes + account.extraUploadBytes;
 }
 
-export function uploadQuotaMessage(plan: Plan, limitBytes: number): string {
-  return `Your ${PLAN_NAMES[plan]} plan includes ${formatBytes(limitBytes)} of uploads, and this file would go past it. Remove unused images or upgrade your plan.`;
+export function uploadQuotaMessage(limits: Record<Plan, PlanLimits>, account: { plan: Plan; extraUploadBytes: number }): string {
+  const holder =
+    account.extraUploadBytes > 0
+      ? `${PLAN_NAMES[account.plan]} plan and image hosting add-on include`
+      : `${PLAN_NAMES[account.plan]} plan includes`;
+  return `Your ${holder} ${formatBytes(uploadBytesOf(limits, account))} of uploads, and this file would go past it. Remove unused images or upgrade your plan.`;
 }

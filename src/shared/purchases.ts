@@ -1,5 +1,5 @@
-import { PLANS, type Plan } from './constants.ts';
-import { PLAN_NAMES } from './plans.ts';
+import type { Plan } from './constants.ts';
+import { PLAN_NAMES, isHigherPlan } from './plans.ts';
 
 // What can be bought when the site takes payments through Stripe (issue 33 §2,
 // spec 001 §9): one-time, lifetime plans, where an upgrade costs the
@@ -55,7 +55,7 @@ export interface Buyer {
 /** The offer for one item: an upgrade costs the difference between the plans' prices. */
 export function offerFor(prices: Prices, buyer: Buyer, item: PurchaseItem): Offer {
   if (isPlanItem(item)) {
-    if (PLANS.indexOf(buyer.plan) >= PLANS.indexOf(item)) return { item, refused: purchaseMessages.planHeld(PLAN_NAMES[buyer.plan]) };
+    if (!isHigherPlan(item, buyer.plan)) return { item, refused: purchaseMessages.planHeld(PLAN_NAMES[buyer.plan]) };
     return { item, amount: Math.max(0, prices[item] - planPrice(prices, buyer.plan)) };
   }
   if (item === 'verified_badge') {

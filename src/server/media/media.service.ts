@@ -140,7 +140,7 @@ export async function storeUpload(
     if (isLinkImage(kind)) await deleteUnusedLinkImages(trx, owner.id, kind, dayAgo);
     else await deleteUnreferencedUploads(trx, owner.id, kind, dayAgo, hashesOf([...references.shown, ...references.savedLooksOnly]));
     if ((await usedBytes(trx, owner.id, hashesOf(references.savedLooksOnly))) + processed.data.length > limit) {
-      throw new AppError(413, 'upload_quota', uploadQuotaMessage(owner.plan, limit));
+      throw new AppError(413, 'upload_quota', uploadQuotaMessage(config.planLimits, owner));
     }
     const row = await insertMedia(trx, {
       ownerId: owner.id,

@@ -4,7 +4,7 @@ import { CUSTOMIZATION_DEFAULTS, type Customization } from '#shared/customizatio
 import { CUSTOM_ICON, DEFAULT_LINK_ICON } from '#shared/links.ts';
 import type { MediaKind } from '#shared/media.ts';
 import { type ImportMode, type ImportResult, type PageFile, pageItemLabel, pageTransferMessages } from '#shared/page-transfer.ts';
-import { linkLimitMessage, uploadBytesOf, uploadQuotaMessage } from '#shared/plans.ts';
+import { linkLimitMessage, uploadQuotaMessage } from '#shared/plans.ts';
 import type { AppConfig } from '../config.ts';
 import type { Db } from '../db/database.ts';
 import type { UserRow } from '../db/schema.ts';
@@ -114,8 +114,7 @@ export async function importPageFile(deps: PageImportDeps, owner: UserRow, mode:
     const kept = new Map<string, { id: number; url: string }>();
     for (const [key, { kind, processed: result }] of processed) {
       const upload = await keepProcessedMedia(trx, deps.config, owner, kind, result);
-      const limit = uploadBytesOf(deps.config.planLimits, owner);
-      if (!upload) throw new AppError(413, 'upload_quota', uploadQuotaMessage(owner.plan, limit));
+      if (!upload) throw new AppError(413, 'upload_quota', uploadQuotaMessage(deps.config.planLimits, owner));
       kept.set(key, upload);
     }
     const keptUrl = (kind: MediaKind, reference: string | null | undefined) =>

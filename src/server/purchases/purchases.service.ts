@@ -1,7 +1,7 @@
 import Stripe from 'stripe';
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
-import { DAY_MS, PLANS, type Plan } from '#shared/constants.ts';
+import { DAY_MS, type Plan } from '#shared/constants.ts';
 import {
   type Buyer,
   IMAGE_HOSTING_ADD_ON_BYTES,
@@ -14,14 +14,14 @@ import {
   offerFor,
   purchaseMessages,
 } from '#shared/purchases.ts';
-import { PLAN_NAMES, type PlanLimits } from '#shared/plans.ts';
+import { PLAN_NAMES, type PlanLimits, isHigherPlan } from '#shared/plans.ts';
 import type { StripeSettings } from '../config.ts';
 import { type Db, nowIso } from '../db/database.ts';
 import type { UserRow } from '../db/schema.ts';
 import { type ChangeBus, profileChange } from '../http/change-bus.ts';
 import { AppError } from '../http/errors.ts';
 import { insertLog } from '../admin-log/admin-log.repository.ts';
-import { findUserById } from '../users/users.repository.ts';
+import { findUserById, updateUser } from '../users/users.repository.ts';
 import {
   type PurchaseRow,
   deleteStalePending,
@@ -105,21 +105,15 @@ export function createPayments(
     const item = purchase.item;
     if (isPlanItem(item)) {
       // A plan bought while a higher one was given meanwhile changes nothing but the receipt.
-      if (PLANS.indexOf(user.plan) < PLANS.indexOf(item)) {
-        await trx.updateTable('users').set({ plan: item, updatedAt: at }).where('id', '=', user.id).execute();
-      }
+      if (isHigherPlan(item, user.plan)) await updateUser(trx, user.id, { plan: item, updatedAt: at });
     } else if (item === 'verified_badge') {
-      await trx.updateTable('users').set({ verified: 1, updatedAt: at }).where('id', '=', user.id).execute();
+      await updateUser(trx, user.id, { verified: 1, updatedAt: at });
     } else {
-      await trx
-        .updateTable('users')
-        .set({ extraUploadBytes: IMAGE_HOSTING_ADD_ON_BYTES, updatedAt: at })
-        .where('id', '=', user.id)
-        .execute();
+      await updateUser(trx, user.id, { extraUploadBytes: IMAGE_HOSTING_ADD_ON_BYTES, updatedAt: at });
     }
     const fromPlan = isPlanItem(item) ? user.plan : null;
     await markPurchasePaid(trx, purchase.id, paymentIntent, fromPlan, at);
-    const moved = isPlanItem(item) && PLANS.indexOf(user.plan) < PLANS.indexOf(item) ? ` (${user.plan} → ${item})` : '';
+    const moved = isPlanItem(item) && isHigherPlan(item, user.plan) ? ` (${user.plan} → ${item})` : '';
     await logAction(trx, 'purchase', user, `${describe(purchase)}${moved}`);
   };
 
@@ -132,13 +126,13 @@ export function createPayments(
     if (isPlanItem(item)) {
       // Back to the plan it had, unless the plan moved on since (an admin, or a later purchase).
       if (user.plan === item && purchase.fromPlan) {
-        await trx.updateTable('users').set({ plan: purchase.fromPlan, updatedAt: at }).where('id', '=', user.id).execute();
+        await updateUser(trx, user.id, { plan: purchase.fromPlan, updatedAt: at });
         details += ` (${item} → ${purchase.fromPlan})`;
       }
     } else if (item === 'verified_badge') {
-      await trx.updateTable('users').set({ verified: 0, updatedAt: at }).where('id', '=', user.id).execute();
+      await updateUser(trx, user.id, { verified: 0, updatedAt: at });
     } else {
-      await trx.updateTable('users').set({ extraUploadBytes: 0, updatedAt: at }).where('id', '=', user.id).execute();
+      await updateUser(trx, user.id, { extraUploadBytes: 0, updatedAt: at });
     }
     await logAction(trx, 'purchase_refund', user, details);
     return user;
