@@ -68,6 +68,9 @@ import { registerPageFileSchemaRoute, registerPageTransferRoutes } from './page-
 import { registerPlanRoutes } from './plans/plans.routes.ts';
 import { registerAdminPurchaseRoutes, registerPurchaseRoutes, registerStripeWebhook } from './purchases/purchases.routes.ts';
 import { createPayments } from './purchases/purchases.service.ts';
+import { type CustomDomains, createCustomDomains } from './custom-domains/custom-domains.service.ts';
+import { registerCustomDomainRoutes, startTlsAsk } from './custom-domains/custom-domains.routes.ts';
+import { siteHostTest } from './custom-domains/site-host.ts';
 import { registerProfileRoutes } from './profile/profile.routes.ts';
 import { type FastPathStats, createFastPath, createFastPathStats } from './public-page/fast-path.ts';
 import { PageCache } from './public-page/page-cache.ts';
@@ -99,6 +102,10 @@ declare module 'fastify' {
     accountJobs: { run(now?: number): Promise<void> };
     /** The daily checks of links' addresses (tests run them with a clock). */
     linkChecker: LinkChecker;
+    /** Custom domains (with PUBLIC_URL); tests run the daily re-check with a clock. */
+    customDomains: CustomDomains | undefined;
+    /** Where Caddy's on-demand TLS asks (TLS_ASK_PORT), once listening. */
+    tlsAsk: { port: number } | undefined;
   }
 }
 
@@ -168,6 +175,11 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
       log.error({ err: error }, 'pruning analytics failed');
     }
     try {
+      await customDomains?.recheck();
+    } catch (error) {
+      log.error({ err: error }, 'the custom domains re-check failed');
+    }
+    try {
       await accountJobs.run();
     } catch (error) {
       log.error({ err: error }, 'the hourly account jobs failed');
@@ -191,6 +203,9 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   // Secrets a sign-in needs back (authenticator apps'), sealed with a key kept outside the database.
   const notifySignInChange: SignInChangeNotice = (user, change) => accountMail.signInChanged(user, change);
   const twoFactor = { db, box: loadSecretBox(config.secretKey, config.dataDir), clock: config.clock, notify: notifySignInChange };
+  const customDomains =
+    config.customDomains &&
+    createCustomDomains(db, { ...config.customDomains, baseDomain: config.baseDomain, planLimits: config.planLimits }, changes, log);
   const payments = config.payments && createPayments(db, config.payments, config.prices, config.planLimits, changes);
   const sso = createSingleSignOn({
     db,
@@ -205,6 +220,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   const fastPathStats = createFastPathStats();
   const fastPath = createFastPath({
     publicUrl: config.publicUrl,
+    isSiteHost: config.customDomains && siteHostTest(config.customDomains.siteHost, config.baseDomain),
     cache,
     responder,
     recorder: events,
@@ -248,6 +264,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   events.start();
   app.addHook('onClose', async () => {
     clearInterval(expiredPages);
+    await tlsAsk?.close();
     clearInterval(pruning);
     clearTimeout(firstPrune);
     await outbox.stop();
@@ -272,6 +289,12 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   app.decorate('mailOutbox', outbox);
   app.decorate('accountJobs', accountJobs);
   app.decorate('linkChecker', linkChecker);
+  app.decorate('customDomains', customDomains);
+  const tlsAsk =
+    customDomains && config.customDomains?.askPort !== undefined
+      ? await startTlsAsk(config.customDomains.askPort, customDomains, log)
+      : undefined;
+  app.decorate('tlsAsk', tlsAsk && { port: tlsAsk.port });
 
   registerErrorHandler(app);
   registerLingeringClose(app);
@@ -316,6 +339,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     guardedRoutes('signed-in', (me) => {
       registerPlanRoutes(me, db, config, referencedUploads);
       registerPurchaseRoutes(me, db, config, payments);
+      registerCustomDomainRoutes(me, config, customDomains);
       registerAccountRoutes(me, { db, config, limits: signInLimits, accountMail, bus: changes });
       registerProfileRoutes(me, db, changes, (before, after) => accountMail.emailChanged(before, after));
       registerAnalyticsRoutes(me, db, config);
@@ -345,7 +369,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   registerProfileAssetRoutes(app);
   const decodeDiscordImage = async (bytes: Buffer, cdnPath: string) => (await media.process('discord', bytes, `discord:${cdnPath}`)).data;
   registerDiscordRoutes(app, db, new DiscordPresenceClient(config.discordPresenceApi, decodeDiscordImage), config.discordCdn);
-  registerPublicPageRoutes(app, { db, config, cache, responder, recorder: events, media, clock });
+  registerPublicPageRoutes(app, { db, config, cache, responder, recorder: events, media, clock, customDomains });
   await registerSubscribeRoutes(app, { db, config, outbox, limits: config.subscribeRateLimit });
   registerClickRedirectRoutes(app, { db, config, cache, responder, recorder: events, clock });
   const sitePages = await registerWebApp(app, config, responder, isSiteOpen);

@@ -122,6 +122,7 @@ const envSchema = z.object({
                   allLayouts: z.boolean().optional(),
                   removeBranding: z.boolean().optional(),
                   verifiedBadge: z.boolean().optional(),
+                  customDomain: z.boolean().optional(),
                 })
                 .strict()
                 .optional(),
@@ -217,6 +218,29 @@ const envSchema = z.object({
   PRICES: jsonSetting('must be JSON in cents, such as {"pro":999,"business":2499}')
     .pipe(z.object(Object.fromEntries(PURCHASE_ITEMS.map((item) => [item, z.number().int().min(50).max(99_999_999).optional()]))).strict())
     .optional(),
+  DNS_SERVERS: z
+    .string()
+    .trim()
+    .transform((list) =>
+      list
+        .split(',')
+        .map((server) => server.trim())
+        .filter(Boolean),
+    )
+    .pipe(
+      z
+        .array(
+          z
+            .string()
+            .regex(
+              /^(\d{1,3}(\.\d{1,3}){3}(:\d{1,5})?|\[[0-9a-f:]+\](:\d{1,5})?|[0-9a-f:]+)$/i,
+              'must be DNS server addresses, comma-separated, such as 1.1.1.1,8.8.8.8 or 127.0.0.1:5353',
+            ),
+        )
+        .max(8),
+    )
+    .optional(),
+  TLS_ASK_PORT: z.coerce.number({ error: 'must be a port number' }).int().min(1).max(65535).optional(),
   PAGE_CACHE_MB: z.coerce.number({ error: 'must be a number of megabytes' }).positive('must be more than 0').max(1_000_000).optional(),
 });
 
@@ -294,6 +318,14 @@ export interface AppConfig {
    * in STRIPE_CURRENCY; unset, an admin gives plans. STRIPE_API_URL: tests only, a local server speaking Stripe's API.
    */
   payments?: StripeSettings;
+  /**
+   * Custom domains (issue 33 §3), served when PUBLIC_URL names the site. DNS_SERVERS: the resolvers that check the
+   * TXT records (unset: the system's). TLS_ASK_PORT: Caddy's on-demand TLS asks there, on loopback only, whether a
+   * name may have a certificate.
+   */
+  customDomains?: { siteHost: string; dnsServers: string[]; askPort?: number };
+  /** Custom domains checked per account (unset: DOMAIN_CHECK_RATE_LIMIT). */
+  domainCheckRateLimit?: RateLimitRule;
   /** What each plan and add-on costs, in cents (DEFAULT_PRICES, PRICES overriding). */
   prices: Prices;
   /** REQUIRE_ADMIN_2FA: an admin without a second factor is sent to set one up before the control center opens. */
@@ -445,6 +477,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
             apiUrl: values.STRIPE_API_URL,
           }
         : undefined,
+    customDomains: values.PUBLIC_URL
+      ? { siteHost: new URL(values.PUBLIC_URL).hostname, dnsServers: values.DNS_SERVERS ?? [], askPort: values.TLS_ASK_PORT }
+      : undefined,
     prices: { ...DEFAULT_PRICES, ...(values.PRICES as Partial<Prices> | undefined) },
     linkChecks: { enabled: values.LINK_CHECKS === 'true', allowLoopback: values.LINK_CHECKS_ALLOW_LOOPBACK === 'true' },
     embedPreviews: {

@@ -93,6 +93,7 @@ export const siteFeaturesSchema = z
         allLayouts: z.boolean(),
         removeBranding: z.boolean(),
         verifiedBadge: z.boolean(),
+        customDomain: z.boolean(),
       }),
     ),
     /** The import from a Linktree address fetches the page (LINKTREE_IMPORT); off, the import offers files only. */
@@ -101,6 +102,8 @@ export const siteFeaturesSchema = z
     singleSignOn: z.array(ssoProviderSchema),
     /** Plans and add-ons are bought through Stripe Checkout, at these prices (cents); null: an admin gives plans. */
     payments: paymentsSchema,
+    /** Creators may serve their page at their own domain (PUBLIC_URL set). */
+    customDomains: z.boolean(),
   })
   .meta({ id: 'SiteFeatures' });
 

@@ -73,6 +73,9 @@ export const ERROR_CODES = [
   'already_owned',
   'payment_unavailable',
   'webhook_refused',
+  'domain_taken',
+  'dns_failed',
+  'custom_domains_off',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

@@ -21,6 +21,8 @@ export interface PlanLimits {
   removeBranding: boolean;
   /** The verified badge beside the name, whatever the account bought or was given (spec 001 §9: Business). */
   verifiedBadge: boolean;
+  /** Serving the page at the creator's own domain (spec 001 §9: Business; on Pro, the add-on). */
+  customDomain: boolean;
 }
 
 const MB = 1024 * 1024;
@@ -31,7 +33,15 @@ function page(paid: boolean): Pick<PlanLimits, 'customFonts' | 'allLayouts' | 'r
 }
 
 export const DEFAULT_PLAN_LIMITS: Record<Plan, PlanLimits> = {
-  free: { links: 5, uploadBytes: 10 * MB, analyticsDays: [7, 30], analyticsExport: false, ...page(false), verifiedBadge: false },
+  free: {
+    links: 5,
+    uploadBytes: 10 * MB,
+    analyticsDays: [7, 30],
+    analyticsExport: false,
+    ...page(false),
+    verifiedBadge: false,
+    customDomain: false,
+  },
   pro: {
     links: null,
     uploadBytes: 50 * MB,
@@ -39,6 +49,7 @@ export const DEFAULT_PLAN_LIMITS: Record<Plan, PlanLimits> = {
     analyticsExport: true,
     ...page(true),
     verifiedBadge: false,
+    customDomain: false,
   },
   business: {
     links: null,
@@ -47,6 +58,7 @@ export const DEFAULT_PLAN_LIMITS: Record<Plan, PlanLimits> = {
     analyticsExport: true,
     ...page(true),
     verifiedBadge: true,
+    customDomain: true,
   },
 };
 
@@ -72,6 +84,15 @@ export const PLAN_UPGRADE_HINT = 'See Pricing for how to upgrade.';
 /** Whether `plan` is above `than` in the plans' order (Free, Pro, Business). */
 export function isHigherPlan(plan: Plan, than: Plan): boolean {
   return PLANS.indexOf(plan) > PLANS.indexOf(than);
+}
+
+/** Whether the account may serve its page at its own domain: by its plan, or the add-on it bought on a paid plan. */
+export function allowsCustomDomain(
+  limits: Record<Plan, PlanLimits>,
+  account: { plan: Plan; customDomainAddOn: number | boolean },
+): boolean {
+  // The add-on is sold for Pro (spec 001 §9): on Free, as after a downgrade, it is kept but does nothing.
+  return limits[account.plan].customDomain || (Boolean(account.customDomainAddOn) && account.plan !== 'free');
 }
 
 export const PLAN_NAMES: Record<Plan, string> = { free: 'Free', pro: 'Pro', business: 'Business' };

@@ -7,6 +7,7 @@ import { writeSiteSettings } from '#server/site-settings/site-settings.repositor
 import { createAdmin, createLink, createUser } from '../helpers/factories.ts';
 import { FUZZ_RUNS, type FuzzWorld, type RouteUnderTest, hostileRequest } from '../helpers/hostile-requests.ts';
 import { MailServer } from '../helpers/mail-server.ts';
+import { startDnsServer } from '../helpers/dns-server.ts';
 import { type TestApp, createTestApp } from '../helpers/test-app.ts';
 import { multipart, pngImage } from '../helpers/uploads.ts';
 
@@ -126,13 +127,19 @@ function expectWellBehaved(url: string, response: LightMyRequestResponse): void 
 // Built before the tests are collected, so that each route is a test of its own. With
 // mail set up (a real SMTP server on a local port), so that the mail paths are fuzzed too.
 const mail = await new MailServer().start();
+// Custom domains on, their TXT checks answered by a local DNS server (no such record: at once).
+const dns = await startDnsServer();
 const t = await createTestApp({
-  config: { mail: { smtpUrl: mail.url, from: 'Linkverse <no-reply@fuzz.test>', origin: 'http://fuzz.test' } },
+  config: {
+    mail: { smtpUrl: mail.url, from: 'Linkverse <no-reply@fuzz.test>', origin: 'http://fuzz.test' },
+    customDomains: { siteHost: 'fuzz.test', dnsServers: [dns.address] },
+  },
 });
 const routes = await routesOf(t);
 afterAll(async () => {
   await t.close();
   await mail.stop();
+  await dns.close();
 });
 
 describe(`hostile requests, ${FUZZ_RUNS} per route`, () => {

@@ -1,7 +1,8 @@
 import net, { type AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HELMET_OPTIONS, computeSecurityHeaders } from '#server/http/security-headers.ts';
-import { type SignedInUser, createAdmin, createLink, createUser, uniqueUsername } from '../helpers/factories.ts';
+import { type SignedInUser, createAdmin, createLink, createUser, setPlan, uniqueUsername } from '../helpers/factories.ts';
+import { type DnsServer, startDnsServer } from '../helpers/dns-server.ts';
 import { DIALECT, type TestApp, createTestApp } from '../helpers/test-app.ts';
 import { type TestOidcProvider, startOidcProvider } from '../helpers/oidc-provider.ts';
 import { type StripeStandIn, signedEvent, startStripeStandIn, stripeTestSettings } from '../helpers/stripe-stand-in.ts';
@@ -859,5 +860,60 @@ describe(`hostile input to payments (${DIALECT})`, () => {
     }
     const account = await paid.app.db.selectFrom('users').select('plan').where('id', '=', creator.user.id).executeTakeFirstOrThrow();
     expect(account.plan).toBe('free');
+  });
+});
+
+describe(`hostile input to custom domains (${DIALECT})`, () => {
+  let site: TestApp;
+  let dns: DnsServer;
+  beforeAll(async () => {
+    dns = await startDnsServer();
+    site = await createTestApp({
+      config: { publicUrl: 'https://links.example', customDomains: { siteHost: 'links.example', dnsServers: [dns.address] } },
+    });
+  });
+  afterAll(async () => {
+    await site.close();
+    await dns.close();
+  });
+
+  it('refuses odd domains with a 400 and a message, keeping none', async () => {
+    const creator = await createUser(site.app);
+    await setPlan(site.app, creator.user.id, 'business');
+    for (const payload of [
+      {},
+      { domain: null },
+      { domain: ['links.example.org'] },
+      { domain: 'links.example.org', userId: 1 },
+      { domain: 'x'.repeat(100_000) },
+      { domain: '<script>alert(1)</script>.com' },
+      { domain: 'аpple.com' },
+      { domain: 'links.example.org\u0000.evil.com' },
+      { domain: '*.example.org' },
+      { domain: '-lead.example.org' },
+      { domain: 'a..b.org' },
+      { domain: '[::1]' },
+      { domain: '0x7f000001' },
+      { domain: '127.1' },
+      { domain: '169.254.169.254' },
+      { domain: 'metadata.google.internal' },
+      [{ domain: 'links.example.org' }],
+    ]) {
+      const answer = await site.app.inject({ method: 'PUT', url: '/api/me/domain', headers: { cookie: creator.cookie }, payload });
+      expect(answer.statusCode, JSON.stringify(payload).slice(0, 40)).toBe(400);
+      expect(answer.json().message).toBeTruthy();
+    }
+    expect((await site.app.inject({ url: '/api/me/domain', headers: { cookie: creator.cookie } })).json().data.domain).toBeNull();
+  });
+
+  it('answers odd Host headers with the site’s 404 or its own pages, never a 5xx', async () => {
+    const creator = await createUser(site.app);
+    for (const host of ['<script>', 'a'.repeat(2000), '..', 'links.example.org:99999', '[::1', 'xn--80ak6aa92e.com', '%00.example']) {
+      for (const url of ['/', `/${creator.user.username}`, '/api/auth/me']) {
+        const answer = await site.app.inject({ url, headers: { host } });
+        expect(answer.statusCode, `${host.slice(0, 20)}${url}`).toBeLessThan(500);
+        expect(answer.body).not.toContain('<script>');
+      }
+    }
   });
 });

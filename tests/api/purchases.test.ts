@@ -75,6 +75,7 @@ describe(`payments through Stripe Checkout (${DIALECT})`, () => {
       { item: 'business', amount: 1999, refused: null },
       { item: 'verified_badge', amount: 1499, refused: null },
       { item: 'image_hosting', amount: 399, refused: null },
+      { item: 'custom_domain', amount: null, refused: 'The custom domain add-on is for Pro accounts: get Pro first.' },
     ]);
 
     const session = await openCheckout(creator, 'pro');
@@ -174,6 +175,28 @@ describe(`payments through Stripe Checkout (${DIALECT})`, () => {
     expect(refused.json().message).toBe('Your Business plan already shows the verified badge.');
   });
 
+  it('the custom domain add-on: sold to Pro, included with Business, refunded back', async () => {
+    const addOnOf = async (creator: SignedInUser) =>
+      (await t.app.db.selectFrom('users').select('customDomainAddOn').where('id', '=', creator.user.id).executeTakeFirstOrThrow())
+        .customDomainAddOn;
+    const free = await createUser(t.app);
+    expect((await checkout(free, 'custom_domain')).statusCode).toBe(409);
+    const business = await createUser(t.app);
+    await setPlan(t.app, business.user.id, 'business');
+    expect((await checkout(business, 'custom_domain')).json().message).toBe('Your Business plan already includes a custom domain.');
+
+    const pro = await createUser(t.app);
+    await setPlan(t.app, pro.user.id, 'pro');
+    const domain = await openCheckout(pro, 'custom_domain');
+    expect(domain.amount).toBe(999);
+    expect(await addOnOf(pro)).toBe(0);
+    await deliver(signedEvent('checkout.session.completed', paidSession(domain)));
+    expect(await addOnOf(pro)).toBe(1);
+    expect((await checkout(pro, 'custom_domain')).json().message).toBe('Your account already has this add-on.');
+    await deliver(signedEvent('charge.refunded', refundedCharge(domain)));
+    expect(await addOnOf(pro)).toBe(0);
+  });
+
   it('refuses bad webhooks (400), changing nothing', async () => {
     const creator = await createUser(t.app);
     const session = await openCheckout(creator, 'pro');
@@ -215,7 +238,7 @@ describe(`payments through Stripe Checkout (${DIALECT})`, () => {
       payload: { item: 'pro', amount: 1 },
     });
     expect(withAmount.statusCode).toBe(400);
-    expect((await checkout(creator, 'custom_domain')).statusCode).toBe(400);
+    expect((await checkout(creator, 'custom_domain')).json().message).toBe('The custom domain add-on is for Pro accounts: get Pro first.');
     await setPlan(t.app, creator.user.id, 'business');
     const lower = await checkout(creator, 'pro');
     expect(lower.statusCode).toBe(409);
@@ -335,14 +358,14 @@ describe('without Stripe configured', () => {
       PRICES: '{"pro":999}',
     });
     expect(config.payments).toMatchObject({ currency: 'eur', origin: 'https://links.example.org' });
-    expect(config.prices).toEqual({ pro: 999, business: 1999, verified_badge: 1499, image_hosting: 399 });
+    expect(config.prices).toEqual({ pro: 999, business: 1999, verified_badge: 1499, image_hosting: 399, custom_domain: 999 });
     const refused = [
       { STRIPE_SECRET_KEY: 'sk_test_abc' },
       { STRIPE_SECRET_KEY: 'pk_test_abc', STRIPE_WEBHOOK_SECRET: 'whsec_abc' },
       { STRIPE_SECRET_KEY: 'sk_test_abc', STRIPE_WEBHOOK_SECRET: 'whsec_abc', PUBLIC_URL: '' },
       { STRIPE_SECRET_KEY: 'sk_test_abc', STRIPE_WEBHOOK_SECRET: 'whsec_abc', STRIPE_API_URL: 'http://stripe.example.com' },
       { PRICES: '{"pro":-1}' },
-      { PRICES: '{"custom_domain":999}' },
+      { PRICES: '{"custom_domain":10}' },
       { PRICES: 'cheap' },
     ];
     for (const settings of refused) expect(() => loadConfig({ ...base, ...settings }), JSON.stringify(settings)).toThrow(ConfigError);

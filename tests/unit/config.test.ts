@@ -70,6 +70,7 @@ describe('configuration', () => {
       analyticsExport: false,
       ...page(false),
       verifiedBadge: false,
+      customDomain: false,
     });
     expect(config.planLimits.pro).toEqual({
       links: null,
@@ -78,8 +79,19 @@ describe('configuration', () => {
       analyticsExport: true,
       ...page(true),
       verifiedBadge: false,
+      customDomain: false,
     });
-    expect(config.planLimits.business).toMatchObject({ links: null, uploadBytes: 1024 * 1024 * 1024 });
+    expect(config.planLimits.business).toMatchObject({ links: null, uploadBytes: 1024 * 1024 * 1024, customDomain: true });
+  });
+
+  it('serves custom domains only with PUBLIC_URL, checking DNS_SERVERS and TLS_ASK_PORT', () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).customDomains).toBeUndefined();
+    expect(
+      loadConfig({ DATA_DIR: dataDir(), PUBLIC_URL: 'https://links.example', DNS_SERVERS: '1.1.1.1, 127.0.0.1:5353', TLS_ASK_PORT: '5555' })
+        .customDomains,
+    ).toEqual({ siteHost: 'links.example', dnsServers: ['1.1.1.1', '127.0.0.1:5353'], askPort: 5555 });
+    expect(() => loadConfig({ DATA_DIR: dataDir(), DNS_SERVERS: 'dns.google' })).toThrow(/DNS_SERVERS/);
+    expect(() => loadConfig({ DATA_DIR: dataDir(), TLS_ASK_PORT: '70000' })).toThrow(/TLS_ASK_PORT/);
   });
 
   it('reads TRUST_PROXY as a flag, a hop count or addresses', () => {

@@ -259,6 +259,7 @@ export function registerSiteFeatureRoutes(app: App, db: Db, config: AppConfig, s
     linktreeImport: config.linktreeImport.enabled,
     singleSignOn,
     payments: config.payments ? { currency: config.payments.currency, prices: config.prices } : null,
+    customDomains: config.customDomains !== undefined,
   };
   let counted: { creators: number; at: number } | undefined;
   const creators = async () => {

@@ -53,6 +53,8 @@ export interface UsersTable {
   weeklySummarySentAt: string | null;
   /** Upload space the image hosting add-on adds to the plan's (issue 33); 0 without it. */
   extraUploadBytes: Generated<number>;
+  /** 1: the custom domain add-on was bought (issue 33). */
+  customDomainAddOn: Generated<number>;
   /** Set when the owner asked for the account to be deleted: the public page is gone, and after this time the account is removed for good. */
   deleteAfter: string | null;
   createdAt: string;
@@ -450,6 +452,20 @@ export interface PurchasesTable {
   refundedAt: string | null;
 }
 
+/** An account's custom domain (issue 33 §3), proved by a TXT record holding its token. */
+export interface CustomDomainsTable {
+  id: Generated<number>;
+  userId: number;
+  domain: string;
+  token: string;
+  createdAt: string;
+  verifiedAt: string | null;
+  checkedAt: string | null;
+  /** Set when a daily re-check no longer found the record; cleared when it is found again. */
+  lostAt: string | null;
+  lastError: string | null;
+}
+
 /** Stripe webhook events already handled, by their id: a replayed event changes nothing. */
 export interface StripeEventsTable {
   id: string;
@@ -483,6 +499,7 @@ export interface Database {
   ssoSignIns: SsoSignInsTable;
   purchases: PurchasesTable;
   stripeEvents: StripeEventsTable;
+  customDomains: CustomDomainsTable;
   media: MediaTable;
   links: LinksTable;
   events: EventsTable;

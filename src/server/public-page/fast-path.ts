@@ -32,6 +32,8 @@ export type FastPath = (request: IncomingMessage, response: ServerResponse) => b
 export interface FastPathInputs {
   /** PUBLIC_URL: when set, the only origin pages are cached under. */
   publicUrl: string | undefined;
+  /** With PUBLIC_URL set: whether a Host is the site's; a page asked on any other host is Fastify's to answer (custom domains). */
+  isSiteHost?: (host: string) => boolean;
   cache: PageCache;
   responder: PublicPageResponder;
   recorder: EventRecorder;
@@ -60,7 +62,18 @@ export interface FastPathInputs {
  * resolved by Fastify's own rules (ClientAddress). The answer comes from the same
  * responder as the routes', byte for byte (tests/api/fast-path.test.ts).
  */
-export function createFastPath({ publicUrl, cache, responder, recorder, client, isSiteOpen, stats, accessLog }: FastPathInputs): FastPath {
+export function createFastPath({
+  publicUrl,
+  isSiteHost,
+  cache,
+  responder,
+  recorder,
+  client,
+  isSiteOpen,
+  stats,
+  accessLog,
+}: FastPathInputs): FastPath {
+  let siteHostSeen: string | undefined;
   return (request, response) => {
     if (request.method !== 'GET' || !isSiteOpen()) return false;
     const url = request.url!;
@@ -79,6 +92,14 @@ export function createFastPath({ publicUrl, cache, responder, recorder, client, 
       return true;
     }
 
+    // A page asked on a host that is not the site's is a custom domain's, or no one's (the last site host seen is remembered).
+    if (isSiteHost !== undefined) {
+      const host = headers.host;
+      if (host !== siteHostSeen) {
+        if (host === undefined || !isSiteHost(host)) return false;
+        siteHostSeen = host;
+      }
+    }
     // A visitor in an app's own browser gets the page with that app's bar, cached beside the plain one.
     const origin = cachedOriginFor(publicUrl ?? client.origin(request), inAppBrowserOf(headers['user-agent']));
     const name = url.slice(1);

@@ -9,7 +9,7 @@ import { AppError } from '../http/errors.ts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { PageCache } from './page-cache.ts';
 import { currentHolderOf } from '../users/users.service.ts';
-import { GONE_PAGE, isUsername, loadPublicPage, notFoundPageFor, publicPageFor } from './public-page.service.ts';
+import { GONE_PAGE, NOT_FOUND_PAGE, isUsername, loadPublicPage, notFoundPageFor, publicPageFor } from './public-page.service.ts';
 import { isGoneUsername } from '../users/users.repository.ts';
 import { type PublicPageResponder, sendAnswer } from './responder.ts';
 import { findPublicUser } from './public-page.repository.ts';
@@ -26,6 +26,8 @@ import { runMediaJob } from '../media/media.service.ts';
 import { shareImageSceneOf, shareImageVersionOf } from './share-image.ts';
 import { AGREE_QUERY } from '#shared/content-warning.ts';
 import { createHash } from 'node:crypto';
+import { siteHostTest } from '../custom-domains/site-host.ts';
+import type { CustomDomains } from '../custom-domains/custom-domains.service.ts';
 import { rateLimiter } from '../http/rate-limit.ts';
 
 /** On every answer of the public API, errors included, so that another site's script can read them. */
@@ -67,6 +69,8 @@ export interface PublicPageDeps {
   media: MediaProcessor;
   /** The time pages are drawn at (scheduled links). */
   clock: () => number;
+  /** Which page a creator's own domain serves (issue 33); unset without PUBLIC_URL. */
+  customDomains?: CustomDomains;
 }
 
 /** The canonical origin of a request: PUBLIC_URL, else what the request (through a trusted proxy) names. */
@@ -74,18 +78,22 @@ export function originOf(config: AppConfig, request: FastifyRequest): string {
   return config.publicUrl ?? `${request.protocol}://${request.host}`;
 }
 
-export function registerPublicPageRoutes(app: App, { db, config, cache, responder, recorder, media, clock }: PublicPageDeps): void {
-  const servePage = async (request: FastifyRequest, reply: FastifyReply, username: string, agreed = false) => {
+export function registerPublicPageRoutes(
+  app: App,
+  { db, config, cache, responder, recorder, media, clock, customDomains }: PublicPageDeps,
+): void {
+  const servePage = async (request: FastifyRequest, reply: FastifyReply, username: string, agreed = false, domain?: string) => {
     const page = await publicPageFor(
       db,
       cache,
-      originOf(config, request),
+      domain ? `https://${domain}` : originOf(config, request),
       username,
       inAppBrowserOf(request.headers['user-agent']),
       clock(),
       agreed,
       () => viewerOf(request.headers['user-agent'], request.ip),
       config.planLimits,
+      domain && `https://${domain}/`,
     );
     if (!page) {
       // A former username, held for 30 days, sends visitors on to the new address.
@@ -169,6 +177,28 @@ export function registerPublicPageRoutes(app: App, { db, config, cache, responde
       const label = host.slice(0, -suffix.length);
       if (!label || label === 'www' || label.includes('.')) return;
       return servePage(request, reply, label);
+    });
+  }
+
+  // Custom domains (issue 33 §3): with PUBLIC_URL set, a request for any other host is for a creator's own domain.
+  // A verified one serves its page at its root, and what the page itself uses (its links, pictures, share and
+  // sign-up, the app's assets); any other host gets the site's 404, never someone's profile.
+  if (config.customDomains && customDomains) {
+    const isSiteHost = siteHostTest(config.customDomains.siteHost, config.baseDomain);
+    const PAGE_PARTS = new Set(['go', 'media', 'assets', 'fonts', 'favicon.svg']);
+    app.addHook('onRequest', async (request, reply) => {
+      if (isSiteHost(request.host)) return;
+      const host = request.hostname.toLowerCase();
+      const username = await customDomains.servedAt(host);
+      const path = request.url.split('?')[0]!;
+      const first = path.split('/')[1] ?? '';
+      if (username && (request.method === 'GET' || request.method === 'HEAD') && path === '/') {
+        return servePage(request, reply, username, false, host);
+      }
+      // The page at its site address, asked on its own domain, is the domain's root.
+      if (username && request.method === 'GET' && path === `/${username}` && path === request.url) return reply.redirect('/', 301);
+      if (username && (PAGE_PARTS.has(first) || first === username)) return;
+      return sendAnswer(reply, responder.page(NOT_FOUND_PAGE, 404, request.headers));
     });
   }
 

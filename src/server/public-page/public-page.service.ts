@@ -124,6 +124,8 @@ export async function publicPageFor(
   agreed = false,
   viewerOf: () => Viewer = () => ({ device: 'desktop', country: '' }),
   planLimits?: Record<Plan, PlanLimits>,
+  /** The page's address when it is not `{origin}/{username}`: a custom domain's root. */
+  address?: string,
 ): Promise<CachedPage | undefined> {
   const cachedOrigin = cachedOriginFor(origin, inApp);
   const key = agreed ? `${username}?${AGREE_QUERY}` : username;
@@ -143,7 +145,7 @@ export async function publicPageFor(
   const warned = profile.contentWarning !== null && !agreed;
   const html = warned
     ? renderContentWarning(profile.contentWarning!, 'page', profile, `/${profile.username}`, origin)
-    : renderProfilePage(data, origin, openInBrowserBar ? inApp : undefined);
+    : renderProfilePage(data, origin, openInBrowserBar ? inApp : undefined, address);
   const shown = warned ? [] : data.items;
   const frameSources = frameSourcesOf(shown.flatMap((item) => (item.type === 'embed' ? [item.provider] : []))).join(' ');
   const page = preparePage(html, profile.id, expiresAt, refreshAt, frameSources);

@@ -93,12 +93,13 @@ function socialTags(title: string, description: string, url: string, page?: Publ
  * The whole public page: content, title, description, canonical and
  * OpenGraph/Twitter tags; with `inApp`, the in-app browser's bar above it.
  */
-export function renderProfilePage(page: PublicPage, origin: string, inApp?: InAppBrowser): string {
+export function renderProfilePage(page: PublicPage, origin: string, inApp?: InAppBrowser, address?: string): string {
   const { profile } = page;
   const name = profile.displayName || profile.username;
   const title = pageTitle(`${name} (@${profile.username})`);
   const font = fontAssetsFor(page.customization.font);
-  const url = `${origin}/${profile.username}`;
+  // The page's address: on the site, or the root of the creator's own domain (issue 33).
+  const url = address ?? `${origin}/${profile.username}`;
   // A page behind a warning (issue 30), reached past it: not indexed, and its tags carry no bio and no picture.
   const warned = profile.contentWarning !== null;
   const description = warned

@@ -83,6 +83,8 @@ export function buyerOf(user: UserRow, planLimits: Record<Plan, PlanLimits>): Bu
     verified: user.verified === 1,
     planShowsBadge: planLimits[user.plan].verifiedBadge,
     extraUploadBytes: user.extraUploadBytes,
+    planHasCustomDomain: planLimits[user.plan].customDomain,
+    customDomainAddOn: user.customDomainAddOn === 1,
   };
 }
 
@@ -108,8 +110,10 @@ export function createPayments(
       if (isHigherPlan(item, user.plan)) await updateUser(trx, user.id, { plan: item, updatedAt: at });
     } else if (item === 'verified_badge') {
       await updateUser(trx, user.id, { verified: 1, updatedAt: at });
-    } else {
+    } else if (item === 'image_hosting') {
       await updateUser(trx, user.id, { extraUploadBytes: IMAGE_HOSTING_ADD_ON_BYTES, updatedAt: at });
+    } else {
+      await updateUser(trx, user.id, { customDomainAddOn: 1, updatedAt: at });
     }
     const fromPlan = isPlanItem(item) ? user.plan : null;
     await markPurchasePaid(trx, purchase.id, paymentIntent, fromPlan, at);
@@ -131,8 +135,10 @@ export function createPayments(
       }
     } else if (item === 'verified_badge') {
       await updateUser(trx, user.id, { verified: 0, updatedAt: at });
-    } else {
+    } else if (item === 'image_hosting') {
       await updateUser(trx, user.id, { extraUploadBytes: 0, updatedAt: at });
+    } else {
+      await updateUser(trx, user.id, { customDomainAddOn: 0, updatedAt: at });
     }
     await logAction(trx, 'purchase_refund', user, details);
     return user;

@@ -13,6 +13,7 @@ import { focusField, useFormError, valuesOf } from '#web/features/auth/use-form-
 import { timeAgo } from '#web/features/dashboard/recent-activity.tsx';
 import type { CurrentUser } from '#shared/user.types.ts';
 import { PurchasesCard } from '#web/features/pricing/purchases-card.tsx';
+import { CustomDomainCard } from '#web/features/custom-domain/custom-domain-card.tsx';
 import { AccountDataCard } from './account-danger-zone.tsx';
 import { EmailCard } from './email-card.tsx';
 import { ApiTokensCard } from './api-tokens-card.tsx';
@@ -34,6 +35,7 @@ export function AccountTab({ user, onEditEmail }: { user: CurrentUser; onEditEma
       <EmailCard user={user} onEditEmail={onEditEmail} />
       <PageTransferCard user={user} />
       <PurchasesCard user={user} />
+      <CustomDomainCard />
       <AccountDataCard user={user} />
       <ApiTokensCard />
     </div>

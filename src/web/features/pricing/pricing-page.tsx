@@ -1,4 +1,4 @@
-import { BadgeCheck, Check, ImagePlus, ShieldCheck, X } from 'lucide-react';
+import { BadgeCheck, Check, Globe, ImagePlus, ShieldCheck, X } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { PLANS, type Plan, SITE_NAME } from '#shared/constants.ts';
@@ -37,7 +37,16 @@ const SUMMARIES: Record<Plan, string> = {
 };
 
 /** The rows of a plan: what it allows here, and what it does not. */
-function rowsOf(plan: Plan, limits: PlanLimits): [string, boolean][] {
+function rowsOf(plan: Plan, limits: PlanLimits, site: { customDomains: boolean; payments: boolean }): [string, boolean][] {
+  const domainAddOn = site.payments && plan !== 'free' && !limits.customDomain;
+  const domain: [string, boolean][] = site.customDomains
+    ? [
+        [
+          limits.customDomain ? 'Your page at your own domain, with HTTPS' : `Your own domain${domainAddOn ? ' (add-on)' : ''}`,
+          limits.customDomain,
+        ],
+      ]
+    : [];
   return [
     [limits.links === null ? 'Unlimited links' : `Up to ${limits.links} links`, true],
     [`${formatBytes(limits.uploadBytes)} for images, music and cursors`, true],
@@ -49,6 +58,7 @@ function rowsOf(plan: Plan, limits: PlanLimits): [string, boolean][] {
     ['Analytics download (CSV)', limits.analyticsExport],
     ['No “Powered by” footer', limits.removeBranding],
     ['Verified badge', limits.verifiedBadge],
+    ...domain,
   ];
 }
 
@@ -102,16 +112,18 @@ export function PricingPage() {
             )}
             <p className="mt-2 text-sm text-muted">{SUMMARIES[plan]}</p>
             <ul className="mt-6 flex-1 space-y-3 text-sm">
-              {rowsOf(plan, limits[plan]).map(([feature, included]) => (
-                <li key={feature} className={cn('flex items-start gap-3', !included && 'text-zinc-400')}>
-                  {included ? (
-                    <Check className="mt-0.5 size-4 shrink-0 text-emerald-400" aria-label="Included" />
-                  ) : (
-                    <X className="mt-0.5 size-4 shrink-0" aria-label="Not included" />
-                  )}
-                  {feature}
-                </li>
-              ))}
+              {rowsOf(plan, limits[plan], { customDomains: features?.customDomains ?? false, payments: payments !== null }).map(
+                ([feature, included]) => (
+                  <li key={feature} className={cn('flex items-start gap-3', !included && 'text-zinc-400')}>
+                    {included ? (
+                      <Check className="mt-0.5 size-4 shrink-0 text-emerald-400" aria-label="Included" />
+                    ) : (
+                      <X className="mt-0.5 size-4 shrink-0" aria-label="Not included" />
+                    )}
+                    {feature}
+                  </li>
+                ),
+              )}
             </ul>
             {payments && plan !== 'free' ? (
               <BuyButton item={plan} offers={offers} label={`Get ${PLAN_NAMES[plan]}`} currency={payments.currency} />
@@ -158,6 +170,13 @@ function addOnText(item: AddOn, limits: Record<Plan, PlanLimits>): { icon: typeo
       text: `${formatBytes(IMAGE_HOSTING_ADD_ON_BYTES)} more for images, music and cursors, on top of your plan's.`,
     };
   }
+  if (item === 'custom_domain') {
+    const included = PLANS.filter((plan) => limits[plan].customDomain).map((plan) => PLAN_NAMES[plan]);
+    return {
+      icon: Globe,
+      text: `Your page at your own domain, such as links.example.org, with HTTPS. For ${PLAN_NAMES.pro}${included.length > 0 ? `; included with ${listOf(included)}` : ''}.`,
+    };
+  }
   const including = PLANS.filter((plan) => limits[plan].verifiedBadge).map((plan) => PLAN_NAMES[plan]);
   return {
     icon: BadgeCheck,
@@ -181,8 +200,8 @@ function AddOns({
       <h2 id="add-ons" className="text-center text-2xl font-bold">
         Add-ons
       </h2>
-      <p className="mt-2 text-center text-sm text-muted">One-time, on any plan.</p>
-      <div className="mx-auto mt-8 grid max-w-4xl gap-6 md:grid-cols-2">
+      <p className="mt-2 text-center text-sm text-muted">One-time, paid once and kept.</p>
+      <div className="mx-auto mt-8 grid max-w-5xl gap-6 md:grid-cols-3">
         {ADD_ONS.map((item) => {
           const { icon: Icon, text } = addOnText(item, limits);
           return (

@@ -1,0 +1,191 @@
+import { randomBytes } from 'node:crypto';
+import { Resolver } from 'node:dns/promises';
+import type { FastifyBaseLogger } from 'fastify';
+import { LRUCache } from 'lru-cache';
+import { DAY_MS, type Plan } from '#shared/constants.ts';
+import {
+  type CustomDomainState,
+  DOMAIN_RECORD_LABEL,
+  DOMAIN_RECORD_PREFIX,
+  type DomainStatus,
+  customDomainMessages,
+} from '#shared/custom-domains.ts';
+import { type PlanLimits, allowsCustomDomain } from '#shared/plans.ts';
+import { type Db, isRefusedRow, nowIso } from '../db/database.ts';
+import type { UserRow } from '../db/schema.ts';
+import { type ChangeBus, profileChange } from '../http/change-bus.ts';
+import { AppError } from '../http/errors.ts';
+import {
+  type CustomDomainRow,
+  deleteDomainOf,
+  domainsDueForCheck,
+  findDomainOf,
+  findServingAccount,
+  findVerifiedDomain,
+  replaceDomain,
+  updateDomain,
+} from './custom-domains.repository.ts';
+
+// Custom domains (issue 33 §3). A creator names a domain and proves it with a
+// TXT record; once verified (and while the plan or add-on allows it) the site
+// serves their page at that domain's root, and Caddy may get it a certificate.
+// Which page a host serves is asked on every request to a foreign host and by
+// every TLS handshake Caddy starts for an unknown name, so the answer is kept a
+// minute; if the database does not answer, the last answer stands, so a blip
+// does not become a TLS outage.
+
+/** How long an answer about a host is kept (a change on this instance, or through the bus, drops it at once). */
+const SERVED_TTL_MS = 60_000;
+/** Verified domains re-checked per run of the daily job. */
+const RECHECK_BATCH = 200;
+
+export interface CustomDomainSettings {
+  /** The site's own host (PUBLIC_URL's): it and its subdomains are never a creator's. */
+  siteHost: string;
+  baseDomain?: string;
+  /** DNS_SERVERS: ip or ip:port; empty, the system's resolvers. */
+  dnsServers: string[];
+  planLimits: Record<Plan, PlanLimits>;
+}
+
+export interface CustomDomains {
+  stateOf(user: UserRow): Promise<CustomDomainState>;
+  /** Names the account's domain (a new name gets a new token); refuses names that are not the creator's to take. */
+  set(user: UserRow, domain: string): Promise<CustomDomainState>;
+  /** Looks up the TXT record now; verified when it holds the account's token. */
+  check(user: UserRow): Promise<CustomDomainState>;
+  remove(user: UserRow): Promise<void>;
+  /** The daily re-check: a verified domain whose record is gone is marked lost and no longer served. */
+  recheck(now?: number): Promise<void>;
+  /** The username whose page `host` serves, if any. */
+  servedAt(host: string): Promise<string | undefined>;
+}
+
+type Lookup = { found: true } | { found: false; reason: string; definite: boolean };
+
+export function createCustomDomains(db: Db, settings: CustomDomainSettings, bus: ChangeBus, log: FastifyBaseLogger): CustomDomains {
+  const recordNameOf = (domain: string) => `${DOMAIN_RECORD_LABEL}.${domain}`;
+
+  const lookup = async (row: CustomDomainRow): Promise<Lookup> => {
+    const resolver = new Resolver({ timeout: 3000, tries: 2 });
+    if (settings.dnsServers.length > 0) resolver.setServers(settings.dnsServers);
+    const name = recordNameOf(row.domain);
+    try {
+      const records = await resolver.resolveTxt(name);
+      if (records.some((chunks) => chunks.join('') === `${DOMAIN_RECORD_PREFIX}${row.token}`)) return { found: true };
+      return { found: false, reason: customDomainMessages.recordMissing(name), definite: true };
+    } catch (error) {
+      const code = (error as { code?: string }).code;
+      // No such name, or no TXT record at it: an answer. Anything else (a timeout, a refusing server) is not.
+      if (code === 'ENODATA' || code === 'ENOTFOUND')
+        return { found: false, reason: customDomainMessages.recordMissing(name), definite: true };
+      log.warn({ err: error, domain: row.domain }, 'custom domain lookup failed');
+      return { found: false, reason: customDomainMessages.lookupFailed, definite: false };
+    }
+  };
+
+  const statusOf = (row: CustomDomainRow): DomainStatus => (row.verifiedAt ? 'verified' : row.lostAt ? 'lost' : 'pending');
+
+  const stateOf = async (user: UserRow): Promise<CustomDomainState> => {
+    const allowed = allowsCustomDomain(settings.planLimits, user);
+    const row = await findDomainOf(db, user.id);
+    if (!row) return { allowed, domain: null };
+    const status = statusOf(row);
+    return {
+      allowed,
+      domain: {
+        domain: row.domain,
+        status,
+        record: { name: recordNameOf(row.domain), value: `${DOMAIN_RECORD_PREFIX}${row.token}` },
+        target: settings.siteHost,
+        verifiedAt: row.verifiedAt,
+        checkedAt: row.checkedAt,
+        lastError: row.lastError,
+        served: status === 'verified' && allowed,
+      },
+    };
+  };
+
+  const served = new LRUCache<string, { username: string } | false>({
+    max: 10_000,
+    ttl: SERVED_TTL_MS,
+    allowStaleOnFetchRejection: true,
+    noDeleteOnFetchRejection: true,
+    fetchMethod: async (host) => {
+      const account = await findServingAccount(db, host);
+      return account && allowsCustomDomain(settings.planLimits, account) ? { username: account.username } : false;
+    },
+  });
+  // A profile change (a plan, a username, a domain, an account gone) may change what a host serves.
+  bus.subscribe((message) => {
+    if (message.topic === 'profile') served.clear();
+  });
+  const changed = (user: { id: number }) => bus.publish(profileChange(user));
+
+  const isSiteName = (domain: string) =>
+    [settings.siteHost, settings.baseDomain].some((site) => site && (domain === site || domain.endsWith(`.${site}`)));
+
+  return {
+    stateOf,
+
+    async set(user, domain) {
+      if (!allowsCustomDomain(settings.planLimits, user)) throw new AppError(403, 'plan_feature', customDomainMessages.notAllowed);
+      if (isSiteName(domain)) throw new AppError(400, 'validation_failed', customDomainMessages.siteDomain(settings.siteHost));
+      const current = await findDomainOf(db, user.id);
+      if (current?.domain === domain) return stateOf(user);
+      const holder = await findVerifiedDomain(db, domain);
+      if (holder && holder.userId !== user.id) throw new AppError(409, 'domain_taken', customDomainMessages.taken);
+      await replaceDomain(db, user.id, domain, randomBytes(16).toString('base64url'), nowIso());
+      if (current) changed(user);
+      return stateOf(user);
+    },
+
+    async check(user) {
+      const row = await findDomainOf(db, user.id);
+      if (!row) throw new AppError(404, 'not_found', customDomainMessages.noDomain);
+      const result = await lookup(row);
+      const at = nowIso();
+      if (result.found) {
+        try {
+          await updateDomain(db, row.id, { verifiedAt: row.verifiedAt ?? at, checkedAt: at, lostAt: null, lastError: null });
+        } catch (error) {
+          // Another account verified the same name a moment before.
+          if (isRefusedRow(error)) throw new AppError(409, 'domain_taken', customDomainMessages.taken);
+          throw error;
+        }
+        changed(user);
+        return stateOf(user);
+      }
+      if (!result.definite) throw new AppError(502, 'dns_failed', result.reason);
+      // Asked by its owner, a missing record unverifies a verified domain too: the page stops being served there.
+      await updateDomain(db, row.id, { checkedAt: at, lastError: result.reason, ...(row.verifiedAt && { verifiedAt: null, lostAt: at }) });
+      if (row.verifiedAt) changed(user);
+      return stateOf(user);
+    },
+
+    async remove(user) {
+      await deleteDomainOf(db, user.id);
+      changed(user);
+    },
+
+    async recheck(now = Date.now()) {
+      const due = await domainsDueForCheck(db, new Date(now - DAY_MS).toISOString(), RECHECK_BATCH);
+      for (const row of due) {
+        const result = await lookup(row);
+        const at = new Date(now).toISOString();
+        if (result.found) await updateDomain(db, row.id, { checkedAt: at, lastError: null });
+        else if (!result.definite) await updateDomain(db, row.id, { checkedAt: at, lastError: result.reason });
+        else {
+          await updateDomain(db, row.id, { checkedAt: at, lastError: result.reason, verifiedAt: null, lostAt: at });
+          log.info({ domain: row.domain, userId: row.userId }, 'custom domain lost its record');
+          changed({ id: row.userId });
+        }
+      }
+    },
+
+    async servedAt(host) {
+      const answer = await served.fetch(host);
+      return answer ? answer.username : undefined;
+    },
+  };
+}
