@@ -323,7 +323,7 @@ export interface AppConfig {
    * TXT records (unset: the system's). TLS_ASK_PORT: Caddy's on-demand TLS asks there, on loopback only, whether a
    * name may have a certificate.
    */
-  customDomains?: { siteHost: string; dnsServers: string[]; askPort?: number };
+  customDomains?: { siteHost: string; dnsServers: string[]; askPort?: number; servedTtlMs?: number };
   /** Custom domains checked per account (unset: DOMAIN_CHECK_RATE_LIMIT). */
   domainCheckRateLimit?: RateLimitRule;
   /** What each plan and add-on costs, in cents (DEFAULT_PRICES, PRICES overriding). */

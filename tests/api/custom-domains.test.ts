@@ -229,6 +229,42 @@ describe(`custom domains (${DIALECT})`, () => {
     expect((await visit('kept.example.com')).statusCode).toBe(404);
   });
 
+  it('the ask endpoint keeps its last answers while the database does not answer', async () => {
+    // An app of its own whose answers go stale at once, so that every ask goes to the database.
+    const blinking = await createTestApp({
+      config: { publicUrl: `https://${SITE}`, customDomains: { siteHost: SITE, dnsServers: [dns.address], askPort: 0, servedTtlMs: 1 } },
+    });
+    const askThere = async (domain: string) =>
+      (await fetch(`http://127.0.0.1:${blinking.app.tlsAsk!.port}/tls-ask?domain=${domain}`)).status;
+    try {
+      const creator = await createUser(blinking.app);
+      await setPlan(blinking.app, creator.user.id, 'business');
+      const headers = { cookie: creator.cookie };
+      const set = (
+        await blinking.app.inject({ method: 'PUT', url: '/api/me/domain', headers, payload: { domain: 'steady.example.com' } })
+      ).json().data.domain;
+      dns.setTxt(set.record.name, [set.record.value]);
+      await blinking.app.inject({ method: 'POST', url: '/api/me/domain/check', headers });
+      expect(await askThere('steady.example.com')).toBe(200);
+      expect(await askThere('never.example.com')).toBe(404);
+      // The table the lookup reads is away: a database that fails every such query.
+      await blinking.app.db.schema.alterTable('custom_domains').renameTo('custom_domains_away').execute();
+      try {
+        await new Promise((resolve) => setTimeout(resolve, 5));
+        expect(await askThere('steady.example.com')).toBe(200);
+        expect(await askThere('never.example.com')).toBe(404);
+        // A name never asked before has no last answer: no certificate until the database answers.
+        expect(await askThere('unasked.example.com')).toBe(404);
+      } finally {
+        await blinking.app.db.schema.alterTable('custom_domains_away').renameTo('custom_domains').execute();
+      }
+      // Back: answered from the database again.
+      expect(await askThere('steady.example.com')).toBe(200);
+    } finally {
+      await blinking.close();
+    }
+  });
+
   it('needs a signed-in account', async () => {
     expect((await t.app.inject({ url: '/api/me/domain' })).statusCode).toBe(401);
     expect((await t.app.inject({ method: 'PUT', url: '/api/me/domain', payload: { domain: 'x.example.com' } })).statusCode).toBe(401);

@@ -46,6 +46,8 @@ export interface CustomDomainSettings {
   /** DNS_SERVERS: ip or ip:port; empty, the system's resolvers. */
   dnsServers: string[];
   planLimits: Record<Plan, PlanLimits>;
+  /** How long an answer about a host is kept (unset: a minute; tests shorten it). */
+  servedTtlMs?: number;
 }
 
 export interface CustomDomains {
@@ -108,7 +110,7 @@ export function createCustomDomains(db: Db, settings: CustomDomainSettings, bus:
 
   const served = new LRUCache<string, { username: string } | false>({
     max: 10_000,
-    ttl: SERVED_TTL_MS,
+    ttl: settings.servedTtlMs ?? SERVED_TTL_MS,
     allowStaleOnFetchRejection: true,
     noDeleteOnFetchRejection: true,
     fetchMethod: async (host) => {
