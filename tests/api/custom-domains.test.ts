@@ -162,9 +162,12 @@ describe(`custom domains (${DIALECT})`, () => {
     }
     expect(await ask('stranger.example.net')).toBe(404);
     expect(await ask('')).toBe(404);
-    // The site by its own name, by localhost and by address still answers.
-    expect((await visit(SITE, `/${creator.user.username}`)).statusCode).toBe(200);
-    expect((await visit('127.0.0.1:3000', `/${creator.user.username}`)).statusCode).toBe(200);
+    // The site by its own name and its subdomains, by a single label (a container's name) and by address still answers,
+    // and health probes answer on any host.
+    for (const host of [SITE, `www.${SITE}`, 'linkverse:3000', 'localhost', '127.0.0.1:3000', '[::1]:3000']) {
+      expect((await visit(host, `/${creator.user.username}`)).statusCode, host).toBe(200);
+    }
+    expect((await visit('stranger.example.net', '/healthz')).statusCode).toBe(200);
   });
 
   it('the fast path answers a cached page only on the site’s own host', async () => {

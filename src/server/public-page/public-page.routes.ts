@@ -186,8 +186,10 @@ export function registerPublicPageRoutes(
   if (config.customDomains && customDomains) {
     const isSiteHost = siteHostTest(config.customDomains.siteHost, config.baseDomain);
     const PAGE_PARTS = new Set(['go', 'media', 'assets', 'fonts', 'favicon.svg']);
+    // A probe names whatever host it was given: it is answered on any.
+    const OPERATIONS = new Set(['/healthz', '/readyz', '/metrics']);
     app.addHook('onRequest', async (request, reply) => {
-      if (isSiteHost(request.host)) return;
+      if (isSiteHost(request.host) || OPERATIONS.has(request.url.split('?')[0]!)) return;
       const host = request.hostname.toLowerCase();
       const username = await customDomains.servedAt(host);
       const path = request.url.split('?')[0]!;
