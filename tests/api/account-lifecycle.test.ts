@@ -113,6 +113,7 @@ describe(`export my data (${DIALECT})`, () => {
       'analytics/daily.csv',
       'analytics/daily.json',
       'api-tokens.json',
+      'custom-domain.json',
       'customization.json',
       'links.json',
       'media/index.json',
@@ -138,6 +139,7 @@ describe(`export my data (${DIALECT})`, () => {
     expect(strFromU8(files['api-tokens.json']!)).not.toContain(token.json().data.token);
     expect(json('subscribers.json')).toEqual([]);
     expect(json('purchases.json')).toEqual([expect.objectContaining({ item: 'pro', amount: 699, status: 'paid', stripeId: 'pi_export' })]);
+    expect(json('custom-domain.json')).toBeNull();
     expect(strFromU8(files['subscribers.csv']!)).toContain('email,status,signed_up,confirmed,consent');
     expect(json('saved-looks.json').map((look: { customization: { buttonStyle: string } }) => look.customization.buttonStyle)).toEqual([
       'neon',

@@ -1,4 +1,5 @@
 import http from 'node:http';
+import { strFromU8, unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DAY_MS } from '#shared/constants.ts';
 import { customDomainMessages } from '#shared/custom-domains.ts';
@@ -189,6 +190,20 @@ describe(`custom domains (${DIALECT})`, () => {
     expect(t.app.fastPathStats.pages).toBe(before + 1);
     expect(await get('stranger.example.net')).toBe(404);
     expect(t.app.fastPathStats.pages).toBe(before + 1);
+  });
+
+  it('travels in the account export', async () => {
+    const creator = await creatorWithDomain('exported.example.com');
+    const answer = await t.app.inject({
+      method: 'POST',
+      url: '/api/me/export',
+      headers: { cookie: creator.cookie },
+      payload: { password: creator.password },
+    });
+    expect(answer.statusCode).toBe(200);
+    const exported = JSON.parse(strFromU8(unzipSync(new Uint8Array(answer.rawPayload))['custom-domain.json']!));
+    expect(exported).toMatchObject({ domain: 'exported.example.com', record: { name: '_linkverse.exported.example.com' } });
+    expect(Date.parse(exported.verifiedAt)).not.toBeNaN();
   });
 
   it('one verified account holds a name: another cannot verify it, and may claim it only while unproved', async () => {

@@ -1,3 +1,5 @@
+import { DOMAIN_RECORD_LABEL, DOMAIN_RECORD_PREFIX } from '#shared/custom-domains.ts';
+import { findDomainOf } from '../custom-domains/custom-domains.repository.ts';
 import { createHash } from 'node:crypto';
 import { SITE_NAME } from '#shared/constants.ts';
 import type { Db } from '../db/database.ts';
@@ -38,6 +40,7 @@ subscribers.json     the addresses your sign-up form gathered, with the consent
 subscribers.csv      the same, for a spreadsheet or a mailing tool
 api-tokens.json      your API tokens' names, scopes and use (never the tokens)
 purchases.json       your receipts: plans and add-ons bought, and refunds
+custom-domain.json   your own domain, its DNS records and whether it is verified (null: none)
 page.json            your page as one page file: Account → Move your page imports it
                      into any ${SITE_NAME} site (its format: ${PAGE_FILE_SCHEMA_PATH})
 `;
@@ -55,7 +58,7 @@ export async function exportAccount(
 ): Promise<{ zip: Uint8Array; fileName: string }> {
   const { zipSync, strToU8 } = loadWhenUsed('fflate') as typeof import('fflate');
   const exportedAt = new Date(now).toISOString();
-  const [links, customization, savedLooks, media, rollups, activity, subscribers, tokens, page, purchases] = await Promise.all([
+  const [links, customization, savedLooks, media, rollups, activity, subscribers, tokens, page, purchases, domain] = await Promise.all([
     listLinksOfUser(db, user.id, false),
     getCustomization(db, user.id),
     listLooks(db, user.id),
@@ -66,6 +69,7 @@ export async function exportAccount(
     listApiTokens(db, user),
     buildPageFile(db, user, pageSchemaUrl, now),
     listPurchasesOf(db, user.id),
+    findDomainOf(db, user.id),
   ]);
   const json = (value: unknown) => [strToU8(JSON.stringify(value, null, 2) + '\n'), { level: 6 }] as [Uint8Array, { level: 6 }];
   const daily = rollups
@@ -104,6 +108,18 @@ export async function exportAccount(
     'api-tokens.json': json(tokens),
     'page.json': json(page),
     'purchases.json': json(purchases.map(toPurchase)),
+    'custom-domain.json': json(
+      domain
+        ? {
+            domain: domain.domain,
+            record: { name: `${DOMAIN_RECORD_LABEL}.${domain.domain}`, value: `${DOMAIN_RECORD_PREFIX}${domain.token}` },
+            addedAt: domain.createdAt,
+            verifiedAt: domain.verifiedAt,
+            checkedAt: domain.checkedAt,
+            lostAt: domain.lostAt,
+          }
+        : null,
+    ),
   };
   // Images are already compressed: stored as they are.
   for (const file of media) files[`media/${file.id}-${file.kind}.${file.ext}`] = [new Uint8Array(file.data), { level: 0 }];
