@@ -191,7 +191,8 @@ export function registerPublicPageRoutes(
     app.addHook('onRequest', async (request, reply) => {
       if (isSiteHost(request.host) || OPERATIONS.has(request.url.split('?')[0]!)) return;
       const host = request.hostname.toLowerCase();
-      const username = await customDomains.servedAt(host);
+      // A name longer than a hostname can be is no one's: not asked, not remembered.
+      const username = host.length <= 253 ? await customDomains.servedAt(host) : undefined;
       const path = request.url.split('?')[0]!;
       const first = path.split('/')[1] ?? '';
       if (username && (request.method === 'GET' || request.method === 'HEAD') && path === '/') {
