@@ -97,8 +97,8 @@ describe('buying a plan', () => {
     const page = await context.newPage();
     await openAppPage(page, '/pricing?checkout=cancelled');
     await page.getByText('Payment cancelled. Nothing was charged.').waitFor();
-    // Signed out: each paid plan asks to sign in first.
-    expect(await page.getByRole('link', { name: 'Sign in to buy' }).count()).toBe(4);
+    // Signed out: each paid plan and add-on asks to sign in first.
+    expect(await page.getByRole('link', { name: 'Sign in to buy' }).count()).toBe(5);
     await context.close();
 
     for (const width of [1366, 390]) {
