@@ -73,6 +73,16 @@ describe('custom domains', () => {
       expect(await card.getByRole('link', { name: 'Open' }).getAttribute('href')).toBe(`https://${domain}/`);
       expect(await axeViolationsOf(page)).toEqual([]);
 
+      // Replacing a verified domain asks first; Cancel keeps it.
+      await card.getByRole('button', { name: 'Change domain' }).click();
+      await card.getByLabel('Domain', { exact: true }).fill(`other.${domain}`);
+      await card.getByRole('button', { name: 'Add domain' }).click();
+      const replace = page.getByRole('alertdialog');
+      await expect.poll(() => replace.textContent()).toContain(`Your page stops being served at ${domain} at once`);
+      await replace.getByRole('button', { name: 'Cancel' }).click();
+      await card.getByRole('button', { name: 'Cancel' }).click();
+      await expect.poll(() => card.getByText('Verified', { exact: true }).isVisible()).toBe(true);
+
       // Removing asks first, and says what happens.
       await card.getByRole('button', { name: 'Remove' }).click();
       const dialog = page.getByRole('alertdialog');

@@ -41,6 +41,8 @@ export function CustomDomainCard() {
   const [error, setError] = useState<string | null>(null);
   const [editing, setEditing] = useState(false);
   const [confirming, setConfirming] = useState(false);
+  /** A new name waiting for its confirmation: it would replace a verified domain. */
+  const [replacing, setReplacing] = useState<string | null>(null);
   const done = (next: CustomDomainState) => client.setQueryData(queryKey, next);
   const failed = (caught: unknown, fallback: string) =>
     setError(caught instanceof ApiError && caught.status > 0 ? caught.message : fallback);
@@ -51,6 +53,16 @@ export function CustomDomainCard() {
 
   if (!features?.customDomains) return null;
   const current = state.data?.domain ?? null;
+
+  const saveDomain = async (domain: string) => {
+    setError(null);
+    try {
+      done(await save.mutateAsync(domain));
+      setEditing(false);
+    } catch (caught) {
+      failed(caught, 'The domain could not be saved. Please try again.');
+    }
+  };
 
   const runCheck = async () => {
     setError(null);
@@ -130,17 +142,27 @@ export function CustomDomainCard() {
               pending={save.isPending}
               onCancel={current ? () => setEditing(false) : undefined}
               onSubmit={async (domain) => {
-                setError(null);
-                try {
-                  done(await save.mutateAsync(domain));
-                  setEditing(false);
-                } catch (caught) {
-                  failed(caught, 'The domain could not be saved. Please try again.');
-                }
+                // Replacing a verified domain cannot be undone: adding it back needs a new TXT record.
+                if (current?.status === 'verified' && domain !== current.domain) setReplacing(domain);
+                else await saveDomain(domain);
               }}
               onInvalid={setError}
             />
           )}
+          <ConfirmDialog
+            title={`Replace ${current?.domain ?? 'the domain'}?`}
+            description={`${replacing ?? 'The new domain'} replaces it, and needs verifying. Your page stops being served at ${current?.domain ?? 'the old domain'} at once; using it again later means verifying it anew, with a new TXT record.`}
+            confirmLabel="Replace domain"
+            pendingLabel="Replacing..."
+            pending={save.isPending}
+            open={replacing !== null}
+            onOpenChange={(open) => !open && setReplacing(null)}
+            onConfirm={() => {
+              const domain = replacing;
+              setReplacing(null);
+              if (domain) void saveDomain(domain);
+            }}
+          />
           <ConfirmDialog
             title={`Remove ${current?.domain ?? 'the domain'}?`}
             description={
