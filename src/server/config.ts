@@ -119,6 +119,7 @@ const envSchema = z.object({
                     .optional(),
                   analyticsExport: z.boolean().optional(),
                   customFonts: z.boolean().optional(),
+                  allThemes: z.boolean().optional(),
                   allLayouts: z.boolean().optional(),
                   removeBranding: z.boolean().optional(),
                   verifiedBadge: z.boolean().optional(),

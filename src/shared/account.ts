@@ -90,6 +90,7 @@ export const siteFeaturesSchema = z
         analyticsDays: z.array(z.union(ANALYTICS_PERIODS.map((days) => z.literal(days)))),
         analyticsExport: z.boolean(),
         customFonts: z.boolean(),
+        allThemes: z.boolean(),
         allLayouts: z.boolean(),
         removeBranding: z.boolean(),
         verifiedBadge: z.boolean(),

@@ -168,6 +168,10 @@ export const QUICK_THEMES = [
   { name: 'Peach', primaryColor: '#FB923C', secondaryColor: '#FDA4AF', gradient: ['#27150B', '#7C2D12'] },
   { name: 'Aurora', primaryColor: '#2DD4BF', secondaryColor: '#A78BFA', gradient: ['#042F2E', '#2E1065'] },
 ] as const;
+export type QuickThemeName = (typeof QUICK_THEMES)[number]['name'];
+
+/** The quick themes every plan has (issue 33: Free keeps the basic themes); the others come with the plans that have `allThemes`. */
+export const BASIC_THEME_NAMES: readonly QuickThemeName[] = ['Violet', 'Ocean', 'Forest', 'Sunset', 'Rose', 'Gold', 'Mint', 'Sky'];
 
 // Enumerations of the full set (spec 000 §3), then the simple set's.
 export const BUTTON_STYLES = ['default', 'rounded', 'pill', 'square', 'glass', 'neon', 'gradient', 'shadow', 'outline'] as const;
@@ -447,8 +451,24 @@ export const lookReplacedSchema = z
   .meta({ id: 'LookReplaced' });
 export type LookReplaced = z.infer<typeof lookReplacedSchema>;
 
+/**
+ * The page's theme: the fields a quick theme sets (its colours, the avatar's
+ * border and ring in its main colour, and its background). A plan may keep it
+ * to the basic themes (issue 33, src/shared/plan-look.ts).
+ */
+export const THEME_FIELDS = [
+  'primaryColor',
+  'secondaryColor',
+  'profileImageBorderColor',
+  'profileRingColor',
+  'backgroundType',
+  'backgroundGradient',
+  'customGradient',
+] as const satisfies readonly (keyof Customization)[];
+export type Theme = Pick<Customization, (typeof THEME_FIELDS)[number]>;
+
 /** The fields a quick theme sets: its colours, the avatar's border and ring in its main colour, and its background gradient. */
-export function quickThemeFields(theme: (typeof QUICK_THEMES)[number]): Partial<Customization> {
+export function quickThemeFields(theme: (typeof QUICK_THEMES)[number]): Theme {
   return {
     primaryColor: theme.primaryColor,
     secondaryColor: theme.secondaryColor,

@@ -1,11 +1,22 @@
-import { CUSTOMIZATION_DEFAULTS, type Customization, type CustomizationUpdate } from './customization.ts';
+import {
+  BASIC_THEME_NAMES,
+  CUSTOMIZATION_DEFAULTS,
+  CUSTOM_GRADIENT,
+  type Customization,
+  type CustomizationUpdate,
+  QUICK_THEMES,
+  THEME_FIELDS,
+  type Theme,
+  quickThemeFields,
+} from './customization.ts';
 import type { Plan } from './constants.ts';
 import { type PlanLimits, planFeatureMessages, plansAllowing } from './plans.ts';
 
 // The parts of the look a plan decides (issue 33): Free draws its page in the
-// default font and layout. A choice made on a plan that had it is kept in the
-// look (a downgrade deletes nothing) and drawn again when the plan has it.
-// What each plan has comes from the site's table (PLAN_LIMITS applied).
+// default font and layout, and in the default or a basic theme. A choice made
+// on a plan that had it is kept in the look (a downgrade deletes nothing) and
+// drawn again when the plan has it. What each plan has comes from the site's
+// table (PLAN_LIMITS applied).
 
 /** The look's fields a plan may lock, each with whether the plan has it and what to say. */
 const PLAN_LOOK_FIELDS = [
@@ -13,16 +24,47 @@ const PLAN_LOOK_FIELDS = [
   { field: 'profileLayout', allows: (limits: PlanLimits) => limits.allLayouts, message: planFeatureMessages.layout },
 ] as const;
 
+const allowsThemes = (limits: PlanLimits) => limits.allThemes;
+const themeMessage = (limits: Record<Plan, PlanLimits>) =>
+  planFeatureMessages.theme(plansAllowing(limits, allowsThemes), BASIC_THEME_NAMES.length);
+
+/** The theme as the page draws it: a custom gradient's stops count only while the custom gradient is chosen; colours in any case. */
+function drawnTheme(look: Theme): Theme {
+  const theme = Object.fromEntries(THEME_FIELDS.map((field) => [field, look[field].toLowerCase()])) as Theme;
+  return look.backgroundGradient === CUSTOM_GRADIENT ? theme : { ...theme, customGradient: '' };
+}
+const sameTheme = (a: Theme, b: Theme) => THEME_FIELDS.every((field) => a[field] === b[field]);
+
+/** The themes every plan draws: the default look's, and the basic quick themes. */
+const BASIC_THEMES: readonly Theme[] = [
+  CUSTOMIZATION_DEFAULTS,
+  ...QUICK_THEMES.filter((theme) => BASIC_THEME_NAMES.includes(theme.name)).map(quickThemeFields),
+].map(drawnTheme);
+
+/** Whether the look's theme is the default one or a basic quick theme. */
+export function isBasicTheme(look: Theme): boolean {
+  const drawn = drawnTheme(look);
+  return BASIC_THEMES.some((basic) => sameTheme(basic, drawn));
+}
+
 /** The look as the plan draws it (`limits`: the plan's): what it does not include, in the default. */
 export function lookShownOn(limits: PlanLimits, look: Customization): Customization {
   let shown = look;
   for (const { field, allows } of PLAN_LOOK_FIELDS) {
     if (!allows(limits) && look[field] !== CUSTOMIZATION_DEFAULTS[field]) shown = { ...shown, [field]: CUSTOMIZATION_DEFAULTS[field] };
   }
+  if (!allowsThemes(limits) && !isBasicTheme(look)) {
+    shown = { ...shown, ...Object.fromEntries(THEME_FIELDS.map((field) => [field, CUSTOMIZATION_DEFAULTS[field]])) };
+  }
   return shown;
 }
 
-/** The first change a save makes that the plan does not include: a new choice other than the default. */
+/**
+ * The first change a save makes that the plan does not include: a new choice
+ * other than the default, or a theme other than a basic one. Going back to a
+ * default is always allowed (removing a background image, say), so a look kept
+ * from another plan never blocks the rest of the editor.
+ */
 export function lockedLookChange(
   limits: Record<Plan, PlanLimits>,
   plan: Plan,
@@ -35,6 +77,11 @@ export function lockedLookChange(
       return { field, message: message(plansAllowing(limits, allows)) };
     }
   }
+  if (allowsThemes(limits[plan])) return undefined;
+  const themeChange = THEME_FIELDS.find(
+    (field) => update[field] !== undefined && update[field] !== current[field] && update[field] !== CUSTOMIZATION_DEFAULTS[field],
+  );
+  if (themeChange && !isBasicTheme({ ...current, ...update })) return { field: themeChange, message: themeMessage(limits) };
   return undefined;
 }
 
@@ -52,4 +99,18 @@ export function planLookNote(
       ? ` Your page shows ${CUSTOMIZATION_DEFAULTS[field]} for now; ${chosen} is kept for when your plan includes it.`
       : '';
   return `${entry.message(plansAllowing(limits, entry.allows))}${kept}`;
+}
+
+/** What Customize says where the theme is chosen on a plan that keeps to the basic themes (undefined: every theme is open). */
+export function planThemeNote(limits: Record<Plan, PlanLimits>, plan: Plan, look: Theme): string | undefined {
+  if (allowsThemes(limits[plan])) return undefined;
+  const kept = isBasicTheme(look)
+    ? ''
+    : ' Your page shows the default theme for now; your colours and background are kept for when your plan includes them.';
+  return `${themeMessage(limits)}${kept}`;
+}
+
+/** Whether the plan keeps the page to the basic themes: the theme's controls are shown locked. */
+export function themesLocked(limits: Record<Plan, PlanLimits>, plan: Plan): boolean {
+  return !allowsThemes(limits[plan]);
 }

@@ -15,6 +15,8 @@ export interface PlanLimits {
   analyticsExport: boolean;
   /** Fonts other than the default (Inter) on the page. */
   customFonts: boolean;
+  /** Every quick theme, the named gradients, and the page's own theme colours and background (without it: the basic themes). */
+  allThemes: boolean;
   /** Layouts other than the default (centered). */
   allLayouts: boolean;
   /** No 'Powered by' footer on the page (spec 001 §9: branding removal). */
@@ -27,9 +29,9 @@ export interface PlanLimits {
 
 const MB = 1024 * 1024;
 
-/** What a plan does to the page's look: Free keeps the default font and layout, and the 'Powered by' footer. */
-function page(paid: boolean): Pick<PlanLimits, 'customFonts' | 'allLayouts' | 'removeBranding'> {
-  return { customFonts: paid, allLayouts: paid, removeBranding: paid };
+/** What a plan does to the page's look: Free keeps the default font, the basic themes, the default layout, and the 'Powered by' footer. */
+function page(paid: boolean): Pick<PlanLimits, 'customFonts' | 'allThemes' | 'allLayouts' | 'removeBranding'> {
+  return { customFonts: paid, allThemes: paid, allLayouts: paid, removeBranding: paid };
 }
 
 export const DEFAULT_PLAN_LIMITS: Record<Plan, PlanLimits> = {
@@ -78,6 +80,8 @@ export const planFeatureMessages = {
   analyticsExport: (plans: string) => `Downloading your analytics comes with ${plans}.`,
   customFont: (plans: string) => `Fonts other than the default (Inter) come with ${plans}.`,
   layout: (plans: string) => `Layouts other than the default (centered) come with ${plans}.`,
+  theme: (plans: string, basicThemes: number) =>
+    `Your own colours and backgrounds, and themes beyond the ${basicThemes} basic ones, come with ${plans}.`,
 } as const;
 export const PLAN_UPGRADE_HINT = 'See Pricing for how to upgrade.';
 

@@ -387,7 +387,7 @@ describe(`recent activity (${DIALECT})`, () => {
     await t.app.inject({ method: 'PATCH', url: '/api/me/profile', headers: cookie, payload: { bio: 'Two' } });
     // The time zone alone is no change of the page.
     await t.app.inject({ method: 'PATCH', url: '/api/me/profile', headers: cookie, payload: { timeZone: 'Europe/Paris' } });
-    await t.app.inject({ method: 'PUT', url: '/api/me/customization', headers: cookie, payload: { primaryColor: '#112233' } });
+    await t.app.inject({ method: 'PUT', url: '/api/me/customization', headers: cookie, payload: { accentColor: '#112233' } });
     await visit(`/go/${link.id}`, '10.4.0.1', { 'user-agent': DESKTOP });
     await visit(`/go/${link.id}`, '10.4.0.2', { 'user-agent': DESKTOP });
     await t.app.events.flush();

@@ -265,8 +265,8 @@ describe(`hostile input to the account and reset calls (${DIALECT})`, () => {
 describe(`hostile input to the saved looks (${DIALECT})`, () => {
   it("answers a malformed or another user's look id with 404 and the contract body, restoring nothing", async () => {
     const victim = await createUser(t.app);
-    const put = (user: SignedInUser, primaryColor: string) =>
-      t.app.inject({ method: 'PUT', url: '/api/me/customization', headers: { cookie: user.cookie }, payload: { primaryColor } });
+    const put = (user: SignedInUser, accentColor: string) =>
+      t.app.inject({ method: 'PUT', url: '/api/me/customization', headers: { cookie: user.cookie }, payload: { accentColor } });
     await put(victim, '#101010');
     await put(victim, '#202020');
     const [theirs] = (await t.app.db.selectFrom('savedLooks').select('id').where('userId', '=', victim.user.id).execute()).map((r) => r.id);
@@ -282,7 +282,7 @@ describe(`hostile input to the saved looks (${DIALECT})`, () => {
       expectSecurityHeaders(response.headers);
     }
     const victimLook = await t.app.inject({ method: 'GET', url: '/api/me/customization', headers: { cookie: victim.cookie } });
-    expect(victimLook.json().data.primaryColor).toBe('#202020');
+    expect(victimLook.json().data.accentColor).toBe('#202020');
   });
 });
 

@@ -4,7 +4,7 @@ import { ConfigError, loadConfig, mergePlanLimits } from '#server/config.ts';
 import { DIALECT, type TestApp, createTestApp } from '../helpers/test-app.ts';
 import { createLink, createUser, setPlan } from '../helpers/factories.ts';
 
-// What each plan unlocks (issue 33, the parts built so far: analytics depth, fonts, layouts, and links past a downgrade),
+// What each plan unlocks (issue 33: analytics depth, fonts, themes, layouts, and links past a downgrade),
 // enforced by the server from the one table in src/shared/plans.ts and
 // changed by the operator with PLAN_LIMITS. Expected answers are written out
 // here, not read from that table, so that a change to it shows up.
@@ -85,15 +85,15 @@ describe(`what each plan unlocks: fonts (${DIALECT})`, () => {
 
   it('Free keeps the default font: another is refused with the plans that have it', async () => {
     const creator = await creatorOn(t.app, 'free');
-    const refused = await putLook(creator.cookie, { font: 'Lora', primaryColor: '#123456' });
+    const refused = await putLook(creator.cookie, { font: 'Lora', accentColor: '#123456' });
     expect(refused.statusCode).toBe(403);
     const message = 'Fonts other than the default (Inter) come with Pro and Business. See Pricing for how to upgrade.';
     expect(refused.json()).toEqual({ code: 'plan_feature', message, fieldErrors: { font: message } });
     // Nothing of the refused save was kept.
-    expect((await t.app.inject({ url: '/api/me/customization', headers: { cookie: creator.cookie } })).json().data.primaryColor).toBe(
-      '#8B5CF6',
+    expect((await t.app.inject({ url: '/api/me/customization', headers: { cookie: creator.cookie } })).json().data.accentColor).toBe(
+      '#F97316',
     );
-    expect((await putLook(creator.cookie, { font: 'Inter', primaryColor: '#123456' })).statusCode).toBe(200);
+    expect((await putLook(creator.cookie, { font: 'Inter', accentColor: '#123456' })).statusCode).toBe(200);
   });
 
   it('Free keeps the default layout: another is refused, and one kept from Pro is drawn as the default', async () => {
@@ -138,7 +138,7 @@ describe(`what each plan unlocks: fonts (${DIALECT})`, () => {
     expect(await fontOfPage(creator.user.username)).not.toContain('Lora');
     expect(await fontOfPage(creator.user.username)).toContain('Inter');
     // The kept font does not block the rest of the look, and is still the document's.
-    expect((await putLook(creator.cookie, { font: 'Lora', primaryColor: '#654321' })).statusCode).toBe(200);
+    expect((await putLook(creator.cookie, { font: 'Lora', accentColor: '#654321' })).statusCode).toBe(200);
     expect((await t.app.inject({ url: '/api/me/customization', headers: { cookie: creator.cookie } })).json().data.font).toBe('Lora');
     const publicApi = (await t.app.inject({ url: `/api/public/${creator.user.username}` })).json().data;
     expect(publicApi.customization.font).toBe('Inter');
@@ -147,20 +147,123 @@ describe(`what each plan unlocks: fonts (${DIALECT})`, () => {
   });
 });
 
+describe(`what each plan unlocks: themes (${DIALECT})`, () => {
+  const putLook = (cookie: string, payload: Record<string, unknown>) =>
+    t.app.inject({ method: 'PUT', url: '/api/me/customization', headers: { cookie }, payload });
+  const drawn = async (username: string) => (await t.app.inject({ url: `/api/public/${username}` })).json().data.customization;
+  const saved = async (cookie: string) => (await t.app.inject({ url: '/api/me/customization', headers: { cookie } })).json().data;
+  // Written out, not read from QUICK_THEMES: Ocean is one of the eight basic themes, Cyber is not.
+  const OCEAN = {
+    primaryColor: '#0EA5E9',
+    secondaryColor: '#22D3EE',
+    profileImageBorderColor: '#0EA5E9',
+    profileRingColor: '#0EA5E9',
+    backgroundType: 'gradient',
+    backgroundGradient: 'custom',
+    customGradient: '#082F49,#0C4A6E',
+  };
+  const CYBER = {
+    ...OCEAN,
+    primaryColor: '#22D3EE',
+    secondaryColor: '#E879F9',
+    profileImageBorderColor: '#22D3EE',
+    profileRingColor: '#22D3EE',
+    customGradient: '#030712,#1E1B4B',
+  };
+  const message =
+    'Your own colours and backgrounds, and themes beyond the 8 basic ones, come with Pro and Business. See Pricing for how to upgrade.';
+
+  // Each save on Free, and whether it is kept to the basic themes; Pro and Business take every one.
+  const SAVES: [string, Record<string, unknown>, 'allowed' | 'locked'][] = [
+    ['a basic quick theme (Ocean)', OCEAN, 'allowed'],
+    [
+      'a basic theme in lower case',
+      { ...OCEAN, primaryColor: '#0ea5e9', profileImageBorderColor: '#0ea5e9', profileRingColor: '#0ea5e9' },
+      'allowed',
+    ],
+    ['another quick theme (Cyber)', CYBER, 'locked'],
+    ['a colour of its own', { primaryColor: '#123456' }, 'locked'],
+    ['a named gradient', { backgroundGradient: 'sunset' }, 'locked'],
+    ['a solid background', { backgroundType: 'solid' }, 'locked'],
+    ['a ring colour of its own', { profileRingColor: '#00FF00' }, 'locked'],
+    ['colours outside the theme', { accentColor: '#123456', textColor: '#FAFAFA', iconColor: '#EEEEEE' }, 'allowed'],
+  ];
+  for (const plan of ['free', 'pro', 'business'] as const) {
+    it(`${plan}: ${plan === 'free' ? 'the default and the 8 basic themes' : 'every theme, colour and background'}`, async () => {
+      for (const [what, payload, onFree] of SAVES) {
+        const creator = await creatorOn(t.app, plan);
+        const answer = await putLook(creator.cookie, payload);
+        if (plan === 'free' && onFree === 'locked') {
+          expect(answer.statusCode, what).toBe(403);
+          const field = Object.keys(payload)[0]!;
+          expect(answer.json(), what).toEqual({ code: 'plan_feature', message, fieldErrors: { [field]: message } });
+          expect(await saved(creator.cookie), what).toMatchObject({
+            primaryColor: '#8B5CF6',
+            backgroundGradient: 'purple-to-blue',
+            backgroundType: 'gradient',
+          });
+        } else {
+          expect(answer.statusCode, what).toBe(200);
+          expect(await drawn(creator.user.username), what).toMatchObject(payload);
+        }
+      }
+    });
+  }
+
+  it('a downgrade keeps the theme, draws the default until the plan has it again, and going back to a default is never refused', async () => {
+    const creator = await creatorOn(t.app, 'pro');
+    expect((await putLook(creator.cookie, { ...CYBER, backgroundGradient: 'custom', accentColor: '#ABCDEF' })).statusCode).toBe(200);
+    await setPlan(t.app, creator.user.id, 'free');
+    expect(await drawn(creator.user.username)).toMatchObject({
+      primaryColor: '#8B5CF6',
+      secondaryColor: '#EC4899',
+      backgroundGradient: 'purple-to-blue',
+      accentColor: '#ABCDEF',
+    });
+    expect(await saved(creator.cookie)).toMatchObject(CYBER);
+    // The rest of the look saves; another colour of its own does not; the default background type does.
+    expect((await putLook(creator.cookie, { cardPadding: 30, ...CYBER })).statusCode).toBe(200);
+    expect((await putLook(creator.cookie, { secondaryColor: '#111111' })).statusCode).toBe(403);
+    expect((await putLook(creator.cookie, { backgroundType: 'gradient', primaryColor: '#8B5CF6' })).statusCode).toBe(200);
+    // A basic theme is drawn at once.
+    expect((await putLook(creator.cookie, OCEAN)).statusCode).toBe(200);
+    expect(await drawn(creator.user.username)).toMatchObject(OCEAN);
+    await setPlan(t.app, creator.user.id, 'pro');
+    expect((await putLook(creator.cookie, CYBER)).statusCode).toBe(200);
+    expect(await drawn(creator.user.username)).toMatchObject(CYBER);
+    // The page itself, not only its API: the stylesheet carries the drawn primary colour.
+    expect((await t.app.inject({ url: `/${creator.user.username}` })).body).toContain('#22D3EE');
+    // Changed by an admin, as a downgrade is: the cached page follows.
+    const admin = await createUser(t.app);
+    await t.app.db.updateTable('users').set({ role: 'admin' }).where('id', '=', admin.user.id).execute();
+    const downgrade = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/admin/users/${creator.user.id}/plan`,
+      headers: { cookie: admin.cookie },
+      payload: { plan: 'free' },
+    });
+    expect(downgrade.statusCode).toBe(200);
+    expect((await t.app.inject({ url: `/${creator.user.username}` })).body).not.toContain('#22D3EE');
+  });
+});
+
 describe(`the operator turns a plan's page parts on and off (${DIALECT})`, () => {
   it('PLAN_LIMITS gives Free every font and no footer, and takes layouts from Pro; the server, the page and the site follow', async () => {
     const custom = await createTestApp({
       config: {
-        planLimits: mergePlanLimits({ free: { customFonts: true, removeBranding: true }, pro: { allLayouts: false, verifiedBadge: true } }),
+        planLimits: mergePlanLimits({
+          free: { customFonts: true, allThemes: true, removeBranding: true },
+          pro: { allLayouts: false, verifiedBadge: true },
+        }),
       },
     });
     try {
       const free = await creatorOn(custom.app, 'free');
       const put = (cookie: string, payload: Record<string, unknown>) =>
         custom.app.inject({ method: 'PUT', url: '/api/me/customization', headers: { cookie }, payload });
-      expect((await put(free.cookie, { font: 'Lora' })).statusCode).toBe(200);
+      expect((await put(free.cookie, { font: 'Lora', primaryColor: '#123456' })).statusCode).toBe(200);
       const page = (await custom.app.inject({ url: `/api/public/${free.user.username}` })).json().data;
-      expect(page.customization.font).toBe('Lora');
+      expect(page.customization).toMatchObject({ font: 'Lora', primaryColor: '#123456' });
       expect(page.profile.showBranding).toBe(false);
       expect((await custom.app.inject({ url: `/${free.user.username}` })).body).not.toContain('Powered by');
 
@@ -170,7 +273,7 @@ describe(`the operator turns a plan's page parts on and off (${DIALECT})`, () =>
       expect(refused.json().message).toBe('Layouts other than the default (centered) come with Business. See Pricing for how to upgrade.');
       expect((await custom.app.inject({ url: `/api/public/${pro.user.username}` })).json().data.profile.verified).toBe(true);
       const features = (await custom.app.inject({ url: '/api/site/features' })).json().data;
-      expect(features.planLimits.free).toMatchObject({ customFonts: true, allLayouts: false, removeBranding: true });
+      expect(features.planLimits.free).toMatchObject({ customFonts: true, allThemes: true, allLayouts: false, removeBranding: true });
       expect(features.planLimits.pro).toMatchObject({ customFonts: true, allLayouts: false, removeBranding: true });
     } finally {
       await custom.close();

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AA_TEXT_CONTRAST, contrastRatio, parseHex } from '#shared/contrast.ts';
 import { qrCodeMessages } from '#shared/qr-code.ts';
 import { DIALECT, type TestApp, createTestApp } from '../helpers/test-app.ts';
-import { type SignedInUser, createUser } from '../helpers/factories.ts';
+import { type SignedInUser, createUser, setPlan } from '../helpers/factories.ts';
 import { pngImage, postMedia } from '../helpers/uploads.ts';
 
 // The profile's QR code (issue 31): decoded here from the PNG the server draws.
@@ -47,13 +47,23 @@ describe(`the profile's QR code (${DIALECT})`, () => {
     const profile = colourOf(svg.body)!;
     expect(profile.toUpperCase()).not.toBe('#8B5CF6');
     expect(contrastRatio(parseHex(profile), parseHex('#FFFFFF'))).toBeGreaterThanOrEqual(AA_TEXT_CONTRAST);
-    await t.app.inject({
-      method: 'PUT',
-      url: '/api/me/customization',
-      headers: { cookie: owner.cookie },
-      payload: { primaryColor: '#0F172A' },
-    });
+    const putPrimary = () =>
+      t.app.inject({
+        method: 'PUT',
+        url: '/api/me/customization',
+        headers: { cookie: owner.cookie },
+        payload: { primaryColor: '#0F172A' },
+      });
+    const put = await putPrimary();
+    // On Free, a colour of one's own is a paid plan's (issue 33): refused, then set on Pro.
+    expect(put.statusCode).toBe(403);
+    await setPlan(t.app, owner.user.id, 'pro');
+    expect((await putPrimary()).statusCode).toBe(200);
     expect(colourOf((await get('/api/me/qr.svg')).body)?.toUpperCase()).toBe('#0F172A');
+    // Back on Free the page draws the default theme, and so does the code (the colour is kept for a paid plan).
+    await setPlan(t.app, owner.user.id, 'free');
+    expect(colourOf((await get('/api/me/qr.svg')).body)).toBe(profile);
+    await setPlan(t.app, owner.user.id, 'pro');
     expect(colourOf((await get('/api/me/qr.svg?style=plain')).body)?.toUpperCase()).toBe('#000000');
   });
 

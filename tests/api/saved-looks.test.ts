@@ -105,6 +105,7 @@ describe(`saved looks (${DIALECT})`, () => {
 
   it('keeps files of saved looks out of the quota, frees them when no kept look uses them, and restores without a deleted one', async () => {
     const owner = await createUser(t.app);
+    await setPlan(t.app, owner.user.id, 'pro'); // a background image is a paid plan's (issue 33)
     const first = await uploadBackground(owner, '#553311');
     await save(owner, { backgroundType: 'image', backgroundImage: first.url });
     const usage = async () => (await call(owner, 'GET', '/api/me/limits')).json().data.uploads.usedBytes;

@@ -62,7 +62,7 @@ describe('configuration', () => {
 
   it('merges PLAN_LIMITS over the pricing page limits', () => {
     const config = loadConfig({ DATA_DIR: dataDir(), PLAN_LIMITS: '{"free":{"links":10},"pro":{"uploadBytes":1000}}' });
-    const page = (on: boolean) => ({ customFonts: on, allLayouts: on, removeBranding: on });
+    const page = (on: boolean) => ({ customFonts: on, allThemes: on, allLayouts: on, removeBranding: on });
     expect(config.planLimits.free).toEqual({
       links: 10,
       uploadBytes: 10 * 1024 * 1024,

@@ -9,6 +9,7 @@ import type { UserRow } from '../db/schema.ts';
 import type { App } from '../http/app-types.ts';
 import { requireUser } from '../auth/sessions.ts';
 import { getCustomization } from '../customization/customization.service.ts';
+import { lookShownOn } from '#shared/plan-look.ts';
 import { originOf } from '../public-page/public-page.routes.ts';
 import type { MediaProcessor } from '../media/media-processor.ts';
 import { findMediaFile, parseMediaUrl } from '../media/media.repository.ts';
@@ -30,7 +31,9 @@ export function registerShareRoutes(app: App, db: Db, config: AppConfig, media: 
   /** What both drawings show: the signed-in owner's address, in the asked style, with the picture when asked and there is one. */
   const qrOf = async (request: FastifyRequest, query: z.infer<typeof qrSvgQuerySchema>) => {
     const owner = requireUser(request);
-    const colour = qrColourOf(query.style, await getCustomization(db, owner.id));
+    // In the primary colour the page draws: a colour kept from another plan is not the page's (issue 33).
+    const look = lookShownOn(config.planLimits[owner.plan], await getCustomization(db, owner.id));
+    const colour = qrColourOf(query.style, look);
     const picture = query.picture === 'true' ? await pictureOf(owner) : undefined;
     return { owner, address: qrAddressOf(originOf(config, request), owner.username), colour, picture };
   };
