@@ -31,11 +31,11 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             { name: 'framework', test: /node_modules[\\/](react|react-dom|scheduler|react-router|clsx|tailwind-merge)[\\/]/, priority: 20 },
-            // The plans' and prices' tables, which hold no schema: left to itself, rolldown puts them in
+            // The plans', prices' and themes' tables, which hold no schema: left to itself, rolldown puts them in
             // one chunk with the admin schemas, and the pricing page would load the schema library.
             // The constants they import keep a chunk of their own, which the landing page loads alone.
             { name: 'constants', test: /src[\\/]shared[\\/]constants\.ts$/, priority: 15 },
-            { name: 'plan-tables', test: /src[\\/]shared[\\/](plans|purchases)\.ts$/, priority: 10 },
+            { name: 'plan-tables', test: /src[\\/]shared[\\/](plans|purchases|themes)\.ts$/, priority: 10 },
           ],
         },
       },

@@ -1,14 +1,13 @@
 import {
-  BASIC_THEME_NAMES,
   CUSTOMIZATION_DEFAULTS,
   CUSTOM_GRADIENT,
   type Customization,
   type CustomizationUpdate,
-  QUICK_THEMES,
   THEME_FIELDS,
   type Theme,
   quickThemeFields,
 } from './customization.ts';
+import { BASIC_THEME_NAMES, QUICK_THEMES } from './themes.ts';
 import type { Plan } from './constants.ts';
 import { type PlanLimits, planFeatureMessages, plansAllowing } from './plans.ts';
 

@@ -107,8 +107,8 @@ describe('unsaved edits', () => {
   });
 });
 
-describe('a plan’s fonts and layouts', () => {
-  it('shows Free the other fonts and layouts locked, says which plans have them, and leads to Pricing', async () => {
+describe('a plan’s fonts, themes and layouts', () => {
+  it('shows Free the other fonts, themes and layouts locked, says which plans have them, and leads to Pricing', async () => {
     const { page } = await signedInPage({ plan: 'free' });
     await page.goto('/dashboard?tab=customize');
     await page.getByRole('tab', { name: 'Text' }).click();
@@ -124,8 +124,27 @@ describe('a plan’s fonts and layouts', () => {
     expect(await page.getByRole('radio', { name: 'Centered' }).getAttribute('aria-checked')).toBe('true');
     await expect.poll(() => page.getByText('Layouts other than the default (centered) come with Pro and Business.').isVisible()).toBe(true);
     expect(await axeViolationsOf(page)).toEqual([]);
-    await page.getByRole('link', { name: 'See Pricing' }).click();
+    // Themes: the 8 basic ones are Free's; the others, the named gradients and the theme's own colours are shown locked.
+    await page.getByRole('tab', { name: 'Colors' }).click();
+    expect(await page.getByRole('button', { name: 'Cyber (Pro and Business)' }).isDisabled()).toBe(true);
+    expect(await page.getByRole('button', { name: 'Sunset (Pro and Business)' }).isDisabled()).toBe(true); // the named gradient
+    expect(await page.getByLabel('Primary colour', { exact: true }).isDisabled()).toBe(true);
+    expect(await page.getByLabel('Accent colour', { exact: true }).isDisabled()).toBe(false);
+    expect(await page.getByRole('radio', { name: 'Image' }).isDisabled()).toBe(true);
+    await expect
+      .poll(() =>
+        page.getByText('Your own colours and backgrounds, and themes beyond the 8 basic ones, come with Pro and Business.').isVisible(),
+      )
+      .toBe(true);
+    await page.getByRole('button', { name: 'Ocean', exact: true }).click();
+    await expect.poll(() => page.getByText('The Ocean theme is in your draft').isVisible()).toBe(true);
+    const preview = page.getByTestId('profile-preview').locator('.lv-page');
+    expect(await preview.evaluate((element) => getComputedStyle(element).getPropertyValue('--lv-primary'))).toBe('#0EA5E9');
+    expect(await axeViolationsOf(page)).toEqual([]);
+    await page.getByRole('link', { name: 'See Pricing' }).first().click();
     await page.waitForURL('**/pricing');
+    expect(await page.getByTestId('plan-free').textContent()).toContain('8 basic themes');
+    expect(await page.getByTestId('plan-pro').textContent()).toContain('All 24 themes, and your own colours and backgrounds');
     expect(await page.getByTestId('plan-free').textContent()).toContain('The default font (Inter)');
     expect(await page.getByTestId('plan-free').textContent()).toContain('The default page layout (centered)');
     expect(await page.getByTestId('plan-pro').textContent()).toContain('Every page layout');

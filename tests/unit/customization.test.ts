@@ -3,13 +3,13 @@ import {
   CUSTOMIZATION_DEFAULTS,
   FONTS,
   NAMED_GRADIENTS,
-  QUICK_THEMES,
   customizationUpdateSchema,
   fontFamilyOf,
   gradientStopsOf,
   isCustomized,
   resolveCustomization,
 } from '#shared/customization.ts';
+import { BASIC_THEME_NAMES, QUICK_THEMES } from '#shared/themes.ts';
 
 describe('the customization document', () => {
   it('offers 53 fonts, 24 quick themes and 12 named gradients (spec 000 §2)', () => {
@@ -17,6 +17,11 @@ describe('the customization document', () => {
     expect(new Set(FONTS.map(([name]) => name)).size).toBe(53);
     expect(QUICK_THEMES).toHaveLength(24);
     expect(Object.keys(NAMED_GRADIENTS)).toHaveLength(12);
+  });
+
+  it('names 8 basic themes, each a quick theme, for the plans without every theme (issue 33)', () => {
+    expect(new Set(BASIC_THEME_NAMES).size).toBe(8);
+    for (const name of BASIC_THEME_NAMES) expect(QUICK_THEMES.map((theme) => theme.name)).toContain(name);
   });
 
   it("has the full set's and spec 001's public defaults", () => {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { USERNAME_CHANGE_COOLDOWN_DAYS } from '#shared/constants.ts';
-import { BUTTON_STYLES, FONT_NAMES, NAMED_GRADIENTS, QUICK_THEMES, SAVED_LOOKS_KEPT } from '#shared/customization.ts';
+import { BUTTON_STYLES, FONT_NAMES, NAMED_GRADIENTS, SAVED_LOOKS_KEPT } from '#shared/customization.ts';
+import { QUICK_THEMES } from '#shared/themes.ts';
 import { GRADIENT_COLORS, LINK_ICONS, SOLID_COLORS } from '#shared/links.ts';
 import { PRODUCT_COUNTS } from '#web/features/site/product-pages.tsx';
 

@@ -71,10 +71,13 @@ export function ButtonTextContrast({
   draft,
   update,
   userId,
+  themeLocked = false,
 }: {
   draft: Customization;
   update: (fields: CustomizationUpdate) => void;
   userId: number;
+  /** The plan keeps to the basic themes: the theme's colours are not changed here (the warning stays). */
+  themeLocked?: boolean;
 }) {
   const links = useLinks(userId).data ?? [];
   const updateLink = useUpdateLink(userId);
@@ -113,7 +116,7 @@ export function ButtonTextContrast({
               what={`Button text on the ${label} colour (gradient buttons)`}
               check={check}
               fixLabel={`Make ${label}`}
-              onFix={(hex) => update({ [fill.field]: hex })}
+              onFix={themeLocked ? undefined : (hex) => update({ [fill.field]: hex })}
             />
           );
         }

@@ -21,12 +21,20 @@ export function Section({ title, hint, children }: { title: string; hint?: strin
   );
 }
 
-export function ColorField({ label, value, onChange }: { label: string; value: string; onChange: (value: string) => void }) {
+export function ColorField(props: {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  /** Shown but not to be changed (a plan's lock; the section says why). */
+  locked?: boolean;
+}) {
+  const { label, value, onChange, locked } = props;
   const id = useId();
   const valid = HEX_PATTERN.test(value);
   return (
     <div className="space-y-2">
       <label htmlFor={id} className="text-sm font-medium text-zinc-300">
+        {locked && <Lock className="mr-1 inline size-3.5 align-[-2px]" aria-hidden="true" />}
         {label}
       </label>
       <div className="flex items-center gap-2">
@@ -35,13 +43,15 @@ export function ColorField({ label, value, onChange }: { label: string; value: s
           value={valid && value.length === 7 ? value : '#000000'}
           onChange={(event) => onChange(event.target.value.toUpperCase())}
           aria-label={`${label}: pick`}
-          className="h-11 w-12 shrink-0 cursor-pointer rounded-xl border border-border bg-surface p-1"
+          disabled={locked}
+          className="h-11 w-12 shrink-0 cursor-pointer rounded-xl border border-border bg-surface p-1 disabled:cursor-not-allowed disabled:opacity-60"
         />
         <Input
           id={id}
           value={value}
           onChange={(event) => onChange(sanitizeHexInput(event.target.value).toUpperCase())}
           aria-invalid={valid ? undefined : true}
+          disabled={locked}
           className="font-mono"
         />
       </div>

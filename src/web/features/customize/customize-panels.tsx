@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { announceDraftChange } from './customize-draft.ts';
 import { droppedCustomCss } from '#shared/custom-css.ts';
 import { parseHex, relativeLuminance } from '#shared/contrast.ts';
-import { Code2, Image, LayoutTemplate, MessageCircle, MousePointerClick, Palette, Sparkles, Type } from 'lucide-react';
+import { Code2, Image, LayoutTemplate, Lock, MessageCircle, MousePointerClick, Palette, Sparkles, Type } from 'lucide-react';
 import { DEFAULT_PLAN_LIMITS, plansAllowing } from '#shared/plans.ts';
 import { useSiteFeatures } from '#web/features/site/use-site-features.ts';
 import { planLookNote } from '#shared/plan-look.ts';
@@ -18,7 +18,6 @@ import {
   BIO_POSITIONS,
   BUTTON_STYLES,
   CUSTOM_CSS_MAX_LENGTH,
-  CUSTOM_GRADIENT,
   type Customization,
   type CustomizationUpdate,
   FONT_NAMES,
@@ -50,7 +49,7 @@ import { AvatarUploader } from '#web/features/profile-image/avatar-uploader.tsx'
 import { ChoiceField, ColorField, Section, SelectField, SliderField, ToggleField, labelOf, optionsOf } from './controls.tsx';
 import { ButtonTextContrast, PageTextContrast } from './contrast-checks.tsx';
 import { MediaField } from './media-field.tsx';
-import { QuickThemes } from './quick-themes.tsx';
+import { QuickThemes, useThemeLock } from './quick-themes.tsx';
 
 interface PanelProps {
   draft: Customization;
@@ -85,6 +84,8 @@ function darkModeChange(draft: Customization, darkMode: boolean): CustomizationU
 
 function AssetsPanel(props: PanelProps) {
   const { draft, saveNow, user } = props;
+  // A background image is a background of one's own (issue 33): locked on a plan without every theme, unless one is kept.
+  const themeLock = useThemeLock(user.plan);
   return (
     <>
       <Section title="Avatar" hint="Your profile picture, cropped square.">
@@ -98,20 +99,24 @@ function AssetsPanel(props: PanelProps) {
         </div>
       </Section>
       <Section title="Background image" hint="Shown behind your page when the background type is Image.">
-        <MediaField
-          kind="background"
-          label="Background image"
-          value={draft.backgroundImage}
-          onSave={(url) =>
-            saveNow(
-              url
-                ? { backgroundImage: url, backgroundType: 'image' }
-                : { backgroundImage: '', backgroundType: draft.backgroundType === 'image' ? 'gradient' : draft.backgroundType },
-            )
-          }
-          uploadedMessage="Background uploaded!"
-          removedMessage="Background removed!"
-        />
+        {themeLock.locked && !draft.backgroundImage ? (
+          <PlanLockNote note={themeLock.note(draft)} className="sm:col-span-2" />
+        ) : (
+          <MediaField
+            kind="background"
+            label="Background image"
+            value={draft.backgroundImage}
+            onSave={(url) =>
+              saveNow(
+                url
+                  ? { backgroundImage: url, backgroundType: 'image' }
+                  : { backgroundImage: '', backgroundType: draft.backgroundType === 'image' ? 'gradient' : draft.backgroundType },
+              )
+            }
+            uploadedMessage="Background uploaded!"
+            removedMessage="Background removed!"
+          />
+        )}
       </Section>
       <Section title="Background music" hint="A player on your page; it only plays when a visitor presses play.">
         <MediaField
@@ -138,12 +143,26 @@ function AssetsPanel(props: PanelProps) {
 }
 
 function ColorsPanel(props: PanelProps) {
-  const { draft, update } = props;
+  const { draft, update, user } = props;
+  // A plan without every theme keeps to the basic ones (issue 33): the theme's own controls are shown locked; a choice kept from another plan stays shown.
+  const themeLock = useThemeLock(user.plan);
+  const lockedGradients = new Set(
+    themeLock.locked
+      ? (Object.keys(NAMED_GRADIENTS) as NamedGradient[]).filter(
+          (id) => id !== CUSTOMIZATION_DEFAULTS.backgroundGradient && id !== draft.backgroundGradient,
+        )
+      : [],
+  );
+  const lockedBackgrounds = new Set(
+    themeLock.locked
+      ? BACKGROUND_TYPES.filter((type) => type !== CUSTOMIZATION_DEFAULTS.backgroundType && type !== draft.backgroundType)
+      : [],
+  );
   return (
     <>
       <Section title="Quick themes" hint="A primary colour and a background gradient in one click.">
         <div className="sm:col-span-2">
-          <QuickThemes onApply={update} selected={draft.backgroundGradient === CUSTOM_GRADIENT ? draft.customGradient : undefined} />
+          <QuickThemes plan={user.plan} look={draft} onApply={update} />
         </div>
       </Section>
       <Section title="Background gradients">
@@ -153,6 +172,7 @@ function ColorsPanel(props: PanelProps) {
               key={id}
               type="button"
               aria-pressed={draft.backgroundGradient === id}
+              disabled={lockedGradients.has(id)}
               onClick={() => {
                 update({ backgroundGradient: id, backgroundType: 'gradient' });
                 announceDraftChange(`The ${gradient.name} gradient`);
@@ -160,25 +180,44 @@ function ColorsPanel(props: PanelProps) {
               className={cn(
                 'flex cursor-pointer flex-col items-center gap-1.5 rounded-xl border p-2 text-xs text-zinc-300 hover:border-primary/60 hover:text-white',
                 draft.backgroundGradient === id ? 'border-primary' : 'border-border',
+                'disabled:cursor-not-allowed disabled:border-dashed disabled:text-zinc-400 disabled:hover:border-border',
               )}
             >
-              <span className="h-10 w-full rounded-lg" style={{ background: `linear-gradient(135deg, ${gradient.stops.join(', ')})` }} />
-              {gradient.name}
+              <span
+                className={cn('h-10 w-full rounded-lg', lockedGradients.has(id) && 'opacity-50')}
+                style={{ background: `linear-gradient(135deg, ${gradient.stops.join(', ')})` }}
+              />
+              <span>
+                {lockedGradients.has(id) && <Lock className="mr-1 inline size-3 align-[-1px]" aria-hidden="true" />}
+                {gradient.name}
+                {lockedGradients.has(id) && <span className="sr-only"> ({themeLock.plans})</span>}
+              </span>
             </button>
           ))}
         </div>
       </Section>
       <Section title="Colours">
-        <ColorField label="Primary colour" {...bind(props, 'primaryColor')} />
-        <ColorField label="Secondary colour" {...bind(props, 'secondaryColor')} />
+        <ColorField label="Primary colour" locked={themeLock.locked} {...bind(props, 'primaryColor')} />
+        <ColorField label="Secondary colour" locked={themeLock.locked} {...bind(props, 'secondaryColor')} />
         <ColorField label="Accent colour" {...bind(props, 'accentColor')} />
         <ColorField label="Text colour" {...bind(props, 'textColor')} />
         <ColorField label="Icon colour" {...bind(props, 'iconColor')} />
+        {themeLock.locked && (
+          <p className="text-sm text-muted sm:col-span-2">
+            The primary and secondary colours come from your theme: pick one of the basic themes above. Colours of your own come with{' '}
+            {themeLock.plans}.
+          </p>
+        )}
         <PageTextContrast draft={draft} update={update} />
-        <ButtonTextContrast draft={draft} update={update} userId={props.user.id} />
+        <ButtonTextContrast draft={draft} update={update} userId={user.id} themeLocked={themeLock.locked} />
       </Section>
       <Section title="Background">
-        <ChoiceField label="Background type" options={optionsOf(BACKGROUND_TYPES)} {...bind(props, 'backgroundType')} />
+        <ChoiceField
+          label="Background type"
+          options={optionsOf(BACKGROUND_TYPES)}
+          disabled={lockedBackgrounds}
+          {...bind(props, 'backgroundType')}
+        />
         <SelectField label="Gradient direction" options={optionsOf(BACKGROUND_DIRECTIONS)} {...bind(props, 'backgroundDirection')} />
         <SliderField label="Background opacity" unit="%" range={SLIDERS.opacity} {...bind(props, 'backgroundOpacity')} />
         <SliderField label="Background blur" unit="px" range={SLIDERS.blur} {...bind(props, 'backgroundBlur')} />
@@ -230,6 +269,7 @@ function TextPanel(props: PanelProps) {
 }
 
 function ButtonsPanel(props: PanelProps) {
+  const themeLock = useThemeLock(props.user.plan);
   return (
     <>
       <Section title="Style">
@@ -241,7 +281,7 @@ function ButtonsPanel(props: PanelProps) {
         <ColorField label="Border colour" {...bind(props, 'buttonBorderColor')} />
         <ToggleField label="Swap box colours" hint="Light buttons with coloured icons." {...bindFlag(props, 'swapBoxColors')} />
         <ToggleField label="Monochrome icons" {...bindFlag(props, 'monochromeIcons')} />
-        <ButtonTextContrast draft={props.draft} update={props.update} userId={props.user.id} />
+        <ButtonTextContrast draft={props.draft} update={props.update} userId={props.user.id} themeLocked={themeLock.locked} />
       </Section>
       <Section title="Depth and motion">
         <ToggleField label="Shadow" {...bindFlag(props, 'buttonShadow')} />
@@ -259,6 +299,7 @@ function ButtonsPanel(props: PanelProps) {
 function LayoutPanel(props: PanelProps) {
   const { draft, update, user } = props;
   const limits = useSiteFeatures()?.planLimits ?? DEFAULT_PLAN_LIMITS;
+  const themeLock = useThemeLock(user.plan);
   // Free draws the page in the default layout (issue 33), as with fonts.
   const lockedLayouts = new Set(
     limits[user.plan].allLayouts
@@ -302,10 +343,15 @@ function LayoutPanel(props: PanelProps) {
         <SliderField label="Size" unit="px" range={SLIDERS.profileImageSize} {...bind(props, 'profileImageSize')} />
         <ToggleField label="Border" {...bindFlag(props, 'profileImageBorder')} />
         <SliderField label="Border width" unit="px" range={SLIDERS.profileImageBorderWidth} {...bind(props, 'profileImageBorderWidth')} />
-        <ColorField label="Border colour" {...bind(props, 'profileImageBorderColor')} />
+        <ColorField label="Border colour" locked={themeLock.locked} {...bind(props, 'profileImageBorderColor')} />
         <SelectField label="Ring thickness" options={optionsOf(RING_THICKNESSES)} {...bind(props, 'profileRingThickness')} />
         <SelectField label="Ring style" options={optionsOf(RING_STYLES)} {...bind(props, 'profileRingStyle')} />
-        <ColorField label="Ring colour" {...bind(props, 'profileRingColor')} />
+        <ColorField label="Ring colour" locked={themeLock.locked} {...bind(props, 'profileRingColor')} />
+        {themeLock.locked && (
+          <p className="text-sm text-muted sm:col-span-2">
+            The border and ring follow your theme&apos;s primary colour; colours of your own come with {themeLock.plans}.
+          </p>
+        )}
       </Section>
     </>
   );

@@ -1,4 +1,5 @@
-import { CUSTOMIZATION_DEFAULTS, type Customization, QUICK_THEMES, quickThemeFields } from '#shared/customization.ts';
+import { CUSTOMIZATION_DEFAULTS, type Customization, quickThemeFields } from '#shared/customization.ts';
+import { QUICK_THEMES } from '#shared/themes.ts';
 import { DEFAULT_LINK_COLOR, type LinkIconId } from '#shared/links.ts';
 import type { PublicPage } from '#shared/profile.types.ts';
 import { DEFAULT_PLAN_LIMITS } from '#shared/plans.ts';

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { PLANS, type Plan, SITE_NAME } from '#shared/constants.ts';
 import { DEFAULT_PLAN_LIMITS, PLAN_NAMES, type PlanLimits, formatBytes, listOf } from '#shared/plans.ts';
+import { BASIC_THEME_NAMES, QUICK_THEMES } from '#shared/themes.ts';
 import {
   ADD_ONS,
   type AddOn,
@@ -50,7 +51,13 @@ function rowsOf(plan: Plan, limits: PlanLimits, site: { customDomains: boolean; 
   return [
     [limits.links === null ? 'Unlimited links' : `Up to ${limits.links} links`, true],
     [`${formatBytes(limits.uploadBytes)} for images, music and cursors`, true],
-    ['Every theme and effect', true],
+    [
+      limits.allThemes
+        ? `All ${QUICK_THEMES.length} themes, and your own colours and backgrounds`
+        : `${BASIC_THEME_NAMES.length} basic themes`,
+      true,
+    ],
+    ['Every effect and animation', true],
     [limits.customFonts ? 'Every font' : 'The default font (Inter)', limits.customFonts],
     [limits.allLayouts ? 'Every page layout' : 'The default page layout (centered)', limits.allLayouts],
     ['Analytics: views, clicks, sources and countries', true],
@@ -76,8 +83,8 @@ export function PricingPage() {
           Plans on <span className="text-gradient">{SITE_NAME}</span>
         </h1>
         <p className="mx-auto mt-4 max-w-2xl text-muted">
-          Every plan gets the whole editor and real analytics. Plans differ in how many links and how much upload space you have, how far
-          back analytics go, and in the footer.
+          Every plan gets the whole editor and real analytics. Plans differ in how many links and how much upload space you have, in fonts,
+          themes and layouts, in how far back analytics go, and in the footer.
         </p>
       </div>
       <div className="mx-auto mt-8 flex max-w-2xl items-start gap-3 rounded-2xl border border-primary/30 bg-primary/10 p-4 text-sm text-zinc-200">

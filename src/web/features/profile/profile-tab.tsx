@@ -20,6 +20,7 @@ import { ContentWarningSelect } from '#web/features/links/content-warning-select
 import { useUnsavedChanges } from '#web/lib/unsaved-changes.ts';
 import { useFormError } from '#web/features/auth/use-form-error.ts';
 import { QuickThemes } from '#web/features/customize/quick-themes.tsx';
+import { useCustomization } from '#web/features/customize/use-customization.ts';
 import { AvatarUploader } from '#web/features/profile-image/avatar-uploader.tsx';
 import { UsernameField } from './username-field.tsx';
 import { useProfileSettings, useUpdateProfile } from './use-profile-settings.ts';
@@ -27,6 +28,7 @@ import { useProfileSettings, useUpdateProfile } from './use-profile-settings.ts'
 /** The Profile tab (spec 000 §2): sub-tabs Profile and Appearance. */
 export function ProfileTab({ user, onTabChange }: { user: CurrentUser; onTabChange: (tab: DashboardTab) => void }) {
   const settings = useProfileSettings();
+  const look = useCustomization();
   if (settings.isPending) return <LoadingState label="Loading settings..." />;
   if (settings.isError) return <LoadError title="Your settings could not be loaded." onRetry={() => void settings.refetch()} />;
   return (
@@ -47,7 +49,7 @@ export function ProfileTab({ user, onTabChange }: { user: CurrentUser; onTabChan
           <h2 className="text-lg font-semibold">Quick themes</h2>
           <p className="mt-1 text-sm text-muted">One click sets your page's colours and background. Fine-tune everything in Customize.</p>
           <div className="mt-5">
-            <QuickThemes />
+            <QuickThemes plan={user.plan} look={look.data} />
           </div>
           <Button variant="outline" className="mt-6" onClick={() => onTabChange('customize')}>
             <Palette /> Open Customize
