@@ -113,3 +113,18 @@ export function planThemeNote(limits: Record<Plan, PlanLimits>, plan: Plan, look
 export function themesLocked(limits: Record<Plan, PlanLimits>, plan: Plan): boolean {
   return !allowsThemes(limits[plan]);
 }
+
+/** The parts of a look kept from another plan that the page does not draw now, said for the creator (issue 33). */
+export function lookPartsPastPlan(limits: PlanLimits, look: Customization): string[] {
+  const parts: string[] = [];
+  if (!limits.customFonts && look.font !== CUSTOMIZATION_DEFAULTS.font) {
+    parts.push(`The ${look.font} font: your page shows ${CUSTOMIZATION_DEFAULTS.font}.`);
+  }
+  if (!limits.allLayouts && look.profileLayout !== CUSTOMIZATION_DEFAULTS.profileLayout) {
+    parts.push(`The ${look.profileLayout} layout: your page shows the ${CUSTOMIZATION_DEFAULTS.profileLayout} one.`);
+  }
+  if (!allowsThemes(limits) && !isBasicTheme(look)) {
+    parts.push('Your own theme colours and background: your page shows the default theme.');
+  }
+  return parts;
+}

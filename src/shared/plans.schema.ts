@@ -7,6 +7,8 @@ export const planUsageSchema = z
     plan: z.enum(PLANS),
     links: z.object({ used: z.number().int(), limit: z.number().int().nullable() }),
     uploads: z.object({ usedBytes: z.number().int(), limitBytes: z.number().int() }),
+    /** What the account keeps that the plan leaves off the page (a downgrade deletes nothing): links past the limit, and parts of the look, said. */
+    keptOffPage: z.object({ links: z.number().int(), look: z.array(z.string()) }),
   })
   .meta({ id: 'PlanUsage' });
 export type PlanUsage = z.infer<typeof planUsageSchema>;

@@ -265,6 +265,7 @@ describe(`plan usage (${DIALECT})`, () => {
       plan: 'free',
       links: { used: 1, limit: 5 },
       uploads: { usedBytes: expect.any(Number), limitBytes: 10 * 1024 * 1024 },
+      keptOffPage: { links: 0, look: [] },
     });
     expect((await inject('GET', '/api/me/limits')).statusCode).toBe(401);
   });

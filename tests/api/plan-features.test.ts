@@ -221,6 +221,10 @@ describe(`what each plan unlocks: themes (${DIALECT})`, () => {
       accentColor: '#ABCDEF',
     });
     expect(await saved(creator.cookie)).toMatchObject(CYBER);
+    // Listed to the creator.
+    const keptOffPage = async () =>
+      (await t.app.inject({ url: '/api/me/limits', headers: { cookie: creator.cookie } })).json().data.keptOffPage;
+    expect(await keptOffPage()).toEqual({ links: 0, look: ['Your own theme colours and background: your page shows the default theme.'] });
     // The rest of the look saves; another colour of its own does not; the default background type does.
     expect((await putLook(creator.cookie, { cardPadding: 30, ...CYBER })).statusCode).toBe(200);
     expect((await putLook(creator.cookie, { secondaryColor: '#111111' })).statusCode).toBe(403);
@@ -228,6 +232,7 @@ describe(`what each plan unlocks: themes (${DIALECT})`, () => {
     // A basic theme is drawn at once.
     expect((await putLook(creator.cookie, OCEAN)).statusCode).toBe(200);
     expect(await drawn(creator.user.username)).toMatchObject(OCEAN);
+    expect(await keptOffPage()).toEqual({ links: 0, look: [] });
     await setPlan(t.app, creator.user.id, 'pro');
     expect((await putLook(creator.cookie, CYBER)).statusCode).toBe(200);
     expect(await drawn(creator.user.username)).toMatchObject(CYBER);
@@ -321,6 +326,8 @@ describe(`a downgrade keeps every link (${DIALECT})`, () => {
     });
     expect(downgraded.statusCode).toBe(200);
     expect(await titlesOnPage()).toEqual(['Link 1', 'Link 2', 'Link 3', 'Link 4', 'Link 5', 'More']);
+    const limits = (await t.app.inject({ url: '/api/me/limits', headers: { cookie: creator.cookie } })).json().data;
+    expect(limits.keptOffPage).toEqual({ links: 2, look: [] });
     const page = (await t.app.inject({ url: `/${creator.user.username}` })).body;
     expect(page).toContain('Link 5');
     expect(page).not.toContain('Link 6');

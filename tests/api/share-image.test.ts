@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECT, type TestApp, createTestApp } from '../helpers/test-app.ts';
-import { type SignedInUser, createLink, createUser } from '../helpers/factories.ts';
+import { type SignedInUser, createLink, createUser, setPlan } from '../helpers/factories.ts';
 import { pngImage, postMedia } from '../helpers/uploads.ts';
 
 // The page's share image (issue 31): drawn by the media worker from the page's
@@ -60,12 +60,14 @@ describe(`the share image (${DIALECT})`, () => {
       const { data, info } = await sharp(png).raw().toBuffer({ resolveWithObject: true });
       return [...data.subarray((y * info.width + x) * info.channels, (y * info.width + x) * info.channels + 3)];
     };
-    await t.app.inject({
+    await setPlan(t.app, owner.user.id, 'pro'); // a gradient of one's own is a paid plan's (issue 33)
+    const recolour = await t.app.inject({
       method: 'PUT',
       url: '/api/me/customization',
       headers: { cookie: owner.cookie },
       payload: { backgroundGradient: 'custom', customGradient: '#0F766E,#115E59' },
     });
+    expect(recolour.statusCode).toBe(200);
     const recoloured = await imageAddress();
     expect(recoloured).not.toBe(before);
     const second = (await fetchImage(recoloured)).rawPayload;

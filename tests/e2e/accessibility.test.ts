@@ -38,8 +38,9 @@ async function open(page: Page, path: string, ready: () => Promise<unknown>) {
   await ready();
 }
 
-describe('accessibility (axe) at phone and desktop width', () => {
-  // One test per width: each stays well inside the time a test is given.
+// Each test walks many pages with axe: on a two-core machine the slowest took over a minute, so these get three.
+describe('accessibility (axe) at phone and desktop width', { timeout: 180_000 }, () => {
+  // One test per width.
   it.each(WIDTHS)('the public site, a public profile, the 404 pages and coming-soon at %ipx', async (width) => {
     const creator = await createUser(running.server.testApp.app, { displayName: 'Axe Creator' });
     await createLink(running.server.testApp.app, creator, { title: 'My shop', url: 'https://shop.example/' });

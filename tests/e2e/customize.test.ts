@@ -165,6 +165,37 @@ describe('a downgrade', () => {
     expect(await axeViolationsOf(page)).toEqual([]);
     await page.context().close();
   });
+
+  it('lists on the overview what the plan leaves off the page, each with where to find it', async () => {
+    const { page, creator, cookie } = await signedInPage({ plan: 'pro' });
+    const { app } = running.server.testApp;
+    await page.goto('/dashboard');
+    await expect.poll(() => page.getByRole('heading', { name: /Welcome/ }).isVisible()).toBe(true);
+    expect(await page.getByTestId('past-plan-card').count()).toBe(0); // Pro draws everything
+    for (const title of ['Three', 'Four', 'Five', 'Six', 'Seven'])
+      await createLink(app, creator, { title, url: 'https://example.com/more' });
+    const saved = await app.inject({
+      method: 'PUT',
+      url: '/api/me/customization',
+      headers: { cookie },
+      payload: { font: 'Lora', profileLayout: 'card', primaryColor: '#123456' },
+    });
+    expect(saved.statusCode).toBe(200);
+    await setPlan(app, creator.user.id, 'free');
+    await page.reload();
+    const card = page.getByTestId('past-plan-card');
+    await expect.poll(() => card.isVisible()).toBe(true);
+    const text = await card.textContent();
+    expect(text).toContain('Your Free plan leaves these off your page.');
+    expect(text).toContain('2 links past the 5 your plan shows.');
+    expect(text).toContain('The Lora font: your page shows Inter.');
+    expect(text).toContain('The card layout: your page shows the centered one.');
+    expect(text).toContain('Your own theme colours and background: your page shows the default theme.');
+    expect(await axeViolationsOf(page)).toEqual([]);
+    await card.getByRole('button', { name: 'Open Customize' }).first().click();
+    await page.waitForURL((url) => url.searchParams.get('tab') === 'customize');
+    await page.context().close();
+  });
 });
 
 describe('customizing the page', () => {

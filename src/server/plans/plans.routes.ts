@@ -5,7 +5,11 @@ import type { AppConfig } from '../config.ts';
 import type { Db } from '../db/database.ts';
 import type { App } from '../http/app-types.ts';
 import { requireUser } from '../auth/sessions.ts';
-import { countLinksOfUser } from '../links/links.repository.ts';
+import { countLinksOfUser, listLinksOfUser } from '../links/links.repository.ts';
+import { toPageItem } from '../links/links.service.ts';
+import { getCustomization } from '../customization/customization.service.ts';
+import { lookPartsPastPlan } from '#shared/plan-look.ts';
+import { linksPastPlan } from '#shared/public-profile.ts';
 import { usedBytes } from '../media/media.repository.ts';
 import { type ReferencedUploads, hashesOf } from '../media/media.service.ts';
 
@@ -16,13 +20,14 @@ export function registerPlanRoutes(app: App, db: Db, config: AppConfig, referenc
     {
       schema: {
         tags: ['Plans'],
-        summary: "The signed-in user's plan limits and what is used",
+        summary: "The signed-in user's plan limits, what is used, and what the plan leaves off the page",
         response: { 200: dataOf(planUsageSchema), ...errorResponses(401) },
       },
     },
     async (request) => {
       const user = requireUser(request);
       const limits = config.planLimits[user.plan];
+      const [items, look] = await Promise.all([listLinksOfUser(db, user.id, false), getCustomization(db, user.id)]);
       return {
         data: {
           plan: user.plan,
@@ -30,6 +35,10 @@ export function registerPlanRoutes(app: App, db: Db, config: AppConfig, referenc
           uploads: {
             usedBytes: await usedBytes(db, user.id, hashesOf((await referenced(db, user)).savedLooksOnly)),
             limitBytes: uploadBytesOf(config.planLimits, user),
+          },
+          keptOffPage: {
+            links: linksPastPlan(items.map(toPageItem), limits.links).size,
+            look: lookPartsPastPlan(limits, look),
           },
         },
       };

@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Customization, CustomizationUpdate, LookReplaced, SavedLook } from '#shared/customization.ts';
 import { api } from '#web/lib/api.ts';
+import { limitsQueryKey } from '#web/features/links/use-links.ts';
 
 export const customizationQueryKey = ['me', 'customization'] as const;
 const savedLooksQueryKey = ['me', 'customization', 'looks'] as const;
@@ -22,6 +23,8 @@ export function useSaveCustomization() {
     onSuccess: (saved) => {
       queryClient.setQueryData(customizationQueryKey, saved);
       void queryClient.invalidateQueries({ queryKey: savedLooksQueryKey });
+      // The upload space saved looks hold, and what the plan leaves off the page, follow the look.
+      void queryClient.invalidateQueries({ queryKey: limitsQueryKey });
     },
   });
 }
@@ -33,6 +36,7 @@ function useReplaceLook<Variables>(request: (variables: Variables) => Promise<{ 
     onSuccess: (replaced) => {
       queryClient.setQueryData(customizationQueryKey, replaced.customization);
       void queryClient.invalidateQueries({ queryKey: savedLooksQueryKey });
+      void queryClient.invalidateQueries({ queryKey: limitsQueryKey });
     },
   });
 }

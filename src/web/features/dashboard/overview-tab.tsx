@@ -7,6 +7,7 @@ import { ProfileCompletion } from './profile-completion.tsx';
 import { RecentActivity } from './recent-activity.tsx';
 import { QrCodeCard } from '#web/features/share/qr-code-card.tsx';
 import { BrokenLinksCard } from '#web/features/links/broken-links-card.tsx';
+import { PastPlanCard } from '#web/features/pricing/past-plan-card.tsx';
 
 const CARDS = [
   { tab: 'profile', title: 'Edit Profile', text: 'Update your name, bio and picture.', icon: UserRound },
@@ -29,6 +30,7 @@ export function OverviewTab({ user, onTabChange }: { user: CurrentUser; onTabCha
         <p className="mt-2 text-muted">Here is where you shape the page your visitors see.</p>
       </div>
       <BrokenLinksCard userId={user.id} onOpenLinks={() => onTabChange('links')} />
+      <PastPlanCard onTabChange={onTabChange} />
       <div className="grid gap-4 md:grid-cols-3">
         {CARDS.map((card) => (
           <button key={card.tab} type="button" onClick={() => onTabChange(card.tab)} className="group text-left">
