@@ -294,6 +294,8 @@ describe(`the operator turns a plan's page parts on and off (${DIALECT})`, () =>
       expect([plan, profile.showBranding, profile.verified]).toEqual([plan, footer, badge]);
     }
     expect(() => loadConfig({ PLAN_LIMITS: '{"free":{"customFonts":"yes"}}' })).toThrow(ConfigError);
+    expect(() => loadConfig({ PLAN_LIMITS: '{"free":{"allThemes":1}}' })).toThrow(ConfigError);
+    expect(loadConfig({ PLAN_LIMITS: '{"free":{"allThemes":true}}' }).planLimits.free.allThemes).toBe(true);
   });
 });
 

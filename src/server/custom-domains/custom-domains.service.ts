@@ -15,6 +15,7 @@ import { type Db, isRefusedRow, nowIso } from '../db/database.ts';
 import type { UserRow } from '../db/schema.ts';
 import { type ChangeBus, profileChange } from '../http/change-bus.ts';
 import { AppError } from '../http/errors.ts';
+import { siteHostTest } from './site-host.ts';
 import {
   type CustomDomainRow,
   deleteDomainOf,
@@ -124,8 +125,8 @@ export function createCustomDomains(db: Db, settings: CustomDomainSettings, bus:
   });
   const changed = (user: { id: number }) => bus.publish(profileChange(user));
 
-  const isSiteName = (domain: string) =>
-    [settings.siteHost, settings.baseDomain].some((site) => site && (domain === site || domain.endsWith(`.${site}`)));
+  // The names the Host dispatcher takes for the site's own: the same test, so a domain set here is never one it would not serve.
+  const isSiteName = siteHostTest(settings.siteHost, settings.baseDomain);
 
   return {
     stateOf,
