@@ -247,6 +247,34 @@ describe(`custom domains (${DIALECT})`, () => {
     expect((await visit('kept.example.com')).statusCode).toBe(404);
   });
 
+  it('a change to one account drops what its hosts serve, and a host not served, but not other accounts’ answers', async () => {
+    const first = await creatorWithDomain('first.example.com');
+    const second = await creatorWithDomain('second.example.com');
+    const stranger = await createUser(t.app);
+    expect((await visit('first.example.com')).statusCode).toBe(200);
+    expect((await visit('second.example.com')).statusCode).toBe(200);
+    expect((await visit('unclaimed.example.com')).statusCode).toBe(404);
+    // Both downgraded behind the service's back (as a test): until a change names an account, the answers kept stand.
+    await setPlan(t.app, first.user.id, 'pro');
+    await setPlan(t.app, second.user.id, 'pro');
+    expect((await visit('first.example.com')).statusCode).toBe(200);
+    // Another account's change keeps both answers …
+    t.app.changes.publish({ topic: 'profile', userId: stranger.user.id });
+    expect((await visit('first.example.com')).statusCode).toBe(200);
+    expect((await visit('second.example.com')).statusCode).toBe(200);
+    // … the first account's own drops its host's alone.
+    t.app.changes.publish({ topic: 'profile', userId: first.user.id });
+    expect((await visit('first.example.com')).statusCode).toBe(404);
+    expect((await visit('second.example.com')).statusCode).toBe(200);
+    // A host answered "not served" is asked again after any change: it may have just been verified.
+    const third = await createUser(t.app);
+    await setPlan(t.app, third.user.id, 'business');
+    const set = (await setDomain(third, 'unclaimed.example.com')).json().data.domain;
+    dns.setTxt(set.record.name, [set.record.value]);
+    expect((await check(third)).json().data.domain.status).toBe('verified');
+    expect((await visit('unclaimed.example.com')).statusCode).toBe(200);
+  });
+
   it('the ask endpoint keeps its last answers while the database does not answer', async () => {
     // An app of its own whose answers go stale at once, so that every ask goes to the database.
     const blinking = await createTestApp({

@@ -89,9 +89,9 @@ export function createCustomDomains(db: Db, settings: CustomDomainSettings, bus:
 
   const statusOf = (row: CustomDomainRow): DomainStatus => (row.verifiedAt ? 'verified' : row.lostAt ? 'lost' : 'pending');
 
-  const stateOf = async (user: UserRow): Promise<CustomDomainState> => {
+  /** What the account's domain card shows, from its row (none: no domain). */
+  const stateFrom = (user: UserRow, row: CustomDomainRow | undefined): CustomDomainState => {
     const allowed = allowsCustomDomain(settings.planLimits, user);
-    const row = await findDomainOf(db, user.id);
     if (!row) return { allowed, domain: null };
     const status = statusOf(row);
     return {
@@ -108,20 +108,25 @@ export function createCustomDomains(db: Db, settings: CustomDomainSettings, bus:
       },
     };
   };
+  const stateOf = async (user: UserRow) => stateFrom(user, await findDomainOf(db, user.id));
 
-  const served = new LRUCache<string, { username: string } | false>({
+  const served = new LRUCache<string, { userId: number; username: string } | false>({
     max: 10_000,
     ttl: settings.servedTtlMs ?? SERVED_TTL_MS,
     allowStaleOnFetchRejection: true,
     noDeleteOnFetchRejection: true,
     fetchMethod: async (host) => {
       const account = await findServingAccount(db, host);
-      return account && allowsCustomDomain(settings.planLimits, account) ? { username: account.username } : false;
+      return account && allowsCustomDomain(settings.planLimits, account) ? { userId: account.id, username: account.username } : false;
     },
   });
-  // A profile change (a plan, a username, a domain, an account gone) may change what a host serves.
+  // A profile change (a plan, a username, a domain, an account gone) may change what that account's hosts serve, and
+  // may make a host served that was not (a domain verified): those answers go; other accounts' domains keep theirs.
   bus.subscribe((message) => {
-    if (message.topic === 'profile') served.clear();
+    if (message.topic !== 'profile') return;
+    for (const [host, answer] of served.entries()) {
+      if (!answer || answer.userId === message.userId) served.delete(host);
+    }
   });
   const changed = (user: { id: number }) => bus.publish(profileChange(user));
 
@@ -135,7 +140,7 @@ export function createCustomDomains(db: Db, settings: CustomDomainSettings, bus:
       if (!allowsCustomDomain(settings.planLimits, user)) throw new AppError(403, 'plan_feature', customDomainMessages.notAllowed);
       if (isSiteName(domain)) throw new AppError(400, 'validation_failed', customDomainMessages.siteDomain(settings.siteHost));
       const current = await findDomainOf(db, user.id);
-      if (current?.domain === domain) return stateOf(user);
+      if (current?.domain === domain) return stateFrom(user, current);
       const holder = await findVerifiedDomain(db, domain);
       if (holder && holder.userId !== user.id) throw new AppError(409, 'domain_taken', customDomainMessages.taken);
       await replaceDomain(db, user.id, domain, randomBytes(16).toString('base64url'), nowIso());
@@ -149,21 +154,23 @@ export function createCustomDomains(db: Db, settings: CustomDomainSettings, bus:
       const result = await lookup(row);
       const at = nowIso();
       if (result.found) {
+        const verified = { verifiedAt: row.verifiedAt ?? at, checkedAt: at, lostAt: null, lastError: null };
         try {
-          await updateDomain(db, row.id, { verifiedAt: row.verifiedAt ?? at, checkedAt: at, lostAt: null, lastError: null });
+          await updateDomain(db, row.id, verified);
         } catch (error) {
           // Another account verified the same name a moment before.
           if (isRefusedRow(error)) throw new AppError(409, 'domain_taken', customDomainMessages.taken);
           throw error;
         }
         changed(user);
-        return stateOf(user);
+        return stateFrom(user, { ...row, ...verified });
       }
       if (!result.definite) throw new AppError(502, 'dns_failed', result.reason);
       // Asked by its owner, a missing record unverifies a verified domain too: the page stops being served there.
-      await updateDomain(db, row.id, { checkedAt: at, lastError: result.reason, ...(row.verifiedAt && { verifiedAt: null, lostAt: at }) });
+      const checked = { checkedAt: at, lastError: result.reason, ...(row.verifiedAt && { verifiedAt: null, lostAt: at }) };
+      await updateDomain(db, row.id, checked);
       if (row.verifiedAt) changed(user);
-      return stateOf(user);
+      return stateFrom(user, { ...row, ...checked });
     },
 
     async remove(user) {
