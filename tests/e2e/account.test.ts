@@ -4,7 +4,7 @@ import { accountMessages } from '#shared/account.ts';
 import { passwordResetMessages } from '#shared/password-reset.ts';
 import { createAdmin, createUser } from '../helpers/factories.ts';
 import { useServerAndBrowser } from '../helpers/web-server.ts';
-import { axeViolationsOf, openAppPage } from '../helpers/pages.ts';
+import { axeViolationsOf, openAppPage, signInPage } from '../helpers/pages.ts';
 
 const running = useServerAndBrowser();
 const PHONE =
@@ -12,13 +12,7 @@ const PHONE =
 
 async function signedInPage(password: string, width = 1280): Promise<{ page: Page; username: string }> {
   const { user } = await createUser(running.server.testApp.app, { password });
-  const context = await running.browser.newContext({ baseURL: running.server.baseUrl, viewport: { width, height: 900 } });
-  const page = await context.newPage();
-  await openAppPage(page, '/login');
-  await page.fill('#username', user.username);
-  await page.fill('#password', password);
-  await page.getByRole('button', { name: 'Enter Linkverse' }).click();
-  await page.waitForURL('**/dashboard');
+  const page = await signInPage(running.browser, running.server.baseUrl, { username: user.username, password }, { width });
   return { page, username: user.username };
 }
 

@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { twoFactorMessages } from '#shared/two-factor.ts';
 import { createAdmin, createUser } from '../helpers/factories.ts';
-import { axeViolationsOf, openAppPage } from '../helpers/pages.ts';
+import { axeViolationsOf, openAppPage, signInPage } from '../helpers/pages.ts';
 import { useServerAndBrowser } from '../helpers/web-server.ts';
 
 // Second factors and admins in the browser (issue 29): a site with
@@ -16,14 +16,7 @@ const codeAt = (secret: string, at: number) =>
   new TOTP({ algorithm: 'SHA1', digits: 6, period: 30, secret: Secret.fromBase32(secret) }).generate({ timestamp: at });
 
 async function signIn(username: string, password: string, width: number): Promise<Page> {
-  const context = await running.browser.newContext({ baseURL: running.server.baseUrl, viewport: { width, height: 900 } });
-  const page = await context.newPage();
-  await openAppPage(page, '/login');
-  await page.fill('#username', username);
-  await page.fill('#password', password);
-  await page.getByRole('button', { name: 'Enter Linkverse' }).click();
-  await page.waitForURL('**/dashboard');
-  return page;
+  return signInPage(running.browser, running.server.baseUrl, { username, password }, { width });
 }
 
 /** Turn the app on for a signed-in page through the API (as the page would), answering the secret. */

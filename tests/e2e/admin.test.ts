@@ -2,19 +2,12 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { createAdmin, createUser, uniqueUsername } from '../helpers/factories.ts';
 import { useServerAndBrowser } from '../helpers/web-server.ts';
-import { openAppPage } from '../helpers/pages.ts';
+import { signInPage } from '../helpers/pages.ts';
 
 const running = useServerAndBrowser();
 
 async function signIn(username: string, password: string, viewport = { width: 1280, height: 900 }): Promise<Page> {
-  const context = await running.browser.newContext({ baseURL: running.server.baseUrl, viewport });
-  const page = await context.newPage();
-  await openAppPage(page, '/login');
-  await page.fill('#username', username);
-  await page.fill('#password', password);
-  await page.getByRole('button', { name: 'Enter Linkverse' }).click();
-  await page.waitForURL('**/dashboard');
-  return page;
+  return signInPage(running.browser, running.server.baseUrl, { username, password }, viewport);
 }
 
 describe('the admin control center', () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createLink, createUser, setPlan } from '../helpers/factories.ts';
 import { useServerAndBrowser } from '../helpers/web-server.ts';
-import { axeViolationsOf, openAppPage } from '../helpers/pages.ts';
+import { axeViolationsOf, signInPage } from '../helpers/pages.ts';
 
 // A visitor's views and clicks, from a browser of their own, reach the owner's
 // dashboard: the Analytics tab, the sidebar stats card and each link's card.
@@ -13,14 +13,8 @@ const PERSON = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like 
 
 /** The owner's dashboard in a browser context of its own, signed in through the login form. */
 async function dashboardOf(username: string, viewport: { width: number; height: number }) {
-  const context = await running.browser.newContext({ baseURL: running.server.baseUrl, viewport });
-  const page = await context.newPage();
-  await openAppPage(page, '/login');
-  await page.fill('#username', username);
-  await page.fill('#password', 'secret123');
-  await page.getByRole('button', { name: 'Enter Linkverse' }).click();
-  await page.waitForURL('**/dashboard');
-  return { context, page };
+  const page = await signInPage(running.browser, running.server.baseUrl, { username, password: 'secret123' }, viewport);
+  return { context: page.context(), page };
 }
 
 describe('analytics in the dashboard', () => {

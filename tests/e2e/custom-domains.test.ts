@@ -7,7 +7,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser, setPlan } from '../helpers/factories.ts';
 import { type DnsServer, startDnsServer } from '../helpers/dns-server.ts';
-import { axeViolationsOf, openAppPage } from '../helpers/pages.ts';
+import { axeViolationsOf, signInPage } from '../helpers/pages.ts';
 import { useServerAndBrowser } from '../helpers/web-server.ts';
 
 // Custom domains end to end (issue 33 §3): a creator adds a domain in the
@@ -26,14 +26,7 @@ afterAll(() => dns.close());
 const running = useServerAndBrowser(() => ({ customDomains: { siteHost: SITE, dnsServers: [dns.address], askPort: 0 } }));
 
 async function signedIn(username: string, password: string, width: number): Promise<Page> {
-  const context = await running.browser.newContext({ baseURL: running.server.baseUrl, viewport: { width, height: 900 } });
-  const page = await context.newPage();
-  await openAppPage(page, '/login?next=/dashboard%3Ftab%3Daccount');
-  await page.fill('#username', username);
-  await page.fill('#password', password);
-  await page.getByRole('button', { name: 'Enter Linkverse' }).click();
-  await page.waitForURL((url) => url.pathname === '/dashboard');
-  return page;
+  return signInPage(running.browser, running.server.baseUrl, { username, password }, { width, next: '/dashboard?tab=account' });
 }
 
 async function freePort(): Promise<number> {

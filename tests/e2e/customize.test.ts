@@ -5,7 +5,7 @@ import { createLink, createUser, setPlan } from '../helpers/factories.ts';
 import type { Plan } from '#shared/constants.ts';
 import { MP3_SAMPLE } from '../helpers/uploads.ts';
 import { useServerAndBrowser } from '../helpers/web-server.ts';
-import { afterNextFrames, axeViolationsOf, openAppPage } from '../helpers/pages.ts';
+import { afterNextFrames, axeViolationsOf, signInPage } from '../helpers/pages.ts';
 
 const running = useServerAndBrowser();
 
@@ -15,17 +15,12 @@ async function signedInPage(options: { reducedMotion?: 'reduce' | 'no-preference
   await setPlan(running.server.testApp.app, creator.user.id, options.plan ?? 'pro');
   await createLink(running.server.testApp.app, creator, { title: 'Portfolio', url: 'https://example.com/' });
   await createLink(running.server.testApp.app, creator, { title: 'Videos', url: 'https://example.com/v', color: 'orange-red' });
-  const context = await running.browser.newContext({
-    baseURL: running.server.baseUrl,
-    viewport: { width: 1366, height: 900 },
-    reducedMotion: options.reducedMotion ?? 'reduce',
-  });
-  const page = await context.newPage();
-  await openAppPage(page, '/login');
-  await page.fill('#username', creator.user.username);
-  await page.fill('#password', 'secret123');
-  await page.getByRole('button', { name: 'Enter Linkverse' }).click();
-  await page.waitForURL('**/dashboard');
+  const page = await signInPage(
+    running.browser,
+    running.server.baseUrl,
+    { username: creator.user.username, password: 'secret123' },
+    { width: 1366, reducedMotion: options.reducedMotion ?? 'reduce' },
+  );
   return { page, username: creator.user.username, cookie: creator.cookie, creator };
 }
 

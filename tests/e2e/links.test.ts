@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DAY_MS } from '#shared/constants.ts';
 import { createLink, createUser } from '../helpers/factories.ts';
 import { useServerAndBrowser } from '../helpers/web-server.ts';
-import { afterNextFrames, axeViolationsOf, openAppPage } from '../helpers/pages.ts';
+import { afterNextFrames, axeViolationsOf, signInPage } from '../helpers/pages.ts';
 
 // Link checks on, reaching loopback where this file's stand-in for a shop that closed listens.
 const running = useServerAndBrowser(() => ({ linkChecks: { enabled: true, allowLoopback: true, timeoutMs: 2000 } }));
@@ -21,13 +21,7 @@ afterAll(() => new Promise((resolve) => closedShop.close(resolve)));
 
 async function signedInPage(): Promise<{ page: Page; username: string }> {
   const { user } = await createUser(running.server.testApp.app, { password: 'secret123' });
-  const context = await running.browser.newContext({ baseURL: running.server.baseUrl, viewport: { width: 1280, height: 900 } });
-  const page = await context.newPage();
-  await openAppPage(page, '/login');
-  await page.fill('#username', user.username);
-  await page.fill('#password', 'secret123');
-  await page.getByRole('button', { name: 'Enter Linkverse' }).click();
-  await page.waitForURL('**/dashboard');
+  const page = await signInPage(running.browser, running.server.baseUrl, { username: user.username, password: 'secret123' });
   return { page, username: user.username };
 }
 

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PAGE_FILE_FORMAT } from '#shared/page-transfer.ts';
 import { createUser, setPlan } from '../helpers/factories.ts';
 import { type LinktreeStandIn, startLinktreeStandIn } from '../helpers/linktree-stand-in.ts';
-import { axeViolationsOf, openAppPage } from '../helpers/pages.ts';
+import { axeViolationsOf, openAppPage, signInPage } from '../helpers/pages.ts';
 import { useServerAndBrowser } from '../helpers/web-server.ts';
 
 // Moving a page in (issue 32), as a creator does it: read a page elsewhere,
@@ -23,13 +23,7 @@ const running = useServerAndBrowser(() => ({
 async function signedInAccountTab(width: number): Promise<{ page: Page; username: string }> {
   const { user } = await createUser(running.server.testApp.app, { password: 'secret123' });
   await setPlan(running.server.testApp.app, user.id, 'pro');
-  const context = await running.browser.newContext({ baseURL: running.server.baseUrl, viewport: { width, height: 900 } });
-  const page = await context.newPage();
-  await openAppPage(page, '/login');
-  await page.fill('#username', user.username);
-  await page.fill('#password', 'secret123');
-  await page.getByRole('button', { name: 'Enter Linkverse' }).click();
-  await page.waitForURL('**/dashboard');
+  const page = await signInPage(running.browser, running.server.baseUrl, { username: user.username, password: 'secret123' }, { width });
   await openAppPage(page, '/dashboard?tab=account');
   await page.getByRole('heading', { name: 'Move your page' }).waitFor();
   return { page, username: user.username };

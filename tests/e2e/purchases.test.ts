@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAdmin, createUser } from '../helpers/factories.ts';
-import { axeViolationsOf, openAppPage } from '../helpers/pages.ts';
+import { axeViolationsOf, openAppPage, signInPage } from '../helpers/pages.ts';
 import { type StripeStandIn, paidSession, signedEvent, startStripeStandIn, stripeTestSettings } from '../helpers/stripe-stand-in.ts';
 import { useServerAndBrowser } from '../helpers/web-server.ts';
 
@@ -21,15 +21,7 @@ const running = useServerAndBrowser(() => ({
 }));
 
 async function signedIn(username: string, password: string, width: number): Promise<Page> {
-  const context = await running.browser.newContext({ baseURL: running.server.baseUrl, viewport: { width, height: 900 } });
-  const page = await context.newPage();
-  await openAppPage(page, '/login?next=/pricing');
-  await page.fill('#username', username);
-  await page.fill('#password', password);
-  await page.getByRole('button', { name: 'Enter Linkverse' }).click();
-  // Not a glob: '**/pricing' also matches /login?next=/pricing itself.
-  await page.waitForURL((url) => url.pathname === '/pricing');
-  return page;
+  return signInPage(running.browser, running.server.baseUrl, { username, password }, { width, next: '/pricing' });
 }
 
 async function deliver(event: ReturnType<typeof signedEvent>) {

@@ -1,5 +1,5 @@
 import { AxeBuilder } from '@axe-core/playwright';
-import type { Page, Response } from 'playwright-core';
+import type { Browser, Page, Response } from 'playwright-core';
 
 /**
  * Open a path and wait until the web app has taken over the page: a
@@ -10,6 +10,38 @@ export async function openAppPage(page: Page, path: string): Promise<Response | 
   const response = await page.goto(path);
   await page.waitForSelector('html[data-app="ready"]', { state: 'attached' });
   return response;
+}
+
+/** Where a browser test signs in, and what it sees. */
+export interface SignInOptions {
+  width?: number;
+  height?: number;
+  reducedMotion?: 'reduce' | 'no-preference';
+  /** Where sign-in leads (a path on the site, passed as ?next=); the dashboard without it. */
+  next?: string;
+}
+
+/** A browser context of its own, signed in through the login form, at the page sign-in led to. */
+export async function signInPage(
+  browser: Browser,
+  baseUrl: string,
+  credentials: { username: string; password: string },
+  options: SignInOptions = {},
+): Promise<Page> {
+  const context = await browser.newContext({
+    baseURL: baseUrl,
+    viewport: { width: options.width ?? 1280, height: options.height ?? 900 },
+    ...(options.reducedMotion && { reducedMotion: options.reducedMotion }),
+  });
+  const page = await context.newPage();
+  await openAppPage(page, options.next ? `/login?next=${encodeURIComponent(options.next)}` : '/login');
+  await page.fill('#username', credentials.username);
+  await page.fill('#password', credentials.password);
+  await page.getByRole('button', { name: 'Enter Linkverse' }).click();
+  // A pathname, not a glob: '**/pricing' also matches /login?next=/pricing itself.
+  const landing = new URL(options.next ?? '/dashboard', baseUrl).pathname;
+  await page.waitForURL((url) => url.pathname === landing);
+  return page;
 }
 
 /**
