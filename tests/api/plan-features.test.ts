@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Plan } from '#shared/constants.ts';
 import { ConfigError, loadConfig, mergePlanLimits } from '#server/config.ts';
 import { DIALECT, type TestApp, createTestApp } from '../helpers/test-app.ts';
-import { createLink, createUser, setPlan } from '../helpers/factories.ts';
+import { createAdmin, createLink, createUser, setPlan } from '../helpers/factories.ts';
 
 // What each plan unlocks (issue 33: analytics depth, fonts, themes, layouts, and links past a downgrade),
 // enforced by the server from the one table in src/shared/plans.ts and
@@ -14,6 +14,18 @@ beforeAll(async () => {
   t = await createTestApp();
 });
 afterAll(() => t.close());
+
+/** A plan changed by an admin, as a downgrade is (the cached page follows); the status it answered. */
+async function setPlanAsAdmin(userId: number, plan: Plan): Promise<number> {
+  const admin = await createAdmin(t.app);
+  const answer = await t.app.inject({
+    method: 'PATCH',
+    url: `/api/admin/users/${userId}/plan`,
+    headers: { cookie: admin.cookie },
+    payload: { plan },
+  });
+  return answer.statusCode;
+}
 
 async function creatorOn(app: TestApp['app'], plan: Plan) {
   const creator = await createUser(app);
@@ -123,18 +135,9 @@ describe(`what each plan unlocks: fonts (${DIALECT})`, () => {
   }
 
   it('a downgrade keeps the chosen font, draws the default until the plan has it again, and other saves still work', async () => {
-    const admin = await createUser(t.app);
-    await t.app.db.updateTable('users').set({ role: 'admin' }).where('id', '=', admin.user.id).execute();
     const creator = await creatorOn(t.app, 'pro');
     expect((await putLook(creator.cookie, { font: 'Lora' })).statusCode).toBe(200);
-    const setPlanAsAdmin = (plan: Plan) =>
-      t.app.inject({
-        method: 'PATCH',
-        url: `/api/admin/users/${creator.user.id}/plan`,
-        headers: { cookie: admin.cookie },
-        payload: { plan },
-      });
-    expect((await setPlanAsAdmin('free')).statusCode).toBe(200);
+    expect(await setPlanAsAdmin(creator.user.id, 'free')).toBe(200);
     expect(await fontOfPage(creator.user.username)).not.toContain('Lora');
     expect(await fontOfPage(creator.user.username)).toContain('Inter');
     // The kept font does not block the rest of the look, and is still the document's.
@@ -142,7 +145,7 @@ describe(`what each plan unlocks: fonts (${DIALECT})`, () => {
     expect((await t.app.inject({ url: '/api/me/customization', headers: { cookie: creator.cookie } })).json().data.font).toBe('Lora');
     const publicApi = (await t.app.inject({ url: `/api/public/${creator.user.username}` })).json().data;
     expect(publicApi.customization.font).toBe('Inter');
-    expect((await setPlanAsAdmin('pro')).statusCode).toBe(200);
+    expect(await setPlanAsAdmin(creator.user.id, 'pro')).toBe(200);
     expect(await fontOfPage(creator.user.username)).toContain('Lora');
   });
 });
@@ -239,15 +242,7 @@ describe(`what each plan unlocks: themes (${DIALECT})`, () => {
     // The page itself, not only its API: the stylesheet carries the drawn primary colour.
     expect((await t.app.inject({ url: `/${creator.user.username}` })).body).toContain('#22D3EE');
     // Changed by an admin, as a downgrade is: the cached page follows.
-    const admin = await createUser(t.app);
-    await t.app.db.updateTable('users').set({ role: 'admin' }).where('id', '=', admin.user.id).execute();
-    const downgrade = await t.app.inject({
-      method: 'PATCH',
-      url: `/api/admin/users/${creator.user.id}/plan`,
-      headers: { cookie: admin.cookie },
-      payload: { plan: 'free' },
-    });
-    expect(downgrade.statusCode).toBe(200);
+    expect(await setPlanAsAdmin(creator.user.id, 'free')).toBe(200);
     expect((await t.app.inject({ url: `/${creator.user.username}` })).body).not.toContain('#22D3EE');
   });
 });
@@ -301,8 +296,6 @@ describe(`the operator turns a plan's page parts on and off (${DIALECT})`, () =>
 
 describe(`a downgrade keeps every link (${DIALECT})`, () => {
   it('leaves the links past the plan’s limit off the page, in the creator’s order, and keeps them', async () => {
-    const admin = await createUser(t.app);
-    await t.app.db.updateTable('users').set({ role: 'admin' }).where('id', '=', admin.user.id).execute();
     const creator = await creatorOn(t.app, 'pro');
     const links = [];
     for (let index = 1; index <= 7; index++)
@@ -320,13 +313,7 @@ describe(`a downgrade keeps every link (${DIALECT})`, () => {
     };
     expect(await titlesOnPage()).toHaveLength(8);
 
-    const downgraded = await t.app.inject({
-      method: 'PATCH',
-      url: `/api/admin/users/${creator.user.id}/plan`,
-      headers: { cookie: admin.cookie },
-      payload: { plan: 'free' },
-    });
-    expect(downgraded.statusCode).toBe(200);
+    expect(await setPlanAsAdmin(creator.user.id, 'free')).toBe(200);
     expect(await titlesOnPage()).toEqual(['Link 1', 'Link 2', 'Link 3', 'Link 4', 'Link 5', 'More']);
     const limits = (await t.app.inject({ url: '/api/me/limits', headers: { cookie: creator.cookie } })).json().data;
     expect(limits.keptOffPage).toEqual({ links: 2, look: [] });
