@@ -34,6 +34,10 @@ export default defineConfig({
           testTimeout: 60_000,
           hookTimeout: 60_000,
           fileParallelism: false,
+          // A page in a real browser, against a real server on a busy two-core
+          // machine, can take more than Vitest's default second to draw; a wait
+          // that would pass a moment later is not a failure.
+          expect: { poll: { timeout: 10_000 } },
         },
       },
     ],

@@ -492,7 +492,7 @@ describe('customizing the page', () => {
     publicPage.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
     await publicPage.goto(`${running.server.baseUrl}/${username}`);
     const fullTitle = await publicPage.title();
-    await expect.poll(() => publicPage.title(), { timeout: 5000 }).not.toBe(fullTitle);
+    await expect.poll(() => publicPage.title()).not.toBe(fullTitle);
     expect(fullTitle.startsWith(await publicPage.title())).toBe(true);
     const audio = publicPage.locator('.lv-music audio');
     expect(await audio.evaluate((element: HTMLAudioElement) => [element.paused, element.autoplay, element.controls])).toEqual([

@@ -138,7 +138,7 @@ describe('managing links', () => {
       .toBuffer();
     await page.getByTestId('icon-file-input').setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: png });
     // The first upload starts the media worker process: more than the poll's default second on a busy machine.
-    await expect.poll(() => page.getByText('Icon uploaded successfully').isVisible(), { timeout: 10_000 }).toBe(true);
+    await expect.poll(() => page.getByText('Icon uploaded successfully').isVisible()).toBe(true);
     await page.getByRole('form', { name: 'Edit link' }).getByRole('button', { name: 'Save changes' }).click();
     await expect.poll(() => page.locator('[data-testid=link-card] img').count()).toBe(1);
 
