@@ -27,6 +27,12 @@ export default defineConfig({
     // gives each module the entry shares with the lazy pages a small file of its own
     // (rolldown issue 10731), four requests more on every first load.
     rolldownOptions: {
+      // The app (index.html), and the script of the static pages (site-page.ts), which loads the app
+      // only for someone who may be signed in (scripts/build-web.mjs gives each page its own).
+      input: {
+        index: fileURLToPath(new URL('src/web/index.html', import.meta.url)),
+        site: fileURLToPath(new URL('src/web/site-page.ts', import.meta.url)),
+      },
       output: {
         codeSplitting: {
           groups: [

@@ -45,20 +45,23 @@ const PAGE_MODULES = {
   '/examples': 'features/examples/examples-page.tsx',
   ...Object.fromEntries(prerender.CONTENT_PATHS.map((pathname) => [pathname, 'features/content/content-page.tsx'])),
 };
-const entryKey = Object.keys(viteManifest).find((key) => viteManifest[key].isEntry);
+// The app (index.html, main.tsx), and the script of the static pages (site-page.ts).
+const entryKey = 'index.html';
+const siteEntryKey = 'site-page.ts';
+for (const key of [entryKey, siteEntryKey]) if (!viteManifest[key]?.isEntry) throw new Error(`scripts/build-web.mjs: no entry ${key}`);
+const staticPaths = new Set(prerender.STATIC_PATHS);
 const preloadsOf = (pathname) => {
   const module = PAGE_MODULES[pathname];
   if (!module || !viteManifest[module]) throw new Error(`scripts/build-web.mjs: no page module known for ${pathname}`);
   const entryFiles = new Set(firstLoadFiles(entryKey));
   // Its stylesheets too: the prerendered page is drawn styled, not restyled once its script is in.
-  return firstLoadFiles(module)
-    .filter((file) => !entryFiles.has(file))
-    .map((file) =>
-      file.endsWith('.css')
-        ? `<link rel="stylesheet" crossorigin href="/${file}">`
-        : `<link rel="modulepreload" crossorigin href="/${file}">`,
-    )
-    .join('\n    ');
+  // A static page runs none of the page's script: only its stylesheets, and the static pages' own script.
+  const files = firstLoadFiles(module).filter((file) => !entryFiles.has(file));
+  const scripts = staticPaths.has(pathname) ? firstLoadFiles(siteEntryKey).slice(1) : files.filter((file) => file.endsWith('.js'));
+  return [
+    ...files.filter((file) => file.endsWith('.css')).map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`),
+    ...scripts.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
+  ].join('\n    ');
 };
 
 // Inter's Latin face, asked for with the page rather than once the stylesheet is read: text is
@@ -68,6 +71,20 @@ if (!interLatin) throw new Error("scripts/build-web.mjs: the Inter Latin font is
 const fontPreload = `<link rel="preload" href="/${interLatin}" as="font" type="font/woff2" crossorigin>`;
 
 const template = await readFile(path.join(webDir, 'index.html'), 'utf8');
+const appScript = `/${viteManifest[entryKey].file}`;
+const appScriptTag = `<script type="module" crossorigin src="${appScript}"></script>`;
+if (!template.includes(appScriptTag)) throw new Error("scripts/build-web.mjs: index.html does not load the app's entry as expected");
+/**
+ * A static page's head: the static pages' script in place of the app's, without the app's
+ * preloads, and the app's address for the script to load it for someone who may be signed in.
+ */
+const staticHead = (html) =>
+  html
+    .replace(/\s*<link rel="modulepreload"[^>]*>/g, '')
+    .replace(
+      appScriptTag,
+      `<meta name="linkverse-app" content="${appScript}">\n    <script type="module" crossorigin src="/${viteManifest[siteEntryKey].file}"></script>`,
+    );
 const escapeHtml = (text) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 function page(meta, canonicalPath, root, preloads = '') {
@@ -78,7 +95,7 @@ function page(meta, canonicalPath, root, preloads = '') {
       ? '<meta name="robots" content="noindex" />'
       : `<link rel="canonical" href="${ORIGIN_PLACEHOLDER}${canonicalPath === '/' ? '/' : canonicalPath}" />`,
   ].join('\n    ');
-  const html = template
+  const html = (staticPaths.has(canonicalPath) ? staticHead(template) : template)
     .replace(/<title>[^<]*<\/title>/, head)
     .replace(/\s*<meta name="description"[^>]*>/, '')
     .replace('<div id="root"></div>', `<div id="root">${root}</div>`)
@@ -120,12 +137,13 @@ await rm(prerenderDir, { recursive: true, force: true });
 const brotliSize = async (file) =>
   brotliCompressSync(await readFile(path.join(webDir, file)), { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length;
 const firstLoad = {};
-for (const [name, page] of Object.entries({
-  landing: 'features/site/landing-page.tsx',
-  dashboard: 'features/dashboard/dashboard-page.tsx',
+for (const [name, keys] of Object.entries({
+  // A visitor who is not signed in: the static pages' script alone.
+  landing: [siteEntryKey],
+  dashboard: [entryKey, 'features/dashboard/dashboard-page.tsx'],
 })) {
   const sizes = await Promise.all(
-    firstLoadFiles(entryKey, page)
+    firstLoadFiles(...keys)
       .filter((file) => file.endsWith('.js'))
       .map(brotliSize),
   );

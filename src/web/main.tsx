@@ -9,7 +9,8 @@ import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { AppShell } from './app-shell.tsx';
-import { announceLogout, mayHaveSession } from './features/auth/use-session.ts';
+import { mayHaveSession } from './features/auth/session-hint.ts';
+import { announceLogout } from './features/auth/use-session.ts';
 import { AppRoutes } from './routes.tsx';
 
 const root = document.getElementById('root');

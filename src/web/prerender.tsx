@@ -9,7 +9,7 @@ import { AppRoutes } from './routes.tsx';
 import { DashboardSkeleton } from './features/dashboard/dashboard-skeleton.tsx';
 
 export { SITE_HOST_PLACEHOLDER } from './lib/utils.ts';
-export { CONTENT_PATHS, NOT_FOUND_META, PRERENDERED_PATHS, SHELL_PATHS, pageMetaFor } from './features/site/page-meta.ts';
+export { CONTENT_PATHS, NOT_FOUND_META, PRERENDERED_PATHS, SHELL_PATHS, STATIC_PATHS, pageMetaFor } from './features/site/page-meta.ts';
 
 /**
  * What a signed-in page's shell shows before its code and the session are in:

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { createUser } from '../helpers/factories.ts';
 import { pngImage, postMedia } from '../helpers/uploads.ts';
 import { useServerAndBrowser } from '../helpers/web-server.ts';
-import { openAppPage } from '../helpers/pages.ts';
+import { openAppPage, signInPage } from '../helpers/pages.ts';
 
 const running = useServerAndBrowser();
 
@@ -26,6 +26,41 @@ async function newPage(viewport = { width: 1280, height: 800 }): Promise<Page> {
 
 const problemsOf = (page: Page) => (page as Page & { problems: string[] }).problems;
 
+/** The scripts a page loaded, by file name without its hash. */
+const scriptsOf = (page: Page) =>
+  page.evaluate(() =>
+    performance
+      .getEntriesByType('resource')
+      .map((entry) => new URL(entry.name).pathname.split('/').pop() ?? '')
+      .filter((file) => file.endsWith('.js'))
+      .map((file) => file.replace(/-[\w-]{8}\.js$/, '')),
+  );
+
+describe('the static pages (issue 27 §4)', () => {
+  it('reach a visitor who is not signed in as HTML with a small script and none of React; their menus still open', async () => {
+    for (const path of ['/', '/features', '/docs', '/blog/counting-views-honestly']) {
+      const page = await newPage({ width: 390, height: 844 });
+      await openAppPage(page, path);
+      expect((await scriptsOf(page)).sort(), path).toEqual(['constants', 'site', 'site-page-behaviour']);
+      await page.getByRole('button', { name: 'Open menu' }).click();
+      await expect.poll(() => page.getByRole('dialog').getByRole('link', { name: 'Blog', exact: true }).isVisible()).toBe(true);
+      await page.keyboard.press('Escape');
+      await expect.poll(() => page.getByRole('dialog').isVisible()).toBe(false);
+      expect(problemsOf(page), path).toEqual([]);
+      await page.context().close();
+    }
+  });
+
+  it('reach someone signed in as the app, drawn with their own state', async () => {
+    const { user } = await createUser(running.server.testApp.app, { password: 'secret123' });
+    const page = await signInPage(running.browser, running.server.baseUrl, { username: user.username, password: 'secret123' });
+    await openAppPage(page, '/features');
+    await expect.poll(() => page.getByRole('link', { name: 'New Link' }).isVisible()).toBe(true);
+    expect(await scriptsOf(page)).toContain('framework');
+    await page.context().close();
+  });
+});
+
 describe('the landing page', () => {
   it('mirrors the typed username in the sample preview and claims it on /register', async () => {
     const page = await newPage();
@@ -33,7 +68,16 @@ describe('the landing page', () => {
     expect(await page.getByTestId('preview-username').textContent()).toBe('@yourname');
     await page.getByLabel('Your username').fill('Night_Owl');
     expect(await page.getByTestId('preview-username').textContent()).toBe('@night_owl');
-    await expect.poll(() => page.getByTestId('hero-glow').getAttribute('data-visible')).toBe('true');
+    // The glow fades in after a second, and the three backgrounds take turns every 5 s, by CSS alone.
+    await expect.poll(() => page.getByTestId('hero-glow').evaluate((glow) => getComputedStyle(glow).opacity)).toBe('1');
+    const backgrounds = await page.getByTestId('landing-background').evaluateAll((layers) =>
+      layers.map((layer) => {
+        const [animation] = layer.getAnimations();
+        const timing = animation?.effect?.getComputedTiming();
+        return { duration: timing?.duration, delay: timing?.delay, iterations: timing?.iterations };
+      }),
+    );
+    expect(backgrounds).toEqual([0, -10_000, -5_000].map((delay) => ({ duration: 15_000, delay, iterations: Infinity })));
     await page.getByRole('button', { name: 'Claim now' }).click();
     await page.waitForURL('**/register?username=night_owl');
     // Filled once the register page has drawn (an effect, so that a prerendered page hydrates as it was sent).
@@ -52,7 +96,7 @@ describe('the landing page', () => {
     expect((await panel.boundingBox())?.width).toBe(540);
     expect(await panel.getByRole('menuitem').count()).toBe(3);
     await services.click();
-    await expect.poll(() => panel.count()).toBe(0);
+    await expect.poll(() => panel.isVisible()).toBe(false);
 
     const header = page.locator('header');
     expect(await header.getAttribute('data-scrolled')).toBe('false');

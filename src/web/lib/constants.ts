@@ -4,11 +4,7 @@ export const TOAST_DURATION_MS = 5000;
 export const AUTH_CHECK_TIMEOUT_MS = 2000;
 /** How long the signed-in user, once checked, is taken as known before a page that needs it asks again. */
 export const SESSION_STALE_MS = 60_000;
-export const LANDING_BACKGROUND_ROTATION_MS = 5000;
-export const LANDING_BACKGROUND_STATES = 3;
-export const HERO_GLOW_DELAY_MS = 1000;
 export const NAVBAR_SOLID_SCROLL_PX = 20;
-export const NAV_DROPDOWN_WIDTH_PX = 540;
 export const DASHBOARD_TABS = ['overview', 'links', 'profile', 'analytics', 'customize', 'subscribers', 'account'] as const;
 export type DashboardTab = (typeof DASHBOARD_TABS)[number];
 

@@ -1,26 +1,16 @@
 import { useSyncExternalStore } from 'react';
 import type { LoginInput, RegisterInput } from '#shared/auth.schema.ts';
-import { SESSION_HINT_COOKIE_NAME } from '#shared/constants.ts';
 import { AUTH_CHECK_TIMEOUT_MS, LOGGED_OUT_STORAGE_KEY, SESSION_STALE_MS } from '#web/lib/constants.ts';
 import type { CurrentUser } from '#shared/user.types.ts';
 import type { SsoCallbackAnswer } from '#shared/single-sign-on.ts';
 import { ApiError, api } from '#web/lib/api.ts';
 import { setSessionMark, takeSessionMark } from '#web/lib/session-mark.ts';
+import { mayHaveSession } from './session-hint.ts';
 
 // Who is signed in, kept in a small store of its own rather than the query
 // cache: the header and the guards of every page read it, and the public pages
 // load without the query library (issue 11). Toasts come from sonner, imported
 // when one is shown, so pages that never show one do not download it.
-
-/**
- * Whether a session can exist: the server sets a page-readable hint cookie
- * beside the httpOnly session cookie. Without it nobody is signed in, and the
- * server is not asked (a prerendered page, rendered for nobody, then hydrates as is).
- */
-export function mayHaveSession(): boolean {
-  if (typeof document === 'undefined') return false;
-  return document.cookie.split('; ').some((cookie) => cookie.startsWith(`${SESSION_HINT_COOKIE_NAME}=`));
-}
 
 /** Who is signed in, asked of the server (never trusted from storage) when a session can exist. */
 async function fetchCurrentUser(): Promise<CurrentUser | null> {

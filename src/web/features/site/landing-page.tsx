@@ -1,11 +1,10 @@
 import { ArrowRight, BarChart3, Gauge, Infinity as InfinityIcon, Palette, Sparkles, Server } from 'lucide-react';
-import { type FormEvent, useEffect, useState } from 'react';
+import { type FormEvent, type Ref, useEffect, useRef } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { USERNAME_MAX_LENGTH } from '#shared/constants.ts';
-import { HERO_GLOW_DELAY_MS, LANDING_BACKGROUND_ROTATION_MS, LANDING_BACKGROUND_STATES } from '#web/lib/constants.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { initialsOf } from '#shared/names.ts';
 import { cn, siteHost } from '#web/lib/utils.ts';
+import { claimedName, mirrorClaimedName } from './site-page-behaviour.ts';
 import { useSocialProof } from './use-site-features.ts';
 import { CallToAction, ShowcaseSection } from './showcase.tsx';
 
@@ -24,60 +23,41 @@ const FEATURES = [
   { icon: Server, title: 'Self-hostable', text: 'Two commands to install. Your data stays on your server.' },
 ] as const;
 
-/** Rotates through the background states every 5 s (spec 000 §2). */
-function useRotatingBackground(): number {
-  const [state, setState] = useState(0);
-  useEffect(() => {
-    const timer = setInterval(() => setState((value) => (value + 1) % LANDING_BACKGROUND_STATES), LANDING_BACKGROUND_ROTATION_MS);
-    return () => clearInterval(timer);
-  }, []);
-  return state;
-}
-
-function useDelayedFlag(delayMs: number): boolean {
-  const [on, setOn] = useState(false);
-  useEffect(() => {
-    const timer = setTimeout(() => setOn(true), delayMs);
-    return () => clearTimeout(timer);
-  }, [delayMs]);
-  return on;
-}
-
+/**
+ * The landing page (spec 000 §2). Its background rotates every 5 s and its glow
+ * fades in after a second by CSS alone (styles.css), and the claim box drives
+ * the sample preview through the DOM (mirrorClaimedName): a visitor who is not
+ * signed in gets it as a static page that loads no React (site-page.ts).
+ */
 export function LandingPage() {
-  const [claim, setClaim] = useState('');
-  const backgroundState = useRotatingBackground();
-  const glowVisible = useDelayedFlag(HERO_GLOW_DELAY_MS);
+  const claimBox = useRef<HTMLInputElement>(null);
+  const preview = useRef<HTMLDivElement>(null);
   const navigate = useNavigate();
   const socialProof = useSocialProof();
 
+  useEffect(() => (claimBox.current && preview.current ? mirrorClaimedName(claimBox.current, preview.current) : undefined), []);
+
   const onClaim = (event: FormEvent) => {
     event.preventDefault();
+    const claim = claimedName(claimBox.current?.value ?? '');
     navigate(claim ? `/register?username=${encodeURIComponent(claim)}` : '/register');
   };
 
   return (
     <>
       <section className="relative overflow-hidden px-4 pb-20 pt-32 sm:px-6 md:pt-40">
-        {BACKGROUNDS.map((gradient, index) => (
+        {BACKGROUNDS.map((gradient) => (
           <div
             key={gradient}
             aria-hidden="true"
-            className={cn(
-              'absolute inset-0 -z-20 bg-gradient-to-br transition-opacity duration-[2000ms]',
-              gradient,
-              index === backgroundState ? 'opacity-100' : 'opacity-0',
-            )}
+            data-testid="landing-background"
+            className={cn('landing-background absolute inset-0 -z-20 bg-gradient-to-br', gradient)}
           />
         ))}
-        <div data-testid="landing-background" data-state={backgroundState} hidden />
         <div
           aria-hidden="true"
           data-testid="hero-glow"
-          data-visible={glowVisible}
-          className={cn(
-            'absolute left-1/2 top-24 -z-10 h-[28rem] w-[28rem] -translate-x-1/2 rounded-full bg-primary/30 blur-[120px] transition-opacity duration-1000',
-            glowVisible ? 'opacity-100' : 'opacity-0',
-          )}
+          className="hero-glow absolute left-1/2 top-24 -z-10 h-[28rem] w-[28rem] -translate-x-1/2 rounded-full bg-primary/30 blur-[120px]"
         />
         <div className="mx-auto grid max-w-6xl items-center gap-14 lg:grid-cols-[1.2fr_1fr]">
           <div className="text-center lg:text-left">
@@ -100,10 +80,9 @@ export function LandingPage() {
               <label htmlFor="claim-username" className="flex flex-1 items-center rounded-xl bg-background/60 px-4">
                 <span className="text-sm text-muted">{siteHost()}/</span>
                 <input
+                  ref={claimBox}
                   id="claim-username"
                   name="username"
-                  value={claim}
-                  onChange={(event) => setClaim(event.target.value.toLowerCase().slice(0, USERNAME_MAX_LENGTH))}
                   placeholder="yourname"
                   // A name still to be claimed: not one the browser has saved.
                   autoComplete="off"
@@ -128,9 +107,11 @@ export function LandingPage() {
               </Button>
             </div>
             {/* The line's room is kept while it loads (or when there is none), so nothing below moves. */}
-            <p className="mt-6 min-h-5 text-sm text-muted">{socialProof}</p>
+            <p className="mt-6 min-h-5 text-sm text-muted" data-social-proof>
+              {socialProof}
+            </p>
           </div>
-          <ProfilePreview username={claim} />
+          <ProfilePreview ref={preview} />
         </div>
       </section>
 
@@ -145,17 +126,20 @@ export function LandingPage() {
   );
 }
 
-/** Static marketing sample: the figures are illustrative, the name is what the visitor typed. */
-function ProfilePreview({ username }: { username: string }) {
-  const name = username || 'yourname';
+/** Static marketing sample: the figures are illustrative, the name is what the visitor typed (mirrorClaimedName). */
+function ProfilePreview({ ref }: { ref: Ref<HTMLDivElement> }) {
+  const name = 'yourname';
   return (
-    <div className="mx-auto w-full max-w-sm" aria-label="Sample profile preview">
+    <div ref={ref} className="mx-auto w-full max-w-sm" aria-label="Sample profile preview">
       <div className="rounded-[2.5rem] border border-border bg-surface/90 p-6 shadow-2xl shadow-primary/20 backdrop-blur">
         <div className="flex flex-col items-center text-center">
-          <span className="flex size-20 items-center justify-center rounded-full bg-gradient-to-br from-primary to-secondary text-2xl font-bold ring-4 ring-primary/30">
+          <span
+            className="flex size-20 items-center justify-center rounded-full bg-gradient-to-br from-primary to-secondary text-2xl font-bold ring-4 ring-primary/30"
+            data-claimed-initials
+          >
             {initialsOf(name)}
           </span>
-          <p className="mt-4 text-lg font-bold" data-testid="preview-username">
+          <p className="mt-4 text-lg font-bold" data-testid="preview-username" data-claimed-name>
             @{name}
           </p>
           <p className="mt-1 text-sm text-muted">Creator · Dreamer · Builder</p>

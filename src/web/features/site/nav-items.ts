@@ -20,14 +20,29 @@ export const RESOURCES_MENU = [
   { to: '/support', label: 'Support', description: 'Answers to common questions.', icon: LifeBuoy, external: false },
 ] as const;
 
-/** Resources, with the site's Community link when its operator set one (COMMUNITY_URL); none is made up. */
+/**
+ * Resources, with the site's Community link when its operator set one (COMMUNITY_URL); none is made up.
+ * The entry is always drawn, hidden until the site's features say where it leads: a static page,
+ * drawn at build time, fills it in (showSiteFeatures in site-page-behaviour.ts).
+ */
 export function useResourcesMenu(): readonly NavMenuItem[] {
-  const communityUrl = useSiteFeatures()?.communityUrl;
-  if (!communityUrl) return RESOURCES_MENU;
+  const communityUrl = useSiteFeatures()?.communityUrl ?? '';
   return [
     ...RESOURCES_MENU,
-    { to: communityUrl, label: 'Community', description: 'Chat with other creators.', icon: MessagesSquare, external: true },
+    {
+      to: communityUrl,
+      label: 'Community',
+      description: 'Chat with other creators.',
+      icon: MessagesSquare,
+      external: true,
+      community: true,
+    },
   ];
+}
+
+/** The Community entry's mark and visibility (see useResourcesMenu). */
+export function communityLinkProps(item: NavMenuItem): { 'data-community-link'?: ''; hidden?: boolean } {
+  return item.community ? { 'data-community-link': '', hidden: !item.to } : {};
 }
 
 export interface NavMenuItem {
@@ -36,4 +51,6 @@ export interface NavMenuItem {
   description: string;
   icon: typeof Palette;
   external?: boolean;
+  /** The site's Community link (COMMUNITY_URL). */
+  community?: boolean;
 }

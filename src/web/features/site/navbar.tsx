@@ -1,7 +1,6 @@
 import { LayoutDashboard, LogOut, Menu, Plus, Settings, Shield, User, X } from 'lucide-react';
-import { Suspense, lazy, useEffect, useRef, useState } from 'react';
+import { Suspense, lazy, useEffect, useRef } from 'react';
 import { Link, NavLink } from 'react-router';
-import { NAVBAR_SOLID_SCROLL_PX } from '#web/lib/constants.ts';
 import type { CurrentUser } from '#shared/user.types.ts';
 import { Avatar } from '#web/components/ui/avatar.tsx';
 import { Button } from '#web/components/ui/button.tsx';
@@ -9,7 +8,8 @@ import { logOut, useSession } from '#web/features/auth/use-session.ts';
 import { cn, profileAddress } from '#web/lib/utils.ts';
 import { Logo } from './logo.tsx';
 import { NavDropdown } from './nav-dropdown.tsx';
-import { type NavMenuItem, SERVICES_MENU, useResourcesMenu } from './nav-items.ts';
+import { followNavbarScroll } from './site-page-behaviour.ts';
+import { type NavMenuItem, SERVICES_MENU, communityLinkProps, useResourcesMenu } from './nav-items.ts';
 
 // The avatar menu (Radix's dropdown and its positioning) is only for someone signed in: anonymous pages never load it.
 const UserMenu = lazy(() => import('./user-menu.tsx').then((module) => ({ default: module.UserMenu })));
@@ -17,27 +17,23 @@ const UserMenu = lazy(() => import('./user-menu.tsx').then((module) => ({ defaul
 const linkClass = ({ isActive }: { isActive: boolean }) =>
   cn('rounded-lg px-3 py-2 text-sm font-medium transition-colors hover:text-white', isActive ? 'text-white' : 'text-zinc-300');
 
-/** Fixed top bar: transparent until the page scrolls more than 20 px (spec 001 §2). */
+/**
+ * Fixed top bar: transparent until the page scrolls more than 20 px (spec 001 §2).
+ * Its menus open without script (popovers and a modal dialog opened by command):
+ * a static page (site-page.ts) draws this same markup and runs none of React.
+ */
 export function Navbar() {
   const { user, isLoading } = useSession();
-  const [scrolled, setScrolled] = useState(false);
-  const [openMenu, setOpenMenu] = useState<'services' | 'resources' | null>(null);
+  const header = useRef<HTMLElement>(null);
   const resources = useResourcesMenu();
 
-  useEffect(() => {
-    const onScroll = () => setScrolled(window.scrollY > NAVBAR_SOLID_SCROLL_PX);
-    onScroll();
-    window.addEventListener('scroll', onScroll, { passive: true });
-    return () => window.removeEventListener('scroll', onScroll);
-  }, []);
+  useEffect(() => (header.current ? followNavbarScroll(header.current) : undefined), []);
 
   return (
     <header
-      data-scrolled={scrolled}
-      className={cn(
-        'fixed inset-x-0 top-0 z-40 transition-colors duration-300',
-        scrolled ? 'border-b border-border bg-background/95 backdrop-blur-xl' : 'bg-transparent',
-      )}
+      ref={header}
+      data-scrolled="false"
+      className="fixed inset-x-0 top-0 z-40 border-b border-transparent transition-colors duration-300 data-[scrolled=true]:border-border data-[scrolled=true]:bg-background/95 data-[scrolled=true]:backdrop-blur-xl"
     >
       <nav className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4 sm:px-6" aria-label="Main">
         <Logo />
@@ -45,18 +41,8 @@ export function Navbar() {
           <NavLink to="/" end className={linkClass}>
             Home
           </NavLink>
-          <NavDropdown
-            label="Services"
-            items={SERVICES_MENU}
-            open={openMenu === 'services'}
-            onOpenChange={(open) => setOpenMenu(open ? 'services' : null)}
-          />
-          <NavDropdown
-            label="Resources"
-            items={resources}
-            open={openMenu === 'resources'}
-            onOpenChange={(open) => setOpenMenu(open ? 'resources' : null)}
-          />
+          <NavDropdown label="Services" items={SERVICES_MENU} />
+          <NavDropdown label="Resources" items={resources} />
           <NavLink to="/pricing" className={linkClass}>
             Pricing
           </NavLink>
@@ -90,34 +76,36 @@ export function Navbar() {
   );
 }
 
+const MOBILE_MENU_ID = 'mobile-menu';
+
 /**
  * The phone's menu: a native modal <dialog> (focus kept inside, Escape closes it,
  * the page behind inert), so that the landing page ships no dialog library.
  */
 function MobileMenu({ user, resources }: { user: CurrentUser | null; resources: readonly NavMenuItem[] }) {
   const dialog = useRef<HTMLDialogElement>(null);
+  // A link followed inside the app leaves the page in place: the menu closes itself.
   const close = () => dialog.current?.close();
   const item = 'flex items-center gap-3 rounded-xl px-3 py-3 text-base text-zinc-200 hover:bg-white/5';
   return (
     <>
-      <Button variant="ghost" size="icon" className="md:hidden" aria-label="Open menu" onClick={() => dialog.current?.showModal()}>
+      <Button variant="ghost" size="icon" className="md:hidden" aria-label="Open menu" command="show-modal" commandfor={MOBILE_MENU_ID}>
         <Menu className="size-5" />
       </Button>
       <dialog
         ref={dialog}
+        id={MOBILE_MENU_ID}
+        // A click on the backdrop closes it, as Escape does.
+        closedby="any"
         aria-labelledby="mobile-menu-title"
         aria-describedby="mobile-menu-description"
         className="fixed inset-y-0 right-0 left-auto m-0 h-dvh max-h-none w-[85vw] max-w-sm flex-col overflow-y-auto border-l border-border bg-surface p-5 text-white shadow-2xl backdrop:bg-black/60 backdrop:backdrop-blur-sm open:flex"
-        // A click on the backdrop lands on the dialog element itself.
-        onClick={(event) => {
-          if (event.target === event.currentTarget) close();
-        }}
       >
         <div className="mb-6 flex items-center justify-between">
           <h2 id="mobile-menu-title" className="text-lg font-bold">
             Menu
           </h2>
-          <Button variant="ghost" size="icon" aria-label="Close menu" onClick={close}>
+          <Button variant="ghost" size="icon" aria-label="Close menu" command="close" commandfor={MOBILE_MENU_ID}>
             <X className="size-5" />
           </Button>
         </div>
@@ -145,7 +133,7 @@ function MobileMenu({ user, resources }: { user: CurrentUser | null; resources: 
         <p className="mt-3 px-3 text-xs font-semibold uppercase tracking-wider text-muted">Resources</p>
         {resources.map((entry) =>
           entry.external ? (
-            <a key={entry.to} href={entry.to} target="_blank" rel="noopener noreferrer" className={item}>
+            <a key={entry.label} href={entry.to} target="_blank" rel="noopener noreferrer" className={item} {...communityLinkProps(entry)}>
               <entry.icon className="size-4 text-primary" /> {entry.label}
             </a>
           ) : (

@@ -67,6 +67,12 @@ export const PRERENDERED_PATHS: readonly string[] = [
   '/examples',
   ...CONTENT_PATHS,
 ];
+/**
+ * The prerendered pages whose content does not change after load: a visitor who
+ * is not signed in gets them static, with a small script and none of React
+ * (site-page.ts; issue 27 §4). The others hydrate.
+ */
+export const STATIC_PATHS: readonly string[] = ['/', ...PRODUCT_PATHS, ...CONTENT_PATHS];
 export const SHELL_PATHS = [
   '/dashboard',
   '/dashboard/settings',

@@ -1,0 +1,32 @@
+import type { SiteFeatures } from '#shared/account.ts';
+import { formatCount } from '#shared/counts.ts';
+import { SITE_NAME } from '#shared/constants.ts';
+import { api } from '#web/lib/api.ts';
+
+// What this site has set up, without React: the app reads it through
+// use-site-features.ts, a static page through site-page-behaviour.ts.
+
+let known: Promise<SiteFeatures> | undefined;
+
+/** What this site has set up (mail, the deletion grace period), read once per page load. */
+export function loadSiteFeatures(): Promise<SiteFeatures> {
+  known ??= api<{ data: SiteFeatures }>('/api/site/features').then(
+    (answer) => answer.data,
+    (error: unknown) => {
+      known = undefined;
+      throw error;
+    },
+  );
+  return known;
+}
+
+/**
+ * The line that says who uses this site: the operator's own (SOCIAL_PROOF), or
+ * the site's real creator count once it is large enough; otherwise nothing.
+ */
+export function socialProofLine(features: SiteFeatures | undefined): string | undefined {
+  // A line, not a sentence: the pages add their own full stop.
+  if (features?.socialProof) return features.socialProof.replace(/[.!\s]+$/, '');
+  if (features?.creators) return `Join ${formatCount(features.creators)} creators on ${SITE_NAME}`;
+  return undefined;
+}

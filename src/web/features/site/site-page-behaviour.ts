@@ -1,0 +1,54 @@
+import { USERNAME_MAX_LENGTH } from '#shared/constants.ts';
+import { initialsOf } from '#shared/names.ts';
+import { NAVBAR_SOLID_SCROLL_PX } from '#web/lib/constants.ts';
+import { loadSiteFeatures, socialProofLine } from './site-features.ts';
+
+// What the site's pages do once drawn, written against the DOM rather than
+// React: the app's components call these from an effect, and a static page
+// (site-page.ts), which loads no React, calls them on the markup the build drew
+// from the same components. One behaviour, whichever draws the page.
+
+/** Marks the navbar as scrolled (data-scrolled, which its classes follow) past 20 px (spec 001 §2). Returns the cleanup. */
+export function followNavbarScroll(header: HTMLElement): () => void {
+  const onScroll = () => {
+    header.dataset.scrolled = String(window.scrollY > NAVBAR_SOLID_SCROLL_PX);
+  };
+  onScroll();
+  window.addEventListener('scroll', onScroll, { passive: true });
+  return () => window.removeEventListener('scroll', onScroll);
+}
+
+/** What a name typed into the landing page's claim box becomes: the address's form of it. */
+export function claimedName(typed: string): string {
+  return typed.toLowerCase().slice(0, USERNAME_MAX_LENGTH);
+}
+
+/**
+ * The landing page's sample preview shows the name typed into the claim box
+ * (spec 000 §2), lower-cased as the address will be. Returns the cleanup.
+ */
+export function mirrorClaimedName(input: HTMLInputElement, preview: ParentNode): () => void {
+  const onInput = () => {
+    const name = claimedName(input.value);
+    if (input.value !== name) input.value = name;
+    const shown = name || 'yourname';
+    for (const element of preview.querySelectorAll<HTMLElement>('[data-claimed-name]')) element.textContent = `@${shown}`;
+    for (const element of preview.querySelectorAll<HTMLElement>('[data-claimed-initials]')) element.textContent = initialsOf(shown);
+  };
+  onInput();
+  input.addEventListener('input', onInput);
+  return () => input.removeEventListener('input', onInput);
+}
+
+/** A static page's parts that depend on this site's set-up: the Community link and who uses the site. */
+export async function showSiteFeatures(page: ParentNode): Promise<void> {
+  const features = await loadSiteFeatures();
+  if (features.communityUrl) {
+    for (const link of page.querySelectorAll<HTMLAnchorElement>('a[data-community-link]')) {
+      link.href = features.communityUrl;
+      link.hidden = false;
+    }
+  }
+  const line = socialProofLine(features);
+  if (line) for (const element of page.querySelectorAll<HTMLElement>('[data-social-proof]')) element.textContent = line;
+}
