@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { createUser } from '../helpers/factories.ts';
 import { pngImage, postMedia } from '../helpers/uploads.ts';
 import { useServerAndBrowser } from '../helpers/web-server.ts';
-import { openAppPage, signInPage } from '../helpers/pages.ts';
+import { openAppPage } from '../helpers/pages.ts';
 
 const running = useServerAndBrowser();
 
@@ -25,41 +25,6 @@ async function newPage(viewport = { width: 1280, height: 800 }): Promise<Page> {
 }
 
 const problemsOf = (page: Page) => (page as Page & { problems: string[] }).problems;
-
-/** The scripts a page loaded, by file name without its hash. */
-const scriptsOf = (page: Page) =>
-  page.evaluate(() =>
-    performance
-      .getEntriesByType('resource')
-      .map((entry) => new URL(entry.name).pathname.split('/').pop() ?? '')
-      .filter((file) => file.endsWith('.js'))
-      .map((file) => file.replace(/-[\w-]{8}\.js$/, '')),
-  );
-
-describe('the static pages (issue 27 §4)', () => {
-  it('reach a visitor who is not signed in as HTML with a small script and none of React; their menus still open', async () => {
-    for (const path of ['/', '/features', '/docs', '/blog/counting-views-honestly']) {
-      const page = await newPage({ width: 390, height: 844 });
-      await openAppPage(page, path);
-      expect((await scriptsOf(page)).sort(), path).toEqual(['constants', 'site', 'site-page-behaviour']);
-      await page.getByRole('button', { name: 'Open menu' }).click();
-      await expect.poll(() => page.getByRole('dialog').getByRole('link', { name: 'Blog', exact: true }).isVisible()).toBe(true);
-      await page.keyboard.press('Escape');
-      await expect.poll(() => page.getByRole('dialog').isVisible()).toBe(false);
-      expect(problemsOf(page), path).toEqual([]);
-      await page.context().close();
-    }
-  });
-
-  it('reach someone signed in as the app, drawn with their own state', async () => {
-    const { user } = await createUser(running.server.testApp.app, { password: 'secret123' });
-    const page = await signInPage(running.browser, running.server.baseUrl, { username: user.username, password: 'secret123' });
-    await openAppPage(page, '/features');
-    await expect.poll(() => page.getByRole('link', { name: 'New Link' }).isVisible()).toBe(true);
-    expect(await scriptsOf(page)).toContain('framework');
-    await page.context().close();
-  });
-});
 
 describe('the landing page', () => {
   it('mirrors the typed username in the sample preview and claims it on /register', async () => {

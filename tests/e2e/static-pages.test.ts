@@ -1,0 +1,84 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { createUser } from '../helpers/factories.ts';
+import { useServerAndBrowser } from '../helpers/web-server.ts';
+import { openAppPage, signInPage } from '../helpers/pages.ts';
+
+// Issue 27 §4: the pages whose content does not change after load reach a
+// visitor who is not signed in as the build's HTML with a small script and
+// none of React. This site has a Community link and its own line about who uses it,
+// which the static pages fill in from the site's features.
+const running = useServerAndBrowser(() => ({ communityUrl: 'https://chat.example/invite', socialProof: 'Home of the Lisbon makers.' }));
+
+async function newPage(width: number): Promise<{ page: Page; problems: string[] }> {
+  const context = await running.browser.newContext({ baseURL: running.server.baseUrl, viewport: { width, height: 844 } });
+  const page = await context.newPage();
+  const problems: string[] = [];
+  page.on('pageerror', (error) => problems.push(error.message));
+  page.on('console', (message) => message.type() === 'error' && problems.push(message.text()));
+  return { page, problems };
+}
+
+/** The scripts a page loaded, by file name without its hash. */
+const scriptsOf = (page: Page) =>
+  page.evaluate(() =>
+    performance
+      .getEntriesByType('resource')
+      .map((entry) => new URL(entry.name).pathname.split('/').pop() ?? '')
+      .filter((file) => file.endsWith('.js'))
+      .map((file) => file.replace(/-[\w-]{8}\.js$/, '')),
+  );
+
+describe('the static pages', () => {
+  it('reach a visitor who is not signed in as HTML with a small script and none of React; the phone menu still opens and closes', async () => {
+    for (const path of ['/', '/features', '/docs', '/blog/counting-views-honestly']) {
+      const { page, problems } = await newPage(390);
+      await openAppPage(page, path);
+      expect((await scriptsOf(page)).sort(), path).toEqual(['constants', 'site', 'site-page-behaviour']);
+      await page.getByRole('button', { name: 'Open menu' }).click();
+      const menu = page.getByRole('dialog', { name: 'Menu' });
+      await expect.poll(() => menu.getByRole('link', { name: 'Blog', exact: true }).isVisible()).toBe(true);
+      // The site's Community link, filled in from its features.
+      expect(await menu.getByRole('link', { name: 'Community' }).getAttribute('href')).toBe('https://chat.example/invite');
+      await page.keyboard.press('Escape');
+      await expect.poll(() => menu.isVisible()).toBe(false);
+      await page.getByRole('button', { name: 'Open menu' }).click();
+      await menu.getByRole('button', { name: 'Close menu' }).click();
+      await expect.poll(() => menu.isVisible()).toBe(false);
+      expect(problems, path).toEqual([]);
+      await page.context().close();
+    }
+  });
+
+  it("show the site's own line and Community link on a computer, and the dropdowns open, close and lead on", async () => {
+    const { page, problems } = await newPage(1366);
+    await openAppPage(page, '/');
+    await expect.poll(() => page.getByText('Home of the Lisbon makers', { exact: true }).isVisible()).toBe(true);
+    await page.getByRole('button', { name: 'Resources' }).click();
+    const resources = page.getByRole('menu', { name: 'Resources' });
+    await expect.poll(() => resources.isVisible()).toBe(true);
+    const community = resources.getByRole('menuitem', { name: /Community/ });
+    expect(await community.getAttribute('href')).toBe('https://chat.example/invite');
+    expect(await community.getAttribute('rel')).toBe('noopener noreferrer');
+    // A click outside closes it; Services opens under its own button.
+    await page.mouse.click(20, 400);
+    await expect.poll(() => resources.isVisible()).toBe(false);
+    await page.getByRole('button', { name: 'Services' }).click();
+    await page.getByRole('menuitem', { name: /Business Solutions/ }).click();
+    await page.waitForURL('**/services/business-solutions');
+    await page.waitForSelector('html[data-app="ready"]', { state: 'attached' });
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Linkverse for brands and teams');
+    expect(await scriptsOf(page)).not.toContain('framework');
+    expect(problems).toEqual([]);
+    await page.context().close();
+  });
+
+  it('reach someone signed in as the app, drawn with their own menu', async () => {
+    const { user } = await createUser(running.server.testApp.app, { password: 'secret123' });
+    const page = await signInPage(running.browser, running.server.baseUrl, { username: user.username, password: 'secret123' });
+    await openAppPage(page, '/features');
+    await expect.poll(() => page.getByRole('link', { name: 'New Link' }).isVisible()).toBe(true);
+    expect(await scriptsOf(page)).toContain('framework');
+    await page.context().close();
+  });
+});
