@@ -87,7 +87,7 @@ const staticHead = (html) =>
     );
 const escapeHtml = (text) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
-function page(meta, canonicalPath, root, preloads = '') {
+function page(meta, canonicalPath, root, preloads = '', isStatic = staticPaths.has(canonicalPath)) {
   const head = [
     `<title>${escapeHtml(meta.title)}</title>`,
     `<meta name="description" content="${escapeHtml(meta.description)}" />`,
@@ -95,7 +95,7 @@ function page(meta, canonicalPath, root, preloads = '') {
       ? '<meta name="robots" content="noindex" />'
       : `<link rel="canonical" href="${ORIGIN_PLACEHOLDER}${canonicalPath === '/' ? '/' : canonicalPath}" />`,
   ].join('\n    ');
-  const html = (staticPaths.has(canonicalPath) ? staticHead(template) : template)
+  const html = (isStatic ? staticHead(template) : template)
     .replace(/<title>[^<]*<\/title>/, head)
     .replace(/\s*<meta name="description"[^>]*>/, '')
     .replace('<div id="root"></div>', `<div id="root">${root}</div>`)
@@ -123,7 +123,8 @@ for (const pathname of prerender.SHELL_PATHS) {
   manifest.push({ path: pathname, file, prerendered: false });
 }
 // Any path the app does not serve: the '404 Page Not Found' page, answered with status 404.
-await write('404.html', page(prerender.NOT_FOUND_META, undefined, await prerender.renderPath('/404')));
+// Static too: it changes nothing after load.
+await write('404.html', page(prerender.NOT_FOUND_META, undefined, await prerender.renderPath('/404'), '', true));
 await writeFile(
   path.join(pagesDir, 'pages.json'),
   JSON.stringify(

@@ -70,7 +70,7 @@ export const PRERENDERED_PATHS: readonly string[] = [
 /**
  * The prerendered pages whose content does not change after load: a visitor who
  * is not signed in gets them static, with a small script and none of React
- * (site-page.ts; issue 27 §4). The others hydrate.
+ * (site-page.ts; issue 27 §4), as is the 404 page. The others hydrate.
  */
 export const STATIC_PATHS: readonly string[] = ['/', ...PRODUCT_PATHS, ...CONTENT_PATHS];
 export const SHELL_PATHS = [
