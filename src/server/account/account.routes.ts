@@ -31,11 +31,11 @@ import { countCreators, updateUser } from '../users/users.repository.ts';
 import type { AccountMail } from './account-mail.service.ts';
 import { cancelDeletion, requestDeletion } from './account-deletion.service.ts';
 import { exportAccount } from './account-export.ts';
-import { originOf } from '../public-page/public-page.routes.ts';
 import { PAGE_FILE_SCHEMA_PATH } from '#shared/page-transfer.ts';
 import type { SsoProvider } from '#shared/single-sign-on.ts';
 import { changePassword, endSessionByHandle, sessionsOf, setFirstPassword } from './account.service.ts';
 import { assertOwnPassword } from '../auth/password.ts';
+import { siteOrigin } from '../http/site-origin.ts';
 
 const tags = ['Account'];
 
@@ -197,7 +197,7 @@ export function registerAccountRoutes(app: App, { db, config, limits, accountMai
       await exportsPerUser(request, String(user.id));
       await loginPerUsername(request, user.username);
       await assertOwnPassword(user, request.body.password, 'password');
-      const { zip, fileName } = await exportAccount(db, user, `${originOf(config, request)}${PAGE_FILE_SCHEMA_PATH}`);
+      const { zip, fileName } = await exportAccount(db, user, `${siteOrigin(config.publicUrl, request)}${PAGE_FILE_SCHEMA_PATH}`);
       return reply
         .type('application/zip')
         .header('Content-Disposition', `attachment; filename="${fileName}"`)

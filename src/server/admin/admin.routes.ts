@@ -28,6 +28,7 @@ import { findUserById } from '../users/users.repository.ts';
 import { listLogs } from '../admin-log/admin-log.repository.ts';
 import { countStats, listReserved, listUsernameHistory, listUsers } from './admin.repository.ts';
 import { AdminService, toAdminUser, toHistoryEntry, toLogEntry, toReserved } from './admin.service.ts';
+import { siteOrigin } from '../http/site-origin.ts';
 
 const tags = ['Admin'];
 const userParams = z.object({ id: idParam(adminMessages.userNotFound) });
@@ -238,7 +239,7 @@ export function registerAdminRoutes(app: App, db: Db, bus: ChangeBus, publicUrl:
     async (request, reply) => {
       const admin = requireAdmin(request);
       reply.header('Cache-Control', 'no-store');
-      const origin = publicUrl ?? `${request.protocol}://${request.host}`;
+      const origin = siteOrigin(publicUrl, request);
       return { data: await service.passwordResetLink(admin, request.params.id, origin) };
     },
   );

@@ -8,6 +8,8 @@ import { assertUsernameAvailable, usernameTaken } from '../users/users.service.t
 import { hashPassword, hasPassword, verifyAgainstDummy, verifyPassword } from './password.ts';
 
 export async function registerUser(db: Db, input: RegisterInput): Promise<UserRow> {
+  // Asked before the password is hashed, so that a taken name spends no hashing (argon2id is
+  // the expensive part); createAccount asks again, as it must for single sign-on's accounts.
   await assertUsernameAvailable(db, input.username);
   const passwordHash = await hashPassword(input.password);
   return createAccount(db, { username: input.username, passwordHash, displayName: input.displayName || input.username, email: null });

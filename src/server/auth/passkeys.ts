@@ -32,6 +32,7 @@ import {
   recordPasskeyUse,
   takeWebauthnChallenge,
 } from './passkeys.repository.ts';
+import { siteOrigin } from '../http/site-origin.ts';
 
 // Passkeys (issue 29) with @simplewebauthn/server: the relying party is this
 // site (PUBLIC_URL's host, or the request's when it is unset), each ceremony's
@@ -45,7 +46,7 @@ export interface RelyingParty {
 }
 
 export function relyingPartyOf(publicUrl: string | undefined, request: FastifyRequest): RelyingParty {
-  const url = new URL(publicUrl ?? `${request.protocol}://${request.host}`);
+  const url = new URL(siteOrigin(publicUrl, request));
   // WebAuthn names a site by its domain: at an IP address every browser refuses, so it is said plainly here.
   if (isIP(url.hostname.replace(/^\[|\]$/g, '')) !== 0) throw new AppError(400, 'validation_failed', passkeyMessages.ipAddress);
   return { id: url.hostname, origin: url.origin };

@@ -27,6 +27,7 @@ import {
   spendSsoState,
 } from './single-sign-on.repository.ts';
 import { type SignInChangeNotice, hasSecondFactor, openChallenge, secondFactorMethods } from './two-factor.ts';
+import { siteOrigin } from '../http/site-origin.ts';
 
 // Single sign-on through OpenID Connect (issue 29), with `openid-client`: the
 // authorization code flow with PKCE, state and nonce, each sign-in bound to
@@ -94,7 +95,7 @@ export function createSingleSignOn({ db, box, providers, publicUrl, notify }: Si
   };
 
   const redirectUriOf = (request: FastifyRequest, provider: SsoProviderConfig) =>
-    `${new URL(publicUrl ?? `${request.protocol}://${request.host}`).origin}/login/sso/${provider.id}`;
+    `${new URL(siteOrigin(publicUrl, request)).origin}/login/sso/${provider.id}`;
 
   /** The sign-in this browser started, live, or the error that says to start again. */
   const signInOf = async (request: FastifyRequest) => {

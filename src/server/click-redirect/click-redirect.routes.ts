@@ -4,7 +4,6 @@ import { AGREE_QUERY } from '#shared/content-warning.ts';
 import { isLinkLive } from '#shared/links.ts';
 import type { AppConfig } from '../config.ts';
 import type { Db } from '../db/database.ts';
-import { originOf } from '../public-page/public-page.routes.ts';
 import type { EventRecorder } from '../analytics/event-recorder.ts';
 import type { App } from '../http/app-types.ts';
 import { findOwnerOfHiddenLink, findRedirectTarget, findTextBlockTarget } from '../links/links.repository.ts';
@@ -12,6 +11,7 @@ import { type PageCache, linkIdOf, preparePage } from '../public-page/page-cache
 import { renderContentWarning, renderLinkUnavailable } from '../public-page/render-page.tsx';
 import { NOT_FOUND_PAGE } from '../public-page/public-page.service.ts';
 import { type PublicPageResponder, sendAnswer } from '../public-page/responder.ts';
+import { siteOrigin } from '../http/site-origin.ts';
 
 const linkParams = z.object({ id: z.string() });
 /** `?to=n`: the n-th address of a text block (issue 30); anything else in the query is ignored, as before. */
@@ -60,7 +60,7 @@ export function registerClickRedirectRoutes(app: App, { db, config, cache, respo
       // A marked link (issue 30): its warning first, then, past it, the redirect; never cached.
       if (live?.contentWarning && request.query[AGREE_QUERY] === undefined) {
         const page = preparePage(
-          renderContentWarning(live.contentWarning, 'link', live, `/go/${id}`, originOf(config, request)),
+          renderContentWarning(live.contentWarning, 'link', live, `/go/${id}`, siteOrigin(config.publicUrl, request)),
           live.userId,
         );
         return sendAnswer(reply, responder.page(page, 200, request.headers));

@@ -21,11 +21,11 @@ import { OPEN_WHILE_CLOSED } from '../http/open-while-closed.ts';
 import { rateLimiter } from '../http/rate-limit.ts';
 import { requireUser } from '../auth/sessions.ts';
 import type { MediaProcessor } from '../media/media-processor.ts';
-import { originOf } from '../public-page/public-page.routes.ts';
 import { findUserById } from '../users/users.repository.ts';
 import { previewImport } from './import-sources.ts';
 import { buildPageFile, pageFileJsonSchema, pageFileName } from './page-file.ts';
 import { importPageFile } from './page-import.service.ts';
+import { siteOrigin } from '../http/site-origin.ts';
 
 const tags = ['Page file'];
 
@@ -72,7 +72,7 @@ export function registerPageTransferRoutes(app: App, { db, config, bus, media, u
     },
     async (request, reply) => {
       const user = requireUser(request);
-      const file = await buildPageFile(db, user, `${originOf(config, request)}${PAGE_FILE_SCHEMA_PATH}`);
+      const file = await buildPageFile(db, user, `${siteOrigin(config.publicUrl, request)}${PAGE_FILE_SCHEMA_PATH}`);
       return reply
         .type('application/json; charset=utf-8')
         .header('Content-Disposition', `attachment; filename="${pageFileName(user.username)}"`)
@@ -147,7 +147,7 @@ export function registerPageFileSchemaRoute(app: App, config: AppConfig): void {
       },
     },
     async (request, reply) => {
-      const url = `${originOf(config, request)}${PAGE_FILE_SCHEMA_PATH}`;
+      const url = `${siteOrigin(config.publicUrl, request)}${PAGE_FILE_SCHEMA_PATH}`;
       let schema = schemas.get(url);
       if (!schema) {
         schema = JSON.stringify(pageFileJsonSchema(url), null, 2);

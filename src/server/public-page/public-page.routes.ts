@@ -29,6 +29,7 @@ import { createHash } from 'node:crypto';
 import { siteHostTest } from '../custom-domains/site-host.ts';
 import type { CustomDomains } from '../custom-domains/custom-domains.service.ts';
 import { rateLimiter } from '../http/rate-limit.ts';
+import { siteOrigin } from '../http/site-origin.ts';
 
 /** On every answer of the public API, errors included, so that another site's script can read them. */
 const PUBLIC_API_HEADERS = {
@@ -73,11 +74,6 @@ export interface PublicPageDeps {
   customDomains?: CustomDomains;
 }
 
-/** The canonical origin of a request: PUBLIC_URL, else what the request (through a trusted proxy) names. */
-export function originOf(config: AppConfig, request: FastifyRequest): string {
-  return config.publicUrl ?? `${request.protocol}://${request.host}`;
-}
-
 export function registerPublicPageRoutes(
   app: App,
   { db, config, cache, responder, recorder, media, clock, customDomains }: PublicPageDeps,
@@ -86,7 +82,7 @@ export function registerPublicPageRoutes(
     const page = await publicPageFor(
       db,
       cache,
-      domain ? `https://${domain}` : originOf(config, request),
+      domain ? `https://${domain}` : siteOrigin(config.publicUrl, request),
       username,
       inAppBrowserOf(request.headers['user-agent']),
       clock(),
@@ -119,7 +115,7 @@ export function registerPublicPageRoutes(
     if (!profile) return servePage(request, reply, username);
     return sendAnswer(
       reply,
-      responder.page(preparePage(renderSharePage(profile, originOf(config, request)), profile.id), 200, request.headers),
+      responder.page(preparePage(renderSharePage(profile, siteOrigin(config.publicUrl, request)), profile.id), 200, request.headers),
     );
   };
 

@@ -10,11 +10,11 @@ import type { App } from '../http/app-types.ts';
 import { requireUser } from '../auth/sessions.ts';
 import { getCustomization } from '../customization/customization.service.ts';
 import { lookShownOn } from '#shared/plan-look.ts';
-import { originOf } from '../public-page/public-page.routes.ts';
 import type { MediaProcessor } from '../media/media-processor.ts';
 import { findMediaFile, parseMediaUrl } from '../media/media.repository.ts';
 import { runMediaJob } from '../media/media.service.ts';
 import { qrAddressOf, qrColourOf, qrPng, qrSvg, sizedSvg } from './qr-code.ts';
+import { siteOrigin } from '../http/site-origin.ts';
 
 const tags = ['Share'];
 
@@ -35,7 +35,7 @@ export function registerShareRoutes(app: App, db: Db, config: AppConfig, media: 
     const look = lookShownOn(config.planLimits[owner.plan], await getCustomization(db, owner.id));
     const colour = qrColourOf(query.style, look);
     const picture = query.picture === 'true' ? await pictureOf(owner) : undefined;
-    return { owner, address: qrAddressOf(originOf(config, request), owner.username), colour, picture };
+    return { owner, address: qrAddressOf(siteOrigin(config.publicUrl, request), owner.username), colour, picture };
   };
 
   // GET /api/me/qr.svg

@@ -3,8 +3,8 @@ import type { Db } from '../db/database.ts';
 import type { App } from '../http/app-types.ts';
 import { escapeHtml } from '../http/html.ts';
 import type { SitePages } from './site-pages.ts';
-import { originOf } from '../public-page/public-page.routes.ts';
 import { listActiveUsernames } from '../users/users.repository.ts';
+import { siteOrigin } from '../http/site-origin.ts';
 
 /** A sitemap file holds at most 50 000 addresses (sitemaps.org); the site's own pages come first. */
 const SITEMAP_MAX_URLS = 50_000;
@@ -25,7 +25,7 @@ export function registerSiteIndexRoutes(app: App, db: Db, config: AppConfig, pag
       'Disallow: /go/',
       'Disallow: /upload-profile-image',
       '',
-      `Sitemap: ${originOf(config, request)}/sitemap.xml`,
+      `Sitemap: ${siteOrigin(config.publicUrl, request)}/sitemap.xml`,
       '',
     ];
     return reply.type('text/plain; charset=utf-8').header('cache-control', 'public, max-age=3600').send(lines.join('\n'));
@@ -35,7 +35,7 @@ export function registerSiteIndexRoutes(app: App, db: Db, config: AppConfig, pag
   app.get('/favicon.ico', hide, (_request, reply) => reply.header('cache-control', 'public, max-age=86400').redirect('/favicon.svg', 301));
 
   app.get('/sitemap.xml', hide, async (request, reply) => {
-    const origin = originOf(config, request);
+    const origin = siteOrigin(config.publicUrl, request);
     const sitePaths = pages?.publicPaths.filter((path) => path !== '/login' && path !== '/register') ?? ['/'];
     const profiles = await listActiveUsernames(db, SITEMAP_MAX_URLS - sitePaths.length);
     const entry = (path: string, lastModified?: string) =>

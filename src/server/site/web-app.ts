@@ -4,12 +4,12 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { commonMessages } from '#shared/api.ts';
 import { APP_ROUTE_NAMES } from '#shared/reserved-names.ts';
 import type { AppConfig } from '../config.ts';
-import { originOf } from '../public-page/public-page.routes.ts';
 import { type PublicPageResponder, sendAnswer } from '../public-page/responder.ts';
 import { errorBody } from '../http/errors.ts';
 import { OPEN_WHILE_CLOSED } from '../http/open-while-closed.ts';
 import type { App } from '../http/app-types.ts';
 import { SitePages } from './site-pages.ts';
+import { siteOrigin } from '../http/site-origin.ts';
 
 /** Reserved first segments that are not pages of the web app. */
 const NOT_SPA = new Set([
@@ -75,7 +75,7 @@ export async function registerWebApp(
       return reply.status(status).type('text/plain').send('The web app is not built. Run `npm run build`.');
     }
     const pathname = normalizedPath(request.url);
-    const origin = originOf(config, request);
+    const origin = siteOrigin(config.publicUrl, request);
     // While the site is closed, only the login page gets past the gate to a visitor.
     const page = pages.page(pathname, origin, !isSiteOpen() && request.user?.role !== 'admin');
     if (page) return sendAnswer(reply, responder.page(page, 200, request.headers));

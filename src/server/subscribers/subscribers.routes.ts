@@ -20,7 +20,6 @@ import { hashToken, requireUser } from '../auth/sessions.ts';
 import type { MailOutbox } from '../mail/mail-outbox.ts';
 import { isUsername } from '../public-page/public-page.service.ts';
 import { findPublicUser } from '../public-page/public-page.repository.ts';
-import { originOf } from '../public-page/public-page.routes.ts';
 import { type NoticeAction, renderNotice } from '../public-page/render-page.tsx';
 import {
   allSubscribers,
@@ -32,6 +31,7 @@ import {
   newestSubscribers,
 } from './subscribers.repository.ts';
 import { subscribe, subscribersCsv } from './subscribers.service.ts';
+import { siteOrigin } from '../http/site-origin.ts';
 
 /** Sign-ups from one visitor (by address), and sent to one email address across every page: nobody's inbox fills with confirmation mail. */
 export const DEFAULT_SUBSCRIBE_RATE_LIMIT = {
@@ -171,7 +171,7 @@ export async function registerSubscribeRoutes(
         if (request.body.website) return sendNotice(reply, undefined, done);
         try {
           await perAddress(request, request.body.email);
-          await subscribe(db, outbox, page, request.body.email, originOf(config, request));
+          await subscribe(db, outbox, page, request.body.email, siteOrigin(config.publicUrl, request));
         } catch (error) {
           return sendNotice(reply, username, noticeOf(error, username));
         }
