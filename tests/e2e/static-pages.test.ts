@@ -72,6 +72,14 @@ describe('the static pages', () => {
     await page.waitForURL('**/services/business-solutions');
     await page.waitForSelector('html[data-app="ready"]', { state: 'attached' });
     expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Linkverse for brands and teams');
+    // The navbar turns solid once the page scrolls, and stays so when a reload brings the page back scrolled.
+    const header = page.locator('header');
+    expect(await header.getAttribute('data-scrolled')).toBe('false');
+    await page.mouse.wheel(0, 600);
+    await expect.poll(() => header.getAttribute('data-scrolled')).toBe('true');
+    await page.reload();
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(20);
+    await expect.poll(() => header.getAttribute('data-scrolled')).toBe('true');
     expect(await scriptsOf(page)).not.toContain('framework');
     expect(problems).toEqual([]);
     await page.context().close();

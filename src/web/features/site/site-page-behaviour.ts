@@ -8,14 +8,25 @@ import { loadSiteFeatures, socialProofLine } from './site-features.ts';
 // (site-page.ts), which loads no React, calls them on the markup the build drew
 // from the same components. One behaviour, whichever draws the page.
 
-/** Marks the navbar as scrolled (data-scrolled, which its classes follow) past 20 px (spec 001 §2). Returns the cleanup. */
+/**
+ * Marks the navbar as scrolled (data-scrolled, which its classes follow) past 20 px (spec 001 §2).
+ * A marker 20 px down the page, watched for leaving the screen: no scroll listener, and nothing
+ * read from the layout while the page is still being drawn (a forced layout, on a phone, is a long task).
+ * Returns the cleanup.
+ */
 export function followNavbarScroll(header: HTMLElement): () => void {
-  const onScroll = () => {
-    header.dataset.scrolled = String(window.scrollY > NAVBAR_SOLID_SCROLL_PX);
+  const marker = document.createElement('div');
+  marker.setAttribute('aria-hidden', 'true');
+  Object.assign(marker.style, { position: 'absolute', top: `${NAVBAR_SOLID_SCROLL_PX}px`, left: '0', width: '1px', height: '1px' });
+  document.body.prepend(marker);
+  const observer = new IntersectionObserver(([entry]) => {
+    if (entry) header.dataset.scrolled = String(!entry.isIntersecting);
+  });
+  observer.observe(marker);
+  return () => {
+    observer.disconnect();
+    marker.remove();
   };
-  onScroll();
-  window.addEventListener('scroll', onScroll, { passive: true });
-  return () => window.removeEventListener('scroll', onScroll);
 }
 
 /** What a name typed into the landing page's claim box becomes: the address's form of it. */
