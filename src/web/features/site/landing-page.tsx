@@ -4,7 +4,7 @@ import { Link, useNavigate } from 'react-router';
 import { Button } from '#web/components/ui/button.tsx';
 import { initialsOf } from '#shared/names.ts';
 import { cn, siteHost } from '#web/lib/utils.ts';
-import { claimedName, mirrorClaimedName } from './site-page-behaviour.ts';
+import { SAMPLE_NAME, mirrorClaimedName } from './site-page-behaviour.ts';
 import { useSocialProof } from './use-site-features.ts';
 import { CallToAction, ShowcaseSection } from './showcase.tsx';
 
@@ -39,7 +39,8 @@ export function LandingPage() {
 
   const onClaim = (event: FormEvent) => {
     event.preventDefault();
-    const claim = claimedName(claimBox.current?.value ?? '');
+    // mirrorClaimedName keeps the box in the address's form.
+    const claim = claimBox.current?.value ?? '';
     navigate(claim ? `/register?username=${encodeURIComponent(claim)}` : '/register');
   };
 
@@ -83,7 +84,7 @@ export function LandingPage() {
                   ref={claimBox}
                   id="claim-username"
                   name="username"
-                  placeholder="yourname"
+                  placeholder={SAMPLE_NAME}
                   // A name still to be claimed: not one the browser has saved.
                   autoComplete="off"
                   autoCapitalize="none"
@@ -128,7 +129,6 @@ export function LandingPage() {
 
 /** Static marketing sample: the figures are illustrative, the name is what the visitor typed (mirrorClaimedName). */
 function ProfilePreview({ ref }: { ref: Ref<HTMLDivElement> }) {
-  const name = 'yourname';
   return (
     <div ref={ref} className="mx-auto w-full max-w-sm" aria-label="Sample profile preview">
       <div className="rounded-[2.5rem] border border-border bg-surface/90 p-6 shadow-2xl shadow-primary/20 backdrop-blur">
@@ -137,10 +137,10 @@ function ProfilePreview({ ref }: { ref: Ref<HTMLDivElement> }) {
             className="flex size-20 items-center justify-center rounded-full bg-gradient-to-br from-primary to-secondary text-2xl font-bold ring-4 ring-primary/30"
             data-claimed-initials
           >
-            {initialsOf(name)}
+            {initialsOf(SAMPLE_NAME)}
           </span>
           <p className="mt-4 text-lg font-bold" data-testid="preview-username" data-claimed-name>
-            @{name}
+            @{SAMPLE_NAME}
           </p>
           <p className="mt-1 text-sm text-muted">Creator · Dreamer · Builder</p>
           <div className="mt-4 flex gap-6 text-sm">

@@ -29,8 +29,11 @@ export function followNavbarScroll(header: HTMLElement): () => void {
   };
 }
 
+/** The name the landing page's sample preview shows before one is typed (and the claim box's placeholder). */
+export const SAMPLE_NAME = 'yourname';
+
 /** What a name typed into the landing page's claim box becomes: the address's form of it. */
-export function claimedName(typed: string): string {
+function claimedName(typed: string): string {
   return typed.toLowerCase().slice(0, USERNAME_MAX_LENGTH);
 }
 
@@ -42,7 +45,7 @@ export function mirrorClaimedName(input: HTMLInputElement, preview: ParentNode):
   const onInput = () => {
     const name = claimedName(input.value);
     if (input.value !== name) input.value = name;
-    const shown = name || 'yourname';
+    const shown = name || SAMPLE_NAME;
     for (const element of preview.querySelectorAll<HTMLElement>('[data-claimed-name]')) element.textContent = `@${shown}`;
     for (const element of preview.querySelectorAll<HTMLElement>('[data-claimed-initials]')) element.textContent = initialsOf(shown);
   };
