@@ -9,7 +9,7 @@ import { examplesPlugin } from './scripts/examples-plugin.ts';
 const projectRoot = fileURLToPath(new URL('.', import.meta.url));
 
 // The SPA is built into dist/web and served by the Fastify process (DESIGN.md "Shape").
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
   root: 'src/web',
   plugins: [react(), tailwindcss(), contentPlugin(projectRoot), examplesPlugin(projectRoot)],
   build: {
@@ -29,10 +29,13 @@ export default defineConfig({
     rolldownOptions: {
       // The app (index.html), and the script of the static pages (site-page.ts), which loads the app
       // only for someone who may be signed in (scripts/build-web.mjs gives each page its own).
-      input: {
-        index: fileURLToPath(new URL('src/web/index.html', import.meta.url)),
-        site: fileURLToPath(new URL('src/web/site-page.ts', import.meta.url)),
-      },
+      // The prerender (scripts/build-web.mjs) names its own.
+      input: isSsrBuild
+        ? undefined
+        : {
+            index: fileURLToPath(new URL('src/web/index.html', import.meta.url)),
+            site: fileURLToPath(new URL('src/web/site-page.ts', import.meta.url)),
+          },
       output: {
         codeSplitting: {
           groups: [
@@ -50,4 +53,4 @@ export default defineConfig({
   server: {
     proxy: { '/api': 'http://localhost:3000' },
   },
-});
+}));

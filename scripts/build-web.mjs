@@ -1,7 +1,8 @@
 // After `vite build`: writes the public pages as HTML (prerendered with React,
 // as an anonymous visitor sees them) into dist/pages, and a brotli and a gzip
 // copy beside every compressible file of dist/web, for the server to send as
-// they are (issue 11).
+// they are (issue 11). The renderer stays in dist/render: the server draws with
+// it, as it starts, the pages that depend on its settings (SITE_RENDERED_PATHS).
 import { mkdir, readFile, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -10,12 +11,27 @@ import { build } from 'vite';
 
 const webDir = path.resolve('dist/web');
 const pagesDir = path.resolve('dist/pages');
-const prerenderDir = path.resolve('dist/prerender');
+const renderDir = path.resolve('dist/render');
 /** Replaced by the server with the site's origin (PUBLIC_URL, or the request's). */
 const ORIGIN_PLACEHOLDER = '%LINKVERSE_ORIGIN%';
+/** Replaced by the server with a site-rendered page's content, drawn with its settings. */
+const ROOT_PLACEHOLDER = '<!--linkverse-site-rendered-->';
 
-await build({ logLevel: 'warn', build: { ssr: 'prerender.tsx', outDir: prerenderDir, emptyOutDir: true } });
-const prerender = await import(pathToFileURL(path.join(prerenderDir, 'prerender.js')).href);
+await build({
+  logLevel: 'warn',
+  // The icon set in the renderer, as in the server (build-server.mjs): only the icons drawn, not all 1 600 loaded at every start.
+  ssr: { noExternal: ['lucide-react'] },
+  build: {
+    ssr: true,
+    outDir: renderDir,
+    emptyOutDir: true,
+    copyPublicDir: false,
+    rolldownOptions: {
+      input: { prerender: path.resolve('src/web/prerender.tsx'), 'site-render-worker': path.resolve('src/web/site-render-worker.ts') },
+    },
+  },
+});
+const prerender = await import(pathToFileURL(path.join(renderDir, 'prerender.js')).href);
 
 // What a page's first load downloads: the entry, the page's own chunk, and every chunk they import statically.
 const viteManifestFile = path.join(webDir, '.vite', 'manifest.json');
@@ -112,10 +128,14 @@ const write = async (file, html) => {
   await mkdir(path.dirname(path.join(pagesDir, file)), { recursive: true });
   await writeFile(path.join(pagesDir, file), html);
 };
+const siteRendered = new Set(prerender.SITE_RENDERED_PATHS);
 for (const pathname of prerender.PRERENDERED_PATHS) {
   const file = fileOf(pathname);
-  await write(file, page(prerender.pageMetaFor(pathname), pathname, await prerender.renderPath(pathname), preloadsOf(pathname)));
-  manifest.push({ path: pathname, file, prerendered: true });
+  // Drawn here all the same: a page that does not render fails the build, not the server's start.
+  const root = await prerender.renderPath(pathname);
+  const isSiteRendered = siteRendered.has(pathname);
+  await write(file, page(prerender.pageMetaFor(pathname), pathname, isSiteRendered ? ROOT_PLACEHOLDER : root, preloadsOf(pathname)));
+  manifest.push({ path: pathname, file, prerendered: true, ...(isSiteRendered && { siteRendered: true }) });
 }
 for (const pathname of prerender.SHELL_PATHS) {
   const file = fileOf(pathname);
@@ -128,12 +148,18 @@ await write('404.html', page(prerender.NOT_FOUND_META, undefined, await prerende
 await writeFile(
   path.join(pagesDir, 'pages.json'),
   JSON.stringify(
-    { originPlaceholder: ORIGIN_PLACEHOLDER, hostPlaceholder: prerender.SITE_HOST_PLACEHOLDER, notFound: '404.html', pages: manifest },
+    {
+      originPlaceholder: ORIGIN_PLACEHOLDER,
+      hostPlaceholder: prerender.SITE_HOST_PLACEHOLDER,
+      rootPlaceholder: ROOT_PLACEHOLDER,
+      siteRenderer: path.relative(pagesDir, path.join(renderDir, 'site-render-worker.js')),
+      notFound: '404.html',
+      pages: manifest,
+    },
     null,
     2,
   ),
 );
-await rm(prerenderDir, { recursive: true, force: true });
 
 const brotliSize = async (file) =>
   brotliCompressSync(await readFile(path.join(webDir, file)), { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length;

@@ -19,7 +19,7 @@ import { EventRecorder } from './analytics/event-recorder.ts';
 import { createEventWriter } from './analytics/event-writer.ts';
 import { createSignInLimits, registerAuthRoutes } from './auth/auth.routes.ts';
 import { registerShareRoutes } from './share/share.routes.ts';
-import { registerAccountRoutes, registerPasswordResetRoutes, registerSiteFeatureRoutes } from './account/account.routes.ts';
+import { registerAccountRoutes, registerPasswordResetRoutes, registerSiteFeatureRoutes, siteFeaturesOf } from './account/account.routes.ts';
 import { AccountMail } from './account/account-mail.service.ts';
 import { purgeDeletedAccounts } from './account/account-deletion.service.ts';
 import { deleteOldEmailConfirmations } from './account/email-confirmations.repository.ts';
@@ -319,7 +319,8 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   registerSecondFactorSignIn(app, twoFactor, signInLimits);
   registerPasskeySignIn(app, db, config.publicUrl, signInLimits);
   registerSingleSignOnSignIn(app, sso, signInLimits);
-  registerSiteFeatureRoutes(app, db, config, sso.providers());
+  const siteFeatures = siteFeaturesOf(config, sso.providers());
+  registerSiteFeatureRoutes(app, db, siteFeatures);
   registerLinkRoutes(app, db);
   registerSiteSettingsRoutes(app, siteSettings);
   registerMediaFileRoutes(app, db);
@@ -372,7 +373,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   registerPublicPageRoutes(app, { db, config, cache, responder, recorder: events, media, clock, customDomains });
   await registerSubscribeRoutes(app, { db, config, outbox, limits: config.subscribeRateLimit });
   registerClickRedirectRoutes(app, { db, config, cache, responder, recorder: events, clock });
-  const sitePages = await registerWebApp(app, config, responder, isSiteOpen);
+  const sitePages = await registerWebApp(app, config, { responder, isSiteOpen, siteFeatures });
   registerSiteIndexRoutes(app, db, config, sitePages);
   // Mail queued before a restart goes out now.
   outbox.start();

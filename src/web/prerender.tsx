@@ -1,15 +1,27 @@
-// Built for Node by scripts/prerender.mjs: renders the public pages to HTML at
-// build time, as an anonymous visitor sees them (issue 11).
+// Built for Node by scripts/build-web.mjs: renders the public pages to HTML at
+// build time, as an anonymous visitor sees them (issue 11); and, through
+// site-render-worker.ts, the pages that depend on a site's settings when its
+// server starts (issue 27 §4).
 import { Writable } from 'node:stream';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { StaticRouter } from 'react-router';
 import { AppShell } from './app-shell.tsx';
 import { AppRoutes } from './routes.tsx';
+import type { SiteFeatures } from '#shared/account.ts';
+import { SiteFeaturesContext } from './features/site/use-site-features.ts';
 import { DashboardSkeleton } from './features/dashboard/dashboard-skeleton.tsx';
 
 export { SITE_HOST_PLACEHOLDER } from './lib/utils.ts';
-export { CONTENT_PATHS, NOT_FOUND_META, PRERENDERED_PATHS, SHELL_PATHS, STATIC_PATHS, pageMetaFor } from './features/site/page-meta.ts';
+export {
+  CONTENT_PATHS,
+  NOT_FOUND_META,
+  PRERENDERED_PATHS,
+  SHELL_PATHS,
+  SITE_RENDERED_PATHS,
+  STATIC_PATHS,
+  pageMetaFor,
+} from './features/site/page-meta.ts';
 
 /**
  * What a signed-in page's shell shows before its code and the session are in:
@@ -24,14 +36,18 @@ export function renderShell(pathname: string): string {
  * sends a large Suspense boundary's content after its fallback, swapped in by
  * an inline script, which the Content-Security-Policy forbids: here every
  * boundary is inlined, and a page that still needs a script fails the build.
+ * With a site's features, the page is drawn with them (its plans' limits, its
+ * prices) instead of the defaults.
  */
-export async function renderPath(pathname: string): Promise<string> {
+export async function renderPath(pathname: string, features?: SiteFeatures): Promise<string> {
   const errors: unknown[] = [];
   const { prelude } = await prerenderToNodeStream(
     <AppShell>
-      <StaticRouter location={pathname}>
-        <AppRoutes />
-      </StaticRouter>
+      <SiteFeaturesContext value={features}>
+        <StaticRouter location={pathname}>
+          <AppRoutes />
+        </StaticRouter>
+      </SiteFeaturesContext>
     </AppShell>,
     // A page that fails to render would ship its loading fallback: the build fails instead.
     { onError: (error) => void errors.push(error), progressiveChunkSize: Number.POSITIVE_INFINITY },

@@ -1,12 +1,13 @@
 // The script of a page whose content does not change after load (the landing
-// page, the product pages, the written pages; issue 27 §4). The build drew it
+// page, the product pages, the pricing page, the written pages; issue 27 §4).
+// The build drew it (the pricing page: the server, with its settings)
 // from the app's own components, as an anonymous visitor sees it; a visitor
 // who is not signed in needs none of React for it, only what the markup cannot
 // do alone (site-page-behaviour.ts). Its menus open without script.
 // Someone who may be signed in gets the app, drawn afresh with their own state,
 // as does a page that must first say 'Logged out'.
 import { justLoggedOut, mayHaveSession } from './features/auth/session-hint.ts';
-import { followNavbarScroll, mirrorClaimedName, showSiteFeatures } from './features/site/site-page-behaviour.ts';
+import { followNavbarScroll, mirrorClaimedName, showCheckoutCancelled, showSiteFeatures } from './features/site/site-page-behaviour.ts';
 
 if (mayHaveSession() || justLoggedOut()) {
   // The app's entry (main.tsx), named by the build in the page (scripts/build-web.mjs).
@@ -17,6 +18,7 @@ if (mayHaveSession() || justLoggedOut()) {
   if (header) followNavbarScroll(header);
   const claimBox = document.querySelector<HTMLInputElement>('#claim-username');
   if (claimBox) mirrorClaimedName(claimBox, document);
+  showCheckoutCancelled(document, location.search);
   // Without them the page is whole: the Community link stays hidden, the line empty.
   showSiteFeatures(document).catch(() => undefined);
   // Browser tests wait for it, as for the app (routes.tsx, AppReady).

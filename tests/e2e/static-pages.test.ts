@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { mergePlanLimits } from '#server/config.ts';
 import { createUser } from '../helpers/factories.ts';
 import { useServerAndBrowser } from '../helpers/web-server.ts';
 import { openAppPage, signInPage } from '../helpers/pages.ts';
@@ -7,8 +8,13 @@ import { openAppPage, signInPage } from '../helpers/pages.ts';
 // Issue 27 §4: the pages whose content does not change after load reach a
 // visitor who is not signed in as the build's HTML with a small script and
 // none of React. This site has a Community link and its own line about who uses it,
-// which the static pages fill in from the site's features.
-const running = useServerAndBrowser(() => ({ communityUrl: 'https://chat.example/invite', socialProof: 'Home of the Lisbon makers.' }));
+// which the static pages fill in from the site's features, and its own plan
+// limits, which the server draws into the pricing page as it starts.
+const running = useServerAndBrowser(() => ({
+  communityUrl: 'https://chat.example/invite',
+  socialProof: 'Home of the Lisbon makers.',
+  planLimits: mergePlanLimits({ free: { links: 7, customFonts: true } }),
+}));
 
 async function newPage(width: number): Promise<{ page: Page; problems: string[] }> {
   const context = await running.browser.newContext({ baseURL: running.server.baseUrl, viewport: { width, height: 844 } });
@@ -35,7 +41,7 @@ const scriptsOf = (page: Page) =>
 describe('the static pages', () => {
   it('reach a visitor who is not signed in as HTML with a small script and none of React; the phone menu still opens and closes', async () => {
     // The '404 Page Not Found' page too, answered for any address the site has no page for.
-    for (const path of ['/', '/features', '/docs', '/blog/counting-views-honestly', '/services/none-such']) {
+    for (const path of ['/', '/features', '/pricing', '/docs', '/blog/counting-views-honestly', '/services/none-such']) {
       const { page, problems } = await newPage(390);
       await openAppPage(page, path);
       expect((await scriptsOf(page)).sort(), path).toEqual(['constants', 'site', 'site-page-behaviour']);
@@ -80,6 +86,21 @@ describe('the static pages', () => {
     await page.reload();
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(20);
     await expect.poll(() => header.getAttribute('data-scrolled')).toBe('true');
+    expect(await scriptsOf(page)).not.toContain('framework');
+    expect(problems).toEqual([]);
+    await page.context().close();
+  });
+
+  it("draw the pricing page with this site's plans, as the server's settings say, and its word after a cancelled checkout", async () => {
+    const { page, problems } = await newPage(390);
+    await openAppPage(page, '/pricing');
+    const free = page.getByTestId('plan-free');
+    expect(await free.textContent()).toContain('Up to 7 links');
+    expect(await free.getByText('Every font').isVisible()).toBe(true);
+    expect(await free.getByRole('link', { name: 'Start for free' }).getAttribute('href')).toBe('/register');
+    expect(await page.getByText('Payment cancelled').isVisible()).toBe(false);
+    await openAppPage(page, '/pricing?checkout=cancelled');
+    expect(await page.getByRole('status').filter({ hasText: 'Payment cancelled. Nothing was charged.' }).isVisible()).toBe(true);
     expect(await scriptsOf(page)).not.toContain('framework');
     expect(problems).toEqual([]);
     await page.context().close();

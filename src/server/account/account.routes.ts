@@ -8,6 +8,7 @@ import {
   exportRequestSchema,
   sessionIdParam,
   siteFeaturesSchema,
+  type SiteFeatures,
   weeklySummarySchema,
   accountMessages,
   CREATORS_SHOWN_FROM,
@@ -248,19 +249,27 @@ export function registerAccountRoutes(app: App, { db, config, limits, accountMai
 /** How long the creator count is reused: one count query a minute at most, however busy the landing page. */
 const CREATOR_COUNT_TTL_MS = 60_000;
 
-/** What this site has (mail, the deletion grace period): public, so that no screen offers what is not there. */
-export function registerSiteFeatureRoutes(app: App, db: Db, config: AppConfig, singleSignOn: SsoProvider[]): void {
-  const fixed = {
+/**
+ * What this site has set up (mail, the deletion grace period, the plans' limits,
+ * payments), as fixed as its configuration; the creator count is counted on demand.
+ */
+export function siteFeaturesOf(config: AppConfig, singleSignOn: SsoProvider[]): SiteFeatures {
+  return {
     email: config.mail !== undefined,
     accountDeletionGraceDays: config.accountDeletionGraceDays,
     communityUrl: config.communityUrl ?? null,
     socialProof: config.socialProof ?? null,
+    creators: null,
     planLimits: config.planLimits,
     linktreeImport: config.linktreeImport.enabled,
     singleSignOn,
     payments: config.payments ? { currency: config.payments.currency, prices: config.prices } : null,
     customDomains: config.customDomains !== undefined,
   };
+}
+
+/** What this site has: public, so that no screen offers what is not there. */
+export function registerSiteFeatureRoutes(app: App, db: Db, fixed: SiteFeatures): void {
   let counted: { creators: number; at: number } | undefined;
   const creators = async () => {
     if (!counted || Date.now() - counted.at > CREATOR_COUNT_TTL_MS) counted = { creators: await countCreators(db), at: Date.now() };
@@ -272,7 +281,7 @@ export function registerSiteFeatureRoutes(app: App, db: Db, config: AppConfig, s
       config: OPEN_WHILE_CLOSED,
       schema: { tags: ['Site settings'], summary: 'What this site has set up', response: { 200: dataOf(siteFeaturesSchema) } },
     },
-    async () => ({ data: { ...fixed, creators: config.socialProof ? null : await creators() } }),
+    async () => ({ data: { ...fixed, creators: fixed.socialProof ? null : await creators() } }),
   );
 }
 

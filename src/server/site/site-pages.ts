@@ -1,5 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { Worker } from 'node:worker_threads';
+import type { SiteFeatures } from '#shared/account.ts';
 import { MEMORY_BOUNDS } from '../memory-bounds.ts';
 import { escapeHtml } from '../http/html.ts';
 import { type CachedPage, preparePage } from '../public-page/page-cache.ts';
@@ -8,8 +10,12 @@ import { type CachedPage, preparePage } from '../public-page/page-cache.ts';
 interface SitePagesManifest {
   originPlaceholder: string;
   hostPlaceholder: string;
+  /** In a site-rendered page, where its content goes. */
+  rootPlaceholder: string;
+  /** The worker that draws the site-rendered pages, from this directory (src/web/site-render-worker.ts). */
+  siteRenderer: string;
   notFound: string;
-  pages: { path: string; file: string; prerendered: boolean }[];
+  pages: { path: string; file: string; prerendered: boolean; siteRendered?: boolean }[];
 }
 
 /** The page of an address with a part of its own: /login/sso/{provider} is the /login/sso page (single sign-on's way back). */
@@ -26,22 +32,56 @@ function templateOf(pathname: string): string {
  */
 export class SitePages {
   private readonly byOrigin = new Map<string, Map<string, CachedPage>>();
+  /** The site-rendered pages, drawn on the first request for one of them. */
+  private siteRendered: Promise<void> | undefined;
 
   private constructor(
+    private readonly dir: string,
     private readonly manifest: SitePagesManifest,
-    private readonly templates: ReadonlyMap<string, string>,
+    private readonly templates: Map<string, string>,
+    private readonly features: SiteFeatures,
   ) {}
 
-  /** The pages built beside the web app (webRoot/../pages), or undefined before a build. */
-  static load(webRoot: string): SitePages | undefined {
+  /**
+   * The pages built beside the web app (webRoot/../pages), or undefined before
+   * a build. The ones that depend on the site's settings (the plans' limits, the
+   * prices) are drawn with this site's features when first asked for (ready).
+   */
+  static load(webRoot: string, features: SiteFeatures): SitePages | undefined {
     const dir = path.resolve(webRoot, '..', 'pages');
     const manifestFile = path.join(dir, 'pages.json');
     if (!existsSync(manifestFile)) return undefined;
     const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as SitePagesManifest;
     const templates = new Map<string, string>();
-    for (const page of manifest.pages) templates.set(page.path, readFileSync(path.join(dir, page.file), 'utf8'));
+    for (const page of manifest.pages) {
+      if (!page.siteRendered) templates.set(page.path, readFileSync(path.join(dir, page.file), 'utf8'));
+    }
     templates.set(NOT_FOUND_KEY, readFileSync(path.join(dir, manifest.notFound), 'utf8'));
-    return new SitePages(manifest, templates);
+    return new SitePages(dir, manifest, templates, features);
+  }
+
+  /**
+   * Resolves once a template can be served: at once, but for a site-rendered
+   * page the first time, which waits for the site's renderer (tried again on the
+   * next request if it failed).
+   */
+  private async ready(template: string): Promise<void> {
+    if (this.templates.has(template) || !this.manifest.pages.some((page) => page.path === template)) return;
+    this.siteRendered ??= this.renderSitePages().catch((error: unknown) => {
+      this.siteRendered = undefined;
+      throw error;
+    });
+    await this.siteRendered;
+  }
+
+  private async renderSitePages(): Promise<void> {
+    const drawn = await renderInWorker(path.join(this.dir, this.manifest.siteRenderer), this.features);
+    for (const page of this.manifest.pages.filter((entry) => entry.siteRendered)) {
+      const root = drawn[page.path];
+      if (root === undefined) throw new Error(`The site renderer did not draw ${page.path}`);
+      const html = readFileSync(path.join(this.dir, page.file), 'utf8');
+      this.templates.set(page.path, html.split(this.manifest.rootPlaceholder).join(root));
+    }
   }
 
   /** The paths the app serves a page for (the public ones and the signed-in ones). */
@@ -60,8 +100,9 @@ export class SitePages {
    * visitor while coming-soon mode is on: the login page then hides the links
    * that would only lead back to the coming-soon page (styles.css).
    */
-  page(pathname: string, origin: string, siteClosed = false): CachedPage | undefined {
+  async page(pathname: string, origin: string, siteClosed = false): Promise<CachedPage | undefined> {
     const template = templateOf(pathname);
+    await this.ready(template);
     return this.templates.has(template) ? this.pageOf(template, origin, siteClosed) : undefined;
   }
 
@@ -94,6 +135,19 @@ export class SitePages {
       .replaceAll(this.manifest.originPlaceholder, escapeHtml(origin))
       .replaceAll(this.manifest.hostPlaceholder, escapeHtml(host));
   }
+}
+
+/**
+ * The site-rendered pages' content, drawn in a worker thread that then exits:
+ * the server keeps none of React, nor the web app's code, in its memory.
+ */
+function renderInWorker(renderer: string, features: SiteFeatures): Promise<Record<string, string>> {
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(renderer, { workerData: { features } });
+    worker.once('message', resolve);
+    worker.once('error', reject);
+    worker.once('exit', (code) => reject(new Error(`The site renderer exited (${code}) without drawing its pages`)));
+  });
 }
 
 const NOT_FOUND_KEY = '\0not-found';

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { SiteFeatures } from '#shared/account.ts';
 import { commonMessages } from '#shared/api.ts';
 import { APP_ROUTE_NAMES } from '#shared/reserved-names.ts';
 import type { AppConfig } from '../config.ts';
@@ -41,11 +42,10 @@ const OPEN_PAGES: ReadonlySet<string> = new Set(['login', 'reset-password', 'for
 export async function registerWebApp(
   app: App,
   config: AppConfig,
-  responder: PublicPageResponder,
-  isSiteOpen: () => boolean,
+  { responder, isSiteOpen, siteFeatures }: { responder: PublicPageResponder; isSiteOpen: () => boolean; siteFeatures: SiteFeatures },
 ): Promise<SitePages | undefined> {
   const webRoot = config.webRoot;
-  const pages = webRoot ? SitePages.load(webRoot) : undefined;
+  const pages = webRoot ? SitePages.load(webRoot, siteFeatures) : undefined;
 
   if (webRoot && pages) {
     // The login page's scripts, styles and the icon stay open while the site is closed, so an admin can sign in.
@@ -68,7 +68,7 @@ export async function registerWebApp(
     });
   }
 
-  const sendPage = (request: FastifyRequest, reply: FastifyReply) => {
+  const sendPage = async (request: FastifyRequest, reply: FastifyReply) => {
     if (!pages) {
       // Without a build (the API tests), an app route still answers as one.
       const status = reply.request.routeOptions.url === undefined ? 404 : 200;
@@ -77,7 +77,7 @@ export async function registerWebApp(
     const pathname = normalizedPath(request.url);
     const origin = siteOrigin(config.publicUrl, request);
     // While the site is closed, only the login page gets past the gate to a visitor.
-    const page = pages.page(pathname, origin, !isSiteOpen() && request.user?.role !== 'admin');
+    const page = await pages.page(pathname, origin, !isSiteOpen() && request.user?.role !== 'admin');
     if (page) return sendAnswer(reply, responder.page(page, 200, request.headers));
     return sendAnswer(reply, responder.page(pages.notFound(origin), 404, request.headers));
   };

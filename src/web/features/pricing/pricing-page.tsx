@@ -1,6 +1,6 @@
 import { BadgeCheck, Check, Globe, ImagePlus, ShieldCheck, X } from 'lucide-react';
 import { useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { PLANS, type Plan, SITE_NAME } from '#shared/constants.ts';
 import { DEFAULT_PLAN_LIMITS, PLAN_NAMES, type PlanLimits, formatBytes, listOf } from '#shared/plans.ts';
 import { BASIC_THEME_NAMES, QUICK_THEMES } from '#shared/themes.ts';
@@ -23,6 +23,7 @@ import { openCheckout, useOffers } from './use-offers.ts';
 import { Card } from '#web/components/ui/card.tsx';
 import { useSession } from '#web/features/auth/use-session.ts';
 import { useSiteFeatures } from '#web/features/site/use-site-features.ts';
+import { isCheckoutCancelled } from '#web/features/site/site-page-behaviour.ts';
 import { cn } from '#web/lib/utils.ts';
 
 // The plans of spec 001 §9, saying only what this site does (issue 27): each row
@@ -75,7 +76,7 @@ export function PricingPage() {
   const limits = features?.planLimits ?? DEFAULT_PLAN_LIMITS;
   const payments = features?.payments ?? null;
   const offers = useOffers(Boolean(payments && user))?.offers;
-  const cancelled = useSearchParams()[0].get('checkout') === 'cancelled';
+  const cancelled = isCheckoutCancelled(useLocation().search);
   return (
     <section className="mx-auto max-w-6xl px-4 pb-24 pt-32 sm:px-6">
       <div className="text-center">
@@ -98,11 +99,15 @@ export function PricingPage() {
           <p>This site takes no payments. Plans are given by its administrator: start free, then ask them for Pro or Business.</p>
         )}
       </div>
-      {cancelled && (
-        <p role="status" className="mx-auto mt-4 max-w-2xl rounded-2xl border border-border bg-surface-raised/60 p-4 text-center text-sm">
-          Payment cancelled. Nothing was charged.
-        </p>
-      )}
+      {/* Drawn hidden, for a static page to show too (showCheckoutCancelled). */}
+      <p
+        role="status"
+        hidden={!cancelled}
+        data-checkout-cancelled=""
+        className="mx-auto mt-4 max-w-2xl rounded-2xl border border-border bg-surface-raised/60 p-4 text-center text-sm"
+      >
+        Payment cancelled. Nothing was charged.
+      </p>
       <div className="mt-12 grid gap-6 lg:grid-cols-3">
         {PLANS.map((plan) => (
           <Card

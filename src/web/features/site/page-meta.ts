@@ -72,7 +72,13 @@ export const PRERENDERED_PATHS: readonly string[] = [
  * is not signed in gets them static, with a small script and none of React
  * (site-page.ts; issue 27 §4), as is the 404 page. The others hydrate.
  */
-export const STATIC_PATHS: readonly string[] = ['/', ...PRODUCT_PATHS, ...CONTENT_PATHS];
+export const STATIC_PATHS: readonly string[] = ['/', ...PRODUCT_PATHS, '/pricing', ...CONTENT_PATHS];
+/**
+ * The static pages whose content depends on the site's settings (PLAN_LIMITS,
+ * Stripe's prices, custom domains), which the build cannot know: the server
+ * draws them with its own features as it starts (site-render-worker.ts).
+ */
+export const SITE_RENDERED_PATHS: readonly string[] = ['/pricing'];
 export const SHELL_PATHS = [
   '/dashboard',
   '/dashboard/settings',

@@ -66,3 +66,14 @@ export async function showSiteFeatures(page: ParentNode): Promise<void> {
   const line = socialProofLine(features);
   if (line) for (const element of page.querySelectorAll<HTMLElement>('[data-social-proof]')) element.textContent = line;
 }
+
+/** Stripe sends a buyer who cancels back to /pricing?checkout=cancelled. */
+export function isCheckoutCancelled(search: string): boolean {
+  return new URLSearchParams(search).get('checkout') === 'cancelled';
+}
+
+/** The pricing page's word after a cancelled checkout, drawn hidden: shown for that address. */
+export function showCheckoutCancelled(page: ParentNode, search: string): void {
+  const note = page.querySelector<HTMLElement>('[data-checkout-cancelled]');
+  if (note) note.hidden = !isCheckoutCancelled(search);
+}
