@@ -10,8 +10,8 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { AppShell } from './app-shell.tsx';
 import { mayHaveSession } from './features/auth/session-hint.ts';
-import { announceLogout } from './features/auth/use-session.ts';
 import { AppRoutes } from './routes.tsx';
+import { announcePending } from './lib/announcements.ts';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('No #root element');
@@ -35,4 +35,4 @@ const prerendered = root.firstElementChild !== null && !root.firstElementChild.h
 // page while a phone runs the whole tree (issue 27: total blocking time).
 if (prerendered && !mayHaveSession()) startTransition(() => void hydrateRoot(root, app));
 else createRoot(root).render(app);
-void announceLogout();
+void announcePending();

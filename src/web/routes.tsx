@@ -1,4 +1,5 @@
-import { type ComponentType, type ReactNode, Suspense, lazy, useEffect } from 'react';
+import { type ComponentType, type ReactNode, Suspense, lazy } from 'react';
+import { AppReady } from './app-ready.tsx';
 import { Navigate, Outlet, type RouteObject, useRoutes } from 'react-router';
 import { FullPageSpinner } from './components/ui/spinner.tsx';
 import { RedirectIfSignedIn, RequireUser } from './features/auth/guards.tsx';
@@ -59,18 +60,6 @@ const AdminPage = lazyWithQueries(() => import('./features/admin/admin-page.tsx'
 const UploadProfileImagePage = lazyWithQueries(() =>
   import('./features/profile-image/upload-profile-image-page.tsx').then((module) => module.UploadProfileImagePage),
 );
-
-/**
- * Marks the page as taken over by the app once the page's own code runs (a
- * prerendered page is hydrated): its effect runs only when the Suspense
- * boundary around it commits, after the page's lazy chunk. Browser tests wait for it.
- */
-function AppReady() {
-  useEffect(() => {
-    document.documentElement.dataset.app = 'ready';
-  }, []);
-  return null;
-}
 
 function Loading({ children, fallback = <FullPageSpinner /> }: { children: ReactNode; fallback?: ReactNode }) {
   return (

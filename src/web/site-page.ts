@@ -1,15 +1,18 @@
 // The script of a page whose content does not change after load (the landing
-// page, the product pages, the pricing page, the written pages; issue 27 §4).
+// page, the product pages, the pricing page, the examples, the written pages, and /login and
+// /register, whose card alone hydrates; issue 27 §4).
 // The build drew it (the pricing page: the server, with its settings)
 // from the app's own components, as an anonymous visitor sees it; a visitor
 // who is not signed in needs none of React for it, only what the markup cannot
 // do alone (site-page-behaviour.ts). Its menus open without script.
 // Someone who may be signed in gets the app, drawn afresh with their own state,
-// as does a page that must first say 'Logged out'.
-import { justLoggedOut, mayHaveSession } from './features/auth/session-hint.ts';
+// as does a page that must first say something ('Logged out').
+import { mayHaveSession } from './features/auth/session-hint.ts';
+import { hasPendingAnnouncement } from './lib/announcements.ts';
+import { showExamples } from './features/examples/examples-behaviour.ts';
 import { followNavbarScroll, mirrorClaimedName, showCheckoutCancelled, showSiteFeatures } from './features/site/site-page-behaviour.ts';
 
-if (mayHaveSession() || justLoggedOut()) {
+if (mayHaveSession() || hasPendingAnnouncement()) {
   // The app's entry (main.tsx), named by the build in the page (scripts/build-web.mjs).
   const app = document.querySelector<HTMLMetaElement>('meta[name="linkverse-app"]')?.content;
   if (app) void import(/* @vite-ignore */ app);
@@ -19,8 +22,12 @@ if (mayHaveSession() || justLoggedOut()) {
   const claimBox = document.querySelector<HTMLInputElement>('#claim-username');
   if (claimBox) mirrorClaimedName(claimBox, document);
   showCheckoutCancelled(document, location.search);
+  showExamples(document);
   // Without them the page is whole: the Community link stays hidden, the line empty.
   showSiteFeatures(document).catch(() => undefined);
-  // Browser tests wait for it, as for the app (routes.tsx, AppReady).
-  document.documentElement.dataset.app = 'ready';
+  // /login and /register hydrate their card alone, which then marks the page ready.
+  const island = document.querySelector<HTMLElement>('[data-auth-island]');
+  if (island) void import('./features/auth/auth-island.tsx').then((module) => module.hydrateAuthIsland(island));
+  // Browser tests wait for it, as for the app (AppReady).
+  else document.documentElement.dataset.app = 'ready';
 }

@@ -106,6 +106,35 @@ describe('the static pages', () => {
     await page.context().close();
   });
 
+  it('/login and /register hydrate their card alone, which signs in and says so on the page loaded next', async () => {
+    const { user } = await createUser(running.server.testApp.app, { password: 'secret123' });
+    for (const path of ['/register', '/login?next=/pricing']) {
+      const { page, problems } = await newPage(390);
+      await openAppPage(page, path);
+      const scripts = await scriptsOf(page);
+      // The card's island and React, not the app's entry and its routes.
+      expect(scripts, path).toContain('auth-island');
+      expect(scripts, path).not.toContain('index');
+      await page.getByRole('button', { name: 'Open menu' }).click();
+      await expect.poll(() => page.getByRole('dialog', { name: 'Menu' }).isVisible()).toBe(true);
+      await page.keyboard.press('Escape');
+      expect(problems, path).toEqual([]);
+      if (path === '/register') {
+        // Its links lead on, loading the page whole.
+        await page.getByRole('link', { name: 'Log in', exact: true }).last().click();
+        await page.waitForURL((url) => url.pathname === '/login');
+        await page.context().close();
+        continue;
+      }
+      await page.fill('#username', user.username);
+      await page.fill('#password', 'secret123');
+      await page.getByRole('button', { name: 'Enter Linkverse' }).click();
+      await page.waitForURL((url) => url.pathname === '/pricing');
+      await expect.poll(() => page.getByText('Logged in successfully').isVisible()).toBe(true);
+      await page.context().close();
+    }
+  });
+
   it('reach someone signed in as the app, drawn with their own menu', async () => {
     const { user } = await createUser(running.server.testApp.app, { password: 'secret123' });
     const page = await signInPage(running.browser, running.server.baseUrl, { username: user.username, password: 'secret123' });

@@ -11,5 +11,5 @@ export type DashboardTab = (typeof DASHBOARD_TABS)[number];
 /** Set by the registration form: the account made in this browser tab, greeted as new rather than "back" (issue 11). */
 export const NEW_ACCOUNT_STORAGE_KEY = 'linkverse:new-account';
 
-/** Set on signing out: the landing page, loaded afresh, shows the 'Logged out' toast once. */
-export const LOGGED_OUT_STORAGE_KEY = 'linkverse:logged-out';
+/** A toast kept for the next page loaded whole ('Logged out', 'Logged in successfully'): shown there once (announcements.ts). */
+export const ANNOUNCEMENT_STORAGE_KEY = 'linkverse:announcement';

@@ -18,3 +18,14 @@ export function AuthCard({ title, subtitle, children }: { title: string; subtitl
     </div>
   );
 }
+
+/** The pages whose card hydrates alone on a static page (auth-island.tsx). */
+export type AuthIslandName = 'login' | 'register';
+
+/**
+ * Around the card of /login and /register: the element a static page hydrates
+ * (auth-island.tsx), the card and its form alone, not the site around it.
+ */
+export function AuthIsland({ name, children }: { name: AuthIslandName; children: ReactNode }) {
+  return <div data-auth-island={name}>{children}</div>;
+}

@@ -8,28 +8,36 @@ import { ApiError, api } from '#web/lib/api.ts';
 import type { SsoLink } from '#shared/single-sign-on.ts';
 import { useHydrated } from '#web/lib/use-hydrated.ts';
 import { FormError } from '#web/components/ui/form-error.tsx';
-import { AuthCard } from './auth-card.tsx';
+import { AuthCard, AuthIsland } from './auth-card.tsx';
 import { PasswordInput } from './password-input.tsx';
 import { authFormPreloadProps, loadAuthSchemas } from './auth-schemas.ts';
 import { focusField, useFormError, valuesOf } from './use-form-error.ts';
 import { type SecondFactorMethod, logIn, logInWithPasskey } from './use-session.ts';
 import { SecondFactorStep, passkeyFailure } from './second-factor-step.tsx';
-import { SingleSignOnButtons } from './single-sign-on.tsx';
+import { SingleSignOnButtons, announceLinked } from './single-sign-on.tsx';
 import { safeNextPath } from '#shared/next-path.ts';
+import { announce } from '#web/lib/announcements.ts';
 
 /** After signing in from single sign-on's choice: link the person waiting, and say so (or why not). */
 async function linkWaiting(): Promise<void> {
-  const { toast } = await import('sonner');
   try {
     const { data } = await api<{ data: SsoLink[] }>('/api/me/sso/link-waiting', { method: 'POST' });
-    const name = data.at(-1)?.provider.name ?? 'Single sign-on';
-    toast.success(`${name} linked`, { description: `Continue with ${name} signs you in from now on.` });
+    await announceLinked(data.at(-1)?.provider.name ?? 'Single sign-on');
   } catch (caught) {
-    toast.error('Not linked', { description: caught instanceof ApiError ? caught.message : String(caught) });
+    await announce({ tone: 'error', title: 'Not linked', description: caught instanceof ApiError ? caught.message : String(caught) });
   }
 }
 
 export function LoginPage() {
+  return (
+    <AuthIsland name="login">
+      <LoginCard />
+    </AuthIsland>
+  );
+}
+
+/** The log-in card: the form, passkeys, single sign-on, and the second step. */
+export function LoginCard() {
   const [isSubmitting, setSubmitting] = useState(false);
   const { error, invalidField, show, check } = useFormError();
   const navigate = useNavigate();
@@ -41,7 +49,8 @@ export function LoginPage() {
 
   const search = new URLSearchParams(location.search);
   // Come from single sign-on's choice (issue 29): the provider's person waits to be linked to the account signed in to.
-  const linking = search.get('link') === 'sso';
+  // Once hydrated: the page was drawn without its query, and hydrates as drawn.
+  const linking = hydrated && search.get('link') === 'sso';
   const enter = () => {
     // Signed in, the rest of the app is no longer the coming-soon page's (an admin's is not).
     document.documentElement.removeAttribute('data-site');

@@ -6,7 +6,7 @@ import { Input, Label } from '#web/components/ui/input.tsx';
 import { ApiError } from '#web/lib/api.ts';
 import { useHydrated } from '#web/lib/use-hydrated.ts';
 import { FormError } from '#web/components/ui/form-error.tsx';
-import { AuthCard } from './auth-card.tsx';
+import { AuthCard, AuthIsland } from './auth-card.tsx';
 import { PasswordField } from './password-input.tsx';
 import { authFormPreloadProps, loadAuthSchemas } from './auth-schemas.ts';
 import { focusField, useFormError, valuesOf } from './use-form-error.ts';
@@ -17,6 +17,15 @@ import { setSessionMark } from '#web/lib/session-mark.ts';
 import { registerAccount } from './use-session.ts';
 
 export function RegisterPage() {
+  return (
+    <AuthIsland name="register">
+      <RegisterCard />
+    </AuthIsland>
+  );
+}
+
+/** The sign-up card: the form and single sign-on. */
+export function RegisterCard() {
   const [searchParams] = useSearchParams();
   const [isSubmitting, setSubmitting] = useState(false);
   const usernameField = useRef<HTMLInputElement>(null);

@@ -1,6 +1,4 @@
 import { SESSION_HINT_COOKIE_NAME } from '#shared/constants.ts';
-import { LOGGED_OUT_STORAGE_KEY } from '#web/lib/constants.ts';
-import { readSessionMark } from '#web/lib/session-mark.ts';
 
 // Read before any of the app loads: a static page (site-page.ts) decides from
 // them whether it needs the app at all.
@@ -13,9 +11,4 @@ import { readSessionMark } from '#web/lib/session-mark.ts';
 export function mayHaveSession(): boolean {
   if (typeof document === 'undefined') return false;
   return document.cookie.split('; ').some((cookie) => cookie.startsWith(`${SESSION_HINT_COOKIE_NAME}=`));
-}
-
-/** Whether the page was reached by logging out, and must say so once (announceLogout in use-session.ts). */
-export function justLoggedOut(): boolean {
-  return readSessionMark(LOGGED_OUT_STORAGE_KEY) !== null;
 }

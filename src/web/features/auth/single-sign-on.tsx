@@ -14,6 +14,7 @@ import { AuthCard } from './auth-card.tsx';
 import { SecondFactorStep } from './second-factor-step.tsx';
 import { TermsCheckbox } from './terms-checkbox.tsx';
 import { createSingleSignOnAccount, finishSingleSignOn, startSingleSignOn } from './use-session.ts';
+import { announce } from '#web/lib/announcements.ts';
 
 // Single sign-on's screens (issue 29): "Continue with {name}" on the login and
 // registration pages, and the page the provider sends the browser back to,
@@ -58,6 +59,15 @@ export function SingleSignOnButtons({ next, divider, onError }: { next?: string;
 
 type Choice = Extract<SsoCallbackAnswer, { outcome: 'choose' }>;
 
+/** Says that a provider now signs this account in. */
+export function announceLinked(providerName: string): Promise<void> {
+  return announce({
+    tone: 'success',
+    title: `${providerName} linked`,
+    description: `Continue with ${providerName} signs you in from now on.`,
+  });
+}
+
 /** /login/sso/{provider}: where the provider sends the browser back. */
 export function SingleSignOnReturnPage() {
   const { provider = '' } = useParams();
@@ -78,10 +88,7 @@ export function SingleSignOnReturnPage() {
         const result = await finishSingleSignOn(provider, query);
         if (result.outcome === 'signed_in') return navigate(result.next, { replace: true });
         if (result.outcome === 'linked') {
-          const { toast } = await import('sonner');
-          toast.success(`${result.provider.name} linked`, {
-            description: `Continue with ${result.provider.name} signs you in from now on.`,
-          });
+          await announceLinked(result.provider.name);
           return navigate('/dashboard?tab=account', { replace: true });
         }
         setAnswer(result);

@@ -1,16 +1,16 @@
 import { useSyncExternalStore } from 'react';
 import type { LoginInput, RegisterInput } from '#shared/auth.schema.ts';
-import { AUTH_CHECK_TIMEOUT_MS, LOGGED_OUT_STORAGE_KEY, SESSION_STALE_MS } from '#web/lib/constants.ts';
+import { AUTH_CHECK_TIMEOUT_MS, SESSION_STALE_MS } from '#web/lib/constants.ts';
+import { type Announcement, announce } from '#web/lib/announcements.ts';
 import type { CurrentUser } from '#shared/user.types.ts';
 import type { SsoCallbackAnswer } from '#shared/single-sign-on.ts';
 import { ApiError, api } from '#web/lib/api.ts';
-import { setSessionMark, takeSessionMark } from '#web/lib/session-mark.ts';
 import { mayHaveSession } from './session-hint.ts';
 
 // Who is signed in, kept in a small store of its own rather than the query
 // cache: the header and the guards of every page read it, and the public pages
-// load without the query library (issue 11). Toasts come from sonner, imported
-// when one is shown, so pages that never show one do not download it.
+// load without the query library (issue 11). What a sign-in or sign-out says
+// is announced (announcements.ts): at once, or by the page loaded next.
 
 /** Who is signed in, asked of the server (never trusted from storage) when a session can exist. */
 async function fetchCurrentUser(): Promise<CurrentUser | null> {
@@ -95,10 +95,9 @@ export function useSession() {
 }
 
 /** Keeps the user a sign-in answered with, and says so in a toast. */
-async function signedIn(user: CurrentUser, announce: { title: string; description: string }): Promise<CurrentUser> {
+async function signedIn(user: CurrentUser, announcement: Omit<Announcement, 'tone'>): Promise<CurrentUser> {
   setSession({ user, isLoading: false, error: null });
-  const { toast } = await import('sonner');
-  toast.success(announce.title, { description: announce.description });
+  await announce({ tone: 'success', ...announcement });
   return user;
 }
 
@@ -176,7 +175,7 @@ let loggingOut = false;
 /**
  * Sign out, then load the landing page afresh: nothing of the account stays in
  * the page's memory, and the landing page is prerendered, so it is on screen at
- * once. The 'Logged out' toast is shown by the new page (announceLogout).
+ * once. The 'Logged out' toast is shown by the new page (announcePending).
  */
 export async function logOut(): Promise<void> {
   if (loggingOut) return;
@@ -185,18 +184,9 @@ export async function logOut(): Promise<void> {
     await api('/api/auth/logout', { method: 'POST' });
   } catch (error) {
     loggingOut = false;
-    const { toast } = await import('sonner');
-    toast.error('Logout failed', { description: error instanceof Error ? error.message : String(error) });
+    await announce({ tone: 'error', title: 'Logout failed', description: error instanceof Error ? error.message : String(error) });
     return;
   }
-  // Without storage (a private mode) the visitor is signed out all the same, without the toast.
-  setSessionMark(LOGGED_OUT_STORAGE_KEY, '1');
+  await announce({ tone: 'success', title: 'Logged out', description: 'You have been logged out successfully.' }, { onNextPage: true });
   window.location.assign('/');
-}
-
-/** On the page loaded after signing out: says so once (spec 000 §6's 'Logged out' toast). */
-export async function announceLogout(): Promise<void> {
-  if (takeSessionMark(LOGGED_OUT_STORAGE_KEY) === null) return;
-  const { toast } = await import('sonner');
-  toast.success('Logged out', { description: 'You have been logged out successfully.' });
 }

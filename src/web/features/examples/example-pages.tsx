@@ -1,5 +1,6 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { ProfileView } from '#profile/profile-view.tsx';
+import { fontSlugOf } from '#shared/customization.ts';
 import { EXAMPLE_PROFILES } from './example-profiles.ts';
 
 // The example pages as HTML, drawn at build time by the ProfileView every
@@ -11,8 +12,8 @@ export interface ExamplePage {
   summary: string;
   username: string;
   name: string;
-  /** The page's font, whose stylesheet /examples asks for. */
-  font: string;
+  /** The stylesheet of the page's font, which /examples asks for; null for Inter, the app's own. */
+  fontStylesheet: string | null;
   /** The page as ProfileView draws it, embedded; its links open nothing. */
   html: string;
 }
@@ -21,6 +22,6 @@ export const EXAMPLE_PAGES: readonly ExamplePage[] = EXAMPLE_PROFILES.map(({ sum
   summary,
   username: page.profile.username,
   name: page.profile.displayName,
-  font: page.customization.font,
+  fontStylesheet: page.customization.font === 'Inter' ? null : `/fonts/${fontSlugOf(page.customization.font)}.css`,
   html: renderToStaticMarkup(<ProfileView page={page} hrefOf={() => undefined} embedded />),
 }));

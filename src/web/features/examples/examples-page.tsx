@@ -1,30 +1,23 @@
 import { Maximize2, X } from 'lucide-react';
-import { useRef, useState } from 'react';
-import { flushSync } from 'react-dom';
+import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { Button } from '#web/components/ui/button.tsx';
-import { FontStylesheet } from '#web/features/links/font-stylesheet.tsx';
-import { useHydrated } from '#web/lib/use-hydrated.ts';
 import { EXAMPLE_PAGES } from 'virtual:linkverse-example-pages';
 import type { ExamplePage } from './example-pages.tsx';
+import { showExamples } from './examples-behaviour.ts';
 
-/** One example: the page in a phone frame, and a button that opens it full size. */
+/** One example: the page in a phone frame, and a button that opens it full size (drawn then, by showExamples). */
 function ExampleCard({ example }: { example: ExamplePage }) {
-  const dialog = useRef<HTMLDialogElement>(null);
-  // The full-size page is drawn when opened, not with the list: three pages to draw and hydrate, not six.
-  const [fullSize, setFullSize] = useState(false);
-  // The example's font is asked for once the page runs, not in the prerendered HTML: its
-  // stylesheet would hold back the whole page's first paint, and the text swaps into it anyway.
-  const hydrated = useHydrated();
   const { name, html } = example;
   const titleId = `example-${example.username}`;
+  const dialogId = `example-${example.username}-full-size`;
   return (
-    <li className="flex flex-col gap-4">
-      {hydrated && <FontStylesheet font={example.font} />}
+    <li className="flex flex-col gap-4" data-example="" data-example-font={example.fontStylesheet ?? undefined}>
       {/* Laid out and painted only near the screen (content-visibility): on a phone, one frame of three at a time. */}
       <div
         className="mx-auto h-[560px] w-full max-w-[300px] overflow-y-auto rounded-[2.25rem] border-[10px] border-zinc-800 shadow-2xl shadow-primary/10 [content-visibility:auto]"
         data-testid="example-profile"
+        data-example-frame=""
         // Drawn at build time by ProfileView, and the same on the server and here: nothing to hydrate.
         dangerouslySetInnerHTML={{ __html: html }}
       />
@@ -38,22 +31,19 @@ function ExampleCard({ example }: { example: ExamplePage }) {
           size="sm"
           className="mt-4"
           aria-label={`Open ${name}'s page full size`}
-          onClick={() => {
-            flushSync(() => setFullSize(true));
-            dialog.current?.showModal();
-          }}
+          command="show-modal"
+          commandfor={dialogId}
+          data-example-open=""
         >
           <Maximize2 aria-hidden="true" /> Open full size
         </Button>
       </div>
+      {/* Opened and closed by the browser (invoker commands; a click on the backdrop closes it too). */}
       <dialog
-        ref={dialog}
+        id={dialogId}
         aria-labelledby={titleId}
+        closedby="any"
         className="m-0 h-dvh max-h-none w-screen max-w-none bg-background p-0 backdrop:bg-black/70"
-        onClose={() => setFullSize(false)}
-        onClick={(event) => {
-          if (event.target === event.currentTarget) dialog.current?.close();
-        }}
       >
         <div className="relative min-h-full">
           <Button
@@ -61,11 +51,12 @@ function ExampleCard({ example }: { example: ExamplePage }) {
             size="icon"
             className="fixed right-4 top-4 z-50 bg-background/80"
             aria-label={`Close the full-size example of ${name}`}
-            onClick={() => dialog.current?.close()}
+            command="close"
+            commandfor={dialogId}
           >
             <X aria-hidden="true" />
           </Button>
-          {fullSize && <div className="grid min-h-dvh" dangerouslySetInnerHTML={{ __html: html }} />}
+          <div className="grid min-h-dvh" data-example-full-size="" />
         </div>
       </dialog>
     </li>
@@ -74,6 +65,7 @@ function ExampleCard({ example }: { example: ExamplePage }) {
 
 /** /examples: example pages drawn live by the same ProfileView as every public page (issue 11). */
 export function ExamplesPage() {
+  useEffect(() => showExamples(document), []);
   return (
     <div className="mx-auto max-w-6xl px-4 pb-24 pt-28 sm:px-6 md:pt-32">
       <div className="mx-auto max-w-2xl text-center">

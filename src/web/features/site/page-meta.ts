@@ -70,9 +70,18 @@ export const PRERENDERED_PATHS: readonly string[] = [
 /**
  * The prerendered pages whose content does not change after load: a visitor who
  * is not signed in gets them static, with a small script and none of React
- * (site-page.ts; issue 27 §4), as is the 404 page. The others hydrate.
+ * (site-page.ts; issue 27 §4), as is the 404 page; /login and /register hydrate
+ * their card alone (auth-island.tsx).
  */
-export const STATIC_PATHS: readonly string[] = ['/', ...PRODUCT_PATHS, '/pricing', ...CONTENT_PATHS];
+export const STATIC_PATHS: readonly string[] = [
+  '/',
+  ...PRODUCT_PATHS,
+  '/pricing',
+  '/examples',
+  '/login',
+  '/register',
+  ...CONTENT_PATHS,
+];
 /**
  * The static pages whose content depends on the site's settings (PLAN_LIMITS,
  * Stripe's prices, custom domains), which the build cannot know: the server
