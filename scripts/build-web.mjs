@@ -49,7 +49,7 @@ function firstLoadFiles(...keys) {
   keys.forEach(visit);
   return [...files];
 }
-// The module of each prerendered page (routes.tsx loads it lazily): preloaded with the page, so that it hydrates without a wait.
+// The module of each prerendered page (routes.tsx loads it lazily): its stylesheets go with the page.
 const PAGE_MODULES = {
   '/': 'features/site/landing-page.tsx',
   '/features': 'features/site/product-pages.tsx',
@@ -65,18 +65,18 @@ const PAGE_MODULES = {
 const entryKey = 'index.html';
 const siteEntryKey = 'site-page.ts';
 for (const key of [entryKey, siteEntryKey]) if (!viteManifest[key]?.isEntry) throw new Error(`scripts/build-web.mjs: no entry ${key}`);
-const staticPaths = new Set(prerender.STATIC_PATHS);
 const preloadsOf = (pathname) => {
   const module = PAGE_MODULES[pathname];
   if (!module || !viteManifest[module]) throw new Error(`scripts/build-web.mjs: no page module known for ${pathname}`);
   const entryFiles = new Set(firstLoadFiles(entryKey));
-  // Its stylesheets too: the prerendered page is drawn styled, not restyled once its script is in.
+  // Its stylesheets: the prerendered page is drawn styled, not restyled once its script is in.
   // A static page runs none of the page's script: only its stylesheets, and the static pages' own script.
-  const files = firstLoadFiles(module).filter((file) => !entryFiles.has(file));
-  const scripts = staticPaths.has(pathname) ? firstLoadFiles(siteEntryKey).slice(1) : files.filter((file) => file.endsWith('.js'));
+  const stylesheets = firstLoadFiles(module).filter((file) => !entryFiles.has(file) && file.endsWith('.css'));
   return [
-    ...files.filter((file) => file.endsWith('.css')).map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`),
-    ...scripts.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
+    ...stylesheets.map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`),
+    ...firstLoadFiles(siteEntryKey)
+      .slice(1)
+      .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
   ].join('\n    ');
 };
 
@@ -103,7 +103,8 @@ const staticHead = (html) =>
     );
 const escapeHtml = (text) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
-function page(meta, canonicalPath, root, preloads = '', isStatic = staticPaths.has(canonicalPath)) {
+/** A page's HTML: a prerendered one static (the static pages' script), a signed-in page's shell the app's. */
+function page(meta, canonicalPath, root, preloads = '', isStatic = true) {
   const head = [
     `<title>${escapeHtml(meta.title)}</title>`,
     `<meta name="description" content="${escapeHtml(meta.description)}" />`,
@@ -139,18 +140,19 @@ for (const pathname of prerender.PRERENDERED_PATHS) {
 }
 for (const pathname of prerender.SHELL_PATHS) {
   const file = fileOf(pathname);
-  await write(file, page(prerender.pageMetaFor(pathname), pathname, prerender.renderShell(pathname)));
+  await write(file, page(prerender.pageMetaFor(pathname), pathname, prerender.renderShell(pathname), '', false));
   manifest.push({ path: pathname, file, prerendered: false });
 }
 // Any path the app does not serve: the '404 Page Not Found' page, answered with status 404.
 // Static too: it changes nothing after load.
-await write('404.html', page(prerender.NOT_FOUND_META, undefined, await prerender.renderPath('/404'), '', true));
+await write('404.html', page(prerender.NOT_FOUND_META, undefined, await prerender.renderPath('/404')));
 await writeFile(
   path.join(pagesDir, 'pages.json'),
   JSON.stringify(
     {
       originPlaceholder: ORIGIN_PLACEHOLDER,
       hostPlaceholder: prerender.SITE_HOST_PLACEHOLDER,
+      yearPlaceholder: prerender.SITE_YEAR_PLACEHOLDER,
       rootPlaceholder: ROOT_PLACEHOLDER,
       siteRenderer: path.relative(pagesDir, path.join(renderDir, 'site-render-worker.js')),
       notFound: '404.html',

@@ -12,14 +12,13 @@ import type { SiteFeatures } from '#shared/account.ts';
 import { SiteFeaturesContext } from './features/site/use-site-features.ts';
 import { DashboardSkeleton } from './features/dashboard/dashboard-skeleton.tsx';
 
-export { SITE_HOST_PLACEHOLDER } from './lib/utils.ts';
+export { SITE_HOST_PLACEHOLDER, SITE_YEAR_PLACEHOLDER } from './lib/utils.ts';
 export {
   CONTENT_PATHS,
   NOT_FOUND_META,
   PRERENDERED_PATHS,
   SHELL_PATHS,
   SITE_RENDERED_PATHS,
-  STATIC_PATHS,
   pageMetaFor,
 } from './features/site/page-meta.ts';
 

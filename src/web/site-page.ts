@@ -7,6 +7,8 @@
 // do alone (site-page-behaviour.ts). Its menus open without script.
 // Someone who may be signed in gets the app, drawn afresh with their own state,
 // as does a page that must first say something ('Logged out').
+// Before any of zod loads (the forms' schemas, on /login and /register): as in main.tsx.
+import './lib/zod-jitless.ts';
 import { mayHaveSession } from './features/auth/session-hint.ts';
 import { hasPendingAnnouncement } from './lib/announcements.ts';
 import { showExamples } from './features/examples/examples-behaviour.ts';

@@ -139,6 +139,8 @@ describe('the public site', () => {
     expect(await examples.first().locator('.lv-link').count()).toBeGreaterThan(1);
     // Three pages drawn, the full-size ones only when opened.
     expect(await page.locator('.lv-link').count()).toBe(await examples.locator('.lv-link').count());
+    // Each in its own font (Poppins, JetBrains Mono, Lora), asked for once the page is drawn.
+    await expect.poll(() => page.locator('head link[rel="stylesheet"][href^="/fonts/"]').count()).toBe(3);
     await page.getByRole('button', { name: "Open Kai Okafor's page full size" }).click();
     const dialog = page.getByRole('dialog', { name: 'Kai Okafor' });
     await expect.poll(() => dialog.isVisible()).toBe(true);
@@ -157,6 +159,8 @@ describe('the public site', () => {
     expect(cover.page).toBeGreaterThanOrEqual(cover.viewport);
     await page.getByRole('button', { name: 'Close the full-size example of Kai Okafor' }).click();
     await expect.poll(() => dialog.isVisible()).toBe(false);
+    // Closed, the full-size page is gone again: three pages drawn, not six.
+    await expect.poll(() => dialog.locator('.lv-link').count()).toBe(0);
     await page.context().close();
   });
 

@@ -41,10 +41,13 @@ const scriptsOf = (page: Page) =>
 describe('the static pages', () => {
   it('reach a visitor who is not signed in as HTML with a small script and none of React; the phone menu still opens and closes', async () => {
     // The '404 Page Not Found' page too, answered for any address the site has no page for.
-    for (const path of ['/', '/features', '/pricing', '/docs', '/blog/counting-views-honestly', '/services/none-such']) {
+    for (const path of ['/', '/features', '/pricing', '/examples', '/docs', '/blog/counting-views-honestly', '/services/none-such']) {
       const { page, problems } = await newPage(390);
       await openAppPage(page, path);
-      expect((await scriptsOf(page)).sort(), path).toEqual(['constants', 'site', 'site-page-behaviour']);
+      expect((await scriptsOf(page)).sort(), path).toEqual(['constants', 'examples-behaviour', 'site', 'site-page-behaviour']);
+      // Completed by the server as it sends the page: its host, and this year in the footer.
+      expect(await page.content(), path).not.toContain('%LINKVERSE');
+      expect(await page.getByRole('contentinfo').textContent(), path).toContain(`© ${new Date().getFullYear()} Linkverse`);
       await page.getByRole('button', { name: 'Open menu' }).click();
       const menu = page.getByRole('dialog', { name: 'Menu' });
       await expect.poll(() => menu.getByRole('link', { name: 'Blog', exact: true }).isVisible()).toBe(true);

@@ -10,6 +10,8 @@ import { type CachedPage, preparePage } from '../public-page/page-cache.ts';
 interface SitePagesManifest {
   originPlaceholder: string;
   hostPlaceholder: string;
+  /** Where the current year goes (the footer's ©). */
+  yearPlaceholder: string;
   /** In a site-rendered page, where its content goes. */
   rootPlaceholder: string;
   /** The worker that draws the site-rendered pages, from this directory (src/web/site-render-worker.ts). */
@@ -32,6 +34,8 @@ function templateOf(pathname: string): string {
  */
 export class SitePages {
   private readonly byOrigin = new Map<string, Map<string, CachedPage>>();
+  /** The year the kept pages were completed in: a new year completes them again. */
+  private year = new Date().getFullYear();
   /** The site-rendered pages, drawn on the first request for one of them. */
   private siteRendered: Promise<void> | undefined;
 
@@ -111,6 +115,11 @@ export class SitePages {
   }
 
   private pageOf(template: string, origin: string, siteClosed = false): CachedPage {
+    const year = new Date().getFullYear();
+    if (year !== this.year) {
+      this.year = year;
+      this.byOrigin.clear();
+    }
     const key = siteClosed ? `${template}${CLOSED_SUFFIX}` : template;
     let pages = this.byOrigin.get(origin);
     if (!pages && this.byOrigin.size < MEMORY_BOUNDS.sitePageOrigins) {
@@ -133,7 +142,8 @@ export class SitePages {
     // An origin from a Host header is the client's text: escaped where it lands.
     return template
       .replaceAll(this.manifest.originPlaceholder, escapeHtml(origin))
-      .replaceAll(this.manifest.hostPlaceholder, escapeHtml(host));
+      .replaceAll(this.manifest.hostPlaceholder, escapeHtml(host))
+      .replaceAll(this.manifest.yearPlaceholder, String(this.year));
   }
 }
 

@@ -11,6 +11,14 @@ export function cn(...inputs: ClassValue[]): string {
  */
 export const SITE_HOST_PLACEHOLDER = '%LINKVERSE_HOST%';
 
+/** Stands for the current year in a prerendered page (its footer's ©); the server writes it as it sends the page. */
+export const SITE_YEAR_PLACEHOLDER = '%LINKVERSE_YEAR%';
+
+/** This year, as the footer shows it. */
+export function currentYear(): string {
+  return typeof window === 'undefined' ? SITE_YEAR_PLACEHOLDER : String(new Date().getFullYear());
+}
+
 /** The site's host, as the address bar shows it (profiles live at {host}/{username}). */
 export function siteHost(): string {
   return typeof window === 'undefined' ? SITE_HOST_PLACEHOLDER : window.location.host;

@@ -3,8 +3,8 @@
 // stops probing for them, a probe the browser reports as a policy violation
 // (Lighthouse's best-practices issue on /login and /examples). zod takes its
 // settings from this global when it loads (its own config() writes the same
-// object); set here, main.tsx's first import, the landing page does not
-// download zod to set it.
+// object); set here, the first import of main.tsx and of site-page.ts, the
+// landing page does not download zod to set it.
 declare global {
   var __zod_globalConfig: { jitless?: boolean } | undefined;
 }

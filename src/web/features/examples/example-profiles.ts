@@ -121,9 +121,9 @@ export const EXAMPLE_PROFILES: readonly ExampleProfile[] = EXAMPLES.map((example
       displayName: example.displayName,
       bio: example.bio,
       profileImage: null,
-      plan: 'free',
-      // Every link of an example shows.
-      planLimits: { ...DEFAULT_PLAN_LIMITS.free, links: null },
+      // Drawn as on the Pro plan (the page says so): their fonts and themes are Pro's, and a Free page would show them in the default ones.
+      plan: 'pro',
+      planLimits: DEFAULT_PLAN_LIMITS.pro,
       verified: false,
       showUpdated: false,
       markNewLinks: false,

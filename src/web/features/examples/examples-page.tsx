@@ -72,7 +72,7 @@ export function ExamplesPage() {
         <h1 className="text-3xl font-black tracking-tight sm:text-4xl">Examples</h1>
         <p className="mt-4 text-lg text-zinc-400">
           Three example pages, drawn live by the code that draws every Linkverse page. The people are made up, and so are their links, which
-          open nothing; every look uses only options from the Customize tab.
+          open nothing; every look uses only options from the Customize tab, some of them (fonts, most themes) on the Pro plan.
         </p>
       </div>
       <ul className="mt-14 grid gap-14 md:grid-cols-3 md:gap-8">

@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { Logo } from './logo.tsx';
+import { currentYear } from '#web/lib/utils.ts';
 
 const columns = [
   {
@@ -61,7 +62,7 @@ export function Footer() {
         ))}
       </div>
       <p className="border-t border-border py-6 text-center text-xs text-muted">
-        © {new Date().getFullYear()} Linkverse. All rights reserved.
+        © {currentYear()} Linkverse. All rights reserved.
       </p>
     </footer>
   );

@@ -52,9 +52,12 @@ const PAGE_META: ReadonlyMap<string, PageMeta> = new Map<string, PageMeta>([
 ]);
 
 /**
- * The pages written as HTML at build time, as an anonymous visitor sees them:
- * they read without JavaScript, then hydrate. The signed-in pages are sent as
- * the app's shell with their own title.
+ * The pages written as HTML at build time, as an anonymous visitor sees them.
+ * Their content does not change after load: a visitor who is not signed in
+ * gets them static, with a small script and none of React (site-page.ts;
+ * issue 27 §4), as is the 404 page; /login and /register hydrate their card
+ * alone (auth-island.tsx). Someone who may be signed in gets the app. The
+ * signed-in pages are sent as the app's shell with their own title.
  */
 export const CONTENT_PATHS: readonly string[] = [...CONTENT_PAGES.keys()];
 export const PRODUCT_PATHS = ['/features', '/services', '/services/business-solutions'] as const;
@@ -68,24 +71,9 @@ export const PRERENDERED_PATHS: readonly string[] = [
   ...CONTENT_PATHS,
 ];
 /**
- * The prerendered pages whose content does not change after load: a visitor who
- * is not signed in gets them static, with a small script and none of React
- * (site-page.ts; issue 27 §4), as is the 404 page; /login and /register hydrate
- * their card alone (auth-island.tsx).
- */
-export const STATIC_PATHS: readonly string[] = [
-  '/',
-  ...PRODUCT_PATHS,
-  '/pricing',
-  '/examples',
-  '/login',
-  '/register',
-  ...CONTENT_PATHS,
-];
-/**
  * The static pages whose content depends on the site's settings (PLAN_LIMITS,
  * Stripe's prices, custom domains), which the build cannot know: the server
- * draws them with its own features as it starts (site-render-worker.ts).
+ * draws them with its own features on the first request for one (site-render-worker.ts).
  */
 export const SITE_RENDERED_PATHS: readonly string[] = ['/pricing'];
 export const SHELL_PATHS = [
