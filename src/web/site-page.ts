@@ -27,9 +27,13 @@ if (mayHaveSession() || hasPendingAnnouncement()) {
   showExamples(document);
   // Without them the page is whole: the Community link stays hidden, the line empty.
   showSiteFeatures(document).catch(() => undefined);
-  // /login and /register hydrate their card alone, which then marks the page ready.
+  // /login and /register hydrate their card alone, which then marks the page ready; loaded once the page
+  // has painted (the frame after this one), so that React's work does not hold back its first paint.
   const island = document.querySelector<HTMLElement>('[data-auth-island]');
-  if (island) void import('./features/auth/auth-island.tsx').then((module) => module.hydrateAuthIsland(island));
+  if (island) {
+    const hydrate = () => void import('./features/auth/auth-island.tsx').then((module) => module.hydrateAuthIsland(island));
+    requestAnimationFrame(() => setTimeout(hydrate));
+  }
   // Browser tests wait for it, as for the app (AppReady).
   else document.documentElement.dataset.app = 'ready';
 }

@@ -61,9 +61,7 @@ export function Footer() {
           </div>
         ))}
       </div>
-      <p className="border-t border-border py-6 text-center text-xs text-muted">
-        © {currentYear()} Linkverse. All rights reserved.
-      </p>
+      <p className="border-t border-border py-6 text-center text-xs text-muted">© {currentYear()} Linkverse. All rights reserved.</p>
     </footer>
   );
 }
