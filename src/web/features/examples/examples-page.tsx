@@ -18,6 +18,10 @@ function ExampleCard({ example }: { example: ExamplePage }) {
         className="mx-auto h-[560px] w-full max-w-[300px] overflow-y-auto rounded-[2.25rem] border-[10px] border-zinc-800 shadow-2xl shadow-primary/10 [content-visibility:auto]"
         data-testid="example-profile"
         data-example-frame=""
+        // A page taller than its frame scrolls in it: from the keyboard too.
+        role="region"
+        aria-labelledby={titleId}
+        tabIndex={0}
         // Drawn at build time by ProfileView, and the same on the server and here: nothing to hydrate.
         dangerouslySetInnerHTML={{ __html: html }}
       />
