@@ -2,7 +2,8 @@
 // as an anonymous visitor sees them) into dist/pages, and a brotli and a gzip
 // copy beside every compressible file of dist/web, for the server to send as
 // they are (issue 11). The renderer stays in dist/render: the server draws with
-// it, as it starts, the pages that depend on its settings (SITE_RENDERED_PATHS).
+// it, on the first request for one, the pages that depend on its settings
+// (SITE_RENDERED_PATHS).
 import { mkdir, readFile, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';

@@ -1,7 +1,7 @@
 // Built for Node by scripts/build-web.mjs: renders the public pages to HTML at
 // build time, as an anonymous visitor sees them (issue 11); and, through
 // site-render-worker.ts, the pages that depend on a site's settings when its
-// server starts (issue 27 §4).
+// server is first asked for one (issue 27 §4).
 import { Writable } from 'node:stream';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { prerenderToNodeStream } from 'react-dom/static';

@@ -1,4 +1,4 @@
-// Run by the server as it starts, in a worker thread of its own (site-pages.ts):
+// Run by the server on the first request for one of its pages, in a worker thread of its own (site-pages.ts):
 // draws the pages that depend on this site's settings (SITE_RENDERED_PATHS) with
 // its features, and exits, so that the server keeps none of React in memory.
 import { parentPort, workerData } from 'node:worker_threads';
