@@ -111,6 +111,11 @@ export function fontSlugOf(font: string): string {
   return font.toLowerCase().replace(/\s+/g, '-');
 }
 
+/** The stylesheet of a font's @font-face rules (served by profile-assets.ts); null for Inter, which the app loads itself. */
+export function fontStylesheetOf(font: string): string | null {
+  return font === 'Inter' ? null : `/fonts/${fontSlugOf(font)}.css`;
+}
+
 /** The family a font is declared under: the product's Inter is the app's own variable face. */
 export function fontFaceNameOf(font: string): string {
   return font === 'Inter' ? 'Inter Variable' : font;

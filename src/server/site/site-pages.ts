@@ -38,13 +38,16 @@ export class SitePages {
   private year = new Date().getFullYear();
   /** The site-rendered pages, drawn on the first request for one of them. */
   private siteRendered: Promise<void> | undefined;
+  private readonly siteRenderedPaths: ReadonlySet<string>;
 
   private constructor(
     private readonly dir: string,
     private readonly manifest: SitePagesManifest,
     private readonly templates: Map<string, string>,
     private readonly features: SiteFeatures,
-  ) {}
+  ) {
+    this.siteRenderedPaths = new Set(manifest.pages.filter((page) => page.siteRendered).map((page) => page.path));
+  }
 
   /**
    * The pages built beside the web app (webRoot/../pages), or undefined before
@@ -70,7 +73,7 @@ export class SitePages {
    * next request if it failed).
    */
   private async ready(template: string): Promise<void> {
-    if (this.templates.has(template) || !this.manifest.pages.some((page) => page.path === template)) return;
+    if (this.templates.has(template) || !this.siteRenderedPaths.has(template)) return;
     this.siteRendered ??= this.renderSitePages().catch((error: unknown) => {
       this.siteRendered = undefined;
       throw error;
@@ -80,7 +83,7 @@ export class SitePages {
 
   private async renderSitePages(): Promise<void> {
     const drawn = await renderInWorker(path.join(this.dir, this.manifest.siteRenderer), this.features);
-    for (const page of this.manifest.pages.filter((entry) => entry.siteRendered)) {
+    for (const page of this.manifest.pages.filter((entry) => this.siteRenderedPaths.has(entry.path))) {
       const root = drawn[page.path];
       if (root === undefined) throw new Error(`The site renderer did not draw ${page.path}`);
       const html = readFileSync(path.join(this.dir, page.file), 'utf8');

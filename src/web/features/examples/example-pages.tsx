@@ -1,6 +1,6 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { ProfileView } from '#profile/profile-view.tsx';
-import { fontSlugOf } from '#shared/customization.ts';
+import { fontStylesheetOf } from '#shared/customization.ts';
 import { EXAMPLE_PROFILES } from './example-profiles.ts';
 
 // The example pages as HTML, drawn at build time by the ProfileView every
@@ -22,6 +22,6 @@ export const EXAMPLE_PAGES: readonly ExamplePage[] = EXAMPLE_PROFILES.map(({ sum
   summary,
   username: page.profile.username,
   name: page.profile.displayName,
-  fontStylesheet: page.customization.font === 'Inter' ? null : `/fonts/${fontSlugOf(page.customization.font)}.css`,
+  fontStylesheet: fontStylesheetOf(page.customization.font),
   html: renderToStaticMarkup(<ProfileView page={page} hrefOf={() => undefined} embedded />),
 }));

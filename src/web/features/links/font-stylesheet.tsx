@@ -1,5 +1,5 @@
 import { Suspense } from 'react';
-import { fontSlugOf } from '#shared/customization.ts';
+import { fontStylesheetOf } from '#shared/customization.ts';
 
 /**
  * The @font-face rules of a font the app does not load itself (it has Inter),
@@ -9,10 +9,11 @@ import { fontSlugOf } from '#shared/customization.ts';
  * state while a font's stylesheet arrives.
  */
 export function FontStylesheet({ font }: { font: string }) {
-  if (font === 'Inter') return null;
+  const href = fontStylesheetOf(font);
+  if (href === null) return null;
   return (
     <Suspense fallback={null}>
-      <link rel="stylesheet" href={`/fonts/${fontSlugOf(font)}.css`} precedence="default" />
+      <link rel="stylesheet" href={href} precedence="default" />
     </Suspense>
   );
 }
