@@ -79,18 +79,16 @@ export function registerPublicPageRoutes(
   { db, config, cache, responder, recorder, media, clock, customDomains }: PublicPageDeps,
 ): void {
   const servePage = async (request: FastifyRequest, reply: FastifyReply, username: string, agreed = false, domain?: string) => {
-    const page = await publicPageFor(
-      db,
-      cache,
-      domain ? `https://${domain}` : siteOrigin(config.publicUrl, request),
+    const page = await publicPageFor(db, cache, {
+      origin: domain ? `https://${domain}` : siteOrigin(config.publicUrl, request),
       username,
-      inAppBrowserOf(request.headers['user-agent']),
-      clock(),
+      inApp: inAppBrowserOf(request.headers['user-agent']),
+      now: clock(),
       agreed,
-      () => viewerOf(request.headers['user-agent'], request.ip),
-      config.planLimits,
-      domain && `https://${domain}/`,
-    );
+      viewerOf: () => viewerOf(request.headers['user-agent'], request.ip),
+      planLimits: config.planLimits,
+      address: domain && `https://${domain}/`,
+    });
     if (!page) {
       // A former username, held for 30 days, sends visitors on to the new address.
       const holder = isUsername(username) ? await currentHolderOf(db, username) : undefined;

@@ -105,6 +105,23 @@ export async function notFoundPageFor(db: Db, username: string): Promise<CachedP
 export const GONE_PAGE = preparePage(renderProfileGone(), 0);
 GONE_PAGE.recompress();
 
+/** What a request for a public page names: whose page, for which origin and visitor. */
+export interface PublicPageRequest {
+  origin: string;
+  username: string;
+  /** The app whose own browser the visitor is in, if any. */
+  inApp?: InAppBrowser;
+  /** The time the page is drawn at (scheduled links). */
+  now?: number;
+  /** Past the page's content warning (`?agree`). */
+  agreed?: boolean;
+  /** The visitor's device and country, asked only for a page whose links name their audience. */
+  viewerOf?: () => Viewer;
+  planLimits?: Record<Plan, PlanLimits>;
+  /** The page's address when it is not `{origin}/{username}`: a custom domain's root. */
+  address?: string;
+}
+
 /**
  * The rendered page of a profile for an origin, and for a visitor in an app's
  * own browser, the page with that app's bar (unless its creator turned the bar
@@ -117,15 +134,16 @@ GONE_PAGE.recompress();
 export async function publicPageFor(
   db: Db,
   cache: PageCache,
-  origin: string,
-  username: string,
-  inApp?: InAppBrowser,
-  now = Date.now(),
-  agreed = false,
-  viewerOf: () => Viewer = () => ({ device: 'desktop', country: '' }),
-  planLimits?: Record<Plan, PlanLimits>,
-  /** The page's address when it is not `{origin}/{username}`: a custom domain's root. */
-  address?: string,
+  {
+    origin,
+    username,
+    inApp,
+    now = Date.now(),
+    agreed = false,
+    viewerOf = () => ({ device: 'desktop', country: '' }),
+    planLimits,
+    address,
+  }: PublicPageRequest,
 ): Promise<CachedPage | undefined> {
   const cachedOrigin = cachedOriginFor(origin, inApp);
   const key = agreed ? `${username}?${AGREE_QUERY}` : username;
