@@ -59,6 +59,9 @@ const PAGE_MODULES = {
   '/pricing': 'features/pricing/pricing-page.tsx',
   '/login': 'features/auth/login-page.tsx',
   '/register': 'features/auth/register-page.tsx',
+  '/forgot-password': 'features/auth/forgot-password-page.tsx',
+  '/reset-password': 'features/auth/reset-password-page.tsx',
+  '/confirm-email': 'features/auth/confirm-email-page.tsx',
   '/examples': 'features/examples/examples-page.tsx',
   ...Object.fromEntries(prerender.CONTENT_PATHS.map((pathname) => [pathname, 'features/content/content-page.tsx'])),
 };
@@ -116,7 +119,8 @@ function page(meta, canonicalPath, root, preloads = '', isStatic = true) {
   const html = (isStatic ? staticHead(template) : template)
     .replace(/<title>[^<]*<\/title>/, head)
     .replace(/\s*<meta name="description"[^>]*>/, '')
-    .replace('<div id="root"></div>', `<div id="root">${root}</div>`)
+    // A page the server draws with the site's features is marked for the script that hydrates it (main.tsx).
+    .replace('<div id="root"></div>', `<div id="root"${root === ROOT_PLACEHOLDER ? ' data-site-rendered' : ''}>${root}</div>`)
     .replace('</head>', `  ${[fontPreload, preloads].filter(Boolean).join('\n    ')}\n  </head>`);
   if (!html.includes(ORIGIN_PLACEHOLDER) && canonicalPath !== undefined) throw new Error('index.html has no <title> to replace');
   return html;
@@ -131,18 +135,25 @@ const write = async (file, html) => {
   await writeFile(path.join(pagesDir, file), html);
 };
 const siteRendered = new Set(prerender.SITE_RENDERED_PATHS);
+const unlisted = new Set(prerender.ACCOUNT_PATHS);
 for (const pathname of prerender.PRERENDERED_PATHS) {
   const file = fileOf(pathname);
   // Drawn here all the same: a page that does not render fails the build, not the server's start.
   const root = await prerender.renderPath(pathname);
   const isSiteRendered = siteRendered.has(pathname);
   await write(file, page(prerender.pageMetaFor(pathname), pathname, isSiteRendered ? ROOT_PLACEHOLDER : root, preloadsOf(pathname)));
-  manifest.push({ path: pathname, file, prerendered: true, ...(isSiteRendered && { siteRendered: true }) });
+  manifest.push({
+    path: pathname,
+    file,
+    prerendered: true,
+    listed: !unlisted.has(pathname),
+    ...(isSiteRendered && { siteRendered: true }),
+  });
 }
 for (const pathname of prerender.SHELL_PATHS) {
   const file = fileOf(pathname);
   await write(file, page(prerender.pageMetaFor(pathname), pathname, prerender.renderShell(pathname), '', false));
-  manifest.push({ path: pathname, file, prerendered: false });
+  manifest.push({ path: pathname, file, prerendered: false, listed: false });
 }
 // Any path the app does not serve: the '404 Page Not Found' page, answered with status 404.
 // Static too: it changes nothing after load.

@@ -12,6 +12,8 @@ import { AppShell } from './app-shell.tsx';
 import { mayHaveSession } from './features/auth/session-hint.ts';
 import { AppRoutes } from './routes.tsx';
 import { announcePending } from './lib/announcements.ts';
+import type { SiteFeatures } from '#shared/account.ts';
+import { SiteFeaturesContext, loadSiteFeatures } from './features/site/use-site-features.ts';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('No #root element');
@@ -33,6 +35,12 @@ const prerendered = root.firstElementChild !== null && !root.firstElementChild.h
 // Hydrated as a transition: React then works in slices of a few milliseconds and
 // yields to the browser between them, instead of one long task that blocks the
 // page while a phone runs the whole tree (issue 27: total blocking time).
-if (prerendered && !mayHaveSession()) startTransition(() => void hydrateRoot(root, app));
-else createRoot(root).render(app);
+// A page the server drew with the site's features (its plans, its single sign-on) hydrates with them.
+if (prerendered && !mayHaveSession()) {
+  const hydrate = (features?: SiteFeatures) =>
+    startTransition(() => void hydrateRoot(root, <SiteFeaturesContext value={features}>{app}</SiteFeaturesContext>));
+  // Not awaited at the module's top: a top-level await splits the app's entry into many small files.
+  if (root.hasAttribute('data-site-rendered')) loadSiteFeatures().then(hydrate, () => hydrate());
+  else hydrate();
+} else createRoot(root).render(app);
 void announcePending();

@@ -14,6 +14,7 @@ import { DashboardSkeleton } from './features/dashboard/dashboard-skeleton.tsx';
 
 export { SITE_HOST_PLACEHOLDER, SITE_YEAR_PLACEHOLDER } from './lib/utils.ts';
 export {
+  ACCOUNT_PATHS,
   CONTENT_PATHS,
   NOT_FOUND_META,
   PRERENDERED_PATHS,

@@ -1,17 +1,20 @@
 // The script of a page whose content does not change after load (the landing
-// page, the product pages, the pricing page, the examples, the written pages, and /login and
-// /register, whose card alone hydrates; issue 27 §4).
+// page, the product pages, the pricing page, the examples, the written pages, and the account
+// pages, whose card alone hydrates; issue 27 §4).
 // The build drew it (the pricing page: the server, with its settings)
 // from the app's own components, as an anonymous visitor sees it; a visitor
 // who is not signed in needs none of React for it, only what the markup cannot
 // do alone (site-page-behaviour.ts). Its menus open without script.
 // Someone who may be signed in gets the app, drawn afresh with their own state,
 // as does a page that must first say something ('Logged out').
-// Before any of zod loads (the forms' schemas, on /login and /register): as in main.tsx.
+// Before any of zod loads (the forms' schemas, on the account pages): as in main.tsx.
 import './lib/zod-jitless.ts';
 import { mayHaveSession } from './features/auth/session-hint.ts';
 import { hasPendingAnnouncement } from './lib/announcements.ts';
 import { showExamples } from './features/examples/examples-behaviour.ts';
+import { AUTH_ISLAND_CARDS } from './features/auth/auth-island-cards.ts';
+import type { AuthIslandName } from './features/auth/auth-card.tsx';
+import { loadSiteFeatures } from './features/site/site-features.ts';
 import { followNavbarScroll, mirrorClaimedName, showCheckoutCancelled, showSiteFeatures } from './features/site/site-page-behaviour.ts';
 
 if (mayHaveSession() || hasPendingAnnouncement()) {
@@ -27,11 +30,17 @@ if (mayHaveSession() || hasPendingAnnouncement()) {
   showExamples(document);
   // Without them the page is whole: the Community link stays hidden, the line empty.
   showSiteFeatures(document).catch(() => undefined);
-  // /login and /register hydrate their card alone, which then marks the page ready; loaded once the page
-  // has painted (the frame after this one), so that React's work does not hold back its first paint.
+  // An account page hydrates its card alone, which then marks the page ready; loaded once the page has
+  // painted (the frame after this one), so that React's work does not hold back its first paint. The
+  // card was drawn with the site's features (site-pages.ts), which it hydrates with.
   const island = document.querySelector<HTMLElement>('[data-auth-island]');
   if (island) {
-    const hydrate = () => void import('./features/auth/auth-island.tsx').then((module) => module.hydrateAuthIsland(island));
+    const hydrate = () =>
+      void Promise.all([
+        import('./features/auth/auth-island.tsx').then((module) => module.hydrateAuthIsland),
+        AUTH_ISLAND_CARDS[island.dataset.authIsland as AuthIslandName](),
+        loadSiteFeatures().catch(() => undefined),
+      ]).then(([hydrateAuthIsland, Card, features]) => hydrateAuthIsland(island, Card, features));
     requestAnimationFrame(() => setTimeout(hydrate));
   }
   // Browser tests wait for it, as for the app (AppReady).

@@ -24,9 +24,18 @@ const running = useServerAndBrowser(() => ({
 async function throughProvider(width: number, login: string): Promise<Page> {
   const context = await running.browser.newContext({ baseURL: running.server.baseUrl, viewport: { width, height: 900 } });
   const page = await context.newPage();
+  const problems: string[] = [];
+  page.on('pageerror', (error) => problems.push(error.message));
+  page.on('console', (message) => void (message.type() === 'error' && problems.push(message.text())));
+  // The server draws the site's providers into the page (issue 27 §4): there before any script runs, and the card
+  // hydrates with them, without a mismatch.
+  for (const path of ['/login', '/register']) {
+    expect(await (await page.request.get(path)).text(), path).toContain('Continue with Company ID');
+  }
   await openAppPage(page, '/login');
   const button = page.getByRole('button', { name: 'Continue with Company ID' });
   await button.waitFor();
+  expect(problems).toEqual([]);
   expect(await axeViolationsOf(page)).toEqual([]);
   await button.click();
   await page.waitForURL(`${idp.issuer}/**`);

@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { mergePlanLimits } from '#server/config.ts';
 import { createUser } from '../helpers/factories.ts';
 import { useServerAndBrowser } from '../helpers/web-server.ts';
-import { openAppPage, signInPage } from '../helpers/pages.ts';
+import { axeViolationsOf, openAppPage, signInPage } from '../helpers/pages.ts';
+import { passwordResetMessages } from '#shared/password-reset.ts';
 
 // Issue 27 §4: the pages whose content does not change after load reach a
 // visitor who is not signed in as the build's HTML with a small script and
@@ -135,6 +136,33 @@ describe('the static pages', () => {
       await page.waitForURL((url) => url.pathname === '/pricing');
       await expect.poll(() => page.getByText('Logged in successfully').isVisible()).toBe(true);
       await page.context().close();
+    }
+  });
+
+  it('the account pages a mailed link opens hydrate their card alone, drawn with what this site has', async () => {
+    for (const [path, drawn, hydrated] of [
+      // This site sends no mail: the server draws the page that says who makes reset links.
+      ['/forgot-password', 'an administrator has to make you a reset link', 'an administrator has to make you a reset link'],
+      // Drawn before the link's token is read: the form, then (no token here) what the page needs.
+      ['/reset-password', 'Set new password', passwordResetMessages.linkMissing],
+      ['/confirm-email', 'Confirming your email', passwordResetMessages.linkMissing],
+    ] as const) {
+      const { page, problems } = await newPage(390);
+      expect(await (await page.request.get(path)).text(), path).toContain(drawn);
+      await openAppPage(page, path);
+      await expect.poll(() => page.getByText(hydrated).isVisible(), { message: path }).toBe(true);
+      const scripts = await scriptsOf(page);
+      expect(scripts, path).toContain('auth-island');
+      expect(scripts, path).not.toContain('index');
+      expect(await axeViolationsOf(page), path).toEqual([]);
+      expect(problems, path).toEqual([]);
+      await page.context().close();
+    }
+    // Search engines are offered the site's pages, not its account pages.
+    const sitemap = await (await fetch(`${running.server.baseUrl}/sitemap.xml`)).text();
+    expect(sitemap).toContain('/features</loc>');
+    for (const path of ['/login', '/register', '/forgot-password', '/reset-password', '/confirm-email']) {
+      expect(sitemap, path).not.toContain(`${path}</loc>`);
     }
   });
 

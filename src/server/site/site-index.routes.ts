@@ -36,7 +36,7 @@ export function registerSiteIndexRoutes(app: App, db: Db, config: AppConfig, pag
 
   app.get('/sitemap.xml', hide, async (request, reply) => {
     const origin = siteOrigin(config.publicUrl, request);
-    const sitePaths = pages?.publicPaths.filter((path) => path !== '/login' && path !== '/register') ?? ['/'];
+    const sitePaths = pages?.listedPaths ?? ['/'];
     const profiles = await listActiveUsernames(db, SITEMAP_MAX_URLS - sitePaths.length);
     const entry = (path: string, lastModified?: string) =>
       `<url><loc>${escapeHtml(origin + path)}</loc>${lastModified ? `<lastmod>${lastModified.slice(0, 10)}</lastmod>` : ''}</url>`;

@@ -17,7 +17,8 @@ interface SitePagesManifest {
   /** The worker that draws the site-rendered pages, from this directory (src/web/site-render-worker.ts). */
   siteRenderer: string;
   notFound: string;
-  pages: { path: string; file: string; prerendered: boolean; siteRendered?: boolean }[];
+  /** `listed`: offered to search engines (the public pages but the account ones). */
+  pages: { path: string; file: string; prerendered: boolean; listed: boolean; siteRendered?: boolean }[];
 }
 
 /** The page of an address with a part of its own: /login/sso/{provider} is the /login/sso page (single sign-on's way back). */
@@ -96,9 +97,9 @@ export class SitePages {
     return this.manifest.pages.map((page) => page.path);
   }
 
-  /** The public pages, with content, for search engines (sitemap.xml). */
-  get publicPaths(): string[] {
-    return this.manifest.pages.filter((page) => page.prerendered).map((page) => page.path);
+  /** The public pages, with content, for search engines (sitemap.xml): not the account pages. */
+  get listedPaths(): string[] {
+    return this.manifest.pages.filter((page) => page.listed).map((page) => page.path);
   }
 
   /**

@@ -19,11 +19,11 @@ export function AuthCard({ title, subtitle, children }: { title: string; subtitl
   );
 }
 
-/** The pages whose card hydrates alone on a static page (auth-island.tsx). */
-export type AuthIslandName = 'login' | 'register';
+/** The pages whose card hydrates alone on a static page (auth-island.tsx): the account pages (page-meta.ts). */
+export type AuthIslandName = 'login' | 'register' | 'forgot-password' | 'reset-password' | 'confirm-email';
 
 /**
- * Around the card of /login and /register: the element a static page hydrates
+ * Around the card of an account page (/login, /register, /forgot-password…): the element a static page hydrates
  * (auth-island.tsx), the card and its form alone, not the site around it.
  */
 export function AuthIsland({ name, children }: { name: AuthIslandName; children: ReactNode }) {

@@ -1,18 +1,16 @@
-import { startTransition } from 'react';
+import { type JSX, startTransition } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { type Navigator, Router, type To, createPath } from 'react-router';
 import { AppShell } from '#web/app-shell.tsx';
 import { AppReady } from '#web/app-ready.tsx';
 import { announceOnNextPage } from '#web/lib/announcements.ts';
-import type { AuthIslandName } from './auth-card.tsx';
-import { LoginCard } from './login-page.tsx';
-import { RegisterCard } from './register-page.tsx';
+import type { SiteFeatures } from '#shared/account.ts';
+import { SiteFeaturesContext } from '../site/use-site-features.ts';
 
-// /login and /register for a visitor who is not signed in (issue 27 §4): the
-// page is static (site-page.ts), and only its card, the form, hydrates here.
-// The navbar and the footer stay the build's HTML.
-
-const CARDS: Record<AuthIslandName, () => React.JSX.Element> = { login: LoginCard, register: RegisterCard };
+// An account page (/login, /register, /forgot-password…) for a visitor who is
+// not signed in (issue 27 §4): the page is static (site-page.ts), and only its
+// card, the form, hydrates here. The navbar and the footer stay the HTML the
+// server sent.
 
 const hrefOf = (to: To) => (typeof to === 'string' ? to : createPath(to));
 
@@ -28,20 +26,24 @@ const documentNavigator: Navigator = {
   replace: (to) => window.location.replace(hrefOf(to)),
 };
 
-/** Hydrates the card a static page drew in an AuthIsland element. */
-export function hydrateAuthIsland(island: HTMLElement): void {
+/**
+ * Hydrates the card a static page drew in an AuthIsland element, with the
+ * site's features it was drawn with (site-pages.ts), when they could be read.
+ */
+export function hydrateAuthIsland(island: HTMLElement, Card: () => JSX.Element, features: SiteFeatures | undefined): void {
   announceOnNextPage();
-  const Card = CARDS[island.dataset.authIsland as AuthIslandName];
   const { pathname, search, hash } = window.location;
   // As the app hydrates (main.tsx): in slices, yielding to the browser between them.
   startTransition(() => {
     hydrateRoot(
       island,
       <AppShell>
-        <Router location={{ pathname, search, hash }} navigator={documentNavigator}>
-          <Card />
-          <AppReady />
-        </Router>
+        <SiteFeaturesContext value={features}>
+          <Router location={{ pathname, search, hash }} navigator={documentNavigator}>
+            <Card />
+            <AppReady />
+          </Router>
+        </SiteFeaturesContext>
       </AppShell>,
     );
   });

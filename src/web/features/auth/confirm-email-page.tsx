@@ -1,50 +1,61 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { accountMessages } from '#shared/account.ts';
 import { passwordResetMessages } from '#shared/password-reset.ts';
 import { Button } from '#web/components/ui/button.tsx';
-import { FullPageSpinner } from '#web/components/ui/spinner.tsx';
+import { Spinner } from '#web/components/ui/spinner.tsx';
 import { ApiError, api } from '#web/lib/api.ts';
 import { FormError } from '#web/components/ui/form-error.tsx';
-import { AuthCard } from './auth-card.tsx';
-
-/** One request per link, even when an effect runs twice (React's strict mode in development). */
-const confirmations = new Map<string, Promise<{ data: { email: string } }>>();
-function confirmOnce(token: string) {
-  let request = confirmations.get(token);
-  if (!request) {
-    request = api<{ data: { email: string } }>('/api/auth/confirm-email', { method: 'POST', body: { token } });
-    confirmations.set(token, request);
-  }
-  return request;
-}
+import { AuthCard, AuthIsland } from './auth-card.tsx';
 
 type Outcome = { state: 'confirming' } | { state: 'confirmed'; email: string } | { state: 'failed'; message: string };
 
+/** Reads the link's token from the page's address, sends it, and says what came of it. */
+async function confirmLink(): Promise<Outcome> {
+  const token = new URLSearchParams(window.location.hash.slice(1)).get('token');
+  if (!token) return { state: 'failed', message: passwordResetMessages.linkMissing };
+  // The link is spent either way: it leaves the address bar and the history entry.
+  window.history.replaceState(null, '', window.location.pathname);
+  try {
+    const answer = await api<{ data: { email: string } }>('/api/auth/confirm-email', { method: 'POST', body: { token } });
+    return { state: 'confirmed', email: answer.data.email };
+  } catch (caught) {
+    const message =
+      caught instanceof ApiError && caught.status > 0 ? caught.message : 'Your email could not be confirmed. Please try again.';
+    return { state: 'failed', message };
+  }
+}
+
 /** /confirm-email: the link mailed to a new address (token in the fragment, never sent to a server as part of the URL). */
 export function ConfirmEmailPage() {
-  // A shell page, drawn in the browser only: the fragment is there from the first render.
-  const [token] = useState(() => new URLSearchParams(window.location.hash.slice(1)).get('token'));
-  const [outcome, setOutcome] = useState<Outcome>(() =>
-    token ? { state: 'confirming' } : { state: 'failed', message: passwordResetMessages.linkMissing },
+  return (
+    <AuthIsland name="confirm-email">
+      <ConfirmEmailCard />
+    </AuthIsland>
   );
+}
 
+/** Its card: drawn confirming, before the link's token is known; once hydrated, the token is read and sent. */
+export function ConfirmEmailCard() {
+  const [outcome, setOutcome] = useState<Outcome>({ state: 'confirming' });
+
+  const asked = useRef(false);
   useEffect(() => {
-    if (!token) return;
-    // The link is spent either way: it leaves the address bar and the history entry.
-    window.history.replaceState(null, '', window.location.pathname);
-    confirmOnce(token).then(
-      (answer) => setOutcome({ state: 'confirmed', email: answer.data.email }),
-      (caught: unknown) =>
-        setOutcome({
-          state: 'failed',
-          message:
-            caught instanceof ApiError && caught.status > 0 ? caught.message : 'Your email could not be confirmed. Please try again.',
-        }),
-    );
-  }, [token]);
+    // Once: the link can be used only once (React's development double effect included).
+    if (asked.current) return;
+    asked.current = true;
+    void confirmLink().then(setOutcome);
+  }, []);
 
-  if (outcome.state === 'confirming') return <FullPageSpinner />;
+  if (outcome.state === 'confirming') {
+    return (
+      <AuthCard title="Confirming your email" subtitle="This takes a moment.">
+        <p className="flex items-center justify-center gap-3 text-sm text-muted" role="status">
+          <Spinner className="text-primary" /> Confirming...
+        </p>
+      </AuthCard>
+    );
+  }
   if (outcome.state === 'failed') {
     return (
       <AuthCard title="Email not confirmed" subtitle="You can send a new link from Account in your dashboard.">

@@ -7,7 +7,8 @@ import { FullPageSpinner } from '#web/components/ui/spinner.tsx';
 import { ApiError, api } from '#web/lib/api.ts';
 import { useSiteFeatures } from '../site/use-site-features.ts';
 import { FormError } from '#web/components/ui/form-error.tsx';
-import { AuthCard } from './auth-card.tsx';
+import { useHydrated } from '#web/lib/use-hydrated.ts';
+import { AuthCard, AuthIsland } from './auth-card.tsx';
 import { focusField, useFormError, valuesOf } from './use-form-error.ts';
 
 const backToLogin = (
@@ -25,7 +26,17 @@ const backToLogin = (
  * same whether or not the account exists.
  */
 export function ForgotPasswordPage() {
+  return (
+    <AuthIsland name="forgot-password">
+      <ForgotPasswordCard />
+    </AuthIsland>
+  );
+}
+
+/** Its card: drawn by the server with the site's features (whether it sends mail), then hydrated alone. */
+export function ForgotPasswordCard() {
   const features = useSiteFeatures();
+  const hydrated = useHydrated();
   const [sent, setSent] = useState<string | null>(null);
   const [isSubmitting, setSubmitting] = useState(false);
   const { error, invalidField, show, check } = useFormError();
@@ -86,7 +97,7 @@ export function ForgotPasswordPage() {
             aria-invalid={invalidField === 'identifier' || undefined}
           />
         </div>
-        <Button type="submit" className="w-full" disabled={isSubmitting}>
+        <Button type="submit" className="w-full" disabled={!hydrated || isSubmitting}>
           {isSubmitting ? 'Sending...' : 'Send reset link'}
         </Button>
       </form>

@@ -4,7 +4,8 @@ import { passwordResetMessages, resetPasswordFormSchema } from '#shared/password
 import { Button } from '#web/components/ui/button.tsx';
 import { ApiError, api } from '#web/lib/api.ts';
 import { FormError } from '#web/components/ui/form-error.tsx';
-import { AuthCard } from './auth-card.tsx';
+import { useHydrated } from '#web/lib/use-hydrated.ts';
+import { AuthCard, AuthIsland } from './auth-card.tsx';
 import { PasswordField } from './password-input.tsx';
 import { focusField, useFormError, valuesOf } from './use-form-error.ts';
 
@@ -13,10 +14,18 @@ function tokenFromFragment(): string | null {
   return new URLSearchParams(window.location.hash.slice(1)).get('token');
 }
 
-/** /reset-password: a new password from a one-time link made by an admin (issue 28). */
+/** /reset-password: a new password from a one-time link, mailed or made by an admin (issue 28). */
 export function ResetPasswordPage() {
-  // A shell page, drawn in the browser only: the fragment is there from the first render.
-  const [token] = useState<string | null | undefined>(() => (typeof window === 'undefined' ? undefined : tokenFromFragment()));
+  return (
+    <AuthIsland name="reset-password">
+      <ResetPasswordCard />
+    </AuthIsland>
+  );
+}
+
+/** Its card: drawn before the link's token is known (undefined), which is read once hydrated. */
+export function ResetPasswordCard() {
+  const token = useHydrated() ? tokenFromFragment() : undefined;
   const [done, setDone] = useState(false);
   const [isSubmitting, setSubmitting] = useState(false);
   const { error, invalidField, show, check } = useFormError();

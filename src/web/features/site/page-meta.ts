@@ -55,36 +55,32 @@ const PAGE_META: ReadonlyMap<string, PageMeta> = new Map<string, PageMeta>([
  * The pages written as HTML at build time, as an anonymous visitor sees them.
  * Their content does not change after load: a visitor who is not signed in
  * gets them static, with a small script and none of React (site-page.ts;
- * issue 27 §4), as is the 404 page; /login and /register hydrate their card
+ * issue 27 §4), as is the 404 page; the account pages hydrate their card
  * alone (auth-island.tsx). Someone who may be signed in gets the app. The
  * signed-in pages are sent as the app's shell with their own title.
  */
 export const CONTENT_PATHS: readonly string[] = [...CONTENT_PAGES.keys()];
 export const PRODUCT_PATHS = ['/features', '/services', '/services/business-solutions'] as const;
-export const PRERENDERED_PATHS: readonly string[] = [
-  '/',
-  ...PRODUCT_PATHS,
-  '/pricing',
-  '/login',
-  '/register',
-  '/examples',
-  ...CONTENT_PATHS,
-];
+/**
+ * The account pages, whose card alone hydrates (auth-island.tsx): drawn as the
+ * others, but not offered to search engines (sitemap.xml).
+ */
+export const ACCOUNT_PATHS = ['/login', '/register', '/forgot-password', '/reset-password', '/confirm-email'] as const;
+export const PRERENDERED_PATHS: readonly string[] = ['/', ...PRODUCT_PATHS, '/pricing', ...ACCOUNT_PATHS, '/examples', ...CONTENT_PATHS];
 /**
  * The static pages whose content depends on the site's settings (PLAN_LIMITS,
- * Stripe's prices, custom domains), which the build cannot know: the server
- * draws them with its own features on the first request for one (site-render-worker.ts).
+ * Stripe's prices, custom domains, single sign-on, mail), which the build cannot
+ * know: the server draws them with its own features on the first request for
+ * one (site-render-worker.ts), and marks it (`<div id="root" data-site-rendered>`)
+ * for a script hydrating it to do so with the same features (auth-island.tsx, main.tsx).
  */
-export const SITE_RENDERED_PATHS: readonly string[] = ['/pricing'];
+export const SITE_RENDERED_PATHS: readonly string[] = ['/pricing', '/login', '/register', '/forgot-password'];
 export const SHELL_PATHS = [
   '/dashboard',
   '/dashboard/settings',
   '/admin',
   '/upload-profile-image',
   '/profile',
-  '/reset-password',
-  '/forgot-password',
-  '/confirm-email',
   // The page a single sign-on provider sends the browser back to, as /login/sso/{provider} (site-pages.ts).
   '/login/sso',
 ] as const;
