@@ -82,8 +82,13 @@ try {
     '/pricing',
     '/login',
     '/register',
+    '/forgot-password',
+    '/reset-password',
+    '/confirm-email',
     '/features',
+    '/services',
     '/examples',
+    '/docs',
     '/docs/configuration',
     '/lighthouse',
   ];

@@ -1,9 +1,14 @@
 import type { ReactNode } from 'react';
 import { Card } from '#web/components/ui/card.tsx';
 
+/**
+ * An account page's card. Held at the top, not centred: a card that grows (an
+ * error shown, a link's outcome in place of "Confirming…") moves nothing above
+ * what changed.
+ */
 export function AuthCard({ title, subtitle, children }: { title: string; subtitle: string; children: ReactNode }) {
   return (
-    <div className="relative flex min-h-dvh items-center justify-center px-4 pb-16 pt-28">
+    <div className="relative flex min-h-dvh items-start justify-center px-4 pb-16 pt-28 sm:pt-36">
       <div
         aria-hidden="true"
         className="pointer-events-none absolute left-1/2 top-32 -z-10 h-72 w-72 -translate-x-1/2 rounded-full bg-primary/30 blur-3xl"

@@ -49,9 +49,10 @@ export function ConfirmEmailCard() {
 
   if (outcome.state === 'confirming') {
     return (
-      <AuthCard title="Confirming your email" subtitle="This takes a moment.">
-        <p className="flex items-center justify-center gap-3 text-sm text-muted" role="status">
-          <Spinner className="text-primary" /> Confirming...
+      <AuthCard title="Confirming your email" subtitle="This takes a moment: keep this page open.">
+        <p className="flex items-center gap-3 rounded-xl border border-border bg-surface-raised px-4 py-3 text-sm text-muted" role="status">
+          <Spinner className="shrink-0 text-primary" />
+          The address your link was sent to is being confirmed with this site. You will see here when it is done.
         </p>
       </AuthCard>
     );
