@@ -4,6 +4,7 @@ import { type Navigator, Router, type To, createPath } from 'react-router';
 import { AppShell } from '#web/app-shell.tsx';
 import { AppReady } from '#web/app-ready.tsx';
 import { announceOnNextPage } from '#web/lib/announcements.ts';
+import { cn } from '#web/lib/utils.ts';
 import type { SiteFeatures } from '#shared/account.ts';
 import { SiteFeaturesContext } from '../site/use-site-features.ts';
 
@@ -33,18 +34,25 @@ const documentNavigator: Navigator = {
 export function hydrateAuthIsland(island: HTMLElement, Card: () => JSX.Element, features: SiteFeatures | undefined): void {
   announceOnNextPage();
   const { pathname, search, hash } = window.location;
-  // As the app hydrates (main.tsx): in slices, yielding to the browser between them.
-  startTransition(() => {
-    hydrateRoot(
-      island,
-      <AppShell>
-        <SiteFeaturesContext value={features}>
-          <Router location={{ pathname, search, hash }} navigator={documentNavigator}>
-            <Card />
-            <AppReady />
-          </Router>
-        </SiteFeaturesContext>
-      </AppShell>,
-    );
+  const hydrate = () =>
+    // As the app hydrates (main.tsx): in slices, yielding to the browser between them.
+    startTransition(() => {
+      hydrateRoot(
+        island,
+        <AppShell>
+          <SiteFeaturesContext value={features}>
+            <Router location={{ pathname, search, hash }} navigator={documentNavigator}>
+              <Card />
+              <AppReady />
+            </Router>
+          </SiteFeaturesContext>
+        </AppShell>,
+      );
+    });
+  // The class merger builds its tables on its first call (some 10 ms here, 40 on a slow phone), which no slice
+  // of React's could yield in the middle of: in a task of its own, after the modules' evaluation and before React's.
+  setTimeout(() => {
+    cn();
+    setTimeout(hydrate);
   });
 }
