@@ -84,7 +84,7 @@ export class SitePages {
 
   private async renderSitePages(): Promise<void> {
     const drawn = await renderInWorker(path.join(this.dir, this.manifest.siteRenderer), this.features);
-    for (const page of this.manifest.pages.filter((entry) => this.siteRenderedPaths.has(entry.path))) {
+    for (const page of this.manifest.pages.filter((entry) => entry.siteRendered)) {
       const root = drawn[page.path];
       if (root === undefined) throw new Error(`The site renderer did not draw ${page.path}`);
       const html = readFileSync(path.join(this.dir, page.file), 'utf8');

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Card } from '#web/components/ui/card.tsx';
+import type { ACCOUNT_PATHS } from '../site/page-meta.ts';
 
 /**
  * An account page's card. Held at the top, not centred: a card that grows (an
@@ -24,8 +25,8 @@ export function AuthCard({ title, subtitle, children }: { title: string; subtitl
   );
 }
 
-/** The pages whose card hydrates alone on a static page (auth-island.tsx): the account pages (page-meta.ts). */
-export type AuthIslandName = 'login' | 'register' | 'forgot-password' | 'reset-password' | 'confirm-email';
+/** The pages whose card hydrates alone on a static page (auth-island.tsx): the account pages, named by their path. */
+export type AuthIslandName = (typeof ACCOUNT_PATHS)[number] extends `/${infer Name}` ? Name : never;
 
 /**
  * Around the card of an account page (/login, /register, /forgot-password…): the element a static page hydrates
