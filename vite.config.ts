@@ -45,6 +45,23 @@ export default defineConfig(({ isSsrBuild }) => ({
             // The constants they import keep a chunk of their own, which the landing page loads alone.
             { name: 'constants', test: /src[\\/]shared[\\/]constants\.ts$/, priority: 15 },
             { name: 'plan-tables', test: /src[\\/]shared[\\/](plans|purchases|themes)\.ts$/, priority: 10 },
+            // What the app's shell and the account pages' cards share (the island of a static account page,
+            // auth-island.tsx), and what the cards share among themselves: two files, not some twenty, each
+            // a request, and each a link the preloading helper appends in one task before the card loads.
+            // Their dependencies stay where they are: taken along, the static pages' own modules (the API
+            // client, the announcements) would move into them, and every static page would load them.
+            {
+              name: 'shell',
+              test: /src[\\/]web[\\/](app-(shell|ready)\.tsx|lib[\\/](utils|use-hydrated)\.ts|components[\\/]ui[\\/](button|input|card|form-error|spinner)\.tsx|features[\\/](auth[\\/]use-session|site[\\/]use-site-features)\.ts)$|node_modules[\\/](class-variance-authority|@radix-ui[\\/]react-(slot|compose-refs)|lucide-react[\\/]dist[\\/]esm[\\/](shared|context|Icon|createLucideIcon|icons[\\/]loader-circle))/,
+              priority: 5,
+              includeDependenciesRecursively: false,
+            },
+            {
+              name: 'account-forms',
+              test: /src[\\/](web[\\/]features[\\/]auth[\\/](auth-card|password-input|use-form-error|auth-schemas|single-sign-on|second-factor-step|terms-checkbox)\.tsx?|shared[\\/]validation\.ts)$|node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/](eye|eye-off|key-round|log-in|user-plus)\.mjs$/,
+              priority: 5,
+              includeDependenciesRecursively: false,
+            },
           ],
         },
       },

@@ -35,13 +35,17 @@ if (mayHaveSession() || hasPendingAnnouncement()) {
   // card was drawn with the site's features (site-pages.ts), which it hydrates with.
   const island = document.querySelector<HTMLElement>('[data-auth-island]');
   if (island) {
-    const hydrate = () =>
-      void Promise.all([
-        import('./features/auth/auth-island.tsx').then((module) => module.hydrateAuthIsland),
-        AUTH_ISLAND_CARDS[island.dataset.authIsland as AuthIslandName](),
-        loadSiteFeatures().catch(() => undefined),
-      ]).then(([hydrateAuthIsland, Card, features]) => hydrateAuthIsland(island, Card, features));
-    requestAnimationFrame(() => setTimeout(hydrate));
+    const hydrate = async () => {
+      const features = loadSiteFeatures().catch(() => undefined);
+      // The card's modules (with its form's schemas), then, in a later task, React's DOM renderer: a module
+      // graph is evaluated in one task, which nothing can interrupt, and together they made one of some
+      // 100 ms on a slow phone (Lighthouse's 4× slowdown), half of it over the 50 ms a long task is.
+      const Card = await AUTH_ISLAND_CARDS[island.dataset.authIsland as AuthIslandName]();
+      await new Promise((resolve) => setTimeout(resolve));
+      const { hydrateAuthIsland } = await import('./features/auth/auth-island.tsx');
+      hydrateAuthIsland(island, Card, await features);
+    };
+    requestAnimationFrame(() => setTimeout(() => void hydrate()));
   }
   // Browser tests wait for it, as for the app (AppReady).
   else document.documentElement.dataset.app = 'ready';

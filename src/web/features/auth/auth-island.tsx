@@ -1,7 +1,6 @@
-import { type JSX, startTransition } from 'react';
+import { type JSX, StrictMode, startTransition } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { type Navigator, Router, type To, createPath } from 'react-router';
-import { AppShell } from '#web/app-shell.tsx';
 import { AppReady } from '#web/app-ready.tsx';
 import { announceOnNextPage } from '#web/lib/announcements.ts';
 import { cn } from '#web/lib/utils.ts';
@@ -39,14 +38,16 @@ export function hydrateAuthIsland(island: HTMLElement, Card: () => JSX.Element, 
     startTransition(() => {
       hydrateRoot(
         island,
-        <AppShell>
+        // Not the app's shell: no toasts' host, whose script would load for nothing. What the card announces
+        // is said by the page loaded next (announceOnNextPage, above).
+        <StrictMode>
           <SiteFeaturesContext value={features}>
             <Router location={{ pathname, search, hash }} navigator={documentNavigator}>
               <Card />
               <AppReady />
             </Router>
           </SiteFeaturesContext>
-        </AppShell>,
+        </StrictMode>,
       );
     });
   // The class merger builds its tables on its first call (some 10 ms here, 40 on a slow phone), which no slice
