@@ -95,8 +95,10 @@ try {
   console.log(
     `Lighthouse ${LIGHTHOUSE.split('@')[1]}, mobile (simulated slow 4G, 4x CPU slowdown), ${CHROME_PATH}, ${server.base}; median of ${RUNS} runs per page\n`,
   );
+  // The page column fits the longest address asked for.
+  const pageWidth = Math.max(22, ...pages.map((page) => page.length + 1));
   console.log(
-    `${'page'.padEnd(22)} ${'perf'.padStart(5)} ${'a11y'.padStart(5)} ${'best'.padStart(5)} ${'seo'.padStart(5)}   FCP      LCP      TBT    CLS    perf range`,
+    `${'page'.padEnd(pageWidth)} ${'perf'.padStart(5)} ${'a11y'.padStart(5)} ${'best'.padStart(5)} ${'seo'.padStart(5)}   FCP      LCP      TBT    CLS    perf range`,
   );
   for (const page of pages) {
     // Scores on one machine move by several points from run to run: the run
@@ -113,7 +115,7 @@ try {
     const cls = (report.audits['cumulative-layout-shift']?.numericValue ?? 0).toFixed(3);
     const range = `${performanceOf(reports[0]!)}–${performanceOf(reports.at(-1)!)}`;
     console.log(
-      `${page.padEnd(22)} ${CATEGORIES.map(score).join(' ')} ${ms('first-contentful-paint')} ${ms('largest-contentful-paint')} ${ms('total-blocking-time')}  ${cls}  ${range.padStart(7)}`,
+      `${page.padEnd(pageWidth)} ${CATEGORIES.map(score).join(' ')} ${ms('first-contentful-paint')} ${ms('largest-contentful-paint')} ${ms('total-blocking-time')}  ${cls}  ${range.padStart(7)}`,
     );
   }
 } finally {
