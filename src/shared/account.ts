@@ -5,37 +5,14 @@ import { ANALYTICS_PERIODS } from './constants.ts';
 import { PASSWORD_MAX_LENGTH, PLANS } from './constants.ts';
 import { typedUsernameSchema } from './typed-username.ts';
 import { authMessages, newPasswordSchema } from './auth.schema.ts';
+import { accountMessages } from './account-messages.ts';
 
 // The Account section: the password, the sessions, email, export and deletion (issue 28).
 
 /** How long an email confirmation link works. */
 export const EMAIL_CONFIRMATION_HOURS = 24;
 
-export const accountMessages = {
-  currentPasswordRequired: 'Please enter your current password',
-  currentPasswordIncorrect: 'Current password is incorrect',
-  newPasswordSame: 'The new password must differ from the current one',
-  passwordChanged: 'Password changed',
-  passwordChangedHint: 'Every other session was signed out; this one stays signed in.',
-  sessionNotFound: 'This session has already ended',
-  sessionEnded: 'Session ended',
-  otherSessionsEnded: 'Every other session was signed out',
-  passwordRequired: 'Please enter your password',
-  passwordIncorrect: 'Password is incorrect',
-  lastAdmin: 'You are the only active admin: make someone else an admin before deleting your account',
-  deletionCancelled: 'Your account is kept, and your page is back online',
-  emailNotSetUp: 'Email is not set up on this site, so nothing is sent to this address.',
-  noEmail: 'Add an email in Profile Settings first',
-  alreadyConfirmed: 'This address is already confirmed',
-  confirmationSent: (email: string) => `Confirmation link sent to ${email}`,
-  emailConfirmed: 'Email confirmed',
-  confirmLinkInvalid: 'This link has expired or was already used',
-  weeklySummaryNeedsEmail: 'Confirm an email address first: the summary only goes to a confirmed address',
-  exportReady: 'Your data is downloading',
-  noPasswordYet: 'This account has no password yet: set one under Password first.',
-  passwordAlreadySet: 'This account already has a password: change it with the current one.',
-  passwordSet: 'Password set: it signs in to the account too.',
-} as const;
+export { accountMessages };
 
 const passwordField = z
   .string({ error: accountMessages.passwordRequired })

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { authMessages, newPasswordSchema } from './auth.schema.ts';
+import { passwordResetMessages } from './account-messages.ts';
 
 // Setting a new password from a one-time link (issue 28): made by an admin in
 // the control center or with `npm run admin -- reset-password`.
@@ -9,15 +10,7 @@ export const ADMIN_RESET_LINK_HOURS = 24;
 /** How long a reset link sent by email works. */
 export const EMAIL_RESET_LINK_MINUTES = 30;
 
-export const passwordResetMessages = {
-  linkInvalid: 'This link has expired or was already used',
-  linkMissing: 'This page needs the link you were given: open it again from where you received it.',
-  passwordReset: 'Your password was changed. Log in with the new one.',
-  linkCreated: 'Reset link created',
-  identifierRequired: 'Please enter your username or email',
-  linkOnItsWay: 'If that account has a confirmed email, a link is on its way',
-  byAdminOnly: 'This site does not send email, so an administrator has to make you a reset link. Ask one, and open the link they give you.',
-} as const;
+export { passwordResetMessages };
 
 /** POST /api/auth/forgot-password: the username or the confirmed email. */
 export const forgotPasswordSchema = z.object({

@@ -1,7 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { accountMessages } from '#shared/account.ts';
-import { passwordResetMessages } from '#shared/password-reset.ts';
+import { accountMessages, passwordResetMessages } from '#shared/account-messages.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
 import { ApiError, api } from '#web/lib/api.ts';
