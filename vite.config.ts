@@ -8,6 +8,25 @@ import { examplesPlugin } from './scripts/examples-plugin.ts';
 
 const projectRoot = fileURLToPath(new URL('.', import.meta.url));
 
+const separator = String.raw`[\\/]`;
+const pathPattern = (path: string) =>
+  path
+    .split('/')
+    .map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, String.raw`\$&`))
+    .join(separator);
+/**
+ * A code-splitting group's test: these files (from the project's root), and what is under these paths
+ * of node_modules (a path ending in / is a folder).
+ */
+function modules({ files = [], packages = [] }: { files?: string[]; packages?: string[] }): RegExp {
+  return new RegExp(
+    [
+      ...files.map((file) => `${separator}${pathPattern(file)}$`),
+      ...packages.map((path) => `node_modules${separator}${pathPattern(path)}`),
+    ].join('|'),
+  );
+}
+
 // The SPA is built into dist/web and served by the Fastify process (DESIGN.md "Shape").
 export default defineConfig(({ isSsrBuild }) => ({
   root: 'src/web',
@@ -39,12 +58,20 @@ export default defineConfig(({ isSsrBuild }) => ({
       output: {
         codeSplitting: {
           groups: [
-            { name: 'framework', test: /node_modules[\\/](react|react-dom|scheduler|react-router|clsx|tailwind-merge)[\\/]/, priority: 20 },
+            {
+              name: 'framework',
+              test: modules({ packages: ['react/', 'react-dom/', 'scheduler/', 'react-router/', 'clsx/', 'tailwind-merge/'] }),
+              priority: 20,
+            },
             // The plans', prices' and themes' tables, which hold no schema: left to itself, rolldown puts them in
             // one chunk with the admin schemas, and the pricing page would load the schema library.
             // The constants they import keep a chunk of their own, which the landing page loads alone.
-            { name: 'constants', test: /src[\\/]shared[\\/]constants\.ts$/, priority: 15 },
-            { name: 'plan-tables', test: /src[\\/]shared[\\/](plans|purchases|themes)\.ts$/, priority: 10 },
+            { name: 'constants', test: modules({ files: ['src/shared/constants.ts'] }), priority: 15 },
+            {
+              name: 'plan-tables',
+              test: modules({ files: ['src/shared/plans.ts', 'src/shared/purchases.ts', 'src/shared/themes.ts'] }),
+              priority: 10,
+            },
             // What the app's shell and the account pages' cards share (the island of a static account page,
             // auth-island.tsx), and what the cards share among themselves: two files, not some twenty, each
             // a request, and each a link the preloading helper appends in one task before the card loads.
@@ -52,13 +79,42 @@ export default defineConfig(({ isSsrBuild }) => ({
             // client, the announcements) would move into them, and every static page would load them.
             {
               name: 'shell',
-              test: /src[\\/]web[\\/](app-(shell|ready)\.tsx|lib[\\/](utils|use-hydrated)\.ts|components[\\/]ui[\\/](button|input|card|form-error|spinner)\.tsx|features[\\/](auth[\\/]use-session|site[\\/]use-site-features)\.ts)$|node_modules[\\/](class-variance-authority|@radix-ui[\\/]react-(slot|compose-refs)|lucide-react[\\/]dist[\\/]esm[\\/](shared|context|Icon|createLucideIcon|icons[\\/]loader-circle))/,
+              test: modules({
+                files: [
+                  ...['app-shell.tsx', 'app-ready.tsx', 'lib/utils.ts', 'lib/use-hydrated.ts'].map((file) => `src/web/${file}`),
+                  ...['button', 'input', 'card', 'form-error', 'spinner'].map((name) => `src/web/components/ui/${name}.tsx`),
+                  'src/web/features/auth/use-session.ts',
+                  'src/web/features/site/use-site-features.ts',
+                ],
+                packages: [
+                  'class-variance-authority/',
+                  '@radix-ui/react-slot/',
+                  '@radix-ui/react-compose-refs/',
+                  ...['shared/', 'context.mjs', 'Icon.mjs', 'createLucideIcon.mjs', 'icons/loader-circle.mjs'].map(
+                    (path) => `lucide-react/dist/esm/${path}`,
+                  ),
+                ],
+              }),
               priority: 5,
               includeDependenciesRecursively: false,
             },
             {
               name: 'account-forms',
-              test: /src[\\/](web[\\/]features[\\/]auth[\\/](auth-card|password-input|use-form-error|auth-schemas|single-sign-on|second-factor-step|terms-checkbox)\.tsx?|shared[\\/]validation\.ts)$|node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/](eye|eye-off|key-round|log-in|user-plus)\.mjs$/,
+              test: modules({
+                files: [
+                  ...[
+                    'auth-card.tsx',
+                    'password-input.tsx',
+                    'use-form-error.ts',
+                    'auth-schemas.ts',
+                    'single-sign-on.tsx',
+                    'second-factor-step.tsx',
+                    'terms-checkbox.tsx',
+                  ].map((file) => `src/web/features/auth/${file}`),
+                  'src/shared/validation.ts',
+                ],
+                packages: ['eye', 'eye-off', 'key-round', 'log-in', 'user-plus'].map((icon) => `lucide-react/dist/esm/icons/${icon}.mjs`),
+              }),
               priority: 5,
               includeDependenciesRecursively: false,
             },
