@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 // Projects: unit tests; the API suite once per database (PostgreSQL when
@@ -12,12 +13,19 @@ const apiProject = (dialect: 'sqlite' | 'postgres') => ({
     env: { TEST_DIALECT: dialect },
     testTimeout: 20_000,
     hookTimeout: 30_000,
+    // Each file builds its own app on its own database; what modules keep at
+    // their level is caches of pure functions (fonts, stylesheets, statement
+    // texts), which files may share. One module graph per worker, not per file.
+    isolate: false,
   },
 });
 
 export default defineConfig({
   test: {
     pool: 'forks',
+    // Vitest takes one worker fewer than the cores, one on a two-core machine;
+    // the tests wait on databases, servers and browsers as much as they compute.
+    maxWorkers: Math.max(2, availableParallelism()),
     // Vitest leaves CSS out unless told: the public page inlines this stylesheet
     // (imported with ?raw), so tests must see its real text, as production does.
     css: { include: [/src\/profile\/profile(-options)?\.css/] },

@@ -46,7 +46,7 @@ const options = {
   bundle: true,
   platform: 'node',
   format: 'esm',
-  target: 'node20',
+  target: 'node22',
   external,
   jsx: 'automatic',
   sourcemap: true,

@@ -4,12 +4,9 @@
 // PostgreSQL: TEST_DATABASE_URL, else postgres://postgres@127.0.0.1:5432/test
 // when that answers; Redis likewise (TEST_REDIS_URL, else 127.0.0.1:6379).
 // In CI (CI=true) a missing PostgreSQL, Redis or Chromium fails the run.
-// TEST_ALSO_ON_NODE=/path/to/node runs the unit and API tests once more under
-// that Node (CI: the machine's Node 20 beside Node 24), with better-sqlite3's
-// binary for it (scripts/native-for-node.mjs).
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import path from 'node:path';
+import { builtFromCheckout } from './build-inputs.mjs';
 import { withLocalServices } from './services.mjs';
 
 const ci = process.env.CI === 'true' || process.env.CI === '1';
@@ -37,51 +34,66 @@ if (!existsSync(chromium)) {
 
 const bin = (name) => `./node_modules/.bin/${name}`;
 const apiProjects = ['--project', 'unit', '--project', 'api-sqlite', ...(env.TEST_DATABASE_URL ? ['--project', 'api-postgres'] : [])];
-const run = (command, args, runEnv = env) => spawnSync(command, args, { stdio: 'inherit', env: runEnv }).status === 0;
 
-/** The unit and API tests under another Node, then this Node's native binary back. */
-function onOtherNode(node) {
-  const version = spawnSync(node, ['--version'], { encoding: 'utf8' }).stdout?.trim();
-  const step = [`unit and API tests on Node ${version ?? node}`, node, [bin('vitest'), 'run', ...apiProjects]];
-  step.run = () => {
-    const swapped = run(process.execPath, ['scripts/native-for-node.mjs']) && run(node, ['scripts/native-for-node.mjs', node]);
-    const passed =
-      swapped && run(node, [bin('vitest'), 'run', ...apiProjects], { ...env, PATH: `${path.dirname(node)}${path.delimiter}${env.PATH}` });
-    return run(process.execPath, ['scripts/native-for-node.mjs']) && passed;
-  };
-  return step;
+/** Runs a command; its output is printed as it comes, or (`quiet`) at its end, so that steps side by side do not interleave. */
+function run([name, command, args], { quiet = false } = {}) {
+  const started = Date.now();
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { env, stdio: quiet ? ['ignore', 'pipe', 'pipe'] : 'inherit' });
+    let output = '';
+    child.stdout?.on('data', (chunk) => (output += chunk));
+    child.stderr?.on('data', (chunk) => (output += chunk));
+    child.on('close', (code) => {
+      const ok = code === 0;
+      if (quiet) console.log(`\n${ok ? '✓' : '✗'} ${name}: ${[command, ...args].join(' ')}\n${output.trimEnd()}`);
+      resolve({ name, ok, seconds: ((Date.now() - started) / 1000).toFixed(1) });
+    });
+  });
 }
 
-const steps = [
-  ['typecheck', bin('tsc'), ['--noEmit']],
-  ['lint', bin('eslint'), ['.', '--max-warnings=0']],
-  ['format', bin('prettier'), ['--check', '.']],
-  ['unused files, exports and dependencies', bin('knip'), []],
-  [`unit and API tests on Node ${process.version}`, bin('vitest'), ['run', ...apiProjects]],
-  ...(env.TEST_ALSO_ON_NODE ? [onOtherNode(env.TEST_ALSO_ON_NODE)] : []),
-  // The same three steps as `npm run build`: the prerendered pages name the
-  // hashed assets of this build (a README change alone changes them, /docs).
-  ['build', bin('vite'), ['build', '--logLevel', 'warn']],
-  ['prerender', process.execPath, ['scripts/build-web.mjs']],
-  ['build server', process.execPath, ['scripts/build-server.mjs']],
-  ['browser tests', bin('vitest'), ['run', '--project', 'e2e']],
+// The static checks and the build run side by side (each is mostly one core
+// of two); then the unit and API tests; then the browser tests, which need the
+// build. The build is skipped when dist/ was built from this checkout (the
+// same three steps as `npm run build`, which `npm install` runs).
+const build = builtFromCheckout()
+  ? []
+  : [
+      [
+        'build',
+        'sh',
+        [
+          '-c',
+          `${bin('vite')} build --logLevel warn && node scripts/build-web.mjs && node scripts/build-server.mjs && node scripts/build-inputs.mjs --write`,
+        ],
+      ],
+    ];
+const stages = [
+  [
+    ['typecheck', bin('tsc'), ['--noEmit']],
+    ['lint', bin('eslint'), ['.', '--max-warnings=0']],
+    ['format', bin('prettier'), ['--check', '.']],
+    ['unused files, exports and dependencies', bin('knip'), []],
+    ...build,
+  ],
+  [[`unit and API tests on Node ${process.version}`, bin('vitest'), ['run', ...apiProjects]]],
+  [['browser tests', bin('vitest'), ['run', '--project', 'e2e']]],
 ];
 
 const results = [];
-for (const step of steps) {
-  const [name, command, args] = step;
-  console.log(`\n▶ ${name}: ${[command, ...args].join(' ')}`);
-  const started = Date.now();
-  const ok = step.run ? step.run() : run(command, args);
-  results.push({ name, ok, seconds: ((Date.now() - started) / 1000).toFixed(1) });
-  if (!ok) break;
+const started = Date.now();
+for (const stage of stages) {
+  if (stage.length === 1) console.log(`\n▶ ${stage[0][0]}: ${[stage[0][1], ...stage[0][2]].join(' ')}`);
+  else console.log(`\n▶ side by side: ${stage.map(([name]) => name).join(', ')}`);
+  results.push(...(await Promise.all(stage.map((step) => run(step, { quiet: stage.length > 1 })))));
+  if (results.some((result) => !result.ok)) break;
 }
 
 console.log('\nSummary');
 for (const result of results) console.log(`  ${result.ok ? '✓' : '✗'} ${result.name} (${result.seconds}s)`);
+const notRun = stages.flat().slice(results.length);
+for (const [name] of notRun) console.log(`  - ${name} (not run)`);
+if (build.length === 0) console.log('  · build: dist/ was built from this checkout (npm install); not built again');
 const passed = results.filter((result) => result.ok).length;
 const failed = results.length - passed;
-const notRun = steps.length - results.length;
-for (const [name] of steps.slice(results.length)) console.log(`  - ${name} (not run)`);
-console.log(`${passed} passed, ${failed} failed, ${notRun} skipped`);
+console.log(`${passed} passed, ${failed} failed, ${notRun.length} skipped in ${((Date.now() - started) / 1000).toFixed(0)}s`);
 process.exit(failed === 0 ? 0 : 1);

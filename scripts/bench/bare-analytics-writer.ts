@@ -5,8 +5,7 @@
 // first clicks. Rows go in key order (fewer pages touched, as the product does).
 // What nginx is to the public page, this is to the writer (npm run bench, row a).
 // Not product code.
-import type BetterSqlite3 from 'better-sqlite3';
-import { SqliteDatabase as SQLite } from '../../src/server/db/sqlite-driver.ts';
+import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import { REPEAT_WINDOW_MINUTES } from '../../src/shared/analytics.ts';
 import type { Visit } from '../../src/server/analytics/analytics-store.ts';
@@ -75,7 +74,7 @@ export function bareSqliteWriter(file: string): BareWriter {
   db.pragma('synchronous = NORMAL');
   db.pragma('busy_timeout = 5000');
   db.pragma(`cache_size = -${MEMORY_BOUNDS.sqlitePageCacheKb}`);
-  const statements = new Map<string, BetterSqlite3.Statement>();
+  const statements = new Map<string, SQLite.Statement>();
   /** `rows` in statements of up to SQLITE_ROWS rows, each row `width` values; the rows the statements return. */
   const writeRows = (name: string, width: number, text: (values: string) => string, rows: unknown[][]): unknown[] => {
     const returned: unknown[] = [];

@@ -75,6 +75,7 @@ import { registerProfileRoutes } from './profile/profile.routes.ts';
 import { type FastPathStats, createFastPath, createFastPathStats } from './public-page/fast-path.ts';
 import { PageCache } from './public-page/page-cache.ts';
 import { loadWhenUsed } from './load-when-used.ts';
+import { standardOutput } from './log-destination.ts';
 import { MEMORY_BOUNDS } from './memory-bounds.ts';
 import { registerProfileAssetRoutes } from './public-page/profile-assets.ts';
 import { registerPublicPageRoutes } from './public-page/public-page.routes.ts';
@@ -112,15 +113,15 @@ declare module 'fastify' {
 /** pino, as LOG_FORMAT asks: one readable line per entry, or JSON lines for collectors. */
 function createLogger(config: AppConfig): FastifyBaseLogger {
   if (config.logLevel === 'silent') return pino({ level: 'silent' });
-  if (config.logFormat === 'json') return pino({ level: config.logLevel });
-  const pinoPretty = loadWhenUsed('pino-pretty') as typeof import('pino-pretty');
-  const stream = pinoPretty({
+  if (config.logFormat === 'json') return pino({ level: config.logLevel }, standardOutput());
+  const { prettyFactory } = loadWhenUsed('pino-pretty') as typeof import('pino-pretty');
+  const pretty = prettyFactory({
     colorize: process.stdout.isTTY,
     translateTime: 'SYS:HH:MM:ss',
     ignore: 'pid,hostname,reqId',
     singleLine: true,
   });
-  return pino({ level: config.logLevel }, stream);
+  return pino({ level: config.logLevel }, standardOutput(pretty));
 }
 
 function connectRedis(url: string): Redis {

@@ -1,6 +1,8 @@
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig, loadDotEnv, retiredSettingsIn } from './config.ts';
 
+const SHUTDOWN_LIMIT_MS = 9_000;
+
 // Read the configuration, build the app (which migrates), listen, and close
 // cleanly on SIGINT/SIGTERM.
 async function main(): Promise<void> {
@@ -18,6 +20,8 @@ async function main(): Promise<void> {
   const app = await buildApp(config);
   for (const notice of retiredSettingsIn(process.env)) app.log.warn(notice);
   const shutdown = async (signal: string) => {
+    // Whatever holds the close (a client that never reads, a stalled database), the process ends within 10 s.
+    setTimeout(() => process.exit(1), SHUTDOWN_LIMIT_MS).unref();
     app.log.info({ signal }, 'shutting down');
     await app.close();
     process.exit(0);

@@ -114,6 +114,7 @@ export const commonMessages = {
   badRequest: 'The request could not be read',
   invalidInput: 'Invalid input',
   nulCharacter: 'Text cannot contain a null character',
+  unknownFields: (names: readonly string[]) => `Unknown field${names.length === 1 ? '' : 's'}: ${names.join(', ')}`,
   serverError: 'Something went wrong on our side. Please try again.',
   databaseUnavailable: 'The site cannot reach its database right now. Please try again in a moment.',
   userNotFound: 'User not found',

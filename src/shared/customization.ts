@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { MEDIA_URL_PATTERN } from './media.ts';
-import { onlyKnownFields } from './known-fields.ts';
 import type { QuickTheme } from './themes.ts';
 
 // The one customization document of a profile (spec README point 8): the full
@@ -358,14 +357,12 @@ export const CUSTOMIZATION_DEFAULTS: Customization = customizationSchema.parse({
  * PUT /api/me/customization: any subset of the fields (missing ones keep their
  * saved value); a field the document does not have is refused by name.
  */
-export const customizationUpdateSchema = onlyKnownFields(CUSTOMIZATION_FIELDS, customizationMessages.unknownFields)
-  .pipe(
-    // The rules without their defaults: a field left out is not a field reset.
-    z
-      .object(Object.fromEntries(CUSTOMIZATION_FIELDS.map((name) => [name, fields[name].unwrap().optional()])))
-      .strict() as unknown as z.ZodType<Partial<Customization>, Record<string, unknown>>,
-  )
-  .meta({ id: 'CustomizationUpdate' });
+export const customizationUpdateSchema = z
+  // The rules without their defaults: a field left out is not a field reset.
+  .strictObject(Object.fromEntries(CUSTOMIZATION_FIELDS.map((name) => [name, fields[name].unwrap().optional()])), {
+    error: (issue) => (issue.code === 'unrecognized_keys' ? customizationMessages.unknownFields(issue.keys) : undefined),
+  })
+  .meta({ id: 'CustomizationUpdate' }) as unknown as z.ZodType<Partial<Customization>, Record<string, unknown>>;
 export type CustomizationUpdate = Partial<Customization>;
 
 /**

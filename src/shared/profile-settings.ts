@@ -5,7 +5,6 @@ import { contentWarningSchema } from './content-warning.ts';
 import { countOf } from './counts.ts';
 import { MEDIA_URL_PATTERN } from './media.ts';
 import { isTimeZone } from './time-zone.ts';
-import { onlyKnownFields } from './known-fields.ts';
 import { consentLineSchema } from './subscribers.ts';
 
 // The Profile tab's settings (spec 000 §2 "Profile tab", §3 "User settings")
@@ -57,14 +56,12 @@ const profileFields = {
 };
 
 /** PATCH /api/me/profile: any of the fields; unknown fields are refused by name. */
-export const updateProfileSchema = onlyKnownFields(Object.keys(profileFields), profileSettingsMessages.unknownFields)
-  .pipe(
-    z
-      .object(profileFields)
-      .partial()
-      .strict()
-      .refine((value) => Object.values(value).some((field) => field !== undefined), profileSettingsMessages.noChanges),
-  )
+export const updateProfileSchema = z
+  .strictObject(profileFields, {
+    error: (issue) => (issue.code === 'unrecognized_keys' ? profileSettingsMessages.unknownFields(issue.keys) : undefined),
+  })
+  .partial()
+  .refine((value) => Object.values(value).some((field) => field !== undefined), profileSettingsMessages.noChanges)
   .meta({ id: 'ProfileUpdate' });
 export type ProfileUpdate = z.infer<typeof updateProfileSchema>;
 

@@ -59,6 +59,89 @@ describe(`the HTTP contract (${DIALECT})`, () => {
     }
   });
 
+  it('describes every JSON request body field by field: no body is documented as any object', async () => {
+    type JsonSchema = {
+      $ref?: string;
+      type?: string | string[];
+      properties?: Record<string, JsonSchema>;
+      additionalProperties?: boolean | JsonSchema;
+      items?: JsonSchema;
+      anyOf?: JsonSchema[];
+      oneOf?: JsonSchema[];
+      allOf?: JsonSchema[];
+    };
+    const document = (await t.app.inject({ url: '/api/openapi.json' })).json() as {
+      paths: Record<string, Record<string, { requestBody?: { content?: Record<string, { schema?: JsonSchema }> } }>>;
+      components?: { schemas?: Record<string, JsonSchema> };
+    };
+    const resolve = (schema: JsonSchema): JsonSchema =>
+      schema.$ref ? resolve(document.components!.schemas![schema.$ref.replace('#/components/schemas/', '')]!) : schema;
+    /** Where, under `schema`, an object takes any keys at all (a record of typed values names its values' shape). */
+    const vague = (schema: JsonSchema, where: string, seen = new Set<JsonSchema>()): string[] => {
+      const node = resolve(schema);
+      if (seen.has(node)) return [];
+      seen.add(node);
+      const parts = [...(node.anyOf ?? []), ...(node.oneOf ?? []), ...(node.allOf ?? [])];
+      if (parts.length > 0) return parts.flatMap((part) => vague(part, where, seen));
+      if (Object.keys(node).length === 0) return [where];
+      const found: string[] = [];
+      const isObject = node.type === 'object' || node.properties !== undefined;
+      if (isObject && node.properties === undefined && (node.additionalProperties === undefined || node.additionalProperties === true)) {
+        found.push(where);
+      }
+      if (typeof node.additionalProperties === 'object' && Object.keys(node.additionalProperties).length === 0) found.push(`${where}.*`);
+      for (const [name, property] of Object.entries(node.properties ?? {})) found.push(...vague(property, `${where}.${name}`, seen));
+      if (node.items) found.push(...vague(node.items, `${where}[]`, seen));
+      return found;
+    };
+    const bodies = Object.entries(document.paths).flatMap(([path, operations]) =>
+      Object.entries(operations).flatMap(([method, operation]) => {
+        const schema = operation.requestBody?.content?.['application/json']?.schema;
+        return schema ? [{ name: `${method.toUpperCase()} ${path}`, schema }] : [];
+      }),
+    );
+    expect(bodies.map(({ name }) => name)).toEqual(expect.arrayContaining(['PATCH /api/me/profile', 'PUT /api/me/customization']));
+    // Inside two bodies, documents in others' formats stay open where their own specifications leave them
+    // open: WebAuthn's extension outputs and authenticator response (new members appear with new
+    // authenticators; @simplewebauthn verifies them), and a LinkStack export, read by the import's own parser.
+    const foreignFormats = [
+      'POST /api/auth/passkey.response.clientExtensionResults.*',
+      'POST /api/auth/passkey.response.response.*',
+      'POST /api/me/passkeys.response.clientExtensionResults.*',
+      'POST /api/me/passkeys.response.response.*',
+      'POST /api/me/page-import/preview.file.*',
+    ];
+    expect(bodies.flatMap(({ name, schema }) => vague(schema, name)).filter((where) => !foreignFormats.includes(where))).toEqual([]);
+    // The two bodies that were "any object": every field, with its enum.
+    const profile = resolve(document.paths['/api/me/profile']!.patch!.requestBody!.content!['application/json']!.schema!);
+    expect(Object.keys(profile.properties!)).toEqual(expect.arrayContaining(['displayName', 'bio', 'contentWarning', 'theme']));
+    const look = resolve(document.paths['/api/me/customization']!.put!.requestBody!.content!['application/json']!.schema!);
+    expect(Object.keys(look.properties!)).toEqual(expect.arrayContaining(['primaryColor', 'profileLayout', 'font']));
+    expect(JSON.stringify(look.properties!.profileLayout)).toContain('"enum"');
+  });
+
+  it('refuses a field no route knows by name, instead of dropping it: a link sent with a type stays unmade', async () => {
+    const owner = await createUser(t.app);
+    const post = (payload: Record<string, unknown>) =>
+      t.app.inject({ method: 'POST', url: '/api/links', headers: { cookie: owner.cookie }, payload });
+    const embed = await post({ type: 'embed', title: 'Video', url: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ' });
+    expect(embed.statusCode).toBe(400);
+    expect(embed.json()).toMatchObject({
+      code: 'validation_failed',
+      message: 'Unknown field: type',
+      fieldErrors: { type: 'Unknown field: type' },
+    });
+    const two = await post({ title: 'x', url: 'https://x.example', colour: '#fff', isActve: false });
+    expect(two.json().message).toBe('Unknown fields: colour, isActve');
+    const links = await t.app.inject({ url: `/api/users/${owner.user.id}/links`, headers: { cookie: owner.cookie } });
+    expect(links.json().data).toEqual([]);
+    // Nested objects too: an order with a stray key, a login with one.
+    const login = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { username: 'a', password: 'b', remember: true } });
+    expect(login.statusCode).toBe(400);
+    expect(login.json().message).toBe('Unknown field: remember');
+    expect((await post({ title: 'Fine', url: 'https://fine.example' })).statusCode).toBe(201);
+  });
+
   it('serves a reference page listing every call with its shapes, readable without script and under the site CSP', async () => {
     const page = await t.app.inject({ method: 'GET', url: '/api/docs' });
     expect(page.statusCode).toBe(200);

@@ -1,4 +1,4 @@
-import { SqliteDatabase as SQLite } from '#server/db/sqlite-driver.ts';
+import SQLite from 'better-sqlite3';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECT, type TestApp, createTestApp } from '../helpers/test-app.ts';

@@ -1,7 +1,9 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import SQLite from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
+import { PASSWORD_HASHING } from '#server/auth/password.ts';
 import { type ServerProcess, startServerProcess } from '../helpers/server-process.ts';
 
 // `npm start` runs the compiled server (dist/server/main.js), not a TypeScript
@@ -39,6 +41,14 @@ describe('the compiled server', () => {
       body: JSON.stringify({ username: 'compiled', password: 'secret123' }),
     });
     expect(registered.status).toBe(201);
+    // The API tests hash with argon2id's smallest cost (auth/password.ts); the compiled server, with the real one.
+    const stored = new SQLite(path.join(dataDir, 'linkverse.sqlite'), { readonly: true });
+    const { password_hash: passwordHash } = stored.prepare("select password_hash from users where username = 'compiled'").get() as {
+      password_hash: string;
+    };
+    stored.close();
+    const { memoryCost, timeCost, parallelism } = PASSWORD_HASHING;
+    expect(passwordHash).toMatch(new RegExp(`^\\$argon2id\\$v=19\\$m=${memoryCost},t=${timeCost},p=${parallelism}\\$`));
     const cookie = registered.headers.get('set-cookie')!.split(';')[0]!;
     const visitor = {
       'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Safari/537.36',
@@ -62,5 +72,22 @@ describe('the compiled server', () => {
 
     server.child.kill('SIGTERM');
     expect(await server.exited).toBe(0);
+  });
+
+  it('ends within 10 s of SIGTERM when its standard output has been closed', async () => {
+    const closedOutput = mkdtempSync(path.join(tmpdir(), 'linkverse-start-'));
+    const orphan = await startServerProcess({ DATA_DIR: closedOutput, LOG_FORMAT: 'json', LOG_LEVEL: 'info' });
+    try {
+      // A process manager that went away: nothing reads the server's output any more.
+      orphan.child.stdout!.destroy();
+      orphan.child.stderr!.destroy();
+      await fetch(`${orphan.base}/healthz`);
+      orphan.child.kill('SIGTERM');
+      const ended = await Promise.race([orphan.exited, new Promise((resolve) => setTimeout(() => resolve('still running'), 10_000))]);
+      expect(ended).toBe(0);
+    } finally {
+      orphan.child.kill('SIGKILL');
+      rmSync(closedOutput, { recursive: true, force: true });
+    }
   });
 });

@@ -1,8 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type BetterSqlite3 from 'better-sqlite3';
-import { SqliteDatabase as SQLite } from '#server/db/sqlite-driver.ts';
+import SQLite from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
 import { type ServerProcess, startServerProcess, visitorAgent } from '../helpers/server-process.ts';
 
@@ -52,7 +51,7 @@ function windowsWritten(server: ServerProcess): number[] {
 }
 
 /** Open the database file as the server left it (recovering its write-ahead log, as a restart would). */
-function openFile(dataDir: string): BetterSqlite3.Database {
+function openFile(dataDir: string): SQLite.Database {
   return new SQLite(path.join(dataDir, 'linkverse.sqlite'));
 }
 

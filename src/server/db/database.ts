@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { SqliteDatabase as SQLite } from './sqlite-driver.ts';
+import SQLite from 'better-sqlite3';
 import { CamelCasePlugin, Kysely, Migrator, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import { loadWhenUsed } from '../load-when-used.ts';
 import { MEMORY_BOUNDS } from '../memory-bounds.ts';

@@ -6,6 +6,7 @@ import { ZodError, type z } from 'zod';
 import { type ApiErrorBody, type ErrorCode, commonMessages } from '#shared/api.ts';
 import { describeZodError } from '#shared/validation.ts';
 import { securityHeaderEntries } from './security-headers.ts';
+import { unknownFields } from './unknown-fields.ts';
 
 /** A failure the client caused or may see; anything else is a 500 with no details. */
 export class AppError extends Error {
@@ -35,7 +36,8 @@ export class InputValidationError extends Error {
  * Every route's declared params, querystring and body are checked here, with
  * the shared zod schema, before any hook or handler reads them (Fastify runs
  * validation before preHandler). A missing body counts as `{}`, so that missing
- * fields get the spec's own messages.
+ * fields get the spec's own messages. A body's field that its schema does not
+ * know is refused by name, not dropped.
  */
 export const validatorCompiler: FastifySchemaCompiler<$ZodType> =
   ({ schema, httpPart }) =>
@@ -43,6 +45,16 @@ export const validatorCompiler: FastifySchemaCompiler<$ZodType> =
     const input = data === undefined && (httpPart === 'body' || httpPart === 'querystring') ? {} : data;
     const result = safeParse(schema, input);
     if (!result.success) return { error: new InputValidationError(result.error as z.ZodError, httpPart ?? 'body') };
+    const unknown = httpPart === 'body' ? unknownFields(schema, input) : [];
+    if (unknown.length > 0) {
+      const issues = unknown.slice(0, 10).map((field) => ({
+        code: 'custom' as const,
+        path: field.split('.'),
+        message: commonMessages.unknownFields(unknown.slice(0, 10)),
+        input: undefined,
+      }));
+      return { error: new InputValidationError(new ZodError(issues), 'body') };
+    }
     const nulAt = pathToNul(result.data);
     if (nulAt) {
       const issue = { code: 'custom' as const, path: nulAt, message: commonMessages.nulCharacter, input: undefined };

@@ -1,8 +1,7 @@
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, renameSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
-import type BetterSqlite3 from 'better-sqlite3';
-import { SqliteDatabase as SQLite } from '../db/sqlite-driver.ts';
+import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import { sqliteFileOf } from '../db/database.ts';
 
@@ -100,7 +99,7 @@ export async function restoreDatabase(target: BackupTarget, file: string): Promi
 
 /** A SQLite file that passes integrity_check and holds Linkverse's tables. */
 function checkSqliteBackup(file: string): void {
-  let database: BetterSqlite3.Database | undefined;
+  let database: SQLite.Database | undefined;
   try {
     database = new SQLite(file, { readonly: true, fileMustExist: true });
     const integrity = database.pragma('integrity_check', { simple: true });

@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import type { PageItem } from '#shared/blocks.ts';
 import { SITE_NAME } from '#shared/constants.ts';
-import { customizationSchema, customizationUpdateSchema } from '#shared/customization.ts';
 import { CUSTOM_ICON } from '#shared/links.ts';
 import { PAGE_FILE_FORMAT, PAGE_FILE_VERSION, type PageFile, type PageFileItem, pageFileSchema } from '#shared/page-transfer.ts';
 import { PAGE_PROFILE_FIELDS, type PageProfile } from '#shared/profile-settings.ts';
@@ -93,26 +92,9 @@ export function pageFileName(username: string, now = Date.now()): string {
   return `${username}-${SITE_NAME.toLowerCase()}-page-${new Date(now).toISOString().slice(0, 10)}.json`;
 }
 
-/**
- * The JSON Schema of the page file, from the zod schema imports are checked
- * with (as a client sends it). The look's fields are spelled out: its import
- * rule reads any object first, to name unknown fields.
- */
+/** The JSON Schema of the page file, from the zod schema imports are checked with (as a client sends it). */
 export function pageFileJsonSchema(schemaUrl: string): Record<string, unknown> {
-  const look = z.toJSONSchema(customizationSchema, { io: 'input', unrepresentable: 'any', reused: 'inline' }) as {
-    properties?: unknown;
-    $defs?: { Customization?: { properties?: unknown } };
-  };
-  const lookFields = look.properties ?? look.$defs?.Customization?.properties;
-  const schema = z.toJSONSchema(pageFileSchema, {
-    io: 'input',
-    unrepresentable: 'any',
-    override: (context) => {
-      if (context.zodSchema !== customizationUpdateSchema) return;
-      for (const key of Object.keys(context.jsonSchema)) delete (context.jsonSchema as Record<string, unknown>)[key];
-      Object.assign(context.jsonSchema, { type: 'object', properties: lookFields, additionalProperties: false });
-    },
-  });
+  const schema = z.toJSONSchema(pageFileSchema, { io: 'input', unrepresentable: 'any' });
   return {
     ...schema,
     $id: schemaUrl,
