@@ -1,5 +1,6 @@
-import { readFileSync, readdirSync } from 'node:fs';
+import { mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { ESLint } from 'eslint';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
@@ -34,6 +35,30 @@ describe('import direction', () => {
     ['src/server/links/example.ts', "import { AppError } from '../http/errors.ts';\nexport const x = AppError;\n"],
   ])('lets %s import %j', async (filePath, source) => {
     expect(await restrictedImportErrors(filePath, source)).toHaveLength(0);
+  });
+});
+
+describe('the fence around the server platform', () => {
+  it('is built from the folder list: a feature folder made today is fenced today', async () => {
+    const feature = `fence-probe-${process.pid}`;
+    const folder = path.join('src/server', feature);
+    mkdirSync(folder);
+    try {
+      writeFileSync(path.join(folder, 'probe.service.ts'), 'export const probe = 1;\n');
+      // The configuration as ESLint loads it on its next start, read again now that the folder exists.
+      const config = await import(`${pathToFileURL(path.resolve('eslint.config.js')).href}?probe=${feature}`);
+      expect(config.serverFeatures()).toContain(feature);
+      const fresh = new ESLint({ overrideConfigFile: true, overrideConfig: config.default });
+      const source = `import { probe } from '../${feature}/probe.service.ts';\nexport const x = probe;\n`;
+      for (const platform of ['src/server/http/example.ts', 'src/server/db/example.ts']) {
+        const [result] = await fresh.lintText(source, { filePath: platform });
+        expect(result!.messages.map((message) => message.ruleId)).toContain('no-restricted-imports');
+      }
+      const [fromFeature] = await fresh.lintText(source, { filePath: 'src/server/links/example.ts' });
+      expect(fromFeature!.messages.map((message) => message.ruleId)).not.toContain('no-restricted-imports');
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
   });
 });
 

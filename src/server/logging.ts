@@ -1,4 +1,8 @@
 import { writeSync } from 'node:fs';
+import type { FastifyBaseLogger } from 'fastify';
+import { pino } from 'pino';
+import type { AppConfig } from './config.ts';
+import { loadWhenUsed } from './load-when-used.ts';
 
 /** How long one line may wait for a full pipe before it is dropped: the event loop is never held longer. */
 const FULL_PIPE_WAIT_MS = 20;
@@ -35,4 +39,18 @@ export function standardOutput(format: (line: string) => string = (line) => line
       }
     },
   };
+}
+
+/** pino, as LOG_FORMAT asks: one readable line per entry, or JSON lines for collectors. */
+export function createLogger(config: AppConfig): FastifyBaseLogger {
+  if (config.logLevel === 'silent') return pino({ level: 'silent' });
+  if (config.logFormat === 'json') return pino({ level: config.logLevel }, standardOutput());
+  const { prettyFactory } = loadWhenUsed('pino-pretty') as typeof import('pino-pretty');
+  const pretty = prettyFactory({
+    colorize: process.stdout.isTTY,
+    translateTime: 'SYS:HH:MM:ss',
+    ignore: 'pid,hostname,reqId',
+    singleLine: true,
+  });
+  return pino({ level: config.logLevel }, standardOutput(pretty));
 }

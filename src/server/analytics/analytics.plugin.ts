@@ -1,0 +1,8 @@
+import { inSignedInScope } from '../auth/guards.ts';
+import type { FeaturePlugin } from '../services.ts';
+import { registerAnalyticsRoutes } from './analytics.routes.ts';
+
+/** The owner's figures and their CSV. */
+export const analyticsPlugin: FeaturePlugin = async (app, { db, config }) => {
+  await inSignedInScope(app, (me) => registerAnalyticsRoutes(me, db, config));
+};

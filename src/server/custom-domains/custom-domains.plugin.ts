@@ -1,0 +1,8 @@
+import { inSignedInScope } from '../auth/guards.ts';
+import type { FeaturePlugin } from '../services.ts';
+import { registerCustomDomainRoutes } from './custom-domains.routes.ts';
+
+/** A creator's own domain: added, checked and removed by its owner (served by the public page, asked by Caddy). */
+export const customDomainsPlugin: FeaturePlugin = async (app, { config, customDomains }) => {
+  await inSignedInScope(app, (me) => registerCustomDomainRoutes(me, config, customDomains));
+};

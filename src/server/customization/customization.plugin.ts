@@ -1,0 +1,8 @@
+import { inSignedInScope } from '../auth/guards.ts';
+import type { FeaturePlugin } from '../services.ts';
+import { registerCustomizationRoutes } from './customization.routes.ts';
+
+/** The page's look: one document, saved looks, reset. */
+export const customizationPlugin: FeaturePlugin = async (app, { db, changes, config }) => {
+  await inSignedInScope(app, (me) => registerCustomizationRoutes(me, db, changes, config.planLimits));
+};

@@ -1,0 +1,8 @@
+import { inSignedInScope } from '../auth/guards.ts';
+import type { FeaturePlugin } from '../services.ts';
+import { registerLinkCheckRoutes } from './link-checks.routes.ts';
+
+/** What the daily checks found of the owner's links. */
+export const linkChecksPlugin: FeaturePlugin = async (app, { db, linkChecker }) => {
+  await inSignedInScope(app, (me) => registerLinkCheckRoutes(me, db, linkChecker.enabled));
+};

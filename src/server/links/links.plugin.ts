@@ -1,0 +1,13 @@
+import { inSignedInScope } from '../auth/guards.ts';
+import type { FeaturePlugin } from '../services.ts';
+import { registerLinkEditRoutes, registerLinkRoutes } from './links.routes.ts';
+
+/** A page's links and blocks: read by anyone (active ones), edited by their owner under /api/links. */
+export const linksPlugin: FeaturePlugin = async (app, { db, config, changes, embedPreviews, media }) => {
+  registerLinkRoutes(app, db);
+  await inSignedInScope(
+    app,
+    (links) => registerLinkEditRoutes(links, db, config, changes, { previews: embedPreviews, media, config }),
+    '/api/links',
+  );
+};

@@ -1,0 +1,13 @@
+import { inSignedInScope } from '../auth/guards.ts';
+import type { FeaturePlugin } from '../services.ts';
+import { registerMediaFileRoutes, registerUploadRoutes } from './media.routes.ts';
+
+/** Uploaded files: served to anyone by hash, uploaded and removed by their owner under /api/media. */
+export const mediaPlugin: FeaturePlugin = async (app, { db, config, changes, media, referencedUploads }) => {
+  registerMediaFileRoutes(app, db);
+  await inSignedInScope(
+    app,
+    (uploads) => registerUploadRoutes(uploads, { db, config, bus: changes, media, referenced: referencedUploads }),
+    '/api/media',
+  );
+};

@@ -1,0 +1,9 @@
+import type { FeaturePlugin } from '../services.ts';
+import { registerProfileAssetRoutes } from './profile-assets.ts';
+import { registerPublicPageRoutes } from './public-page.routes.ts';
+
+/** The public page at /{username} (and on custom domains), with the fonts and scripts it uses. */
+export const publicPagePlugin: FeaturePlugin = (app, { db, config, cache, responder, events, media, clock, customDomains }) => {
+  registerProfileAssetRoutes(app);
+  registerPublicPageRoutes(app, { db, config, cache, responder, recorder: events, media, clock, customDomains });
+};

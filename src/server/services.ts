@@ -1,0 +1,245 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Redis } from 'ioredis';
+import { DAY_MS, SITE_NAME } from '#shared/constants.ts';
+import { purgeDeletedAccounts } from './account/account-deletion.service.ts';
+import { AccountMail } from './account/account-mail.service.ts';
+import { deleteOldEmailConfirmations } from './account/email-confirmations.repository.ts';
+import { deleteOldResetTokens } from './account/password-reset.repository.ts';
+import { queueWeeklySummaries } from './account/weekly-summary.ts';
+import { pruneActivity } from './activity/activity.repository.ts';
+import { dailySaltOf, pruneAnalytics } from './analytics/analytics-store.ts';
+import { viewRecordsOf } from './analytics/analytics.service.ts';
+import { EventRecorder } from './analytics/event-recorder.ts';
+import { createEventWriter } from './analytics/event-writer.ts';
+import { loadSecretBox } from './auth/secret-box.ts';
+import { type SingleSignOn, createSingleSignOn } from './auth/single-sign-on.ts';
+import type { SignInChangeNotice } from './auth/two-factor.ts';
+import type { SignInLimits } from './auth/auth.routes.ts';
+import type { SiteFeatures } from '#shared/account.ts';
+import type { AppConfig } from './config.ts';
+import { type CustomDomains, createCustomDomains } from './custom-domains/custom-domains.service.ts';
+import { referencedUploads } from './customization/customization.service.ts';
+import { type DatabaseHandle, type Db, openDatabase } from './db/database.ts';
+import type { App } from './http/app-types.ts';
+import { type ChangeBus, createChangeBus } from './http/change-bus.ts';
+import { HELMET_OPTIONS, computeSecurityHeaders } from './http/security-headers.ts';
+import { LinkChecker } from './link-checks/link-checks.service.ts';
+import { EmbedPreviews } from './links/embed-previews.ts';
+import { loadWhenUsed } from './load-when-used.ts';
+import { MailOutbox, smtpSender } from './mail/mail-outbox.ts';
+import { pruneOutbox } from './mail/mail-outbox.repository.ts';
+import { MediaProcessor } from './media/media-processor.ts';
+import { MEMORY_BOUNDS } from './memory-bounds.ts';
+import { type FastPathStats, createFastPathStats } from './public-page/fast-path.ts';
+import { PageCache } from './public-page/page-cache.ts';
+import { PublicPageResponder } from './public-page/responder.ts';
+import { type Payments, createPayments } from './purchases/purchases.service.ts';
+import { SiteSettingsCache } from './site-settings/site-settings.cache.ts';
+import { deleteUnconfirmedPending } from './subscribers/subscribers.repository.ts';
+
+/**
+ * What the features share, made once by buildApp and handed to every
+ * feature's plugin as its second argument: the database, the configuration,
+ * the change bus, the page cache, the media worker, mail. A feature that needs
+ * another reaches it here (its service, or a function it lends), never
+ * through the other's files.
+ */
+export interface Services extends SharedServices {
+  /** The counters of every way in (a wrong current password counts toward the same lockout as a failed sign-in). */
+  signInLimits: SignInLimits;
+  /** What this site offers (mail, single sign-on, payments…), as the pages say it. */
+  siteFeatures: SiteFeatures;
+}
+
+/** What is made before the app exists; buildApp adds the parts that need its rate limiter. */
+interface SharedServices {
+  config: AppConfig;
+  log: FastifyBaseLogger;
+  database: DatabaseHandle;
+  db: Db;
+  redis: Redis | undefined;
+  /** Tells every instance what changed (pages to draw again, settings to read again). */
+  changes: ChangeBus;
+  /** Views and clicks, written off the request path. */
+  events: EventRecorder;
+  siteSettings: SiteSettingsCache;
+  /** The time public pages and redirects are drawn at (tests set it). */
+  clock: () => number;
+  /** The rendered pages and redirect targets in memory. */
+  cache: PageCache;
+  securityHeaders: ReturnType<typeof computeSecurityHeaders>;
+  responder: PublicPageResponder;
+  fastPathStats: FastPathStats;
+  isSiteOpen: () => boolean;
+  /** Every image decode, in the media worker process, one at a time, with a time limit. */
+  media: MediaProcessor;
+  outbox: MailOutbox;
+  accountMail: AccountMail;
+  /** Mail that a sign-in way was added or removed. */
+  notifySignInChange: SignInChangeNotice;
+  /** Secrets a sign-in needs back (authenticator apps'), sealed with a key kept outside the database. */
+  twoFactor: { db: Db; box: ReturnType<typeof loadSecretBox>; clock: AppConfig['clock']; notify: SignInChangeNotice };
+  sso: SingleSignOn;
+  payments: Payments | undefined;
+  customDomains: CustomDomains | undefined;
+  linkChecker: LinkChecker;
+  embedPreviews: EmbedPreviews;
+  /** The uploads a page's look refers to (customization), which media and plans must not count as loose. */
+  referencedUploads: typeof referencedUploads;
+  /** The dashboard's recent activity derived from analytics. */
+  viewRecordsOf: typeof viewRecordsOf;
+  /** How this site names itself to the servers it asks (link checks, embeds, imports). */
+  userAgentFor(purpose: string): string;
+  /** The hourly account jobs: purging deleted accounts, weekly summaries (tests run them with a clock). */
+  accountJobs: { run(now?: number): Promise<void> };
+  /** Starts the background work (mail, link checks, hourly pruning); `close` stops it and closes what was opened. */
+  start(): void;
+  close(): Promise<void>;
+}
+
+function connectRedis(url: string): Redis {
+  const { Redis: RedisClient } = loadWhenUsed('ioredis') as typeof import('ioredis');
+  return new RedisClient(url, { maxRetriesPerRequest: 2, lazyConnect: false });
+}
+
+/** Opens the database and makes every shared service; nothing listens yet. */
+export function createServices(config: AppConfig, log: FastifyBaseLogger): SharedServices {
+  const database = openDatabase({
+    dataDir: config.dataDir,
+    databaseUrl: config.databaseUrl,
+    databaseSchema: config.databaseSchema,
+    connectTimeoutMs: config.databaseConnectTimeoutMs,
+    statementTimeoutMs: config.databaseStatementTimeoutMs,
+  });
+  const db = database.db;
+  const redis = config.redisUrl ? connectRedis(config.redisUrl) : undefined;
+  const changes = createChangeBus(redis, `${config.redisPrefix}changes`);
+  const eventWriter = createEventWriter(database);
+  const events = new EventRecorder(eventWriter.write, (day) => dailySaltOf(db, day), log);
+  const siteSettings = new SiteSettingsCache(db, changes, log);
+
+  // One public-page pipeline: one cache, one responder, two ways in: the routes,
+  // and the fast path that answers cached pages and redirects before Fastify routing.
+  const clock = config.clock ?? Date.now;
+  const cache = new PageCache({ bytes: config.pageCacheBytes, redirects: MEMORY_BOUNDS.redirectTargets, now: clock });
+  cache.invalidateOn(changes);
+  const securityHeaders = computeSecurityHeaders(HELMET_OPTIONS);
+
+  const outbox = new MailOutbox(db, config.mail ? smtpSender(config.mail.smtpUrl, config.mail.from) : undefined, log);
+  const accountMail = new AccountMail(db, outbox, config.mail?.origin ?? '');
+  const notifySignInChange: SignInChangeNotice = (user, change) => accountMail.signInChanged(user, change);
+  const twoFactor = { db, box: loadSecretBox(config.secretKey, config.dataDir), clock: config.clock, notify: notifySignInChange };
+  // Names the site (its PUBLIC_URL) to the servers it asks, as crawlers do, so that their owners know who asked.
+  const userAgentFor = (purpose: string) =>
+    `Mozilla/5.0 (compatible; ${SITE_NAME}-${purpose}/1.0${config.publicUrl ? `; +${config.publicUrl}` : ''})`;
+  const customDomains =
+    config.customDomains &&
+    createCustomDomains(db, { ...config.customDomains, baseDomain: config.baseDomain, planLimits: config.planLimits }, changes, log);
+  const linkChecker = new LinkChecker(db, log, { ...config.linkChecks, userAgent: userAgentFor('LinkCheck') });
+  const media = new MediaProcessor({ log });
+
+  // Every hour: accounts past their deletion grace period go (and their pages from every cache), and Monday's weekly summaries.
+  const accountJobs = {
+    async run(now = Date.now()) {
+      for (const purged of await purgeDeletedAccounts(db, now)) changes.publish({ topic: 'profile', userId: purged.id });
+      if (config.mail) await queueWeeklySummaries(db, outbox, { origin: config.mail.origin, linkChecks: config.linkChecks.enabled }, now);
+    },
+  };
+  // Past days' salts, rotated visitor windows, raw events past the retention, spent links and sent mail go every hour.
+  const hourly = async () => {
+    const jobs: Array<[string, () => Promise<unknown>]> = [
+      [
+        'pruning analytics failed',
+        async () => {
+          const now = Date.now();
+          await pruneAnalytics(db, now, config.analyticsRetentionDays);
+          await pruneActivity(db, new Date(now - config.analyticsRetentionDays * DAY_MS).toISOString());
+          await deleteOldResetTokens(db, new Date(now - DAY_MS).toISOString());
+          await deleteOldEmailConfirmations(db, new Date(now - DAY_MS).toISOString());
+          await pruneOutbox(db, new Date(now - 30 * DAY_MS).toISOString());
+          await deleteUnconfirmedPending(db, new Date(now).toISOString());
+        },
+      ],
+      ['the custom domains re-check failed', async () => customDomains?.recheck()],
+      ['the hourly account jobs failed', () => accountJobs.run()],
+    ];
+    for (const [failure, job] of jobs) {
+      try {
+        await job();
+      } catch (error) {
+        log.error({ err: error }, failure);
+      }
+    }
+  };
+  const timers: NodeJS.Timeout[] = [];
+
+  return {
+    config,
+    log,
+    database,
+    db,
+    redis,
+    changes,
+    events,
+    siteSettings,
+    clock,
+    cache,
+    securityHeaders,
+    responder: new PublicPageResponder(securityHeaders),
+    fastPathStats: createFastPathStats(),
+    isSiteOpen: () => !siteSettings.current().maintenanceMode,
+    media,
+    outbox,
+    accountMail,
+    notifySignInChange,
+    twoFactor,
+    sso: createSingleSignOn({
+      db,
+      box: twoFactor.box,
+      providers: config.ssoProviders,
+      publicUrl: config.publicUrl,
+      notify: notifySignInChange,
+    }),
+    payments: config.payments && createPayments(db, config.payments, config.prices, config.planLimits, changes),
+    customDomains,
+    linkChecker,
+    embedPreviews: new EmbedPreviews({
+      ...config.embedPreviews,
+      timeoutMs: config.embedPreviews.timeoutMs ?? 3000,
+      userAgent: userAgentFor('Embeds'),
+    }),
+    referencedUploads,
+    viewRecordsOf,
+    userAgentFor,
+    accountJobs,
+    start() {
+      events.start();
+      // Mail queued before a restart goes out now.
+      outbox.start();
+      linkChecker.start();
+      timers.push(
+        setInterval(() => cache.dropExpired(Date.now()), 60_000).unref(),
+        setInterval(() => void hourly(), 3600_000).unref(),
+        setTimeout(() => void hourly(), 60_000).unref(),
+      );
+    },
+    async close() {
+      for (const timer of timers) clearTimeout(timer);
+      await outbox.stop();
+      await linkChecker.stop();
+      await media.close();
+      await events.stop();
+      await eventWriter.close();
+      await changes.close();
+      await database.close();
+      redis?.disconnect();
+    },
+  };
+}
+
+/**
+ * A feature, as buildApp registers it: its routes (in their guarded scopes
+ * where they need one), given the shared services. One shape for every
+ * feature (fastify/demo's plugins).
+ */
+export type FeaturePlugin = (scope: App, services: Services) => void | Promise<void>;

@@ -1,0 +1,8 @@
+import { inSignedInScope } from '../auth/guards.ts';
+import type { FeaturePlugin } from '../services.ts';
+import { registerShareRoutes } from './share.routes.ts';
+
+/** Sharing the page: its QR code and share image. */
+export const sharePlugin: FeaturePlugin = async (app, { db, config, media }) => {
+  await inSignedInScope(app, (me) => registerShareRoutes(me, db, config, media));
+};
