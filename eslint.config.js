@@ -65,4 +65,9 @@ export default tseslint.config(
     serverFeatures().flatMap((feature) => [`../${feature}/*`, `#server/${feature}/*`]),
     'Platform folders (http, db) are used by features and use none.',
   ),
+  restrictImports(
+    ['src/server/config.ts'],
+    [...SERVER_PLATFORM, ...serverFeatures()].flatMap((folder) => [`./${folder}/*`, `#server/${folder}/*`]),
+    'The configuration is read before any feature exists: it imports none (issue 50).',
+  ),
 );

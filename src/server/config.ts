@@ -7,7 +7,6 @@ import { type Plan, SITE_NAME } from '#shared/constants.ts';
 import { DEFAULT_PLAN_LIMITS, type PlanLimits } from '#shared/plans.ts';
 import { DEFAULT_PRICES, PURCHASE_ITEMS, type Prices } from '#shared/purchases.ts';
 import { SSO_PROVIDER_ID_PATTERN } from '#shared/single-sign-on.ts';
-import type { SsoProviderConfig } from './auth/single-sign-on.ts';
 import { MEMORY_BOUNDS } from './memory-bounds.ts';
 
 // Configuration comes from the environment, validated once at start
@@ -76,10 +75,31 @@ const oidcProvidersSchema = jsonSetting(
     .refine((providers) => new Set(providers.map(({ id }) => id)).size === providers.length, 'two providers have the same id'),
 );
 
-const envSchema = z.object({
+/** A single sign-on provider (OpenID Connect), as OIDC_PROVIDERS names it. */
+export type SsoProviderConfig = z.output<typeof oidcProvidersSchema>[number];
+
+/** 'true' or 'false', as a boolean. */
+const flag = (byDefault: 'true' | 'false') =>
+  z
+    .enum(['true', 'false'], { error: 'must be true or false' })
+    .default(byDefault)
+    .transform((value) => value === 'true');
+
+/**
+ * The settings that are each one field of the configuration, named as the
+ * variable in camelCase (DATABASE_URL → databaseUrl), with the value the rule
+ * gives. The README's table lists them all, with their defaults
+ * (tests/unit/config.test.ts checks it against these rules).
+ */
+const DIRECT_SETTINGS = {
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().trim().min(1).default('0.0.0.0'),
-  DATA_DIR: z.string().trim().min(1).default('./data'),
+  DATA_DIR: z
+    .string()
+    .trim()
+    .min(1)
+    .default('./data')
+    .transform((folder) => path.resolve(folder)),
   DATABASE_URL: z
     .string()
     .trim()
@@ -132,10 +152,14 @@ const envSchema = z.object({
         )
         .strict(),
     )
-    .optional(),
+    .optional()
+    .transform((overrides) => mergePlanLimits(overrides as Partial<Record<Plan, Partial<PlanLimits>>> | undefined)),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  LOG_FORMAT: z.enum(['json', 'pretty'], { error: 'must be json or pretty' }).optional(),
-  ACCESS_LOG: z.enum(['true', 'false'], { error: 'must be true or false' }).default('false'),
+  LOG_FORMAT: z
+    .enum(['json', 'pretty'], { error: 'must be json or pretty' })
+    .optional()
+    .transform((format) => format ?? (process.stdout.isTTY ? 'pretty' : 'json')),
+  ACCESS_LOG: flag('false'),
   SLOW_REQUEST_MS: z.coerce.number().int().min(1).default(1000),
   DISCORD_PRESENCE_API: z
     .url({ protocol: /^https?$/, error: 'must be an http(s) URL of a Lanyard-compatible API, such as https://api.lanyard.rest/v1' })
@@ -167,10 +191,6 @@ const envSchema = z.object({
     .min(100)
     .max(3_600_000)
     .default(30_000),
-  SMTP_URL: z
-    .url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL, such as smtps://user:password@mail.example.com:465' })
-    .optional(),
-  MAIL_FROM: z.string().trim().min(3).max(200).optional(),
   ACCOUNT_DELETION_GRACE_DAYS: z.coerce
     .number({ error: 'must be a number of days' })
     .int('must be a whole number of days')
@@ -179,22 +199,34 @@ const envSchema = z.object({
     .default(30),
   COMMUNITY_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL such as https://discord.gg/your-invite' }).optional(),
   SOCIAL_PROOF: z.string().trim().min(1).max(120, 'must be at most 120 characters').optional(),
-  LINK_CHECKS: z.enum(['true', 'false'], { error: 'must be true or false' }).default('true'),
-  LINK_CHECKS_ALLOW_LOOPBACK: z.enum(['true', 'false'], { error: 'must be true or false' }).default('false'),
-  EMBED_PREVIEWS: z.enum(['true', 'false'], { error: 'must be true or false' }).default('true'),
-  EMBED_PREVIEWS_ALLOW_LOOPBACK: z.enum(['true', 'false'], { error: 'must be true or false' }).default('false'),
+  SECRET_KEY: z.string().trim().min(32, 'must be at least 32 characters (e.g. `openssl rand -base64 32`)').optional(),
+  REQUIRE_ADMIN_2FA: flag('false'),
+  PRICES: jsonSetting('must be JSON in cents, such as {"pro":999,"business":2499}')
+    .pipe(z.object(Object.fromEntries(PURCHASE_ITEMS.map((item) => [item, z.number().int().min(50).max(99_999_999).optional()]))).strict())
+    .optional()
+    .transform((prices): Prices => ({ ...DEFAULT_PRICES, ...(prices as Partial<Prices> | undefined) })),
+};
+
+/** The settings read together, into the groups of the configuration (configurationGroupsOf). */
+const GROUPED_SETTINGS = {
+  SMTP_URL: z
+    .url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL, such as smtps://user:password@mail.example.com:465' })
+    .optional(),
+  MAIL_FROM: z.string().trim().min(3).max(200).optional(),
+  LINK_CHECKS: flag('true'),
+  LINK_CHECKS_ALLOW_LOOPBACK: flag('false'),
+  EMBED_PREVIEWS: flag('true'),
+  EMBED_PREVIEWS_ALLOW_LOOPBACK: flag('false'),
   EMBED_OEMBED_ORIGIN: z
     .url({ protocol: /^https?$/, error: 'must be an http(s) URL' })
     .transform((value) => value.replace(/\/+$/, ''))
     .optional(),
-  LINKTREE_IMPORT: z.enum(['true', 'false'], { error: 'must be true or false' }).default('true'),
-  LINKTREE_IMPORT_ALLOW_LOOPBACK: z.enum(['true', 'false'], { error: 'must be true or false' }).default('false'),
+  LINKTREE_IMPORT: flag('true'),
+  LINKTREE_IMPORT_ALLOW_LOOPBACK: flag('false'),
   LINKTREE_ORIGIN: z
     .url({ protocol: /^https?$/, error: 'must be an http(s) URL' })
     .transform((value) => value.replace(/\/+$/, ''))
     .optional(),
-  SECRET_KEY: z.string().trim().min(32, 'must be at least 32 characters (e.g. `openssl rand -base64 32`)').optional(),
-  REQUIRE_ADMIN_2FA: z.enum(['true', 'false'], { error: 'must be true or false' }).default('false'),
   OIDC_PROVIDERS: oidcProvidersSchema.optional(),
   STRIPE_SECRET_KEY: z
     .string()
@@ -215,9 +247,6 @@ const envSchema = z.object({
   STRIPE_API_URL: z
     .url({ protocol: /^https?$/, error: "must be an http(s) URL (tests only: a local server speaking Stripe's API)" })
     .refine(isHttpsOrLoopback, "must be https (plain http only on this machine's own address)")
-    .optional(),
-  PRICES: jsonSetting('must be JSON in cents, such as {"pro":999,"business":2499}')
-    .pipe(z.object(Object.fromEntries(PURCHASE_ITEMS.map((item) => [item, z.number().int().min(50).max(99_999_999).optional()]))).strict())
     .optional(),
   DNS_SERVERS: z
     .string()
@@ -243,7 +272,31 @@ const envSchema = z.object({
     .optional(),
   TLS_ASK_PORT: z.coerce.number({ error: 'must be a port number' }).int().min(1).max(65535).optional(),
   PAGE_CACHE_MB: z.coerce.number({ error: 'must be a number of megabytes' }).positive('must be more than 0').max(1_000_000).optional(),
-});
+};
+
+const envSchema = z.object({ ...DIRECT_SETTINGS, ...GROUPED_SETTINGS });
+
+/** Every variable the server reads, for the README's table and its test. */
+export const SETTING_NAMES = Object.keys(envSchema.shape) as Array<keyof typeof envSchema.shape>;
+
+/** The default a variable's rule gives when it is unset, as written (undefined: none, or one worked out, such as LOG_FORMAT's). */
+export function settingDefault(name: (typeof SETTING_NAMES)[number]): unknown {
+  let rule = envSchema.shape[name] as z.ZodType;
+  for (;;) {
+    const definition = rule.def as { type: string; defaultValue?: unknown; in?: z.ZodType };
+    if (definition.type === 'default') return definition.defaultValue;
+    if (definition.type !== 'pipe') return undefined;
+    rule = definition.in!;
+  }
+}
+
+type CamelCase<Name extends string> = Name extends `${infer Head}_${infer Tail}`
+  ? `${Lowercase<Head>}${Capitalize<CamelCase<Tail>>}`
+  : Lowercase<Name>;
+const camelCase = (name: string) => name.toLowerCase().replace(/_([a-z0-9])/g, (_, letter: string) => letter.toUpperCase());
+
+type DirectSettings = { [Name in keyof typeof DIRECT_SETTINGS as CamelCase<Name>]: z.output<(typeof DIRECT_SETTINGS)[Name]> };
+type Environment = z.output<typeof envSchema>;
 
 export interface StripeSettings {
   secretKey: string;
@@ -259,103 +312,63 @@ export interface RateLimitRule {
   timeWindowMs: number;
 }
 
-export interface AppConfig {
-  port: number;
-  host: string;
-  dataDir: string;
-  databaseUrl?: string;
-  /** PostgreSQL schema to use (tests isolate each run in a fresh one). */
-  databaseSchema?: string;
-  redisUrl?: string;
-  /** Prefix of every Redis key and channel: instances of one site share it (tests isolate with it). */
-  redisPrefix: string;
-  publicUrl?: string;
-  baseDomain?: string;
-  trustProxy: boolean | number | string;
-  /** PostgreSQL: how long to wait for a connection (DATABASE_CONNECT_TIMEOUT_MS). */
-  databaseConnectTimeoutMs: number;
-  /** PostgreSQL: the longest a statement may run, or wait for a database that stopped answering (DATABASE_STATEMENT_TIMEOUT_MS). */
-  databaseStatementTimeoutMs: number;
-  logLevel: string;
-  /** pretty: one readable line per entry (the default on a terminal); json: pino's lines, for log collectors. */
-  logFormat: 'json' | 'pretty';
-  /** One line per request, public pages included (off by default: they are the hot path). */
-  accessLog: boolean;
-  /** Requests slower than this are always logged. */
-  slowRequestMs: number;
-  /** METRICS_TOKEN: when set, GET /metrics answers a scraper sending it as a bearer token. */
-  metricsToken?: string;
-  /** The rendered-page cache's budget in bytes (PAGE_CACHE_MB). */
-  pageCacheBytes: number;
-  /** Base URL of the Lanyard-compatible API the server asks for Discord presence (DISCORD_PRESENCE_API). */
-  discordPresenceApi: string;
-  /** Where Discord's avatar images come from (DISCORD_CDN); this server fetches them, the browser never does. */
-  discordCdn: string;
-  /** Raw analytics events older than this many days are deleted; the daily figures stay (ANALYTICS_RETENTION_DAYS). */
-  analyticsRetentionDays: number;
+/** The groups of the configuration that several variables make, and the settings named otherwise in code. */
+function configurationGroupsOf(values: Environment) {
+  return {
+    /** The rendered-page cache's budget in bytes (PAGE_CACHE_MB). */
+    pageCacheBytes: values.PAGE_CACHE_MB === undefined ? MEMORY_BOUNDS.pageCacheBytes : Math.round(values.PAGE_CACHE_MB * 1024 * 1024),
+    /** Single sign-on providers (OpenID Connect), each offered on the login page; redirect address PUBLIC_URL/login/sso/{id}. */
+    ssoProviders: values.OIDC_PROVIDERS ?? [],
+    /** Set, the site sends mail; unset, nothing pretends to. Links in mail point to PUBLIC_URL (`origin`), never to a request's Host. */
+    mail:
+      values.SMTP_URL && values.PUBLIC_URL
+        ? { smtpUrl: values.SMTP_URL, from: values.MAIL_FROM ?? defaultMailFrom(values.PUBLIC_URL), origin: values.PUBLIC_URL }
+        : undefined,
+    /** Plans and add-ons bought through Stripe Checkout; unset, an admin gives plans. */
+    payments: (values.STRIPE_SECRET_KEY && values.STRIPE_WEBHOOK_SECRET && values.PUBLIC_URL
+      ? {
+          secretKey: values.STRIPE_SECRET_KEY,
+          webhookSecret: values.STRIPE_WEBHOOK_SECRET,
+          currency: values.STRIPE_CURRENCY,
+          origin: values.PUBLIC_URL,
+          apiUrl: values.STRIPE_API_URL,
+        }
+      : undefined) as StripeSettings | undefined,
+    /** Custom domains, served when PUBLIC_URL names the site; Caddy asks at TLS_ASK_PORT (loopback only). */
+    customDomains: (values.PUBLIC_URL
+      ? { siteHost: new URL(values.PUBLIC_URL).hostname, dnsServers: values.DNS_SERVERS ?? [], askPort: values.TLS_ASK_PORT }
+      : undefined) as
+      { siteHost: string; dnsServers: string[]; askPort?: number; /** Tests shorten it. */ servedTtlMs?: number } | undefined,
+    /** The daily check of every active link's address; loopback for tests only. */
+    linkChecks: { enabled: values.LINK_CHECKS, allowLoopback: values.LINK_CHECKS_ALLOW_LOOPBACK } as {
+      enabled: boolean;
+      allowLoopback: boolean;
+      /** For each check, all hops; tests shorten it. */ timeoutMs?: number;
+    },
+    /** An embed's title and picture, asked once from its provider; the loopback stand-in is for tests only. */
+    embedPreviews: {
+      enabled: values.EMBED_PREVIEWS,
+      allowLoopback: values.EMBED_PREVIEWS_ALLOW_LOOPBACK,
+      oembedOrigin: values.EMBED_OEMBED_ORIGIN,
+    } as { enabled: boolean; allowLoopback: boolean; oembedOrigin?: string; /** Per request; tests shorten it. */ timeoutMs?: number },
+    /** The import reads a public Linktree page this server fetches once; the loopback stand-in is for tests only. */
+    linktreeImport: {
+      enabled: values.LINKTREE_IMPORT,
+      allowLoopback: values.LINKTREE_IMPORT_ALLOW_LOOPBACK,
+      origin: values.LINKTREE_ORIGIN,
+    } as {
+      enabled: boolean;
+      allowLoopback: boolean;
+      origin?: string;
+      /** For the page and for its picture; tests shorten it. */ timeoutMs?: number;
+    },
+  };
+}
+
+/** What code sets rather than a variable: where the web app is, the rate limits (tests loosen them), a clock (tests). */
+interface CodeSettings {
   /** Where the built SPA lives; missing in API tests, which need no pages. */
   webRoot?: string;
-  planLimits: Record<Plan, PlanLimits>;
-  /** SMTP_URL and MAIL_FROM: set, the site sends mail; unset, nothing pretends to. Links in mail point to PUBLIC_URL (`origin`). */
-  mail?: { smtpUrl: string; from: string; origin: string };
-  /** How long a deleted account can still be taken back before it is removed for good (ACCOUNT_DELETION_GRACE_DAYS). */
-  accountDeletionGraceDays: number;
-  /** COMMUNITY_URL: where the site's Community link goes; unset, there is no such link. */
-  communityUrl?: string;
-  /** SOCIAL_PROOF: the operator's own line in place of the site's creator count (landing and sign-in pages). */
-  socialProof?: string;
-  /**
-   * SECRET_KEY: seals the secrets a sign-in needs back (authenticator apps' secrets). Unset, a key is made once
-   * in DATA_DIR/secret.key; several instances must share one, so set it there.
-   */
-  secretKey?: string;
-  /**
-   * OIDC_PROVIDERS: single sign-on providers (OpenID Connect), each offered on the login page as "Continue with {name}".
-   * Each one's redirect address is PUBLIC_URL/login/sso/{id}.
-   */
-  ssoProviders: SsoProviderConfig[];
-  /**
-   * STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET (and PUBLIC_URL): plans and add-ons are bought through Stripe Checkout,
-   * in STRIPE_CURRENCY; unset, an admin gives plans. STRIPE_API_URL: tests only, a local server speaking Stripe's API.
-   */
-  payments?: StripeSettings;
-  /**
-   * Custom domains (issue 33 §3), served when PUBLIC_URL names the site. DNS_SERVERS: the resolvers that check the
-   * TXT records (unset: the system's). TLS_ASK_PORT: Caddy's on-demand TLS asks there, on loopback only, whether a
-   * name may have a certificate.
-   */
-  customDomains?: { siteHost: string; dnsServers: string[]; askPort?: number; servedTtlMs?: number };
-  /** Custom domains checked per account (unset: DOMAIN_CHECK_RATE_LIMIT). */
-  domainCheckRateLimit?: RateLimitRule;
-  /** What each plan and add-on costs, in cents (DEFAULT_PRICES, PRICES overriding). */
-  prices: Prices;
-  /** REQUIRE_ADMIN_2FA: an admin without a second factor is sent to set one up before the control center opens. */
-  requireAdmin2fa: boolean;
-  /**
-   * LINK_CHECKS: the daily check of every active link's address (on unless false).
-   * LINK_CHECKS_ALLOW_LOOPBACK: lets the checker reach 127.0.0.0/8 and ::1, for tests whose servers listen there; never on a real site.
-   */
-  linkChecks: { enabled: boolean; allowLoopback: boolean; /** For each check, all hops; tests shorten it. */ timeoutMs?: number };
-  /**
-   * EMBED_PREVIEWS: an embed's title and picture, asked once from its provider when it is added (on unless false).
-   * EMBED_PREVIEWS_ALLOW_LOOPBACK and EMBED_OEMBED_ORIGIN: tests only, a server on loopback standing in for the providers.
-   */
-  embedPreviews: {
-    enabled: boolean;
-    allowLoopback: boolean;
-    oembedOrigin?: string;
-    /** Per request; tests shorten it. */ timeoutMs?: number;
-  };
-  /**
-   * LINKTREE_IMPORT: the import reads a public Linktree page this server fetches once (on unless false).
-   * LINKTREE_IMPORT_ALLOW_LOOPBACK and LINKTREE_ORIGIN: tests only, a server on loopback standing in for linktr.ee.
-   */
-  linktreeImport: {
-    enabled: boolean;
-    allowLoopback: boolean;
-    origin?: string;
-    /** For the page and for its picture; tests shorten it. */ timeoutMs?: number;
-  };
   authRateLimit: {
     loginPerIp: RateLimitRule;
     loginPerUsername: RateLimitRule;
@@ -366,10 +379,9 @@ export interface AppConfig {
     /** Confirmation links sent again by one account (Account → Send the link again). */
     confirmationMailPerAccount?: RateLimitRule;
   };
-  uploadRateLimit: {
-    perUser: RateLimitRule;
-    perIp: RateLimitRule;
-  };
+  uploadRateLimit: { perUser: RateLimitRule; perIp: RateLimitRule };
+  /** Custom domains checked per account (unset: DOMAIN_CHECK_RATE_LIMIT). */
+  domainCheckRateLimit?: RateLimitRule;
   /** Tests only: the time public pages and redirects are drawn at (scheduled links); unset, the real one. */
   clock?: () => number;
   /** Requests made with one API token (unset: API_TOKEN_RATE_LIMIT). */
@@ -381,6 +393,9 @@ export interface AppConfig {
   /** Sign-ups to a page's email list: per visitor, and per address across every page (unset: the defaults). */
   subscribeRateLimit?: { perVisitor: RateLimitRule; perAddress: RateLimitRule };
 }
+
+/** The server's configuration: each setting written once, as its rule above (DIRECT_SETTINGS, GROUPED_SETTINGS). */
+export type AppConfig = DirectSettings & ReturnType<typeof configurationGroupsOf> & CodeSettings;
 
 export const DEFAULT_AUTH_RATE_LIMIT: AppConfig['authRateLimit'] = {
   loginPerIp: { max: 30, timeWindowMs: 15 * 60_000 },
@@ -433,66 +448,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const values = parsed.data;
-  const dataDir = path.resolve(values.DATA_DIR);
+  const direct = Object.fromEntries(
+    Object.keys(DIRECT_SETTINGS).map((name) => [camelCase(name), values[name as keyof Environment]]),
+  ) as DirectSettings;
   return {
-    port: values.PORT,
-    host: values.HOST,
-    dataDir,
-    databaseUrl: values.DATABASE_URL,
-    redisUrl: values.REDIS_URL,
-    redisPrefix: values.REDIS_PREFIX,
-    databaseSchema: values.DATABASE_SCHEMA,
-    publicUrl: values.PUBLIC_URL,
-    baseDomain: values.BASE_DOMAIN,
-    trustProxy: values.TRUST_PROXY,
-    databaseConnectTimeoutMs: values.DATABASE_CONNECT_TIMEOUT_MS,
-    databaseStatementTimeoutMs: values.DATABASE_STATEMENT_TIMEOUT_MS,
-    logLevel: values.LOG_LEVEL,
-    logFormat: values.LOG_FORMAT ?? (process.stdout.isTTY ? 'pretty' : 'json'),
-    accessLog: values.ACCESS_LOG === 'true',
-    slowRequestMs: values.SLOW_REQUEST_MS,
-    discordPresenceApi: values.DISCORD_PRESENCE_API,
-    discordCdn: values.DISCORD_CDN,
-    pageCacheBytes: values.PAGE_CACHE_MB === undefined ? MEMORY_BOUNDS.pageCacheBytes : Math.round(values.PAGE_CACHE_MB * 1024 * 1024),
-    analyticsRetentionDays: values.ANALYTICS_RETENTION_DAYS,
-    metricsToken: values.METRICS_TOKEN,
+    ...direct,
+    ...configurationGroupsOf(values),
     webRoot: path.resolve('dist/web'),
-    planLimits: mergePlanLimits(values.PLAN_LIMITS as Partial<Record<Plan, Partial<PlanLimits>>> | undefined),
-    mail:
-      values.SMTP_URL && values.PUBLIC_URL
-        ? { smtpUrl: values.SMTP_URL, from: values.MAIL_FROM ?? defaultMailFrom(values.PUBLIC_URL), origin: values.PUBLIC_URL }
-        : undefined,
-    accountDeletionGraceDays: values.ACCOUNT_DELETION_GRACE_DAYS,
-    communityUrl: values.COMMUNITY_URL,
-    socialProof: values.SOCIAL_PROOF,
-    secretKey: values.SECRET_KEY,
-    requireAdmin2fa: values.REQUIRE_ADMIN_2FA === 'true',
-    ssoProviders: values.OIDC_PROVIDERS ?? [],
-    payments:
-      values.STRIPE_SECRET_KEY && values.STRIPE_WEBHOOK_SECRET && values.PUBLIC_URL
-        ? {
-            secretKey: values.STRIPE_SECRET_KEY,
-            webhookSecret: values.STRIPE_WEBHOOK_SECRET,
-            currency: values.STRIPE_CURRENCY,
-            origin: values.PUBLIC_URL,
-            apiUrl: values.STRIPE_API_URL,
-          }
-        : undefined,
-    customDomains: values.PUBLIC_URL
-      ? { siteHost: new URL(values.PUBLIC_URL).hostname, dnsServers: values.DNS_SERVERS ?? [], askPort: values.TLS_ASK_PORT }
-      : undefined,
-    prices: { ...DEFAULT_PRICES, ...(values.PRICES as Partial<Prices> | undefined) },
-    linkChecks: { enabled: values.LINK_CHECKS === 'true', allowLoopback: values.LINK_CHECKS_ALLOW_LOOPBACK === 'true' },
-    embedPreviews: {
-      enabled: values.EMBED_PREVIEWS === 'true',
-      allowLoopback: values.EMBED_PREVIEWS_ALLOW_LOOPBACK === 'true',
-      oembedOrigin: values.EMBED_OEMBED_ORIGIN,
-    },
-    linktreeImport: {
-      enabled: values.LINKTREE_IMPORT === 'true',
-      allowLoopback: values.LINKTREE_IMPORT_ALLOW_LOOPBACK === 'true',
-      origin: values.LINKTREE_ORIGIN,
-    },
     authRateLimit: DEFAULT_AUTH_RATE_LIMIT,
     uploadRateLimit: DEFAULT_UPLOAD_RATE_LIMIT,
   };

@@ -2,11 +2,29 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig, retiredSettingsIn } from '#server/config.ts';
+import { readFileSync } from 'node:fs';
+import { ConfigError, SETTING_NAMES, loadConfig, retiredSettingsIn, settingDefault } from '#server/config.ts';
 
 const dataDir = () => mkdtempSync(path.join(tmpdir(), 'linkverse-config-'));
 
 describe('configuration', () => {
+  it("is the README's table: every variable the server reads is there, none else, each with its default", () => {
+    const readme = readFileSync('README.md', 'utf8');
+    const section = readme.slice(readme.indexOf('## Configuration'), readme.indexOf('\n## ', readme.indexOf('## Configuration') + 1));
+    const rows = section
+      .split('\n')
+      .filter((line) => line.startsWith('| `'))
+      .map((line) => line.split(' | '));
+    const documented = new Map(
+      rows.flatMap(([names = '', , byDefault = '']) => [...names.matchAll(/`([A-Z0-9_]+)`/g)].map(([, name]) => [name!, byDefault])),
+    );
+    expect([...documented.keys()].sort()).toEqual([...SETTING_NAMES].sort());
+    for (const name of SETTING_NAMES) {
+      const value = settingDefault(name);
+      if (value !== undefined) expect(documented.get(name), name).toContain(`\`${String(value)}\``);
+    }
+  });
+
   it('has the documented defaults', () => {
     const dir = dataDir();
     const config = loadConfig({ DATA_DIR: dir });

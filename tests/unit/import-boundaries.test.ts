@@ -25,6 +25,7 @@ describe('import direction', () => {
     ['src/profile/example.ts', "import { api } from '#web/lib/api.ts';\nexport const x = api;\n"],
     ['src/server/http/example.ts', "import { toLink } from '../links/links.service.ts';\nexport const x = toLink;\n"],
     ['src/server/db/example.ts', "import { EventRecorder } from '../analytics/event-recorder.ts';\nexport const x = EventRecorder;\n"],
+    ['src/server/config.ts', "import type { SingleSignOn } from './auth/single-sign-on.ts';\nexport type X = SingleSignOn;\n"],
   ])('refuses %s importing %j', async (filePath, source) => {
     expect(await restrictedImportErrors(filePath, source)).toHaveLength(1);
   });

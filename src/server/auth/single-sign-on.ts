@@ -5,6 +5,7 @@ import { safeNextPath } from '#shared/next-path.ts';
 import { SSO_SIGN_IN_MINUTES, type SsoCallbackAnswer, type SsoLink, type SsoProvider, ssoMessages } from '#shared/single-sign-on.ts';
 import { authMessages, usernameSchema } from '#shared/auth.schema.ts';
 import { type Db, nowIso } from '../db/database.ts';
+import type { SsoProviderConfig } from '../config.ts';
 import type { UserRow } from '../db/schema.ts';
 import { AppError } from '../http/errors.ts';
 import { findUserById, findUserByUsername, isConfirmedEmailInUse } from '../users/users.repository.ts';
@@ -38,14 +39,6 @@ import { siteOrigin } from '../http/site-origin.ts';
 // one) or signs in to the account to link; nothing is made before that.
 
 /** One provider of OIDC_PROVIDERS. */
-export interface SsoProviderConfig {
-  id: string;
-  name: string;
-  issuer: string;
-  clientId: string;
-  clientSecret: string;
-}
-
 export interface SingleSignOnDeps {
   db: Db;
   box: SecretBox;

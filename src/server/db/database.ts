@@ -1,7 +1,8 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { CamelCasePlugin, Kysely, Migrator, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import { CamelCasePlugin, Kysely, Migrator, SqliteDialect, sql } from 'kysely';
+import { OwnSchemaPostgresDialect } from './postgres-dialect.ts';
 import { loadWhenUsed } from '../load-when-used.ts';
 import { MEMORY_BOUNDS } from '../memory-bounds.ts';
 import type { Database } from './schema.ts';
@@ -103,7 +104,7 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
       ...(statementTimeout ? { statement_timeout: statementTimeout, query_timeout: statementTimeout + 1000 } : {}),
       ...(schema ? { options: `-c search_path=${schema}` } : {}),
     });
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins: [new CamelCasePlugin()] });
+    const db = new Kysely<Database>({ dialect: new OwnSchemaPostgresDialect({ pool }), plugins: [new CamelCasePlugin()] });
     return {
       db,
       dialect: 'postgres',
