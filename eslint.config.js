@@ -21,6 +21,70 @@ export function serverFeatures(root = path.join(import.meta.dirname, 'src/server
 }
 
 /**
+ * The web features that may use another, each one way and for a reason said
+ * here (DESIGN.md "Layout"). Any other import of a feature by a feature fails
+ * lint; tests/unit/import-boundaries.test.ts holds the list one-way.
+ */
+export const WEB_FEATURE_EXCEPTIONS = [
+  // The dashboard is the shell of the signed-in app: it composes the tabs.
+  ...['account', 'analytics', 'customization', 'links', 'profile', 'purchases', 'share', 'site', 'subscribers'].map((to) => [
+    'dashboard',
+    to,
+  ]),
+  // The site's frame (header, footer, error pages) around the account pages, the control center and pricing.
+  ...['admin', 'auth', 'purchases'].map((from) => [from, 'site']),
+  ['site', 'content'], // the site's page list names the content pages
+  // Plan locks, plan cards and receipts, shown where a plan limits something.
+  ...['account', 'admin', 'analytics', 'custom-domains', 'customization'].map((from) => [from, 'purchases']),
+  ['purchases', 'links'], // the pricing page counts the links a plan keeps
+  // Sign-in ways and the forms they share, shown in Account, the control center and Profile.
+  ...['account', 'admin', 'profile'].map((from) => [from, 'auth']),
+  ['admin', 'account'], // the control center edits an account with the account's own forms
+  ['account', 'custom-domains'], // Account holds the custom domain card
+  ['account', 'links'], // Account's page transfer refreshes the links it replaced
+  ['customization', 'links'], // the look's editor previews the page's items and fixes their colours
+  ['customization', 'analytics'], // the look's editor shows which links are clicked
+  ['links', 'analytics'], // each link card shows its clicks
+  ['profile', 'customization'], // the Profile tab offers the quick themes
+  ['profile', 'links'], // the Profile tab previews the page with its links
+];
+
+/** src/web/features' folders, read from the disk: a feature added today is fenced today. */
+export function webFeatures(root = path.join(import.meta.dirname, 'src/web/features')) {
+  return readdirSync(root, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name)
+    .sort();
+}
+
+/** Each web feature imports components/, lib/ and #shared, and no other feature but its listed exceptions. */
+function webFeatureFences() {
+  return webFeatures().map((feature) => {
+    const allowed = [feature, ...WEB_FEATURE_EXCEPTIONS.filter(([from]) => from === feature).map(([, to]) => to)];
+    const others = `(?!(?:${allowed.join('|')})/)`;
+    return {
+      files: [`src/web/features/${feature}/**`],
+      rules: {
+        'no-restricted-imports': [
+          'error',
+          {
+            patterns: [
+              {
+                regex: `^(?:#web/features/|\\.\\./(?:\\.\\./features/)?)${others}[^/]+/`,
+                message: `A web feature imports components/, lib/ and #shared, and another feature only through WEB_FEATURE_EXCEPTIONS (eslint.config.js). Move what ${feature} needs there, or list the exception with its reason.`,
+              },
+              { group: ['#server/*', '**/server/**'].map(escapeHash), message: 'The web app never imports server code.' },
+            ],
+          },
+        ],
+      },
+    };
+  });
+}
+
+const escapeHash = (pattern) => (pattern.startsWith('#') ? `\\${pattern}` : pattern);
+
+/**
  * A no-restricted-imports rule for some files. Patterns are gitignore-style, where a
  * leading '#' starts a comment: the package.json aliases (#server/…) are escaped.
  */
@@ -59,6 +123,12 @@ export default tseslint.config(
     'src/shared imports neither side.',
   ),
   restrictImports(['src/web/**'], ['#server/*', '**/server/**'], 'The web app never imports server code.'),
+  restrictImports(
+    ['src/web/lib/**', 'src/web/components/**'],
+    ['#web/features/*', '**/features/**', '#server/*', '**/server/**'],
+    'lib/ and components/ are what the features share: they import no feature.',
+  ),
+  ...webFeatureFences(),
   restrictImports(['src/profile/**'], ['#server/*', '#web/*', '**/server/**', '**/web/**'], 'src/profile imports only src/shared.'),
   restrictImports(
     ['src/server/http/**', 'src/server/db/**'],

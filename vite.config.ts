@@ -83,8 +83,8 @@ export default defineConfig(({ isSsrBuild }) => ({
                 files: [
                   ...['app-shell.tsx', 'app-ready.tsx', 'lib/utils.ts', 'lib/use-hydrated.ts'].map((file) => `src/web/${file}`),
                   ...['button', 'input', 'card', 'form-error', 'spinner'].map((name) => `src/web/components/ui/${name}.tsx`),
-                  'src/web/features/auth/use-session.ts',
-                  'src/web/features/site/use-site-features.ts',
+                  'src/web/lib/use-session.ts',
+                  'src/web/lib/use-site-features.ts',
                 ],
                 packages: [
                   'class-variance-authority/',
@@ -104,13 +104,13 @@ export default defineConfig(({ isSsrBuild }) => ({
                 files: [
                   ...[
                     'auth-card.tsx',
-                    'password-input.tsx',
                     'use-form-error.ts',
                     'auth-schemas.ts',
                     'single-sign-on.tsx',
                     'second-factor-step.tsx',
                     'terms-checkbox.tsx',
                   ].map((file) => `src/web/features/auth/${file}`),
+                  'src/web/components/ui/password-input.tsx',
                   'src/shared/validation.ts',
                 ],
                 packages: ['eye', 'eye-off', 'key-round', 'log-in', 'user-plus'].map((icon) => `lucide-react/dist/esm/icons/${icon}.mjs`),

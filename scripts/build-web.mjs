@@ -56,7 +56,7 @@ const PAGE_MODULES = {
   '/features': 'features/site/product-pages.tsx',
   '/services': 'features/site/product-pages.tsx',
   '/services/business-solutions': 'features/site/product-pages.tsx',
-  '/pricing': 'features/pricing/pricing-page.tsx',
+  '/pricing': 'features/purchases/pricing-page.tsx',
   '/login': 'features/auth/login-page.tsx',
   '/register': 'features/auth/register-page.tsx',
   '/forgot-password': 'features/auth/forgot-password-page.tsx',

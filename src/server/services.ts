@@ -20,6 +20,7 @@ import type { AppConfig } from './config.ts';
 import { type CustomDomains, createCustomDomains } from './custom-domains/custom-domains.service.ts';
 import { referencedUploads } from './customization/customization.service.ts';
 import { type DatabaseHandle, type Db, openDatabase } from './db/database.ts';
+import type { UserRow } from './db/schema.ts';
 import type { App } from './http/app-types.ts';
 import { type ChangeBus, createChangeBus } from './http/change-bus.ts';
 import { HELMET_OPTIONS, computeSecurityHeaders } from './http/security-headers.ts';
@@ -44,6 +45,27 @@ import { deleteUnconfirmedPending } from './subscribers/subscribers.repository.t
  * another reaches it here (its service, or a function it lends), never
  * through the other's files.
  */
+/** What every part of the account export is given. */
+export interface ExportContext {
+  now: number;
+  /** Where this site publishes the page file's JSON Schema. */
+  pageSchemaUrl: string;
+}
+
+/** A file of the export: JSON, text (both compressed), or bytes stored as they are (images, already compressed). */
+export type ExportFile = { json: unknown } | { text: string } | { stored: Uint8Array };
+
+/**
+ * A feature's files in the account export (Account → Export my data). Each
+ * feature adds its own (services.exportParts) as its plugin registers; the
+ * account's export asks every part and knows none of them.
+ */
+export interface ExportPart {
+  /** Each file's name in the zip (a folder ends with /), with what the export's README says of it. */
+  readonly described: ReadonlyArray<readonly [name: string, says: string]>;
+  filesOf(db: Db, user: UserRow, context: ExportContext): Promise<Record<string, ExportFile>>;
+}
+
 export interface Services extends SharedServices {
   /** The counters of every way in (a wrong current password counts toward the same lockout as a failed sign-in). */
   signInLimits: SignInLimits;
@@ -88,6 +110,8 @@ interface SharedServices {
   referencedUploads: typeof referencedUploads;
   /** The dashboard's recent activity derived from analytics. */
   viewRecordsOf: typeof viewRecordsOf;
+  /** The parts of the account export, one per feature that keeps something of the account's. */
+  exportParts: ExportPart[];
   /** How this site names itself to the servers it asks (link checks, embeds, imports). */
   userAgentFor(purpose: string): string;
   /** The hourly account jobs: purging deleted accounts, weekly summaries (tests run them with a clock). */
@@ -210,6 +234,7 @@ export function createServices(config: AppConfig, log: FastifyBaseLogger): Share
     }),
     referencedUploads,
     viewRecordsOf,
+    exportParts: [],
     userAgentFor,
     accountJobs,
     start() {

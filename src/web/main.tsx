@@ -9,11 +9,11 @@ import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { AppShell } from './app-shell.tsx';
-import { mayHaveSession } from './features/auth/session-hint.ts';
+import { mayHaveSession } from '#web/lib/session-hint.ts';
 import { AppRoutes } from './routes.tsx';
 import { announcePending } from './lib/announcements.ts';
 import type { SiteFeatures } from '#shared/account.ts';
-import { SiteFeaturesContext, loadSiteFeatures } from './features/site/use-site-features.ts';
+import { SiteFeaturesContext, loadSiteFeatures } from '#web/lib/use-site-features.ts';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('No #root element');

@@ -9,7 +9,7 @@ import { StaticRouter } from 'react-router';
 import { AppShell } from './app-shell.tsx';
 import { AppRoutes } from './routes.tsx';
 import type { SiteFeatures } from '#shared/account.ts';
-import { SiteFeaturesContext } from './features/site/use-site-features.ts';
+import { SiteFeaturesContext } from '#web/lib/use-site-features.ts';
 import { DashboardSkeleton } from './features/dashboard/dashboard-skeleton.tsx';
 
 export { SITE_HOST_PLACEHOLDER, SITE_YEAR_PLACEHOLDER } from './lib/utils.ts';

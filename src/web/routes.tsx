@@ -7,7 +7,7 @@ import { CONTENT_PAGES } from './features/content/content-index.ts';
 import { ClosedSiteBanner } from './features/site/closed-site-banner.tsx';
 import { DashboardSkeleton } from './features/dashboard/dashboard-skeleton.tsx';
 import { DocumentMeta } from './features/site/document-meta.tsx';
-import { NotFoundPage } from './features/site/not-found-page.tsx';
+import { NotFoundPage } from '#web/components/not-found-page.tsx';
 import { SiteLayout } from './features/site/site-layout.tsx';
 
 // Every page's code loads on demand: the landing page downloads neither the
@@ -19,7 +19,7 @@ const ServicesPage = lazy(() => import('./features/site/product-pages.tsx').then
 const BusinessSolutionsPage = lazy(() =>
   import('./features/site/product-pages.tsx').then((module) => ({ default: module.BusinessSolutionsPage })),
 );
-const PricingPage = lazy(() => import('./features/pricing/pricing-page.tsx').then((module) => ({ default: module.PricingPage })));
+const PricingPage = lazy(() => import('#web/features/purchases/pricing-page.tsx').then((module) => ({ default: module.PricingPage })));
 const LoginPage = lazy(() => import('./features/auth/login-page.tsx').then((module) => ({ default: module.LoginPage })));
 const ResetPasswordPage = lazy(() =>
   import('./features/auth/reset-password-page.tsx').then((module) => ({ default: module.ResetPasswordPage })),
@@ -58,7 +58,7 @@ function lazyWithQueries<Props extends object>(load: () => Promise<ComponentType
 const DashboardPage = lazyWithQueries(() => import('./features/dashboard/dashboard-page.tsx').then((module) => module.DashboardPage));
 const AdminPage = lazyWithQueries(() => import('./features/admin/admin-page.tsx').then((module) => module.AdminPage));
 const UploadProfileImagePage = lazyWithQueries(() =>
-  import('./features/profile-image/upload-profile-image-page.tsx').then((module) => module.UploadProfileImagePage),
+  import('#web/features/profile/upload-profile-image-page.tsx').then((module) => module.UploadProfileImagePage),
 );
 
 function Loading({ children, fallback = <FullPageSpinner /> }: { children: ReactNode; fallback?: ReactNode }) {

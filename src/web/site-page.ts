@@ -9,12 +9,12 @@
 // as does a page that must first say something ('Logged out').
 // Before any of zod loads (the forms' schemas, on the account pages): as in main.tsx.
 import './lib/zod-jitless.ts';
-import { mayHaveSession } from './features/auth/session-hint.ts';
+import { mayHaveSession } from '#web/lib/session-hint.ts';
 import { hasPendingAnnouncement } from './lib/announcements.ts';
 import { showExamples } from './features/examples/examples-behaviour.ts';
 import { AUTH_ISLAND_CARDS } from './features/auth/auth-island-cards.ts';
 import type { AuthIslandName } from './features/auth/auth-card.tsx';
-import { loadSiteFeatures } from './features/site/site-features.ts';
+import { loadSiteFeatures } from '#web/lib/site-features.ts';
 import { followNavbarScroll, mirrorClaimedName, showCheckoutCancelled, showSiteFeatures } from './features/site/site-page-behaviour.ts';
 
 if (mayHaveSession() || hasPendingAnnouncement()) {

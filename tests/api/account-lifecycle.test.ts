@@ -163,6 +163,11 @@ describe(`export my data (${DIALECT})`, () => {
       `\uFEFFdate,type,dimension,value,visits,unique\r\n2026-11-20,view,total,,7,5\r\n2026-11-21,click,link,${hidden.id},2,2\r\n`,
     );
     expect(strFromU8(files['README.txt']!)).toContain(user.user.username);
+    // Each feature describes its own files: the README names every file and folder of the zip, and only those.
+    const readme = strFromU8(files['README.txt']!);
+    const described = [...readme.matchAll(/^(\S+) +\S/gm)].map(([, name]) => name!).filter((name) => name !== 'Your');
+    const topLevel = new Set(names.filter((name) => name !== 'README.txt').map((name) => (name.startsWith('media/') ? 'media/' : name)));
+    expect(described.sort()).toEqual([...topLevel].sort());
   });
 
   it('needs a session and the password, and is limited per account', async () => {

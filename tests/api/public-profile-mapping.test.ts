@@ -1,7 +1,7 @@
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ProfilePreview } from '#web/features/links/profile-preview.tsx';
+import { ProfilePreview } from '#web/components/profile-preview.tsx';
 import { DIALECT, type TestApp, createTestApp } from '../helpers/test-app.ts';
 import { createAdmin, createLink, createUser, setPlan } from '../helpers/factories.ts';
 

@@ -39,6 +39,63 @@ describe('import direction', () => {
   });
 });
 
+describe('the fence between web features', () => {
+  it.each([
+    ['src/web/features/links/example.ts', "import { AdminPage } from '#web/features/admin/admin-page.tsx';\nexport const x = AdminPage;\n"],
+    ['src/web/features/links/example.ts', "import { AdminPage } from '../admin/admin-page.tsx';\nexport const x = AdminPage;\n"],
+    [
+      'src/web/features/analytics/example.ts',
+      "import { DashboardPage } from '#web/features/dashboard/dashboard-page.tsx';\nexport const x = DashboardPage;\n",
+    ],
+    ['src/web/lib/example.ts', "import { useLinks } from '#web/features/links/use-links.ts';\nexport const x = useLinks;\n"],
+    ['src/web/components/ui/example.tsx', "import { useLinks } from '../../features/links/use-links.ts';\nexport const x = useLinks;\n"],
+  ])('refuses %s importing %j', async (filePath, source) => {
+    expect(await restrictedImportErrors(filePath, source)).toHaveLength(1);
+  });
+
+  it.each([
+    [
+      'src/web/features/dashboard/example.ts',
+      "import { LinksTab } from '#web/features/links/links-tab.tsx';\nexport const x = LinksTab;\n",
+    ],
+    ['src/web/features/links/example.ts', "import { LinkCard } from './link-card.tsx';\nexport const x = LinkCard;\n"],
+    ['src/web/features/links/example.ts', "import { api } from '#web/lib/api.ts';\nexport const x = api;\n"],
+  ])('lets %s import %j', async (filePath, source) => {
+    expect(await restrictedImportErrors(filePath, source)).toHaveLength(0);
+  });
+
+  it('lists its exceptions one way, between folders that exist', async () => {
+    const { WEB_FEATURE_EXCEPTIONS, webFeatures } = (await import(pathToFileURL(path.resolve('eslint.config.js')).href)) as {
+      WEB_FEATURE_EXCEPTIONS: Array<[string, string]>;
+      webFeatures(): string[];
+    };
+    const folders = webFeatures();
+    const pairs = new Set(WEB_FEATURE_EXCEPTIONS.map(([from, to]) => `${from}→${to}`));
+    for (const [from, to] of WEB_FEATURE_EXCEPTIONS) {
+      expect(folders, from).toContain(from);
+      expect(folders, to).toContain(to);
+      expect(pairs.has(`${to}→${from}`), `${from} ⇄ ${to}`).toBe(false);
+    }
+  });
+
+  it('fences a web feature folder made today', async () => {
+    const feature = `fence-probe-${process.pid}`;
+    const folder = path.join('src/web/features', feature);
+    mkdirSync(folder);
+    try {
+      writeFileSync(path.join(folder, 'probe.ts'), 'export const probe = 1;\n');
+      const config = await import(`${pathToFileURL(path.resolve('eslint.config.js')).href}?web-probe=${feature}`);
+      const fresh = new ESLint({ overrideConfigFile: true, overrideConfig: config.default });
+      const [result] = await fresh.lintText("import { useLinks } from '../links/use-links.ts';\nexport const x = useLinks;\n", {
+        filePath: `src/web/features/${feature}/example.ts`,
+      });
+      expect(result!.messages.map((message) => message.ruleId)).toContain('no-restricted-imports');
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
+  });
+});
+
 describe('the fence around the server platform', () => {
   it('is built from the folder list: a feature folder made today is fenced today', async () => {
     const feature = `fence-probe-${process.pid}`;

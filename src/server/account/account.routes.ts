@@ -32,6 +32,7 @@ import { countCreators, updateUser } from '../users/users.repository.ts';
 import type { AccountMail } from './account-mail.service.ts';
 import { cancelDeletion, requestDeletion } from './account-deletion.service.ts';
 import { exportAccount } from './account-export.ts';
+import type { ExportPart } from '../services.ts';
 import { PAGE_FILE_SCHEMA_PATH } from '#shared/page-transfer.ts';
 import type { SsoProvider } from '#shared/single-sign-on.ts';
 import { changePassword, endSessionByHandle, sessionsOf, setFirstPassword } from './account.service.ts';
@@ -46,13 +47,15 @@ export interface AccountDeps {
   limits: SignInLimits;
   accountMail: AccountMail;
   bus: ChangeBus;
+  /** Each feature's part of the export. */
+  exportParts: readonly ExportPart[];
 }
 
 /** Exports per account: each reads every file the account uploaded. */
 const EXPORT_LIMIT = { max: 5, timeWindowMs: 60 * 60_000 };
 
 /** The Account section: registered in the signed-in scope under /api/me (auth/guards.ts). */
-export function registerAccountRoutes(app: App, { db, config, limits, accountMail, bus }: AccountDeps): void {
+export function registerAccountRoutes(app: App, { db, config, limits, accountMail, bus, exportParts }: AccountDeps): void {
   const { loginPerUsername } = limits;
   const exportsPerUser = rateLimiter(app, 'export-user', EXPORT_LIMIT, tooManyAttemptsMessage);
 
@@ -198,7 +201,9 @@ export function registerAccountRoutes(app: App, { db, config, limits, accountMai
       await exportsPerUser(request, String(user.id));
       await loginPerUsername(request, user.username);
       await assertOwnPassword(user, request.body.password, 'password');
-      const { zip, fileName } = await exportAccount(db, user, `${siteOrigin(config.publicUrl, request)}${PAGE_FILE_SCHEMA_PATH}`);
+      const { zip, fileName } = await exportAccount(db, user, exportParts, {
+        pageSchemaUrl: `${siteOrigin(config.publicUrl, request)}${PAGE_FILE_SCHEMA_PATH}`,
+      });
       return reply
         .type('application/zip')
         .header('Content-Disposition', `attachment; filename="${fileName}"`)

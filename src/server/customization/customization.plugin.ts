@@ -1,8 +1,10 @@
 import { inSignedInScope } from '../auth/guards.ts';
 import type { FeaturePlugin } from '../services.ts';
+import { customizationExport } from './customization.export.ts';
 import { registerCustomizationRoutes } from './customization.routes.ts';
 
 /** The page's look: one document, saved looks, reset. */
-export const customizationPlugin: FeaturePlugin = async (app, { db, changes, config }) => {
+export const customizationPlugin: FeaturePlugin = async (app, { db, changes, config, exportParts }) => {
+  exportParts.push(customizationExport);
   await inSignedInScope(app, (me) => registerCustomizationRoutes(me, db, changes, config.planLimits));
 };

@@ -1,9 +1,11 @@
 import { inSignedInScope } from '../auth/guards.ts';
 import type { FeaturePlugin } from '../services.ts';
+import { linksExport } from './links.export.ts';
 import { registerLinkEditRoutes, registerLinkRoutes } from './links.routes.ts';
 
 /** A page's links and blocks: read by anyone (active ones), edited by their owner under /api/links. */
-export const linksPlugin: FeaturePlugin = async (app, { db, config, changes, embedPreviews, media }) => {
+export const linksPlugin: FeaturePlugin = async (app, { db, config, changes, embedPreviews, media, exportParts }) => {
+  exportParts.push(linksExport);
   registerLinkRoutes(app, db);
   await inSignedInScope(
     app,

@@ -1,9 +1,11 @@
 import { inSignedInScope } from '../auth/guards.ts';
 import type { FeaturePlugin } from '../services.ts';
+import { pageTransferExport } from './page-transfer.export.ts';
 import { registerPageFileSchemaRoute, registerPageTransferRoutes } from './page-transfer.routes.ts';
 
 /** A whole page as a file: its published JSON Schema, and export and import for its owner. */
-export const pageTransferPlugin: FeaturePlugin = async (app, { db, config, changes, media, userAgentFor }) => {
+export const pageTransferPlugin: FeaturePlugin = async (app, { db, config, changes, media, userAgentFor, exportParts }) => {
+  exportParts.push(pageTransferExport);
   registerPageFileSchemaRoute(app, config);
   await inSignedInScope(app, (me) =>
     registerPageTransferRoutes(me, { db, config, bus: changes, media, userAgent: userAgentFor('Import') }),

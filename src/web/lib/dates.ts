@@ -41,3 +41,17 @@ export function formatDateTimeIn(value: string, timeZone: string): string {
     minute: '2-digit',
   }).format(date);
 }
+
+const RELATIVE = new Intl.RelativeTimeFormat('en', { numeric: 'auto' });
+
+/** '5 minutes ago', 'yesterday', or the date once it is older than a week. */
+export function timeAgo(iso: string, now = Date.now()): string {
+  const minutes = Math.round((Date.parse(iso) - now) / 60_000);
+  if (minutes > -1) return 'just now';
+  if (minutes > -60) return RELATIVE.format(minutes, 'minute');
+  const hours = Math.round(minutes / 60);
+  if (hours > -24) return RELATIVE.format(hours, 'hour');
+  const days = Math.round(hours / 24);
+  if (days > -7) return RELATIVE.format(days, 'day');
+  return formatDay(iso);
+}

@@ -8,10 +8,10 @@ import type { CurrentUser } from '#shared/user.types.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { Card } from '#web/components/ui/card.tsx';
 import { FormDialog } from '#web/components/ui/form-dialog.tsx';
-import { ApiError } from '#web/lib/api.ts';
-import { PasswordField } from '#web/features/auth/password-input.tsx';
+import { ApiError, serverMessageOr } from '#web/lib/api.ts';
+import { PasswordField } from '#web/components/ui/password-input.tsx';
 import { focusField, useFormError, valuesOf } from '#web/features/auth/use-form-error.ts';
-import { useSiteFeatures } from '#web/features/site/use-site-features.ts';
+import { useSiteFeatures } from '#web/lib/use-site-features.ts';
 import { checkTypedUsername, TypedUsernameField } from './typed-username-field.tsx';
 import { useDeleteAccount, useExportData } from './use-account.ts';
 
@@ -63,10 +63,7 @@ function ExportDialog({ onClose }: { onClose: () => void }) {
       toast.success(accountMessages.exportReady);
       onClose();
     } catch (caught) {
-      show(
-        caught instanceof ApiError && caught.status > 0 ? caught.message : 'The export could not be made. Please try again.',
-        'password',
-      );
+      show(serverMessageOr(caught, 'The export could not be made. Please try again.'), 'password');
     }
   };
   return (
@@ -97,7 +94,7 @@ function DeleteAccountDialog({ user, graceDays, onClose }: { user: CurrentUser; 
       setDeleteAfter((await deleteAccount.mutateAsync(input)).deleteAfter);
     } catch (caught) {
       show(
-        caught instanceof ApiError && caught.status > 0 ? caught.message : 'Your account could not be deleted. Please try again.',
+        serverMessageOr(caught, 'Your account could not be deleted. Please try again.'),
         caught instanceof ApiError ? (Object.keys(caught.fieldErrors)[0] ?? null) : null,
       );
     }

@@ -6,14 +6,13 @@ import { Button } from '#web/components/ui/button.tsx';
 import { Card } from '#web/components/ui/card.tsx';
 import { ConfirmDialog } from '#web/components/ui/confirm-dialog.tsx';
 import { LoadError, LoadingState } from '#web/components/ui/query-status.tsx';
-import { ApiError } from '#web/lib/api.ts';
+import { ApiError, serverMessageOr } from '#web/lib/api.ts';
 import { FormError } from '#web/components/ui/form-error.tsx';
-import { PasswordField } from '#web/features/auth/password-input.tsx';
+import { PasswordField } from '#web/components/ui/password-input.tsx';
 import { focusField, useFormError, valuesOf } from '#web/features/auth/use-form-error.ts';
-import { timeAgo } from '#web/features/dashboard/recent-activity.tsx';
 import type { CurrentUser } from '#shared/user.types.ts';
-import { PurchasesCard } from '#web/features/pricing/purchases-card.tsx';
-import { CustomDomainCard } from '#web/features/custom-domain/custom-domain-card.tsx';
+import { PurchasesCard } from '#web/features/purchases/purchases-card.tsx';
+import { CustomDomainCard } from '#web/features/custom-domains/custom-domain-card.tsx';
 import { AccountDataCard } from './account-danger-zone.tsx';
 import { EmailCard } from './email-card.tsx';
 import { ApiTokensCard } from './api-tokens-card.tsx';
@@ -22,6 +21,7 @@ import { TwoFactorCard } from './two-factor-card.tsx';
 import { PasskeysCard } from './passkeys-card.tsx';
 import { SetPasswordCard, SingleSignOnCard } from './single-sign-on-card.tsx';
 import { useChangePassword, useEndOtherSessions, useEndSession, useSessions } from './use-account.ts';
+import { timeAgo } from '#web/lib/dates.ts';
 
 /** The Account section: the password, the signed-in sessions, email, export and deletion (issue 28), moving the page and API tokens (issue 32). */
 export function AccountTab({ user, onEditEmail }: { user: CurrentUser; onEditEmail: () => void }) {
@@ -56,8 +56,7 @@ function ChangePasswordCard() {
       form.reset();
       toast.success(accountMessages.passwordChanged, { description: accountMessages.passwordChangedHint });
     } catch (caught) {
-      const message =
-        caught instanceof ApiError && caught.status > 0 ? caught.message : 'Your password could not be changed. Please try again.';
+      const message = serverMessageOr(caught, 'Your password could not be changed. Please try again.');
       show(message, caught instanceof ApiError ? (Object.keys(caught.fieldErrors)[0] ?? null) : null);
     }
   };
@@ -168,7 +167,7 @@ function SessionRow({ session }: { session: AccountSession }) {
       await endSession.mutateAsync(session.id);
       toast.success(accountMessages.sessionEnded);
     } catch (caught) {
-      toast.error(caught instanceof ApiError && caught.status > 0 ? caught.message : 'The session could not be ended. Please try again.');
+      toast.error(serverMessageOr(caught, 'The session could not be ended. Please try again.'));
     }
   };
 

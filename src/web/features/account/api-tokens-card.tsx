@@ -19,11 +19,11 @@ import { ConfirmDialog } from '#web/components/ui/confirm-dialog.tsx';
 import { FormError } from '#web/components/ui/form-error.tsx';
 import { Input, Label, Select } from '#web/components/ui/input.tsx';
 import { LoadError, LoadingState } from '#web/components/ui/query-status.tsx';
-import { ApiError } from '#web/lib/api.ts';
+import { serverMessageOr } from '#web/lib/api.ts';
 import { formatDateTime } from '#web/lib/dates.ts';
 import { useNow } from '#web/lib/use-now.ts';
-import { timeAgo } from '#web/features/dashboard/recent-activity.tsx';
 import { useApiTokens, useCreateApiToken, useRevokeApiToken } from './use-account.ts';
+import { timeAgo } from '#web/lib/dates.ts';
 
 /**
  * Personal API tokens (issue 32): made here with a name, scopes and an expiry,
@@ -100,7 +100,7 @@ function NewTokenForm({ onCancel, onCreated }: { onCancel: () => void; onCreated
     try {
       onCreated(await create.mutateAsync(parsed.data));
     } catch (caught) {
-      setError(caught instanceof ApiError && caught.status > 0 ? caught.message : 'The token could not be made. Please try again.');
+      setError(serverMessageOr(caught, 'The token could not be made. Please try again.'));
     }
   };
 
@@ -205,7 +205,7 @@ function TokenRow({ token }: { token: ApiToken }) {
       setConfirming(false);
       toast.success(`Token “${token.name}” revoked`);
     } catch (caught) {
-      toast.error(caught instanceof ApiError && caught.status > 0 ? caught.message : 'The token could not be revoked. Please try again.');
+      toast.error(serverMessageOr(caught, 'The token could not be revoked. Please try again.'));
     }
   };
 

@@ -5,11 +5,9 @@ import type { CurrentUser } from '#shared/user.types.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { Card } from '#web/components/ui/card.tsx';
 import { Switch } from '#web/components/ui/switch.tsx';
-import { ApiError } from '#web/lib/api.ts';
-import { useSiteFeatures } from '#web/features/site/use-site-features.ts';
+import { serverMessageOr } from '#web/lib/api.ts';
+import { useSiteFeatures } from '#web/lib/use-site-features.ts';
 import { useResendConfirmation, useWeeklySummary } from './use-account.ts';
-
-const failure = (caught: unknown, fallback: string) => (caught instanceof ApiError && caught.status > 0 ? caught.message : fallback);
 
 /**
  * The account's email: whether it is confirmed, the link to confirm it, and
@@ -26,7 +24,7 @@ export function EmailCard({ user, onEditEmail }: { user: CurrentUser; onEditEmai
       const { sentTo } = await resend.mutateAsync();
       toast.success(accountMessages.confirmationSent(sentTo), { description: 'Open the link in it within 24 hours.' });
     } catch (caught) {
-      toast.error(failure(caught, 'The link could not be sent. Please try again.'));
+      toast.error(serverMessageOr(caught, 'The link could not be sent. Please try again.'));
     }
   };
   const setWeekly = async (on: boolean) => {
@@ -36,7 +34,7 @@ export function EmailCard({ user, onEditEmail }: { user: CurrentUser; onEditEmai
         description: on ? 'It arrives on Mondays, with the week before’s views and clicks.' : undefined,
       });
     } catch (caught) {
-      toast.error(failure(caught, 'The setting could not be saved. Please try again.'));
+      toast.error(serverMessageOr(caught, 'The setting could not be saved. Please try again.'));
     }
   };
 

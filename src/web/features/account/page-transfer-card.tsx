@@ -20,9 +20,9 @@ import { Card } from '#web/components/ui/card.tsx';
 import { ConfirmDialog } from '#web/components/ui/confirm-dialog.tsx';
 import { FormError } from '#web/components/ui/form-error.tsx';
 import { Input, Label } from '#web/components/ui/input.tsx';
-import { ApiError } from '#web/lib/api.ts';
+import { serverMessageOr } from '#web/lib/api.ts';
 import { cn } from '#web/lib/utils.ts';
-import { useSiteFeatures } from '#web/features/site/use-site-features.ts';
+import { useSiteFeatures } from '#web/lib/use-site-features.ts';
 import { usePlanUsage } from '#web/features/links/use-links.ts';
 import { useDownloadPageFile, useImportPage, usePreviewImport } from './use-account.ts';
 
@@ -53,8 +53,6 @@ const SOURCES: { id: Source; name: string; pick: string; hint: string; accept?: 
   },
 ];
 
-const messageOf = (caught: unknown, fallback: string) => (caught instanceof ApiError && caught.status > 0 ? caught.message : fallback);
-
 /**
  * Moving a page in and out (issue 32): the page as one file, and an import
  * from a page file, Linktree, LinkStack or LittleLink that shows what it read
@@ -69,7 +67,7 @@ export function PageTransferCard({ user }: { user: CurrentUser }) {
     try {
       await download.mutateAsync();
     } catch (caught) {
-      toast.error(messageOf(caught, 'The page file could not be made. Please try again.'));
+      toast.error(serverMessageOr(caught, 'The page file could not be made. Please try again.'));
     }
   };
 
@@ -138,7 +136,7 @@ function ImportSourceForm({ onPreview }: { onPreview: (preview: ImportPreview & 
     try {
       onPreview({ ...(await read.mutateAsync(request)), source: request.source });
     } catch (caught) {
-      setError(messageOf(caught, 'The page could not be read. Please try again.'));
+      setError(serverMessageOr(caught, 'The page could not be read. Please try again.'));
     }
   };
 
@@ -303,7 +301,7 @@ function ImportPreviewPanel({
       onImported(result);
     } catch (caught) {
       setConfirming(false);
-      setError(messageOf(caught, 'The page could not be imported. Please try again.'));
+      setError(serverMessageOr(caught, 'The page could not be imported. Please try again.'));
     }
   };
 

@@ -11,8 +11,8 @@ import { LoadError, LoadingState } from '#web/components/ui/query-status.tsx';
 import { ApiError } from '#web/lib/api.ts';
 import { formatDay } from '#web/lib/dates.ts';
 import { useNow } from '#web/lib/use-now.ts';
-import { timeAgo } from '#web/features/dashboard/recent-activity.tsx';
 import { useAddPasskey, usePasskeys, useRemovePasskey } from './use-account.ts';
+import { timeAgo } from '#web/lib/dates.ts';
 
 /** What the browser's refusal means to the person who pressed the button. */
 function failureOf(caught: unknown): string {

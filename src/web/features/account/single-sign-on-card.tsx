@@ -12,11 +12,11 @@ import { LoadError, LoadingState } from '#web/components/ui/query-status.tsx';
 import { serverMessageOr } from '#web/lib/api.ts';
 import { formatDay } from '#web/lib/dates.ts';
 import { useNow } from '#web/lib/use-now.ts';
-import { PasswordField } from '#web/features/auth/password-input.tsx';
+import { PasswordField } from '#web/components/ui/password-input.tsx';
 import { focusField, useFormError, valuesOf } from '#web/features/auth/use-form-error.ts';
-import { timeAgo } from '#web/features/dashboard/recent-activity.tsx';
-import { useSiteFeatures } from '#web/features/site/use-site-features.ts';
+import { useSiteFeatures } from '#web/lib/use-site-features.ts';
 import { useLinkSso, useSetFirstPassword, useSsoLinks, useUnlinkSso } from './use-account.ts';
+import { timeAgo } from '#web/lib/dates.ts';
 
 /**
  * Single sign-on (issue 29): each provider this site has, linked or not. A link

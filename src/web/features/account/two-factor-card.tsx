@@ -9,12 +9,11 @@ import { FormDialog } from '#web/components/ui/form-dialog.tsx';
 import { FormError } from '#web/components/ui/form-error.tsx';
 import { Input, Label } from '#web/components/ui/input.tsx';
 import { LoadError, LoadingState } from '#web/components/ui/query-status.tsx';
-import { ApiError } from '#web/lib/api.ts';
+import { serverMessageOr } from '#web/lib/api.ts';
 import { copyWithToast } from '#web/lib/clipboard.ts';
-import { PasswordField } from '#web/features/auth/password-input.tsx';
+import { PasswordField } from '#web/components/ui/password-input.tsx';
 import { useConfirmTotp, useNewRecoveryCodes, useStartTotp, useTurnOffTotp, useTwoFactorStatus } from './use-account.ts';
 
-const messageOf = (caught: unknown, fallback: string) => (caught instanceof ApiError && caught.status > 0 ? caught.message : fallback);
 const cleanCode = (value: string) => value.replace(/[\s-]/g, '');
 
 /**
@@ -33,7 +32,7 @@ export function TwoFactorCard() {
     try {
       setSetup(await start.mutateAsync());
     } catch (caught) {
-      toast.error(messageOf(caught, 'The setup could not start. Please try again.'));
+      toast.error(serverMessageOr(caught, 'The setup could not start. Please try again.'));
     }
   };
 
@@ -121,7 +120,7 @@ function TotpSetupPanel({
     try {
       onConfirmed(await confirm.mutateAsync(code));
     } catch (caught) {
-      setError(messageOf(caught, 'The code could not be checked. Please try again.'));
+      setError(serverMessageOr(caught, 'The code could not be checked. Please try again.'));
     }
   };
 
@@ -241,7 +240,7 @@ function TurnOffDialog({ onClose }: { onClose: () => void }) {
       toast.success(twoFactorMessages.turnedOff);
       onClose();
     } catch (caught) {
-      setError(messageOf(caught, 'Two-factor sign-in could not be turned off. Please try again.'));
+      setError(serverMessageOr(caught, 'Two-factor sign-in could not be turned off. Please try again.'));
     }
   };
   return (
@@ -275,7 +274,7 @@ function NewCodesDialog({ onClose, onMade }: { onClose: () => void; onMade: (cod
       onMade(await make.mutateAsync(password));
       toast.success(twoFactorMessages.newRecoveryCodes);
     } catch (caught) {
-      setError(messageOf(caught, 'New codes could not be made. Please try again.'));
+      setError(serverMessageOr(caught, 'New codes could not be made. Please try again.'));
     }
   };
   return (

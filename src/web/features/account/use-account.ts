@@ -6,7 +6,7 @@ import type { TotpSetup, TwoFactorStatus } from '#shared/two-factor.ts';
 import type { Passkey } from '#shared/passkeys.ts';
 import type { SsoLink } from '#shared/single-sign-on.ts';
 import { ApiError, NETWORK_ERROR_MESSAGE, api, apiErrorOf } from '#web/lib/api.ts';
-import { refreshSession } from '#web/features/auth/use-session.ts';
+import { refreshSession } from '#web/lib/use-session.ts';
 
 const sessionsQueryKey = ['me', 'sessions'] as const;
 

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { type AdminUser, adminMessages, deleteUserSchema } from '#shared/admin.ts';
 import { USERNAME_HOLD_DAYS } from '#shared/constants.ts';
 import { FormDialog } from '#web/components/ui/form-dialog.tsx';
-import { ApiError, api } from '#web/lib/api.ts';
+import { api, serverMessageOr } from '#web/lib/api.ts';
 import { focusField, useFormError, valuesOf } from '#web/features/auth/use-form-error.ts';
 import { TypedUsernameField, checkTypedUsername } from '#web/features/account/typed-username-field.tsx';
 import { useAdminMutation } from './use-admin.ts';
@@ -53,7 +53,7 @@ export function DeleteUserDialog({ user, onClose }: { user: AdminUser; onClose: 
       await remove.mutateAsync(input.username);
       onClose();
     } catch (caught) {
-      show(caught instanceof ApiError && caught.status > 0 ? caught.message : 'Failed to delete user');
+      show(serverMessageOr(caught, 'Failed to delete user'));
     }
   };
   return (

@@ -3,9 +3,9 @@ import { ADMIN_LOG_PAGE_SIZE } from '#shared/admin.ts';
 import { PURCHASE_ITEM_NAMES, formatMoney } from '#shared/purchases.ts';
 import { Spinner } from '#web/components/ui/spinner.tsx';
 import { StackedCell, StackedEmptyRow, StackedRow, StackedTable } from '#web/components/ui/stacked-table.tsx';
-import { useSiteFeatures } from '#web/features/site/use-site-features.ts';
+import { useSiteFeatures } from '#web/lib/use-site-features.ts';
 import { formatDateTime } from '#web/lib/dates.ts';
-import { PurchaseStatusPill } from '#web/features/pricing/purchase-status-pill.tsx';
+import { PurchaseStatusPill } from '#web/features/purchases/purchase-status-pill.tsx';
 import { Pager } from './pager.tsx';
 import { useAdminPurchases } from './use-admin.ts';
 

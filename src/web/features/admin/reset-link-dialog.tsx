@@ -7,7 +7,7 @@ import { ADMIN_RESET_LINK_HOURS, type ResetLink, passwordResetMessages } from '#
 import { Button } from '#web/components/ui/button.tsx';
 import { Input, Label } from '#web/components/ui/input.tsx';
 import { twoFactorMessages } from '#shared/two-factor.ts';
-import { ApiError, api } from '#web/lib/api.ts';
+import { api, serverMessageOr } from '#web/lib/api.ts';
 import { formatDateTime } from '#web/lib/dates.ts';
 
 /**
@@ -24,7 +24,7 @@ export function ResetLinkDialog({ user, onClose }: { user: AdminUser; onClose: (
       setLink((await api<{ data: ResetLink }>(`/api/admin/users/${user.id}/password-reset-link`, { method: 'POST' })).data);
       toast.success(passwordResetMessages.linkCreated);
     } catch (caught) {
-      toast.error('Error', { description: caught instanceof ApiError && caught.status > 0 ? caught.message : 'Failed to create the link' });
+      toast.error('Error', { description: serverMessageOr(caught, 'Failed to create the link') });
     } finally {
       setPending(false);
     }
@@ -39,7 +39,7 @@ export function ResetLinkDialog({ user, onClose }: { user: AdminUser; onClose: (
       toast.success(twoFactorMessages.removedByAdmin);
       setRemoving('done');
     } catch (caught) {
-      toast.error('Error', { description: caught instanceof ApiError && caught.status > 0 ? caught.message : 'Failed to remove them' });
+      toast.error('Error', { description: serverMessageOr(caught, 'Failed to remove them') });
       setRemoving('idle');
     }
   };

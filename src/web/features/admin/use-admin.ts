@@ -11,7 +11,7 @@ import {
   type UsernameHistoryEntry,
 } from '#shared/admin.ts';
 import type { AdminPurchase } from '#shared/purchases.schema.ts';
-import { ApiError, api } from '#web/lib/api.ts';
+import { api, serverMessageOr } from '#web/lib/api.ts';
 import { USER_PICKER_LIMIT } from './admin-constants.ts';
 
 const adminKey = ['admin'] as const;
@@ -96,7 +96,7 @@ export function useAdminMutation<Input>(
       return queryClient.invalidateQueries({ queryKey: adminKey });
     },
     onError: (error) => {
-      toast.error('Error', { description: error instanceof ApiError && error.status > 0 ? error.message : messages.failure });
+      toast.error('Error', { description: serverMessageOr(error, messages.failure) });
     },
   });
 }

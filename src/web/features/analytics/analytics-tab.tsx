@@ -18,14 +18,14 @@ import { type AnalyticsReport, analyticsMessages } from '#shared/analytics.ts';
 import { ANALYTICS_PERIODS, type AnalyticsPeriod } from '#shared/constants.ts';
 import { countOf, formatCount } from '#shared/counts.ts';
 import { DEFAULT_PLAN_LIMITS, planFeatureMessages, plansAllowing } from '#shared/plans.ts';
-import { useSiteFeatures } from '#web/features/site/use-site-features.ts';
-import { PlanLockNote } from '#web/features/pricing/plan-lock-note.tsx';
+import { useSiteFeatures } from '#web/lib/use-site-features.ts';
+import { PlanLockNote } from '#web/features/purchases/plan-lock-note.tsx';
 import type { CurrentUser } from '#shared/user.types.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { Card } from '#web/components/ui/card.tsx';
 import { LoadError, LoadingState } from '#web/components/ui/query-status.tsx';
-import { useProfileActions } from '#web/features/dashboard/use-profile-actions.ts';
-import { useUpdateProfile } from '#web/features/profile/use-profile-settings.ts';
+import { useProfileActions } from '#web/lib/use-profile-actions.ts';
+import { useUpdateProfile } from '#web/lib/use-profile-settings.ts';
 import { cn } from '#web/lib/utils.ts';
 import { countryName, useAnalytics } from './use-analytics.ts';
 

@@ -4,7 +4,7 @@ import type { AnalyticsReport } from '#shared/analytics.ts';
 import type { AnalyticsPeriod } from '#shared/constants.ts';
 import { isTimeZone } from '#shared/time-zone.ts';
 import type { CurrentUser } from '#shared/user.types.ts';
-import { useUpdateProfile } from '#web/features/profile/use-profile-settings.ts';
+import { useUpdateProfile } from '#web/lib/use-profile-settings.ts';
 import { api } from '#web/lib/api.ts';
 
 export const analyticsQueryKey = (days: AnalyticsPeriod) => ['me', 'analytics', days] as const;

@@ -5,7 +5,7 @@ import { AppReady } from '#web/app-ready.tsx';
 import { announceOnNextPage } from '#web/lib/announcements.ts';
 import { cn } from '#web/lib/utils.ts';
 import type { SiteFeatures } from '#shared/account.ts';
-import { SiteFeaturesContext } from '../site/use-site-features.ts';
+import { SiteFeaturesContext } from '#web/lib/use-site-features.ts';
 
 // An account page (/login, /register, /forgot-password…) for a visitor who is
 // not signed in (issue 27 §4): the page is static (site-page.ts), and only its

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { accountMessages, passwordResetMessages } from '#shared/account-messages.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
-import { ApiError, api } from '#web/lib/api.ts';
+import { api, serverMessageOr } from '#web/lib/api.ts';
 import { FormError } from '#web/components/ui/form-error.tsx';
 import { AuthCard, AuthIsland } from './auth-card.tsx';
 
@@ -19,8 +19,7 @@ async function confirmLink(): Promise<Outcome> {
     const answer = await api<{ data: { email: string } }>('/api/auth/confirm-email', { method: 'POST', body: { token } });
     return { state: 'confirmed', email: answer.data.email };
   } catch (caught) {
-    const message =
-      caught instanceof ApiError && caught.status > 0 ? caught.message : 'Your email could not be confirmed. Please try again.';
+    const message = serverMessageOr(caught, 'Your email could not be confirmed. Please try again.');
     return { state: 'failed', message };
   }
 }

@@ -4,8 +4,8 @@ import { forgotPasswordSchema, passwordResetMessages } from '#shared/password-re
 import { Button } from '#web/components/ui/button.tsx';
 import { Input, Label } from '#web/components/ui/input.tsx';
 import { FullPageSpinner } from '#web/components/ui/spinner.tsx';
-import { ApiError, api } from '#web/lib/api.ts';
-import { useSiteFeatures } from '../site/use-site-features.ts';
+import { api, serverMessageOr } from '#web/lib/api.ts';
+import { useSiteFeatures } from '#web/lib/use-site-features.ts';
 import { FormError } from '#web/components/ui/form-error.tsx';
 import { useHydrated } from '#web/lib/use-hydrated.ts';
 import { AuthCard, AuthIsland } from './auth-card.tsx';
@@ -51,7 +51,7 @@ export function ForgotPasswordCard() {
       const answer = await api<{ data: { message: string } }>('/api/auth/forgot-password', { method: 'POST', body: input });
       setSent(answer.data.message);
     } catch (caught) {
-      show(caught instanceof ApiError && caught.status > 0 ? caught.message : 'Your request could not be sent. Please try again.');
+      show(serverMessageOr(caught, 'Your request could not be sent. Please try again.'));
     } finally {
       setSubmitting(false);
     }

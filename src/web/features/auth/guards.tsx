@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
-import { ServerUnavailable } from '#web/features/site/server-unavailable.tsx';
+import { ServerUnavailable } from '#web/components/server-unavailable.tsx';
 import { FullPageSpinner } from '#web/components/ui/spinner.tsx';
 import type { CurrentUser } from '#shared/user.types.ts';
-import { useSession } from './use-session.ts';
+import { useSession } from '#web/lib/use-session.ts';
 
 /** Pages for signed-in users only: anonymous visitors go to /login (spec 000 §6). */
 export function RequireUser({

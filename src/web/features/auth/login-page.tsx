@@ -4,15 +4,15 @@ import { KeyRound } from 'lucide-react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { Button } from '#web/components/ui/button.tsx';
 import { Input, Label } from '#web/components/ui/input.tsx';
-import { ApiError, api } from '#web/lib/api.ts';
+import { ApiError, api, serverMessageOr } from '#web/lib/api.ts';
 import type { SsoLink } from '#shared/single-sign-on.ts';
 import { useHydrated } from '#web/lib/use-hydrated.ts';
 import { FormError } from '#web/components/ui/form-error.tsx';
 import { AuthCard, AuthIsland } from './auth-card.tsx';
-import { PasswordInput } from './password-input.tsx';
+import { PasswordInput } from '#web/components/ui/password-input.tsx';
 import { authFormPreloadProps, loadAuthSchemas } from './auth-schemas.ts';
 import { focusField, useFormError, valuesOf } from './use-form-error.ts';
-import { type SecondFactorMethod, logIn, logInWithPasskey } from './use-session.ts';
+import { type SecondFactorMethod, logIn, logInWithPasskey } from '#web/lib/use-session.ts';
 import { SecondFactorStep, passkeyFailure } from './second-factor-step.tsx';
 import { SingleSignOnButtons, announceLinked } from './single-sign-on.tsx';
 import { safeNextPath } from '#shared/next-path.ts';
@@ -111,7 +111,7 @@ export function LoginCard() {
       if ('methods' in result) setSecondFactor(result.methods);
       else enter();
     } catch (caught) {
-      const message = caught instanceof ApiError && caught.status > 0 ? caught.message : 'An error occurred during login';
+      const message = serverMessageOr(caught, 'An error occurred during login');
       // Shown once, beside the form (issue 11: not also as a toast).
       show(message || authMessages.invalidCredentials);
     } finally {

@@ -3,18 +3,18 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { DISPLAY_NAME_MAX_LENGTH, USERNAME_MAX_LENGTH } from '#shared/constants.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { Input, Label } from '#web/components/ui/input.tsx';
-import { ApiError } from '#web/lib/api.ts';
+import { ApiError, serverMessageOr } from '#web/lib/api.ts';
 import { useHydrated } from '#web/lib/use-hydrated.ts';
 import { FormError } from '#web/components/ui/form-error.tsx';
 import { AuthCard, AuthIsland } from './auth-card.tsx';
-import { PasswordField } from './password-input.tsx';
+import { PasswordField } from '#web/components/ui/password-input.tsx';
 import { authFormPreloadProps, loadAuthSchemas } from './auth-schemas.ts';
 import { focusField, useFormError, valuesOf } from './use-form-error.ts';
 import { SingleSignOnButtons } from './single-sign-on.tsx';
 import { TermsCheckbox } from './terms-checkbox.tsx';
 import { NEW_ACCOUNT_STORAGE_KEY } from '#web/lib/constants.ts';
 import { setSessionMark } from '#web/lib/session-mark.ts';
-import { registerAccount } from './use-session.ts';
+import { registerAccount } from '#web/lib/use-session.ts';
 
 export function RegisterPage() {
   return (
@@ -53,7 +53,7 @@ export function RegisterCard() {
       setSessionMark(NEW_ACCOUNT_STORAGE_KEY, username);
       navigate('/dashboard', { replace: true });
     } catch (caught) {
-      const message = caught instanceof ApiError && caught.status > 0 ? caught.message : 'Registration failed';
+      const message = serverMessageOr(caught, 'Registration failed');
       // Shown once, beside the form (issue 11: not also as a toast).
       show(message, caught instanceof ApiError ? (Object.keys(caught.fieldErrors)[0] ?? null) : null);
     } finally {

@@ -2,11 +2,11 @@ import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router';
 import { passwordResetMessages, resetPasswordFormSchema } from '#shared/password-reset.ts';
 import { Button } from '#web/components/ui/button.tsx';
-import { ApiError, api } from '#web/lib/api.ts';
+import { api, serverMessageOr } from '#web/lib/api.ts';
 import { FormError } from '#web/components/ui/form-error.tsx';
 import { useHydrated } from '#web/lib/use-hydrated.ts';
 import { AuthCard, AuthIsland } from './auth-card.tsx';
-import { PasswordField } from './password-input.tsx';
+import { PasswordField } from '#web/components/ui/password-input.tsx';
 import { focusField, useFormError, valuesOf } from './use-form-error.ts';
 
 /** The token of a reset link rides in the fragment (#token=…), which never reaches a server or a Referer. */
@@ -42,7 +42,7 @@ export function ResetPasswordCard() {
       window.history.replaceState(null, '', window.location.pathname);
       setDone(true);
     } catch (caught) {
-      show(caught instanceof ApiError && caught.status > 0 ? caught.message : 'Your password could not be changed. Please try again.');
+      show(serverMessageOr(caught, 'Your password could not be changed. Please try again.'));
     } finally {
       setSubmitting(false);
     }

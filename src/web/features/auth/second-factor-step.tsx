@@ -3,9 +3,9 @@ import { KeyRound } from 'lucide-react';
 import { Button } from '#web/components/ui/button.tsx';
 import { FormError } from '#web/components/ui/form-error.tsx';
 import { Input, Label } from '#web/components/ui/input.tsx';
-import { ApiError } from '#web/lib/api.ts';
+import { ApiError, serverMessageOr } from '#web/lib/api.ts';
 import { AuthCard } from './auth-card.tsx';
-import { type SecondFactorMethod, logInWithPasskey, logInWithSecondFactor } from './use-session.ts';
+import { type SecondFactorMethod, logInWithPasskey, logInWithSecondFactor } from '#web/lib/use-session.ts';
 
 // The second step of a sign-in (issue 29), after a password or a single
 // sign-on: a code from the authenticator app, a recovery code, or a passkey.
@@ -64,7 +64,7 @@ export function SecondFactorStep({
       onSignedIn();
     } catch (caught) {
       if (caught instanceof ApiError && caught.code === 'challenge_expired') return onStartOver(caught.message);
-      setError(caught instanceof ApiError && caught.status > 0 ? caught.message : 'The code could not be checked. Please try again.');
+      setError(serverMessageOr(caught, 'The code could not be checked. Please try again.'));
     } finally {
       setPending(false);
     }

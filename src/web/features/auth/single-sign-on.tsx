@@ -9,11 +9,11 @@ import { Input, Label } from '#web/components/ui/input.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
 import { ApiError, serverMessageOr } from '#web/lib/api.ts';
 import { siteHost } from '#web/lib/utils.ts';
-import { useSiteFeatures } from '../site/use-site-features.ts';
+import { useSiteFeatures } from '#web/lib/use-site-features.ts';
 import { AuthCard } from './auth-card.tsx';
 import { SecondFactorStep } from './second-factor-step.tsx';
 import { TermsCheckbox } from './terms-checkbox.tsx';
-import { createSingleSignOnAccount, finishSingleSignOn, startSingleSignOn } from './use-session.ts';
+import { createSingleSignOnAccount, finishSingleSignOn, startSingleSignOn } from '#web/lib/use-session.ts';
 import { announce } from '#web/lib/announcements.ts';
 
 // Single sign-on's screens (issue 29): "Continue with {name}" on the login and

@@ -2,7 +2,7 @@ import { ArrowLeft, ArrowRight } from 'lucide-react';
 import type { MouseEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { CONTENT } from 'virtual:linkverse-content';
-import { NotFoundPage } from '#web/features/site/not-found-page.tsx';
+import { NotFoundPage } from '#web/components/not-found-page.tsx';
 import { cn } from '#web/lib/utils.ts';
 import { articlesOf } from './content-index.ts';
 import type { ContentCollection, ContentEntry } from './content-types.ts';

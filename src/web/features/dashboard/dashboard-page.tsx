@@ -6,13 +6,13 @@ import type { DashboardTab } from '#web/lib/constants.ts';
 import type { CurrentUser } from '#shared/user.types.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { useBrowserTimeZone } from '#web/features/analytics/use-analytics.ts';
-import { useProfileSettings } from '#web/features/profile/use-profile-settings.ts';
+import { useProfileSettings } from '#web/lib/use-profile-settings.ts';
 import { ConfirmDialog } from '#web/components/ui/confirm-dialog.tsx';
 import { unsavedWork } from '#web/lib/unsaved-changes.ts';
 import { DashboardSidebar } from './dashboard-sidebar.tsx';
 import { TAB_DETAILS, parseTab } from './dashboard-tabs.ts';
 import { OverviewTab } from './overview-tab.tsx';
-import { useProfileActions } from './use-profile-actions.ts';
+import { useProfileActions } from '#web/lib/use-profile-actions.ts';
 import { PendingDeletion } from './pending-deletion.tsx';
 import { TabSkeleton } from './dashboard-skeleton.tsx';
 
@@ -24,7 +24,9 @@ const AccountTab = lazy(() => import('#web/features/account/account-tab.tsx').th
 const SubscribersTab = lazy(() =>
   import('#web/features/subscribers/subscribers-tab.tsx').then((module) => ({ default: module.SubscribersTab })),
 );
-const CustomizeTab = lazy(() => import('#web/features/customize/customize-tab.tsx').then((module) => ({ default: module.CustomizeTab })));
+const CustomizeTab = lazy(() =>
+  import('#web/features/customization/customize-tab.tsx').then((module) => ({ default: module.CustomizeTab })),
+);
 
 function TabLoading() {
   return (

@@ -2,13 +2,13 @@ import { Copy, ExternalLink, LogOut, Plus, Settings } from 'lucide-react';
 import { DASHBOARD_TABS, type DashboardTab } from '#web/lib/constants.ts';
 import type { CurrentUser } from '#shared/user.types.ts';
 import { Avatar } from '#web/components/ui/avatar.tsx';
-import { logOut } from '#web/features/auth/use-session.ts';
+import { logOut } from '#web/lib/use-session.ts';
 import { Logo } from '#web/features/site/logo.tsx';
 import { cn } from '#web/lib/utils.ts';
 import { formatCount } from '#shared/counts.ts';
 import { useAnalytics } from '#web/features/analytics/use-analytics.ts';
 import { TAB_DETAILS } from './dashboard-tabs.ts';
-import { useProfileActions } from './use-profile-actions.ts';
+import { useProfileActions } from '#web/lib/use-profile-actions.ts';
 
 interface DashboardSidebarProps {
   user: CurrentUser;

@@ -7,7 +7,7 @@ import { ProfileCompletion } from './profile-completion.tsx';
 import { RecentActivity } from './recent-activity.tsx';
 import { QrCodeCard } from '#web/features/share/qr-code-card.tsx';
 import { BrokenLinksCard } from '#web/features/links/broken-links-card.tsx';
-import { PastPlanCard } from '#web/features/pricing/past-plan-card.tsx';
+import { PastPlanCard } from '#web/features/purchases/past-plan-card.tsx';
 
 const CARDS = [
   { tab: 'profile', title: 'Edit Profile', text: 'Update your name, bio and picture.', icon: UserRound },

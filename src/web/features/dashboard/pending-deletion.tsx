@@ -5,8 +5,8 @@ import { accountMessages } from '#shared/account.ts';
 import type { CurrentUser } from '#shared/user.types.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { Card } from '#web/components/ui/card.tsx';
-import { ApiError } from '#web/lib/api.ts';
-import { logOut } from '#web/features/auth/use-session.ts';
+import { serverMessageOr } from '#web/lib/api.ts';
+import { logOut } from '#web/lib/use-session.ts';
 import { useCancelDeletion } from '#web/features/account/use-account.ts';
 
 /** The dashboard of an account waiting out its deletion: keep it, or sign out and let it go (issue 28). */
@@ -17,7 +17,7 @@ export function PendingDeletion({ user, deleteAfter }: { user: CurrentUser; dele
       await cancel.mutateAsync();
       toast.success(accountMessages.deletionCancelled);
     } catch (caught) {
-      toast.error(caught instanceof ApiError && caught.status > 0 ? caught.message : 'Your account could not be kept. Please try again.');
+      toast.error(serverMessageOr(caught, 'Your account could not be kept. Please try again.'));
     }
   };
   const day = formatDay(deleteAfter);

@@ -3,7 +3,7 @@ import { isCustomized } from '#shared/customization.ts';
 import type { CurrentUser } from '#shared/user.types.ts';
 import { Card } from '#web/components/ui/card.tsx';
 import type { DashboardTab } from '#web/lib/constants.ts';
-import { useCustomization } from '#web/features/customize/use-customization.ts';
+import { useCustomization } from '#web/lib/use-customization.ts';
 import { useLinks } from '#web/features/links/use-links.ts';
 
 interface Step {

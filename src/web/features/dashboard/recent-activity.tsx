@@ -1,4 +1,3 @@
-import { formatDay } from '#web/lib/dates.ts';
 import { useQuery } from '@tanstack/react-query';
 import {
   Activity,
@@ -17,6 +16,7 @@ import { type ActivityItem, type ActivityKind, activityText } from '#shared/acti
 import { Card } from '#web/components/ui/card.tsx';
 import { LoadingState } from '#web/components/ui/query-status.tsx';
 import { api } from '#web/lib/api.ts';
+import { timeAgo } from '#web/lib/dates.ts';
 
 const ICONS: Record<ActivityKind, typeof Activity> = {
   link_added: Link2,
@@ -32,20 +32,6 @@ const ICONS: Record<ActivityKind, typeof Activity> = {
   page_imported: FileInput,
   views_record: Trophy,
 };
-
-const RELATIVE = new Intl.RelativeTimeFormat('en', { numeric: 'auto' });
-
-/** '5 minutes ago', 'yesterday', or the date once it is older than a week. */
-export function timeAgo(iso: string, now = Date.now()): string {
-  const minutes = Math.round((Date.parse(iso) - now) / 60_000);
-  if (minutes > -1) return 'just now';
-  if (minutes > -60) return RELATIVE.format(minutes, 'minute');
-  const hours = Math.round(minutes / 60);
-  if (hours > -24) return RELATIVE.format(hours, 'hour');
-  const days = Math.round(hours / 24);
-  if (days > -7) return RELATIVE.format(days, 'day');
-  return formatDay(iso);
-}
 
 /** The overview's Recent Activity: real events of the profile, newest first (GET /api/me/activity). */
 export function RecentActivity() {

@@ -2,6 +2,7 @@ import { Check } from 'lucide-react';
 import { CUSTOM_COLOR, GRADIENT_COLORS, HEX_COLOR_PATTERN, HEX_INPUT_MAX_LENGTH, SOLID_COLORS, linkBackground } from '#shared/links.ts';
 import { Input } from '#web/components/ui/input.tsx';
 import { cn } from '#web/lib/utils.ts';
+import { sanitizeHexInput } from '#web/lib/hex-input.ts';
 
 interface ColorPickerProps {
   /** A colour id, or 'custom' while the custom hex is chosen. */
@@ -9,12 +10,6 @@ interface ColorPickerProps {
   customHex: string;
   onChoiceChange: (choice: string) => void;
   onCustomHexChange: (hex: string) => void;
-}
-
-/** Keeps the hex field to '#' plus at most six characters (spec 000 §2 "Link card"). */
-export function sanitizeHexInput(value: string): string {
-  const body = value.replace(/^#+/, '').replace(/[^0-9a-fA-F]/g, '');
-  return `#${body}`.slice(0, HEX_INPUT_MAX_LENGTH);
 }
 
 function Swatch({ id, label, selected, onSelect }: { id: string; label: string; selected: boolean; onSelect: () => void }) {

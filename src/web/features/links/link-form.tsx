@@ -17,8 +17,7 @@ import { FormError } from '#web/components/ui/form-error.tsx';
 import { Input, Label } from '#web/components/ui/input.tsx';
 import { Switch } from '#web/components/ui/switch.tsx';
 import { buttonsTakeLinkColours, checkButtonText } from '#profile/profile-contrast.ts';
-import { ContrastNote } from '#web/features/customize/contrast-checks.tsx';
-import { useCustomization } from '#web/features/customize/use-customization.ts';
+import { useCustomization } from '#web/lib/use-customization.ts';
 import { ColorPicker } from './color-picker.tsx';
 import { IconPicker } from './icon-picker.tsx';
 import { ContentWarningSelect } from './content-warning-select.tsx';
@@ -26,6 +25,7 @@ import { ThumbnailPicker } from './thumbnail-picker.tsx';
 import { ScheduleFields, useScheduleDraft } from './schedule-fields.tsx';
 import { AudienceFields, useAudienceDraft } from './audience-fields.tsx';
 import type { LinkFields } from './use-links.ts';
+import { ContrastNote } from '#web/components/contrast-note.tsx';
 
 interface LinkFormProps {
   link?: Link;

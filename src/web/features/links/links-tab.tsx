@@ -12,15 +12,15 @@ import type { CurrentUser } from '#shared/user.types.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { Card } from '#web/components/ui/card.tsx';
 import { LoadError, LoadingState } from '#web/components/ui/query-status.tsx';
-import { ApiError } from '#web/lib/api.ts';
+import { serverMessageOr } from '#web/lib/api.ts';
 import { useAnalytics } from '#web/features/analytics/use-analytics.ts';
 import { BLOCK_ICONS, BlockCard } from './block-card.tsx';
 import { BlockForm } from './block-form.tsx';
 import { LinkCard } from './link-card.tsx';
 import { linksPastPlan } from '#shared/public-profile.ts';
 import { LinkForm } from './link-form.tsx';
-import { useCustomization } from '#web/features/customize/use-customization.ts';
-import { ProfilePreview } from './profile-preview.tsx';
+import { useCustomization } from '#web/lib/use-customization.ts';
+import { ProfilePreview } from '#web/components/profile-preview.tsx';
 import {
   type BlockFields,
   type LinkFields,
@@ -108,7 +108,7 @@ export function LinksTab({ user }: { user: CurrentUser }) {
       }
       setEditing({ mode: 'idle' });
     } catch (error) {
-      const message = error instanceof ApiError && error.status > 0 ? error.message : 'Failed to update link. Please try again.';
+      const message = serverMessageOr(error, 'Failed to update link. Please try again.');
       toast.error('Error', { description: message });
     }
   };
@@ -120,7 +120,7 @@ export function LinksTab({ user }: { user: CurrentUser }) {
       toast.success(editing.mode === 'editing' ? 'Block updated' : `${BLOCK_NAMES[type]} added`);
       setEditing({ mode: 'idle' });
     } catch (error) {
-      const message = error instanceof ApiError && error.status > 0 ? error.message : 'Failed to save the block. Please try again.';
+      const message = serverMessageOr(error, 'Failed to save the block. Please try again.');
       toast.error('Error', { description: message });
     }
   };

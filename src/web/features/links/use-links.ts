@@ -6,9 +6,9 @@ import type { ContentWarning } from '#shared/content-warning.ts';
 import type { Link } from '#shared/links.ts';
 import type { PlanUsage } from '#shared/plans.schema.ts';
 import { api } from '#web/lib/api.ts';
+import { limitsQueryKey } from '#web/lib/query-keys.ts';
 
 export const linksQueryKey = (userId: number) => ['links', userId] as const;
-export const limitsQueryKey = ['me', 'limits'] as const;
 const linkChecksQueryKey = ['me', 'link-checks'] as const;
 
 const fetchPageItems = async (userId: number) => (await api<{ data: PageItem[] }>(`/api/users/${userId}/links`)).data;

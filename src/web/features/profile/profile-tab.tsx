@@ -14,16 +14,16 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '#web/components/ui/tab
 import { ApiError } from '#web/lib/api.ts';
 import type { DashboardTab } from '#web/lib/constants.ts';
 import { accountMessages } from '#shared/account.ts';
-import { useSiteFeatures } from '#web/features/site/use-site-features.ts';
+import { useSiteFeatures } from '#web/lib/use-site-features.ts';
 import { cn } from '#web/lib/utils.ts';
 import { ContentWarningSelect } from '#web/features/links/content-warning-select.tsx';
 import { useUnsavedChanges } from '#web/lib/unsaved-changes.ts';
 import { useFormError } from '#web/features/auth/use-form-error.ts';
-import { QuickThemes } from '#web/features/customize/quick-themes.tsx';
-import { useCustomization } from '#web/features/customize/use-customization.ts';
-import { AvatarUploader } from '#web/features/profile-image/avatar-uploader.tsx';
+import { QuickThemes } from '#web/features/customization/quick-themes.tsx';
+import { useCustomization } from '#web/lib/use-customization.ts';
+import { AvatarUploader } from '#web/components/avatar-uploader.tsx';
 import { UsernameField } from './username-field.tsx';
-import { useProfileSettings, useUpdateProfile } from './use-profile-settings.ts';
+import { useProfileSettings, useUpdateProfile } from '#web/lib/use-profile-settings.ts';
 
 /** The Profile tab (spec 000 §2): sub-tabs Profile and Appearance. */
 export function ProfileTab({ user, onTabChange }: { user: CurrentUser; onTabChange: (tab: DashboardTab) => void }) {

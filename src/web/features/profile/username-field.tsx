@@ -9,8 +9,8 @@ import { describeZodError } from '#shared/validation.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { ConfirmDialog } from '#web/components/ui/confirm-dialog.tsx';
 import { Input, Label } from '#web/components/ui/input.tsx';
-import { ApiError } from '#web/lib/api.ts';
-import { useChangeUsername } from './use-profile-settings.ts';
+import { serverMessageOr } from '#web/lib/api.ts';
+import { useChangeUsername } from '#web/lib/use-profile-settings.ts';
 
 /**
  * The username and its 90-day lock (spec 000 §2 "Profile tab", §4 "Username
@@ -42,7 +42,7 @@ export function UsernameField({ settings }: { settings: ProfileSettings }) {
       await changeUsername.mutateAsync(username);
       toast.success(profileSettingsMessages.usernameChanged, { description: profileSettingsMessages.usernameChangedHint });
     } catch (caught) {
-      setError(caught instanceof ApiError && caught.status > 0 ? caught.message : 'Failed to change username');
+      setError(serverMessageOr(caught, 'Failed to change username'));
     } finally {
       setAsking(null);
     }

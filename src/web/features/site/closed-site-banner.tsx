@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import type { SiteSettings } from '#shared/admin.ts';
 import { api } from '#web/lib/api.ts';
-import { useSession } from '#web/features/auth/use-session.ts';
+import { useSession } from '#web/lib/use-session.ts';
 
 /** Said by the Settings tab when it switched coming-soon mode, so that the banner follows at once. */
 export const SITE_SETTINGS_CHANGED = 'linkverse:site-settings-changed';

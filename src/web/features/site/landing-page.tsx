@@ -5,7 +5,7 @@ import { Button } from '#web/components/ui/button.tsx';
 import { initialsOf } from '#shared/names.ts';
 import { cn, siteHost } from '#web/lib/utils.ts';
 import { SAMPLE_NAME, mirrorClaimedName } from './site-page-behaviour.ts';
-import { useSocialProof } from './use-site-features.ts';
+import { useSocialProof } from '#web/lib/use-site-features.ts';
 import { CallToAction, ShowcaseSection } from './showcase.tsx';
 
 const BACKGROUNDS = [

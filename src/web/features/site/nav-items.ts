@@ -1,5 +1,5 @@
 import { BarChart3, BookOpen, Briefcase, LifeBuoy, MessagesSquare, Newspaper, Palette } from 'lucide-react';
-import { useSiteFeatures } from './use-site-features.ts';
+import { useSiteFeatures } from '#web/lib/use-site-features.ts';
 
 // Navigation entries of spec 001 §2 ("Navigation bar").
 

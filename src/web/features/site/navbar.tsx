@@ -4,7 +4,7 @@ import { Link, NavLink } from 'react-router';
 import type { CurrentUser } from '#shared/user.types.ts';
 import { Avatar } from '#web/components/ui/avatar.tsx';
 import { Button } from '#web/components/ui/button.tsx';
-import { logOut, useSession } from '#web/features/auth/use-session.ts';
+import { logOut, useSession } from '#web/lib/use-session.ts';
 import { cn, profileAddress } from '#web/lib/utils.ts';
 import { Logo } from './logo.tsx';
 import { NavDropdown } from './nav-dropdown.tsx';

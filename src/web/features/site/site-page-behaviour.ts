@@ -1,7 +1,7 @@
 import { USERNAME_MAX_LENGTH } from '#shared/constants.ts';
 import { initialsOf } from '#shared/names.ts';
 import { NAVBAR_SOLID_SCROLL_PX } from '#web/lib/constants.ts';
-import { loadSiteFeatures, socialProofLine } from './site-features.ts';
+import { loadSiteFeatures, socialProofLine } from '#web/lib/site-features.ts';
 
 // What the site's pages do once drawn, written against the DOM rather than
 // React: the app's components call these from an effect, and a static page

@@ -3,7 +3,7 @@ import { DropdownMenu } from 'radix-ui';
 import { Link } from 'react-router';
 import type { CurrentUser } from '#shared/user.types.ts';
 import { Avatar } from '#web/components/ui/avatar.tsx';
-import { logOut } from '#web/features/auth/use-session.ts';
+import { logOut } from '#web/lib/use-session.ts';
 import { profileAddress } from '#web/lib/utils.ts';
 
 const itemClass =

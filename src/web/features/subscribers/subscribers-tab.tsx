@@ -24,7 +24,7 @@ import { ApiError, api } from '#web/lib/api.ts';
 import { formatDay } from '#web/lib/dates.ts';
 import { useUnsavedChanges } from '#web/lib/unsaved-changes.ts';
 import { cn } from '#web/lib/utils.ts';
-import { useUpdateProfile } from '#web/features/profile/use-profile-settings.ts';
+import { useUpdateProfile } from '#web/lib/use-profile-settings.ts';
 
 const subscribersQueryKey = ['me', 'subscribers'] as const;
 

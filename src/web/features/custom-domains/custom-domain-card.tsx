@@ -10,12 +10,12 @@ import { ConfirmDialog } from '#web/components/ui/confirm-dialog.tsx';
 import { FormError } from '#web/components/ui/form-error.tsx';
 import { Input, Label } from '#web/components/ui/input.tsx';
 import { LoadError, LoadingState } from '#web/components/ui/query-status.tsx';
-import { ApiError, api } from '#web/lib/api.ts';
+import { api, serverMessageOr } from '#web/lib/api.ts';
 import { copyWithToast } from '#web/lib/clipboard.ts';
 import { formatDateTime } from '#web/lib/dates.ts';
 import { cn } from '#web/lib/utils.ts';
-import { PlanLockNote } from '#web/features/pricing/plan-lock-note.tsx';
-import { useSiteFeatures } from '#web/features/site/use-site-features.ts';
+import { PlanLockNote } from '#web/features/purchases/plan-lock-note.tsx';
+import { useSiteFeatures } from '#web/lib/use-site-features.ts';
 
 const queryKey = ['custom-domain'];
 
@@ -44,8 +44,7 @@ export function CustomDomainCard() {
   /** A new name waiting for its confirmation: it would replace a verified domain. */
   const [replacing, setReplacing] = useState<string | null>(null);
   const done = (next: CustomDomainState) => client.setQueryData(queryKey, next);
-  const failed = (caught: unknown, fallback: string) =>
-    setError(caught instanceof ApiError && caught.status > 0 ? caught.message : fallback);
+  const failed = (caught: unknown, fallback: string) => setError(serverMessageOr(caught, fallback));
 
   const save = useMutation({ mutationFn: (domain: string) => domainCall('PUT', '/api/me/domain', { domain }) });
   const check = useMutation({ mutationFn: () => domainCall('POST', '/api/me/domain/check') });

@@ -3,7 +3,7 @@ import { type ChangeEvent, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { AUDIO_MAX_BYTES, CURSOR_MAX_BYTES, IMAGE_MAX_BYTES, mediaMessages } from '#shared/media.ts';
 import { Button } from '#web/components/ui/button.tsx';
-import { ApiError } from '#web/lib/api.ts';
+import { serverMessageOr } from '#web/lib/api.ts';
 import { uploadMedia } from '#web/lib/upload-media.ts';
 
 interface KindRules {
@@ -70,7 +70,7 @@ export function MediaField({ kind, label, value, onSave, uploadedMessage, remove
       toast.success(uploadedMessage);
     } catch (error) {
       toast.error('Error', {
-        description: error instanceof ApiError && error.status > 0 ? error.message : mediaMessages.processingFailedHint,
+        description: serverMessageOr(error, mediaMessages.processingFailedHint),
       });
     } finally {
       setBusy(false);

@@ -5,7 +5,7 @@ import { initialsOf } from '#shared/names.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { ApiError } from '#web/lib/api.ts';
 import { uploadMedia } from '#web/lib/upload-media.ts';
-import { useUpdateProfile } from '#web/features/profile/use-profile-settings.ts';
+import { useUpdateProfile } from '#web/lib/use-profile-settings.ts';
 import { cn } from '#web/lib/utils.ts';
 
 type Status = { kind: 'idle' } | { kind: 'error'; message: string } | { kind: 'success'; message: string };

@@ -21,8 +21,8 @@ import { Button } from '#web/components/ui/button.tsx';
 import { serverMessageOr } from '#web/lib/api.ts';
 import { openCheckout, useOffers } from './use-offers.ts';
 import { Card } from '#web/components/ui/card.tsx';
-import { useSession } from '#web/features/auth/use-session.ts';
-import { useSiteFeatures } from '#web/features/site/use-site-features.ts';
+import { useSession } from '#web/lib/use-session.ts';
+import { useSiteFeatures } from '#web/lib/use-site-features.ts';
 import { isCheckoutCancelled } from '#web/features/site/site-page-behaviour.ts';
 import { cn } from '#web/lib/utils.ts';
 

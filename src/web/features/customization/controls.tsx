@@ -5,7 +5,7 @@ import { Input } from '#web/components/ui/input.tsx';
 import { Slider } from '#web/components/ui/slider.tsx';
 import { Switch } from '#web/components/ui/switch.tsx';
 import { cn } from '#web/lib/utils.ts';
-import { sanitizeHexInput } from '#web/features/links/color-picker.tsx';
+import { sanitizeHexInput } from '#web/lib/hex-input.ts';
 
 // The Customize tab's fields: each labelled, each bounded by the shared
 // schema's ranges and enumerations, so the editor cannot produce a value the

@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Customization, CustomizationUpdate, LookReplaced, SavedLook } from '#shared/customization.ts';
 import { api } from '#web/lib/api.ts';
-import { limitsQueryKey } from '#web/features/links/use-links.ts';
+import { limitsQueryKey } from '#web/lib/query-keys.ts';
 
 export const customizationQueryKey = ['me', 'customization'] as const;
 const savedLooksQueryKey = ['me', 'customization', 'looks'] as const;

@@ -5,11 +5,11 @@ import { CUSTOM_GRADIENT, type CustomizationUpdate, type Theme, quickThemeFields
 import { BASIC_THEME_NAMES, type QuickTheme, QUICK_THEMES } from '#shared/themes.ts';
 import { planThemeNote, themesLocked } from '#shared/plan-look.ts';
 import { DEFAULT_PLAN_LIMITS, plansAllowing } from '#shared/plans.ts';
-import { PlanLockNote } from '#web/features/pricing/plan-lock-note.tsx';
-import { useSiteFeatures } from '#web/features/site/use-site-features.ts';
+import { PlanLockNote } from '#web/features/purchases/plan-lock-note.tsx';
+import { useSiteFeatures } from '#web/lib/use-site-features.ts';
 import { cn } from '#web/lib/utils.ts';
 import { announceDraftChange } from './customize-draft.ts';
-import { useSaveCustomization } from './use-customization.ts';
+import { useSaveCustomization } from '#web/lib/use-customization.ts';
 
 /** Whether the creator's plan keeps the page to the basic themes (issue 33), and what to say of it. */
 export function useThemeLock(plan: Plan) {

@@ -4,9 +4,9 @@ import { droppedCustomCss } from '#shared/custom-css.ts';
 import { parseHex, relativeLuminance } from '#shared/contrast.ts';
 import { Code2, Image, LayoutTemplate, Lock, MessageCircle, MousePointerClick, Palette, Sparkles, Type } from 'lucide-react';
 import { DEFAULT_PLAN_LIMITS, plansAllowing } from '#shared/plans.ts';
-import { useSiteFeatures } from '#web/features/site/use-site-features.ts';
+import { useSiteFeatures } from '#web/lib/use-site-features.ts';
 import { planLookNote } from '#shared/plan-look.ts';
-import { PlanLockNote } from '#web/features/pricing/plan-lock-note.tsx';
+import { PlanLockNote } from '#web/features/purchases/plan-lock-note.tsx';
 import { toast } from 'sonner';
 import {
   ANIMATION_TYPES,
@@ -44,8 +44,8 @@ import {
 import type { CurrentUser } from '#shared/user.types.ts';
 import { Input, Textarea } from '#web/components/ui/input.tsx';
 import { cn } from '#web/lib/utils.ts';
-import { FontStylesheet } from '#web/features/links/font-stylesheet.tsx';
-import { AvatarUploader } from '#web/features/profile-image/avatar-uploader.tsx';
+import { FontStylesheet } from '#web/components/font-stylesheet.tsx';
+import { AvatarUploader } from '#web/components/avatar-uploader.tsx';
 import { ChoiceField, ColorField, Section, SelectField, SliderField, ToggleField, labelOf, optionsOf } from './controls.tsx';
 import { ButtonTextContrast, PageTextContrast } from './contrast-checks.tsx';
 import { MediaField } from './media-field.tsx';

@@ -17,15 +17,15 @@ import { describeZodError } from '#shared/validation.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { LoadError, LoadingState } from '#web/components/ui/query-status.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '#web/components/ui/tabs.tsx';
-import { ApiError } from '#web/lib/api.ts';
+import { serverMessageOr } from '#web/lib/api.ts';
 import { usePageItems } from '#web/features/links/use-links.ts';
 import { useAnalytics } from '#web/features/analytics/use-analytics.ts';
-import { ProfilePreview } from '#web/features/links/profile-preview.tsx';
+import { ProfilePreview } from '#web/components/profile-preview.tsx';
 import { CUSTOMIZE_SECTIONS } from './customize-panels.tsx';
 import { formatDateTime } from '#web/lib/dates.ts';
 import { keepDraft, keptDraft } from './customize-draft.ts';
 import { LookHistory } from './look-history.tsx';
-import { useCustomization, useResetCustomization, useRestoreLook, useSaveCustomization } from './use-customization.ts';
+import { useCustomization, useResetCustomization, useRestoreLook, useSaveCustomization } from '#web/lib/use-customization.ts';
 
 /** The Customize tab (spec 000 §2 'Complete Profile Customization'). */
 export function CustomizeTab({ user }: { user: CurrentUser }) {
@@ -90,7 +90,7 @@ function CustomizeEditor({ user, saved }: { user: CurrentUser; saved: Customizat
       toast.success(customizationMessages.saved);
     } catch (error) {
       toast.error('Error', {
-        description: error instanceof ApiError && error.status > 0 ? error.message : 'Failed to save your changes. Please try again.',
+        description: serverMessageOr(error, 'Failed to save your changes. Please try again.'),
       });
     }
   };
@@ -129,7 +129,7 @@ function CustomizeEditor({ user, saved }: { user: CurrentUser; saved: Customizat
       replaced(await restore.mutateAsync(lookId), message);
     } catch (error) {
       toast.error('Error', {
-        description: error instanceof ApiError && error.status > 0 ? error.message : 'Failed to restore that look. Please try again.',
+        description: serverMessageOr(error, 'Failed to restore that look. Please try again.'),
       });
     } finally {
       setConfirmingRestore(null);

@@ -4,7 +4,7 @@ import { type Customization, SAVED_LOOKS_KEPT, type SavedLook, gradientStopsOf }
 import { Button } from '#web/components/ui/button.tsx';
 import { LoadError, LoadingState } from '#web/components/ui/query-status.tsx';
 import { formatDateTime } from '#web/lib/dates.ts';
-import { useSavedLooks } from './use-customization.ts';
+import { useSavedLooks } from '#web/lib/use-customization.ts';
 
 /** A look at a glance: its background and its three colours, and its font. */
 function LookSwatch({ look }: { look: Customization }) {

@@ -2,7 +2,7 @@ import type { Customization } from '#shared/customization.ts';
 import type { PageItem } from '#shared/blocks.ts';
 import { toPublicProfile } from '#shared/public-profile.ts';
 import { DEFAULT_PLAN_LIMITS } from '#shared/plans.ts';
-import { useSiteFeatures } from '#web/features/site/use-site-features.ts';
+import { useSiteFeatures } from '#web/lib/use-site-features.ts';
 import type { CurrentUser } from '#shared/user.types.ts';
 import { ProfileView } from '#profile/profile-view.tsx';
 import { FontStylesheet } from './font-stylesheet.tsx';

@@ -2,7 +2,7 @@ import { ArrowLeft } from 'lucide-react';
 import { Link } from 'react-router';
 import type { CurrentUser } from '#shared/user.types.ts';
 import { Card } from '#web/components/ui/card.tsx';
-import { AvatarUploader } from './avatar-uploader.tsx';
+import { AvatarUploader } from '#web/components/avatar-uploader.tsx';
 
 /** /upload-profile-image (spec 001 §2): pick, preview and save a profile picture. */
 export function UploadProfileImagePage({ user }: { user: CurrentUser }) {

@@ -1,6 +1,5 @@
-import { TriangleAlert } from 'lucide-react';
 import { toast } from 'sonner';
-import { AA_TEXT_CONTRAST, type ContrastCheck, formatRatio } from '#shared/contrast.ts';
+import { ContrastNote } from '#web/components/contrast-note.tsx';
 import type { Customization, CustomizationUpdate } from '#shared/customization.ts';
 import { GRADIENT_COLORS, type Link, SOLID_COLORS } from '#shared/links.ts';
 import { countOf } from '#shared/counts.ts';
@@ -10,44 +9,6 @@ import { useLinks, useUpdateLink } from '#web/features/links/use-links.ts';
 // Customize's warnings when the page's text or its buttons' text fall below
 // WCAG AA against what they sit on (issue 27), each with the nearest colour
 // that passes, one click away.
-
-/** One warning: what reads badly, its ratio, and the colour that would fix it. */
-export function ContrastNote({
-  what,
-  check,
-  fixLabel,
-  onFix,
-}: {
-  what: string;
-  check: ContrastCheck | undefined;
-  fixLabel?: string;
-  onFix?: (hex: string) => void;
-}) {
-  if (!check || check.passes) return null;
-  return (
-    <div className="flex flex-wrap items-center gap-x-3 gap-y-2 rounded-xl border border-amber-500/40 bg-amber-500/10 px-3 py-2 text-sm sm:col-span-2">
-      <TriangleAlert className="size-4 shrink-0 text-amber-300" aria-hidden="true" />
-      <p className="min-w-56 flex-1 text-zinc-200">
-        {what} reads at {formatRatio(check.ratio)}, under the {AA_TEXT_CONTRAST}:1 that WCAG AA asks of text.
-        {!check.suggestion && ' No one colour fixes it on this background: try an overlay, or another background.'}
-      </p>
-      {check.suggestion && onFix && (
-        <button
-          type="button"
-          onClick={() => onFix(check.suggestion!)}
-          className="inline-flex min-h-9 cursor-pointer items-center gap-2 rounded-lg border border-border bg-surface px-3 text-sm font-medium text-zinc-100 hover:border-primary/60"
-        >
-          <span
-            className="size-4 rounded-full inset-ring inset-ring-zinc-100/35"
-            style={{ background: check.suggestion }}
-            aria-hidden="true"
-          />
-          {fixLabel ?? 'Use'} {check.suggestion}
-        </button>
-      )}
-    </div>
-  );
-}
 
 /** The page's text, at the Text colour control. */
 export function PageTextContrast({ draft, update }: { draft: Customization; update: (fields: CustomizationUpdate) => void }) {

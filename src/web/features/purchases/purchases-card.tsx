@@ -10,8 +10,8 @@ import { api } from '#web/lib/api.ts';
 import type { CurrentUser } from '#shared/user.types.ts';
 import { Card } from '#web/components/ui/card.tsx';
 import { LoadError, LoadingState } from '#web/components/ui/query-status.tsx';
-import { refreshSession } from '#web/features/auth/use-session.ts';
-import { useSiteFeatures } from '#web/features/site/use-site-features.ts';
+import { refreshSession } from '#web/lib/use-session.ts';
+import { useSiteFeatures } from '#web/lib/use-site-features.ts';
 import { formatDateTime } from '#web/lib/dates.ts';
 import { PurchaseStatusPill } from './purchase-status-pill.tsx';
 

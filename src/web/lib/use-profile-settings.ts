@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ProfileSettings, ProfileUpdate } from '#shared/profile-settings.ts';
 import { api } from '#web/lib/api.ts';
-import { refreshSession } from '#web/features/auth/use-session.ts';
+import { refreshSession } from '#web/lib/use-session.ts';
 
 export const profileSettingsQueryKey = ['me', 'profile'] as const;
 

@@ -1,0 +1,10 @@
+import type { ExportPart } from '../services.ts';
+import { toCurrentUser } from '../users/users.service.ts';
+import { toProfileSettings } from './profile.service.ts';
+
+export const profileExport: ExportPart = {
+  described: [['profile.json', 'the account and the profile settings']],
+  filesOf: async (_db, user, { now }) => ({
+    'profile.json': { json: { exportedAt: new Date(now).toISOString(), account: toCurrentUser(user), settings: toProfileSettings(user) } },
+  }),
+};
