@@ -25,8 +25,15 @@ async function newContext(width: number, cookie?: string): Promise<BrowserContex
 }
 
 async function expectAccessible(page: Page, label: string) {
-  // Hydrated (nothing more to load, a frame drawn since) and still: axe measures what is on screen.
-  await page.waitForLoadState('networkidle');
+  // Loaded, taken over by its script when it has one (the ready mark), its fonts and pictures in, a frame
+  // drawn since, and still: axe measures what is on screen. (Not 'networkidle': half a second of quiet per page.)
+  await page.waitForLoadState('load');
+  await page.waitForFunction(
+    () =>
+      (document.documentElement.dataset.app === 'ready' || !document.querySelector('script[type="module"][src^="/assets/"]')) &&
+      [...document.images].every((image) => image.complete),
+  );
+  await page.evaluate(() => document.fonts.ready.then(() => undefined));
   await afterNextFrames(page);
   await afterAnimations(page);
   expect(await axeViolationsOf(page), label).toEqual([]);

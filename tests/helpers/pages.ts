@@ -17,11 +17,16 @@ export interface SignInOptions {
   width?: number;
   height?: number;
   reducedMotion?: 'reduce' | 'no-preference';
-  /** Where sign-in leads (a path on the site, passed as ?next=); the dashboard without it. */
+  /** Where the test starts once signed in (a path on the site); the dashboard without it. */
   next?: string;
 }
 
-/** A browser context of its own, signed in through the login form, at the page sign-in led to. */
+/**
+ * A browser context of its own, signed in, at the page sign-in leads to. The
+ * session comes from the API (POST /api/auth/login in the context, which keeps
+ * its cookies), not from typing into the form: the forms have tests of their
+ * own (auth-flow, account, static-pages), and every other test starts at its subject.
+ */
 export async function signInPage(
   browser: Browser,
   baseUrl: string,
@@ -33,14 +38,10 @@ export async function signInPage(
     viewport: { width: options.width ?? 1280, height: options.height ?? 900 },
     ...(options.reducedMotion && { reducedMotion: options.reducedMotion }),
   });
+  const signedIn = await context.request.post('/api/auth/login', { data: credentials, headers: { origin: baseUrl } });
+  if (!signedIn.ok()) throw new Error(`signing in ${credentials.username} failed: ${signedIn.status()} ${await signedIn.text()}`);
   const page = await context.newPage();
-  await openAppPage(page, options.next ? `/login?next=${encodeURIComponent(options.next)}` : '/login');
-  await page.fill('#username', credentials.username);
-  await page.fill('#password', credentials.password);
-  await page.getByRole('button', { name: 'Enter Linkverse' }).click();
-  // A pathname, not a glob: '**/pricing' also matches /login?next=/pricing itself.
-  const landing = new URL(options.next ?? '/dashboard', baseUrl).pathname;
-  await page.waitForURL((url) => url.pathname === landing);
+  await openAppPage(page, options.next ?? '/dashboard');
   return page;
 }
 
