@@ -7,29 +7,13 @@ import { DELETED_LINK } from '../analytics/analytics.service.ts';
 import { brokenLinksOf } from '../link-checks/link-checks.repository.ts';
 import type { MailOutbox } from '../mail/mail-outbox.ts';
 import { type WeeklyFigures, weeklySummaryMail } from '../mail/mail-templates.ts';
-import { updateUser } from '../users/users.repository.ts';
+import { updateUser, weeklySummaryCandidates } from '../users/users.repository.ts';
 
 /** Accounts looked at per query of the hourly job. */
 const BATCH = 200;
 /** A summary not sent within three days of its Monday is not worth sending. */
 const SUMMARY_VALID_MS = 3 * DAY_MS;
 const TOP_LINKS = 3;
-
-/** Accounts that asked for the summary, have a confirmed address, and got none in the last six days. */
-function summaryCandidates(db: Db, sentBefore: string, afterId: number) {
-  return db
-    .selectFrom('users')
-    .select(['id', 'username', 'email', 'timeZone'])
-    .where('weeklySummary', '=', 1)
-    .where('emailConfirmedAt', 'is not', null)
-    .where('isActive', '=', 1)
-    .where('deleteAfter', 'is', null)
-    .where((eb) => eb.or([eb('weeklySummarySentAt', 'is', null), eb('weeklySummarySentAt', '<', sentBefore)]))
-    .where('id', '>', afterId)
-    .orderBy('id')
-    .limit(BATCH)
-    .execute();
-}
 
 const isMonday = (day: string) => new Date(`${day}T00:00:00Z`).getUTCDay() === 1;
 
@@ -93,7 +77,7 @@ export async function queueWeeklySummaries(
   const sentBefore = new Date(now - 6 * DAY_MS).toISOString();
   let queued = 0;
   for (let afterId = 0; ;) {
-    const candidates = await summaryCandidates(db, sentBefore, afterId);
+    const candidates = await weeklySummaryCandidates(db, sentBefore, afterId, BATCH);
     for (const user of candidates) {
       const today = localDayOf(now, user.timeZone ?? 'UTC');
       if (!isMonday(today)) continue;

@@ -163,11 +163,7 @@ export class AdminService {
       const user = await this.target(trx, id);
       if ((user.isActive === 1) === active) throw new AppError(400, 'no_changes', adminMessages.noChanges);
       if (!active) await this.guardLastAdmin(trx, user);
-      await trx
-        .updateTable('users')
-        .set({ isActive: active ? 1 : 0, updatedAt: nowIso() })
-        .where('id', '=', id)
-        .execute();
+      await updateUser(trx, id, { isActive: active ? 1 : 0, updatedAt: nowIso() });
       // Deactivation signs the user out everywhere at once.
       if (!active) await deleteSessionsOfUser(trx, id);
       await this.log(trx, admin, active ? 'user_reactivation' : 'user_deactivation', user, null);
@@ -226,11 +222,7 @@ export class AdminService {
       const plan = change.plan ?? user.plan;
       const verified = change.verified ?? user.verified === 1;
       if (plan === user.plan && verified === (user.verified === 1)) throw new AppError(400, 'no_changes', adminMessages.noChanges);
-      await trx
-        .updateTable('users')
-        .set({ plan, verified: verified ? 1 : 0, updatedAt: nowIso() })
-        .where('id', '=', id)
-        .execute();
+      await updateUser(trx, id, { plan, verified: verified ? 1 : 0, updatedAt: nowIso() });
       // Each change under its own action, so that the log's filter finds it.
       if (plan !== user.plan) await this.log(trx, admin, 'plan_change', user, `${user.plan} → ${plan}`);
       if (verified !== (user.verified === 1)) {

@@ -157,6 +157,11 @@ export async function migrateToLatest(handle: DatabaseHandle, schema?: string): 
   }
 }
 
+/** The cheapest statement the database answers: whether it is there (/healthz, /readyz). */
+export async function pingDatabase(db: Db): Promise<void> {
+  await sql`select 1`.execute(db);
+}
+
 export function nowIso(): string {
   return new Date().toISOString();
 }

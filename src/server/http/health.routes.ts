@@ -1,7 +1,6 @@
 import type { Redis } from 'ioredis';
-import { sql } from 'kysely';
 import { z } from 'zod';
-import type { Db } from '../db/database.ts';
+import { type Db, pingDatabase } from '../db/database.ts';
 import type { App } from './app-types.ts';
 import { OPEN_WHILE_CLOSED } from './open-while-closed.ts';
 
@@ -40,7 +39,7 @@ export function registerHealthRoutes(app: App, db: Db, redis: Redis | undefined)
     async (request, reply) => {
       reply.header('Cache-Control', 'no-store');
       try {
-        await sql`select 1`.execute(db);
+        await pingDatabase(db);
         return { status: 'ok' as const };
       } catch (error) {
         request.log.error({ err: error }, 'health check failed');
@@ -64,7 +63,7 @@ export function registerHealthRoutes(app: App, db: Db, redis: Redis | undefined)
     async (request, reply) => {
       reply.header('Cache-Control', 'no-store');
       const [database, cache] = await Promise.all([
-        check(() => sql`select 1`.execute(db)),
+        check(() => pingDatabase(db)),
         redis ? check(() => redis.ping()) : ('not configured' as const),
       ]);
       const ready = database === 'ok' && cache !== 'unavailable';

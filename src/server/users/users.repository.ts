@@ -162,3 +162,19 @@ export async function countActiveAdmins(db: Db): Promise<number> {
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }
+
+/** Accounts that asked for the summary, have a confirmed address, and got none in the last six days. */
+export function weeklySummaryCandidates(db: Db, sentBefore: string, afterId: number, batch: number) {
+  return db
+    .selectFrom('users')
+    .select(['id', 'username', 'email', 'timeZone'])
+    .where('weeklySummary', '=', 1)
+    .where('emailConfirmedAt', 'is not', null)
+    .where('isActive', '=', 1)
+    .where('deleteAfter', 'is', null)
+    .where((eb) => eb.or([eb('weeklySummarySentAt', 'is', null), eb('weeklySummarySentAt', '<', sentBefore)]))
+    .where('id', '>', afterId)
+    .orderBy('id')
+    .limit(batch)
+    .execute();
+}
