@@ -2,10 +2,10 @@ import { useState } from 'react';
 import { type AdminUser, adminMessages, deleteUserSchema } from '#shared/admin.ts';
 import { USERNAME_HOLD_DAYS } from '#shared/constants.ts';
 import { FormDialog } from '#web/components/ui/form-dialog.tsx';
-import { api, serverMessageOr } from '#web/lib/api.ts';
+import { serverMessageOr } from '#web/lib/api.ts';
 import { focusField, useFormError, valuesOf } from '#web/features/auth/use-form-error.ts';
 import { TypedUsernameField, checkTypedUsername } from '#web/features/account/typed-username-field.tsx';
-import { useAdminMutation } from './use-admin.ts';
+import { adminRequests, useAdminMutation } from './use-admin.ts';
 
 /**
  * Deleting a user, asked twice: first what it does, then the username typed
@@ -14,7 +14,7 @@ import { useAdminMutation } from './use-admin.ts';
 export function DeleteUserDialog({ user, onClose }: { user: AdminUser; onClose: () => void }) {
   const [step, setStep] = useState<'ask' | 'confirm'>('ask');
   const { error, invalidField, show, check } = useFormError();
-  const remove = useAdminMutation((username: string) => api(`/api/admin/users/${user.id}`, { method: 'DELETE', body: { username } }), {
+  const remove = useAdminMutation((username: string) => adminRequests.deleteUser(user.id, username), {
     success: adminMessages.userDeleted(user.username),
     failure: 'Failed to delete user',
   });

@@ -7,8 +7,7 @@ import type { Role } from '#shared/constants.ts';
 import { describeZodError } from '#shared/validation.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { Input, Label } from '#web/components/ui/input.tsx';
-import { api } from '#web/lib/api.ts';
-import { useAdminMutation } from './use-admin.ts';
+import { adminRequests, useAdminMutation } from './use-admin.ts';
 
 /**
  * Edit a username and/or role with a reason. One change per save: the username
@@ -20,13 +19,13 @@ export function EditUserDialog({ user, onClose }: { user: AdminUser; onClose: ()
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string | null>(null);
   const changeUsername = useAdminMutation(
-    (input: { newUsername: string; reason: string }) => api(`/api/admin/users/${user.id}/username`, { method: 'PATCH', body: input }),
+    (input: { newUsername: string; reason: string }) => adminRequests.changeUsername(user.id, input),
     { success: 'Username changed successfully', failure: 'Failed to change username' },
   );
-  const changeRole = useAdminMutation(
-    (input: { role: Role; reason: string }) => api(`/api/admin/users/${user.id}/role`, { method: 'PATCH', body: input }),
-    { success: 'User role changed successfully', failure: 'Failed to change role' },
-  );
+  const changeRole = useAdminMutation((input: { role: Role; reason: string }) => adminRequests.changeRole(user.id, input), {
+    success: 'User role changed successfully',
+    failure: 'Failed to change role',
+  });
   const saving = changeUsername.isPending || changeRole.isPending;
 
   const submit = async (event: FormEvent) => {

@@ -4,11 +4,10 @@ import { ADMIN_PAGE_SIZE, adminMessages, reserveUsernameSchema } from '#shared/a
 import { describeZodError } from '#shared/validation.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { Input, Label } from '#web/components/ui/input.tsx';
-import { api } from '#web/lib/api.ts';
 import { formatDateTime } from '#web/lib/dates.ts';
 import { Pager } from './pager.tsx';
 import { SearchInput } from './search-input.tsx';
-import { useAdminMutation, useReservedUsernames } from './use-admin.ts';
+import { adminRequests, useAdminMutation, useReservedUsernames } from './use-admin.ts';
 
 export function ReservedTab() {
   const [page, setPage] = useState(1);
@@ -21,11 +20,11 @@ export function ReservedTab() {
     setSearch(text);
     setPage(1);
   }, []);
-  const reserve = useAdminMutation(
-    (input: { username: string; reason: string }) => api('/api/admin/reserved-usernames', { method: 'POST', body: input }),
-    { success: 'Username reserved successfully', failure: 'Failed to reserve username' },
-  );
-  const remove = useAdminMutation((id: number) => api(`/api/admin/reserved-usernames/${id}`, { method: 'DELETE' }), {
+  const reserve = useAdminMutation(adminRequests.reserve, {
+    success: 'Username reserved successfully',
+    failure: 'Failed to reserve username',
+  });
+  const remove = useAdminMutation(adminRequests.unreserve, {
     success: 'Reserved username removed successfully',
     failure: 'Failed to remove reserved username',
   });

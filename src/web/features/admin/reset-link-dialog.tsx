@@ -7,7 +7,8 @@ import { ADMIN_RESET_LINK_HOURS, type ResetLink, passwordResetMessages } from '#
 import { Button } from '#web/components/ui/button.tsx';
 import { Input, Label } from '#web/components/ui/input.tsx';
 import { twoFactorMessages } from '#shared/two-factor.ts';
-import { api, serverMessageOr } from '#web/lib/api.ts';
+import { serverMessageOr } from '#web/lib/api.ts';
+import { adminRequests } from './use-admin.ts';
 import { formatDateTime } from '#web/lib/dates.ts';
 
 /**
@@ -21,7 +22,7 @@ export function ResetLinkDialog({ user, onClose }: { user: AdminUser; onClose: (
   const make = async () => {
     setPending(true);
     try {
-      setLink((await api<{ data: ResetLink }>(`/api/admin/users/${user.id}/password-reset-link`, { method: 'POST' })).data);
+      setLink(await adminRequests.resetLink(user.id));
       toast.success(passwordResetMessages.linkCreated);
     } catch (caught) {
       toast.error('Error', { description: serverMessageOr(caught, 'Failed to create the link') });
@@ -35,7 +36,7 @@ export function ResetLinkDialog({ user, onClose }: { user: AdminUser; onClose: (
   const removeFactors = async () => {
     setRemoving('pending');
     try {
-      await api(`/api/admin/users/${user.id}/second-factors`, { method: 'DELETE' });
+      await adminRequests.removeSecondFactors(user.id);
       toast.success(twoFactorMessages.removedByAdmin);
       setRemoving('done');
     } catch (caught) {

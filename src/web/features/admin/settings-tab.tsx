@@ -7,9 +7,8 @@ import { Button } from '#web/components/ui/button.tsx';
 import { Card } from '#web/components/ui/card.tsx';
 import { ConfirmDialog } from '#web/components/ui/confirm-dialog.tsx';
 import { SITE_SETTINGS_CHANGED } from '#web/features/site/closed-site-banner.tsx';
-import { api } from '#web/lib/api.ts';
 import { cn } from '#web/lib/utils.ts';
-import { useSiteSettings } from './use-admin.ts';
+import { adminRequests, useSiteSettings } from './use-admin.ts';
 
 /** Coming Soon Mode (spec 001 §2 and §4): the switch saves at once with the current message. */
 export function SettingsTab() {
@@ -29,7 +28,7 @@ function SettingsForm({ saved }: { saved: SiteSettings }) {
   const queryClient = useQueryClient();
   const [message, setMessage] = useState(saved.maintenanceMessage);
   const save = useMutation({
-    mutationFn: (next: SiteSettings) => api<SiteSettings>('/api/admin/site-settings', { method: 'POST', body: next }),
+    mutationFn: adminRequests.saveSiteSettings,
     onSuccess: (saved) => {
       window.dispatchEvent(new Event(SITE_SETTINGS_CHANGED));
       toast.success('Settings updated', {

@@ -11,10 +11,28 @@ import {
   type UsernameHistoryEntry,
 } from '#shared/admin.ts';
 import type { AdminPurchase } from '#shared/purchases.schema.ts';
+import type { Plan, Role } from '#shared/constants.ts';
+import type { ResetLink } from '#shared/password-reset.ts';
 import { api, serverMessageOr } from '#web/lib/api.ts';
 import { USER_PICKER_LIMIT } from './admin-constants.ts';
 
 const adminKey = ['admin'] as const;
+
+/** Every change the control center asks of the server: the tabs and dialogs call these, never the API themselves. */
+export const adminRequests = {
+  deleteUser: (id: number, username: string) => api(`/api/admin/users/${id}`, { method: 'DELETE', body: { username } }),
+  setActive: (id: number, active: boolean) => api(`/api/admin/users/${id}/${active ? 'reactivate' : 'deactivate'}`, { method: 'PATCH' }),
+  setPlan: (id: number, change: { plan?: Plan; verified?: boolean }) =>
+    api(`/api/admin/users/${id}/plan`, { method: 'PATCH', body: change }),
+  changeUsername: (id: number, input: { newUsername: string; reason: string }) =>
+    api(`/api/admin/users/${id}/username`, { method: 'PATCH', body: input }),
+  changeRole: (id: number, input: { role: Role; reason: string }) => api(`/api/admin/users/${id}/role`, { method: 'PATCH', body: input }),
+  resetLink: async (id: number) => (await api<{ data: ResetLink }>(`/api/admin/users/${id}/password-reset-link`, { method: 'POST' })).data,
+  removeSecondFactors: (id: number) => api(`/api/admin/users/${id}/second-factors`, { method: 'DELETE' }),
+  reserve: (input: { username: string; reason: string }) => api('/api/admin/reserved-usernames', { method: 'POST', body: input }),
+  unreserve: (id: number) => api(`/api/admin/reserved-usernames/${id}`, { method: 'DELETE' }),
+  saveSiteSettings: (next: SiteSettings) => api<SiteSettings>('/api/admin/site-settings', { method: 'POST', body: next }),
+};
 
 interface AdminPurchasesPage {
   purchases: AdminPurchase[];

@@ -6,7 +6,6 @@ import { Avatar } from '#web/components/ui/avatar.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { ConfirmDialog } from '#web/components/ui/confirm-dialog.tsx';
 import { StackedCell, StackedEmptyRow, StackedRow, StackedTable } from '#web/components/ui/stacked-table.tsx';
-import { api } from '#web/lib/api.ts';
 import { cn } from '#web/lib/utils.ts';
 import { EditUserDialog } from './edit-user-dialog.tsx';
 import { ResetLinkDialog } from './reset-link-dialog.tsx';
@@ -14,7 +13,7 @@ import { DeleteUserDialog } from './delete-user-dialog.tsx';
 import { formatDateTime } from '#web/lib/dates.ts';
 import { Pager } from './pager.tsx';
 import { SearchInput } from './search-input.tsx';
-import { useAdminMutation, useAdminUsers } from './use-admin.ts';
+import { adminRequests, useAdminMutation, useAdminUsers } from './use-admin.ts';
 
 export function UsersTab() {
   const [page, setPage] = useState(1);
@@ -28,17 +27,16 @@ export function UsersTab() {
     setSearch(text);
     setPage(1);
   }, []);
-  const deactivate = useAdminMutation((id: number) => api(`/api/admin/users/${id}/deactivate`, { method: 'PATCH' }), {
+  const deactivate = useAdminMutation((id: number) => adminRequests.setActive(id, false), {
     success: 'User deactivated successfully',
     failure: 'Failed to deactivate user',
   });
-  const reactivate = useAdminMutation((id: number) => api(`/api/admin/users/${id}/reactivate`, { method: 'PATCH' }), {
+  const reactivate = useAdminMutation((id: number) => adminRequests.setActive(id, true), {
     success: 'User reactivated successfully',
     failure: 'Failed to reactivate user',
   });
   const setPlan = useAdminMutation(
-    ({ id, ...change }: { id: number; plan?: Plan; verified?: boolean }) =>
-      api(`/api/admin/users/${id}/plan`, { method: 'PATCH', body: change }),
+    ({ id, ...change }: { id: number; plan?: Plan; verified?: boolean }) => adminRequests.setPlan(id, change),
     {
       success: ({ plan, verified }) =>
         plan ? `Plan changed to ${PLAN_NAMES[plan]}` : verified ? 'Verified badge granted' : 'Verified badge removed',

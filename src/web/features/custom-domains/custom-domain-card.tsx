@@ -10,18 +10,13 @@ import { ConfirmDialog } from '#web/components/ui/confirm-dialog.tsx';
 import { FormError } from '#web/components/ui/form-error.tsx';
 import { Input, Label } from '#web/components/ui/input.tsx';
 import { LoadError, LoadingState } from '#web/components/ui/query-status.tsx';
-import { api, serverMessageOr } from '#web/lib/api.ts';
+import { serverMessageOr } from '#web/lib/api.ts';
+import { domainCall, queryKey } from './domain-requests.ts';
 import { copyWithToast } from '#web/lib/clipboard.ts';
 import { formatDateTime } from '#web/lib/dates.ts';
 import { cn } from '#web/lib/utils.ts';
 import { PlanLockNote } from '#web/features/purchases/plan-lock-note.tsx';
 import { useSiteFeatures } from '#web/lib/use-site-features.ts';
-
-const queryKey = ['custom-domain'];
-
-async function domainCall(method: 'GET' | 'PUT' | 'POST' | 'DELETE', path: string, body?: unknown): Promise<CustomDomainState> {
-  return (await api<{ data: CustomDomainState }>(path, { method, body })).data;
-}
 
 const STATUS_TEXT: Record<DomainStatus, { label: string; tone: string }> = {
   pending: { label: 'Waiting for DNS', tone: 'border-amber-400/40 bg-amber-400/10 text-amber-200' },

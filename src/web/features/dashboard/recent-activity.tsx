@@ -1,4 +1,3 @@
-import { useQuery } from '@tanstack/react-query';
 import {
   Activity,
   AtSign,
@@ -12,10 +11,10 @@ import {
   Trophy,
   UserRound,
 } from 'lucide-react';
-import { type ActivityItem, type ActivityKind, activityText } from '#shared/activity.ts';
+import { type ActivityKind, activityText } from '#shared/activity.ts';
 import { Card } from '#web/components/ui/card.tsx';
 import { LoadingState } from '#web/components/ui/query-status.tsx';
-import { api } from '#web/lib/api.ts';
+import { useRecentActivity } from './use-recent-activity.ts';
 import { timeAgo } from '#web/lib/dates.ts';
 
 const ICONS: Record<ActivityKind, typeof Activity> = {
@@ -35,11 +34,7 @@ const ICONS: Record<ActivityKind, typeof Activity> = {
 
 /** The overview's Recent Activity: real events of the profile, newest first (GET /api/me/activity). */
 export function RecentActivity() {
-  const activity = useQuery({
-    queryKey: ['me', 'activity'],
-    queryFn: async () => (await api<{ data: ActivityItem[] }>('/api/me/activity')).data,
-    refetchInterval: 60_000,
-  });
+  const activity = useRecentActivity();
   const items = activity.data ?? [];
   return (
     <Card>

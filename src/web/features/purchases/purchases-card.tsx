@@ -1,12 +1,9 @@
-import { useQuery } from '@tanstack/react-query';
 import { Receipt } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { PLAN_NAMES } from '#shared/plans.ts';
 import { PURCHASE_ITEM_NAMES, formatMoney } from '#shared/purchases.ts';
-import { type Purchase } from '#shared/purchases.schema.ts';
-import { api } from '#web/lib/api.ts';
 import type { CurrentUser } from '#shared/user.types.ts';
 import { Card } from '#web/components/ui/card.tsx';
 import { LoadError, LoadingState } from '#web/components/ui/query-status.tsx';
@@ -14,27 +11,12 @@ import { refreshSession } from '#web/lib/use-session.ts';
 import { useSiteFeatures } from '#web/lib/use-site-features.ts';
 import { formatDateTime } from '#web/lib/dates.ts';
 import { PurchaseStatusPill } from './purchase-status-pill.tsx';
+import { paidSince, usePurchases } from './use-purchases.ts';
 
 /** How long the card watches for Stripe's confirmation after the buyer comes back from Checkout. */
 const CONFIRMATION_WATCH_MS = 60_000;
 
 /** A purchase paid since this time (ms), the newest: what the buyer came back from Checkout for. */
-function paidSince(purchases: Purchase[] | undefined, since: number): Purchase | undefined {
-  const newest = purchases?.[0];
-  return newest?.status === 'paid' && newest.paidAt && Date.parse(newest.paidAt) >= since ? newest : undefined;
-}
-
-/**
- * The account's receipts. `watch`, back from Checkout: asked every two seconds
- * until a purchase paid since `watch.since` shows, or `watch.until` passes.
- */
-function usePurchases(watch?: { since: number; until: number }) {
-  return useQuery({
-    queryKey: ['purchases'],
-    queryFn: async () => (await api<{ data: Purchase[] }>('/api/me/purchases')).data,
-    refetchInterval: (query) => (watch && Date.now() < watch.until && !paidSince(query.state.data, watch.since) ? 2000 : false),
-  });
-}
 
 /**
  * Account → Plan and purchases (issue 33): the plan, and the receipts of what

@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Download, MailCheck, Trash2, Users } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { toast } from 'sonner';
@@ -20,20 +20,16 @@ import { Label, Textarea } from '#web/components/ui/input.tsx';
 import { LoadError, LoadingState } from '#web/components/ui/query-status.tsx';
 import { StackedCell, StackedEmptyRow, StackedRow, StackedTable } from '#web/components/ui/stacked-table.tsx';
 import { Switch } from '#web/components/ui/switch.tsx';
-import { ApiError, api } from '#web/lib/api.ts';
+import { ApiError } from '#web/lib/api.ts';
 import { formatDay } from '#web/lib/dates.ts';
 import { useUnsavedChanges } from '#web/lib/unsaved-changes.ts';
 import { cn } from '#web/lib/utils.ts';
 import { useUpdateProfile } from '#web/lib/use-profile-settings.ts';
-
-const subscribersQueryKey = ['me', 'subscribers'] as const;
+import { removeSubscriber, subscribersQueryKey, useSubscribers } from './use-subscribers.ts';
 
 /** Subscribers (issue 31): the page's email sign-up form, and the addresses it gathered. */
 export function SubscribersTab({ user }: { user: CurrentUser }) {
-  const list = useQuery({
-    queryKey: subscribersQueryKey,
-    queryFn: async () => (await api<{ data: SubscriberList }>('/api/me/subscribers')).data,
-  });
+  const list = useSubscribers();
   return (
     <div className="space-y-6">
       <SignupFormSettings user={user} doubleOptIn={list.data?.doubleOptIn} />
@@ -126,7 +122,7 @@ function SubscriberTable({ list }: { list: SubscriberList }) {
   const queryClient = useQueryClient();
   const [confirming, setConfirming] = useState<number | null>(null);
   const remove = useMutation({
-    mutationFn: (id: number) => api(`/api/me/subscribers/${id}`, { method: 'DELETE' }),
+    mutationFn: removeSubscriber,
     onSuccess: async () => {
       setConfirming(null);
       toast.success(subscriberMessages.removed);
