@@ -1,4 +1,4 @@
-import type { FastifyBaseLogger } from 'fastify';
+import type { FastifyBaseLogger, preValidationHookHandler } from 'fastify';
 import type { Redis } from 'ioredis';
 import { DAY_MS, SITE_NAME } from '#shared/constants.ts';
 import { purgeDeletedAccounts } from './account/account-deletion.service.ts';
@@ -13,7 +13,7 @@ import { EventRecorder } from './analytics/event-recorder.ts';
 import { createEventWriter } from './analytics/event-writer.ts';
 import { loadSecretBox } from './auth/secret-box.ts';
 import { type SingleSignOn, createSingleSignOn } from './auth/single-sign-on.ts';
-import type { SignInChangeNotice } from './auth/two-factor.ts';
+import { type SignInChangeNotice, adminSecondFactorGate } from './auth/two-factor.ts';
 import type { SignInLimits } from './auth/auth.routes.ts';
 import type { SiteFeatures } from '#shared/account.ts';
 import type { AppConfig } from './config.ts';
@@ -97,6 +97,8 @@ interface SharedServices {
   media: MediaProcessor;
   outbox: MailOutbox;
   accountMail: AccountMail;
+  /** With REQUIRE_ADMIN_2FA: what keeps an admin without a second factor out of the control center (inAdminScope). */
+  adminGate: preValidationHookHandler | undefined;
   /** Mail that a sign-in way was added or removed. */
   notifySignInChange: SignInChangeNotice;
   /** Secrets a sign-in needs back (authenticator apps'), sealed with a key kept outside the database. */
@@ -216,6 +218,7 @@ export function createServices(config: AppConfig, log: FastifyBaseLogger): Share
     outbox,
     accountMail,
     notifySignInChange,
+    adminGate: config.requireAdmin2fa ? adminSecondFactorGate(db) : undefined,
     twoFactor,
     sso: createSingleSignOn({
       db,

@@ -5,7 +5,7 @@ import { EMAIL_RESET_LINK_MINUTES } from '#shared/password-reset.ts';
 import type { Db } from '../db/database.ts';
 import type { UserRow } from '../db/schema.ts';
 import { AppError } from '../http/errors.ts';
-import { hashToken } from '../auth/sessions.ts';
+import { hashToken } from '../http/who-is-asking.ts';
 import type { MailOutbox } from '../mail/mail-outbox.ts';
 import { emailChangedNotice, emailConfirmationMail, passwordResetMail, signInChangedNotice } from '../mail/mail-templates.ts';
 import type { SignInChange } from '#shared/two-factor.ts';

@@ -1,4 +1,4 @@
-import { inSignedInScope } from '../auth/guards.ts';
+import { inSignedInScope } from '../http/who-is-asking.ts';
 import type { FeaturePlugin } from '../services.ts';
 import { registerAccountRoutes, registerPasswordResetRoutes, registerSiteFeatureRoutes } from './account.routes.ts';
 

@@ -25,7 +25,8 @@ import { type ChangeBus, profileChange } from '../http/change-bus.ts';
 import { AppError } from '../http/errors.ts';
 import { rateLimiter } from '../http/rate-limit.ts';
 import type { SignInLimits } from '../auth/auth.routes.ts';
-import { clearSessionCookies, requireUser } from '../auth/sessions.ts';
+import { clearSessionCookies } from '../auth/sessions.ts';
+import { requireUser } from '../http/who-is-asking.ts';
 import { deleteOtherSessions } from '../auth/sessions.repository.ts';
 import { toCurrentUser } from '../users/users.service.ts';
 import { countCreators, updateUser } from '../users/users.repository.ts';
@@ -54,7 +55,7 @@ export interface AccountDeps {
 /** Exports per account: each reads every file the account uploaded. */
 const EXPORT_LIMIT = { max: 5, timeWindowMs: 60 * 60_000 };
 
-/** The Account section: registered in the signed-in scope under /api/me (auth/guards.ts). */
+/** The Account section: registered in the signed-in scope under /api/me (http/who-is-asking.ts). */
 export function registerAccountRoutes(app: App, { db, config, limits, accountMail, bus, exportParts }: AccountDeps): void {
   const { loginPerUsername } = limits;
   const exportsPerUser = rateLimiter(app, 'export-user', EXPORT_LIMIT, tooManyAttemptsMessage);

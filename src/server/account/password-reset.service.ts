@@ -3,7 +3,7 @@ import { type ResetLink, type ResetPasswordInput, passwordResetMessages, resetLi
 import { type Db } from '../db/database.ts';
 import { AppError } from '../http/errors.ts';
 import { hashPassword } from '../auth/password.ts';
-import { hashToken } from '../auth/sessions.ts';
+import { hashToken } from '../http/who-is-asking.ts';
 import { deleteSessionsOfUser } from '../auth/sessions.repository.ts';
 import { updateUser } from '../users/users.repository.ts';
 import { deleteResetTokensOfUser, insertResetToken, useResetToken } from './password-reset.repository.ts';

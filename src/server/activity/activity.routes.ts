@@ -3,7 +3,7 @@ import { type ActivityItem, RECENT_ACTIVITY_LIMIT, activityItemSchema } from '#s
 import { dataOf, errorResponses } from '#shared/api.ts';
 import type { Db } from '../db/database.ts';
 import type { App } from '../http/app-types.ts';
-import { requireUser } from '../auth/sessions.ts';
+import { requireUser } from '../http/who-is-asking.ts';
 import type { UserRow } from '../db/schema.ts';
 import { recentActivity } from './activity.repository.ts';
 

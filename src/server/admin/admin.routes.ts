@@ -23,7 +23,7 @@ import type { Db } from '../db/database.ts';
 import type { App } from '../http/app-types.ts';
 import type { ChangeBus } from '../http/change-bus.ts';
 import { AppError } from '../http/errors.ts';
-import { requireAdmin } from '../auth/sessions.ts';
+import { requireAdmin } from '../http/who-is-asking.ts';
 import { findUserById } from '../users/users.repository.ts';
 import { listLogs } from '../admin-log/admin-log.repository.ts';
 import { countStats, listReserved, listUsernameHistory, listUsers } from './admin.repository.ts';

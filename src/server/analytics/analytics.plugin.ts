@@ -1,4 +1,4 @@
-import { inSignedInScope } from '../auth/guards.ts';
+import { inSignedInScope } from '../http/who-is-asking.ts';
 import type { FeaturePlugin } from '../services.ts';
 import { analyticsExport } from './analytics.export.ts';
 import { registerAnalyticsRoutes } from './analytics.routes.ts';

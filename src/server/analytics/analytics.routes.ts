@@ -9,7 +9,7 @@ import type { Db } from '../db/database.ts';
 import type { UserRow } from '../db/schema.ts';
 import { AppError } from '../http/errors.ts';
 import type { App } from '../http/app-types.ts';
-import { requireUser } from '../auth/sessions.ts';
+import { requireUser } from '../http/who-is-asking.ts';
 import { analyticsCsvOf, analyticsOf } from './analytics.service.ts';
 
 const tags = ['Analytics'];

@@ -4,7 +4,7 @@ import { dataOf, deletedSchema, errorResponses, idParam } from '#shared/api.ts';
 import type { Db } from '../db/database.ts';
 import type { App } from '../http/app-types.ts';
 import { createApiToken, listApiTokens, revokeApiToken } from './api-tokens.ts';
-import { requireUser } from './sessions.ts';
+import { requireUser } from '../http/who-is-asking.ts';
 
 const tags = ['API tokens'];
 const tokenParams = z.object({ id: idParam(apiTokenMessages.notFound) });

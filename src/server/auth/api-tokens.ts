@@ -20,7 +20,7 @@ import type { App } from '../http/app-types.ts';
 import { AppError } from '../http/errors.ts';
 import { rateLimiter } from '../http/rate-limit.ts';
 import { countTokensOfUser, deleteToken, findTokenWithUser, insertToken, listTokensOfUser, touchToken } from './api-tokens.repository.ts';
-import { hashToken } from './sessions.ts';
+import { hashToken } from '../http/who-is-asking.ts';
 
 // Personal API tokens (issue 32). A request with `Authorization: Bearer lv_…`
 // acts as the token's owner on the routes whose OpenAPI `security` names a

@@ -2,7 +2,7 @@ import type { FeaturePlugin } from '../services.ts';
 import { apiTokensExport } from './api-tokens.export.ts';
 import { registerApiTokenRoutes } from './api-tokens.routes.ts';
 import { registerAuthRoutes } from './auth.routes.ts';
-import { inSignedInScope } from './guards.ts';
+import { inSignedInScope } from '../http/who-is-asking.ts';
 import { registerPasskeyRoutes, registerPasskeySignIn } from './passkeys.routes.ts';
 import { registerSingleSignOnRoutes, registerSingleSignOnSignIn } from './single-sign-on.routes.ts';
 import { registerSecondFactorSignIn, registerTwoFactorRoutes } from './two-factor.routes.ts';

@@ -22,7 +22,8 @@ import { SIGN_IN_CHALLENGE_MINUTES } from '#shared/two-factor.ts';
 import { type Db, nowIso } from '../db/database.ts';
 import type { UserRow, WebauthnChallengesTable } from '../db/schema.ts';
 import { AppError } from '../http/errors.ts';
-import { hashToken, setBoundToken } from './sessions.ts';
+import { setBoundToken } from './sessions.ts';
+import { hashToken } from '../http/who-is-asking.ts';
 import {
   deletePasskey,
   findPasskeyByCredential,

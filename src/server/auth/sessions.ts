@@ -1,11 +1,8 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { adminMessages } from '#shared/admin.ts';
 import { DAY_MS, SESSION_COOKIE_NAME, SESSION_HINT_COOKIE_NAME, SESSION_TTL_DAYS } from '#shared/constants.ts';
 import type { Db } from '../db/database.ts';
-import type { UserRow } from '../db/schema.ts';
-import { commonMessages } from '#shared/api.ts';
-import { AppError } from '../http/errors.ts';
+import { hashToken } from '../http/who-is-asking.ts';
 import { countryOf } from '../http/client-details.ts';
 import { deleteExpiredSessions, deleteSession, findSessionWithUser, insertSession, touchSession } from './sessions.repository.ts';
 import type { ApiTokenAuth } from './api-tokens.ts';
@@ -13,19 +10,6 @@ import type { ApiTokenAuth } from './api-tokens.ts';
 const SESSION_TTL_MS = SESSION_TTL_DAYS * DAY_MS;
 /** How stale a session's "last seen" may get before a request writes it again: not a write per request. */
 const LAST_SEEN_RESOLUTION_MS = 5 * 60_000;
-
-declare module 'fastify' {
-  interface FastifyRequest {
-    /** The signed-in, active user, or null. */
-    user: UserRow | null;
-    sessionId: string | null;
-  }
-}
-
-/** sha256 of a secret token, as stored: sessions and reset links keep only this. */
-export function hashToken(token: string): string {
-  return createHash('sha256').update(token).digest('base64url');
-}
 
 function setSessionCookie(request: FastifyRequest, reply: FastifyReply, token: string, expiresAt: Date): void {
   reply.setCookie(SESSION_COOKIE_NAME, token, {
@@ -148,23 +132,3 @@ export function registerSessions(app: FastifyInstance, db: Db, apiTokenAuth: Api
     }
   });
 }
-
-/** The signed-in user, or 401. */
-export function requireUser(request: FastifyRequest): UserRow {
-  if (!request.user) throw new AppError(401, 'not_signed_in', commonMessages.signInRequired);
-  return request.user;
-}
-
-/** The signed-in admin, or 401 / 403: the role on the user decides, never the name. */
-export function requireAdmin(request: FastifyRequest): UserRow {
-  const user = requireUser(request);
-  if (user.role !== 'admin') throw new AppError(403, 'forbidden', adminMessages.forbidden);
-  return user;
-}
-
-/**
- * Route guards run before validation (preValidation), so that a caller without
- * the right gets 401/403 whatever they sent, and learns nothing about the input rules.
- */
-export const signedInOnly = async (request: FastifyRequest): Promise<void> => void requireUser(request);
-export const adminOnly = async (request: FastifyRequest): Promise<void> => void requireAdmin(request);

@@ -15,7 +15,7 @@ import type { App } from '../http/app-types.ts';
 import { OPEN_WHILE_CLOSED } from '../http/open-while-closed.ts';
 import { toCurrentUser } from '../users/users.service.ts';
 import type { SignInLimits } from './auth.routes.ts';
-import { requireUser } from './sessions.ts';
+import { requireUser } from '../http/who-is-asking.ts';
 import type { SingleSignOn } from './single-sign-on.ts';
 
 const tags = ['Auth'];

@@ -14,7 +14,8 @@ import { createAccount } from './auth.service.ts';
 import { listPasskeysOf } from './passkeys.repository.ts';
 import { hasPassword } from './password.ts';
 import type { SecretBox } from './secret-box.ts';
-import { hashToken, setBoundToken, startSession } from './sessions.ts';
+import { setBoundToken, startSession } from './sessions.ts';
+import { hashToken } from '../http/who-is-asking.ts';
 import {
   deleteSsoIdentity,
   deleteSsoSignIn,

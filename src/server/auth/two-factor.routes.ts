@@ -16,7 +16,8 @@ import { findUserById } from '../users/users.repository.ts';
 import { toCurrentUser } from '../users/users.service.ts';
 import type { SignInLimits } from './auth.routes.ts';
 import { assertOwnPassword } from './password.ts';
-import { requireUser, startSession } from './sessions.ts';
+import { startSession } from './sessions.ts';
+import { requireUser } from '../http/who-is-asking.ts';
 import {
   type TwoFactorDeps,
   beginTotpSetup,

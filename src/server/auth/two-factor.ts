@@ -19,7 +19,8 @@ import { type Db, nowIso } from '../db/database.ts';
 import type { UserRow } from '../db/schema.ts';
 import { AppError } from '../http/errors.ts';
 import type { SecretBox } from './secret-box.ts';
-import { hashToken, setBoundToken } from './sessions.ts';
+import { setBoundToken } from './sessions.ts';
+import { hashToken } from '../http/who-is-asking.ts';
 import {
   confirmTotpFactor,
   countChallengeAttempt,

@@ -7,7 +7,7 @@ import type { AppConfig, RateLimitRule } from '../config.ts';
 import type { App } from '../http/app-types.ts';
 import { AppError } from '../http/errors.ts';
 import { rateLimiter } from '../http/rate-limit.ts';
-import { requireUser } from '../auth/sessions.ts';
+import { requireUser } from '../http/who-is-asking.ts';
 import type { CustomDomains } from './custom-domains.service.ts';
 
 const tags = ['Plans'];

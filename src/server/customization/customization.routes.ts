@@ -14,7 +14,7 @@ import {
 import type { Db } from '../db/database.ts';
 import type { App } from '../http/app-types.ts';
 import { type ChangeBus, profileChange } from '../http/change-bus.ts';
-import { requireUser } from '../auth/sessions.ts';
+import { requireUser } from '../http/who-is-asking.ts';
 import { getCustomization, listLooks, resetCustomization, restoreLook, updateCustomization } from './customization.service.ts';
 
 const tags = ['Customization'];

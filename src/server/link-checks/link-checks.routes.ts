@@ -2,7 +2,7 @@ import { dataOf, errorResponses } from '#shared/api.ts';
 import { linkChecksResponseSchema } from '#shared/link-checks.ts';
 import type { Db } from '../db/database.ts';
 import type { App } from '../http/app-types.ts';
-import { requireUser } from '../auth/sessions.ts';
+import { requireUser } from '../http/who-is-asking.ts';
 import { brokenLinksOf } from './link-checks.repository.ts';
 
 /** What the daily link checks found about the signed-in creator's links, under /api/me. */

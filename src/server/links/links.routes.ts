@@ -8,7 +8,7 @@ import type { Db } from '../db/database.ts';
 import type { App } from '../http/app-types.ts';
 import { type ChangeBus, profileChange } from '../http/change-bus.ts';
 import { rateLimiter } from '../http/rate-limit.ts';
-import { requireUser } from '../auth/sessions.ts';
+import { requireUser } from '../http/who-is-asking.ts';
 import { type EmbedDeps, changeBlock, changeLink, createBlock, createLink, listLinks, removeLink, reorderLinks } from './links.service.ts';
 
 const tags = ['Links'];
@@ -34,7 +34,7 @@ export function registerLinkRoutes(app: App, db: Db): void {
   );
 }
 
-/** The owner's changes to their links: registered in the signed-in scope under /api/links (auth/guards.ts). */
+/** The owner's changes to their links: registered in the signed-in scope under /api/links (http/who-is-asking.ts). */
 export function registerLinkEditRoutes(app: App, db: Db, config: AppConfig, bus: ChangeBus, embeds: EmbedDeps): void {
   // Each embed added or readdressed asks its provider and decodes a picture: counted like an upload.
   const embedsPerUser = rateLimiter(app, 'embed-user', config.uploadRateLimit.perUser, tooManyEmbedsMessage);

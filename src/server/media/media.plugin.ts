@@ -1,4 +1,4 @@
-import { inSignedInScope } from '../auth/guards.ts';
+import { inSignedInScope } from '../http/who-is-asking.ts';
 import type { FeaturePlugin } from '../services.ts';
 import { mediaExport } from './media.export.ts';
 import { registerMediaFileRoutes, registerUploadRoutes } from './media.routes.ts';

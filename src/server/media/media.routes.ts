@@ -8,7 +8,7 @@ import type { App } from '../http/app-types.ts';
 import { type ChangeBus, profileChange } from '../http/change-bus.ts';
 import { AppError } from '../http/errors.ts';
 import { rateLimiter } from '../http/rate-limit.ts';
-import { requireUser } from '../auth/sessions.ts';
+import { requireUser } from '../http/who-is-asking.ts';
 import { findMediaFile, parseMediaFileName } from './media.repository.ts';
 import type { MediaRule } from './image-processing.ts';
 import type { MediaProcessor } from './media-processor.ts';
@@ -27,7 +27,7 @@ export interface MediaRoutesDeps {
   referenced: ReferencedUploads;
 }
 
-/** Uploading and deleting: registered in the signed-in scope under /api/media (auth/guards.ts). */
+/** Uploading and deleting: registered in the signed-in scope under /api/media (http/who-is-asking.ts). */
 export function registerUploadRoutes(app: App, { db, config, bus, media, referenced }: MediaRoutesDeps): void {
   const uploadsPerUser = rateLimiter(app, 'upload-user', config.uploadRateLimit.perUser, tooManyUploadsMessage);
   const uploadsPerIp = rateLimiter(app, 'upload-ip', config.uploadRateLimit.perIp, tooManyUploadsMessage);

@@ -19,7 +19,7 @@ import { type ChangeBus, profileChange } from '../http/change-bus.ts';
 import { AppError, InputValidationError, type TooLargeMessageConfig } from '../http/errors.ts';
 import { OPEN_WHILE_CLOSED } from '../http/open-while-closed.ts';
 import { rateLimiter } from '../http/rate-limit.ts';
-import { requireUser } from '../auth/sessions.ts';
+import { requireUser } from '../http/who-is-asking.ts';
 import type { MediaProcessor } from '../media/media-processor.ts';
 import { findUserById } from '../users/users.repository.ts';
 import { previewImport } from './import-sources.ts';

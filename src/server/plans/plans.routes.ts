@@ -4,7 +4,7 @@ import { planUsageSchema } from '#shared/plans.schema.ts';
 import type { AppConfig } from '../config.ts';
 import type { Db } from '../db/database.ts';
 import type { App } from '../http/app-types.ts';
-import { requireUser } from '../auth/sessions.ts';
+import { requireUser } from '../http/who-is-asking.ts';
 import { countLinksOfUser, listLinksOfUser } from '../links/links.repository.ts';
 import { toPageItem } from '../links/links.service.ts';
 import { getCustomization } from '../customization/customization.service.ts';

@@ -6,7 +6,7 @@ import type { Db } from '../db/database.ts';
 import type { UserRow } from '../db/schema.ts';
 import type { App } from '../http/app-types.ts';
 import { type ChangeBus, profileChange } from '../http/change-bus.ts';
-import { requireUser } from '../auth/sessions.ts';
+import { requireUser } from '../http/who-is-asking.ts';
 import { changeOwnUsername, toProfileSettings, updateProfile } from './profile.service.ts';
 
 const tags = ['Profile'];

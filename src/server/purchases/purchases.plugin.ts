@@ -1,4 +1,4 @@
-import { inAdminScope, inSignedInScope } from '../auth/guards.ts';
+import { inAdminScope, inSignedInScope } from '../http/who-is-asking.ts';
 import type { FeaturePlugin } from '../services.ts';
 import { purchasesExport } from './purchases.export.ts';
 import { registerAdminPurchaseRoutes, registerPurchaseRoutes, registerStripeWebhook } from './purchases.routes.ts';

@@ -16,7 +16,7 @@ import type { App } from '../http/app-types.ts';
 import { AppError } from '../http/errors.ts';
 import { OPEN_WHILE_CLOSED } from '../http/open-while-closed.ts';
 import { rateLimiter } from '../http/rate-limit.ts';
-import { requireAdmin, requireUser } from '../auth/sessions.ts';
+import { requireAdmin, requireUser } from '../http/who-is-asking.ts';
 import { listPurchases, listPurchasesOf } from './purchases.repository.ts';
 import { type Payments, buyerOf, toPurchase } from './purchases.service.ts';
 

@@ -7,7 +7,7 @@ import type { AppConfig } from '../config.ts';
 import type { Db } from '../db/database.ts';
 import type { UserRow } from '../db/schema.ts';
 import type { App } from '../http/app-types.ts';
-import { requireUser } from '../auth/sessions.ts';
+import { requireUser } from '../http/who-is-asking.ts';
 import { getCustomization } from '../customization/customization.service.ts';
 import { lookShownOn } from '#shared/plan-look.ts';
 import type { MediaProcessor } from '../media/media-processor.ts';

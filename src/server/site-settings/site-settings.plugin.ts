@@ -1,4 +1,4 @@
-import { inAdminScope } from '../auth/guards.ts';
+import { inAdminScope } from '../http/who-is-asking.ts';
 import type { FeaturePlugin } from '../services.ts';
 import { registerSiteSettingsAdminRoutes, registerSiteSettingsRoutes } from './site-settings.routes.ts';
 

@@ -3,7 +3,7 @@ import { errorResponses } from '#shared/api.ts';
 import type { Db } from '../db/database.ts';
 import type { App } from '../http/app-types.ts';
 import type { ChangeBus } from '../http/change-bus.ts';
-import { requireAdmin } from '../auth/sessions.ts';
+import { requireAdmin } from '../http/who-is-asking.ts';
 import { renderComingSoonPage } from './maintenance-gate.ts';
 import type { SiteSettingsCache } from './site-settings.cache.ts';
 import { updateSiteSettings } from './site-settings.service.ts';
@@ -36,7 +36,7 @@ export function registerSiteSettingsRoutes(app: App, siteSettings: SiteSettingsC
   });
 }
 
-/** Switching coming-soon mode: registered in the admin scope under /api/admin (auth/guards.ts). */
+/** Switching coming-soon mode: registered in the admin scope under /api/admin (http/who-is-asking.ts). */
 export function registerSiteSettingsAdminRoutes(app: App, db: Db, bus: ChangeBus): void {
   // POST /api/admin/site-settings {maintenanceMode, maintenanceMessage}
   app.post(

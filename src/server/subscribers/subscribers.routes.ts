@@ -16,7 +16,7 @@ import type { App } from '../http/app-types.ts';
 import { AppError } from '../http/errors.ts';
 import { escapeHtml } from '../http/html.ts';
 import { rateLimiter } from '../http/rate-limit.ts';
-import { hashToken, requireUser } from '../auth/sessions.ts';
+import { hashToken, requireUser } from '../http/who-is-asking.ts';
 import type { MailOutbox } from '../mail/mail-outbox.ts';
 import { isUsername } from '../public-page/public-page.service.ts';
 import { findPublicUser } from '../public-page/public-page.repository.ts';

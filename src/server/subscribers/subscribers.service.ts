@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { DAY_MS } from '#shared/constants.ts';
 import { SUBSCRIBE_CONFIRM_DAYS, SUBSCRIBERS_MAX, type Subscriber, subscriberMessages } from '#shared/subscribers.ts';
 import { type Db, isRefusedRow } from '../db/database.ts';
-import { hashToken } from '../auth/sessions.ts';
+import { hashToken } from '../http/who-is-asking.ts';
 import { AppError } from '../http/errors.ts';
 import type { MailOutbox } from '../mail/mail-outbox.ts';
 import { subscriptionConfirmMail } from '../mail/mail-templates.ts';
