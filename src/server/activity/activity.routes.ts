@@ -1,14 +1,10 @@
 import { z } from 'zod';
-import { type ActivityItem, RECENT_ACTIVITY_LIMIT, activityItemSchema } from '#shared/activity.ts';
+import { activityItemSchema } from '#shared/activity.ts';
 import { dataOf, errorResponses } from '#shared/api.ts';
 import type { Db } from '../db/database.ts';
 import type { App } from '../http/app-types.ts';
 import { requireUser } from '../http/who-is-asking.ts';
-import type { UserRow } from '../db/schema.ts';
-import { recentActivity } from './activity.repository.ts';
-
-/** Entries worked out from the analytics rather than stored (new daily records of views): given by the analytics feature. */
-export type DerivedActivity = (db: Db, owner: UserRow) => Promise<ActivityItem[]>;
+import { type DerivedActivity, recentActivityOf } from './activity.service.ts';
 
 export function registerActivityRoutes(app: App, db: Db, viewRecordsOf: DerivedActivity): void {
   // GET /api/me/activity: the overview's Recent Activity.
@@ -24,9 +20,7 @@ export function registerActivityRoutes(app: App, db: Db, viewRecordsOf: DerivedA
     },
     async (request) => {
       const owner = requireUser(request);
-      const [stored, records] = await Promise.all([recentActivity(db, owner.id, RECENT_ACTIVITY_LIMIT), viewRecordsOf(db, owner)]);
-      const data = [...stored, ...records].sort((a, b) => (a.at < b.at ? 1 : a.at > b.at ? -1 : 0)).slice(0, RECENT_ACTIVITY_LIMIT);
-      return { data };
+      return { data: await recentActivityOf(db, owner, viewRecordsOf) };
     },
   );
 }

@@ -3,7 +3,7 @@ import { linkChecksResponseSchema } from '#shared/link-checks.ts';
 import type { Db } from '../db/database.ts';
 import type { App } from '../http/app-types.ts';
 import { requireUser } from '../http/who-is-asking.ts';
-import { brokenLinksOf } from './link-checks.repository.ts';
+import { brokenLinksReport } from './link-checks.service.ts';
 
 /** What the daily link checks found about the signed-in creator's links, under /api/me. */
 export function registerLinkCheckRoutes(app: App, db: Db, enabled: boolean): void {
@@ -20,13 +20,7 @@ export function registerLinkCheckRoutes(app: App, db: Db, enabled: boolean): voi
     async (request) => {
       const owner = requireUser(request);
       if (!enabled) return { data: { enabled, broken: [] } };
-      const rows = await brokenLinksOf(db, owner.id);
-      const broken = rows.flatMap((row) =>
-        row.reason && row.failingSince && row.checkedAt
-          ? [{ linkId: row.linkId, reason: row.reason, httpStatus: row.httpStatus, since: row.failingSince, checkedAt: row.checkedAt }]
-          : [],
-      );
-      return { data: { enabled, broken } };
+      return { data: { enabled, broken: await brokenLinksReport(db, owner.id) } };
     },
   );
 }

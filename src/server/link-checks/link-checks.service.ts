@@ -5,6 +5,7 @@ import { type ProbeOptions, type ProbeResult, probeAddress } from './address-pro
 import {
   type CheckFindings,
   type DueCheck,
+  brokenLinksOf,
   claimCheck,
   dueChecks,
   forgetCheck,
@@ -149,4 +150,14 @@ export class LinkChecker {
     await recordCheck(this.db, check.linkId, findingsOf(check, result, now));
     return true;
   }
+}
+
+/** The owner's links that failed their last two checks in a row: why, and since when. */
+export async function brokenLinksReport(db: Db, ownerId: number) {
+  const rows = await brokenLinksOf(db, ownerId);
+  return rows.flatMap((row) =>
+    row.reason && row.failingSince && row.checkedAt
+      ? [{ linkId: row.linkId, reason: row.reason, httpStatus: row.httpStatus, since: row.failingSince, checkedAt: row.checkedAt }]
+      : [],
+  );
 }

@@ -9,10 +9,9 @@ import { type ChangeBus, profileChange } from '../http/change-bus.ts';
 import { AppError } from '../http/errors.ts';
 import { rateLimiter } from '../http/rate-limit.ts';
 import { requireUser } from '../http/who-is-asking.ts';
-import { findMediaFile, parseMediaFileName } from './media.repository.ts';
 import type { MediaRule } from './image-processing.ts';
 import type { MediaProcessor } from './media-processor.ts';
-import { MEDIA_RULES, type ReferencedUploads, removeUpload, storeUpload } from './media.service.ts';
+import { MEDIA_RULES, type ReferencedUploads, mediaFileNamed, removeUpload, storeUpload } from './media.service.ts';
 
 const tags = ['Media'];
 const kindParams = z.object({ kind: z.enum(UPLOAD_KINDS, { error: mediaMessages.unknownKind }) });
@@ -84,13 +83,13 @@ export function registerUploadRoutes(app: App, { db, config, bus, media, referen
 export function registerMediaFileRoutes(app: App, db: Db): void {
   // GET /media/{sha256}.{ext}: content-addressed, so cacheable forever.
   app.get('/media/:file', { schema: { hide: true, params: fileParams } }, async (request, reply) => {
-    const address = parseMediaFileName(request.params.file);
-    const media = address ? await findMediaFile(db, address.hash, address.ext) : undefined;
-    if (!media) return reply.status(404).type('text/plain').send(commonMessages.notFound);
+    const found = await mediaFileNamed(db, request.params.file);
+    if (!found) return reply.status(404).type('text/plain').send(commonMessages.notFound);
+    const { media, hash } = found;
     return reply
       .type(media.mime)
       .header('Cache-Control', 'public, max-age=31536000, immutable')
-      .header('ETag', `"${address!.hash}"`)
+      .header('ETag', `"${hash}"`)
       .header('Content-Security-Policy', "default-src 'none'; sandbox")
       .header('Cross-Origin-Resource-Policy', 'cross-origin')
       .send(Buffer.from(media.data));

@@ -22,12 +22,14 @@ import {
   deleteMedia,
   deleteUnreferencedUploads,
   deleteUnusedLinkImages,
+  findMediaFile,
   isLinkImage,
   findOwnedMedia,
   findOwnedMediaById,
   insertMedia,
   unlinkImageFromLinks,
   mediaUrl,
+  parseMediaFileName,
   parseMediaUrl,
   usedBytes,
 } from './media.repository.ts';
@@ -205,4 +207,11 @@ export async function removeUpload(db: Db, owner: UserRow, id: number, reference
     await unlinkImageFromLinks(trx, id, nowIso());
     await deleteMedia(trx, id);
   });
+}
+
+/** The stored file a media address names (`{sha256}.{ext}`), with its hash, if there is one. */
+export async function mediaFileNamed(db: Db, fileName: string) {
+  const address = parseMediaFileName(fileName);
+  const media = address ? await findMediaFile(db, address.hash, address.ext) : undefined;
+  return media && { media, hash: address!.hash };
 }

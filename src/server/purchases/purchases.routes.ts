@@ -17,8 +17,7 @@ import { AppError } from '../http/errors.ts';
 import { OPEN_WHILE_CLOSED } from '../http/open-while-closed.ts';
 import { rateLimiter } from '../http/rate-limit.ts';
 import { requireAdmin, requireUser } from '../http/who-is-asking.ts';
-import { listPurchases, listPurchasesOf } from './purchases.repository.ts';
-import { type Payments, buyerOf, toPurchase } from './purchases.service.ts';
+import { type Payments, buyerOf, purchasesOf, purchasesPage } from './purchases.service.ts';
 
 const tags = ['Plans'];
 
@@ -84,7 +83,7 @@ export function registerPurchaseRoutes(app: App, db: Db, config: AppConfig, paym
         response: { 200: dataOf(z.array(purchaseSchema)), ...errorResponses(401) },
       },
     },
-    async (request) => ({ data: (await listPurchasesOf(db, requireUser(request).id)).map(toPurchase) }),
+    async (request) => ({ data: await purchasesOf(db, requireUser(request).id) }),
   );
 }
 
@@ -104,8 +103,7 @@ export function registerAdminPurchaseRoutes(app: App, db: Db): void {
     async (request) => {
       requireAdmin(request);
       const { page, limit } = request.query;
-      const { rows, total } = await listPurchases(db, (page - 1) * limit, limit);
-      return { data: { purchases: rows.map((row) => ({ ...toPurchase(row), userId: row.userId, username: row.username })), total } };
+      return { data: await purchasesPage(db, page, limit) };
     },
   );
 }

@@ -30,6 +30,8 @@ import {
   findStripeEvent,
   insertPurchase,
   insertStripeEvent,
+  listPurchases,
+  listPurchasesOf,
   markPurchasePaid,
   markPurchaseRefunded,
 } from './purchases.repository.ts';
@@ -281,4 +283,15 @@ export function toPurchase(row: PurchaseRow) {
     paidAt: row.paidAt,
     refundedAt: row.refundedAt,
   };
+}
+
+/** An account's receipts, newest first. */
+export async function purchasesOf(db: Db, userId: number) {
+  return (await listPurchasesOf(db, userId)).map(toPurchase);
+}
+
+/** A page of every purchase, newest first, with whose it is (the control center's list). */
+export async function purchasesPage(db: Db, page: number, limit: number) {
+  const { rows, total } = await listPurchases(db, (page - 1) * limit, limit);
+  return { purchases: rows.map((row) => ({ ...toPurchase(row), userId: row.userId, username: row.username })), total };
 }

@@ -1,0 +1,13 @@
+import { type ActivityItem, RECENT_ACTIVITY_LIMIT } from '#shared/activity.ts';
+import type { Db } from '../db/database.ts';
+import type { UserRow } from '../db/schema.ts';
+import { recentActivity } from './activity.repository.ts';
+
+/** Entries worked out from the analytics rather than stored (new daily records of views): given by the analytics feature. */
+export type DerivedActivity = (db: Db, owner: UserRow) => Promise<ActivityItem[]>;
+
+/** The overview's Recent Activity: what was stored and what the analytics work out, newest first. */
+export async function recentActivityOf(db: Db, owner: UserRow, derived: DerivedActivity): Promise<ActivityItem[]> {
+  const [stored, records] = await Promise.all([recentActivity(db, owner.id, RECENT_ACTIVITY_LIMIT), derived(db, owner)]);
+  return [...stored, ...records].sort((a, b) => (a.at < b.at ? 1 : a.at > b.at ? -1 : 0)).slice(0, RECENT_ACTIVITY_LIMIT);
+}
