@@ -57,6 +57,9 @@ export function webFeatures(root = path.join(import.meta.dirname, 'src/web/featu
     .sort();
 }
 
+/** Patterns are gitignore-style, where a leading '#' starts a comment: the package.json aliases (#server/…) are escaped. */
+const escapeHash = (pattern) => (pattern.startsWith('#') ? `\\${pattern}` : pattern);
+
 /** Each web feature imports components/, lib/ and #shared, and no other feature but its listed exceptions. */
 function webFeatureFences() {
   return webFeatures().map((feature) => {
@@ -82,15 +85,11 @@ function webFeatureFences() {
   });
 }
 
-const escapeHash = (pattern) => (pattern.startsWith('#') ? `\\${pattern}` : pattern);
-
 /**
- * A no-restricted-imports rule for some files. Patterns are gitignore-style, where a
- * leading '#' starts a comment: the package.json aliases (#server/…) are escaped.
+ * A no-restricted-imports rule for some files (gitignore-style patterns, escapeHash).
  */
 function restrictImports(files, patterns, message) {
-  const group = patterns.map((pattern) => (pattern.startsWith('#') ? `\\${pattern}` : pattern));
-  return { files, rules: { 'no-restricted-imports': ['error', { patterns: [{ group, message }] }] } };
+  return { files, rules: { 'no-restricted-imports': ['error', { patterns: [{ group: patterns.map(escapeHash), message }] }] } };
 }
 
 export default tseslint.config(

@@ -53,20 +53,9 @@ function run([name, command, args], { quiet = false } = {}) {
 
 // The static checks and the build run side by side (each is mostly one core
 // of two); then the unit and API tests; then the browser tests, which need the
-// build. The build is skipped when dist/ was built from this checkout (the
-// same three steps as `npm run build`, which `npm install` runs).
-const build = builtFromCheckout()
-  ? []
-  : [
-      [
-        'build',
-        'sh',
-        [
-          '-c',
-          `${bin('vite')} build --logLevel warn && node scripts/build-web.mjs && node scripts/build-server.mjs && node scripts/build-inputs.mjs --write`,
-        ],
-      ],
-    ];
+// build. The build is `npm run build`, skipped when dist/ was built from this
+// checkout (npm install runs it, and it writes what it was built from).
+const build = builtFromCheckout() ? [] : [['build', 'npm', ['run', 'build', '--silent']]];
 const stages = [
   [
     ['typecheck', bin('tsc'), ['--noEmit']],

@@ -15,6 +15,37 @@ async function restrictedImportErrors(filePath: string, source: string): Promise
   return result!.messages.filter((message) => message.ruleId === 'no-restricted-imports').map((message) => message.message);
 }
 
+/**
+ * A feature folder made on the fly under `parent`, with one file, and the
+ * ESLint configuration read again now that it exists (as ESLint loads it on its
+ * next start): whether a folder made today is fenced today.
+ */
+async function withProbeFolder(
+  parent: string,
+  file: string,
+  check: (probe: {
+    feature: string;
+    config: { serverFeatures(): string[] };
+    ruleIdsOf(source: string, filePath: string): Promise<string[]>;
+  }) => Promise<void>,
+): Promise<void> {
+  const feature = `fence-probe-${process.pid}`;
+  const folder = path.join(parent, feature);
+  mkdirSync(folder);
+  try {
+    writeFileSync(path.join(folder, file), 'export const probe = 1;\n');
+    const config = await import(`${pathToFileURL(path.resolve('eslint.config.js')).href}?probe=${parent}/${feature}`);
+    const fresh = new ESLint({ overrideConfigFile: true, overrideConfig: config.default });
+    const ruleIdsOf = async (source: string, filePath: string) => {
+      const [result] = await fresh.lintText(source, { filePath });
+      return result!.messages.map((message) => message.ruleId ?? '');
+    };
+    await check({ feature, config, ruleIdsOf });
+  } finally {
+    rmSync(folder, { recursive: true, force: true });
+  }
+}
+
 describe('import direction', () => {
   it.each([
     ['src/shared/example.ts', "import { buildApp } from '#server/app.ts';\nexport const x = buildApp;\n"],
@@ -79,44 +110,23 @@ describe('the fence between web features', () => {
   });
 
   it('fences a web feature folder made today', async () => {
-    const feature = `fence-probe-${process.pid}`;
-    const folder = path.join('src/web/features', feature);
-    mkdirSync(folder);
-    try {
-      writeFileSync(path.join(folder, 'probe.ts'), 'export const probe = 1;\n');
-      const config = await import(`${pathToFileURL(path.resolve('eslint.config.js')).href}?web-probe=${feature}`);
-      const fresh = new ESLint({ overrideConfigFile: true, overrideConfig: config.default });
-      const [result] = await fresh.lintText("import { useLinks } from '../links/use-links.ts';\nexport const x = useLinks;\n", {
-        filePath: `src/web/features/${feature}/example.ts`,
-      });
-      expect(result!.messages.map((message) => message.ruleId)).toContain('no-restricted-imports');
-    } finally {
-      rmSync(folder, { recursive: true, force: true });
-    }
+    await withProbeFolder('src/web/features', 'probe.ts', async ({ feature, ruleIdsOf }) => {
+      const source = "import { useLinks } from '../links/use-links.ts';\nexport const x = useLinks;\n";
+      expect(await ruleIdsOf(source, `src/web/features/${feature}/example.ts`)).toContain('no-restricted-imports');
+    });
   });
 });
 
 describe('the fence around the server platform', () => {
   it('is built from the folder list: a feature folder made today is fenced today', async () => {
-    const feature = `fence-probe-${process.pid}`;
-    const folder = path.join('src/server', feature);
-    mkdirSync(folder);
-    try {
-      writeFileSync(path.join(folder, 'probe.service.ts'), 'export const probe = 1;\n');
-      // The configuration as ESLint loads it on its next start, read again now that the folder exists.
-      const config = await import(`${pathToFileURL(path.resolve('eslint.config.js')).href}?probe=${feature}`);
+    await withProbeFolder('src/server', 'probe.service.ts', async ({ feature, config, ruleIdsOf }) => {
       expect(config.serverFeatures()).toContain(feature);
-      const fresh = new ESLint({ overrideConfigFile: true, overrideConfig: config.default });
       const source = `import { probe } from '../${feature}/probe.service.ts';\nexport const x = probe;\n`;
       for (const platform of ['src/server/http/example.ts', 'src/server/db/example.ts']) {
-        const [result] = await fresh.lintText(source, { filePath: platform });
-        expect(result!.messages.map((message) => message.ruleId)).toContain('no-restricted-imports');
+        expect(await ruleIdsOf(source, platform)).toContain('no-restricted-imports');
       }
-      const [fromFeature] = await fresh.lintText(source, { filePath: 'src/server/links/example.ts' });
-      expect(fromFeature!.messages.map((message) => message.ruleId)).not.toContain('no-restricted-imports');
-    } finally {
-      rmSync(folder, { recursive: true, force: true });
-    }
+      expect(await ruleIdsOf(source, 'src/server/links/example.ts')).not.toContain('no-restricted-imports');
+    });
   });
 });
 

@@ -45,14 +45,10 @@ export const validatorCompiler: FastifySchemaCompiler<$ZodType> =
     const input = data === undefined && (httpPart === 'body' || httpPart === 'querystring') ? {} : data;
     const result = safeParse(schema, input);
     if (!result.success) return { error: new InputValidationError(result.error as z.ZodError, httpPart ?? 'body') };
-    const unknown = httpPart === 'body' ? unknownFields(schema, input) : [];
+    const unknown = httpPart === 'body' ? unknownFields(schema, input).slice(0, 10) : [];
     if (unknown.length > 0) {
-      const issues = unknown.slice(0, 10).map((field) => ({
-        code: 'custom' as const,
-        path: field.split('.'),
-        message: commonMessages.unknownFields(unknown.slice(0, 10)),
-        input: undefined,
-      }));
+      const message = commonMessages.unknownFields(unknown);
+      const issues = unknown.map((field) => ({ code: 'custom' as const, path: field.split('.'), message, input: undefined }));
       return { error: new InputValidationError(new ZodError(issues), 'body') };
     }
     const nulAt = pathToNul(result.data);
