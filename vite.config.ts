@@ -104,16 +104,22 @@ export default defineConfig(({ isSsrBuild }) => ({
                 files: [
                   ...[
                     'auth-card.tsx',
-                    'use-form-error.ts',
+                    'auth-requests.ts',
                     'auth-schemas.ts',
                     'single-sign-on.tsx',
                     'second-factor-step.tsx',
                     'terms-checkbox.tsx',
                   ].map((file) => `src/web/features/auth/${file}`),
                   'src/web/components/ui/password-input.tsx',
+                  'src/web/lib/use-schema-form.ts',
+                  'src/web/lib/use-api-mutation.ts',
                   'src/shared/validation.ts',
                 ],
-                packages: ['eye', 'eye-off', 'key-round', 'log-in', 'user-plus'].map((icon) => `lucide-react/dist/esm/icons/${icon}.mjs`),
+                // The one form library (docs/decisions/025): every card's form is written with it.
+                packages: [
+                  'react-hook-form/',
+                  ...['eye', 'eye-off', 'key-round', 'log-in', 'user-plus'].map((icon) => `lucide-react/dist/esm/icons/${icon}.mjs`),
+                ],
               }),
               priority: 5,
               includeDependenciesRecursively: false,

@@ -124,6 +124,12 @@ export const reserveUsernameSchema = z.object({
     .max(ADMIN_REASON_MAX_LENGTH),
 });
 
+/** The control center's form: both fields asked for before either is checked. */
+export const reserveUsernameFormSchema = z
+  .object({ username: z.string(), reason: z.string() })
+  .refine(({ username, reason }) => username.trim() !== '' && reason.trim() !== '', adminMessages.reserveFieldsRequired)
+  .pipe(reserveUsernameSchema);
+
 /** POST /api/admin/site-settings */
 export const siteSettingsSchema = z.object({
   maintenanceMode: z.boolean({ error: adminMessages.maintenanceModeRequired }),

@@ -67,6 +67,11 @@ export const registerFormSchema = z
   });
 export type RegisterFormInput = z.input<typeof registerFormSchema>;
 
+/** Single sign-on's new account: the username it will have, and the terms. */
+export const singleSignOnAccountFormSchema = z.object({ username: usernameSchema, acceptTerms: z.boolean() }).superRefine((value, ctx) => {
+  if (!value.acceptTerms) ctx.addIssue({ code: 'custom', path: ['acceptTerms'], message: authMessages.termsRequired });
+});
+
 /** POST /api/auth/login: only presence is checked, never the password rules (spec 000 §5). */
 export const loginSchema = z.object({
   username: z

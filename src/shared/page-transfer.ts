@@ -122,19 +122,25 @@ export const pageImportSchema = z.strictObject({
   document: pageFileSchema,
 });
 
+/** A Linktree page, by its address. */
+const linktreeSourceSchema = z.strictObject({
+  source: z.literal('linktree'),
+  url: z
+    .string({ error: linkMessages.invalidUrl })
+    .trim()
+    .min(1, linkMessages.invalidUrl)
+    .max(LINK_URL_MAX_LENGTH, linkMessages.urlTooLong),
+});
+
+/** The form that asks for a Linktree page's address. */
+export const linktreeAddressFormSchema = linktreeSourceSchema.pick({ url: true });
+
 /** POST /api/me/page-import/preview: where the page comes from. */
 export const importPreviewSchema = z.discriminatedUnion(
   'source',
   [
     z.strictObject({ source: z.literal('file'), document: pageFileSchema }),
-    z.strictObject({
-      source: z.literal('linktree'),
-      url: z
-        .string({ error: linkMessages.invalidUrl })
-        .trim()
-        .min(1, linkMessages.invalidUrl)
-        .max(LINK_URL_MAX_LENGTH, linkMessages.urlTooLong),
-    }),
+    linktreeSourceSchema,
     /** LinkStack's "Export all data" file, as JSON. */
     z.strictObject({ source: z.literal('linkstack'), file: z.record(z.string(), z.unknown()) }),
     /** A LittleLink page's index.html. */

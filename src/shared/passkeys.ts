@@ -71,6 +71,9 @@ export const addPasskeySchema = z.strictObject({
   response: registrationResponseSchema,
 });
 
+/** The form that names a passkey before the browser makes it. */
+export const passkeyNameFormSchema = addPasskeySchema.pick({ name: true });
+
 /** POST /api/auth/passkey */
 export const passkeySignInSchema = z.strictObject({ response: authenticationResponseSchema });
 

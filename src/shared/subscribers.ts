@@ -61,6 +61,14 @@ export const consentLineSchema = z
   .trim()
   .max(SUBSCRIBE_CONSENT_MAX_LENGTH, subscriberMessages.consentTooLong);
 
+/** The Subscribers tab's form: a form on the page needs its consent line. */
+export const signupFormSettingsSchema = z
+  .object({ subscribeForm: z.boolean(), subscribeConsent: consentLineSchema })
+  .refine(({ subscribeForm, subscribeConsent }) => !subscribeForm || subscribeConsent !== '', {
+    path: ['subscribeConsent'],
+    message: subscriberMessages.consentRequired,
+  });
+
 export const subscriberSchema = z.object({
   id: z.number().int(),
   email: z.string(),

@@ -45,6 +45,12 @@ export const recoveryCodeSchema = z
   .transform((value) => value.replace(/[\s-]/g, '').toLowerCase())
   .pipe(z.string().regex(/^[a-z0-9]{10}$/, twoFactorMessages.recoveryMissing));
 
+/** The sign-in's second step as its form holds it: one field, the app's code or a recovery code. */
+export const secondFactorFormSchemas = {
+  code: z.object({ code: totpCodeSchema }),
+  recovery: z.object({ code: recoveryCodeSchema }),
+};
+
 /** POST /api/auth/second-factor: a code, or a recovery code. */
 export const secondFactorSchema = z.union(
   [z.strictObject({ code: totpCodeSchema }), z.strictObject({ recoveryCode: recoveryCodeSchema })],

@@ -91,6 +91,29 @@ describe(`pages and redirects served before routing (${DIALECT})`, () => {
     expect(await countEvents('view')).toBe(before + 1);
   });
 
+  it('answers a 304 with the security headers of its 200, players allowed on a page with embeds, routed or not', async () => {
+    const owner = await createUser(t.app);
+    const embed = await t.app.inject({
+      method: 'POST',
+      url: '/api/links/blocks',
+      headers: { cookie: owner.cookie },
+      payload: { type: 'embed', url: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ' },
+    });
+    expect(embed.statusCode).toBe(201);
+    const path = `/${owner.user.username}`;
+    const without = ({ 'content-length': _length, 'content-encoding': _encoding, ...headers }: http.IncomingHttpHeaders) =>
+      comparable(headers);
+    for (const routing of [{}, { cookie: 'lv_session=none' }] as Record<string, string>[]) {
+      const first = await get(path, { 'accept-encoding': 'br', ...routing });
+      expect(first.headers['content-security-policy']).toContain('frame-src https://www.youtube-nocookie.com');
+      const again = await get(path, { 'accept-encoding': 'br', 'if-none-match': String(first.headers.etag), ...routing });
+      expect(again.status).toBe(304);
+      const { 'set-cookie': _firstCookie, ...firstHeaders } = without(first.headers);
+      const { 'set-cookie': _againCookie, ...againHeaders } = without(again.headers);
+      expect(againHeaders).toEqual(firstHeaders);
+    }
+  });
+
   it("does not count the owner's own visits (a session goes through routing)", async () => {
     const before = await countEvents('view');
     const own = await get(`/${creator.user.username}`, { cookie: creator.cookie });

@@ -48,6 +48,12 @@ describe(`changing one's own username (${DIALECT})`, () => {
     const redirect = await t.app.inject({ method: 'GET', url: `/${oldName}` });
     expect(redirect.statusCode).toBe(301);
     expect(redirect.headers.location).toBe(`/${newName}`);
+    // A printed QR code's or a campaign's query goes along (issue 51): its attribution is not lost.
+    for (const query of ['?ref=qr', '?utm_source=newsletter&utm_campaign=spring', '?share']) {
+      const kept = await t.app.inject({ method: 'GET', url: `/${oldName}${query}` });
+      expect(kept.statusCode).toBe(301);
+      expect(kept.headers.location).toBe(`/${newName}${query}`);
+    }
 
     const history = await t.app.inject({
       method: 'GET',

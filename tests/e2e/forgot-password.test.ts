@@ -82,8 +82,11 @@ describe('a forgotten password, by email', () => {
 
     await dialog.getByLabel(/to confirm/).fill(member.user.username);
     await dialog.getByRole('button', { name: 'Delete my account' }).click();
-    await page.getByRole('dialog', { name: 'Your account is scheduled for deletion' }).waitFor();
+    const scheduled = page.getByRole('dialog', { name: 'Your account is scheduled for deletion' });
+    await scheduled.waitFor();
     expect((await app.inject({ url: `/${member.user.username}` })).statusCode).toBe(410);
+    // It offers only what it can do: the sessions are over, so there is nothing to cancel back to.
+    expect(await scheduled.getByRole('button').allTextContents()).toEqual(['Done']);
     await page.getByRole('button', { name: 'Done' }).click();
     await page.waitForURL((url) => url.pathname === '/');
 

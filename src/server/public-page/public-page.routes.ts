@@ -90,9 +90,13 @@ export function registerPublicPageRoutes(
       address: domain && `https://${domain}/`,
     });
     if (!page) {
-      // A former username, held for 30 days, sends visitors on to the new address.
+      // A former username, held for 30 days, sends visitors on to the new address, with the query they came with
+      // (a printed QR code's ?ref=qr, a campaign's utm_ fields, ?share).
       const holder = isUsername(username) ? await currentHolderOf(db, username) : undefined;
-      if (holder) return reply.status(301).header('cache-control', 'no-cache').redirect(`/${holder.username}`, 301);
+      if (holder) {
+        const query = request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : '';
+        return reply.status(301).header('cache-control', 'no-cache').redirect(`/${holder.username}${query}`, 301);
+      }
       // A deleted account's page is gone, not unknown: search engines drop it, visitors are told.
       if (isUsername(username) && (await isGoneUsername(db, username, nowIso()))) {
         return sendAnswer(reply, responder.page(GONE_PAGE, 410, request.headers));

@@ -48,11 +48,16 @@ export class PublicPageResponder {
     this.contentSecurityPolicy = String(security['content-security-policy'] ?? '');
   }
 
-  /** A page (200, or the 404 or 410 page), or 304 when the client holds this version of a 200. */
+  /**
+   * A page (200, or the 404 or 410 page), or 304 when the client holds this version of a 200.
+   * A 304 carries the 200's security headers: a browser takes the policy of the answer it got,
+   * and a stricter one on a revisit would block the page's players (issue 51).
+   */
   page(page: CachedPage, status: 200 | 404 | 410, request: IncomingHttpHeaders): Answer {
     if (status === 200 && request['if-none-match'] === page.etag) {
       const headers = this.notModifiedHeaders;
       headers.etag = page.etag;
+      headers['content-security-policy'] = this.policyOf(page);
       return { status: 304, headers };
     }
     const encoding = this.encodingFor(request['accept-encoding']);
@@ -60,11 +65,13 @@ export class PublicPageResponder {
     const headers = this.pageHeaders[encoding];
     headers.etag = page.etag;
     headers['content-length'] = body.length;
-    // Frames only on a page with embeds, only from their players' hosts (issue 30).
-    headers['content-security-policy'] = page.frameSources
-      ? `${this.contentSecurityPolicy};frame-src ${page.frameSources}`
-      : this.contentSecurityPolicy;
+    headers['content-security-policy'] = this.policyOf(page);
     return { status, headers, body };
+  }
+
+  /** Frames only on a page with embeds, only from their players' hosts (issue 30). */
+  private policyOf(page: CachedPage): string {
+    return page.frameSources ? `${this.contentSecurityPolicy};frame-src ${page.frameSources}` : this.contentSecurityPolicy;
   }
 
   redirect(url: string): Answer {

@@ -5,6 +5,7 @@ import { initialsOf } from '#shared/names.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { ApiError } from '#web/lib/api.ts';
 import { uploadMedia } from '#web/lib/upload-media.ts';
+import { useApiMutation } from '#web/lib/use-api-mutation.ts';
 import { useUpdateProfile } from '#web/lib/use-profile-settings.ts';
 import { cn } from '#web/lib/utils.ts';
 
@@ -55,40 +56,56 @@ export function AvatarUploader({ name, current, onSaved, showStatus = true }: Av
     reader.readAsDataURL(chosen);
   };
 
+  // The status line says what went wrong (the server's words for a refused file), and the picture stays picked.
+  const failed = { showFailure: (message: string) => setStatus({ kind: 'error', message }) };
+  const upload = useApiMutation({
+    mutationFn: (picked: File) => uploadMedia('avatar', picked, setProgress),
+    failure: (caught) =>
+      (caught instanceof ApiError && caught.status >= 400 && caught.status < 500 && caught.message) || mediaMessages.saveFailed,
+  });
+
   const save = async () => {
     if (!file) return setStatus({ kind: 'error', message: mediaMessages.noImageSelected });
     setBusy(true);
     setProgress(0);
-    try {
-      const upload = await uploadMedia('avatar', file, setProgress);
-      await updateProfile.mutateAsync({ profileImage: upload.url });
-      // The saved picture is the current one now: shown from the server, with Remove beside it.
-      setFile(null);
-      setPreview(null);
-      setSaved(true);
-      setStatus({ kind: 'success', message: mediaMessages.profilePictureUpdated });
-      onSaved?.(upload.url);
-    } catch (error) {
-      const fromServer = error instanceof ApiError && error.status >= 400 && error.status < 500 && error.message;
-      setStatus({ kind: 'error', message: fromServer || mediaMessages.saveFailed });
-    } finally {
-      setBusy(false);
-    }
+    await upload.run(file, {
+      form: failed,
+      onSuccess: ({ url }) =>
+        updateProfile.run(
+          { profileImage: url },
+          {
+            form: failed,
+            success: false,
+            onSuccess: () => {
+              // The saved picture is the current one now: shown from the server, with Remove beside it.
+              setFile(null);
+              setPreview(null);
+              setSaved(true);
+              setStatus({ kind: 'success', message: mediaMessages.profilePictureUpdated });
+              onSaved?.(url);
+            },
+          },
+        ),
+    });
+    setBusy(false);
   };
 
   const remove = async () => {
     setBusy(true);
-    try {
-      await updateProfile.mutateAsync({ profileImage: null });
-      setFile(null);
-      setPreview(null);
-      setStatus({ kind: 'idle' });
-      onSaved?.(null);
-    } catch {
-      setStatus({ kind: 'error', message: mediaMessages.saveFailed });
-    } finally {
-      setBusy(false);
-    }
+    await updateProfile.run(
+      { profileImage: null },
+      {
+        form: { showFailure: () => setStatus({ kind: 'error', message: mediaMessages.saveFailed }) },
+        success: false,
+        onSuccess: () => {
+          setFile(null);
+          setPreview(null);
+          setStatus({ kind: 'idle' });
+          onSaved?.(null);
+        },
+      },
+    );
+    setBusy(false);
   };
 
   const shown = preview ?? current;

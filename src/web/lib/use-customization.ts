@@ -1,4 +1,5 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useApiMutation } from '#web/lib/use-api-mutation.ts';
 import type { Customization, CustomizationUpdate, LookReplaced, SavedLook } from '#shared/customization.ts';
 import { api } from '#web/lib/api.ts';
 import { limitsQueryKey } from '#web/lib/query-keys.ts';
@@ -17,7 +18,9 @@ export function useCustomization() {
 /** Save fields of the document; the answer is the whole saved document. The look it replaced joins the saved looks. */
 export function useSaveCustomization() {
   const queryClient = useQueryClient();
-  return useMutation({
+  return useApiMutation({
+    failure: 'Failed to save your changes. Please try again.',
+    failureTitle: 'Error',
     mutationFn: async (update: CustomizationUpdate) =>
       (await api<{ data: Customization }>('/api/me/customization', { method: 'PUT', body: update })).data,
     onSuccess: (saved) => {
@@ -29,9 +32,11 @@ export function useSaveCustomization() {
   });
 }
 
-function useReplaceLook<Variables>(request: (variables: Variables) => Promise<{ data: LookReplaced }>) {
+function useReplaceLook<Variables>(request: (variables: Variables) => Promise<{ data: LookReplaced }>, failure: string) {
   const queryClient = useQueryClient();
-  return useMutation({
+  return useApiMutation({
+    failure,
+    failureTitle: 'Error',
     mutationFn: async (variables: Variables) => (await request(variables)).data,
     onSuccess: (replaced) => {
       queryClient.setQueryData(customizationQueryKey, replaced.customization);
@@ -43,12 +48,15 @@ function useReplaceLook<Variables>(request: (variables: Variables) => Promise<{ 
 
 /** Reset All: back to the defaults; the answer names the saved look that undoes it. */
 export function useResetCustomization() {
-  return useReplaceLook<void>(() => api('/api/me/customization', { method: 'DELETE' }));
+  return useReplaceLook<void>(() => api('/api/me/customization', { method: 'DELETE' }), 'Failed to reset your look. Please try again.');
 }
 
 /** Show a saved look again; the answer names the saved look that undoes it. */
 export function useRestoreLook() {
-  return useReplaceLook((lookId: number) => api(`/api/me/customization/looks/${lookId}/restore`, { method: 'POST' }));
+  return useReplaceLook(
+    (lookId: number) => api(`/api/me/customization/looks/${lookId}/restore`, { method: 'POST' }),
+    'Failed to restore that look. Please try again.',
+  );
 }
 
 /** The earlier looks kept, newest first. */

@@ -1,5 +1,6 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ProfileSettings, ProfileUpdate } from '#shared/profile-settings.ts';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { type ProfileSettings, type ProfileUpdate, profileSettingsMessages } from '#shared/profile-settings.ts';
+import { useApiMutation } from '#web/lib/use-api-mutation.ts';
 import { api } from '#web/lib/api.ts';
 import { refreshSession } from '#web/lib/use-session.ts';
 
@@ -23,7 +24,9 @@ function useSettingsSaved() {
 
 export function useUpdateProfile() {
   const saved = useSettingsSaved();
-  return useMutation({
+  return useApiMutation({
+    failure: 'Failed to save your settings. Please try again.',
+    failureTitle: 'Error',
     mutationFn: async (update: ProfileUpdate) =>
       (await api<{ data: ProfileSettings }>('/api/me/profile', { method: 'PATCH', body: update })).data,
     onSuccess: saved,
@@ -32,7 +35,9 @@ export function useUpdateProfile() {
 
 export function useChangeUsername() {
   const saved = useSettingsSaved();
-  return useMutation({
+  return useApiMutation({
+    failure: 'Failed to change username',
+    success: { title: profileSettingsMessages.usernameChanged, description: profileSettingsMessages.usernameChangedHint },
     mutationFn: async (username: string) =>
       (await api<{ data: ProfileSettings }>('/api/me/username', { method: 'PATCH', body: { username } })).data,
     onSuccess: saved,

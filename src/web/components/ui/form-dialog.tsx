@@ -6,19 +6,21 @@ import { FormError } from './form-error.tsx';
 interface FormDialogProps {
   title: string;
   description: ReactNode;
-  /** The fields; the form is read on submit (valuesOf). */
+  /** The fields, registered with the form (useSchemaForm) whose handleSubmit is onSubmit. */
   children: ReactNode;
   submitLabel: string;
   pendingLabel: string;
   pending: boolean;
   /** A destructive action's button is red. */
   danger?: boolean;
+  /** Whether it offers Cancel: not when what is done cannot be taken back (a deletion already scheduled). */
+  cancellable?: boolean;
   error: string | null;
-  onSubmit: (form: HTMLFormElement) => void;
+  onSubmit: (event: FormEvent<HTMLFormElement>) => unknown;
   onClose: () => void;
 }
 
-/** A dialog that asks for something before acting (a password, a name typed out): its error beside the fields, Cancel first. */
+/** The dialog of every change asked for in a dialog (a password, a name typed out, a user's fields): its error above the fields, Cancel first. */
 export function FormDialog({
   title,
   description,
@@ -27,14 +29,11 @@ export function FormDialog({
   pendingLabel,
   pending,
   danger,
+  cancellable = true,
   error,
   onSubmit,
   onClose,
 }: FormDialogProps) {
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    onSubmit(event.currentTarget);
-  };
   return (
     <Dialog.Root open onOpenChange={(open) => !open && !pending && onClose()}>
       <Dialog.Portal>
@@ -44,15 +43,26 @@ export function FormDialog({
           <Dialog.Description asChild>
             <div className="mt-2 space-y-2 text-sm text-muted">{description}</div>
           </Dialog.Description>
-          <form onSubmit={submit} noValidate aria-label={title} className="mt-5 space-y-4">
+          <form
+            onSubmit={(event) => {
+              // Never the browser's own submit: the dialog's handler decides (a form's handleSubmit, or a step on).
+              event.preventDefault();
+              void onSubmit(event);
+            }}
+            noValidate
+            aria-label={title}
+            className="mt-5 space-y-4"
+          >
             <FormError message={error} />
             {children}
             <div className="flex justify-end gap-3 pt-2">
-              <Dialog.Close asChild>
-                <Button type="button" variant="ghost" disabled={pending}>
-                  Cancel
-                </Button>
-              </Dialog.Close>
+              {cancellable && (
+                <Dialog.Close asChild>
+                  <Button type="button" variant="ghost" disabled={pending}>
+                    Cancel
+                  </Button>
+                </Dialog.Close>
+              )}
               <Button type="submit" variant={danger ? 'danger' : 'primary'} disabled={pending}>
                 {pending ? pendingLabel : submitLabel}
               </Button>

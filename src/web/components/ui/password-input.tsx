@@ -19,22 +19,15 @@ export function PasswordInput(props: Omit<ComponentProps<'input'>, 'type'>) {
   );
 }
 
-/** A labelled password field of a form read by its field names (valuesOf): its name is its id. */
+/** A labelled password field: what a form's `field(name)` gives (its name, ref and handlers, whether it is invalid); its name is its id. */
 export function PasswordField({
-  name,
   label,
-  autoComplete,
-  invalid,
-}: {
-  name: string;
-  label: string;
-  autoComplete: 'current-password' | 'new-password';
-  invalid: boolean;
-}) {
+  ...input
+}: { label: string; name: string; autoComplete: 'current-password' | 'new-password' } & Omit<ComponentProps<'input'>, 'type' | 'id'>) {
   return (
     <div className="space-y-2">
-      <Label htmlFor={name}>{label}</Label>
-      <PasswordInput id={name} name={name} autoComplete={autoComplete} aria-invalid={invalid || undefined} />
+      <Label htmlFor={input.name}>{label}</Label>
+      <PasswordInput id={input.name} {...input} />
     </div>
   );
 }

@@ -1,18 +1,16 @@
 import { formatDay } from '#web/lib/dates.ts';
 import { Download, Trash2 } from 'lucide-react';
 import { useState } from 'react';
-import { toast } from 'sonner';
-import { accountMessages, deleteAccountSchema, exportRequestSchema } from '#shared/account.ts';
+import { deleteAccountSchema, exportRequestSchema } from '#shared/account.ts';
 import { USERNAME_HOLD_DAYS } from '#shared/constants.ts';
 import type { CurrentUser } from '#shared/user.types.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { Card } from '#web/components/ui/card.tsx';
 import { FormDialog } from '#web/components/ui/form-dialog.tsx';
-import { ApiError, serverMessageOr } from '#web/lib/api.ts';
+import { useSchemaForm } from '#web/lib/use-schema-form.ts';
 import { PasswordField } from '#web/components/ui/password-input.tsx';
-import { focusField, useFormError, valuesOf } from '#web/features/auth/use-form-error.ts';
 import { useSiteFeatures } from '#web/lib/use-site-features.ts';
-import { checkTypedUsername, TypedUsernameField } from './typed-username-field.tsx';
+import { TypedUsernameField, typingUsername } from './typed-username-field.tsx';
 import { useDeleteAccount, useExportData } from './use-account.ts';
 
 /** Taking everything away: the export, and deleting the account (issue 28). */
@@ -54,18 +52,8 @@ export function AccountDataCard({ user }: { user: CurrentUser }) {
 
 function ExportDialog({ onClose }: { onClose: () => void }) {
   const exportData = useExportData();
-  const { error, invalidField, show, check } = useFormError();
-  const submit = async (form: HTMLFormElement) => {
-    const input = check(exportRequestSchema, valuesOf(form), (field) => focusField(form, field));
-    if (!input) return;
-    try {
-      await exportData.mutateAsync(input.password);
-      toast.success(accountMessages.exportReady);
-      onClose();
-    } catch (caught) {
-      show(serverMessageOr(caught, 'The export could not be made. Please try again.'), 'password');
-    }
-  };
+  const form = useSchemaForm(exportRequestSchema);
+  const submit = form.handleSubmit(({ password }) => exportData.run(password, { form, onSuccess: onClose }));
   return (
     <FormDialog
       title="Export my data"
@@ -73,11 +61,11 @@ function ExportDialog({ onClose }: { onClose: () => void }) {
       submitLabel="Download zip"
       pendingLabel="Preparing..."
       pending={exportData.isPending}
-      error={error}
-      onSubmit={(form) => void submit(form)}
+      error={form.error}
+      onSubmit={submit}
       onClose={onClose}
     >
-      <PasswordField name="password" label="Password" autoComplete="current-password" invalid={invalidField === 'password'} />
+      <PasswordField label="Password" autoComplete="current-password" {...form.field('password')} />
     </FormDialog>
   );
 }
@@ -85,20 +73,10 @@ function ExportDialog({ onClose }: { onClose: () => void }) {
 function DeleteAccountDialog({ user, graceDays, onClose }: { user: CurrentUser; graceDays: number; onClose: () => void }) {
   const deleteAccount = useDeleteAccount();
   const [deleteAfter, setDeleteAfter] = useState<string | null>(null);
-  const { error, invalidField, show, check } = useFormError();
-  const submit = async (form: HTMLFormElement) => {
-    const input = check(deleteAccountSchema, valuesOf(form), (field) => focusField(form, field));
-    if (!input) return;
-    if (!checkTypedUsername(form, input.username, user.username, show)) return;
-    try {
-      setDeleteAfter((await deleteAccount.mutateAsync(input)).deleteAfter);
-    } catch (caught) {
-      show(
-        serverMessageOr(caught, 'Your account could not be deleted. Please try again.'),
-        caught instanceof ApiError ? (Object.keys(caught.fieldErrors)[0] ?? null) : null,
-      );
-    }
-  };
+  const form = useSchemaForm(typingUsername(deleteAccountSchema, user.username));
+  const submit = form.handleSubmit((input) =>
+    deleteAccount.run(input, { form, onSuccess: (scheduled) => setDeleteAfter(scheduled.deleteAfter) }),
+  );
   if (deleteAfter) {
     // Every session has ended: the only way on is out.
     return (
@@ -112,6 +90,7 @@ function DeleteAccountDialog({ user, graceDays, onClose }: { user: CurrentUser; 
         }
         submitLabel="Done"
         pendingLabel="Done"
+        cancellable={false}
         pending={false}
         error={null}
         onSubmit={() => window.location.assign('/')}
@@ -140,12 +119,12 @@ function DeleteAccountDialog({ user, graceDays, onClose }: { user: CurrentUser; 
       pendingLabel="Deleting..."
       danger
       pending={deleteAccount.isPending}
-      error={error}
-      onSubmit={(form) => void submit(form)}
+      error={form.error}
+      onSubmit={submit}
       onClose={onClose}
     >
-      <PasswordField name="password" label="Password" autoComplete="current-password" invalid={invalidField === 'password'} />
-      <TypedUsernameField id="confirm-username" username={user.username} label="to confirm" invalid={invalidField === 'username'} />
+      <PasswordField label="Password" autoComplete="current-password" {...form.field('password')} />
+      <TypedUsernameField id="confirm-username" username={user.username} label="to confirm" {...form.field('username')} />
     </FormDialog>
   );
 }

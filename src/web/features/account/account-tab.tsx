@@ -1,15 +1,13 @@
 import { KeyRound, Laptop, MonitorSmartphone, Smartphone, Tablet } from 'lucide-react';
-import { type FormEvent, useState } from 'react';
-import { toast } from 'sonner';
-import { type AccountSession, accountMessages, changePasswordFormSchema } from '#shared/account.ts';
+import { useState } from 'react';
+import { type AccountSession, changePasswordFormSchema } from '#shared/account.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { Card } from '#web/components/ui/card.tsx';
 import { ConfirmDialog } from '#web/components/ui/confirm-dialog.tsx';
 import { LoadError, LoadingState } from '#web/components/ui/query-status.tsx';
-import { ApiError, serverMessageOr } from '#web/lib/api.ts';
+import { useSchemaForm } from '#web/lib/use-schema-form.ts';
 import { FormError } from '#web/components/ui/form-error.tsx';
 import { PasswordField } from '#web/components/ui/password-input.tsx';
-import { focusField, useFormError, valuesOf } from '#web/features/auth/use-form-error.ts';
 import type { CurrentUser } from '#shared/user.types.ts';
 import { PurchasesCard } from '#web/features/purchases/purchases-card.tsx';
 import { CustomDomainCard } from '#web/features/custom-domains/custom-domain-card.tsx';
@@ -44,22 +42,11 @@ export function AccountTab({ user, onEditEmail }: { user: CurrentUser; onEditEma
 
 function ChangePasswordCard() {
   const changePassword = useChangePassword();
-  const { error, invalidField, show, check } = useFormError();
+  const form = useSchemaForm(changePasswordFormSchema);
 
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const form = event.currentTarget;
-    const input = check(changePasswordFormSchema, valuesOf(form), (field) => focusField(form, field));
-    if (!input) return;
-    try {
-      await changePassword.mutateAsync({ currentPassword: input.currentPassword, newPassword: input.newPassword });
-      form.reset();
-      toast.success(accountMessages.passwordChanged, { description: accountMessages.passwordChangedHint });
-    } catch (caught) {
-      const message = serverMessageOr(caught, 'Your password could not be changed. Please try again.');
-      show(message, caught instanceof ApiError ? (Object.keys(caught.fieldErrors)[0] ?? null) : null);
-    }
-  };
+  const submit = form.handleSubmit(({ currentPassword, newPassword }) =>
+    changePassword.run({ currentPassword, newPassword }, { form, onSuccess: () => form.reset() }),
+  );
 
   return (
     <Card>
@@ -68,20 +55,10 @@ function ChangePasswordCard() {
       </h2>
       <p className="mt-1 text-sm text-muted">Changing it signs out every other session; this one stays signed in.</p>
       <form onSubmit={(event) => void submit(event)} noValidate aria-label="Change password" className="mt-5 space-y-4">
-        <FormError message={error} />
-        <PasswordField
-          name="currentPassword"
-          label="Current password"
-          autoComplete="current-password"
-          invalid={invalidField === 'currentPassword'}
-        />
-        <PasswordField name="newPassword" label="New password" autoComplete="new-password" invalid={invalidField === 'newPassword'} />
-        <PasswordField
-          name="confirmPassword"
-          label="Confirm new password"
-          autoComplete="new-password"
-          invalid={invalidField === 'confirmPassword'}
-        />
+        <FormError message={form.error} />
+        <PasswordField label="Current password" autoComplete="current-password" {...form.field('currentPassword')} />
+        <PasswordField label="New password" autoComplete="new-password" {...form.field('newPassword')} />
+        <PasswordField label="Confirm new password" autoComplete="new-password" {...form.field('confirmPassword')} />
         <Button type="submit" disabled={changePassword.isPending}>
           {changePassword.isPending ? 'Changing...' : 'Change password'}
         </Button>
@@ -108,15 +85,7 @@ function SessionsCard() {
   const [confirming, setConfirming] = useState(false);
   const others = sessions.data?.filter((session) => !session.current) ?? [];
 
-  const signOutOthers = async () => {
-    try {
-      await endOthers.mutateAsync();
-      setConfirming(false);
-      toast.success(accountMessages.otherSessionsEnded);
-    } catch {
-      toast.error('The other sessions could not be signed out. Please try again.');
-    }
-  };
+  const signOutOthers = () => endOthers.run(undefined, { onSuccess: () => setConfirming(false) });
 
   return (
     <Card>
@@ -162,14 +131,7 @@ function SessionRow({ session }: { session: AccountSession }) {
   const place = placeOf(session.country);
   const name = `${session.browser} on ${session.device}`;
 
-  const end = async () => {
-    try {
-      await endSession.mutateAsync(session.id);
-      toast.success(accountMessages.sessionEnded);
-    } catch (caught) {
-      toast.error(serverMessageOr(caught, 'The session could not be ended. Please try again.'));
-    }
-  };
+  const end = () => endSession.run(session.id);
 
   return (
     <li className="flex flex-wrap items-center gap-3 py-4" data-testid="session-row">

@@ -1,6 +1,5 @@
 import { KeySquare } from 'lucide-react';
-import { type FormEvent, useState } from 'react';
-import { toast } from 'sonner';
+import { useState } from 'react';
 import { copyWithToast } from '#web/lib/clipboard.ts';
 import {
   type ApiToken,
@@ -9,17 +8,15 @@ import {
   TOKEN_NAME_MAX_LENGTH,
   TOKEN_SCOPES,
   TOKEN_SCOPE_ACTIONS,
-  type TokenScope,
   createApiTokenSchema,
 } from '#shared/api-tokens.ts';
-import { describeZodError } from '#shared/validation.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { Card } from '#web/components/ui/card.tsx';
 import { ConfirmDialog } from '#web/components/ui/confirm-dialog.tsx';
 import { FormError } from '#web/components/ui/form-error.tsx';
 import { Input, Label, Select } from '#web/components/ui/input.tsx';
 import { LoadError, LoadingState } from '#web/components/ui/query-status.tsx';
-import { serverMessageOr } from '#web/lib/api.ts';
+import { useSchemaForm } from '#web/lib/use-schema-form.ts';
 import { formatDateTime } from '#web/lib/dates.ts';
 import { useNow } from '#web/lib/use-now.ts';
 import { useApiTokens, useCreateApiToken, useRevokeApiToken } from './use-account.ts';
@@ -83,26 +80,8 @@ export function ApiTokensCard() {
 
 function NewTokenForm({ onCancel, onCreated }: { onCancel: () => void; onCreated: (token: CreatedApiToken) => void }) {
   const create = useCreateApiToken();
-  const [name, setName] = useState('');
-  const [scopes, setScopes] = useState<TokenScope[]>(['links:read']);
-  const [expiry, setExpiry] = useState<string>('90');
-  const [error, setError] = useState<string | null>(null);
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const input = { name, scopes, expiresInDays: expiry === 'never' ? null : Number(expiry) };
-    const parsed = createApiTokenSchema.safeParse(input);
-    if (!parsed.success) {
-      setError(describeZodError(parsed.error).message);
-      return;
-    }
-    setError(null);
-    try {
-      onCreated(await create.mutateAsync(parsed.data));
-    } catch (caught) {
-      setError(serverMessageOr(caught, 'The token could not be made. Please try again.'));
-    }
-  };
+  const form = useSchemaForm(createApiTokenSchema, { defaultValues: { name: '', scopes: ['links:read'], expiresInDays: 90 } });
+  const submit = form.handleSubmit((input) => create.run(input, { form, onSuccess: onCreated }));
 
   return (
     <form
@@ -111,17 +90,10 @@ function NewTokenForm({ onCancel, onCreated }: { onCancel: () => void; onCreated
       aria-label="New API token"
       className="mt-5 space-y-4 rounded-xl border border-border/70 p-4"
     >
-      <FormError message={error} />
+      <FormError message={form.error} />
       <div className="space-y-2">
         <Label htmlFor="token-name">Name</Label>
-        <Input
-          id="token-name"
-          value={name}
-          maxLength={TOKEN_NAME_MAX_LENGTH * 2}
-          placeholder="Link sync script"
-          onChange={(event) => setName(event.target.value)}
-          autoFocus
-        />
+        <Input id="token-name" maxLength={TOKEN_NAME_MAX_LENGTH * 2} placeholder="Link sync script" autoFocus {...form.field('name')} />
       </div>
       <fieldset>
         <legend className="text-sm font-medium text-zinc-200">What it may do</legend>
@@ -131,10 +103,8 @@ function NewTokenForm({ onCancel, onCreated }: { onCancel: () => void; onCreated
               <input
                 type="checkbox"
                 className="size-4 rounded border-border bg-surface accent-primary"
-                checked={scopes.includes(scope)}
-                onChange={(event) =>
-                  setScopes((current) => (event.target.checked ? [...current, scope] : current.filter((kept) => kept !== scope)))
-                }
+                value={scope}
+                {...form.register('scopes')}
               />
               <span>
                 {TOKEN_SCOPE_ACTIONS[scope].replace(/^./, (first) => first.toUpperCase())}
@@ -148,7 +118,10 @@ function NewTokenForm({ onCancel, onCreated }: { onCancel: () => void; onCreated
         <label htmlFor="token-expiry" className="text-sm font-medium text-zinc-200">
           Expires
         </label>
-        <Select id="token-expiry" value={expiry} onChange={(event) => setExpiry(event.target.value)}>
+        <Select
+          id="token-expiry"
+          {...form.register('expiresInDays', { setValueAs: (days: string) => (days === 'never' ? null : Number(days)) })}
+        >
           {TOKEN_EXPIRY_DAYS.map((days) => (
             <option key={days} value={String(days)}>
               In {days} days
@@ -199,15 +172,7 @@ function TokenRow({ token }: { token: ApiToken }) {
   const now = useNow();
   const expired = token.expiresAt !== null && Date.parse(token.expiresAt) <= now;
 
-  const confirm = async () => {
-    try {
-      await revoke.mutateAsync(token.id);
-      setConfirming(false);
-      toast.success(`Token “${token.name}” revoked`);
-    } catch (caught) {
-      toast.error(serverMessageOr(caught, 'The token could not be revoked. Please try again.'));
-    }
-  };
+  const confirm = () => revoke.run(token.id, { success: `Token “${token.name}” revoked`, onSuccess: () => setConfirming(false) });
 
   return (
     <li className="flex flex-wrap items-center gap-3 py-4" data-testid="token-row">

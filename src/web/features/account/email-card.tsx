@@ -1,11 +1,9 @@
 import { BadgeCheck, Mail } from 'lucide-react';
-import { toast } from 'sonner';
 import { accountMessages } from '#shared/account.ts';
 import type { CurrentUser } from '#shared/user.types.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { Card } from '#web/components/ui/card.tsx';
 import { Switch } from '#web/components/ui/switch.tsx';
-import { serverMessageOr } from '#web/lib/api.ts';
 import { useSiteFeatures } from '#web/lib/use-site-features.ts';
 import { useResendConfirmation, useWeeklySummary } from './use-account.ts';
 
@@ -19,24 +17,8 @@ export function EmailCard({ user, onEditEmail }: { user: CurrentUser; onEditEmai
   const resend = useResendConfirmation();
   const weekly = useWeeklySummary();
 
-  const sendLink = async () => {
-    try {
-      const { sentTo } = await resend.mutateAsync();
-      toast.success(accountMessages.confirmationSent(sentTo), { description: 'Open the link in it within 24 hours.' });
-    } catch (caught) {
-      toast.error(serverMessageOr(caught, 'The link could not be sent. Please try again.'));
-    }
-  };
-  const setWeekly = async (on: boolean) => {
-    try {
-      await weekly.mutateAsync(on);
-      toast.success(on ? 'Weekly summary on' : 'Weekly summary off', {
-        description: on ? 'It arrives on Mondays, with the week before’s views and clicks.' : undefined,
-      });
-    } catch (caught) {
-      toast.error(serverMessageOr(caught, 'The setting could not be saved. Please try again.'));
-    }
-  };
+  const sendLink = () => resend.run();
+  const setWeekly = (on: boolean) => weekly.run(on);
 
   return (
     <Card>

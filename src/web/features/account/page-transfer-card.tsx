@@ -1,6 +1,5 @@
 import { ArrowLeftRight, Download, FileUp, Heading, Link2, Minus, PlaySquare, TriangleAlert, Type } from 'lucide-react';
-import { type ChangeEvent, type FormEvent, useId, useState } from 'react';
-import { toast } from 'sonner';
+import { type ChangeEvent, useId, useState } from 'react';
 import { countOf } from '#shared/counts.ts';
 import {
   type ImportMode,
@@ -11,6 +10,7 @@ import {
   PAGE_IMPORT_MAX_BYTES,
   type PageFile,
   type PageFileItem,
+  linktreeAddressFormSchema,
   pageTransferMessages,
 } from '#shared/page-transfer.ts';
 import { PLAN_NAMES } from '#shared/plans.ts';
@@ -20,7 +20,7 @@ import { Card } from '#web/components/ui/card.tsx';
 import { ConfirmDialog } from '#web/components/ui/confirm-dialog.tsx';
 import { FormError } from '#web/components/ui/form-error.tsx';
 import { Input, Label } from '#web/components/ui/input.tsx';
-import { serverMessageOr } from '#web/lib/api.ts';
+import { useSchemaForm } from '#web/lib/use-schema-form.ts';
 import { cn } from '#web/lib/utils.ts';
 import { useSiteFeatures } from '#web/lib/use-site-features.ts';
 import { usePlanUsage } from '#web/features/links/use-links.ts';
@@ -63,13 +63,7 @@ export function PageTransferCard({ user }: { user: CurrentUser }) {
   const [preview, setPreview] = useState<(ImportPreview & { source: Source }) | null>(null);
   const [result, setResult] = useState<ImportResult | null>(null);
 
-  const downloadFile = async () => {
-    try {
-      await download.mutateAsync();
-    } catch (caught) {
-      toast.error(serverMessageOr(caught, 'The page file could not be made. Please try again.'));
-    }
-  };
+  const downloadFile = () => download.run();
 
   return (
     <Card className="lg:col-span-2">
@@ -125,42 +119,34 @@ function ImportSourceForm({ onPreview }: { onPreview: (preview: ImportPreview & 
   const features = useSiteFeatures();
   const read = usePreviewImport();
   const [source, setSource] = useState<Source>('file');
-  const [address, setAddress] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const form = useSchemaForm(linktreeAddressFormSchema, { defaultValues: { url: '' } });
   const fileInputId = useId();
   const chosen = SOURCES.find((entry) => entry.id === source)!;
   const linktreeOff = source === 'linktree' && features?.linktreeImport === false;
 
-  const ask = async (request: ImportPreviewRequest) => {
-    setError(null);
-    try {
-      onPreview({ ...(await read.mutateAsync(request)), source: request.source });
-    } catch (caught) {
-      setError(serverMessageOr(caught, 'The page could not be read. Please try again.'));
-    }
-  };
+  const ask = (request: ImportPreviewRequest) =>
+    read.run(request, { form, onSuccess: (preview) => onPreview({ ...preview, source: request.source }) });
+  const refuse = (message: string) => form.showFailure(message);
 
   const readFile = async (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0];
     event.target.value = '';
     if (!file) return;
-    if (file.size > PAGE_IMPORT_MAX_BYTES) return setError(pageTransferMessages.tooLarge);
+    form.clearErrors();
+    if (file.size > PAGE_IMPORT_MAX_BYTES) return refuse(pageTransferMessages.tooLarge);
     const text = await file.text();
     if (source === 'littlelink') return ask({ source, html: text });
     let parsed: unknown;
     try {
       parsed = JSON.parse(text);
     } catch {
-      return setError(pageTransferMessages.notJson);
+      return refuse(pageTransferMessages.notJson);
     }
     if (source === 'linkstack') return ask({ source, file: parsed as Record<string, unknown> });
     return ask({ source: 'file', document: parsed as PageFile });
   };
 
-  const readLinktree = (event: FormEvent) => {
-    event.preventDefault();
-    void ask({ source: 'linktree', url: address });
-  };
+  const readLinktree = form.handleSubmit(({ url }) => ask({ source: 'linktree', url }));
 
   return (
     <div className="mt-3 space-y-4">
@@ -183,7 +169,7 @@ function ImportSourceForm({ onPreview }: { onPreview: (preview: ImportPreview & 
                 checked={source === entry.id}
                 onChange={() => {
                   setSource(entry.id);
-                  setError(null);
+                  form.clearErrors();
                 }}
               />
               {entry.name}
@@ -191,22 +177,15 @@ function ImportSourceForm({ onPreview }: { onPreview: (preview: ImportPreview & 
           ))}
         </div>
       </fieldset>
-      <FormError message={error} />
+      <FormError message={form.error} />
       {source === 'linktree' ? (
         linktreeOff ? (
           <p className="rounded-lg border border-border/70 p-3 text-sm text-muted">{pageTransferMessages.linktreeOff}</p>
         ) : (
-          <form onSubmit={readLinktree} noValidate aria-label="Import from Linktree" className="space-y-2">
+          <form onSubmit={(event) => void readLinktree(event)} noValidate aria-label="Import from Linktree" className="space-y-2">
             <Label htmlFor="linktree-address">Linktree address</Label>
             <div className="flex flex-col gap-2 sm:flex-row">
-              <Input
-                id="linktree-address"
-                type="url"
-                inputMode="url"
-                placeholder="https://linktr.ee/yourname"
-                value={address}
-                onChange={(event) => setAddress(event.target.value)}
-              />
+              <Input id="linktree-address" type="url" inputMode="url" placeholder="https://linktr.ee/yourname" {...form.field('url')} />
               <Button type="submit" disabled={read.isPending}>
                 {read.isPending ? 'Reading...' : 'Read page'}
               </Button>
@@ -286,23 +265,17 @@ function ImportPreviewPanel({
   const overLimit = limit !== null && linksAfter > limit ? linksAfter - limit : 0;
   const replacing = mode === 'replace';
 
-  const run = async () => {
-    setError(null);
+  const run = () => {
     const file: PageFile = {
       ...document,
       items: picked,
       profile: replacing && useProfile ? document.profile : undefined,
       customization: replacing && useLook ? document.customization : undefined,
     };
-    try {
-      const result = await importPage.mutateAsync({ mode, document: file });
-      setConfirming(false);
-      toast.success(pageTransferMessages.imported(result.imported.items));
-      onImported(result);
-    } catch (caught) {
-      setConfirming(false);
-      setError(serverMessageOr(caught, 'The page could not be imported. Please try again.'));
-    }
+    return importPage.run(
+      { mode, document: file },
+      { form: { showFailure: setError }, onSuccess: onImported, onFailure: () => setConfirming(false) },
+    );
   };
 
   return (

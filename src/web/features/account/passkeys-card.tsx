@@ -1,29 +1,17 @@
 import { Fingerprint } from 'lucide-react';
-import { type FormEvent, useState } from 'react';
-import { toast } from 'sonner';
-import { PASSKEY_NAME_MAX_LENGTH, type Passkey, passkeyMessages } from '#shared/passkeys.ts';
+import { useState } from 'react';
+import { type Passkey, passkeyNameFormSchema } from '#shared/passkeys.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { Card } from '#web/components/ui/card.tsx';
 import { ConfirmDialog } from '#web/components/ui/confirm-dialog.tsx';
 import { FormError } from '#web/components/ui/form-error.tsx';
 import { Input, Label } from '#web/components/ui/input.tsx';
 import { LoadError, LoadingState } from '#web/components/ui/query-status.tsx';
-import { ApiError } from '#web/lib/api.ts';
+import { useSchemaForm } from '#web/lib/use-schema-form.ts';
 import { formatDay } from '#web/lib/dates.ts';
 import { useNow } from '#web/lib/use-now.ts';
 import { useAddPasskey, usePasskeys, useRemovePasskey } from './use-account.ts';
 import { timeAgo } from '#web/lib/dates.ts';
-
-/** What the browser's refusal means to the person who pressed the button. */
-function failureOf(caught: unknown): string {
-  if (caught instanceof ApiError && caught.status > 0) return caught.message;
-  const { name, code } = (caught ?? {}) as { name?: string; code?: string };
-  if (name === 'NotAllowedError' || code === 'ERROR_CEREMONY_ABORTED') return passkeyMessages.cancelled;
-  if (name === 'InvalidStateError' || code === 'ERROR_AUTHENTICATOR_PREVIOUSLY_REGISTERED') {
-    return 'This device already holds a passkey for your account.';
-  }
-  return passkeyMessages.unsupported;
-}
 
 /** A guess at what to call a new passkey: the kind of device it is made on. */
 function deviceName(): string {
@@ -75,23 +63,8 @@ export function PasskeysCard() {
 
 function AddPasskeyForm({ onDone }: { onDone: () => void }) {
   const add = useAddPasskey();
-  const [name, setName] = useState(deviceName);
-  const [error, setError] = useState<string | null>(null);
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const trimmed = name.trim();
-    if (!trimmed) return setError(passkeyMessages.nameMissing);
-    if (trimmed.length > PASSKEY_NAME_MAX_LENGTH) return setError(passkeyMessages.nameTooLong);
-    setError(null);
-    try {
-      await add.mutateAsync(trimmed);
-      toast.success(passkeyMessages.added);
-      onDone();
-    } catch (caught) {
-      setError(failureOf(caught));
-    }
-  };
+  const form = useSchemaForm(passkeyNameFormSchema, { defaultValues: { name: deviceName() } });
+  const submit = form.handleSubmit(({ name }) => add.run(name, { form, onSuccess: onDone }));
 
   return (
     <form
@@ -100,10 +73,10 @@ function AddPasskeyForm({ onDone }: { onDone: () => void }) {
       aria-label="Add a passkey"
       className="mt-5 space-y-3 rounded-xl border border-border/70 p-4"
     >
-      <FormError message={error} />
+      <FormError message={form.error} />
       <div className="space-y-2">
         <Label htmlFor="passkey-name">Name</Label>
-        <Input id="passkey-name" value={name} onChange={(event) => setName(event.target.value)} placeholder="Work laptop" />
+        <Input id="passkey-name" placeholder="Work laptop" {...form.field('name')} />
         <p className="text-xs text-muted">Your browser asks next: choose where to keep the passkey.</p>
       </div>
       <div className="flex justify-end gap-3">
@@ -143,15 +116,7 @@ function PasskeyRow({ passkey }: { passkey: Passkey }) {
         confirmLabel="Remove passkey"
         pendingLabel="Removing..."
         pending={remove.isPending}
-        onConfirm={() =>
-          remove.mutate(passkey.id, {
-            onSuccess: () => {
-              setConfirming(false);
-              toast.success(passkeyMessages.removed);
-            },
-            onError: (caught) => toast.error(failureOf(caught)),
-          })
-        }
+        onConfirm={() => void remove.run(passkey.id, { onSuccess: () => setConfirming(false) })}
       />
     </li>
   );

@@ -1,7 +1,6 @@
 import { KeyRound, LogIn } from 'lucide-react';
-import { type FormEvent, useState } from 'react';
-import { toast } from 'sonner';
-import { accountMessages, setPasswordFormSchema } from '#shared/account.ts';
+import { useState } from 'react';
+import { setPasswordFormSchema } from '#shared/account.ts';
 import type { SsoLink, SsoProvider } from '#shared/single-sign-on.ts';
 import type { CurrentUser } from '#shared/user.types.ts';
 import { Button } from '#web/components/ui/button.tsx';
@@ -9,11 +8,10 @@ import { Card } from '#web/components/ui/card.tsx';
 import { ConfirmDialog } from '#web/components/ui/confirm-dialog.tsx';
 import { FormError } from '#web/components/ui/form-error.tsx';
 import { LoadError, LoadingState } from '#web/components/ui/query-status.tsx';
-import { serverMessageOr } from '#web/lib/api.ts';
+import { useSchemaForm } from '#web/lib/use-schema-form.ts';
 import { formatDay } from '#web/lib/dates.ts';
 import { useNow } from '#web/lib/use-now.ts';
 import { PasswordField } from '#web/components/ui/password-input.tsx';
-import { focusField, useFormError, valuesOf } from '#web/features/auth/use-form-error.ts';
 import { useSiteFeatures } from '#web/lib/use-site-features.ts';
 import { useLinkSso, useSetFirstPassword, useSsoLinks, useUnlinkSso } from './use-account.ts';
 import { timeAgo } from '#web/lib/dates.ts';
@@ -76,29 +74,15 @@ function ProviderRow({ provider, link }: { provider: SsoProvider; link: SsoLink 
           pendingLabel="Unlinking..."
           pending={unlink.isPending}
           onConfirm={() =>
-            unlink.mutate(link.id, {
-              onSuccess: () => {
-                setConfirming(false);
-                toast.success(`${provider.name} unlinked`);
-              },
-              onError: (caught) => {
-                setConfirming(false);
-                toast.error('Not unlinked', { description: serverMessageOr(caught, 'Please try again.') });
-              },
+            void unlink.run(link.id, {
+              success: `${provider.name} unlinked`,
+              onSuccess: () => setConfirming(false),
+              onFailure: () => setConfirming(false),
             })
           }
         />
       ) : (
-        <Button
-          variant="outline"
-          size="sm"
-          disabled={start.isPending}
-          onClick={() =>
-            start.mutate(provider.id, {
-              onError: (caught) => toast.error('Could not start', { description: serverMessageOr(caught, 'Please try again.') }),
-            })
-          }
-        >
+        <Button variant="outline" size="sm" disabled={start.isPending} onClick={() => void start.run(provider.id)}>
           {start.isPending ? `Going to ${provider.name}...` : `Link ${provider.name}`}
         </Button>
       )}
@@ -109,21 +93,8 @@ function ProviderRow({ provider, link }: { provider: SsoProvider; link: SsoLink 
 /** An account made through single sign-on has no password: it can set one, which then signs in too. */
 export function SetPasswordCard({ user }: { user: CurrentUser }) {
   const setPassword = useSetFirstPassword();
-  const { error, invalidField, show, check } = useFormError();
-
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const form = event.currentTarget;
-    const input = check(setPasswordFormSchema, valuesOf(form), (field) => focusField(form, field));
-    if (!input) return;
-    try {
-      await setPassword.mutateAsync(input.newPassword);
-      form.reset();
-      toast.success(accountMessages.passwordSet);
-    } catch (caught) {
-      show(serverMessageOr(caught, 'The password could not be set. Please try again.'));
-    }
-  };
+  const form = useSchemaForm(setPasswordFormSchema);
+  const submit = form.handleSubmit(({ newPassword }) => setPassword.run(newPassword, { form, onSuccess: () => form.reset() }));
 
   return (
     <Card>
@@ -135,14 +106,9 @@ export function SetPasswordCard({ user }: { user: CurrentUser }) {
         account.
       </p>
       <form onSubmit={(event) => void submit(event)} noValidate aria-label="Set a password" className="mt-5 space-y-4">
-        <FormError message={error} />
-        <PasswordField name="newPassword" label="New password" autoComplete="new-password" invalid={invalidField === 'newPassword'} />
-        <PasswordField
-          name="confirmPassword"
-          label="Confirm new password"
-          autoComplete="new-password"
-          invalid={invalidField === 'confirmPassword'}
-        />
+        <FormError message={form.error} />
+        <PasswordField label="New password" autoComplete="new-password" {...form.field('newPassword')} />
+        <PasswordField label="Confirm new password" autoComplete="new-password" {...form.field('confirmPassword')} />
         <Button type="submit" disabled={setPassword.isPending}>
           {setPassword.isPending ? 'Setting...' : 'Set password'}
         </Button>

@@ -1,20 +1,16 @@
 import { ShieldCheck } from 'lucide-react';
-import { type FormEvent, useState } from 'react';
-import { toast } from 'sonner';
-import type { TotpSetup } from '#shared/two-factor.ts';
-import { twoFactorMessages } from '#shared/two-factor.ts';
+import { useState } from 'react';
+import { type TotpSetup, confirmTotpSchema, newRecoveryCodesSchema, turnOffTotpSchema } from '#shared/two-factor.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { Card } from '#web/components/ui/card.tsx';
 import { FormDialog } from '#web/components/ui/form-dialog.tsx';
 import { FormError } from '#web/components/ui/form-error.tsx';
 import { Input, Label } from '#web/components/ui/input.tsx';
 import { LoadError, LoadingState } from '#web/components/ui/query-status.tsx';
-import { serverMessageOr } from '#web/lib/api.ts';
+import { useSchemaForm } from '#web/lib/use-schema-form.ts';
 import { copyWithToast } from '#web/lib/clipboard.ts';
 import { PasswordField } from '#web/components/ui/password-input.tsx';
 import { useConfirmTotp, useNewRecoveryCodes, useStartTotp, useTurnOffTotp, useTwoFactorStatus } from './use-account.ts';
-
-const cleanCode = (value: string) => value.replace(/[\s-]/g, '');
 
 /**
  * Two-factor sign-in (issue 29): an authenticator app set up with a QR code
@@ -28,13 +24,7 @@ export function TwoFactorCard() {
   const [dialog, setDialog] = useState<'off' | 'codes' | null>(null);
   const start = useStartTotp();
 
-  const begin = async () => {
-    try {
-      setSetup(await start.mutateAsync());
-    } catch (caught) {
-      toast.error(serverMessageOr(caught, 'The setup could not start. Please try again.'));
-    }
-  };
+  const begin = () => start.run(undefined, { onSuccess: setSetup });
 
   return (
     <Card>
@@ -56,7 +46,6 @@ export function TwoFactorCard() {
           onConfirmed={(made) => {
             setSetup(null);
             setCodes(made);
-            toast.success(twoFactorMessages.turnedOn);
           }}
         />
       ) : (
@@ -110,19 +99,9 @@ function TotpSetupPanel({
   onConfirmed: (codes: string[]) => void;
 }) {
   const confirm = useConfirmTotp();
-  const [error, setError] = useState<string | null>(null);
+  const form = useSchemaForm(confirmTotpSchema);
   const grouped = setup.secret.match(/.{1,4}/g)!.join(' ');
-
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const code = cleanCode(String(new FormData(event.currentTarget).get('code') ?? ''));
-    if (!/^\d{6}$/.test(code)) return setError(twoFactorMessages.codeMissing);
-    try {
-      onConfirmed(await confirm.mutateAsync(code));
-    } catch (caught) {
-      setError(serverMessageOr(caught, 'The code could not be checked. Please try again.'));
-    }
-  };
+  const submit = form.handleSubmit(({ code }) => confirm.run(code, { form, onSuccess: onConfirmed }));
 
   return (
     <form onSubmit={(event) => void submit(event)} noValidate aria-label="Set up authenticator app" className="mt-5 space-y-4">
@@ -157,18 +136,18 @@ function TotpSetupPanel({
           <p>
             <strong>2.</strong> Enter the 6-digit code the app shows.
           </p>
-          <FormError message={error} />
+          <FormError message={form.error} />
           <Label htmlFor="totp-code" className="sr-only">
             Code from the app
           </Label>
           <Input
             id="totp-code"
-            name="code"
             inputMode="numeric"
             autoComplete="one-time-code"
             placeholder="123 456"
             className="max-w-48 text-center font-mono text-lg tracking-widest"
-            aria-invalid={error ? true : undefined}
+            {...form.field('code')}
+            aria-invalid={form.error ? true : undefined}
           />
         </li>
       </ol>
@@ -228,21 +207,8 @@ function RecoveryCodesPanel({ codes, onDone }: { codes: string[]; onDone: () => 
 
 function TurnOffDialog({ onClose }: { onClose: () => void }) {
   const turnOff = useTurnOffTotp();
-  const [error, setError] = useState<string | null>(null);
-  const submit = async (form: HTMLFormElement) => {
-    const values = new FormData(form);
-    const password = String(values.get('password') ?? '');
-    const code = cleanCode(String(values.get('code') ?? ''));
-    if (!password) return setError('Please enter your password');
-    if (!/^\d{6}$/.test(code)) return setError(twoFactorMessages.codeMissing);
-    try {
-      await turnOff.mutateAsync({ password, code });
-      toast.success(twoFactorMessages.turnedOff);
-      onClose();
-    } catch (caught) {
-      setError(serverMessageOr(caught, 'Two-factor sign-in could not be turned off. Please try again.'));
-    }
-  };
+  const form = useSchemaForm(turnOffTotpSchema);
+  const submit = form.handleSubmit((input) => turnOff.run(input, { form, onSuccess: onClose }));
   return (
     <FormDialog
       title="Turn off two-factor sign-in?"
@@ -251,14 +217,14 @@ function TurnOffDialog({ onClose }: { onClose: () => void }) {
       pendingLabel="Turning off..."
       danger
       pending={turnOff.isPending}
-      error={error}
-      onSubmit={(form) => void submit(form)}
+      error={form.error}
+      onSubmit={submit}
       onClose={onClose}
     >
-      <PasswordField name="password" label="Password" autoComplete="current-password" invalid={false} />
+      <PasswordField label="Password" autoComplete="current-password" {...form.field('password')} />
       <div className="space-y-2">
         <Label htmlFor="off-code">Code from the app</Label>
-        <Input id="off-code" name="code" inputMode="numeric" autoComplete="one-time-code" placeholder="123 456" />
+        <Input id="off-code" inputMode="numeric" autoComplete="one-time-code" placeholder="123 456" {...form.field('code')} />
       </div>
     </FormDialog>
   );
@@ -266,17 +232,8 @@ function TurnOffDialog({ onClose }: { onClose: () => void }) {
 
 function NewCodesDialog({ onClose, onMade }: { onClose: () => void; onMade: (codes: string[]) => void }) {
   const make = useNewRecoveryCodes();
-  const [error, setError] = useState<string | null>(null);
-  const submit = async (form: HTMLFormElement) => {
-    const password = String(new FormData(form).get('password') ?? '');
-    if (!password) return setError('Please enter your password');
-    try {
-      onMade(await make.mutateAsync(password));
-      toast.success(twoFactorMessages.newRecoveryCodes);
-    } catch (caught) {
-      setError(serverMessageOr(caught, 'New codes could not be made. Please try again.'));
-    }
-  };
+  const form = useSchemaForm(newRecoveryCodesSchema);
+  const submit = form.handleSubmit(({ password }) => make.run(password, { form, onSuccess: onMade }));
   return (
     <FormDialog
       title="Make new recovery codes?"
@@ -284,11 +241,11 @@ function NewCodesDialog({ onClose, onMade }: { onClose: () => void; onMade: (cod
       submitLabel="Make new codes"
       pendingLabel="Making..."
       pending={make.isPending}
-      error={error}
-      onSubmit={(form) => void submit(form)}
+      error={form.error}
+      onSubmit={submit}
       onClose={onClose}
     >
-      <PasswordField name="password" label="Password" autoComplete="current-password" invalid={false} />
+      <PasswordField label="Password" autoComplete="current-password" {...form.field('password')} />
     </FormDialog>
   );
 }

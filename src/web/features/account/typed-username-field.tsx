@@ -1,28 +1,25 @@
+import type { ComponentProps } from 'react';
+import type { z } from 'zod';
 import { TYPED_USERNAME_MISMATCH, typedUsernameMatches } from '#shared/typed-username.ts';
 import { Input, Label } from '#web/components/ui/input.tsx';
-import { focusField } from '#web/features/auth/use-form-error.ts';
 
-/** The field of a deletion's second question: the username typed out (its form field is `username`). */
-export function TypedUsernameField({ id, username, label, invalid }: { id: string; username: string; label: string; invalid: boolean }) {
+/** The field of a deletion's second question: the username typed out (what a form's `field('username')` gives). */
+export function TypedUsernameField({
+  username,
+  label,
+  ...input
+}: { id: string; username: string; label: string } & Omit<ComponentProps<'input'>, 'type'>) {
   return (
     <div className="space-y-2">
-      <Label htmlFor={id}>
+      <Label htmlFor={input.id}>
         Type <span className="font-mono text-zinc-100">{username}</span> {label}
       </Label>
-      <Input id={id} name="username" autoComplete="off" autoCapitalize="none" spellCheck={false} aria-invalid={invalid || undefined} />
+      <Input autoComplete="off" autoCapitalize="none" spellCheck={false} {...input} />
     </div>
   );
 }
 
-/** Whether the form's typed username is right; if not, says so on the field (the server checks it again). */
-export function checkTypedUsername(
-  form: HTMLFormElement,
-  typed: string,
-  username: string,
-  show: (message: string, field: string) => void,
-): boolean {
-  if (typedUsernameMatches(typed, username)) return true;
-  show(TYPED_USERNAME_MISMATCH, 'username');
-  focusField(form, 'username');
-  return false;
+/** The form's schema, and the typed username must be this one (the server checks it again). */
+export function typingUsername<Schema extends z.ZodType<{ username: string }>>(schema: Schema, username: string) {
+  return schema.refine((input) => typedUsernameMatches(input.username, username), { path: ['username'], message: TYPED_USERNAME_MISMATCH });
 }

@@ -1,9 +1,17 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AccountSession, ChangePasswordInput, DeleteAccountInput } from '#shared/account.ts';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useApiMutation } from '#web/lib/use-api-mutation.ts';
+import { type AccountSession, type ChangePasswordInput, type DeleteAccountInput, accountMessages } from '#shared/account.ts';
 import type { ApiToken, CreateApiTokenInput, CreatedApiToken } from '#shared/api-tokens.ts';
-import type { ImportMode, ImportPreview, ImportPreviewRequest, ImportResult, PageFile } from '#shared/page-transfer.ts';
-import type { TotpSetup, TwoFactorStatus } from '#shared/two-factor.ts';
-import type { Passkey } from '#shared/passkeys.ts';
+import {
+  type ImportMode,
+  type ImportPreview,
+  type ImportPreviewRequest,
+  type ImportResult,
+  type PageFile,
+  pageTransferMessages,
+} from '#shared/page-transfer.ts';
+import { type TotpSetup, type TwoFactorStatus, twoFactorMessages } from '#shared/two-factor.ts';
+import { type Passkey, passkeyMessages } from '#shared/passkeys.ts';
 import type { SsoLink } from '#shared/single-sign-on.ts';
 import { ApiError, NETWORK_ERROR_MESSAGE, api, apiErrorOf } from '#web/lib/api.ts';
 import { refreshSession } from '#web/lib/use-session.ts';
@@ -25,7 +33,9 @@ function useSessionsChanged() {
 
 export function useChangePassword() {
   const changed = useSessionsChanged();
-  return useMutation({
+  return useApiMutation({
+    failure: 'Your password could not be changed. Please try again.',
+    success: { title: accountMessages.passwordChanged, description: accountMessages.passwordChangedHint },
     mutationFn: (input: ChangePasswordInput) => api('/api/me/password', { method: 'POST', body: input }),
     onSuccess: changed,
   });
@@ -33,7 +43,9 @@ export function useChangePassword() {
 
 export function useEndSession() {
   const changed = useSessionsChanged();
-  return useMutation({
+  return useApiMutation({
+    failure: 'The session could not be ended. Please try again.',
+    success: accountMessages.sessionEnded,
     mutationFn: (id: string) => api(`/api/me/sessions/${encodeURIComponent(id)}`, { method: 'DELETE' }),
     onSuccess: changed,
   });
@@ -41,20 +53,29 @@ export function useEndSession() {
 
 export function useEndOtherSessions() {
   const changed = useSessionsChanged();
-  return useMutation({
+  return useApiMutation({
+    failure: 'The other sessions could not be signed out. Please try again.',
+    success: accountMessages.otherSessionsEnded,
     mutationFn: async () => (await api<{ data: { ended: number } }>('/api/me/sessions', { method: 'DELETE' })).data,
     onSuccess: changed,
   });
 }
 
 export function useResendConfirmation() {
-  return useMutation({
+  return useApiMutation({
+    failure: 'The link could not be sent. Please try again.',
+    success: ({ sentTo }) => ({ title: accountMessages.confirmationSent(sentTo), description: 'Open the link in it within 24 hours.' }),
     mutationFn: async () => (await api<{ data: { sentTo: string } }>('/api/me/email/confirmation', { method: 'POST' })).data,
   });
 }
 
 export function useWeeklySummary() {
-  return useMutation({
+  return useApiMutation({
+    failure: 'The setting could not be saved. Please try again.',
+    success: (_done, on) =>
+      on
+        ? { title: 'Weekly summary on', description: 'It arrives on Mondays, with the week before’s views and clicks.' }
+        : 'Weekly summary off',
     mutationFn: (weeklySummary: boolean) => api('/api/me/weekly-summary', { method: 'PUT', body: { weeklySummary } }),
     onSuccess: () => refreshSession(),
   });
@@ -80,7 +101,9 @@ async function download(path: string, init: RequestInit, fallbackName: string): 
 
 /** POST /api/me/export: the zip of everything the account holds. */
 export function useExportData() {
-  return useMutation({
+  return useApiMutation({
+    failure: 'The export could not be made. Please try again.',
+    success: accountMessages.exportReady,
     mutationFn: (password: string) =>
       download(
         '/api/me/export',
@@ -92,12 +115,16 @@ export function useExportData() {
 
 /** GET /api/me/page-export: the page as one page file. */
 export function useDownloadPageFile() {
-  return useMutation({ mutationFn: () => download('/api/me/page-export', {}, 'linkverse-page.json') });
+  return useApiMutation({
+    failure: 'The page file could not be made. Please try again.',
+    mutationFn: () => download('/api/me/page-export', {}, 'linkverse-page.json'),
+  });
 }
 
 /** What an import would bring in; nothing is saved. */
 export function usePreviewImport() {
-  return useMutation({
+  return useApiMutation({
+    failure: 'The page could not be read. Please try again.',
     mutationFn: async (input: ImportPreviewRequest) =>
       (await api<{ data: ImportPreview }>('/api/me/page-import/preview', { method: 'POST', body: input })).data,
   });
@@ -106,7 +133,9 @@ export function usePreviewImport() {
 /** Bring a page file in: every part of the dashboard reads the page again. */
 export function useImportPage() {
   const queryClient = useQueryClient();
-  return useMutation({
+  return useApiMutation({
+    failure: 'The page could not be imported. Please try again.',
+    success: (result) => pageTransferMessages.imported(result.imported.items),
     mutationFn: async (input: { mode: ImportMode; document: PageFile }) =>
       (await api<{ data: ImportResult }>('/api/me/page-import', { method: 'POST', body: input })).data,
     onSuccess: () => Promise.all([queryClient.invalidateQueries(), refreshSession()]),
@@ -114,14 +143,17 @@ export function useImportPage() {
 }
 
 export function useDeleteAccount() {
-  return useMutation({
+  return useApiMutation({
+    failure: 'Your account could not be deleted. Please try again.',
     mutationFn: async (input: DeleteAccountInput) =>
       (await api<{ data: { deleteAfter: string } }>('/api/me/deletion', { method: 'POST', body: input })).data,
   });
 }
 
 export function useCancelDeletion() {
-  return useMutation({
+  return useApiMutation({
+    failure: 'Your account could not be kept. Please try again.',
+    success: accountMessages.deletionCancelled,
     mutationFn: () => api('/api/me/deletion', { method: 'DELETE' }),
     onSuccess: () => refreshSession(),
   });
@@ -138,7 +170,8 @@ export function useApiTokens() {
 
 export function useCreateApiToken() {
   const queryClient = useQueryClient();
-  return useMutation({
+  return useApiMutation({
+    failure: 'The token could not be made. Please try again.',
     mutationFn: async (input: CreateApiTokenInput) =>
       (await api<{ data: CreatedApiToken }>('/api/me/tokens', { method: 'POST', body: input })).data,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: tokensQueryKey }),
@@ -147,7 +180,8 @@ export function useCreateApiToken() {
 
 export function useRevokeApiToken() {
   const queryClient = useQueryClient();
-  return useMutation({
+  return useApiMutation({
+    failure: 'The token could not be revoked. Please try again.',
     mutationFn: (id: number) => api(`/api/me/tokens/${id}`, { method: 'DELETE' }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: tokensQueryKey }),
   });
@@ -163,13 +197,17 @@ export function useTwoFactorStatus() {
 }
 
 /** A change of the second factors: the status is read again. */
-function useTwoFactorMutation<Input, Output>(run: (input: Input) => Promise<Output>) {
+function useTwoFactorMutation<Input, Output>(
+  mutationFn: (input: Input) => Promise<Output>,
+  feedback: { failure: string; success: string },
+) {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: run, onSuccess: () => queryClient.invalidateQueries({ queryKey: twoFactorQueryKey }) });
+  return useApiMutation({ mutationFn, ...feedback, onSuccess: () => queryClient.invalidateQueries({ queryKey: twoFactorQueryKey }) });
 }
 
 export function useStartTotp() {
-  return useMutation({
+  return useApiMutation({
+    failure: 'The setup could not start. Please try again.',
     mutationFn: async () => (await api<{ data: TotpSetup }>('/api/me/two-factor/totp', { method: 'POST' })).data,
   });
 }
@@ -178,12 +216,14 @@ export function useConfirmTotp() {
   return useTwoFactorMutation(
     async (code: string) =>
       (await api<{ data: { codes: string[] } }>('/api/me/two-factor/totp/confirm', { method: 'POST', body: { code } })).data.codes,
+    { failure: 'The code could not be checked. Please try again.', success: twoFactorMessages.turnedOn },
   );
 }
 
 export function useTurnOffTotp() {
-  return useTwoFactorMutation((input: { password: string; code: string }) =>
-    api('/api/me/two-factor/off', { method: 'POST', body: input }),
+  return useTwoFactorMutation(
+    (input: { password: string; code: string }) => api('/api/me/two-factor/off', { method: 'POST', body: input }),
+    { failure: 'Two-factor sign-in could not be turned off. Please try again.', success: twoFactorMessages.turnedOff },
   );
 }
 
@@ -191,6 +231,7 @@ export function useNewRecoveryCodes() {
   return useTwoFactorMutation(
     async (password: string) =>
       (await api<{ data: { codes: string[] } }>('/api/me/two-factor/recovery-codes', { method: 'POST', body: { password } })).data.codes,
+    { failure: 'New codes could not be made. Please try again.', success: twoFactorMessages.newRecoveryCodes },
   );
 }
 
@@ -200,10 +241,23 @@ export function usePasskeys() {
   return useQuery({ queryKey: passkeysQueryKey, queryFn: async () => (await api<{ data: Passkey[] }>('/api/me/passkeys')).data });
 }
 
+/** What the browser's refusal means to the person who pressed the button. */
+function passkeyFailureOf(caught: unknown): string {
+  if (caught instanceof ApiError && caught.status > 0) return caught.message;
+  const { name, code } = (caught ?? {}) as { name?: string; code?: string };
+  if (name === 'NotAllowedError' || code === 'ERROR_CEREMONY_ABORTED') return passkeyMessages.cancelled;
+  if (name === 'InvalidStateError' || code === 'ERROR_AUTHENTICATOR_PREVIOUSLY_REGISTERED') {
+    return 'This device already holds a passkey for your account.';
+  }
+  return passkeyMessages.unsupported;
+}
+
 /** Make a passkey in this browser (its own prompt), then add it under its name. */
 export function useAddPasskey() {
   const queryClient = useQueryClient();
-  return useMutation({
+  return useApiMutation({
+    failure: passkeyFailureOf,
+    success: passkeyMessages.added,
     mutationFn: async (name: string) => {
       const { startRegistration } = await import('@simplewebauthn/browser');
       const { data: optionsJSON } = await api<{ data: Parameters<typeof startRegistration>[0]['optionsJSON'] }>(
@@ -221,7 +275,9 @@ export function useAddPasskey() {
 
 export function useRemovePasskey() {
   const queryClient = useQueryClient();
-  return useMutation({
+  return useApiMutation({
+    failure: passkeyFailureOf,
+    success: passkeyMessages.removed,
     mutationFn: (id: number) => api(`/api/me/passkeys/${id}`, { method: 'DELETE' }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: passkeysQueryKey }),
   });
@@ -236,7 +292,8 @@ export function useSsoLinks() {
 
 /** Off to the provider to link it: it comes back to /login/sso/{id}, which links and returns to Account. */
 export function useLinkSso() {
-  return useMutation({
+  return useApiMutation({
+    failure: 'The provider could not be reached. Please try again.',
     mutationFn: async (providerId: string) => {
       const { data } = await api<{ data: { url: string } }>(`/api/me/sso/${encodeURIComponent(providerId)}/start`, { method: 'POST' });
       window.location.assign(data.url);
@@ -246,7 +303,8 @@ export function useLinkSso() {
 
 export function useUnlinkSso() {
   const queryClient = useQueryClient();
-  return useMutation({
+  return useApiMutation({
+    failure: 'The sign-in could not be unlinked. Please try again.',
     mutationFn: (id: number) => api(`/api/me/sso/${id}`, { method: 'DELETE' }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ssoQueryKey }),
   });
@@ -254,7 +312,9 @@ export function useUnlinkSso() {
 
 /** The first password of an account made through single sign-on. */
 export function useSetFirstPassword() {
-  return useMutation({
+  return useApiMutation({
+    failure: 'The password could not be set. Please try again.',
+    success: accountMessages.passwordSet,
     mutationFn: (newPassword: string) => api('/api/me/password/first', { method: 'POST', body: { newPassword } }),
     onSuccess: () => refreshSession(),
   });

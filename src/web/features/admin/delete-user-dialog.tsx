@@ -2,9 +2,8 @@ import { useState } from 'react';
 import { type AdminUser, adminMessages, deleteUserSchema } from '#shared/admin.ts';
 import { USERNAME_HOLD_DAYS } from '#shared/constants.ts';
 import { FormDialog } from '#web/components/ui/form-dialog.tsx';
-import { serverMessageOr } from '#web/lib/api.ts';
-import { focusField, useFormError, valuesOf } from '#web/features/auth/use-form-error.ts';
-import { TypedUsernameField, checkTypedUsername } from '#web/features/account/typed-username-field.tsx';
+import { useSchemaForm } from '#web/lib/use-schema-form.ts';
+import { TypedUsernameField, typingUsername } from '#web/features/account/typed-username-field.tsx';
 import { adminRequests, useAdminMutation } from './use-admin.ts';
 
 /**
@@ -13,7 +12,7 @@ import { adminRequests, useAdminMutation } from './use-admin.ts';
  */
 export function DeleteUserDialog({ user, onClose }: { user: AdminUser; onClose: () => void }) {
   const [step, setStep] = useState<'ask' | 'confirm'>('ask');
-  const { error, invalidField, show, check } = useFormError();
+  const form = useSchemaForm(typingUsername(deleteUserSchema, user.username));
   const remove = useAdminMutation((username: string) => adminRequests.deleteUser(user.id, username), {
     success: adminMessages.userDeleted(user.username),
     failure: 'Failed to delete user',
@@ -45,17 +44,7 @@ export function DeleteUserDialog({ user, onClose }: { user: AdminUser; onClose: 
     );
   }
 
-  const submit = async (form: HTMLFormElement) => {
-    const input = check(deleteUserSchema, valuesOf(form), (field) => focusField(form, field));
-    if (!input) return;
-    if (!checkTypedUsername(form, input.username, user.username, show)) return;
-    try {
-      await remove.mutateAsync(input.username);
-      onClose();
-    } catch (caught) {
-      show(serverMessageOr(caught, 'Failed to delete user'));
-    }
-  };
+  const submit = form.handleSubmit(({ username }) => remove.run(username, { form, onSuccess: onClose }));
   return (
     <FormDialog
       title="Delete for good"
@@ -64,16 +53,11 @@ export function DeleteUserDialog({ user, onClose }: { user: AdminUser; onClose: 
       pendingLabel="Deleting..."
       danger
       pending={remove.isPending}
-      error={error}
-      onSubmit={(form) => void submit(form)}
+      error={form.error}
+      onSubmit={submit}
       onClose={onClose}
     >
-      <TypedUsernameField
-        id="delete-username"
-        username={user.username}
-        label="to delete it for good"
-        invalid={invalidField === 'username'}
-      />
+      <TypedUsernameField id="delete-username" username={user.username} label="to delete it for good" {...form.field('username')} />
     </FormDialog>
   );
 }

@@ -1,23 +1,33 @@
-import { FormError } from '#web/components/ui/form-error.tsx';
-import { Dialog } from 'radix-ui';
-import { type FormEvent, useState } from 'react';
 import { toast } from 'sonner';
+import { z } from 'zod';
 import { type AdminUser, adminMessages, changeUsernameSchema } from '#shared/admin.ts';
-import type { Role } from '#shared/constants.ts';
-import { describeZodError } from '#shared/validation.ts';
-import { Button } from '#web/components/ui/button.tsx';
-import { Input, Label } from '#web/components/ui/input.tsx';
+import { ROLES, type Role } from '#shared/constants.ts';
+import { FormDialog } from '#web/components/ui/form-dialog.tsx';
+import { Input, Label, Textarea } from '#web/components/ui/input.tsx';
+import { useSchemaForm } from '#web/lib/use-schema-form.ts';
 import { adminRequests, useAdminMutation } from './use-admin.ts';
+
+/** The dialog's fields, checked in the spec's order: the reason, then the username, then the new username's rules. */
+function editUserFormSchema(user: AdminUser) {
+  return z
+    .object({ username: z.string(), role: z.enum(ROLES), reason: z.string() })
+    .refine(({ reason }) => reason.trim() !== '', { path: ['reason'], message: adminMessages.reasonRequired })
+    .refine(({ username }) => username.trim() !== '', { path: ['username'], message: adminMessages.usernameEmpty })
+    .superRefine(({ username, reason }, context) => {
+      if (!username.trim() || username.trim().toLowerCase() === user.username) return;
+      const parsed = changeUsernameSchema.safeParse({ newUsername: username, reason });
+      for (const issue of parsed.error?.issues.slice(0, 1) ?? []) {
+        context.addIssue({ code: 'custom', path: ['username'], message: issue.message });
+      }
+    });
+}
 
 /**
  * Edit a username and/or role with a reason. One change per save: the username
  * if it changed, else the role if it changed, else 'No changes detected' (spec 001 §4).
  */
 export function EditUserDialog({ user, onClose }: { user: AdminUser; onClose: () => void }) {
-  const [username, setUsername] = useState(user.username);
-  const [role, setRole] = useState<Role>(user.role);
-  const [reason, setReason] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const form = useSchemaForm(editUserFormSchema(user), { defaultValues: { username: user.username, role: user.role, reason: '' } });
   const changeUsername = useAdminMutation(
     (input: { newUsername: string; reason: string }) => adminRequests.changeUsername(user.id, input),
     { success: 'Username changed successfully', failure: 'Failed to change username' },
@@ -28,75 +38,44 @@ export function EditUserDialog({ user, onClose }: { user: AdminUser; onClose: ()
   });
   const saving = changeUsername.isPending || changeRole.isPending;
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (!reason.trim()) return setError(adminMessages.reasonRequired);
-    if (!username.trim()) return setError(adminMessages.usernameEmpty);
-    setError(null);
-    try {
-      if (username.trim().toLowerCase() !== user.username) {
-        const parsed = changeUsernameSchema.safeParse({ newUsername: username, reason });
-        if (!parsed.success) return setError(describeZodError(parsed.error).message);
-        await changeUsername.mutateAsync(parsed.data);
-      } else if (role !== user.role) {
-        await changeRole.mutateAsync({ role, reason: reason.trim() });
-      } else {
-        toast(adminMessages.noChanges);
-      }
+  // A refusal is the control center's toast (spec 001 §8); the dialog stays open.
+  const submit = form.handleSubmit(async ({ username, role, reason }) => {
+    if (username.trim().toLowerCase() !== user.username) {
+      await changeUsername.run({ newUsername: username.trim().toLowerCase(), reason: reason.trim() }, { onSuccess: onClose });
+    } else if (role !== user.role) {
+      await changeRole.run({ role, reason: reason.trim() }, { onSuccess: onClose });
+    } else {
+      toast(adminMessages.noChanges);
       onClose();
-    } catch {
-      // The mutation's toast already said what went wrong; the dialog stays open.
     }
-  };
+  });
 
   return (
-    <Dialog.Root open onOpenChange={(open) => !open && onClose()}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-50 bg-black/70 backdrop-blur-sm" />
-        <Dialog.Content className="fixed left-1/2 top-1/2 z-50 w-[calc(100vw-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-2xl border border-border bg-surface p-6 shadow-2xl">
-          <Dialog.Title className="text-lg font-semibold">Edit user</Dialog.Title>
-          <Dialog.Description className="mt-1 text-sm text-muted">
-            Change @{user.username}'s username or role. Every change is logged with its reason.
-          </Dialog.Description>
-          <form onSubmit={(event) => void submit(event)} noValidate className="mt-5 space-y-4">
-            <FormError message={error} />
-            <div className="space-y-2">
-              <Label htmlFor="edit-username">Username</Label>
-              <Input id="edit-username" value={username} onChange={(event) => setUsername(event.target.value)} />
-            </div>
-            <div className="space-y-2">
-              <Label htmlFor="edit-role">Role</Label>
-              <select
-                id="edit-role"
-                value={role}
-                onChange={(event) => setRole(event.target.value as Role)}
-                className="h-11 w-full rounded-xl border border-border bg-surface px-3 text-sm"
-              >
-                <option value="user">user</option>
-                <option value="admin">admin</option>
-              </select>
-            </div>
-            <div className="space-y-2">
-              <Label htmlFor="edit-reason">Reason for change</Label>
-              <textarea
-                id="edit-reason"
-                rows={3}
-                value={reason}
-                onChange={(event) => setReason(event.target.value)}
-                className="w-full rounded-xl border border-border bg-surface px-4 py-3 text-sm focus:border-primary focus:outline-none"
-              />
-            </div>
-            <div className="flex justify-end gap-3">
-              <Button type="button" variant="ghost" onClick={onClose} disabled={saving}>
-                Cancel
-              </Button>
-              <Button type="submit" disabled={saving}>
-                {saving ? 'Saving...' : 'Save'}
-              </Button>
-            </div>
-          </form>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <FormDialog
+      title="Edit user"
+      description={<p>Change @{user.username}'s username or role. Every change is logged with its reason.</p>}
+      submitLabel="Save"
+      pendingLabel="Saving..."
+      pending={saving}
+      error={form.error}
+      onSubmit={submit}
+      onClose={onClose}
+    >
+      <div className="space-y-2">
+        <Label htmlFor="edit-username">Username</Label>
+        <Input id="edit-username" {...form.field('username')} />
+      </div>
+      <div className="space-y-2">
+        <Label htmlFor="edit-role">Role</Label>
+        <select id="edit-role" className="h-11 w-full rounded-xl border border-border bg-surface px-3 text-sm" {...form.field('role')}>
+          <option value="user">user</option>
+          <option value="admin">admin</option>
+        </select>
+      </div>
+      <div className="space-y-2">
+        <Label htmlFor="edit-reason">Reason for change</Label>
+        <Textarea id="edit-reason" rows={3} {...form.field('reason')} />
+      </div>
+    </FormDialog>
   );
 }

@@ -1,7 +1,7 @@
 import { Trash2 } from 'lucide-react';
-import { type FormEvent, useCallback, useState } from 'react';
-import { ADMIN_PAGE_SIZE, adminMessages, reserveUsernameSchema } from '#shared/admin.ts';
-import { describeZodError } from '#shared/validation.ts';
+import { useCallback, useState } from 'react';
+import { ADMIN_PAGE_SIZE, reserveUsernameFormSchema } from '#shared/admin.ts';
+import { useSchemaForm } from '#web/lib/use-schema-form.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { Input, Label } from '#web/components/ui/input.tsx';
 import { formatDateTime } from '#web/lib/dates.ts';
@@ -12,9 +12,7 @@ import { adminRequests, useAdminMutation, useReservedUsernames } from './use-adm
 export function ReservedTab() {
   const [page, setPage] = useState(1);
   const [search, setSearch] = useState('');
-  const [username, setUsername] = useState('');
-  const [reason, setReason] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const form = useSchemaForm(reserveUsernameFormSchema, { defaultValues: { username: '', reason: '' } });
   const reserved = useReservedUsernames(page, search);
   const onSearch = useCallback((text: string) => {
     setSearch(text);
@@ -29,20 +27,8 @@ export function ReservedTab() {
     failure: 'Failed to remove reserved username',
   });
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (!username.trim() || !reason.trim()) return setError(adminMessages.reserveFieldsRequired);
-    const parsed = reserveUsernameSchema.safeParse({ username, reason });
-    if (!parsed.success) return setError(describeZodError(parsed.error).message);
-    setError(null);
-    try {
-      await reserve.mutateAsync(parsed.data);
-      setUsername('');
-      setReason('');
-    } catch {
-      // Toasted by the mutation.
-    }
-  };
+  // Refused by the server: its words in the control center's toast (spec 001 §8).
+  const submit = form.handleSubmit((input) => reserve.run(input, { onSuccess: () => form.reset() }));
 
   return (
     <div className="space-y-6">
@@ -54,18 +40,18 @@ export function ReservedTab() {
       >
         <div className="space-y-2">
           <Label htmlFor="reserve-username">Username</Label>
-          <Input id="reserve-username" value={username} onChange={(event) => setUsername(event.target.value)} />
+          <Input id="reserve-username" {...form.field('username')} />
         </div>
         <div className="space-y-2">
           <Label htmlFor="reserve-reason">Reason</Label>
-          <Input id="reserve-reason" value={reason} onChange={(event) => setReason(event.target.value)} />
+          <Input id="reserve-reason" {...form.field('reason')} />
         </div>
         <Button type="submit" disabled={reserve.isPending}>
           Reserve
         </Button>
-        {error && (
+        {form.error && (
           <p role="alert" className="text-sm text-red-300 sm:col-span-3">
-            {error}
+            {form.error}
           </p>
         )}
       </form>
@@ -93,7 +79,7 @@ export function ReservedTab() {
                 size="icon"
                 aria-label={`Remove ${entry.username}`}
                 disabled={remove.isPending}
-                onClick={() => remove.mutate(entry.id)}
+                onClick={() => void remove.run(entry.id)}
               >
                 <Trash2 />
               </Button>

@@ -1,13 +1,12 @@
 import { Dialog } from 'radix-ui';
 import { useState } from 'react';
-import { toast } from 'sonner';
 import { copyWithToast } from '#web/lib/clipboard.ts';
 import type { AdminUser } from '#shared/admin.ts';
 import { ADMIN_RESET_LINK_HOURS, type ResetLink, passwordResetMessages } from '#shared/password-reset.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { Input, Label } from '#web/components/ui/input.tsx';
 import { twoFactorMessages } from '#shared/two-factor.ts';
-import { serverMessageOr } from '#web/lib/api.ts';
+import { useApiMutation } from '#web/lib/use-api-mutation.ts';
 import { adminRequests } from './use-admin.ts';
 import { formatDateTime } from '#web/lib/dates.ts';
 
@@ -17,32 +16,26 @@ import { formatDateTime } from '#web/lib/dates.ts';
  */
 export function ResetLinkDialog({ user, onClose }: { user: AdminUser; onClose: () => void }) {
   const [link, setLink] = useState<ResetLink | null>(null);
-  const [pending, setPending] = useState(false);
-
-  const make = async () => {
-    setPending(true);
-    try {
-      setLink(await adminRequests.resetLink(user.id));
-      toast.success(passwordResetMessages.linkCreated);
-    } catch (caught) {
-      toast.error('Error', { description: serverMessageOr(caught, 'Failed to create the link') });
-    } finally {
-      setPending(false);
-    }
-  };
+  const makeLink = useApiMutation({
+    mutationFn: () => adminRequests.resetLink(user.id),
+    failure: 'Failed to create the link',
+    failureTitle: 'Error',
+    success: passwordResetMessages.linkCreated,
+  });
+  const make = () => makeLink.run(undefined, { onSuccess: setLink });
+  const pending = makeLink.isPending;
 
   // A user who lost their phone: their authenticator app goes, asked first (issue 29).
   const [removing, setRemoving] = useState<'idle' | 'asking' | 'pending' | 'done'>('idle');
-  const removeFactors = async () => {
+  const removeSecondFactors = useApiMutation({
+    mutationFn: () => adminRequests.removeSecondFactors(user.id),
+    failure: 'Failed to remove them',
+    failureTitle: 'Error',
+    success: twoFactorMessages.removedByAdmin,
+  });
+  const removeFactors = () => {
     setRemoving('pending');
-    try {
-      await adminRequests.removeSecondFactors(user.id);
-      toast.success(twoFactorMessages.removedByAdmin);
-      setRemoving('done');
-    } catch (caught) {
-      toast.error('Error', { description: serverMessageOr(caught, 'Failed to remove them') });
-      setRemoving('idle');
-    }
+    return removeSecondFactors.run(undefined, { onSuccess: () => setRemoving('done'), onFailure: () => setRemoving('idle') });
   };
 
   const copy = async () => {

@@ -1,7 +1,7 @@
 import { Switch } from 'radix-ui';
 import { useState } from 'react';
-import { toast } from 'sonner';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
+import { useApiMutation } from '#web/lib/use-api-mutation.ts';
 import type { SiteSettings } from '#shared/admin.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { Card } from '#web/components/ui/card.tsx';
@@ -27,16 +27,19 @@ export function SettingsTab() {
 function SettingsForm({ saved }: { saved: SiteSettings }) {
   const queryClient = useQueryClient();
   const [message, setMessage] = useState(saved.maintenanceMessage);
-  const save = useMutation({
+  const save = useApiMutation({
     mutationFn: adminRequests.saveSiteSettings,
-    onSuccess: (saved) => {
+    onSuccess: () => {
       window.dispatchEvent(new Event(SITE_SETTINGS_CHANGED));
-      toast.success('Settings updated', {
-        description: saved.maintenanceMode ? 'Maintenance mode enabled successfully.' : 'Maintenance mode disabled successfully.',
-      });
       return queryClient.invalidateQueries({ queryKey: ['admin'] });
     },
-    onError: () => toast.error('Error', { description: 'Failed to update maintenance mode.' }),
+    // The spec's words whatever the server said (spec 001 §8).
+    failure: () => 'Failed to update maintenance mode.',
+    failureTitle: 'Error',
+    success: (saved) => ({
+      title: 'Settings updated',
+      description: saved.maintenanceMode ? 'Maintenance mode enabled successfully.' : 'Maintenance mode disabled successfully.',
+    }),
   });
 
   const on = saved.maintenanceMode;
@@ -56,7 +59,7 @@ function SettingsForm({ saved }: { saved: SiteSettings }) {
             checked={on}
             disabled={busy}
             onCheckedChange={(checked) =>
-              checked ? setConfirmingClose(true) : save.mutate({ maintenanceMode: false, maintenanceMessage: message })
+              checked ? setConfirmingClose(true) : void save.run({ maintenanceMode: false, maintenanceMessage: message })
             }
             aria-label="Coming Soon Mode"
             className="relative h-7 w-12 shrink-0 rounded-full bg-zinc-700 transition disabled:opacity-50 data-[state=checked]:bg-primary"
@@ -77,7 +80,7 @@ function SettingsForm({ saved }: { saved: SiteSettings }) {
             className="w-full rounded-xl border border-border bg-surface px-4 py-3 text-sm focus:border-primary focus:outline-none disabled:opacity-50"
           />
         </div>
-        <Button disabled={busy} onClick={() => save.mutate({ maintenanceMode: on, maintenanceMessage: message })}>
+        <Button disabled={busy} onClick={() => void save.run({ maintenanceMode: on, maintenanceMessage: message })}>
           Update Message
         </Button>
         <ConfirmDialog
@@ -88,9 +91,7 @@ function SettingsForm({ saved }: { saved: SiteSettings }) {
           pending={busy}
           open={confirmingClose}
           onOpenChange={setConfirmingClose}
-          onConfirm={() =>
-            save.mutate({ maintenanceMode: true, maintenanceMessage: message }, { onSettled: () => setConfirmingClose(false) })
-          }
+          onConfirm={() => void save.run({ maintenanceMode: true, maintenanceMessage: message }).then(() => setConfirmingClose(false))}
         />
       </Card>
       <Card className={cn('space-y-2', on ? 'border-accent/50' : 'border-emerald-500/40')} role="status" data-testid="site-status">

@@ -1,5 +1,5 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { toast } from 'sonner';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useApiMutation } from '#web/lib/use-api-mutation.ts';
 import {
   ADMIN_LOG_PAGE_SIZE,
   ADMIN_PAGE_SIZE,
@@ -13,7 +13,7 @@ import {
 import type { AdminPurchase } from '#shared/purchases.schema.ts';
 import type { Plan, Role } from '#shared/constants.ts';
 import type { ResetLink } from '#shared/password-reset.ts';
-import { api, serverMessageOr } from '#web/lib/api.ts';
+import { api } from '#web/lib/api.ts';
 import { USER_PICKER_LIMIT } from './admin-constants.ts';
 
 const adminKey = ['admin'] as const;
@@ -105,17 +105,15 @@ export function useAdminMutation<Input>(
   messages: { success: string | ((input: Input) => string); failure: string; successTitle?: string },
 ) {
   const queryClient = useQueryClient();
-  return useMutation({
+  return useApiMutation({
     mutationFn: request,
-    onSuccess: (_data, input) => {
+    failure: messages.failure,
+    failureTitle: 'Error',
+    success: (_done, input) => {
       const text = typeof messages.success === 'function' ? messages.success(input) : messages.success;
-      if (messages.successTitle) toast.success(messages.successTitle, { description: text });
-      else toast.success(text);
-      return queryClient.invalidateQueries({ queryKey: adminKey });
+      return messages.successTitle ? { title: messages.successTitle, description: text } : text;
     },
-    onError: (error) => {
-      toast.error('Error', { description: serverMessageOr(error, messages.failure) });
-    },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminKey }),
   });
 }
 

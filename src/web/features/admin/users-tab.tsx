@@ -80,7 +80,7 @@ export function UsersTab() {
                   aria-label={`Plan of ${user.username}`}
                   value={user.plan}
                   disabled={setPlan.isPending}
-                  onChange={(event) => setPlan.mutate({ id: user.id, plan: event.target.value as Plan })}
+                  onChange={(event) => void setPlan.run({ id: user.id, plan: event.target.value as Plan })}
                   className="h-9 rounded-lg border border-border bg-surface px-2 text-sm"
                 >
                   {PLANS.map((plan) => (
@@ -95,7 +95,7 @@ export function UsersTab() {
                     checked={user.verified}
                     aria-label={`Verified badge for ${user.username}`}
                     disabled={setPlan.isPending}
-                    onChange={(event) => setPlan.mutate({ id: user.id, verified: event.target.checked })}
+                    onChange={(event) => void setPlan.run({ id: user.id, verified: event.target.checked })}
                     className="accent-primary"
                   />
                   Verified
@@ -140,7 +140,7 @@ export function UsersTab() {
                     size="sm"
                     className="text-emerald-300"
                     disabled={reactivate.isPending}
-                    onClick={() => reactivate.mutate(user.id)}
+                    onClick={() => void reactivate.run(user.id)}
                     aria-label={`Reactivate ${user.username}`}
                   >
                     Reactivate
@@ -182,7 +182,7 @@ export function UsersTab() {
         onOpenChange={(open) => !open && setDeactivating(null)}
         onConfirm={() => {
           if (!deactivating) return;
-          deactivate.mutate(deactivating.id, { onSettled: () => setDeactivating(null) });
+          void deactivate.run(deactivating.id).then(() => setDeactivating(null));
         }}
       />
     </div>

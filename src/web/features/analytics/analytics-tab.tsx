@@ -335,9 +335,9 @@ function TimeZoneSetting({ current }: { current: string }) {
         value={current}
         disabled={update.isPending}
         onChange={(event) =>
-          update.mutate(
+          void update.run(
             { timeZone: event.target.value },
-            { onSuccess: () => void queryClient.invalidateQueries({ queryKey: ['me', 'analytics'] }) },
+            { onSuccess: () => queryClient.invalidateQueries({ queryKey: ['me', 'analytics'] }) },
           )
         }
         className="rounded-lg border border-border bg-surface px-2 py-1 text-zinc-100"

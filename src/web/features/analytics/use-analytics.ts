@@ -49,12 +49,12 @@ export function formatDate(day: string, style: 'short' | 'long' = 'short'): stri
  * days are the owner's days from the first visit on (the Analytics tab can change it).
  */
 export function useBrowserTimeZone(user: CurrentUser) {
-  const update = useUpdateProfile();
-  const { mutate } = update;
+  const { run } = useUpdateProfile();
   const unset = user.timeZone === null;
   useEffect(() => {
     if (!unset) return;
     const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
-    if (zone && isTimeZone(zone)) mutate({ timeZone: zone });
-  }, [unset, mutate]);
+    // Unasked for: a failure says nothing, and the next visit tries again.
+    if (zone && isTimeZone(zone)) void run({ timeZone: zone }, { form: { showFailure: () => undefined } });
+  }, [unset, run]);
 }

@@ -3,9 +3,10 @@ import { Link } from 'react-router';
 import { accountMessages, passwordResetMessages } from '#shared/account-messages.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
-import { api, serverMessageOr } from '#web/lib/api.ts';
+import { serverMessageOr } from '#web/lib/api.ts';
 import { FormError } from '#web/components/ui/form-error.tsx';
 import { AuthCard, AuthIsland } from './auth-card.tsx';
+import { confirmEmail } from './auth-requests.ts';
 
 type Outcome = { state: 'confirming' } | { state: 'confirmed'; email: string } | { state: 'failed'; message: string };
 
@@ -16,8 +17,7 @@ async function confirmLink(): Promise<Outcome> {
   // The link is spent either way: it leaves the address bar and the history entry.
   window.history.replaceState(null, '', window.location.pathname);
   try {
-    const answer = await api<{ data: { email: string } }>('/api/auth/confirm-email', { method: 'POST', body: { token } });
-    return { state: 'confirmed', email: answer.data.email };
+    return { state: 'confirmed', email: await confirmEmail(token) };
   } catch (caught) {
     const message = serverMessageOr(caught, 'Your email could not be confirmed. Please try again.');
     return { state: 'failed', message };

@@ -1,15 +1,16 @@
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { forgotPasswordSchema, passwordResetMessages } from '#shared/password-reset.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { Input, Label } from '#web/components/ui/input.tsx';
 import { FullPageSpinner } from '#web/components/ui/spinner.tsx';
-import { api, serverMessageOr } from '#web/lib/api.ts';
+import { useApiMutation } from '#web/lib/use-api-mutation.ts';
+import { useSchemaForm } from '#web/lib/use-schema-form.ts';
 import { useSiteFeatures } from '#web/lib/use-site-features.ts';
 import { FormError } from '#web/components/ui/form-error.tsx';
 import { useHydrated } from '#web/lib/use-hydrated.ts';
 import { AuthCard, AuthIsland } from './auth-card.tsx';
-import { focusField, useFormError, valuesOf } from './use-form-error.ts';
+import { requestPasswordReset } from './auth-requests.ts';
 
 const backToLogin = (
   <p className="mt-6 text-center text-sm text-muted">
@@ -38,24 +39,9 @@ export function ForgotPasswordCard() {
   const features = useSiteFeatures();
   const hydrated = useHydrated();
   const [sent, setSent] = useState<string | null>(null);
-  const [isSubmitting, setSubmitting] = useState(false);
-  const { error, invalidField, show, check } = useFormError();
-
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const form = event.currentTarget;
-    const input = check(forgotPasswordSchema, valuesOf(form), (field) => focusField(form, field));
-    if (!input) return;
-    setSubmitting(true);
-    try {
-      const answer = await api<{ data: { message: string } }>('/api/auth/forgot-password', { method: 'POST', body: input });
-      setSent(answer.data.message);
-    } catch (caught) {
-      show(serverMessageOr(caught, 'Your request could not be sent. Please try again.'));
-    } finally {
-      setSubmitting(false);
-    }
-  };
+  const form = useSchemaForm(forgotPasswordSchema);
+  const request = useApiMutation({ mutationFn: requestPasswordReset, failure: 'Your request could not be sent. Please try again.' });
+  const submit = form.handleSubmit((input) => request.run(input, { form, onSuccess: setSent }));
 
   if (!features) return <FullPageSpinner />;
   if (!features.email) {
@@ -85,20 +71,13 @@ export function ForgotPasswordCard() {
       subtitle="Enter your username or your confirmed email, and we will mail you a link to set a new one."
     >
       <form onSubmit={(event) => void submit(event)} noValidate aria-label="Send a reset link" className="space-y-5">
-        <FormError message={error} />
+        <FormError message={form.error} />
         <div className="space-y-2">
           <Label htmlFor="identifier">Username or email</Label>
-          <Input
-            id="identifier"
-            name="identifier"
-            autoComplete="username"
-            autoCapitalize="none"
-            spellCheck={false}
-            aria-invalid={invalidField === 'identifier' || undefined}
-          />
+          <Input id="identifier" autoComplete="username" autoCapitalize="none" spellCheck={false} {...form.field('identifier')} />
         </div>
-        <Button type="submit" className="w-full" disabled={!hydrated || isSubmitting}>
-          {isSubmitting ? 'Sending...' : 'Send reset link'}
+        <Button type="submit" className="w-full" disabled={!hydrated || request.isPending}>
+          {request.isPending ? 'Sending...' : 'Send reset link'}
         </Button>
       </form>
       {backToLogin}

@@ -1,17 +1,18 @@
 import { siteHost } from '#web/lib/utils.ts';
-import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { KeyRound } from 'lucide-react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { Button } from '#web/components/ui/button.tsx';
 import { Input, Label } from '#web/components/ui/input.tsx';
-import { ApiError, api, serverMessageOr } from '#web/lib/api.ts';
-import type { SsoLink } from '#shared/single-sign-on.ts';
+import { serverMessageOr } from '#web/lib/api.ts';
+import { useApiMutation } from '#web/lib/use-api-mutation.ts';
+import { useSchemaForm } from '#web/lib/use-schema-form.ts';
 import { useHydrated } from '#web/lib/use-hydrated.ts';
 import { FormError } from '#web/components/ui/form-error.tsx';
 import { AuthCard, AuthIsland } from './auth-card.tsx';
 import { PasswordInput } from '#web/components/ui/password-input.tsx';
 import { authFormPreloadProps, loadAuthSchemas } from './auth-schemas.ts';
-import { focusField, useFormError, valuesOf } from './use-form-error.ts';
+import { linkWaitingSignIn } from './auth-requests.ts';
 import { type SecondFactorMethod, logIn, logInWithPasskey } from '#web/lib/use-session.ts';
 import { SecondFactorStep, passkeyFailure } from './second-factor-step.tsx';
 import { SingleSignOnButtons, announceLinked } from './single-sign-on.tsx';
@@ -21,10 +22,10 @@ import { announce } from '#web/lib/announcements.ts';
 /** After signing in from single sign-on's choice: link the person waiting, and say so (or why not). */
 async function linkWaiting(): Promise<void> {
   try {
-    const { data } = await api<{ data: SsoLink[] }>('/api/me/sso/link-waiting', { method: 'POST' });
-    await announceLinked(data.at(-1)?.provider.name ?? 'Single sign-on');
+    const links = await linkWaitingSignIn();
+    await announceLinked(links.at(-1)?.provider.name ?? 'Single sign-on');
   } catch (caught) {
-    await announce({ tone: 'error', title: 'Not linked', description: caught instanceof ApiError ? caught.message : String(caught) });
+    await announce({ tone: 'error', title: 'Not linked', description: serverMessageOr(caught, 'Please try again from Account.') });
   }
 }
 
@@ -38,8 +39,10 @@ export function LoginPage() {
 
 /** The log-in card: the form, passkeys, single sign-on, and the second step. */
 export function LoginCard() {
-  const [isSubmitting, setSubmitting] = useState(false);
-  const { error, invalidField, show, check } = useFormError();
+  // Checked in order before any call (spec 000 §5): username, then password. No defaults: what was typed before hydration stays.
+  const form = useSchemaForm(async () => (await loadAuthSchemas()).loginSchema);
+  const show = (message: string) => form.showFailure(message);
+  const login = useApiMutation({ mutationFn: logIn, failure: 'An error occurred during login' });
   const navigate = useNavigate();
   const location = useLocation();
   const hydrated = useHydrated();
@@ -98,26 +101,10 @@ export function LoginCard() {
     }
   };
 
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const form = event.currentTarget;
-    // Checked in order before any call (spec 000 §5): username, then password.
-    const { authMessages, loginSchema } = await loadAuthSchemas();
-    const input = check(loginSchema, valuesOf(form), (field) => focusField(form, field));
-    if (!input) return;
-    setSubmitting(true);
-    try {
-      const result = await logIn(input);
-      if ('methods' in result) setSecondFactor(result.methods);
-      else enter();
-    } catch (caught) {
-      const message = serverMessageOr(caught, 'An error occurred during login');
-      // Shown once, beside the form (issue 11: not also as a toast).
-      show(message || authMessages.invalidCredentials);
-    } finally {
-      setSubmitting(false);
-    }
-  };
+  // A refusal is shown once, beside the form (issue 11: not also as a toast).
+  const onSubmit = form.handleSubmit((input) =>
+    login.run(input, { form, onSuccess: (result) => ('methods' in result ? setSecondFactor(result.methods) : enter()) }),
+  );
 
   if (secondFactor) {
     return (
@@ -138,7 +125,7 @@ export function LoginCard() {
       subtitle={linking ? 'Log in to the account to link, and it will sign in both ways.' : 'Log in to manage your page.'}
     >
       <form onSubmit={(event) => void onSubmit(event)} noValidate {...authFormPreloadProps} className="space-y-5">
-        <FormError message={error} />
+        <FormError message={form.error} />
         <div className="space-y-2">
           <Label htmlFor="username">Username</Label>
           <div className="flex overflow-hidden rounded-xl border border-border bg-surface focus-within:border-primary focus-within:ring-2 focus-within:ring-primary/30">
@@ -149,9 +136,8 @@ export function LoginCard() {
               autoCapitalize="none"
               spellCheck={false}
               placeholder="yourname"
-              aria-invalid={invalidField === 'username' || undefined}
               className="rounded-none border-0 focus:ring-0"
-              name="username"
+              {...form.field('username')}
             />
           </div>
         </div>
@@ -162,15 +148,10 @@ export function LoginCard() {
               Forgot password?
             </Link>
           </div>
-          <PasswordInput
-            id="password"
-            autoComplete="current-password"
-            aria-invalid={invalidField === 'password' || undefined}
-            name="password"
-          />
+          <PasswordInput id="password" autoComplete="current-password" {...form.field('password')} />
         </div>
-        <Button type="submit" className="w-full" disabled={!hydrated || isSubmitting}>
-          {isSubmitting ? 'Logging in...' : 'Enter Linkverse'}
+        <Button type="submit" className="w-full" disabled={!hydrated || login.isPending}>
+          {login.isPending ? 'Logging in...' : 'Enter Linkverse'}
         </Button>
       </form>
       <div className="mt-4 flex items-center gap-3 text-xs text-muted" aria-hidden="true">

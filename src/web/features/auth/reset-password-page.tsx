@@ -1,13 +1,14 @@
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { passwordResetMessages, resetPasswordFormSchema } from '#shared/password-reset.ts';
 import { Button } from '#web/components/ui/button.tsx';
-import { api, serverMessageOr } from '#web/lib/api.ts';
+import { useApiMutation } from '#web/lib/use-api-mutation.ts';
+import { useSchemaForm } from '#web/lib/use-schema-form.ts';
 import { FormError } from '#web/components/ui/form-error.tsx';
 import { useHydrated } from '#web/lib/use-hydrated.ts';
 import { AuthCard, AuthIsland } from './auth-card.tsx';
 import { PasswordField } from '#web/components/ui/password-input.tsx';
-import { focusField, useFormError, valuesOf } from './use-form-error.ts';
+import { resetPassword } from './auth-requests.ts';
 
 /** The token of a reset link rides in the fragment (#token=…), which never reaches a server or a Referer. */
 function tokenFromFragment(): string | null {
@@ -27,26 +28,22 @@ export function ResetPasswordPage() {
 export function ResetPasswordCard() {
   const token = useHydrated() ? tokenFromFragment() : undefined;
   const [done, setDone] = useState(false);
-  const [isSubmitting, setSubmitting] = useState(false);
-  const { error, invalidField, show, check } = useFormError();
-
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const form = event.currentTarget;
-    const input = check(resetPasswordFormSchema, valuesOf(form), (field) => focusField(form, field));
-    if (!input || !token) return;
-    setSubmitting(true);
-    try {
-      await api('/api/auth/password-reset', { method: 'POST', body: { token, newPassword: input.newPassword } });
-      // The link is spent: it leaves the address bar and the history entry.
-      window.history.replaceState(null, '', window.location.pathname);
-      setDone(true);
-    } catch (caught) {
-      show(serverMessageOr(caught, 'Your password could not be changed. Please try again.'));
-    } finally {
-      setSubmitting(false);
-    }
-  };
+  const form = useSchemaForm(resetPasswordFormSchema);
+  const reset = useApiMutation({ mutationFn: resetPassword, failure: 'Your password could not be changed. Please try again.' });
+  const submit = form.handleSubmit(({ newPassword }) => {
+    if (!token) return;
+    return reset.run(
+      { token, newPassword },
+      {
+        form,
+        onSuccess: () => {
+          // The link is spent: it leaves the address bar and the history entry.
+          window.history.replaceState(null, '', window.location.pathname);
+          setDone(true);
+        },
+      },
+    );
+  });
 
   if (done) {
     return (
@@ -66,16 +63,11 @@ export function ResetPasswordCard() {
         <FormError message={passwordResetMessages.linkMissing} />
       ) : (
         <form onSubmit={(event) => void submit(event)} noValidate aria-label="Set a new password" className="space-y-5">
-          <FormError message={error} />
-          <PasswordField name="newPassword" label="New password" autoComplete="new-password" invalid={invalidField === 'newPassword'} />
-          <PasswordField
-            name="confirmPassword"
-            label="Confirm new password"
-            autoComplete="new-password"
-            invalid={invalidField === 'confirmPassword'}
-          />
-          <Button type="submit" className="w-full" disabled={token === undefined || isSubmitting}>
-            {isSubmitting ? 'Saving...' : 'Set new password'}
+          <FormError message={form.error} />
+          <PasswordField label="New password" autoComplete="new-password" {...form.field('newPassword')} />
+          <PasswordField label="Confirm new password" autoComplete="new-password" {...form.field('confirmPassword')} />
+          <Button type="submit" className="w-full" disabled={token === undefined || reset.isPending}>
+            {reset.isPending ? 'Saving...' : 'Set new password'}
           </Button>
         </form>
       )}

@@ -1,9 +1,11 @@
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { KeyRound } from 'lucide-react';
 import { Button } from '#web/components/ui/button.tsx';
 import { FormError } from '#web/components/ui/form-error.tsx';
 import { Input, Label } from '#web/components/ui/input.tsx';
-import { ApiError, serverMessageOr } from '#web/lib/api.ts';
+import { ApiError } from '#web/lib/api.ts';
+import { useApiMutation } from '#web/lib/use-api-mutation.ts';
+import { useSchemaForm } from '#web/lib/use-schema-form.ts';
 import { AuthCard } from './auth-card.tsx';
 import { type SecondFactorMethod, logInWithPasskey, logInWithSecondFactor } from '#web/lib/use-session.ts';
 
@@ -31,44 +33,32 @@ export function SecondFactorStep({
   onStartOver: (message?: string) => void;
 }) {
   const [recovery, setRecovery] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const [pending, setPending] = useState(false);
+  // The schemas come with zod, loaded once this step is shown.
+  const form = useSchemaForm(async () => (await import('#shared/two-factor.ts')).secondFactorFormSchemas[recovery ? 'recovery' : 'code']);
+  const startOverOn = (caught: unknown) =>
+    caught instanceof ApiError && caught.code === 'challenge_expired' ? onStartOver(caught.message) : undefined;
+  const verify = useApiMutation({
+    mutationFn: logInWithSecondFactor,
+    failure: 'The code could not be checked. Please try again.',
+  });
+  const passkeySignIn = useApiMutation({ mutationFn: () => logInWithPasskey(), failure: () => '' });
+  const pending = verify.isPending || passkeySignIn.isPending;
 
-  const passkey = async () => {
-    setPending(true);
-    setError(null);
-    try {
-      await logInWithPasskey();
-      onSignedIn();
-    } catch (caught) {
-      if (caught instanceof ApiError && caught.code === 'challenge_expired' && caught.message.startsWith('Signing in')) {
-        return onStartOver(caught.message);
-      }
-      setError(await passkeyFailure(caught));
-    } finally {
-      setPending(false);
-    }
-  };
+  const passkey = () =>
+    passkeySignIn.run(undefined, {
+      form: { showFailure: () => undefined },
+      onSuccess: onSignedIn,
+      onFailure: async (caught) => {
+        if (caught instanceof ApiError && caught.code === 'challenge_expired' && caught.message.startsWith('Signing in')) {
+          return onStartOver(caught.message);
+        }
+        form.showFailure(await passkeyFailure(caught));
+      },
+    });
 
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const value = String(new FormData(event.currentTarget).get('code') ?? '').replace(/[\s-]/g, '');
-    const { twoFactorMessages } = await import('#shared/two-factor.ts');
-    if (!(recovery ? /^[a-z0-9]{10}$/i : /^\d{6}$/).test(value)) {
-      setError(recovery ? twoFactorMessages.recoveryMissing : twoFactorMessages.codeMissing);
-      return;
-    }
-    setPending(true);
-    try {
-      await logInWithSecondFactor(recovery ? { recoveryCode: value } : { code: value });
-      onSignedIn();
-    } catch (caught) {
-      if (caught instanceof ApiError && caught.code === 'challenge_expired') return onStartOver(caught.message);
-      setError(serverMessageOr(caught, 'The code could not be checked. Please try again.'));
-    } finally {
-      setPending(false);
-    }
-  };
+  const submit = form.handleSubmit(({ code }) =>
+    verify.run(recovery ? { recoveryCode: code } : { code }, { form, onSuccess: onSignedIn, onFailure: startOverOn }),
+  );
 
   return (
     <AuthCard
@@ -76,21 +66,21 @@ export function SecondFactorStep({
       subtitle={recovery ? 'Enter one of the recovery codes you saved.' : 'Enter the 6-digit code your authenticator app shows.'}
     >
       <form onSubmit={(event) => void submit(event)} noValidate aria-label="Second factor" className="space-y-5">
-        <FormError message={error} />
+        <FormError message={form.error} />
         <div className="space-y-2">
           <Label htmlFor="code">{recovery ? 'Recovery code' : 'Authentication code'}</Label>
           <Input
             key={recovery ? 'recovery' : 'code'}
             id="code"
-            name="code"
             autoFocus
             autoComplete={recovery ? 'off' : 'one-time-code'}
             inputMode={recovery ? 'text' : 'numeric'}
             autoCapitalize="none"
             spellCheck={false}
             placeholder={recovery ? 'xxxxx-xxxxx' : '123 456'}
-            aria-invalid={error ? true : undefined}
             className="text-center font-mono text-lg tracking-widest"
+            {...form.field('code')}
+            aria-invalid={form.error ? true : undefined}
           />
         </div>
         <Button type="submit" className="w-full" disabled={pending}>
@@ -108,7 +98,7 @@ export function SecondFactorStep({
           className="font-medium text-primary-text hover:underline"
           onClick={() => {
             setRecovery((value) => !value);
-            setError(null);
+            form.reset();
           }}
         >
           {recovery ? 'Use a code from the app' : 'Use a recovery code'}

@@ -1,4 +1,4 @@
-import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { LogIn, UserPlus } from 'lucide-react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { USERNAME_MAX_LENGTH } from '#shared/constants.ts';
@@ -7,7 +7,9 @@ import { Button } from '#web/components/ui/button.tsx';
 import { FormError } from '#web/components/ui/form-error.tsx';
 import { Input, Label } from '#web/components/ui/input.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
-import { ApiError, serverMessageOr } from '#web/lib/api.ts';
+import { serverMessageOr } from '#web/lib/api.ts';
+import { useApiMutation } from '#web/lib/use-api-mutation.ts';
+import { useSchemaForm } from '#web/lib/use-schema-form.ts';
 import { siteHost } from '#web/lib/utils.ts';
 import { useSiteFeatures } from '#web/lib/use-site-features.ts';
 import { AuthCard } from './auth-card.tsx';
@@ -24,15 +26,15 @@ import { announce } from '#web/lib/announcements.ts';
 export function SingleSignOnButtons({ next, divider, onError }: { next?: string; divider?: boolean; onError: (message: string) => void }) {
   const providers = useSiteFeatures()?.singleSignOn ?? [];
   const [pending, setPending] = useState<string | null>(null);
+  const signIn = useApiMutation({
+    mutationFn: (id: string) => startSingleSignOn(id, next),
+    failure: 'The sign-in could not start. Please try again.',
+  });
   if (providers.length === 0) return null;
-  const start = async (id: string) => {
+  // Stays "Going to…" while the browser goes to the provider.
+  const start = (id: string) => {
     setPending(id);
-    try {
-      await startSingleSignOn(id, next);
-    } catch (caught) {
-      onError(serverMessageOr(caught, 'The sign-in could not start. Please try again.'));
-      setPending(null);
-    }
+    return signIn.run(id, { form: { showFailure: onError }, onFailure: () => setPending(null) });
   };
   return (
     <div className="mt-3 space-y-3">
@@ -130,35 +132,18 @@ export function SingleSignOnReturnPage() {
 /** A person with no account here: a new one under a username they choose, or the account of theirs to link. */
 function ChooseAccount({ choice }: { choice: Choice }) {
   const navigate = useNavigate();
-  const [error, setError] = useState<string | null>(null);
-  const [invalid, setInvalid] = useState(false);
-  const [pending, setPending] = useState(false);
+  const form = useSchemaForm(async () => (await import('#shared/auth.schema.ts')).singleSignOnAccountFormSchema, {
+    defaultValues: { username: choice.suggestedUsername ?? '', acceptTerms: false },
+  });
+  const create = useApiMutation({
+    mutationFn: createSingleSignOnAccount,
+    failure: 'The account could not be made. Please try again.',
+  });
+  const pending = create.isPending;
   const name = choice.provider.name;
-
-  const create = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const values = new FormData(event.currentTarget);
-    const { usernameSchema } = await import('#shared/auth.schema.ts');
-    const parsed = usernameSchema.safeParse(values.get('username'));
-    if (!parsed.success) {
-      setInvalid(true);
-      return setError(parsed.error.issues[0]!.message);
-    }
-    if (values.get('acceptTerms') !== 'on') {
-      setInvalid(false);
-      return setError('You must accept the terms and conditions');
-    }
-    setPending(true);
-    try {
-      await createSingleSignOnAccount(parsed.data);
-      navigate('/dashboard', { replace: true });
-    } catch (caught) {
-      setInvalid(caught instanceof ApiError && caught.fieldErrors?.username !== undefined);
-      setError(serverMessageOr(caught, 'The account could not be made. Please try again.'));
-    } finally {
-      setPending(false);
-    }
-  };
+  const submit = form.handleSubmit(({ username }) =>
+    create.run(username, { form, onSuccess: () => navigate('/dashboard', { replace: true }) }),
+  );
 
   return (
     <AuthCard
@@ -170,30 +155,28 @@ function ChooseAccount({ choice }: { choice: Choice }) {
           An account here already uses this address. If it is yours, sign in to it to link {name}.
         </p>
       )}
-      <form onSubmit={(event) => void create(event)} noValidate aria-label="New account" className="space-y-5">
-        <FormError message={error} />
+      <form onSubmit={(event) => void submit(event)} noValidate aria-label="New account" className="space-y-5">
+        <FormError message={form.error} />
         <div className="space-y-2">
           <Label htmlFor="sso-username">Choose your username</Label>
           <div className="flex overflow-hidden rounded-xl border border-border bg-surface focus-within:border-primary focus-within:ring-2 focus-within:ring-primary/30">
             <span className="flex items-center border-r border-border bg-surface-raised px-3 text-sm text-muted">{siteHost()}/</span>
             <Input
               id="sso-username"
-              name="username"
               autoComplete="username"
               autoCapitalize="none"
               spellCheck={false}
-              defaultValue={choice.suggestedUsername ?? ''}
               placeholder="yourname"
-              aria-invalid={invalid || undefined}
               aria-describedby="sso-username-hint"
               className="rounded-none border-0 focus:ring-0"
+              {...form.field('username')}
             />
           </div>
           <p id="sso-username-hint" className="text-xs text-muted">
             Lowercase letters, numbers, _ and -, up to {USERNAME_MAX_LENGTH} characters. Your page will live at this address.
           </p>
         </div>
-        <TermsCheckbox />
+        <TermsCheckbox {...form.field('acceptTerms')} />
         <Button type="submit" className="w-full" disabled={pending}>
           <UserPlus /> {pending ? 'Creating...' : 'Create my account'}
         </Button>

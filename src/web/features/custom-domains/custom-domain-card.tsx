@@ -1,16 +1,15 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Copy, Globe } from 'lucide-react';
-import { type FormEvent, useState } from 'react';
-import { toast } from 'sonner';
+import { useState } from 'react';
 import { type CustomDomainState, type DomainStatus, customDomainMessages, domainRequestSchema } from '#shared/custom-domains.ts';
-import { describeZodError } from '#shared/validation.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { Card } from '#web/components/ui/card.tsx';
 import { ConfirmDialog } from '#web/components/ui/confirm-dialog.tsx';
 import { FormError } from '#web/components/ui/form-error.tsx';
 import { Input, Label } from '#web/components/ui/input.tsx';
 import { LoadError, LoadingState } from '#web/components/ui/query-status.tsx';
-import { serverMessageOr } from '#web/lib/api.ts';
+import { useApiMutation } from '#web/lib/use-api-mutation.ts';
+import { useSchemaForm } from '#web/lib/use-schema-form.ts';
 import { domainCall, queryKey } from './domain-requests.ts';
 import { copyWithToast } from '#web/lib/clipboard.ts';
 import { formatDateTime } from '#web/lib/dates.ts';
@@ -39,34 +38,41 @@ export function CustomDomainCard() {
   /** A new name waiting for its confirmation: it would replace a verified domain. */
   const [replacing, setReplacing] = useState<string | null>(null);
   const done = (next: CustomDomainState) => client.setQueryData(queryKey, next);
-  const failed = (caught: unknown, fallback: string) => setError(serverMessageOr(caught, fallback));
+  // Every refusal is said once, above the card's controls.
+  const target = { form: { showFailure: setError }, onSuccess: done };
 
-  const save = useMutation({ mutationFn: (domain: string) => domainCall('PUT', '/api/me/domain', { domain }) });
-  const check = useMutation({ mutationFn: () => domainCall('POST', '/api/me/domain/check') });
-  const remove = useMutation({ mutationFn: () => domainCall('DELETE', '/api/me/domain') });
+  const save = useApiMutation({
+    mutationFn: (domain: string) => domainCall('PUT', '/api/me/domain', { domain }),
+    failure: 'The domain could not be saved. Please try again.',
+  });
+  const check = useApiMutation({
+    mutationFn: () => domainCall('POST', '/api/me/domain/check'),
+    failure: customDomainMessages.lookupFailed,
+    success: (next) => (next.domain?.status === 'verified' ? customDomainMessages.verified(next.domain.domain) : undefined),
+  });
+  const remove = useApiMutation({
+    mutationFn: () => domainCall('DELETE', '/api/me/domain'),
+    failure: 'The domain could not be removed. Please try again.',
+    success: 'Domain removed',
+  });
 
   if (!features?.customDomains) return null;
   const current = state.data?.domain ?? null;
 
-  const saveDomain = async (domain: string) => {
+  const saveDomain = (domain: string) => {
     setError(null);
-    try {
-      done(await save.mutateAsync(domain));
-      setEditing(false);
-    } catch (caught) {
-      failed(caught, 'The domain could not be saved. Please try again.');
-    }
+    return save.run(domain, {
+      ...target,
+      onSuccess: (next) => {
+        done(next);
+        setEditing(false);
+      },
+    });
   };
 
-  const runCheck = async () => {
+  const runCheck = () => {
     setError(null);
-    try {
-      const next = await check.mutateAsync();
-      done(next);
-      if (next.domain?.status === 'verified') toast.success(customDomainMessages.verified(next.domain.domain));
-    } catch (caught) {
-      failed(caught, customDomainMessages.lookupFailed);
-    }
+    return check.run(undefined, target);
   };
 
   return (
@@ -169,19 +175,7 @@ export function CustomDomainCard() {
             pending={remove.isPending}
             open={confirming}
             onOpenChange={setConfirming}
-            onConfirm={() =>
-              void remove.mutateAsync().then(
-                (next) => {
-                  done(next);
-                  setConfirming(false);
-                  toast.success('Domain removed');
-                },
-                (caught: unknown) => {
-                  setConfirming(false);
-                  failed(caught, 'The domain could not be removed. Please try again.');
-                },
-              )
-            }
+            onConfirm={() => void remove.run(undefined, target).then(() => setConfirming(false))}
           />
         </div>
       )}
@@ -198,29 +192,26 @@ function DomainForm({
 }: {
   initial: string;
   pending: boolean;
-  onSubmit: (domain: string) => Promise<void>;
+  onSubmit: (domain: string) => Promise<unknown>;
   onCancel?: () => void;
   onInvalid: (message: string) => void;
 }) {
-  const [domain, setDomain] = useState(initial);
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const parsed = domainRequestSchema.safeParse({ domain });
-    if (!parsed.success) return onInvalid(describeZodError(parsed.error).message);
-    void onSubmit(parsed.data.domain);
-  };
+  const form = useSchemaForm(domainRequestSchema, { defaultValues: { domain: initial } });
+  const submit = form.handleSubmit(
+    ({ domain }) => onSubmit(domain),
+    (errors) => onInvalid(Object.values(errors)[0]?.message ?? customDomainMessages.lookupFailed),
+  );
   return (
-    <form onSubmit={submit} noValidate aria-label="Custom domain" className="flex flex-wrap items-end gap-3">
+    <form onSubmit={(event) => void submit(event)} noValidate aria-label="Custom domain" className="flex flex-wrap items-end gap-3">
       <div className="min-w-0 flex-1 basis-64 space-y-2">
         <Label htmlFor="custom-domain">Domain</Label>
         <Input
           id="custom-domain"
-          value={domain}
           inputMode="url"
           autoCapitalize="none"
           spellCheck={false}
           placeholder="links.example.org"
-          onChange={(event) => setDomain(event.target.value)}
+          {...form.field('domain')}
         />
       </div>
       {onCancel && (

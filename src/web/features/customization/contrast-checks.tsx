@@ -4,7 +4,7 @@ import type { Customization, CustomizationUpdate } from '#shared/customization.t
 import { GRADIENT_COLORS, type Link, SOLID_COLORS } from '#shared/links.ts';
 import { countOf } from '#shared/counts.ts';
 import { buttonFillsOf, checkButtonText, checkPageText } from '#profile/profile-contrast.ts';
-import { useLinks, useUpdateLink } from '#web/features/links/use-links.ts';
+import { useLinks, useRecolourLinks } from '#web/features/links/use-links.ts';
 
 // Customize's warnings when the page's text or its buttons' text fall below
 // WCAG AA against what they sit on (issue 27), each with the nearest colour
@@ -41,28 +41,25 @@ export function ButtonTextContrast({
   themeLocked?: boolean;
 }) {
   const links = useLinks(userId).data ?? [];
-  const updateLink = useUpdateLink(userId);
+  const recolourLinks = useRecolourLinks(userId);
   const shown = links.filter((link) => link.isActive && !link.showAsIcon);
   const fills = buttonFillsOf(
     draft,
     shown.map((link) => link.color),
   );
 
-  const recolour = async (using: readonly Link[], color: string) => {
+  const recolour = (using: readonly Link[], color: string) => {
     const before = using.map((link) => ({ id: link.id, color: link.color }));
-    try {
-      await Promise.all(using.map((link) => updateLink.mutateAsync({ id: link.id, color })));
-      toast.success(`${countOf(using.length, 'link')} now ${color}`, {
-        action: {
-          label: 'Undo',
-          onClick: () =>
-            void Promise.all(before.map((link) => updateLink.mutateAsync(link))).catch(() => toast.error('Could not undo: try again.')),
-        },
-        duration: 10_000,
-      });
-    } catch {
-      toast.error('Could not change the links’ colour: try again.');
-    }
+    return recolourLinks.run(
+      using.map((link) => ({ id: link.id, color })),
+      {
+        onSuccess: () =>
+          toast.success(`${countOf(using.length, 'link')} now ${color}`, {
+            action: { label: 'Undo', onClick: () => void recolourLinks.run(before, { failure: 'Could not undo: try again.' }) },
+            duration: 10_000,
+          }),
+      },
+    );
   };
 
   return (

@@ -17,7 +17,6 @@ import { describeZodError } from '#shared/validation.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { LoadError, LoadingState } from '#web/components/ui/query-status.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '#web/components/ui/tabs.tsx';
-import { serverMessageOr } from '#web/lib/api.ts';
 import { usePageItems } from '#web/features/links/use-links.ts';
 import { useAnalytics } from '#web/features/analytics/use-analytics.ts';
 import { ProfilePreview } from '#web/components/profile-preview.tsx';
@@ -74,25 +73,18 @@ function CustomizeEditor({ user, saved }: { user: CurrentUser; saved: Customizat
 
   /** Uploads are saved as soon as they are made, with what else is in the draft left as it is. */
   const saveNow = async (fields: CustomizationUpdate) => {
-    const stored = await save.mutateAsync(fields);
+    const stored = await save.call(fields);
     setDraft((current) => ({
       ...current,
       ...Object.fromEntries(Object.keys(fields).map((key) => [key, stored[key as keyof Customization]])),
     }));
   };
 
-  const saveChanges = async () => {
+  // Checked as the server checks it, and said in the same toast as its refusal.
+  const saveChanges = () => {
     const parsed = customizationUpdateSchema.safeParse(changes);
     if (!parsed.success) return void toast.error('Error', { description: describeZodError(parsed.error).message });
-    try {
-      const stored = await save.mutateAsync(parsed.data);
-      setDraft(stored);
-      toast.success(customizationMessages.saved);
-    } catch (error) {
-      toast.error('Error', {
-        description: serverMessageOr(error, 'Failed to save your changes. Please try again.'),
-      });
-    }
+    return save.run(parsed.data, { success: customizationMessages.saved, onSuccess: setDraft });
   };
 
   /** A Reset All or a restore went through: the draft is the new look, and the toast offers the way back. */
@@ -112,29 +104,13 @@ function CustomizeEditor({ user, saved }: { user: CurrentUser; saved: Customizat
 
   // Reset All asks first, then can be undone from its toast or from History (issue 27).
   const [confirmingReset, setConfirmingReset] = useState(false);
-  const resetAll = async () => {
-    try {
-      replaced(await reset.mutateAsync(), customizationMessages.reset);
-    } catch {
-      toast.error('Error', { description: 'Failed to reset your look. Please try again.' });
-    } finally {
-      setConfirmingReset(false);
-    }
-  };
+  const resetAll = () =>
+    reset.run(undefined, { onSuccess: (result) => replaced(result, customizationMessages.reset) }).then(() => setConfirmingReset(false));
 
   // A restore replaces the draft: with unsaved edits in it, it asks first.
   const [confirmingRestore, setConfirmingRestore] = useState<{ lookId: number; message: string } | null>(null);
-  const restoreNow = async (lookId: number, message: string) => {
-    try {
-      replaced(await restore.mutateAsync(lookId), message);
-    } catch (error) {
-      toast.error('Error', {
-        description: serverMessageOr(error, 'Failed to restore that look. Please try again.'),
-      });
-    } finally {
-      setConfirmingRestore(null);
-    }
-  };
+  const restoreNow = (lookId: number, message: string) =>
+    restore.run(lookId, { onSuccess: (result) => replaced(result, message) }).then(() => setConfirmingRestore(null));
   const requestRestore = (lookId: number, message: string) => {
     if (dirtyNow.current) setConfirmingRestore({ lookId, message });
     else void restoreNow(lookId, message);

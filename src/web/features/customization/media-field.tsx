@@ -3,7 +3,7 @@ import { type ChangeEvent, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { AUDIO_MAX_BYTES, CURSOR_MAX_BYTES, IMAGE_MAX_BYTES, mediaMessages } from '#shared/media.ts';
 import { Button } from '#web/components/ui/button.tsx';
-import { serverMessageOr } from '#web/lib/api.ts';
+import { useApiMutation } from '#web/lib/use-api-mutation.ts';
 import { uploadMedia } from '#web/lib/upload-media.ts';
 
 interface KindRules {
@@ -52,42 +52,34 @@ interface MediaFieldProps {
 /** Upload or remove one file of the look (background image, cursor, music); saved at once. */
 export function MediaField({ kind, label, value, onSave, uploadedMessage, removedMessage }: MediaFieldProps) {
   const input = useRef<HTMLInputElement>(null);
-  const [busy, setBusy] = useState(false);
   const [progress, setProgress] = useState(0);
   const limits = LIMITS[kind];
 
-  const pick = async (event: ChangeEvent<HTMLInputElement>) => {
+  const upload = useApiMutation({
+    mutationFn: async (file: File) => onSave((await uploadMedia(kind, file, setProgress)).url),
+    failure: mediaMessages.processingFailedHint,
+    failureTitle: 'Error',
+    success: uploadedMessage,
+  });
+  const removal = useApiMutation({
+    mutationFn: () => onSave(''),
+    failure: 'Failed to remove the file. Please try again.',
+    failureTitle: 'Error',
+    success: removedMessage,
+  });
+  const busy = upload.isPending || removal.isPending;
+
+  const pick = (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0];
     event.target.value = '';
     if (!file) return;
     if (file.type && !file.type.startsWith(limits.accept)) return void toast.error('Error', { description: limits.wrongType });
     if (file.size > limits.maxBytes) return void toast.error('Error', { description: limits.tooLarge });
-    setBusy(true);
     setProgress(0);
-    try {
-      const upload = await uploadMedia(kind, file, setProgress);
-      await onSave(upload.url);
-      toast.success(uploadedMessage);
-    } catch (error) {
-      toast.error('Error', {
-        description: serverMessageOr(error, mediaMessages.processingFailedHint),
-      });
-    } finally {
-      setBusy(false);
-    }
+    void upload.run(file);
   };
 
-  const remove = async () => {
-    setBusy(true);
-    try {
-      await onSave('');
-      toast.success(removedMessage);
-    } catch {
-      toast.error('Error', { description: 'Failed to remove the file. Please try again.' });
-    } finally {
-      setBusy(false);
-    }
-  };
+  const remove = () => removal.run();
 
   return (
     <div className="space-y-3 sm:col-span-2">

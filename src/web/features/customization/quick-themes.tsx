@@ -1,5 +1,4 @@
 import { Check, Lock } from 'lucide-react';
-import { toast } from 'sonner';
 import type { Plan } from '#shared/constants.ts';
 import { CUSTOM_GRADIENT, type CustomizationUpdate, type Theme, quickThemeFields } from '#shared/customization.ts';
 import { BASIC_THEME_NAMES, type QuickTheme, QUICK_THEMES } from '#shared/themes.ts';
@@ -46,12 +45,7 @@ export function QuickThemes({
       announceDraftChange(`The ${theme.name} theme`);
       return;
     }
-    try {
-      await save.mutateAsync(fields);
-      toast.success('Theme applied!');
-    } catch {
-      toast.error('Error', { description: 'Failed to apply the theme. Please try again.' });
-    }
+    await save.run(fields, { success: 'Theme applied!', failure: 'Failed to apply the theme. Please try again.' });
   };
   return (
     <div className="space-y-4">

@@ -1,25 +1,16 @@
 import { formatDay } from '#web/lib/dates.ts';
 import { Trash2 } from 'lucide-react';
-import { toast } from 'sonner';
-import { accountMessages } from '#shared/account.ts';
 import type { CurrentUser } from '#shared/user.types.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { Card } from '#web/components/ui/card.tsx';
-import { serverMessageOr } from '#web/lib/api.ts';
 import { logOut } from '#web/lib/use-session.ts';
 import { useCancelDeletion } from '#web/features/account/use-account.ts';
 
 /** The dashboard of an account waiting out its deletion: keep it, or sign out and let it go (issue 28). */
 export function PendingDeletion({ user, deleteAfter }: { user: CurrentUser; deleteAfter: string }) {
   const cancel = useCancelDeletion();
-  const keep = async () => {
-    try {
-      await cancel.mutateAsync();
-      toast.success(accountMessages.deletionCancelled);
-    } catch (caught) {
-      toast.error(serverMessageOr(caught, 'Your account could not be kept. Please try again.'));
-    }
-  };
+  const keep = () => cancel.run();
+
   const day = formatDay(deleteAfter);
   return (
     <main className="flex min-h-dvh items-center justify-center bg-background px-4 text-zinc-100">

@@ -1,5 +1,4 @@
 import { Users } from 'lucide-react';
-import { useState } from 'react';
 import { AUDIENCE_DEVICES, AUDIENCE_DEVICE_LABELS, type AudienceDevice, countryNameOf } from '#shared/audience.ts';
 import { Input, Select } from '#web/components/ui/input.tsx';
 
@@ -12,20 +11,33 @@ export function countryCodesOf(typed: string): string[] {
 }
 
 /** What the form keeps of a link's audience while it is edited: its device class, and its countries as typed. */
-export function useAudienceDraft(link: { device: AudienceDevice; countries: string[] } | undefined) {
-  const [device, setDevice] = useState<AudienceDevice>(link?.device ?? 'any');
-  const [countries, setCountries] = useState(link?.countries.join(', ') ?? '');
-  return {
-    draft: { device, setDevice, countries, setCountries },
-    fields: () => ({ device, countries: countryCodesOf(countries) }),
-  };
+export interface AudienceDraft {
+  device: AudienceDevice;
+  countries: string;
+}
+
+export function audienceDraftOf(link: { device: AudienceDevice; countries: string[] } | undefined): AudienceDraft {
+  return { device: link?.device ?? 'any', countries: link?.countries.join(', ') ?? '' };
+}
+
+/** The audience to save. */
+export function audienceOf(draft: AudienceDraft): { device: AudienceDevice; countries: string[] } {
+  return { device: draft.device, countries: countryCodesOf(draft.countries) };
 }
 
 /**
  * Who sees a link (issue 30): every device, phones and tablets, or computers;
  * everywhere, or only in the countries listed, each named back as it is typed.
  */
-export function AudienceFields({ idSuffix, draft }: { idSuffix: string; draft: ReturnType<typeof useAudienceDraft>['draft'] }) {
+export function AudienceFields({
+  idSuffix,
+  draft,
+  onChange,
+}: {
+  idSuffix: string;
+  draft: AudienceDraft;
+  onChange: (change: Partial<AudienceDraft>) => void;
+}) {
   const codes = countryCodesOf(draft.countries);
   const names = codes.map((code) => countryNameOf(code) ?? `${code} (not a country code)`);
   return (
@@ -37,7 +49,11 @@ export function AudienceFields({ idSuffix, draft }: { idSuffix: string; draft: R
         <label htmlFor={`device-${idSuffix}`} className="text-sm text-zinc-200">
           Show on
         </label>
-        <Select id={`device-${idSuffix}`} value={draft.device} onChange={(event) => draft.setDevice(event.target.value as AudienceDevice)}>
+        <Select
+          id={`device-${idSuffix}`}
+          value={draft.device}
+          onChange={(event) => onChange({ device: event.target.value as AudienceDevice })}
+        >
           {AUDIENCE_DEVICES.map((device) => (
             <option key={device} value={device}>
               {AUDIENCE_DEVICE_LABELS[device]}
@@ -55,7 +71,7 @@ export function AudienceFields({ idSuffix, draft }: { idSuffix: string; draft: R
           placeholder="Everywhere: or codes such as US, CA, GB"
           autoCapitalize="characters"
           aria-describedby={`countries-hint-${idSuffix}`}
-          onChange={(event) => draft.setCountries(event.target.value)}
+          onChange={(event) => onChange({ countries: event.target.value })}
         />
         <p className="text-xs text-muted" id={`countries-hint-${idSuffix}`}>
           {codes.length === 0 ? 'Shown everywhere. ' : `Shown only in ${names.join(', ')}. `}

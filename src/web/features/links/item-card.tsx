@@ -20,7 +20,7 @@ export interface ItemCardProps {
   leading: ReactNode;
   children: ReactNode;
   onEdit: () => void;
-  onDelete: () => Promise<void>;
+  onDelete: () => Promise<unknown>;
   onToggleActive: (isActive: boolean) => void;
 }
 

@@ -1,4 +1,3 @@
-import { type FormEvent, useState } from 'react';
 import { toast } from 'sonner';
 import {
   CUSTOM_COLOR,
@@ -11,7 +10,9 @@ import {
   createLinkSchema,
   linkMessages,
 } from '#shared/links.ts';
-import { describeZodError } from '#shared/validation.ts';
+import type { ContentWarning } from '#shared/content-warning.ts';
+import { draftSchema } from '#web/lib/draft-schema.ts';
+import { useSchemaForm } from '#web/lib/use-schema-form.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { FormError } from '#web/components/ui/form-error.tsx';
 import { Input, Label } from '#web/components/ui/input.tsx';
@@ -22,8 +23,8 @@ import { ColorPicker } from './color-picker.tsx';
 import { IconPicker } from './icon-picker.tsx';
 import { ContentWarningSelect } from './content-warning-select.tsx';
 import { ThumbnailPicker } from './thumbnail-picker.tsx';
-import { ScheduleFields, useScheduleDraft } from './schedule-fields.tsx';
-import { AudienceFields, useAudienceDraft } from './audience-fields.tsx';
+import { ScheduleFields, type ScheduleDraft, boundsOf, scheduleDraftOf } from './schedule-fields.tsx';
+import { type AudienceDraft, AudienceFields, audienceDraftOf, audienceOf } from './audience-fields.tsx';
 import type { LinkFields } from './use-links.ts';
 import { ContrastNote } from '#web/components/contrast-note.tsx';
 
@@ -32,64 +33,82 @@ interface LinkFormProps {
   /** The profile's time zone: a schedule is written, and shown, in it. */
   timeZone: string;
   saving: boolean;
-  onSave: (fields: LinkFields) => Promise<void>;
+  onSave: (fields: LinkFields) => Promise<unknown>;
   onCancel: () => void;
 }
 
 /** A stored hex colour preselects 'custom' with that hex (spec 000 §4). */
-function initialColor(color: string | undefined): { choice: string; hex: string } {
-  if (color && HEX_COLOR_PATTERN.test(color)) return { choice: CUSTOM_COLOR, hex: color };
-  return { choice: color ?? DEFAULT_LINK_COLOR, hex: '#8B5CF6' };
+function initialColor(color: string | undefined): { colorChoice: string; customHex: string } {
+  if (color && HEX_COLOR_PATTERN.test(color)) return { colorChoice: CUSTOM_COLOR, customHex: color };
+  return { colorChoice: color ?? DEFAULT_LINK_COLOR, customHex: '#8B5CF6' };
+}
+
+/** The link as the form holds it while it is written. */
+type LinkDraft = Required<Pick<LinkFields, 'title' | 'url' | 'icon' | 'showAsIcon' | 'ownProfile'>> &
+  Pick<LinkFields, 'customIcon'> & {
+    thumbnail: string | null;
+    contentWarning: ContentWarning | null;
+    colorChoice: string;
+    customHex: string;
+  } & ScheduleDraft &
+  AudienceDraft;
+
+function draftOf(link: Link | undefined, timeZone: string): LinkDraft {
+  return {
+    title: link?.title ?? '',
+    url: link?.url ?? '',
+    icon: link?.icon ?? DEFAULT_LINK_ICON,
+    customIcon: link?.customIcon ?? null,
+    showAsIcon: link?.showAsIcon ?? false,
+    ownProfile: link?.ownProfile ?? false,
+    contentWarning: link?.contentWarning ?? null,
+    thumbnail: link?.thumbnail ?? null,
+    ...initialColor(link?.color),
+    ...scheduleDraftOf(link, timeZone),
+    ...audienceDraftOf(link),
+  };
+}
+
+/** What is saved: 'custom' sends the chosen hex as the colour (spec 000 §4). */
+function fieldsOf(draft: LinkDraft, timeZone: string): LinkFields {
+  return {
+    title: draft.title,
+    url: draft.url,
+    icon: draft.icon,
+    customIcon: draft.customIcon,
+    thumbnail: draft.thumbnail,
+    color: draft.colorChoice === CUSTOM_COLOR ? draft.customHex : draft.colorChoice,
+    showAsIcon: draft.showAsIcon && SOCIAL_ICONS.has(draft.icon),
+    ownProfile: draft.ownProfile,
+    contentWarning: draft.contentWarning,
+    ...audienceOf(draft),
+    ...boundsOf(draft, timeZone),
+  };
 }
 
 export function LinkForm({ link, timeZone, saving, onSave, onCancel }: LinkFormProps) {
-  const [title, setTitle] = useState(link?.title ?? '');
-  const [url, setUrl] = useState(link?.url ?? '');
-  const [icon, setIcon] = useState(link?.icon ?? DEFAULT_LINK_ICON);
-  const [customIcon, setCustomIcon] = useState<string | null>(link?.customIcon ?? null);
-  const [showAsIcon, setShowAsIcon] = useState(link?.showAsIcon ?? false);
-  const [ownProfile, setOwnProfile] = useState(link?.ownProfile ?? false);
-  const [contentWarning, setContentWarning] = useState(link?.contentWarning ?? null);
-  const [thumbnail, setThumbnail] = useState<string | null>(link?.thumbnail ?? null);
-  const schedule = useScheduleDraft(link, timeZone);
-  const audience = useAudienceDraft(link);
-  const initial = initialColor(link?.color);
-  const [colorChoice, setColorChoice] = useState(initial.choice);
-  const [customHex, setCustomHex] = useState(initial.hex);
-  const [error, setError] = useState<string | null>(null);
+  const form = useSchemaForm(
+    draftSchema(createLinkSchema, (draft: LinkDraft) => fieldsOf(draft, timeZone)),
+    { defaultValues: draftOf(link, timeZone) },
+  );
+  const draft = form.watch();
+  const set = (change: Partial<LinkDraft>) => {
+    for (const [key, value] of Object.entries(change)) form.setValue(key as keyof LinkDraft, value as never, { shouldDirty: true });
+  };
+  const { icon, showAsIcon, colorChoice, customHex } = draft;
   const color = colorChoice === CUSTOM_COLOR ? customHex : colorChoice;
   // Warned at the colour, as Customize warns (issue 27): white button text on it under WCAG AA, with the page's look.
   const look = useCustomization().data;
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    // 'custom' sends the chosen hex as the colour (spec 000 §4).
-    const fields: LinkFields = {
-      title,
-      url,
-      icon,
-      customIcon,
-      thumbnail,
-      color,
-      showAsIcon: showAsIcon && SOCIAL_ICONS.has(icon),
-      ownProfile,
-      contentWarning,
-      ...audience.fields(),
-      ...schedule.bounds(),
-    };
-    const parsed = createLinkSchema.safeParse(fields);
-    if (!parsed.success) {
-      const { message } = describeZodError(parsed.error);
-      // One message per error (issue 27): the spec's toast for missing fields, the banner beside the form for the rest.
-      if (message === linkMessages.missingInformation) {
-        setError(null);
-        toast.error('Missing information', { description: 'Please provide both a title and URL for your link.' });
-      } else setError(message);
-      return;
-    }
-    setError(null);
-    await onSave(fields);
-  };
+  const submit = form.handleSubmit(
+    (valid) => onSave(fieldsOf(valid, timeZone)),
+    // One message per error (issue 27): the spec's toast for missing fields, the banner beside the form for the rest.
+    (errors) => {
+      if (Object.values(errors)[0]?.message !== linkMessages.missingInformation) return;
+      form.clearErrors();
+      toast.error('Missing information', { description: 'Please provide both a title and URL for your link.' });
+    },
+  );
 
   return (
     <form
@@ -98,42 +117,32 @@ export function LinkForm({ link, timeZone, saving, onSave, onCancel }: LinkFormP
       aria-label={link ? 'Edit link' : 'Add link'}
       className="space-y-5 rounded-2xl border border-primary/40 bg-surface p-5 shadow-lg shadow-primary/10"
     >
-      <FormError message={error} />
+      <FormError message={form.error} />
       <div className="grid gap-4 sm:grid-cols-2">
         <div className="space-y-2">
           <Label htmlFor={`title-${link?.id ?? 'new'}`}>Title</Label>
           <Input
             id={`title-${link?.id ?? 'new'}`}
-            value={title}
             maxLength={LINK_TITLE_MAX_LENGTH}
             placeholder="My website"
-            onChange={(event) => setTitle(event.target.value)}
             autoFocus
+            {...form.field('title')}
           />
         </div>
         <div className="space-y-2">
           <Label htmlFor={`url-${link?.id ?? 'new'}`}>URL</Label>
-          <Input
-            id={`url-${link?.id ?? 'new'}`}
-            value={url}
-            inputMode="url"
-            placeholder="example.com"
-            onChange={(event) => setUrl(event.target.value)}
-          />
+          <Input id={`url-${link?.id ?? 'new'}`} inputMode="url" placeholder="example.com" {...form.field('url')} />
         </div>
       </div>
       <fieldset className="space-y-2">
         <legend className="mb-2 text-sm font-medium text-zinc-300">Icon</legend>
         <IconPicker
           icon={icon}
-          customIcon={customIcon}
-          onChange={(nextIcon, nextCustom) => {
-            setIcon(nextIcon);
-            setCustomIcon(nextCustom);
-          }}
+          customIcon={draft.customIcon ?? null}
+          onChange={(nextIcon, nextCustom) => set({ icon: nextIcon, customIcon: nextCustom })}
         />
       </fieldset>
-      <ThumbnailPicker thumbnail={thumbnail} onChange={setThumbnail} />
+      <ThumbnailPicker thumbnail={draft.thumbnail} onChange={(thumbnail) => set({ thumbnail })} />
       {SOCIAL_ICONS.has(icon) && (
         <div className="flex items-center justify-between gap-4 rounded-xl border border-border/70 px-4 py-3">
           <div>
@@ -142,7 +151,7 @@ export function LinkForm({ link, timeZone, saving, onSave, onCancel }: LinkFormP
             </label>
             <p className="text-xs text-muted">A round icon instead of a button, when social icons are on in Customize.</p>
           </div>
-          <Switch id={`as-icon-${link?.id ?? 'new'}`} checked={showAsIcon} onCheckedChange={setShowAsIcon} />
+          <Switch id={`as-icon-${link?.id ?? 'new'}`} checked={showAsIcon} onCheckedChange={(on) => set({ showAsIcon: on })} />
         </div>
       )}
       <div className="flex items-center justify-between gap-4 rounded-xl border border-border/70 px-4 py-3">
@@ -154,21 +163,26 @@ export function LinkForm({ link, timeZone, saving, onSave, onCancel }: LinkFormP
             Your page names it with rel=&quot;me&quot;, so Mastodon and other sites can show that both are yours.
           </p>
         </div>
-        <Switch id={`own-profile-${link?.id ?? 'new'}`} checked={ownProfile} onCheckedChange={setOwnProfile} />
+        <Switch id={`own-profile-${link?.id ?? 'new'}`} checked={draft.ownProfile} onCheckedChange={(on) => set({ ownProfile: on })} />
       </div>
-      <ScheduleFields idSuffix={String(link?.id ?? 'new')} timeZone={timeZone} draft={schedule.draft} />
-      <AudienceFields idSuffix={String(link?.id ?? 'new')} draft={audience.draft} />
+      <ScheduleFields idSuffix={String(link?.id ?? 'new')} timeZone={timeZone} draft={draft} onChange={set} />
+      <AudienceFields idSuffix={String(link?.id ?? 'new')} draft={draft} onChange={set} />
       <ContentWarningSelect
         id={`warning-${link?.id ?? 'new'}`}
         label="Content warning"
         hint="Visitors see a warning before the link opens, and the button carries its label."
-        value={contentWarning}
-        onChange={setContentWarning}
+        value={draft.contentWarning}
+        onChange={(contentWarning) => set({ contentWarning })}
         className="rounded-xl border border-border/70 px-4 py-3"
       />
       <fieldset className="space-y-2">
         <legend className="mb-2 text-sm font-medium text-zinc-300">Colour</legend>
-        <ColorPicker choice={colorChoice} customHex={customHex} onChoiceChange={setColorChoice} onCustomHexChange={setCustomHex} />
+        <ColorPicker
+          choice={colorChoice}
+          customHex={customHex}
+          onChoiceChange={(choice) => set({ colorChoice: choice })}
+          onCustomHexChange={(hex) => set({ customHex: hex })}
+        />
         {look &&
           (colorChoice !== CUSTOM_COLOR || HEX_COLOR_PATTERN.test(customHex)) &&
           !(showAsIcon && SOCIAL_ICONS.has(icon)) &&
@@ -176,10 +190,7 @@ export function LinkForm({ link, timeZone, saving, onSave, onCancel }: LinkFormP
             <ContrastNote
               what="Button text on this colour"
               check={checkButtonText(look, { kind: 'link', color })}
-              onFix={(hex) => {
-                setColorChoice(CUSTOM_COLOR);
-                setCustomHex(hex);
-              }}
+              onFix={(hex) => set({ colorChoice: CUSTOM_COLOR, customHex: hex })}
             />
           )}
       </fieldset>

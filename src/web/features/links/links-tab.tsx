@@ -4,7 +4,6 @@ import { ChevronDown, Link2, Plus } from 'lucide-react';
 import { DropdownMenu } from 'radix-ui';
 import { useState } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router';
-import { toast } from 'sonner';
 import { BLOCK_NAMES, BLOCK_TYPES, type BlockType } from '#shared/blocks.ts';
 import { countOf } from '#shared/counts.ts';
 import { UPGRADE_TO_PRO, linkLimitMessage } from '#shared/plans.ts';
@@ -12,7 +11,6 @@ import type { CurrentUser } from '#shared/user.types.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { Card } from '#web/components/ui/card.tsx';
 import { LoadError, LoadingState } from '#web/components/ui/query-status.tsx';
-import { serverMessageOr } from '#web/lib/api.ts';
 import { useAnalytics } from '#web/features/analytics/use-analytics.ts';
 import { BLOCK_ICONS, BlockCard } from './block-card.tsx';
 import { BlockForm } from './block-form.tsx';
@@ -93,63 +91,32 @@ export function LinksTab({ user }: { user: CurrentUser }) {
   const editing: Editing = chosen.mode === 'idle' && searchParams.get('new') === '1' && !atLimit ? { mode: 'adding' } : chosen;
   const busy = editing.mode !== 'idle';
 
-  const save = async (fields: LinkFields) => {
-    try {
-      if (editing.mode === 'editing') {
-        await updateLink.mutateAsync({ id: editing.id, ...fields });
-        toast.success('Link updated', {
-          description: 'Your link has been updated successfully.',
-        });
-      } else {
-        await createLink.mutateAsync(fields);
-        toast.success('Link added', {
-          description: 'Your link is live on your profile.',
-        });
-      }
-      setEditing({ mode: 'idle' });
-    } catch (error) {
-      const message = serverMessageOr(error, 'Failed to update link. Please try again.');
-      toast.error('Error', { description: message });
-    }
-  };
+  const close = () => setEditing({ mode: 'idle' });
+  const save = (fields: LinkFields) =>
+    editing.mode === 'editing'
+      ? updateLink.run({ id: editing.id, ...fields }, { onSuccess: close })
+      : createLink.run(fields, { onSuccess: close });
 
-  const saveBlock = async (type: BlockType, fields: BlockFields) => {
-    try {
-      if (editing.mode === 'editing') await updateBlock.mutateAsync({ id: editing.id, ...fields });
-      else await createBlock.mutateAsync({ type, ...fields });
-      toast.success(editing.mode === 'editing' ? 'Block updated' : `${BLOCK_NAMES[type]} added`);
-      setEditing({ mode: 'idle' });
-    } catch (error) {
-      const message = serverMessageOr(error, 'Failed to save the block. Please try again.');
-      toast.error('Error', { description: message });
-    }
-  };
+  const saveBlock = (type: BlockType, fields: BlockFields) =>
+    editing.mode === 'editing'
+      ? updateBlock.run({ id: editing.id, ...fields }, { onSuccess: close })
+      : createBlock.run({ type, ...fields }, { onSuccess: close });
 
-  const remove = async (id: number, kind: 'link' | 'block') => {
-    try {
-      await deleteLink.mutateAsync(id);
-      toast.success(kind === 'link' ? 'Link deleted' : 'Block deleted', {
-        description: `Your ${kind} has been deleted successfully.`,
-      });
-    } catch {
-      toast.error('Error', {
-        description: `Failed to delete ${kind}. Please try again.`,
-      });
-    }
-  };
+  const remove = (id: number, kind: 'link' | 'block') =>
+    deleteLink.run(id, {
+      failure: `Failed to delete ${kind}. Please try again.`,
+      success: { title: kind === 'link' ? 'Link deleted' : 'Block deleted', description: `Your ${kind} has been deleted successfully.` },
+    });
 
-  const toggle = async (id: number, kind: 'link' | 'block', isActive: boolean) => {
-    try {
-      if (kind === 'link') await updateLink.mutateAsync({ id, isActive });
-      else await updateBlock.mutateAsync({ id, isActive });
-      toast.success(kind === 'link' ? 'Link updated' : 'Block updated', {
+  const toggle = (id: number, kind: 'link' | 'block', isActive: boolean) => {
+    const feedback = {
+      failure: `Failed to update ${kind}. Please try again.`,
+      success: {
+        title: kind === 'link' ? 'Link updated' : 'Block updated',
         description: isActive ? `The ${kind} is visible on your profile.` : `The ${kind} is hidden from your profile.`,
-      });
-    } catch {
-      toast.error('Error', {
-        description: `Failed to update ${kind}. Please try again.`,
-      });
-    }
+      },
+    };
+    return kind === 'link' ? updateLink.run({ id, isActive }, feedback) : updateBlock.run({ id, isActive }, feedback);
   };
 
   const onDragEnd = ({ active, over }: DragEndEvent) => {
@@ -157,13 +124,7 @@ export function LinksTab({ user }: { user: CurrentUser }) {
     const from = list.findIndex((link) => link.id === active.id);
     const to = list.findIndex((link) => link.id === over.id);
     const ids = arrayMove(list, from, to).map((link) => link.id);
-    reorder.mutate(ids, {
-      onSuccess: () => toast.success('Order saved'),
-      onError: () =>
-        toast.error('Error', {
-          description: 'Failed to save the new order. Please try again.',
-        }),
-    });
+    void reorder.run(ids);
   };
 
   return (

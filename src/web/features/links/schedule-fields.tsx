@@ -1,5 +1,4 @@
 import { CalendarClock } from 'lucide-react';
-import { useState } from 'react';
 import { type LinkWindow, scheduleStateOf } from '#shared/links.ts';
 import { instantOfWallTime, wallTimeOf } from '#shared/time-zone.ts';
 import { Input, Label } from '#web/components/ui/input.tsx';
@@ -10,17 +9,27 @@ import { cn } from '#web/lib/utils.ts';
 
 type Bounds = Pick<LinkWindow, 'startsAt' | 'endsAt'>;
 
-/** A schedule being written, as the profile's clock reads it ('YYYY-MM-DDTHH:mm'; '' for no bound), and what it saves. */
-export function useScheduleDraft(saved: Bounds | undefined, timeZone: string) {
-  const [startsAt, setStartsAt] = useState(saved?.startsAt ? wallTimeOf(saved.startsAt, timeZone) : '');
-  const [endsAt, setEndsAt] = useState(saved?.endsAt ? wallTimeOf(saved.endsAt, timeZone) : '');
-  const [scheduling, setScheduling] = useState(Boolean(saved?.startsAt || saved?.endsAt));
-  const instant = (wallTime: string) => (scheduling && wallTime ? new Date(instantOfWallTime(wallTime, timeZone)).toISOString() : null);
+/** A schedule being written, as the profile's clock reads it ('YYYY-MM-DDTHH:mm'; '' for no bound), with its switch. */
+export interface ScheduleDraft {
+  scheduling: boolean;
+  startsAt: string;
+  endsAt: string;
+}
+
+/** The draft of a saved schedule (or of none). */
+export function scheduleDraftOf(saved: Bounds | undefined, timeZone: string): ScheduleDraft {
   return {
-    draft: { startsAt, endsAt, scheduling, setStartsAt, setEndsAt, setScheduling },
-    /** The bounds to save: null where none (and both null with the switch off). */
-    bounds: (): Bounds => ({ startsAt: instant(startsAt), endsAt: instant(endsAt) }),
+    startsAt: saved?.startsAt ? wallTimeOf(saved.startsAt, timeZone) : '',
+    endsAt: saved?.endsAt ? wallTimeOf(saved.endsAt, timeZone) : '',
+    scheduling: Boolean(saved?.startsAt || saved?.endsAt),
   };
+}
+
+/** The bounds to save: null where none (and both null with the switch off). */
+export function boundsOf(draft: ScheduleDraft, timeZone: string): Bounds {
+  const instant = (wallTime: string) =>
+    draft.scheduling && wallTime ? new Date(instantOfWallTime(wallTime, timeZone)).toISOString() : null;
+  return { startsAt: instant(draft.startsAt), endsAt: instant(draft.endsAt) };
 }
 
 /** The Schedule switch and its two times, in the profile's time zone. */
@@ -28,10 +37,12 @@ export function ScheduleFields({
   idSuffix,
   timeZone,
   draft,
+  onChange,
 }: {
   idSuffix: string;
   timeZone: string;
-  draft: ReturnType<typeof useScheduleDraft>['draft'];
+  draft: ScheduleDraft;
+  onChange: (change: Partial<ScheduleDraft>) => void;
 }) {
   return (
     <div className="space-y-3 rounded-xl border border-border/70 px-4 py-3">
@@ -44,7 +55,7 @@ export function ScheduleFields({
             Show it only from a start, until an end, or both. Times are in {timeZone.replaceAll('_', ' ')}.
           </p>
         </div>
-        <Switch id={`schedule-${idSuffix}`} checked={draft.scheduling} onCheckedChange={draft.setScheduling} />
+        <Switch id={`schedule-${idSuffix}`} checked={draft.scheduling} onCheckedChange={(scheduling) => onChange({ scheduling })} />
       </div>
       {draft.scheduling && (
         <div className="grid gap-3 sm:grid-cols-2">
@@ -54,7 +65,7 @@ export function ScheduleFields({
               id={`starts-${idSuffix}`}
               type="datetime-local"
               value={draft.startsAt}
-              onChange={(event) => draft.setStartsAt(event.target.value)}
+              onChange={(event) => onChange({ startsAt: event.target.value })}
             />
           </div>
           <div className="space-y-1.5">
@@ -63,7 +74,7 @@ export function ScheduleFields({
               id={`ends-${idSuffix}`}
               type="datetime-local"
               value={draft.endsAt}
-              onChange={(event) => draft.setEndsAt(event.target.value)}
+              onChange={(event) => onChange({ endsAt: event.target.value })}
             />
           </div>
         </div>

@@ -1,7 +1,8 @@
 import type { AudienceDevice } from '#shared/audience.ts';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useApiMutation } from '#web/lib/use-api-mutation.ts';
 import type { BrokenLink, LinkChecksResponse } from '#shared/link-checks.ts';
-import type { Block, PageItem } from '#shared/blocks.ts';
+import { BLOCK_NAMES, type Block, type PageItem } from '#shared/blocks.ts';
 import type { ContentWarning } from '#shared/content-warning.ts';
 import type { Link } from '#shared/links.ts';
 import type { PlanUsage } from '#shared/plans.schema.ts';
@@ -74,7 +75,10 @@ function useInvalidateLinks(userId: number) {
 
 export function useCreateLink(userId: number) {
   const invalidate = useInvalidateLinks(userId);
-  return useMutation({
+  return useApiMutation({
+    failure: 'Failed to update link. Please try again.',
+    failureTitle: 'Error',
+    success: { title: 'Link added', description: 'Your link is live on your profile.' },
     mutationFn: async (fields: LinkFields) => (await api<{ data: Link }>('/api/links', { method: 'POST', body: fields })).data,
     onSuccess: invalidate,
   });
@@ -83,13 +87,27 @@ export function useCreateLink(userId: number) {
 export function useUpdateLink(userId: number) {
   const queryClient = useQueryClient();
   const invalidate = useInvalidateLinks(userId);
-  return useMutation({
+  return useApiMutation({
+    failure: 'Failed to update link. Please try again.',
+    failureTitle: 'Error',
+    success: { title: 'Link updated', description: 'Your link has been updated successfully.' },
     mutationFn: async ({ id, ...fields }: Partial<LinkFields> & { id: number }) =>
       (await api<{ data: Link }>(`/api/links/${id}`, { method: 'PATCH', body: fields })).data,
     onSuccess: (link) => {
       queryClient.setQueryData<PageItem[]>(linksQueryKey(userId), (items) => items?.map((entry) => (entry.id === link.id ? link : entry)));
       return invalidate();
     },
+  });
+}
+
+/** Several links take one colour (Customize's "Recolour them"), or their colours back (its undo). */
+export function useRecolourLinks(userId: number) {
+  const invalidate = useInvalidateLinks(userId);
+  return useApiMutation({
+    mutationFn: (changes: { id: number; color: string }[]) =>
+      Promise.all(changes.map(({ id, color }) => api(`/api/links/${id}`, { method: 'PATCH', body: { color } }))),
+    onSuccess: invalidate,
+    failure: 'Could not change the links’ colour: try again.',
   });
 }
 
@@ -106,7 +124,10 @@ export interface BlockFields {
 
 export function useCreateBlock(userId: number) {
   const invalidate = useInvalidateLinks(userId);
-  return useMutation({
+  return useApiMutation({
+    failure: 'Failed to save the block. Please try again.',
+    failureTitle: 'Error',
+    success: (_block, fields) => `${BLOCK_NAMES[fields.type]} added`,
     mutationFn: async (fields: BlockFields & { type: Block['type'] }) =>
       (await api<{ data: Block }>('/api/links/blocks', { method: 'POST', body: fields })).data,
     onSuccess: invalidate,
@@ -116,7 +137,10 @@ export function useCreateBlock(userId: number) {
 export function useUpdateBlock(userId: number) {
   const queryClient = useQueryClient();
   const invalidate = useInvalidateLinks(userId);
-  return useMutation({
+  return useApiMutation({
+    failure: 'Failed to save the block. Please try again.',
+    failureTitle: 'Error',
+    success: 'Block updated',
     mutationFn: async ({ id, ...fields }: BlockFields & { id: number }) =>
       (await api<{ data: Block }>(`/api/links/blocks/${id}`, { method: 'PATCH', body: fields })).data,
     onSuccess: (block) => {
@@ -130,7 +154,9 @@ export function useUpdateBlock(userId: number) {
 
 export function useDeleteLink(userId: number) {
   const invalidate = useInvalidateLinks(userId);
-  return useMutation({
+  return useApiMutation({
+    failure: 'Failed to delete link. Please try again.',
+    failureTitle: 'Error',
     mutationFn: (id: number) => api(`/api/links/${id}`, { method: 'DELETE' }),
     onSuccess: invalidate,
   });
@@ -140,9 +166,8 @@ export function useDeleteLink(userId: number) {
 export function useReorderLinks(userId: number) {
   const queryClient = useQueryClient();
   const key = linksQueryKey(userId);
-  return useMutation({
-    mutationFn: async (ids: number[]) => (await api<{ data: PageItem[] }>('/api/links/order', { method: 'PUT', body: { ids } })).data,
-    onMutate: async (ids) => {
+  return useApiMutation({
+    mutationFn: async (ids: number[]) => {
       await queryClient.cancelQueries({ queryKey: key });
       const previous = queryClient.getQueryData<PageItem[]>(key);
       if (previous) {
@@ -152,11 +177,16 @@ export function useReorderLinks(userId: number) {
           ids.map((id) => byId.get(id)).filter((item): item is PageItem => Boolean(item)),
         );
       }
-      return { previous };
-    },
-    onError: (_error, _ids, context) => {
-      if (context?.previous) queryClient.setQueryData(key, context.previous);
+      try {
+        return (await api<{ data: PageItem[] }>('/api/links/order', { method: 'PUT', body: { ids } })).data;
+      } catch (caught) {
+        if (previous) queryClient.setQueryData(key, previous);
+        throw caught;
+      }
     },
     onSuccess: (links) => queryClient.setQueryData(key, links),
+    failure: 'Failed to save the new order. Please try again.',
+    failureTitle: 'Error',
+    success: 'Order saved',
   });
 }

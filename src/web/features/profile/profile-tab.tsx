@@ -1,5 +1,5 @@
 import { Moon, Palette, Sun, UserRound } from 'lucide-react';
-import { type FormEvent, useState } from 'react';
+import type { PathValue } from 'react-hook-form';
 import { toast } from 'sonner';
 import { BIO_MAX_LENGTH, DISPLAY_NAME_MAX_LENGTH, type DashboardTheme, NEW_LINK_DAYS } from '#shared/constants.ts';
 import { countOf } from '#shared/counts.ts';
@@ -11,14 +11,13 @@ import { Input, Label, Textarea } from '#web/components/ui/input.tsx';
 import { LoadError, LoadingState } from '#web/components/ui/query-status.tsx';
 import { Switch } from '#web/components/ui/switch.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '#web/components/ui/tabs.tsx';
-import { ApiError } from '#web/lib/api.ts';
+import { useSchemaForm } from '#web/lib/use-schema-form.ts';
 import type { DashboardTab } from '#web/lib/constants.ts';
 import { accountMessages } from '#shared/account.ts';
 import { useSiteFeatures } from '#web/lib/use-site-features.ts';
 import { cn } from '#web/lib/utils.ts';
 import { ContentWarningSelect } from '#web/features/links/content-warning-select.tsx';
 import { useUnsavedChanges } from '#web/lib/unsaved-changes.ts';
-import { useFormError } from '#web/features/auth/use-form-error.ts';
 import { QuickThemes } from '#web/features/customization/quick-themes.tsx';
 import { useCustomization } from '#web/lib/use-customization.ts';
 import { AvatarUploader } from '#web/components/avatar-uploader.tsx';
@@ -71,57 +70,50 @@ function emailHint(settings: ProfileSettings, siteSendsMail: boolean | undefined
 function ProfileSettingsForm({ user, settings }: { user: CurrentUser; settings: ProfileSettings }) {
   const updateProfile = useUpdateProfile();
   const features = useSiteFeatures();
-  const [form, setForm] = useState<ProfileFormInput>({
-    displayName: settings.displayName,
-    bio: settings.bio,
-    email: settings.email ?? '',
-    theme: settings.theme,
-    showViews: settings.showViews,
-    showUpdated: settings.showUpdated,
-    markNewLinks: settings.markNewLinks,
-    openInBrowserBar: settings.openInBrowserBar,
-    contentWarning: settings.contentWarning,
+  const form = useSchemaForm(profileFormSchema, {
+    defaultValues: {
+      displayName: settings.displayName,
+      bio: settings.bio,
+      email: settings.email ?? '',
+      theme: settings.theme,
+      showViews: settings.showViews,
+      showUpdated: settings.showUpdated,
+      markNewLinks: settings.markNewLinks,
+      openInBrowserBar: settings.openInBrowserBar,
+      contentWarning: settings.contentWarning,
+    },
   });
-  const { error, invalidField, show, check } = useFormError();
+  const values = form.watch();
   // The theme saves at once; the other fields wait for Save Changes.
   const dirty =
-    form.displayName !== settings.displayName ||
-    form.bio !== settings.bio ||
-    form.email !== (settings.email ?? '') ||
-    form.contentWarning !== settings.contentWarning ||
-    PAGE_SWITCHES.some(({ field }) => form[field] !== settings[field]);
+    values.displayName !== settings.displayName ||
+    values.bio !== settings.bio ||
+    values.email !== (settings.email ?? '') ||
+    values.contentWarning !== settings.contentWarning ||
+    PAGE_SWITCHES.some(({ field }) => values[field] !== settings[field]);
   useUnsavedChanges('profile', 'Profile Settings', dirty);
   const set = <Key extends keyof ProfileFormInput>(key: Key, value: ProfileFormInput[Key]) =>
-    setForm((current) => ({ ...current, [key]: value }));
+    form.setValue(key, value as PathValue<ProfileFormInput, Key>);
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const values = check(profileFormSchema, form, (field) => document.getElementById(`profile-${field}`)?.focus());
-    if (!values) return;
-    try {
-      const saved = await updateProfile.mutateAsync(values);
-      const newAddress = saved.email && saved.email.toLowerCase() !== (settings.email ?? '').toLowerCase();
-      toast.success(profileSettingsMessages.settingsSaved, {
-        description: newAddress && features?.email ? accountMessages.confirmationSent(saved.email!) : undefined,
-      });
-    } catch (caught) {
-      if (caught instanceof ApiError && caught.status > 0) show(caught.message, Object.keys(caught.fieldErrors)[0] ?? null);
-      else toast.error('Error', { description: 'Failed to save your settings. Please try again.' });
-    }
-  };
+  const submit = form.handleSubmit((input) =>
+    updateProfile.run(input, {
+      form,
+      success: (saved) => {
+        const newAddress = saved.email && saved.email.toLowerCase() !== (settings.email ?? '').toLowerCase();
+        return {
+          title: profileSettingsMessages.settingsSaved,
+          description: newAddress && features?.email ? accountMessages.confirmationSent(saved.email!) : undefined,
+        };
+      },
+    }),
+  );
 
   /** The dashboard theme applies at once, and is saved at once. */
-  const chooseTheme = async (theme: DashboardTheme) => {
+  const chooseTheme = (theme: DashboardTheme) => {
     set('theme', theme);
-    try {
-      await updateProfile.mutateAsync({ theme });
-    } catch {
-      set('theme', settings.theme);
-      toast.error('Error', { description: 'Failed to save your settings. Please try again.' });
-    }
+    return updateProfile.run({ theme }, { onFailure: () => set('theme', settings.theme) });
   };
 
-  const invalid = (field: string) => (invalidField === field ? true : undefined);
   return (
     <div className="grid gap-6 xl:grid-cols-[1fr_320px]">
       <div className="min-w-0 space-y-6">
@@ -129,7 +121,7 @@ function ProfileSettingsForm({ user, settings }: { user: CurrentUser; settings: 
           <h2 className="text-lg font-semibold">Profile picture</h2>
           <div className="mt-4">
             <AvatarUploader
-              name={form.displayName || settings.username}
+              name={values.displayName || settings.username}
               current={settings.profileImage}
               showStatus={false}
               onSaved={(url) => toast.success(url ? 'Profile picture updated' : 'Profile picture removed')}
@@ -140,49 +132,38 @@ function ProfileSettingsForm({ user, settings }: { user: CurrentUser; settings: 
           <UsernameField key={settings.username} settings={settings} />
         </Card>
         <Card>
-          <form onSubmit={submit} className="space-y-5" noValidate>
+          <form onSubmit={(event) => void submit(event)} className="space-y-5" noValidate>
             <div className="space-y-2">
               <Label htmlFor="profile-displayName">Display name</Label>
               <Input
                 id="profile-displayName"
-                value={form.displayName}
-                onChange={(event) => set('displayName', event.target.value)}
                 maxLength={DISPLAY_NAME_MAX_LENGTH + 10}
-                aria-invalid={invalid('displayName')}
                 placeholder={settings.username}
+                {...form.field('displayName')}
               />
             </div>
             <div className="space-y-2">
               <div className="flex items-center justify-between">
                 <Label htmlFor="profile-bio">Bio</Label>
                 <span
-                  className={cn('text-xs tabular-nums', form.bio.length > BIO_MAX_LENGTH ? 'text-red-400' : 'text-muted')}
+                  className={cn('text-xs tabular-nums', values.bio.length > BIO_MAX_LENGTH ? 'text-red-400' : 'text-muted')}
                   data-testid="bio-counter"
                   aria-live="polite"
                 >
-                  {form.bio.length}/{BIO_MAX_LENGTH}
+                  {values.bio.length}/{BIO_MAX_LENGTH}
                 </span>
               </div>
-              <Textarea
-                id="profile-bio"
-                rows={3}
-                value={form.bio}
-                onChange={(event) => set('bio', event.target.value)}
-                aria-invalid={invalid('bio')}
-                placeholder="Tell visitors who you are in a sentence or two."
-              />
+              <Textarea id="profile-bio" rows={3} placeholder="Tell visitors who you are in a sentence or two." {...form.field('bio')} />
             </div>
             <div className="space-y-2">
               <Label htmlFor="profile-email">Email</Label>
               <Input
                 id="profile-email"
                 type="email"
-                value={form.email}
-                onChange={(event) => set('email', event.target.value)}
-                aria-invalid={invalid('email')}
                 aria-describedby="profile-email-hint"
                 autoComplete="email"
                 placeholder="you@example.com"
+                {...form.field('email')}
               />
               <p id="profile-email-hint" className="text-xs text-muted">
                 {emailHint(settings, features?.email)}
@@ -200,11 +181,11 @@ function ProfileSettingsForm({ user, settings }: { user: CurrentUser; settings: 
                       key={theme}
                       type="button"
                       role="radio"
-                      aria-checked={form.theme === theme}
+                      aria-checked={values.theme === theme}
                       onClick={() => void chooseTheme(theme)}
                       className={cn(
                         'inline-flex cursor-pointer items-center gap-1.5 rounded-lg px-3 py-1.5 text-sm capitalize',
-                        form.theme === theme ? 'bg-primary/20 text-white' : 'text-zinc-300 hover:text-white',
+                        values.theme === theme ? 'bg-primary/20 text-white' : 'text-zinc-300 hover:text-white',
                       )}
                     >
                       {theme === 'dark' ? <Moon className="size-4" aria-hidden="true" /> : <Sun className="size-4" aria-hidden="true" />}
@@ -219,7 +200,7 @@ function ProfileSettingsForm({ user, settings }: { user: CurrentUser; settings: 
                   id={`profile-${field}`}
                   label={label}
                   hint={hint}
-                  checked={form[field]}
+                  checked={values[field]}
                   onChange={(value) => set(field, value)}
                 />
               ))}
@@ -227,13 +208,13 @@ function ProfileSettingsForm({ user, settings }: { user: CurrentUser; settings: 
                 id="profile-contentWarning"
                 label="Content warning"
                 hint="Visitors see a warning first and choose to go on; search engines and link previews see only the warning."
-                value={form.contentWarning}
+                value={values.contentWarning}
                 onChange={(value) => set('contentWarning', value)}
               />
             </fieldset>
-            {error && (
+            {form.error && (
               <p role="alert" className="text-sm text-red-400">
-                {error}
+                {form.error}
               </p>
             )}
             <Button type="submit" disabled={updateProfile.isPending}>

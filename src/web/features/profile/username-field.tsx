@@ -1,15 +1,13 @@
 import { siteHost } from '#web/lib/utils.ts';
 import { Info, Lock } from 'lucide-react';
 import { Tooltip } from 'radix-ui';
-import { type FormEvent, useState } from 'react';
-import { toast } from 'sonner';
+import { useState } from 'react';
 import { changeUsernameSchema, daysUntil, profileSettingsMessages, type ProfileSettings } from '#shared/profile-settings.ts';
 import { USERNAME_CHANGE_COOLDOWN_DAYS, USERNAME_HOLD_DAYS } from '#shared/constants.ts';
-import { describeZodError } from '#shared/validation.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { ConfirmDialog } from '#web/components/ui/confirm-dialog.tsx';
 import { Input, Label } from '#web/components/ui/input.tsx';
-import { serverMessageOr } from '#web/lib/api.ts';
+import { useSchemaForm } from '#web/lib/use-schema-form.ts';
 import { useChangeUsername } from '#web/lib/use-profile-settings.ts';
 
 /**
@@ -19,37 +17,25 @@ import { useChangeUsername } from '#web/lib/use-profile-settings.ts';
  */
 export function UsernameField({ settings }: { settings: ProfileSettings }) {
   const changeUsername = useChangeUsername();
-  const [value, setValue] = useState(settings.username);
-  const [error, setError] = useState<string | null>(null);
+  // A name that is too long is refused with the rule's message, never cut short; the same name is refused before asking.
+  const form = useSchemaForm(
+    changeUsernameSchema.refine(({ username }) => username !== settings.username, {
+      path: ['username'],
+      message: profileSettingsMessages.sameUsername,
+    }),
+    { defaultValues: { username: settings.username } },
+  );
+  const value = form.watch('username');
   const locked = settings.usernameLockedUntil !== null;
   const daysLeft = settings.usernameLockedUntil ? daysUntil(settings.usernameLockedUntil) : 0;
 
   // The name checked and waiting for the owner's yes: it locks the name and moves the page (issue 27).
   const [asking, setAsking] = useState<string | null>(null);
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    // A name that is too long is refused with the rule's message, never cut short.
-    const parsed = changeUsernameSchema.safeParse({ username: value });
-    if (!parsed.success) return setError(describeZodError(parsed.error).message);
-    if (parsed.data.username === settings.username) return setError(profileSettingsMessages.sameUsername);
-    setError(null);
-    setAsking(parsed.data.username);
-  };
-
-  const change = async (username: string) => {
-    try {
-      await changeUsername.mutateAsync(username);
-      toast.success(profileSettingsMessages.usernameChanged, { description: profileSettingsMessages.usernameChangedHint });
-    } catch (caught) {
-      setError(serverMessageOr(caught, 'Failed to change username'));
-    } finally {
-      setAsking(null);
-    }
-  };
+  const submit = form.handleSubmit(({ username }) => setAsking(username));
+  const change = (username: string) => changeUsername.run(username, { form }).then(() => setAsking(null));
 
   return (
-    <form onSubmit={submit} className="space-y-2" noValidate>
+    <form onSubmit={(event) => void submit(event)} className="space-y-2" noValidate>
       <div className="flex items-center gap-2">
         <Label htmlFor="profile-username">Username</Label>
         {locked && (
@@ -84,10 +70,13 @@ export function UsernameField({ settings }: { settings: ProfileSettings }) {
           </span>
           <Input
             id="profile-username"
-            value={value}
-            onChange={(event) => setValue(event.target.value.toLowerCase())}
             disabled={locked || changeUsername.isPending}
-            aria-invalid={error ? true : undefined}
+            {...form.field('username')}
+            onChange={(event) => {
+              event.target.value = event.target.value.toLowerCase();
+              return form.field('username').onChange(event);
+            }}
+            aria-invalid={form.error ? true : undefined}
             aria-describedby="profile-username-notice"
             autoComplete="off"
             className="h-full border-0 bg-transparent px-0.5 focus:ring-0"
@@ -97,9 +86,9 @@ export function UsernameField({ settings }: { settings: ProfileSettings }) {
           {changeUsername.isPending ? 'Changing...' : 'Change username'}
         </Button>
       </div>
-      {error && (
+      {form.error && (
         <p role="alert" className="text-sm text-red-400">
-          {error}
+          {form.error}
         </p>
       )}
       <ConfirmDialog

@@ -18,7 +18,7 @@ import {
 } from '#shared/purchases.ts';
 import { type OfferAnswer } from '#shared/purchases.schema.ts';
 import { Button } from '#web/components/ui/button.tsx';
-import { serverMessageOr } from '#web/lib/api.ts';
+import { useApiMutation } from '#web/lib/use-api-mutation.ts';
 import { openCheckout, useOffers } from './use-offers.ts';
 import { Card } from '#web/components/ui/card.tsx';
 import { useSession } from '#web/lib/use-session.ts';
@@ -249,6 +249,7 @@ function BuyButton({
 }) {
   const { user } = useSession();
   const [opening, setOpening] = useState(false);
+  const checkout = useApiMutation({ mutationFn: openCheckout, failure: purchaseMessages.checkoutFailed });
   if (!user) {
     return (
       <Button asChild variant="outline" className="mt-8">
@@ -280,12 +281,8 @@ function BuyButton({
         disabled={opening}
         onClick={() => {
           setOpening(true);
-          openCheckout(item).catch(async (caught: unknown) => {
-            setOpening(false);
-            // Imported when shown: the pricing page loads without the toast library.
-            const { toast } = await import('sonner');
-            toast.error(serverMessageOr(caught, purchaseMessages.checkoutFailed));
-          });
+          // Stays "Opening" while the browser goes to the checkout.
+          void checkout.run(item, { onFailure: () => setOpening(false) });
         }}
       >
         {opening ? 'Opening checkout…' : upgrade ? `Upgrade for ${price}` : `${label} · ${price}`}

@@ -1,9 +1,8 @@
 import { Construction } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import type { SiteSettings } from '#shared/admin.ts';
-import { api } from '#web/lib/api.ts';
 import { useSession } from '#web/lib/use-session.ts';
+import { readSiteSettings } from './site-settings-request.ts';
 
 /** Said by the Settings tab when it switched coming-soon mode, so that the banner follows at once. */
 export const SITE_SETTINGS_CHANGED = 'linkverse:site-settings-changed';
@@ -22,7 +21,7 @@ export function ClosedSiteBanner() {
     if (!isAdmin) return;
     let live = true;
     const read = () =>
-      api<SiteSettings>('/api/admin/site-settings').then(
+      readSiteSettings().then(
         (settings) => live && setClosed(settings.maintenanceMode),
         () => undefined,
       );

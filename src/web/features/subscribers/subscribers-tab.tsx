@@ -1,7 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { Download, MailCheck, Trash2, Users } from 'lucide-react';
-import { type FormEvent, useState } from 'react';
-import { toast } from 'sonner';
+import { useState } from 'react';
 import { countOf } from '#shared/counts.ts';
 import {
   SUBSCRIBE_CONFIRM_DAYS,
@@ -10,6 +9,7 @@ import {
   SUBSCRIBER_STATUS_TEXT,
   type Subscriber,
   type SubscriberList,
+  signupFormSettingsSchema,
   subscriberMessages,
 } from '#shared/subscribers.ts';
 import type { CurrentUser } from '#shared/user.types.ts';
@@ -20,7 +20,8 @@ import { Label, Textarea } from '#web/components/ui/input.tsx';
 import { LoadError, LoadingState } from '#web/components/ui/query-status.tsx';
 import { StackedCell, StackedEmptyRow, StackedRow, StackedTable } from '#web/components/ui/stacked-table.tsx';
 import { Switch } from '#web/components/ui/switch.tsx';
-import { ApiError } from '#web/lib/api.ts';
+import { useApiMutation } from '#web/lib/use-api-mutation.ts';
+import { useSchemaForm } from '#web/lib/use-schema-form.ts';
 import { formatDay } from '#web/lib/dates.ts';
 import { useUnsavedChanges } from '#web/lib/unsaved-changes.ts';
 import { cn } from '#web/lib/utils.ts';
@@ -42,32 +43,23 @@ export function SubscribersTab({ user }: { user: CurrentUser }) {
 
 function SignupFormSettings({ user, doubleOptIn }: { user: CurrentUser; doubleOptIn: boolean | undefined }) {
   const updateProfile = useUpdateProfile();
-  const [on, setOn] = useState(user.subscribeForm);
-  const [consent, setConsent] = useState(user.subscribeConsent);
-  const [error, setError] = useState<string | null>(null);
+  const form = useSchemaForm(signupFormSettingsSchema, {
+    defaultValues: { subscribeForm: user.subscribeForm, subscribeConsent: user.subscribeConsent },
+  });
+  const { subscribeForm: on, subscribeConsent: consent } = form.watch();
   const dirty = on !== user.subscribeForm || consent !== user.subscribeConsent;
   useUnsavedChanges('subscribers', 'Subscribers', dirty);
 
-  const save = async (event: FormEvent) => {
-    event.preventDefault();
-    if (on && !consent.trim()) {
-      setError(subscriberMessages.consentRequired);
-      document.getElementById('signup-consent')?.focus();
-      return;
-    }
-    setError(null);
-    try {
-      await updateProfile.mutateAsync({ subscribeForm: on, subscribeConsent: consent });
-      toast.success(on ? 'The sign-up form is on your page' : 'The sign-up form is off');
-    } catch (caught) {
-      if (caught instanceof ApiError && caught.status > 0) setError(caught.message);
-      else toast.error('Error', { description: 'Failed to save your settings. Please try again.' });
-    }
-  };
+  const save = form.handleSubmit((settings) =>
+    updateProfile.run(settings, {
+      form,
+      success: settings.subscribeForm ? 'The sign-up form is on your page' : 'The sign-up form is off',
+    }),
+  );
 
   return (
     <Card>
-      <form onSubmit={save} className="space-y-5" aria-label="Sign-up form">
+      <form onSubmit={(event) => void save(event)} noValidate className="space-y-5" aria-label="Sign-up form">
         <div className="flex items-start justify-between gap-4">
           <div>
             <label htmlFor="signup-on" className="text-lg font-semibold">
@@ -77,18 +69,16 @@ function SignupFormSettings({ user, doubleOptIn }: { user: CurrentUser; doubleOp
               Visitors leave their address to hear from you. It is never shown on your page or in analytics.
             </p>
           </div>
-          <Switch id="signup-on" checked={on} onCheckedChange={setOn} />
+          <Switch id="signup-on" checked={on} onCheckedChange={(checked) => form.setValue('subscribeForm', checked)} />
         </div>
         <div className="space-y-2">
           <Label htmlFor="signup-consent">What visitors agree to</Label>
           <Textarea
             id="signup-consent"
             rows={3}
-            value={consent}
-            onChange={(event) => setConsent(event.target.value)}
             placeholder="For example: A monthly letter about new work. Leave any time from the link in it."
-            aria-invalid={error ? true : undefined}
             aria-describedby="signup-consent-hint"
+            {...form.field('subscribeConsent')}
           />
           <p id="signup-consent-hint" className="flex justify-between gap-4 text-xs text-muted">
             <span>Shown under the form, and kept with each address as it read when they signed up.</span>
@@ -105,9 +95,9 @@ function SignupFormSettings({ user, doubleOptIn }: { user: CurrentUser; doubleOp
               : 'This site sends no mail, so addresses cannot be confirmed: they are kept and marked unconfirmed.'}
           </p>
         )}
-        {error && (
+        {form.error && (
           <p role="alert" className="text-sm text-red-400">
-            {error}
+            {form.error}
           </p>
         )}
         <Button type="submit" disabled={updateProfile.isPending || !dirty}>
@@ -121,14 +111,15 @@ function SignupFormSettings({ user, doubleOptIn }: { user: CurrentUser; doubleOp
 function SubscriberTable({ list }: { list: SubscriberList }) {
   const queryClient = useQueryClient();
   const [confirming, setConfirming] = useState<number | null>(null);
-  const remove = useMutation({
+  const remove = useApiMutation({
     mutationFn: removeSubscriber,
     onSuccess: async () => {
       setConfirming(null);
-      toast.success(subscriberMessages.removed);
       await queryClient.invalidateQueries({ queryKey: subscribersQueryKey });
     },
-    onError: () => toast.error('Error', { description: 'The address could not be removed. Please try again.' }),
+    failure: 'The address could not be removed. Please try again.',
+    failureTitle: 'Error',
+    success: subscriberMessages.removed,
   });
   return (
     <section className="space-y-4" aria-labelledby="subscribers-heading">
@@ -185,7 +176,7 @@ function SubscriberTable({ list }: { list: SubscriberList }) {
                 open={confirming === subscriber.id}
                 onOpenChange={(open) => setConfirming(open ? subscriber.id : null)}
                 pending={remove.isPending}
-                onConfirm={() => remove.mutate(subscriber.id)}
+                onConfirm={() => void remove.run(subscriber.id)}
                 trigger={
                   <Button variant="ghost" size="icon" aria-label={`Remove ${subscriber.email}`} className="size-9 hover:text-red-400">
                     <Trash2 />
