@@ -38,6 +38,7 @@ import { linkChecksPlugin } from './link-checks/link-checks.plugin.ts';
 import type { LinkChecker } from './link-checks/link-checks.service.ts';
 import { linksPlugin } from './links/links.plugin.ts';
 import { createLogger } from './logging.ts';
+import type { MediaProcessor } from './media/media-processor.ts';
 import type { MailOutbox } from './mail/mail-outbox.ts';
 import { mediaPlugin } from './media/media.plugin.ts';
 import { registerMetrics } from './operations/metrics.ts';
@@ -99,6 +100,8 @@ declare module 'fastify' {
     routeList: ReadonlyArray<{ method: string; url: string }>;
     /** Mail waiting to go out (tests wait for it to drain). */
     mailOutbox: MailOutbox;
+    /** The media worker: what user input costs to decode or draw runs there (tests read its counts). */
+    media: MediaProcessor;
     /** The hourly account jobs, run by the server's own scheduler: purging deleted accounts, weekly summaries (tests run them with a clock). */
     accountJobs: { run(now?: number): Promise<void> };
     /** The daily checks of links' addresses (tests run them with a clock). */
@@ -172,6 +175,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   app.decorate('fastPathStats', shared.fastPathStats);
   app.decorate('pageCache', cache);
   app.decorate('mailOutbox', shared.outbox);
+  app.decorate('media', shared.media);
   app.decorate('accountJobs', shared.accountJobs);
   app.decorate('linkChecker', shared.linkChecker);
   app.decorate('customDomains', shared.customDomains);

@@ -16,7 +16,7 @@ import { type SingleSignOn, createSingleSignOn } from './auth/single-sign-on.ts'
 import { type SignInChangeNotice, adminSecondFactorGate } from './auth/two-factor.ts';
 import type { SignInLimits } from './auth/auth.routes.ts';
 import type { SiteFeatures } from '#shared/account.ts';
-import type { AppConfig } from './config.ts';
+import { type AppConfig, DEFAULT_AUTH_RATE_LIMIT } from './config.ts';
 import { type CustomDomains, createCustomDomains } from './custom-domains/custom-domains.service.ts';
 import { referencedUploads } from './customization/customization.service.ts';
 import { type DatabaseHandle, type Db, openDatabase } from './db/database.ts';
@@ -152,7 +152,12 @@ export function createServices(config: AppConfig, log: FastifyBaseLogger): Share
   const securityHeaders = computeSecurityHeaders(HELMET_OPTIONS);
 
   const outbox = new MailOutbox(db, config.mail ? smtpSender(config.mail.smtpUrl, config.mail.from) : undefined, log);
-  const accountMail = new AccountMail(db, outbox, config.mail?.origin ?? '');
+  const accountMail = new AccountMail(
+    db,
+    outbox,
+    config.mail?.origin ?? '',
+    config.authRateLimit.forgotPasswordPerAccount ?? DEFAULT_AUTH_RATE_LIMIT.forgotPasswordPerAccount,
+  );
   const notifySignInChange: SignInChangeNotice = (user, change) => accountMail.signInChanged(user, change);
   const twoFactor = { db, box: loadSecretBox(config.secretKey, config.dataDir), clock: config.clock, notify: notifySignInChange };
   // Names the site (its PUBLIC_URL) to the servers it asks, as crawlers do, so that their owners know who asked.

@@ -55,6 +55,8 @@ export const pageTransferMessages = {
     'This Linktree page does not hold the data an import reads (Linktree may have changed its pages): nothing was imported. Add your links by hand, or try again later.',
   notLinkStack: 'This is not a LinkStack export: it has no "links" list. Use "Export all data" in LinkStack.',
   notLittleLink: 'This is not a LittleLink page: it has no buttons. Choose your LittleLink index.html.',
+  pageUnreadable:
+    'This page could not be read: it is nested too deeply or too large to read in time. Choose your LittleLink index.html as it was published.',
   notMapped: (label: string, why: string) => `${label}: ${why}, so it is not imported.`,
   plainLink: (label: string, kind: string) => `${label} was a ${kind} link there: it comes in as a plain link.`,
   ageGate: (label: string) => `${label} had an age gate: it gets the 18+ content warning.`,

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountMessages } from '#shared/account.ts';
 import { passwordResetMessages } from '#shared/password-reset.ts';
 import { MAIL_MAX_ATTEMPTS } from '#server/mail/mail-outbox.ts';
+import { DEFAULT_AUTH_RATE_LIMIT } from '#server/config.ts';
 import { DIALECT, type TestApp, createTestApp } from '../helpers/test-app.ts';
 import { type SignedInUser, createUser, loginAs, uniqueUsername } from '../helpers/factories.ts';
 import { MailServer, linkIn, tokenIn } from '../helpers/mail-server.ts';
@@ -27,20 +28,20 @@ afterAll(async () => {
 });
 
 const uniqueEmail = () => `${uniqueUsername('mail')}@example.test`;
-const setEmail = (user: SignedInUser, email: string) =>
-  t.app.inject({ method: 'PATCH', url: '/api/me/profile', headers: { cookie: user.cookie }, payload: { email } });
-const confirm = (token: string) => t.app.inject({ method: 'POST', url: '/api/auth/confirm-email', payload: { token } });
+const setEmail = (user: SignedInUser, email: string, app = t.app) =>
+  app.inject({ method: 'PATCH', url: '/api/me/profile', headers: { cookie: user.cookie }, payload: { email } });
+const confirm = (token: string, app = t.app) => app.inject({ method: 'POST', url: '/api/auth/confirm-email', payload: { token } });
 const forgot = (identifier: string, app = t.app) =>
   app.inject({ method: 'POST', url: '/api/auth/forgot-password', payload: { identifier } });
 const me = (cookie: string) => t.app.inject({ url: '/api/auth/me', headers: { cookie } });
 
 /** A user with a confirmed address, through the real confirmation mail. */
-async function userWithConfirmedEmail(): Promise<SignedInUser & { email: string }> {
-  const user = await createUser(t.app);
+async function userWithConfirmedEmail(app = t.app): Promise<SignedInUser & { email: string }> {
+  const user = await createUser(app);
   const email = uniqueEmail();
-  expect((await setEmail(user, email)).statusCode).toBe(200);
+  expect((await setEmail(user, email, app)).statusCode).toBe(200);
   const received = await mail.mailTo(email, { subject: /Confirm your email/ });
-  expect((await confirm(tokenIn(linkIn(received, '/confirm-email')))).statusCode).toBe(200);
+  expect((await confirm(tokenIn(linkIn(received, '/confirm-email')), app)).statusCode).toBe(200);
   return { ...user, email };
 }
 
@@ -189,6 +190,34 @@ describe(`forgot password (${DIALECT})`, () => {
     }
     await t.app.mailOutbox.idle();
     expect(mail.mailsTo(unconfirmedEmail).filter((m) => /Reset your/.test(m.subject))).toEqual([]);
+  });
+
+  it('mails one account 3 links an hour however it is named: three by username and three by address give three', async () => {
+    const site = await createTestApp({
+      config: {
+        ...mailConfig(mail.url),
+        authRateLimit: { ...DEFAULT_AUTH_RATE_LIMIT, forgotPasswordPerIp: { max: 100, timeWindowMs: 60_000 } },
+      },
+    });
+    try {
+      const user = await userWithConfirmedEmail(site.app);
+      for (const identifier of [
+        user.user.username,
+        user.user.username,
+        user.user.username,
+        user.email,
+        user.email.toUpperCase(),
+        user.email,
+      ]) {
+        expect((await forgot(identifier, site.app)).statusCode).toBe(200);
+      }
+      await site.app.mailOutbox.idle();
+      expect(mail.mailsTo(user.email).filter((received) => /Reset your/.test(received.subject))).toHaveLength(3);
+      const links = await site.app.db.selectFrom('passwordResetTokens').select('id').where('userId', '=', user.user.id).execute();
+      expect(links).toHaveLength(3);
+    } finally {
+      await site.close();
+    }
   });
 
   it('is rate-limited per address and per account, whether or not the account exists', async () => {

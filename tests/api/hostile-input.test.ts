@@ -6,6 +6,7 @@ import { type DnsServer, startDnsServer } from '../helpers/dns-server.ts';
 import { DIALECT, type TestApp, createTestApp } from '../helpers/test-app.ts';
 import { type TestOidcProvider, startOidcProvider } from '../helpers/oidc-provider.ts';
 import { type StripeStandIn, signedEvent, startStripeStandIn, stripeTestSettings } from '../helpers/stripe-stand-in.ts';
+import { pageTransferMessages } from '#shared/page-transfer.ts';
 
 // The classes of hostile input an attack session got through (issue 12), each
 // answered as the HTTP contract says: a 4xx with the contract's body and every
@@ -356,6 +357,14 @@ describe(`hostile input to sharing and in-app browsers (${DIALECT})`, () => {
       expect(response.statusCode, picture).toBe(400);
       expectSecurityHeaders(response.headers);
     }
+    // Sizes outside 128…2048, or not a size, are refused; the largest is drawn (by the media worker, tests/api/heavy-input.test.ts).
+    for (const size of ['0', '127', '2049', '1e9', '-1', '1024.5', 'big', '']) {
+      const response = await t.app.inject({ method: 'GET', url: `/api/me/qr.png?size=${size}`, headers: { cookie: owner.cookie } });
+      expect(response.statusCode, size).toBe(400);
+      expectSecurityHeaders(response.headers);
+    }
+    const largest = await t.app.inject({ method: 'GET', url: '/api/me/qr.png?size=2048', headers: { cookie: owner.cookie } });
+    expect(largest.statusCode).toBe(200);
     const link = await t.app.inject({
       method: 'POST',
       url: '/api/links',
@@ -914,6 +923,35 @@ describe(`hostile input to custom domains (${DIALECT})`, () => {
         expect(answer.statusCode, `${host.slice(0, 20)}${url}`).toBeLessThan(500);
         expect(answer.body).not.toContain('<script>');
       }
+    }
+  });
+});
+
+describe(`hostile input to page imports (${DIALECT})`, () => {
+  it('reads a hostile LittleLink page without a 5xx: the deepest nesting refused, script kept as words, odd addresses left out', async () => {
+    const owner = await createUser(t.app);
+    const preview = (html: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/me/page-import/preview',
+        headers: { cookie: owner.cookie },
+        payload: { source: 'littlelink', html },
+      });
+    const deep = await preview(`${'<div>'.repeat(400_000)}<a class="button" href="https://a.example/">A</a>`);
+    expect(deep.statusCode).toBe(400);
+    expect(deep.json().message).toBe(pageTransferMessages.pageUnreadable);
+    for (const html of [
+      '',
+      '<',
+      '<a class="button" href="javascript:alert(1)">Run</a>',
+      '<a class="button" href="https://a.example/"><script>alert(1)</script><img src=x onerror=alert(1)>Hi</a>',
+      `<a class="button" href="https://a.example/${'x'.repeat(100_000)}">Long</a>`,
+      `<a class="button" href="https://a.example/">${'&#x1F600;'.repeat(50_000)}</a>`,
+    ]) {
+      const response = await preview(html);
+      expect(response.statusCode, html.slice(0, 60)).toBeLessThan(500);
+      expect(response.body).not.toContain('<script');
+      expect(response.body).not.toContain('onerror');
     }
   });
 });

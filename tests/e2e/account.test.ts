@@ -133,6 +133,25 @@ describe('a password reset link from an admin', () => {
     await expect.poll(() => resetPage.getByRole('alert').first().textContent()).toBe(passwordResetMessages.linkInvalid);
     await visitor.close();
   });
+
+  it('opens each tab at its top, and "Add email" lands on the email field, focused', async () => {
+    const { page } = await signedInPage('tabs-top-123', 390);
+    await openAppPage(page, '/dashboard?tab=account');
+    const addEmail = page.getByRole('button', { name: 'Add email' });
+    await addEmail.scrollIntoViewIfNeeded();
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(100);
+    await addEmail.click();
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('profile-email');
+    expect(await page.locator('#profile-email').isVisible()).toBe(true);
+    // Scrolled down on a tab, another tab opens at its top.
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(100);
+    await page.getByRole('button', { name: 'Open dashboard menu' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Analytics', exact: true }).click();
+    await page.waitForURL((url) => url.searchParams.get('tab') === 'analytics');
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+    await page.context().close();
+  });
 });
 
 describe('signing in from a page that asked for it', () => {

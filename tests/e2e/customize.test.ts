@@ -199,7 +199,7 @@ describe('customizing the page', () => {
     await page.goto('/dashboard?tab=customize');
     const preview = page.getByTestId('profile-preview').locator('.lv-page');
     await expect.poll(() => preview.isVisible()).toBe(true);
-    expect(await page.getByText('Changes apply instantly').isVisible()).toBe(true);
+    expect(await page.getByText('Live preview: Save Changes puts it on your page').isVisible()).toBe(true);
 
     await page.getByRole('tab', { name: 'Text' }).click();
     await page.getByLabel('Font', { exact: true }).selectOption('Lora');

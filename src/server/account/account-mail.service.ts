@@ -12,6 +12,8 @@ import type { SignInChange } from '#shared/two-factor.ts';
 import { findUserById, updateUser } from '../users/users.repository.ts';
 import { findAccountsForReset, insertEmailConfirmation, useEmailConfirmation } from './email-confirmations.repository.ts';
 import { createResetLink } from './password-reset.service.ts';
+import { countMailedResetTokensSince } from './password-reset.repository.ts';
+import type { RateLimitRule } from '../config.ts';
 
 /** Accounts one forgot-password request may reach (a shared confirmed address). */
 const RESET_MAIL_ACCOUNTS = 5;
@@ -29,10 +31,12 @@ function emailNotSetUp(): AppError {
  */
 export class AccountMail {
   /** `origin`: PUBLIC_URL, where links in mail point (never a request's Host, which anyone can forge). */
+  /** `resetsPerAccount`: reset links mailed to one account in a window, however its name or address was typed. */
   constructor(
     private readonly db: Db,
     private readonly outbox: MailOutbox,
     private readonly origin: string,
+    private readonly resetsPerAccount: RateLimitRule = { max: 3, timeWindowMs: 60 * 60_000 },
   ) {}
 
   get enabled(): boolean {
@@ -114,8 +118,15 @@ export class AccountMail {
    * same whatever happens, at once, so that neither the answer nor its timing
    * tells whether an account exists.
    */
+  /** Reset mails are made one after another, so that each counts the links mailed before it (resetsPerAccount). */
+  private resetMails: Promise<void> = Promise.resolve();
+
   forgotPassword(identifier: string, now = Date.now()): void {
-    this.outbox.later(() => this.mailResetLinks(identifier, now), 'forgot password');
+    this.outbox.later(() => {
+      const turn = this.resetMails.then(() => this.mailResetLinks(identifier, now));
+      this.resetMails = turn.catch(() => undefined);
+      return turn;
+    }, 'forgot password');
   }
 
   private async mailResetLinks(identifier: string, now: number): Promise<void> {
@@ -124,6 +135,9 @@ export class AccountMail {
     if (accounts.length === 0) return;
     await this.db.transaction().execute(async (trx) => {
       for (const account of accounts) {
+        // Counted by the account, not by what was typed: its username and its address are one account (issue 51).
+        const since = new Date(now - this.resetsPerAccount.timeWindowMs).toISOString();
+        if ((await countMailedResetTokensSince(trx, account.id, since)) >= this.resetsPerAccount.max) continue;
         const link = await createResetLink(trx, account.id, {
           hours: EMAIL_RESET_LINK_MINUTES / 60,
           createdBy: null,

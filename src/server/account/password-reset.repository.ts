@@ -23,6 +23,18 @@ export async function useResetToken(db: Db, id: string, at: string): Promise<num
   return used?.userId;
 }
 
+/** How many reset links were mailed to the user since then (an admin's links are handed over, not mailed, and do not count). */
+export async function countMailedResetTokensSince(db: Db, userId: number, since: string): Promise<number> {
+  const row = await db
+    .selectFrom('passwordResetTokens')
+    .select((eb) => eb.fn.countAll().as('count'))
+    .where('userId', '=', userId)
+    .where('createdBy', 'is', null)
+    .where('createdAt', '>', since)
+    .executeTakeFirst();
+  return Number(row?.count ?? 0);
+}
+
 /** Every other link of the user stops working (a new password makes them moot). */
 export async function deleteResetTokensOfUser(db: Db, userId: number): Promise<void> {
   await db.deleteFrom('passwordResetTokens').where('userId', '=', userId).where('usedAt', 'is', null).execute();

@@ -1,5 +1,7 @@
 import { createHash } from 'node:crypto';
 import { DomUtils, parseDocument } from 'htmlparser2';
+import { mediaMessages } from '#shared/media.ts';
+import type { LittleLinkFacts } from '../media/littlelink-html.ts';
 import { BIO_MAX_LENGTH, DISPLAY_NAME_MAX_LENGTH } from '#shared/constants.ts';
 import { checkEmbedAddress } from '#shared/embeds.ts';
 import { LINK_ICONS, type LinkIconId, SOCIAL_ICONS } from '#shared/links.ts';
@@ -18,7 +20,7 @@ import type { AppConfig } from '../config.ts';
 import type { UserRow } from '../db/schema.ts';
 import { AppError } from '../http/errors.ts';
 import { fetchBounded } from '../http/outbound.ts';
-import type { MediaProcessor } from '../media/media-processor.ts';
+import { MediaProcessingError, type MediaProcessor } from '../media/media-processor.ts';
 import { mediaUrl } from '../media/media.repository.ts';
 
 // Imports from the other link-in-bio services (issue 32), best-effort and
@@ -231,45 +233,39 @@ export function readLinkStackExport(file: Record<string, unknown>): Draft {
 
 // ---------------------------------------------------------------- LittleLink
 
-/** An element of a parsed page, as htmlparser2's finders give it. */
-type Element = Parameters<Parameters<typeof DomUtils.findOne>[0]>[0];
-
-const hasClass = (element: Element, name: string) => (element.attribs.class ?? '').split(/\s+/).includes(name);
-
 /**
- * A LittleLink page (its index.html): the name in the first `<h1>`, the words
- * of the paragraph after it, and each `<a class="button button-{network}">`
- * in order, its words the title.
+ * A LittleLink page (its index.html, read in the media worker): the name in the
+ * first `<h1>`, the words of the paragraph after it, and each
+ * `<a class="button button-{network}">` in order, its words the title.
  */
-export function readLittleLinkPage(html: string): Draft {
-  const document = parseDocument(html);
-  const buttons = DomUtils.findAll(
-    (element) => element.name === 'a' && hasClass(element, 'button') && Boolean(element.attribs.href),
-    document.children,
-  );
-  if (buttons.length === 0) throw new AppError(400, 'validation_failed', messages.notLittleLink);
+export function readLittleLinkPage(page: LittleLinkFacts): Draft {
+  if (page.buttons.length === 0) throw new AppError(400, 'validation_failed', messages.notLittleLink);
   const notes: string[] = [];
-  const heading = DomUtils.findOne((element) => element.name === 'h1', document.children, true);
-  const paragraph = DomUtils.findOne((element) => element.name === 'p', document.children, true);
-  const avatar = DomUtils.findOne((element) => element.name === 'img' && hasClass(element, 'avatar'), document.children, true);
-  const source = avatar?.attribs.src;
+  const source = page.avatar;
   if (source) notes.push(messages.pictureBeside(source.length > 80 ? `${source.slice(0, 79)}…` : source));
-  const items = buttons.map((button) => {
-    const url = button.attribs.href!.trim();
-    const title = DomUtils.textContent(button).replace(/\s+/g, ' ').trim();
-    const network = (button.attribs.class ?? '')
+  const items = page.buttons.map((button) => {
+    const url = button.href.trim();
+    const network = button.classes
       .split(/\s+/)
       .find((name) => name.startsWith('button-') && name !== 'button-default')
       ?.slice('button-'.length);
     const icon = network ? iconOfNetwork(network) : undefined;
-    return { type: 'link', title: titleOf(title, url), url, ...(icon && { icon }) };
+    return { type: 'link', title: titleOf(button.text, url), url, ...(icon && { icon }) };
   });
-  return {
-    displayName: heading ? DomUtils.textContent(heading).replace(/\s+/g, ' ').trim() || undefined : undefined,
-    bio: paragraph ? DomUtils.textContent(paragraph).replace(/\s+/g, ' ').trim() || undefined : undefined,
-    items,
-    notes,
-  };
+  return { displayName: page.heading || undefined, bio: page.paragraph || undefined, items, notes };
+}
+
+/** The page's HTML read by the media worker: a page too deep or too large to read in time is refused, saying so. */
+async function readLittleLinkInWorker(deps: ImportPreviewDeps, owner: UserRow, html: string): Promise<LittleLinkFacts> {
+  try {
+    const { data } = await deps.media.process('littlelink-page', Buffer.from(html), `user:${owner.id}`);
+    return JSON.parse(data.toString('utf8')) as LittleLinkFacts;
+  } catch (error) {
+    if (error instanceof MediaProcessingError && error.reason === 'busy') {
+      throw new AppError(429, 'rate_limited', mediaMessages.busy, { headers: { 'Retry-After': '5' } });
+    }
+    throw new AppError(400, 'validation_failed', messages.pageUnreadable);
+  }
 }
 
 // ---------------------------------------------------------------- The preview
@@ -373,6 +369,6 @@ export async function previewImport(deps: ImportPreviewDeps, owner: UserRow, inp
     case 'linkstack':
       return toPageFile(deps, owner, readLinkStackExport(input.file));
     case 'littlelink':
-      return toPageFile(deps, owner, readLittleLinkPage(input.html));
+      return toPageFile(deps, owner, readLittleLinkPage(await readLittleLinkInWorker(deps, owner, input.html)));
   }
 }

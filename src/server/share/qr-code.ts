@@ -63,14 +63,3 @@ export async function qrSvg(address: string, colour: string, picture?: Buffer): 
 export function sizedSvg(svg: string, size: number): string {
   return svg.replace('<svg ', `<svg width="${size}" height="${size}" `);
 }
-
-/** The code as a square PNG of `size` pixels, without a picture (a picture's PNG is the SVG rasterized by the media worker). */
-export function qrPng(address: string, colour: string, size: number): Promise<Buffer> {
-  return QRCode.toBuffer(address, {
-    type: 'png',
-    errorCorrectionLevel: 'M',
-    margin: QUIET_ZONE,
-    width: size,
-    color: { dark: colour, light: WHITE },
-  });
-}

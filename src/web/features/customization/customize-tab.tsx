@@ -143,7 +143,7 @@ function CustomizeEditor({ user, saved }: { user: CurrentUser; saved: Customizat
         user={user}
         items={items.data ?? []}
         customization={previewing?.customization ?? draft}
-        caption={previewing ? 'Earlier look' : 'Changes apply instantly'}
+        caption={previewing ? 'Earlier look' : 'Live preview: Save Changes puts it on your page'}
         views={views}
       />
     </div>

@@ -1,6 +1,6 @@
 import { Eye, HelpCircle, Menu } from 'lucide-react';
 import { Dialog } from 'radix-ui';
-import { Suspense, lazy, useState } from 'react';
+import { Suspense, lazy, useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import type { DashboardTab } from '#web/lib/constants.ts';
 import type { CurrentUser } from '#shared/user.types.ts';
@@ -54,13 +54,28 @@ function Dashboard({ user }: { user: CurrentUser }) {
   useBrowserTimeZone(user);
 
   // Leaving a tab with unsaved edits asks first (issue 27).
-  const [leavingFor, setLeavingFor] = useState<{ tab: DashboardTab; newLink?: boolean; work: string[] } | null>(null);
-  const goToTab = (next: DashboardTab, options: { newLink?: boolean } = {}) => {
+  // What a tab opens with: the new link's form, or a field to land on (?focus=, read by the tab).
+  type Opening = { newLink?: boolean; focus?: string };
+  const [leavingFor, setLeavingFor] = useState<({ tab: DashboardTab; work: string[] } & Opening) | null>(null);
+  const goToTab = (next: DashboardTab, options: Opening = {}) => {
     setMenuOpen(false);
     setLeavingFor(null);
-    setSearchParams(next === 'overview' ? {} : { tab: next, ...(options.newLink ? { new: '1' } : {}) });
+    setSearchParams(
+      next === 'overview'
+        ? {}
+        : { tab: next, ...(options.newLink ? { new: '1' } : {}), ...(options.focus ? { focus: options.focus } : {}) },
+    );
   };
-  const changeTab = (next: DashboardTab, options: { newLink?: boolean } = {}) => {
+  // A tab opens at its top, not at the scroll the last one was left at (issue 51).
+  // (A tab opened to land on a field scrolls to that field instead.)
+  const shownTab = useRef(tab);
+  const landing = searchParams.has('focus');
+  useEffect(() => {
+    if (shownTab.current === tab) return;
+    shownTab.current = tab;
+    if (!landing) window.scrollTo({ top: 0 });
+  }, [tab, landing]);
+  const changeTab = (next: DashboardTab, options: Opening = {}) => {
     const work = unsavedWork();
     if (next !== tab && work.length > 0) {
       setMenuOpen(false);
@@ -114,7 +129,7 @@ function Dashboard({ user }: { user: CurrentUser }) {
             {tab === 'analytics' && <AnalyticsTab user={user} />}
             {tab === 'customize' && <CustomizeTab user={user} />}
             {tab === 'subscribers' && <SubscribersTab user={user} />}
-            {tab === 'account' && <AccountTab user={user} onEditEmail={() => changeTab('profile')} />}
+            {tab === 'account' && <AccountTab user={user} onEditEmail={() => changeTab('profile', { focus: 'email' })} />}
           </Suspense>
           <ConfirmDialog
             title="Leave without saving?"
@@ -125,7 +140,7 @@ function Dashboard({ user }: { user: CurrentUser }) {
             pending={false}
             open={leavingFor !== null}
             onOpenChange={(open) => !open && setLeavingFor(null)}
-            onConfirm={() => leavingFor && goToTab(leavingFor.tab, { newLink: leavingFor.newLink })}
+            onConfirm={() => leavingFor && goToTab(leavingFor.tab, { newLink: leavingFor.newLink, focus: leavingFor.focus })}
           />
         </main>
       </div>

@@ -1,5 +1,7 @@
 import { Moon, Palette, Sun, UserRound } from 'lucide-react';
 import type { PathValue } from 'react-hook-form';
+import { useEffect } from 'react';
+import { useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { BIO_MAX_LENGTH, DISPLAY_NAME_MAX_LENGTH, type DashboardTheme, NEW_LINK_DAYS } from '#shared/constants.ts';
 import { countOf } from '#shared/counts.ts';
@@ -84,6 +86,15 @@ function ProfileSettingsForm({ user, settings }: { user: CurrentUser; settings: 
     },
   });
   const values = form.watch();
+  // Sent here to add an address (Account → Add email, the way to password recovery): the field, in view and focused.
+  const [searchParams] = useSearchParams();
+  const focusField = searchParams.get('focus');
+  useEffect(() => {
+    if (focusField !== 'email') return;
+    const field = document.getElementById('profile-email');
+    field?.scrollIntoView({ block: 'center' });
+    field?.focus({ preventScroll: true });
+  }, [focusField]);
   // The theme saves at once; the other fields wait for Save Changes.
   const dirty =
     values.displayName !== settings.displayName ||

@@ -1,0 +1,106 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DIALECT, type TestApp, createTestApp } from '../helpers/test-app.ts';
+import { type SignedInUser, createUser } from '../helpers/factories.ts';
+
+// One account cannot slow everyone (issue 51 §4): what a user sends that takes
+// real work to read or draw (a page to import, a large QR code) runs in the
+// media worker, bounded in time and in jobs per account, never on the server's
+// event loop. Each test sends the worst input of its path while another client
+// asks /healthz, and checks that the answer comes, that the worst input gets a
+// clear 4xx and no 5xx, and that the work was the worker's. Tests assert no
+// timings: `npm run bench` prints how long /healthz took meanwhile.
+
+let t: TestApp;
+let base: string;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+});
+afterAll(() => t.close());
+
+interface Answer {
+  status: number;
+  body: Buffer;
+}
+
+function request(method: string, path: string, headers: Record<string, string> = {}, body?: string): Promise<Answer> {
+  return new Promise((resolve, reject) => {
+    const outgoing = http.request(`${base}${path}`, { method, headers, agent: false }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('end', () => resolve({ status: response.statusCode!, body: Buffer.concat(chunks) }));
+    });
+    outgoing.on('error', reject);
+    outgoing.end(body);
+  });
+}
+
+/** Runs the heavy requests, and asks /healthz from another client while they are under way. */
+async function whileHeavy(heavy: () => Promise<Answer>[]): Promise<{ answers: Answer[]; health: Answer }> {
+  const pending = heavy();
+  const health = await request('GET', '/healthz');
+  return { answers: await Promise.all(pending), health };
+}
+
+/** `<div>` nested `depth` deep (never closed, as a browser allows) around a LittleLink button: within the import's size, costly to parse. */
+const deeplyNested = (depth: number) =>
+  `<html><body>${'<div>'.repeat(depth)}<a class="button" href="https://example.com">Hi</a></body></html>`;
+
+describe(`heavy input from one account (${DIALECT})`, () => {
+  let owner: SignedInUser;
+  let other: SignedInUser;
+  beforeAll(async () => {
+    owner = await createUser(t.app);
+    other = await createUser(t.app);
+  });
+
+  it('draws a 2048 px QR code in the media worker: many at once get 429, never a 5xx, and others still get theirs', async () => {
+    const drawnBefore = t.app.media.stats.done;
+    const { answers, health } = await whileHeavy(() =>
+      Array.from({ length: 24 }, () => request('GET', '/api/me/qr.png?size=2048', { cookie: owner.cookie })),
+    );
+    expect(health.status).toBe(200);
+    const statuses = new Set(answers.map((answer) => answer.status));
+    expect(
+      [...statuses].every((status) => status === 200 || status === 429),
+      [...statuses].join(),
+    ).toBe(true);
+    expect(statuses.has(200)).toBe(true);
+    // One account's queue is full, not everyone's: another account's code is drawn.
+    const theirs = await request('GET', '/api/me/qr.png?size=2048', { cookie: other.cookie });
+    expect(theirs.status).toBe(200);
+    expect(theirs.body.subarray(1, 4).toString()).toBe('PNG');
+    expect(t.app.media.stats.done).toBeGreaterThan(drawnBefore);
+  });
+
+  it('reads a LittleLink page in the media worker: one nested 400 000 deep is refused with 400, and the server answers meanwhile', async () => {
+    const before = { ...t.app.media.stats };
+    const html = deeplyNested(400_000);
+    expect(html.length).toBeLessThan(2 * 1024 * 1024);
+    const { answers, health } = await whileHeavy(() => [
+      request(
+        'POST',
+        '/api/me/page-import/preview',
+        { cookie: owner.cookie, 'content-type': 'application/json' },
+        JSON.stringify({ source: 'littlelink', html }),
+      ),
+    ]);
+    expect(health.status).toBe(200);
+    expect(answers[0]!.status, answers[0]!.body.toString()).toBe(400);
+    expect(JSON.parse(answers[0]!.body.toString()).message).toMatch(/could not be read/);
+    const { stats } = t.app.media;
+    expect(stats.done + stats.failed + stats.timedOut).toBeGreaterThan(before.done + before.failed + before.timedOut);
+    // A page of ordinary depth is still read.
+    const plain = await request(
+      'POST',
+      '/api/me/page-import/preview',
+      { cookie: owner.cookie, 'content-type': 'application/json' },
+      JSON.stringify({ source: 'littlelink', html: deeplyNested(20) }),
+    );
+    expect(plain.status, plain.body.toString()).toBe(200);
+  });
+});
