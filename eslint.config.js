@@ -134,6 +134,46 @@ export default tseslint.config(
     serverFeatures().flatMap((feature) => [`../${feature}/*`, `#server/${feature}/*`]),
     'Platform folders (http, db) are used by features and use none.',
   ),
+  // One way to change something and to call the API (decision 025): useApiMutation, and api() only in data modules.
+  {
+    files: ['src/web/**/*.ts', 'src/web/**/*.tsx'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@tanstack/react-query',
+              importNames: ['useMutation'],
+              message: 'A change goes through useApiMutation (web/lib/use-api-mutation.ts, decision 025).',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['src/web/**/*.tsx'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@tanstack/react-query',
+              importNames: ['useMutation'],
+              message: 'A change goes through useApiMutation (web/lib/use-api-mutation.ts, decision 025).',
+            },
+            {
+              name: '#web/lib/api.ts',
+              importNames: ['api'],
+              message: "A component calls no api(): its feature's data module does (decision 025).",
+            },
+          ],
+        },
+      ],
+    },
+  },
   restrictImports(
     ['src/server/config.ts'],
     [...SERVER_PLATFORM, ...serverFeatures()].flatMap((folder) => [`./${folder}/*`, `#server/${folder}/*`]),

@@ -102,10 +102,32 @@ export function allowsCustomDomain(
 export const PLAN_NAMES: Record<Plan, string> = { free: 'Free', pro: 'Pro', business: 'Business' };
 
 /** The words of the link-limit message the dashboard turns into a link to /pricing. */
-export const UPGRADE_TO_PRO = 'Upgrade to Pro';
+export const SEE_THE_PLANS = 'See the plans';
 
-export function linkLimitMessage(plan: Plan, limit: number): string {
-  return `The ${PLAN_NAMES[plan]} plan allows ${limit} links. ${UPGRADE_TO_PRO} for unlimited links.`;
+/** How this site lets a creator have more: plans sold (Stripe) or given by an administrator, and what each plan allows here. */
+export interface PlanOffer {
+  sold: boolean;
+  links: Record<Plan, number | null>;
+}
+
+/**
+ * What a creator at the plan's link limit is told: the next plan with more links on this site, as many as it allows
+ * there, and how to get it here (issue 51: no "upgrade" where only the administrator changes plans).
+ */
+export function linkLimitMessage(plan: Plan, limit: number, offer: PlanOffer): string {
+  const allows = `The ${PLAN_NAMES[plan]} plan allows ${limit} links.`;
+  const next = PLANS.slice(PLANS.indexOf(plan) + 1).find((other) => offer.links[other] === null || offer.links[other]! > limit);
+  if (!next) return allows;
+  const more = offer.links[next] === null ? 'unlimited links' : `${offer.links[next]} links`;
+  const how = offer.sold
+    ? `${PLAN_NAMES[next]} has ${more}.`
+    : `Plans here are given by the site's administrator: ask them for ${PLAN_NAMES[next]}, with ${more}.`;
+  return `${allows} ${how} ${SEE_THE_PLANS}.`;
+}
+
+/** The site's offer, from its plan limits and whether it sells plans. */
+export function planOfferOf(limits: Record<Plan, { links: number | null }>, sold: boolean): PlanOffer {
+  return { sold, links: { free: limits.free.links, pro: limits.pro.links, business: limits.business.links } };
 }
 
 export function formatBytes(bytes: number): string {

@@ -119,7 +119,10 @@ describe(`blocks beside links (${DIALECT})`, () => {
       headers: { cookie: owner.cookie },
       payload: { title: 'Six', url: 'six.example' },
     });
-    expect([sixth.statusCode, sixth.json().message]).toEqual([403, linkLimitMessage('free', 5)]);
+    expect([sixth.statusCode, sixth.json().message]).toEqual([
+      403,
+      linkLimitMessage('free', 5, { sold: false, links: { free: 5, pro: null, business: null } }),
+    ]);
     const usage = await t.app.inject({ url: '/api/me/limits', headers: { cookie: owner.cookie } });
     expect(usage.json().data.links.used).toBe(5);
   });

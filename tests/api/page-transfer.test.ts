@@ -173,7 +173,7 @@ describe(`page file export and import (${DIALECT})`, () => {
     };
     const response = await importPage(owner, document, 'append');
     expect(response.statusCode, response.body).toBe(200);
-    const limit = linkLimitMessage('free', 5);
+    const limit = linkLimitMessage('free', 5, { sold: false, links: { free: 5, pro: null, business: null } });
     expect(response.json().data).toEqual({
       imported: { items: 3, media: 0 },
       skipped: [

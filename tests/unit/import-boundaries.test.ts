@@ -117,6 +117,28 @@ describe('the fence between web features', () => {
   });
 });
 
+describe('one way to change something (decision 025)', () => {
+  const formRuleErrors = async (filePath: string, source: string) => {
+    const [result] = await eslint.lintText(source, { filePath });
+    return result!.messages
+      .filter((message) => message.ruleId === '@typescript-eslint/no-restricted-imports')
+      .map((message) => message.message);
+  };
+
+  it('keeps useMutation out of the web app, and api() out of its components', async () => {
+    const component = await formRuleErrors(
+      'src/web/features/links/probe.tsx',
+      "import { api } from '#web/lib/api.ts';\nimport { useMutation } from '@tanstack/react-query';\nexport const probe = [api, useMutation];\n",
+    );
+    expect(component).toEqual([expect.stringContaining('calls no api()'), expect.stringContaining('useApiMutation')]);
+    const dataModule = await formRuleErrors(
+      'src/web/features/links/probe.ts',
+      "import { api } from '#web/lib/api.ts';\nimport { useMutation } from '@tanstack/react-query';\nexport const probe = [api, useMutation];\n",
+    );
+    expect(dataModule).toEqual([expect.stringContaining('useApiMutation')]);
+  });
+});
+
 describe('the fence around the server platform', () => {
   it('is built from the folder list: a feature folder made today is fenced today', async () => {
     await withProbeFolder('src/server', 'probe.service.ts', async ({ feature, config, ruleIdsOf }) => {

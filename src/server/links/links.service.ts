@@ -10,7 +10,7 @@ import {
   isLinkLive,
   linkMessages,
 } from '#shared/links.ts';
-import { linkLimitMessage } from '#shared/plans.ts';
+import { linkLimitMessage, planOfferOf } from '#shared/plans.ts';
 import type { AppConfig } from '../config.ts';
 import { type Db, nowIso } from '../db/database.ts';
 import type { UserRow } from '../db/schema.ts';
@@ -126,7 +126,11 @@ export async function createLink(db: Db, config: AppConfig, owner: UserRow, inpu
   return db.transaction().execute(async (trx) => {
     const limit = config.planLimits[owner.plan].links;
     if (limit !== null && (await countLinksOfUser(trx, owner.id)) >= limit) {
-      throw new AppError(403, 'plan_link_limit', linkLimitMessage(owner.plan, limit));
+      throw new AppError(
+        403,
+        'plan_link_limit',
+        linkLimitMessage(owner.plan, limit, planOfferOf(config.planLimits, Boolean(config.payments))),
+      );
     }
     const link = await insertOwnLink(trx, owner, input);
     await recordActivity(trx, owner.id, 'link_added', input.title, link.createdAt);

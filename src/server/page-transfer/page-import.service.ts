@@ -4,7 +4,7 @@ import { CUSTOMIZATION_DEFAULTS, type Customization } from '#shared/customizatio
 import { CUSTOM_ICON, DEFAULT_LINK_ICON } from '#shared/links.ts';
 import type { MediaKind } from '#shared/media.ts';
 import { type ImportMode, type ImportResult, type PageFile, pageItemLabel, pageTransferMessages } from '#shared/page-transfer.ts';
-import { linkLimitMessage, uploadQuotaMessage } from '#shared/plans.ts';
+import { linkLimitMessage, planOfferOf, uploadQuotaMessage } from '#shared/plans.ts';
 import type { AppConfig } from '../config.ts';
 import type { Db } from '../db/database.ts';
 import type { UserRow } from '../db/schema.ts';
@@ -144,7 +144,10 @@ export async function importPageFile(deps: PageImportDeps, owner: UserRow, mode:
     for (const item of file.items) {
       if (item.type === 'link') {
         if (linksLeft <= 0) {
-          skipped.push({ title: item.title, reason: linkLimitMessage(owner.plan, linkLimit!) });
+          skipped.push({
+            title: item.title,
+            reason: linkLimitMessage(owner.plan, linkLimit!, planOfferOf(deps.config.planLimits, Boolean(deps.config.payments))),
+          });
           continue;
         }
         linksLeft--;

@@ -6,6 +6,7 @@ import { Button } from '#web/components/ui/button.tsx';
 import { ApiError } from '#web/lib/api.ts';
 import { uploadMedia } from '#web/lib/upload-media.ts';
 import { useApiMutation } from '#web/lib/use-api-mutation.ts';
+import { useUnsavedChanges } from '#web/lib/unsaved-changes.ts';
 import { useUpdateProfile } from '#web/lib/use-profile-settings.ts';
 import { cn } from '#web/lib/utils.ts';
 
@@ -35,6 +36,8 @@ export function AvatarUploader({ name, current, onSaved, showStatus = true }: Av
   const [busy, setBusy] = useState(false);
   const [progress, setProgress] = useState(0);
   const [status, setStatus] = useState<Status>({ kind: 'idle' });
+  // A picture chosen and not saved is not dropped by a tab switch or a reload without asking (issue 51).
+  useUnsavedChanges('profile-picture', 'the profile picture you chose', file !== null);
 
   const pick = (event: ChangeEvent<HTMLInputElement>) => {
     const chosen = event.target.files?.[0];

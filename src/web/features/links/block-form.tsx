@@ -2,6 +2,7 @@ import { BLOCK_NAMES, type Block, type BlockType, HEADER_MAX_LENGTH, TEXT_BLOCK_
 import { EMBED_PROVIDER_RULES, checkEmbedAddress } from '#shared/embeds.ts';
 import { draftSchema } from '#web/lib/draft-schema.ts';
 import { useSchemaForm } from '#web/lib/use-schema-form.ts';
+import { useUnsavedChanges } from '#web/lib/unsaved-changes.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { FormError } from '#web/components/ui/form-error.tsx';
 import { Input, Label, Textarea } from '#web/components/ui/input.tsx';
@@ -42,6 +43,12 @@ export function BlockForm({ type, block, timeZone, saving, onSave, onCancel }: B
     },
   );
   const draft = form.watch();
+  // A draft is not dropped by a tab switch or a reload without asking (issue 51).
+  useUnsavedChanges(
+    `block-${block?.id ?? 'new'}`,
+    block ? `the ${BLOCK_NAMES[type].toLowerCase()} being edited` : `the new ${BLOCK_NAMES[type].toLowerCase()}`,
+    form.formState.isDirty,
+  );
   const idSuffix = String(block?.id ?? 'new');
   const name = BLOCK_NAMES[type].toLowerCase();
   // What the address embeds, said as it is typed ('YouTube video').

@@ -13,6 +13,7 @@ import {
 import type { ContentWarning } from '#shared/content-warning.ts';
 import { draftSchema } from '#web/lib/draft-schema.ts';
 import { useSchemaForm } from '#web/lib/use-schema-form.ts';
+import { useUnsavedChanges } from '#web/lib/unsaved-changes.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { FormError } from '#web/components/ui/form-error.tsx';
 import { Input, Label } from '#web/components/ui/input.tsx';
@@ -92,6 +93,8 @@ export function LinkForm({ link, timeZone, saving, onSave, onCancel }: LinkFormP
     { defaultValues: draftOf(link, timeZone) },
   );
   const draft = form.watch();
+  // A draft is not dropped by a tab switch or a reload without asking (issue 51).
+  useUnsavedChanges(`link-${link?.id ?? 'new'}`, link ? `the link “${link.title}”` : 'the new link', form.formState.isDirty);
   const set = (change: Partial<LinkDraft>) => {
     for (const [key, value] of Object.entries(change)) form.setValue(key as keyof LinkDraft, value as never, { shouldDirty: true });
   };

@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { BLOCK_NAMES, BLOCK_TYPES, type BlockType } from '#shared/blocks.ts';
 import { countOf } from '#shared/counts.ts';
-import { UPGRADE_TO_PRO, linkLimitMessage } from '#shared/plans.ts';
+import { SEE_THE_PLANS, linkLimitMessage, planOfferOf } from '#shared/plans.ts';
 import type { CurrentUser } from '#shared/user.types.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { Card } from '#web/components/ui/card.tsx';
@@ -19,6 +19,7 @@ import { linksPastPlan } from '#shared/public-profile.ts';
 import { LinkForm } from './link-form.tsx';
 import { useCustomization } from '#web/lib/use-customization.ts';
 import { ProfilePreview } from '#web/components/profile-preview.tsx';
+import { useSiteFeatures } from '#web/lib/use-site-features.ts';
 import {
   type BlockFields,
   type LinkFields,
@@ -42,6 +43,7 @@ export function LinksTab({ user }: { user: CurrentUser }) {
   const items = usePageItems(user.id);
   const customization = useCustomization();
   const usage = usePlanUsage();
+  const features = useSiteFeatures();
   const brokenLinks = useBrokenLinks();
   // A schedule is the profile's time; until the dashboard has set the profile's zone, the browser's (which it will set).
   const timeZone = user.timeZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
@@ -135,7 +137,9 @@ export function LinksTab({ user }: { user: CurrentUser }) {
             <p className="text-sm text-muted" data-testid="link-count">
               {countOf(linkCount, 'link')} in your profile
             </p>
-            {atLimit && limit !== null && <LinkLimitNote message={linkLimitMessage(user.plan, limit)} />}
+            {atLimit && limit !== null && features && (
+              <LinkLimitNote message={linkLimitMessage(user.plan, limit, planOfferOf(features.planLimits, features.payments !== null))} />
+            )}
           </div>
           <div className="flex flex-wrap gap-2">
             {/* Not modal: the page around stays as it is (no aria-hidden over focusable controls). */}
@@ -266,14 +270,14 @@ const BLOCK_HINTS: Record<BlockType, string> = {
   embed: 'A video or player: YouTube, Vimeo, Spotify, SoundCloud',
 };
 
-/** The plan's limit, its 'Upgrade to Pro' a link to the pricing page. */
+/** The plan's limit and how more is had here, its 'See the plans' a link to the pricing page. */
 function LinkLimitNote({ message }: { message: string }) {
-  const [before, after] = message.split(UPGRADE_TO_PRO);
+  const [before, after] = message.split(SEE_THE_PLANS);
   return (
     <p className="mt-1 text-sm text-accent" role="note">
       {before}
       <RouterLink to="/pricing" className="font-semibold underline underline-offset-2 hover:text-orange-300">
-        {UPGRADE_TO_PRO}
+        {SEE_THE_PLANS}
       </RouterLink>
       {after}
     </p>
