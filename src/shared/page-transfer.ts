@@ -58,6 +58,7 @@ export const pageTransferMessages = {
   pageUnreadable:
     'This page could not be read: it is nested too deeply or too large to read in time. Choose your LittleLink index.html as it was published.',
   notMapped: (label: string, why: string) => `${label}: ${why}, so it is not imported.`,
+  contactCardWhy: 'contact cards are not brought over (put your details in your bio or a text block)',
   plainLink: (label: string, kind: string) => `${label} was a ${kind} link there: it comes in as a plain link.`,
   ageGate: (label: string) => `${label} had an age gate: it gets the 18+ content warning.`,
   cut: (what: string, limit: number) => `The ${what} was longer than ${limit} characters and was cut.`,

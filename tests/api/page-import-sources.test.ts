@@ -157,7 +157,10 @@ describe(`import from Linktree (${DIALECT})`, () => {
 describe(`import from LinkStack and LittleLink (${DIALECT})`, () => {
   it('reads a LinkStack export: pinned links first, headings, texts, spacers and icons, its HTML as words, its picture decoded', async () => {
     const owner = await createUser(t.app);
-    const { document, notes } = await previewOf(owner, { source: 'linkstack', file: JSON.parse(fixture('linkstack-export.json')) });
+    const file = JSON.parse(fixture('linkstack-export.json'));
+    // A contact card with an address of LinkStack's own: said to be left out, not refused as an address (issue 51).
+    file.links.push({ id: 99, link: '/vcard/7', title: 'Save my number', button_id: 96, order: 9, up_link: 'no', type: 'vcard' });
+    const { document, notes } = await previewOf(owner, { source: 'linkstack', file });
     expect(document.profile).toMatchObject({ displayName: 'Jonas Brandt', bio: 'Bike mechanic & trail builder' });
     expect(summary(document)).toEqual([
       { type: 'link', title: 'Trail map', url: 'https://map.jonas.example/', icon: 'link', showAsIcon: false },
@@ -168,7 +171,8 @@ describe(`import from LinkStack and LittleLink (${DIALECT})`, () => {
       { type: 'divider' },
     ]);
     expect(notes).toEqual([
-      messages.notMapped('Vcard “Contact card”', 'it has no address to link to'),
+      messages.notMapped('Vcard “Contact card”', messages.contactCardWhy),
+      messages.notMapped('Vcard “Save my number”', messages.contactCardWhy),
       'LinkStack’s custom button styles and icons are not brought over: choose a look in the Customize tab.',
     ]);
     expect(document.media).toHaveLength(1);

@@ -393,6 +393,16 @@ describe('managing links', () => {
     }
   });
 
+  it('says on a marked link’s card the warning its visitors see', async () => {
+    const app = running.server.testApp.app;
+    const creator = await createUser(app, { password: 'marked-link-1' });
+    await createLink(app, creator, { title: 'After dark', url: 'https://late.example/', contentWarning: '21' });
+    const page = await signInPage(running.browser, running.server.baseUrl, { username: creator.user.username, password: 'marked-link-1' });
+    await page.goto('/dashboard?tab=links');
+    await expect.poll(() => page.getByTestId('link-warning').textContent()).toBe('21+: visitors see a warning before it opens');
+    await page.context().close();
+  });
+
   it('uploads a thumbnail in the link form, and the card, the preview and the page show it instead of the icon', async () => {
     const { page, username } = await signedInPage();
     await page.goto('/dashboard?tab=links');

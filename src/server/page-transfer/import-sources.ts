@@ -216,6 +216,8 @@ export function readLinkStackExport(file: Record<string, unknown>): Draft {
     if (type === 'heading' || button === LINKSTACK_BUTTONS.heading) items.push({ type: 'header', title });
     else if (type === 'spacer' || button === LINKSTACK_BUTTONS.spacer) items.push({ type: 'divider' });
     else if (type === 'text' || button === LINKSTACK_BUTTONS.text) items.push({ type: 'text', text: wordsOf(title) });
+    // A contact card (a vCard LinkStack makes from the creator's details) is not a link: said, never refused as an address.
+    else if (type === 'vcard') notes.push(messages.notMapped(pageItemLabel({ type, title }), messages.contactCardWhy));
     else if (!url) notes.push(messages.notMapped(pageItemLabel({ type: type || 'link', title }), 'it has no address to link to'));
     else if (button === LINKSTACK_BUTTONS.icon) items.push(networkItem(title, url));
     else items.push({ type: 'link', title: titleOf(title, url), url, ...(iconOfNetwork(title) && { icon: iconOfNetwork(title) }) });

@@ -1,4 +1,5 @@
-import { Lock, MousePointerClick } from 'lucide-react';
+import { Lock, MousePointerClick, ShieldAlert } from 'lucide-react';
+import { CONTENT_WARNING_LABELS } from '#shared/content-warning.ts';
 import type { BrokenLink } from '#shared/link-checks.ts';
 import { type Link, linkBackground } from '#shared/links.ts';
 import { LinkIcon } from '#profile/link-icon.tsx';
@@ -58,6 +59,12 @@ export function LinkCard({ link, clicks, broken, timeZone, pastPlan, ...controls
       )}
       <ScheduleNote item={link} timeZone={timeZone} />
       <AudienceNote link={link} />
+      {link.contentWarning && (
+        <p className="mt-1 flex items-center gap-1 text-xs font-medium text-amber-200" data-testid="link-warning">
+          <ShieldAlert className="size-3.5 shrink-0" aria-hidden="true" />
+          {CONTENT_WARNING_LABELS[link.contentWarning]}: visitors see a warning before it opens
+        </p>
+      )}
       {broken && <BrokenLinkNote broken={broken} />}
       {pastPlan !== undefined && (
         <p className="mt-1 flex items-center gap-1 text-xs text-amber-200" data-testid="past-plan">
