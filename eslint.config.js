@@ -92,6 +92,21 @@ function restrictImports(files, patterns, message) {
   return { files, rules: { 'no-restricted-imports': ['error', { patterns: [{ group: patterns.map(escapeHash), message }] }] } };
 }
 
+/** Named imports refused in some files: typescript-eslint's rule, beside the folder fences' own. */
+function restrictNamedImports(files, paths) {
+  return { files, rules: { '@typescript-eslint/no-restricted-imports': ['error', { paths }] } };
+}
+const NO_USE_MUTATION = {
+  name: '@tanstack/react-query',
+  importNames: ['useMutation'],
+  message: 'A change goes through useApiMutation (web/lib/use-api-mutation.ts, decision 025).',
+};
+const NO_API_IN_COMPONENTS = {
+  name: '#web/lib/api.ts',
+  importNames: ['api'],
+  message: "A component calls no api(): its feature's data module does (decision 025).",
+};
+
 export default tseslint.config(
   { ignores: ['dist', 'node_modules', 'data', '.tmp', 'coverage'] },
   js.configs.recommended,
@@ -135,45 +150,8 @@ export default tseslint.config(
     'Platform folders (http, db) are used by features and use none.',
   ),
   // One way to change something and to call the API (decision 025): useApiMutation, and api() only in data modules.
-  {
-    files: ['src/web/**/*.ts', 'src/web/**/*.tsx'],
-    rules: {
-      '@typescript-eslint/no-restricted-imports': [
-        'error',
-        {
-          paths: [
-            {
-              name: '@tanstack/react-query',
-              importNames: ['useMutation'],
-              message: 'A change goes through useApiMutation (web/lib/use-api-mutation.ts, decision 025).',
-            },
-          ],
-        },
-      ],
-    },
-  },
-  {
-    files: ['src/web/**/*.tsx'],
-    rules: {
-      '@typescript-eslint/no-restricted-imports': [
-        'error',
-        {
-          paths: [
-            {
-              name: '@tanstack/react-query',
-              importNames: ['useMutation'],
-              message: 'A change goes through useApiMutation (web/lib/use-api-mutation.ts, decision 025).',
-            },
-            {
-              name: '#web/lib/api.ts',
-              importNames: ['api'],
-              message: "A component calls no api(): its feature's data module does (decision 025).",
-            },
-          ],
-        },
-      ],
-    },
-  },
+  restrictNamedImports(['src/web/**/*.ts', 'src/web/**/*.tsx'], [NO_USE_MUTATION]),
+  restrictNamedImports(['src/web/**/*.tsx'], [NO_USE_MUTATION, NO_API_IN_COMPONENTS]),
   restrictImports(
     ['src/server/config.ts'],
     [...SERVER_PLATFORM, ...serverFeatures()].flatMap((folder) => [`./${folder}/*`, `#server/${folder}/*`]),

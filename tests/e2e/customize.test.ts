@@ -5,7 +5,7 @@ import { createLink, createUser, setPlan } from '../helpers/factories.ts';
 import type { Plan } from '#shared/constants.ts';
 import { MP3_SAMPLE } from '../helpers/uploads.ts';
 import { useServerAndBrowser } from '../helpers/web-server.ts';
-import { afterNextFrames, axeViolationsOf, signInPage } from '../helpers/pages.ts';
+import { afterNextFrames, axeViolationsOf, expectCloseToAsk, signInPage } from '../helpers/pages.ts';
 
 const running = useServerAndBrowser();
 
@@ -74,13 +74,7 @@ describe('unsaved edits', () => {
     expect(await page.getByLabel('Bio').inputValue()).toBe('Half a bio');
 
     // Closing or reloading the page asks the browser's own question.
-    let asked = '';
-    page.on('dialog', (dialog) => {
-      asked = dialog.type();
-      void dialog.dismiss();
-    });
-    await page.close({ runBeforeUnload: true });
-    await expect.poll(() => asked).toBe('beforeunload');
+    await expectCloseToAsk(page);
     await page.context().close();
   });
 

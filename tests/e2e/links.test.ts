@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DAY_MS } from '#shared/constants.ts';
 import { createLink, createUser } from '../helpers/factories.ts';
 import { useServerAndBrowser } from '../helpers/web-server.ts';
-import { afterNextFrames, axeViolationsOf, signInPage } from '../helpers/pages.ts';
+import { afterNextFrames, axeViolationsOf, expectCloseToAsk, signInPage } from '../helpers/pages.ts';
 
 // Link checks on, reaching loopback where this file's stand-in for a shop that closed listens.
 const running = useServerAndBrowser(() => ({ linkChecks: { enabled: true, allowLoopback: true, timeoutMs: 2000 } }));
@@ -186,13 +186,7 @@ describe('managing links', () => {
     expect(page.url()).toContain('tab=links');
     expect(await form.getByLabel('Title').inputValue()).toBe('Half a link');
     // Closing or reloading the page asks the browser's own question.
-    let asked = '';
-    page.on('dialog', (dialog) => {
-      asked = dialog.type();
-      void dialog.dismiss();
-    });
-    await page.close({ runBeforeUnload: true });
-    await expect.poll(() => asked).toBe('beforeunload');
+    await expectCloseToAsk(page);
     await page.context().close();
   });
 

@@ -1,5 +1,6 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser, Page, Response } from 'playwright-core';
+import { expect } from 'vitest';
 
 /**
  * Open a path and wait until the web app has taken over the page: a
@@ -77,4 +78,15 @@ export async function axeViolationsOf(page: Page): Promise<string[]> {
   return results.violations.flatMap((violation) =>
     violation.nodes.map((node) => `${violation.id}: ${node.target.join(' ')} ${node.any[0]?.message ?? ''}`.trim()),
   );
+}
+
+/** Closing the page asks the browser's own question (a draft is never dropped silently); the page is closed after. */
+export async function expectCloseToAsk(page: Page): Promise<void> {
+  let asked = '';
+  page.on('dialog', (dialog) => {
+    asked = dialog.type();
+    void dialog.dismiss();
+  });
+  await page.close({ runBeforeUnload: true });
+  await expect.poll(() => asked).toBe('beforeunload');
 }
