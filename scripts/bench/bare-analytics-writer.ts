@@ -1,6 +1,7 @@
 // The ceiling of analytics ingestion on a database: the rows storeVisits writes for
 // a batch of new visitors (a visitor window each, answering whether the visit
-// counts and is the day's first; a raw event each; the batch's daily rollups),
+// counts and is the day's first, and a click's window for any link, answering
+// whether its visitor is a new clicker today; a raw event each; the batch's daily rollups),
 // written by the bare driver with nothing else: no Kysely, no time zones, no
 // first clicks. Rows go in key order (fewer pages touched, as the product does).
 // What nginx is to the public page, this is to the writer (npm run bench, row a).
@@ -24,9 +25,38 @@ const ROLLUP_COLUMNS = 'user_id, day, kind, dimension, value, visits, uniques';
 const ROLLUP_ADD = 'visits = analytics_daily.visits + excluded.visits, uniques = analytics_daily.uniques + excluded.uniques';
 
 type RollupRow = [number, string, string, string, string, number, number];
+type Answer = { counted: number; fresh: number };
 
-/** The batch's rollup rows from each visit's answer (counted, fresh), as storeVisits sums them. */
-function rollupsOf(visits: Visit[], answers: Array<{ counted: number; fresh: number }>): RollupRow[] {
+/** A click's second window: is its visitor a new clicker today, on any link (storeVisits' ANY_LINK). */
+const ANY_LINK = -1;
+
+/** The batch's window keys, each visit's own and a click's any-link one, in key order. */
+function windowsOf(visits: Visit[]): Array<{ visit: Visit; target: number }> {
+  return visits
+    .flatMap((visit) =>
+      visit.linkId === null
+        ? [{ visit, target: 0 }]
+        : [
+            { visit, target: visit.linkId },
+            { visit, target: ANY_LINK },
+          ],
+    )
+    .sort((a, b) => a.visit.userId - b.visit.userId || a.target - b.target || (a.visit.visitorHash < b.visit.visitorHash ? -1 : 1));
+}
+
+const keyOf = (userId: number, target: number, visitorHash: string) => `${userId} ${target} ${visitorHash}`;
+
+/** Each visit's answer, and a click's any-link answer, from the windows' returned rows. */
+function answersOf(visits: Visit[], returned: Array<{ userId: number; target: number; visitorHash: string } & Answer>) {
+  const byKey = new Map(returned.map((row) => [keyOf(row.userId, row.target, row.visitorHash), row]));
+  return visits.map((visit) => ({
+    ...byKey.get(keyOf(visit.userId, visit.linkId ?? 0, visit.visitorHash))!,
+    newClicker: visit.linkId === null ? 0 : byKey.get(keyOf(visit.userId, ANY_LINK, visit.visitorHash))!.fresh,
+  }));
+}
+
+/** The batch's rollup rows from each visit's answer (counted, fresh, a new clicker), as storeVisits sums them. */
+function rollupsOf(visits: Visit[], answers: Array<Answer & { newClicker: number }>): RollupRow[] {
   const rows = new Map<string, RollupRow>();
   const add = (visit: Visit, day: string, dimension: string, value: string, counted: number, fresh: number) => {
     const key = `${visit.userId} ${day} ${visit.kind} ${dimension} ${value}`;
@@ -37,10 +67,10 @@ function rollupsOf(visits: Visit[], answers: Array<{ counted: number; fresh: num
     } else rows.set(key, [visit.userId, day, visit.kind, dimension, value, counted, fresh]);
   };
   visits.forEach((visit, index) => {
-    const { counted, fresh } = answers[index]!;
-    if (counted === 0 && fresh === 0) return;
+    const { counted, fresh, newClicker } = answers[index]!;
+    if (counted === 0 && fresh === 0 && newClicker === 0) return;
     const day = visit.at.slice(0, 10);
-    add(visit, day, 'total', '', counted, fresh);
+    add(visit, day, 'total', '', counted, visit.linkId === null ? fresh : newClicker);
     if (visit.linkId !== null) add(visit, day, 'link', String(visit.linkId), counted, fresh);
     else
       for (const [dimension, value] of [
@@ -101,10 +131,16 @@ export function bareSqliteWriter(file: string): BareWriter {
         `insert into visitor_windows (${WINDOW_COLUMNS}) select *, 1, 1 from (values ${values}) where true
          on conflict (user_id, target, visitor_hash) do update set ${WINDOW_DECISION}
          returning user_id as userId, target, visitor_hash as visitorHash, counted, fresh`,
-      visits.map((visit) => [visit.userId, visit.linkId ?? 0, visit.visitorHash, visit.at.slice(0, 10), visit.at, repeatUntilOf(visit.at)]),
-    ) as Array<{ userId: number; target: number; visitorHash: string; counted: number; fresh: number }>;
-    const byKey = new Map(windows.map((row) => [`${row.userId} ${row.target} ${row.visitorHash}`, row]));
-    const answers = visits.map((visit) => byKey.get(`${visit.userId} ${visit.linkId ?? 0} ${visit.visitorHash}`)!);
+      windowsOf(visits).map(({ visit, target }) => [
+        visit.userId,
+        target,
+        visit.visitorHash,
+        visit.at.slice(0, 10),
+        visit.at,
+        repeatUntilOf(visit.at),
+      ]),
+    ) as Array<{ userId: number; target: number; visitorHash: string } & Answer>;
+    const answers = answersOf(visits, windows);
     writeRows(
       'events',
       13,
@@ -148,24 +184,24 @@ export async function barePostgresWriter(url: string, schema: string): Promise<B
   return {
     async write(batch) {
       const visits = inKeyOrder(batch);
+      const keys = windowsOf(visits);
       await client.query('begin');
       try {
-        const windows = await client.query<{ userId: number; target: number; visitorHash: string; counted: number; fresh: number }>(
+        const windows = await client.query<{ userId: number; target: number; visitorHash: string } & Answer>(
           `insert into visitor_windows (${WINDOW_COLUMNS})
            select *, 1, 1 from unnest($1::int[], $2::int[], $3::text[], $4::text[], $5::text[], $6::text[])
            on conflict (user_id, target, visitor_hash) do update set ${WINDOW_DECISION}
            returning user_id as "userId", target, visitor_hash as "visitorHash", counted, fresh`,
           [
-            column(visits, (visit) => visit.userId),
-            column(visits, (visit) => visit.linkId ?? 0),
-            column(visits, (visit) => visit.visitorHash),
-            column(visits, (visit) => visit.at.slice(0, 10)),
-            column(visits, (visit) => visit.at),
-            column(visits, (visit) => repeatUntilOf(visit.at)),
+            column(keys, ({ visit }) => visit.userId),
+            column(keys, ({ target }) => target),
+            column(keys, ({ visit }) => visit.visitorHash),
+            column(keys, ({ visit }) => visit.at.slice(0, 10)),
+            column(keys, ({ visit }) => visit.at),
+            column(keys, ({ visit }) => repeatUntilOf(visit.at)),
           ],
         );
-        const byKey = new Map(windows.rows.map((row) => [`${row.userId} ${row.target} ${row.visitorHash}`, row]));
-        const answers = visits.map((visit) => byKey.get(`${visit.userId} ${visit.linkId ?? 0} ${visit.visitorHash}`)!);
+        const answers = answersOf(visits, windows.rows);
         await client.query(
           `insert into events (${EVENT_COLUMNS})
            select * from unnest($1::text[], $2::int[], $3::int[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $9::text[], $10::int[], $11::text[], $12::text[], $13::int[])`,

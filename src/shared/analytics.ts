@@ -41,8 +41,9 @@ export const analyticsReportSchema = z
     profileViews: z.number().int(),
     uniqueVisitors: z.number().int(),
     linkClicks: z.number().int(),
+    /** Visitors who clicked a link, each once a day whatever they clicked. */
     uniqueClicks: z.number().int(),
-    /** Clicks per 100 views, one decimal; 0 without views. */
+    /** Visitors who clicked ÷ visitors, in percent with one decimal: 0 without visitors, never over 100. */
     conversionRate: z.number(),
     /** Change against the previous period of the same length, in percent (one decimal); null when that period had none. */
     viewsTrend: z.number().nullable(),
@@ -74,6 +75,17 @@ export type AnalyticsReport = z.infer<typeof analyticsReportSchema>;
 export function trendOf(current: number, previous: number): number | null {
   if (previous === 0) return current === 0 ? 0 : null;
   return Math.round(((current - previous) / previous) * 1000) / 10;
+}
+
+/** What the Analytics tab says the conversion rate is. */
+export const CONVERSION_RATE_DEFINITION = 'Visitors who clicked a link';
+
+/**
+ * Visitors who clicked ÷ visitors, in percent. Capped at 100: a person can
+ * click a link whose address they kept without a counted view that day.
+ */
+export function conversionRateOf(clickers: number, visitors: number): number {
+  return Math.min(100, percentOf(clickers, visitors));
 }
 
 /** `part` as a percentage of `whole`, one decimal; 0 when the whole is 0. */

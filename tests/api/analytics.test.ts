@@ -89,8 +89,9 @@ describe(`what counts (${DIALECT})`, () => {
       profileViews: 4,
       uniqueVisitors: 4,
       linkClicks: 3,
-      uniqueClicks: 3,
-      conversionRate: 75,
+      // Two of the four clicked (the second on both links): visitors who clicked, not link-visitor pairs.
+      uniqueClicks: 2,
+      conversionRate: 50,
       viewsTrend: null,
       clicksTrend: null,
     });
@@ -131,6 +132,19 @@ describe(`what counts (${DIALECT})`, () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/me/analytics', headers: { cookie: creator.cookie } })).statusCode).toBe(400);
     expect((await t.app.inject({ method: 'GET', url: '/api/me/analytics?days=7' })).statusCode).toBe(401);
     expect((await t.app.inject({ method: 'GET', url: '/api/me/analytics/export?days=30' })).statusCode).toBe(401);
+  });
+
+  it('gives a conversion rate of people who clicked, never over 100 %', async () => {
+    const owner = await createUser(t.app);
+    const links = await Promise.all(['A', 'B', 'C'].map((title) => createLink(t.app, owner, { title, url: `https://${title}.example/` })));
+    // One visitor opens the page once and clicks all three links, twice over.
+    await visit(`/${owner.user.username}`, '8.8.8.8', { 'user-agent': DESKTOP });
+    for (const link of [...links, ...links]) await visit(`/go/${link.id}`, '8.8.8.8', { 'user-agent': DESKTOP });
+    // Another keeps a link's address and clicks it without opening the page.
+    await visit(`/go/${links[0]!.id}`, '8.8.4.4', { 'user-agent': DESKTOP });
+    const data = await report(owner);
+    expect(data).toMatchObject({ uniqueVisitors: 1, linkClicks: 4, uniqueClicks: 2, conversionRate: 100 });
+    expect(data.topLinks.map((link: { uniqueClicks: number }) => link.uniqueClicks)).toEqual([2, 1, 1]);
   });
 
   it('shows a new profile zeros, not errors', async () => {
@@ -364,7 +378,8 @@ describe(`the CSV export (${DIALECT})`, () => {
     expect(lines[0]).toBe('date,type,link_id,link_title,link_url,views,unique_visitors,clicks,unique_clicks');
     const today = new Date().toISOString().slice(0, 10);
     expect(lines.slice(1, 8).map((line) => line.split(',')[1])).toEqual(Array(7).fill('profile'));
-    expect(lines[7]).toBe(`${today},profile,,,,1,1,2,2`);
+    // The profile's unique clicks are the visitors who clicked: one person, two links.
+    expect(lines[7]).toBe(`${today},profile,,,,1,1,2,1`);
     expect(lines[8]).toBe(`${today},link,${evil.id},"'=HYPERLINK(""https://evil.example"",""x"")","https://shop.example/?a=1,2",,,1,1`);
     expect(lines[9]).toBe(`${today},link,${plain.id},"'@handle, ""quoted""",https://plain.example/,,,1,1`);
     expect(lines).toHaveLength(11);

@@ -51,17 +51,19 @@ describe('analytics in the dashboard', () => {
     expect(await recent.textContent()).toContain('First click on “Shop”');
     expect(await recent.textContent()).toContain('Added the link “Shop”');
 
-    // The sidebar's last 7 days: one view, two clicks, 200 % engagement.
+    // The sidebar's last 7 days: one view, two clicks, and the one visitor clicked: 100 % engagement, never 200 %.
     const stats = dashboard.getByTestId('sidebar-stats');
     await expect.poll(() => stats.textContent()).toContain('Views1');
     expect(await stats.textContent()).toContain('Clicks2');
-    expect(await stats.textContent()).toContain('Engagement200%');
+    expect(await stats.textContent()).toContain('Engagement100%');
 
     await dashboard.goto('/dashboard?tab=analytics');
     await expect.poll(() => dashboard.getByTestId('stat-profile-views').textContent()).toBe('1');
     expect(await dashboard.getByTestId('stat-link-clicks').textContent()).toBe('2');
-    expect(await dashboard.getByTestId('stat-conversion-rate').textContent()).toBe('200%');
+    expect(await dashboard.getByTestId('stat-conversion-rate').textContent()).toBe('100%');
     const main = dashboard.getByRole('main');
+    expect(await main.getByText('Visitors who clicked a link').isVisible()).toBe(true);
+    expect(await main.getByText('1 visitor clicked').isVisible()).toBe(true);
     await expect.poll(() => main.getByText('Instagram').isVisible()).toBe(true);
     expect(await main.getByText('1 unique visitor').isVisible()).toBe(true);
     // One bar per day: the chart's text alternative lists seven days, the last with the visit.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { percentOf, trendOf } from '#shared/analytics.ts';
+import { conversionRateOf, percentOf, trendOf } from '#shared/analytics.ts';
 import { countOf } from '#shared/counts.ts';
 import { analyticsReport, viewRecords } from '#server/analytics/analytics.service.ts';
 import { csvCell } from '#server/http/csv.ts';
@@ -30,12 +30,18 @@ describe('trend and conversion arithmetic', () => {
     expect(trendOf(0, 5)).toBe(-100);
   });
 
-  it('gives clicks per 100 views, and 0 without views', () => {
+  it('gives visitors who clicked per 100 visitors, 0 without visitors and never over 100', () => {
     expect(percentOf(1, 3)).toBe(33.3);
     expect(percentOf(5, 0)).toBe(0);
-    const report = analyticsReport([row({ kind: 'click', visits: 4 })], [], period);
+    const report = analyticsReport([row({ kind: 'click', visits: 4, uniques: 2 })], [], period);
     expect(report.conversionRate).toBe(0);
     expect(report.linkClicks).toBe(4);
+    // Three visitors, one of whom clicked four times: a third converted, whatever the clicks.
+    const views = row({ visits: 3, uniques: 3 });
+    expect(analyticsReport([views, row({ kind: 'click', visits: 4, uniques: 1 })], [], period).conversionRate).toBe(33.3);
+    // Clickers without a counted view that day (a kept link address) never take it past 100.
+    expect(analyticsReport([views, row({ kind: 'click', visits: 9, uniques: 5 })], [], period).conversionRate).toBe(100);
+    expect(conversionRateOf(7, 2)).toBe(100);
   });
 
   it('reads the previous period from the days just before, and only those', () => {

@@ -48,6 +48,14 @@ function chunksOf<Row>(rows: readonly Row[]): Row[][] {
 
 const windowKeyOf = (userId: number, target: number, visitorHash: string) => `${userId} ${target} ${visitorHash}`;
 
+/**
+ * The window target of a visitor's clicks on any link of a profile: it tells
+ * whether they are a new clicker today, so that the day's unique clicks count
+ * people who clicked (the conversion rate's numerator), not people per link.
+ * Views use 0, a link its id.
+ */
+const ANY_LINK = -1;
+
 /** How long a writer trusts a profile's time zone it read: a change applies to visits within a minute. */
 const ZONE_TTL_MS = 60_000;
 
@@ -119,32 +127,35 @@ function daysOf(visits: readonly Visit[], zones: ReadonlyMap<number, string>): s
 class DailyRollups {
   private readonly byProfile = new Map<number, Map<string, Map<AnalyticsDimension, Map<string, RollupRow>>>>();
 
-  add(visit: Visit, day: string, counted: number, unique: number): void {
+  /** `unique` is the visitor's first of the day for this target; `newClicker`, for a click, their first click of the day on any link. */
+  add(visit: Visit, day: string, counted: number, unique: number, newClicker: number): void {
     let byDay = this.byProfile.get(visit.userId);
     if (byDay === undefined) this.byProfile.set(visit.userId, (byDay = new Map()));
     const dayKind = `${day} ${visit.kind}`;
     let byDimension = byDay.get(dayKind);
     if (byDimension === undefined) byDay.set(dayKind, (byDimension = new Map()));
-    const add = (dimension: AnalyticsDimension, value: string) => {
+    const add = (dimension: AnalyticsDimension, value: string, uniques: number) => {
       let byValue = byDimension.get(dimension);
       if (byValue === undefined) byDimension.set(dimension, (byValue = new Map()));
       const row = byValue.get(value);
       if (row) {
         row.visits += counted;
-        row.uniques += unique;
+        row.uniques += uniques;
       } else {
-        byValue.set(value, { userId: visit.userId, day, kind: visit.kind, dimension, value, visits: counted, uniques: unique });
+        byValue.set(value, { userId: visit.userId, day, kind: visit.kind, dimension, value, visits: counted, uniques });
       }
     };
-    add('total', '');
-    if (visit.linkId !== null) add('link', String(visit.linkId));
-    else {
-      add('source', visit.source);
-      add('country', visit.country);
-      add('device', visit.device);
-      add('browser', visit.browser);
-      if (visit.inApp) add('app', visit.inApp);
+    if (visit.linkId !== null) {
+      add('total', '', newClicker);
+      add('link', String(visit.linkId), unique);
+      return;
     }
+    add('total', '', unique);
+    add('source', visit.source, unique);
+    add('country', visit.country, unique);
+    add('device', visit.device, unique);
+    add('browser', visit.browser, unique);
+    if (visit.inApp) add('app', visit.inApp, unique);
   }
 
   /** The rows in the table's key order: one lock order for concurrent writers (several instances), and neighbours written together. */
@@ -219,21 +230,29 @@ async function timeZonesOf(trx: Db, visits: readonly Visit[], open: WriterMemory
   return zones;
 }
 
-/** A batch's visits in time order, with each one's local day and window key, and where each key first occurs. */
+/**
+ * A batch's visits in time order, with each one's local day and window key (a
+ * click's also its any-link key, '' for a view), and where each key first
+ * occurs, with its target.
+ */
 interface VisitBatch {
   visits: Visit[];
   days: string[];
   keys: string[];
-  firsts: Map<string, number>;
+  clickerKeys: string[];
+  firsts: Map<string, { index: number; target: number }>;
 }
 
 function batchOf(visits: Visit[], days: string[]): VisitBatch {
-  const keys = visits.map((visit) => windowKeyOf(visit.userId, visit.linkId ?? 0, visit.visitorHash));
-  const firsts = new Map<string, number>();
-  keys.forEach((key, index) => {
-    if (!firsts.has(key)) firsts.set(key, index);
-  });
-  return { visits, days, keys, firsts };
+  const firsts = new Map<string, { index: number; target: number }>();
+  const keyOf = (index: number, target: number) => {
+    const key = windowKeyOf(visits[index]!.userId, target, visits[index]!.visitorHash);
+    if (!firsts.has(key)) firsts.set(key, { index, target });
+    return key;
+  };
+  const keys = visits.map((visit, index) => keyOf(index, visit.linkId ?? 0));
+  const clickerKeys = visits.map((visit, index) => (visit.linkId === null ? '' : keyOf(index, ANY_LINK)));
+  return { visits, days, keys, clickerKeys, firsts };
 }
 
 /** Whether a window's first visit counts, and whether its visitor is new today. */
@@ -250,7 +269,7 @@ interface WindowDecision {
 async function decideWindows(trx: Db, { visits, days, firsts }: VisitBatch, open: WriterMemory): Promise<Map<string, WindowDecision>> {
   const decided = new Map<string, WindowDecision>();
   const asked: string[] = [];
-  for (const [key, index] of firsts) {
+  for (const [key, { index }] of firsts) {
     if (open.isRepeat(key, visits[index]!.at, days[index]!)) decided.set(key, { counted: false, fresh: false });
     else asked.push(key);
   }
@@ -259,7 +278,7 @@ async function decideWindows(trx: Db, { visits, days, firsts }: VisitBatch, open
   let lastAt = '';
   let lastRepeatUntil = '';
   const windowRows = asked.map((key) => {
-    const index = firsts.get(key)!;
+    const { index, target } = firsts.get(key)!;
     const visit = visits[index]!;
     if (visit.at !== lastAt) {
       lastAt = visit.at;
@@ -267,7 +286,7 @@ async function decideWindows(trx: Db, { visits, days, firsts }: VisitBatch, open
     }
     return {
       userId: visit.userId,
-      target: visit.linkId ?? 0,
+      target,
       visitorHash: visit.visitorHash,
       day: days[index]!,
       countedAt: visit.at,
@@ -301,17 +320,17 @@ async function decideWindows(trx: Db, { visits, days, firsts }: VisitBatch, open
 }
 
 /** Every visit as a raw event (counted or a repeat), and the daily sums of those that count. */
-function eventsAndRollupsOf({ visits, days, keys, firsts }: VisitBatch, decided: Map<string, WindowDecision>) {
+function eventsAndRollupsOf({ visits, days, keys, clickerKeys, firsts }: VisitBatch, decided: Map<string, WindowDecision>) {
   const rollups = new DailyRollups();
+  const isNewToday = (key: string, index: number) => firsts.get(key)?.index === index && decided.get(key)?.fresh === true;
   const events = visits.map((visit, index) => {
     const key = keys[index]!;
-    const isFirst = firsts.get(key) === index;
-    const decision = decided.get(key);
-    const counted = isFirst && decision?.counted === true ? 1 : 0;
-    const unique = isFirst && decision?.fresh === true ? 1 : 0;
+    const counted = firsts.get(key)!.index === index && decided.get(key)?.counted === true ? 1 : 0;
+    const unique = isNewToday(key, index) ? 1 : 0;
+    const newClicker = visit.linkId !== null && isNewToday(clickerKeys[index]!, index) ? 1 : 0;
     const day = days[index]!;
     // A repeat changes no figure: its hits stay in the raw event.
-    if (counted === 1 || unique === 1) rollups.add(visit, day, counted, unique);
+    if (counted === 1 || unique === 1 || newClicker === 1) rollups.add(visit, day, counted, unique, newClicker);
     return {
       kind: visit.kind,
       userId: visit.userId,

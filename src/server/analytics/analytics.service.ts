@@ -1,6 +1,6 @@
 import type { ActivityItem } from '#shared/activity.ts';
 import { csvDocument } from '../http/csv.ts';
-import { type AnalyticsReport, DEVICES, NAMED_OTHER_HOSTS, percentOf, trendOf } from '#shared/analytics.ts';
+import { type AnalyticsReport, DEVICES, NAMED_OTHER_HOSTS, conversionRateOf, percentOf, trendOf } from '#shared/analytics.ts';
 import { type AnalyticsPeriod } from '#shared/constants.ts';
 import { formatCount } from '#shared/counts.ts';
 import { addDays, daysBetween, localDayOf } from '#shared/time-zone.ts';
@@ -79,6 +79,8 @@ export function analyticsReport(rows: RollupRow[], links: LinkName[], period: Pe
   const clicks = totals(current, 'click');
   const profileViews = sum(views, 'visits');
   const linkClicks = sum(clicks, 'visits');
+  const uniqueVisitors = sum(views, 'uniques');
+  const uniqueClicks = sum(clicks, 'uniques');
 
   const viewsByDay = new Map(views.map((row) => [row.day, Number(row.visits)]));
   const clicksByDay = new Map(clicks.map((row) => [row.day, Number(row.visits)]));
@@ -113,10 +115,10 @@ export function analyticsReport(rows: RollupRow[], links: LinkName[], period: Pe
     timeZone: period.timeZone,
     totalViews,
     profileViews,
-    uniqueVisitors: sum(views, 'uniques'),
+    uniqueVisitors,
     linkClicks,
-    uniqueClicks: sum(clicks, 'uniques'),
-    conversionRate: percentOf(linkClicks, profileViews),
+    uniqueClicks,
+    conversionRate: conversionRateOf(uniqueClicks, uniqueVisitors),
     viewsTrend: trendOf(profileViews, sum(totals(previous, 'view'), 'visits')),
     clicksTrend: trendOf(linkClicks, sum(totals(previous, 'click'), 'visits')),
     dailyVisits: daysBetween(from, to).map((date) => ({

@@ -14,7 +14,7 @@ import {
   Smartphone,
 } from 'lucide-react';
 import { type ReactNode, Suspense, lazy, useState } from 'react';
-import { type AnalyticsReport, analyticsMessages } from '#shared/analytics.ts';
+import { type AnalyticsReport, CONVERSION_RATE_DEFINITION, analyticsMessages } from '#shared/analytics.ts';
 import { ANALYTICS_PERIODS, type AnalyticsPeriod } from '#shared/constants.ts';
 import { countOf, formatCount } from '#shared/counts.ts';
 import { DEFAULT_PLAN_LIMITS, planFeatureMessages, plansAllowing } from '#shared/plans.ts';
@@ -123,11 +123,11 @@ function Report({ report, user }: { report: AnalyticsReport; user: CurrentUser }
           icon={<MousePointerClick />}
           label="Link Clicks"
           value={formatCount(report.linkClicks)}
-          detail={countOf(report.uniqueClicks, 'unique click')}
+          detail={`${countOf(report.uniqueClicks, 'visitor')} clicked`}
           trend={report.clicksTrend}
           against={period}
         />
-        <StatCard icon={<Percent />} label="Conversion Rate" value={`${report.conversionRate}%`} detail="Clicks vs views ratio" />
+        <StatCard icon={<Percent />} label="Conversion Rate" value={`${report.conversionRate}%`} detail={CONVERSION_RATE_DEFINITION} />
       </div>
 
       {empty ? (
