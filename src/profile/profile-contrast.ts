@@ -1,6 +1,6 @@
 import { type Customization, gradientStopsOf } from '#shared/customization.ts';
 import { AA_TEXT_CONTRAST, type ContrastCheck, type Rgb, nearestColor, over, parseHex, worstContrast } from '#shared/contrast.ts';
-import { linkColorStops } from '#shared/links.ts';
+import { THEME_COLOR, linkColorStops } from '#shared/links.ts';
 
 // What the public page's text and button text sit on, worked out from a look
 // the way profile.css paints it, so Customize can warn below WCAG AA. The
@@ -82,17 +82,23 @@ export type ButtonFill = { kind: 'style' } | { kind: 'theme'; field: 'primaryCol
 /**
  * Which colours the buttons' text sits on with this look: the theme's two
  * colours for the gradient style, the style's own fill for glass, neon and
- * outline, the links' own colours otherwise.
+ * outline, the links' colours otherwise (the theme's two for links that
+ * follow it).
  */
 export function buttonFillsOf(c: Customization, linkColors: readonly string[]): ButtonFill[] {
   const kind = buttonFillKindOf(c);
-  if (kind === 'theme')
-    return [
-      { kind: 'theme', field: 'primaryColor' },
-      { kind: 'theme', field: 'secondaryColor' },
-    ];
+  const themeFills: ButtonFill[] = [
+    { kind: 'theme', field: 'primaryColor' },
+    { kind: 'theme', field: 'secondaryColor' },
+  ];
+  if (kind === 'theme') return themeFills;
   if (kind === 'style') return [{ kind: 'style' }];
-  return [...new Set(linkColors)].map((color) => ({ kind: 'link', color }));
+  // Links that follow the theme sit on its two colours, as the gradient style's do.
+  const colours = [...new Set(linkColors)];
+  return [
+    ...(colours.includes(THEME_COLOR) ? themeFills : []),
+    ...colours.filter((color) => color !== THEME_COLOR).map((color): ButtonFill => ({ kind: 'link', color })),
+  ];
 }
 
 /** What fills this look's buttons: the style's own fill (swapped colours too), the theme's two colours (gradient), or each link's colour. */
@@ -121,7 +127,7 @@ export function checkButtonText(c: Customization, fill: ButtonFill): ContrastChe
     const text = c.swapBoxColors ? parseHex(SWAPPED.text) : WHITE;
     return check(worstContrast(text, grounds), () => undefined);
   }
-  const stops = fill.kind === 'theme' ? [c[fill.field]] : linkColorStops(fill.color);
+  const stops = fill.kind === 'theme' ? [c[fill.field]] : linkColorStops(fill.color, c);
   const ratioOn = (colours: readonly Rgb[]) => {
     const grounds = colours.map((colour) => buttonGroundsOf(c, colour));
     return grounds.every((ground) => ground !== undefined) ? worstContrast(WHITE, grounds.flat()) : undefined;

@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { MEDIA_URL_PATTERN } from './media.ts';
-import type { QuickTheme } from './themes.ts';
 
 // The one customization document of a profile (spec README point 8): the full
 // dashboard set of spec 000 §3 with its enumerations and the slider ranges of
@@ -232,8 +231,8 @@ const gradientStops = z
 /** Every field, its rule and its default. */
 const fields = {
   // Colours
-  primaryColor: hex().default('#8B5CF6'),
-  secondaryColor: hex().default('#EC4899'),
+  primaryColor: hex().default('#7C3AED'),
+  secondaryColor: hex().default('#DB2777'),
   accentColor: hex().default('#F97316'),
   textColor: hex().default('#F4F4F5'),
   iconColor: hex().default('#FFFFFF'),
@@ -439,7 +438,7 @@ export const THEME_FIELDS = [
 export type Theme = Pick<Customization, (typeof THEME_FIELDS)[number]>;
 
 /** The fields a quick theme sets: its colours, the avatar's border and ring in its main colour, and its background gradient. */
-export function quickThemeFields(theme: QuickTheme): Theme {
+export function quickThemeFields(theme: { primaryColor: string; secondaryColor: string; gradient: readonly string[] }): Theme {
   return {
     primaryColor: theme.primaryColor,
     secondaryColor: theme.secondaryColor,

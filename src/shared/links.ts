@@ -87,38 +87,46 @@ export const GRADIENT_COLORS = {
   'indigo-purple': ['#6366F1', '#8B5CF6'],
 } as const;
 
-export const DEFAULT_LINK_COLOR = 'purple-blue';
+/**
+ * A link without a colour of its own (issue 51): its button takes the page's
+ * theme, primary to secondary, so one click on a theme restyles every such
+ * button. New links start with it.
+ */
+export const THEME_COLOR = 'theme';
 export const FALLBACK_LINK_COLOR = 'purple';
 export const CUSTOM_COLOR = 'custom';
 export const HEX_COLOR_PATTERN = /^#(?:[0-9a-f]{3}|[0-9a-f]{6})$/i;
 
+/** The theme's two colours, which a link of THEME_COLOR takes. */
+export type ThemeColours = { primaryColor: string; secondaryColor: string };
+/**
+ * Without the theme's colours at hand, the page's own: the public page sets
+ * these variables from its look; elsewhere the default look's colours stand in.
+ */
+const PAGE_THEME: ThemeColours = { primaryColor: 'var(--lv-primary, #7C3AED)', secondaryColor: 'var(--lv-secondary, #DB2777)' };
+
 export function isKnownColorId(color: string): boolean {
-  return Object.hasOwn(SOLID_COLORS, color) || Object.hasOwn(GRADIENT_COLORS, color);
+  return color === THEME_COLOR || Object.hasOwn(SOLID_COLORS, color) || Object.hasOwn(GRADIENT_COLORS, color);
 }
 
 /** The CSS background of a link button; anything unknown falls back to purple. */
-export function linkBackground(color: string): string {
-  if (Object.hasOwn(GRADIENT_COLORS, color)) {
-    const [from, to] = GRADIENT_COLORS[color as keyof typeof GRADIENT_COLORS];
-    return `linear-gradient(135deg, ${from}, ${to})`;
-  }
-  if (Object.hasOwn(SOLID_COLORS, color)) return SOLID_COLORS[color as keyof typeof SOLID_COLORS];
-  if (HEX_COLOR_PATTERN.test(color)) return color;
-  return SOLID_COLORS[FALLBACK_LINK_COLOR];
+export function linkBackground(color: string, theme: ThemeColours = PAGE_THEME): string {
+  const stops = linkColorStops(color, theme);
+  return stops.length === 2 ? `linear-gradient(135deg, ${stops[0]}, ${stops[1]})` : stops[0]!;
 }
 
-/** What a link's colour paints: a gradient's two stops, or its one colour. */
-export function linkColorStops(color: string): readonly string[] {
+/** What a link's colour paints: a gradient's two stops (the theme's, for THEME_COLOR), or its one colour. */
+export function linkColorStops(color: string, theme: ThemeColours = PAGE_THEME): readonly string[] {
+  if (color === THEME_COLOR) return [theme.primaryColor, theme.secondaryColor];
   if (Object.hasOwn(GRADIENT_COLORS, color)) return GRADIENT_COLORS[color as keyof typeof GRADIENT_COLORS];
-  return [linkSolidColor(color)];
+  if (Object.hasOwn(SOLID_COLORS, color)) return [SOLID_COLORS[color as keyof typeof SOLID_COLORS]];
+  if (HEX_COLOR_PATTERN.test(color)) return [color];
+  return [SOLID_COLORS[FALLBACK_LINK_COLOR]];
 }
 
 /** One colour for a link's outline, glow and neon styles: a gradient's first stop. */
-export function linkSolidColor(color: string): string {
-  if (Object.hasOwn(GRADIENT_COLORS, color)) return GRADIENT_COLORS[color as keyof typeof GRADIENT_COLORS][0];
-  if (Object.hasOwn(SOLID_COLORS, color)) return SOLID_COLORS[color as keyof typeof SOLID_COLORS];
-  if (HEX_COLOR_PATTERN.test(color)) return color;
-  return SOLID_COLORS[FALLBACK_LINK_COLOR];
+export function linkSolidColor(color: string, theme: ThemeColours = PAGE_THEME): string {
+  return linkColorStops(color, theme)[0]!;
 }
 
 export const linkMessages = {
@@ -283,7 +291,7 @@ export const createLinkSchema = z
     title: linkFields.title,
     url: linkFields.url,
     icon: linkFields.icon.default(DEFAULT_LINK_ICON),
-    color: linkFields.color.default(DEFAULT_LINK_COLOR),
+    color: linkFields.color.default(THEME_COLOR),
     customIcon: linkFields.customIcon.optional(),
     thumbnail: linkFields.thumbnail.default(null),
     isActive: linkFields.isActive.default(true),

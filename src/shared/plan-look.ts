@@ -7,7 +7,7 @@ import {
   type Theme,
   quickThemeFields,
 } from './customization.ts';
-import { BASIC_THEME_NAMES, QUICK_THEMES } from './themes.ts';
+import { BASIC_THEME_NAMES, EARLIER_BASIC_COLOURS, QUICK_THEMES } from './themes.ts';
 import type { Plan } from './constants.ts';
 import { type PlanLimits, planFeatureMessages, plansAllowing } from './plans.ts';
 
@@ -34,10 +34,16 @@ function drawnTheme(look: Theme): Theme {
 }
 const sameTheme = (a: Theme, b: Theme) => THEME_FIELDS.every((field) => a[field] === b[field]);
 
-/** The themes every plan draws: the default look's, and the basic quick themes. */
+const basicQuickThemes = QUICK_THEMES.filter((theme) => BASIC_THEME_NAMES.includes(theme.name));
+
+/** The themes every plan draws: the default look's, and the basic quick themes, in today's colours and in their earlier ones. */
 const BASIC_THEMES: readonly Theme[] = [
   CUSTOMIZATION_DEFAULTS,
-  ...QUICK_THEMES.filter((theme) => BASIC_THEME_NAMES.includes(theme.name)).map(quickThemeFields),
+  ...basicQuickThemes.map(quickThemeFields),
+  ...EARLIER_BASIC_COLOURS.map(({ name, ...colours }) => {
+    if (name === 'default') return { ...CUSTOMIZATION_DEFAULTS, ...colours };
+    return quickThemeFields({ ...basicQuickThemes.find((theme) => theme.name === name)!, ...colours });
+  }),
 ].map(drawnTheme);
 
 /** Whether the look's theme is the default one or a basic quick theme. */

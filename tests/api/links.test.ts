@@ -34,7 +34,8 @@ describe(`creating links (${DIALECT})`, () => {
       url: 'https://example.com/path?q=1',
       icon: 'link',
       customIcon: null,
-      color: 'purple-blue',
+      // No colour of its own: it follows the theme (issue 51).
+      color: 'theme',
       position: 0,
       isActive: true,
       showAsIcon: false,

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Plan } from '#shared/constants.ts';
+import { CUSTOMIZATION_DEFAULTS } from '#shared/customization.ts';
 import { ConfigError, loadConfig, mergePlanLimits } from '#server/config.ts';
 import { DIALECT, type TestApp, createTestApp } from '../helpers/test-app.ts';
 import { createAdmin, createLink, createUser, setPlan } from '../helpers/factories.ts';
@@ -155,7 +156,8 @@ describe(`what each plan unlocks: themes (${DIALECT})`, () => {
     t.app.inject({ method: 'PUT', url: '/api/me/customization', headers: { cookie }, payload });
   const drawn = async (username: string) => (await t.app.inject({ url: `/api/public/${username}` })).json().data.customization;
   const saved = async (cookie: string) => (await t.app.inject({ url: '/api/me/customization', headers: { cookie } })).json().data;
-  // Written out, not read from QUICK_THEMES: Ocean is one of the eight basic themes, Cyber is not.
+  // Written out, not read from QUICK_THEMES: Ocean is one of the eight basic themes, Cyber is not. These are Ocean's
+  // colours before issue 51 darkened them: a page that chose them keeps them on Free (OCEAN_NOW is today's).
   const OCEAN = {
     primaryColor: '#0EA5E9',
     secondaryColor: '#22D3EE',
@@ -164,6 +166,13 @@ describe(`what each plan unlocks: themes (${DIALECT})`, () => {
     backgroundType: 'gradient',
     backgroundGradient: 'custom',
     customGradient: '#082F49,#0C4A6E',
+  };
+  const OCEAN_NOW = {
+    ...OCEAN,
+    primaryColor: '#0369A1',
+    secondaryColor: '#0E7490',
+    profileImageBorderColor: '#0369A1',
+    profileRingColor: '#0369A1',
   };
   const CYBER = {
     ...OCEAN,
@@ -178,7 +187,9 @@ describe(`what each plan unlocks: themes (${DIALECT})`, () => {
 
   // Each save on Free, and whether it is kept to the basic themes; Pro and Business take every one.
   const SAVES: [string, Record<string, unknown>, 'allowed' | 'locked'][] = [
-    ['a basic quick theme (Ocean)', OCEAN, 'allowed'],
+    ['a basic quick theme (Ocean)', OCEAN_NOW, 'allowed'],
+    ['a basic quick theme in its earlier colours', OCEAN, 'allowed'],
+    ['the default look in its earlier colours', { primaryColor: '#8B5CF6', secondaryColor: '#EC4899' }, 'allowed'],
     [
       'a basic theme in lower case',
       { ...OCEAN, primaryColor: '#0ea5e9', profileImageBorderColor: '#0ea5e9', profileRingColor: '#0ea5e9' },
@@ -201,7 +212,7 @@ describe(`what each plan unlocks: themes (${DIALECT})`, () => {
           const field = Object.keys(payload)[0]!;
           expect(answer.json(), what).toEqual({ code: 'plan_feature', message, fieldErrors: { [field]: message } });
           expect(await saved(creator.cookie), what).toMatchObject({
-            primaryColor: '#8B5CF6',
+            primaryColor: CUSTOMIZATION_DEFAULTS.primaryColor,
             backgroundGradient: 'purple-to-blue',
             backgroundType: 'gradient',
           });
@@ -218,8 +229,8 @@ describe(`what each plan unlocks: themes (${DIALECT})`, () => {
     expect((await putLook(creator.cookie, { ...CYBER, backgroundGradient: 'custom', accentColor: '#ABCDEF' })).statusCode).toBe(200);
     await setPlan(t.app, creator.user.id, 'free');
     expect(await drawn(creator.user.username)).toMatchObject({
-      primaryColor: '#8B5CF6',
-      secondaryColor: '#EC4899',
+      primaryColor: CUSTOMIZATION_DEFAULTS.primaryColor,
+      secondaryColor: CUSTOMIZATION_DEFAULTS.secondaryColor,
       backgroundGradient: 'purple-to-blue',
       accentColor: '#ABCDEF',
     });
@@ -231,7 +242,9 @@ describe(`what each plan unlocks: themes (${DIALECT})`, () => {
     // The rest of the look saves; another colour of its own does not; the default background type does.
     expect((await putLook(creator.cookie, { cardPadding: 30, ...CYBER })).statusCode).toBe(200);
     expect((await putLook(creator.cookie, { secondaryColor: '#111111' })).statusCode).toBe(403);
-    expect((await putLook(creator.cookie, { backgroundType: 'gradient', primaryColor: '#8B5CF6' })).statusCode).toBe(200);
+    expect(
+      (await putLook(creator.cookie, { backgroundType: 'gradient', primaryColor: CUSTOMIZATION_DEFAULTS.primaryColor })).statusCode,
+    ).toBe(200);
     // A basic theme is drawn at once.
     expect((await putLook(creator.cookie, OCEAN)).statusCode).toBe(200);
     expect(await drawn(creator.user.username)).toMatchObject(OCEAN);

@@ -3,6 +3,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AA_TEXT_CONTRAST, contrastRatio, parseHex } from '#shared/contrast.ts';
 import { qrCodeMessages } from '#shared/qr-code.ts';
+import { CUSTOMIZATION_DEFAULTS } from '#shared/customization.ts';
 import { DIALECT, type TestApp, createTestApp } from '../helpers/test-app.ts';
 import { type SignedInUser, createUser, setPlan } from '../helpers/factories.ts';
 import { pngImage, postMedia } from '../helpers/uploads.ts';
@@ -43,23 +44,21 @@ describe(`the profile's QR code (${DIALECT})`, () => {
     expect(svg.statusCode).toBe(200);
     expect(svg.headers['content-type']).toBe('image/svg+xml; charset=utf-8');
     const colourOf = (body: string) => /<path stroke="(#[0-9a-f]{6})"/i.exec(body)?.[1];
-    // The default primary colour (#8B5CF6) is 4.2:1 on white: a little darker.
+    // The default primary colour reads on white at AA (issue 51): drawn as it is.
     const profile = colourOf(svg.body)!;
-    expect(profile.toUpperCase()).not.toBe('#8B5CF6');
-    expect(contrastRatio(parseHex(profile), parseHex('#FFFFFF'))).toBeGreaterThanOrEqual(AA_TEXT_CONTRAST);
-    const putPrimary = () =>
-      t.app.inject({
-        method: 'PUT',
-        url: '/api/me/customization',
-        headers: { cookie: owner.cookie },
-        payload: { primaryColor: '#0F172A' },
-      });
-    const put = await putPrimary();
+    expect(profile.toUpperCase()).toBe(CUSTOMIZATION_DEFAULTS.primaryColor);
+    const putPrimary = (primaryColor: string) =>
+      t.app.inject({ method: 'PUT', url: '/api/me/customization', headers: { cookie: owner.cookie }, payload: { primaryColor } });
     // On Free, a colour of one's own is a paid plan's (issue 33): refused, then set on Pro.
-    expect(put.statusCode).toBe(403);
+    expect((await putPrimary('#0F172A')).statusCode).toBe(403);
     await setPlan(t.app, owner.user.id, 'pro');
-    expect((await putPrimary()).statusCode).toBe(200);
+    expect((await putPrimary('#0F172A')).statusCode).toBe(200);
     expect(colourOf((await get('/api/me/qr.svg')).body)?.toUpperCase()).toBe('#0F172A');
+    // A light colour (#C4B5FD is 1.9:1 on white) is darkened until it reads.
+    expect((await putPrimary('#C4B5FD')).statusCode).toBe(200);
+    const darkened = colourOf((await get('/api/me/qr.svg')).body)!;
+    expect(darkened.toUpperCase()).not.toBe('#C4B5FD');
+    expect(contrastRatio(parseHex(darkened), parseHex('#FFFFFF'))).toBeGreaterThanOrEqual(AA_TEXT_CONTRAST);
     // Back on Free the page draws the default theme, and so does the code (the colour is kept for a paid plan).
     await setPlan(t.app, owner.user.id, 'free');
     expect(colourOf((await get('/api/me/qr.svg')).body)).toBe(profile);

@@ -128,14 +128,16 @@ describe('a plan’s fonts, themes and layouts', () => {
     await page.getByRole('button', { name: 'Ocean', exact: true }).click();
     await expect.poll(() => page.getByText('The Ocean theme is in your draft').isVisible()).toBe(true);
     const preview = page.getByTestId('profile-preview').locator('.lv-page');
-    expect(await preview.evaluate((element) => getComputedStyle(element).getPropertyValue('--lv-primary'))).toBe('#0EA5E9');
+    expect(await preview.evaluate((element) => getComputedStyle(element).getPropertyValue('--lv-primary'))).toBe('#0369A1');
     expect(await axeViolationsOf(page)).toEqual([]);
     await page.getByRole('link', { name: 'See Pricing' }).first().click();
     await page.waitForURL('**/pricing');
     expect(await page.getByTestId('plan-free').textContent()).toContain('8 basic themes');
     expect(await page.getByTestId('plan-pro').textContent()).toContain('All 24 themes, and your own colours and backgrounds');
-    expect(await page.getByTestId('plan-free').textContent()).toContain('The default font (Inter)');
-    expect(await page.getByTestId('plan-free').textContent()).toContain('The default page layout (centered)');
+    // What Free has is ticked, never crossed out: a ✕ before "the default font" read as no font.
+    const free = page.getByTestId('plan-free');
+    for (const feature of ['One font: Inter', 'One page layout: centered'])
+      expect(await free.getByRole('listitem').filter({ hasText: feature }).getByLabel('Included').count(), feature).toBe(1);
     expect(await page.getByTestId('plan-pro').textContent()).toContain('Every page layout');
     await page.context().close();
   });
@@ -347,8 +349,8 @@ describe('customizing the page', () => {
     await page.goto('/dashboard?tab=customize');
     await page.getByRole('tab', { name: 'Colors' }).click();
     const warnings = page.getByText(/reads at \d+\.\d:1, under the 4\.5:1 that WCAG AA asks of text/);
-    // The default text passes; the two links' colours (purple-blue, orange-red) do not under white text.
-    await expect.poll(() => warnings.count()).toBe(2);
+    // The default text passes, and so does the link that follows the theme; the orange-red one does not under white text.
+    await expect.poll(() => warnings.count()).toBe(1);
     await expect.poll(() => page.getByText("Your page's text on its background").count()).toBe(0);
 
     await page.getByLabel('Text colour', { exact: true }).fill('#777777');
@@ -360,7 +362,7 @@ describe('customizing the page', () => {
     await expect.poll(() => page.getByLabel('Text colour', { exact: true }).inputValue()).toBe(suggested);
     await expect.poll(() => textWarning.count()).toBe(0);
 
-    // Recolouring the orange-red link saves it at once, and Undo puts it back.
+    // The orange-red link can follow the theme instead, whose colours read: saved at once, and Undo puts it back.
     const linkColours = async () =>
       Object.fromEntries(
         ((await (await page.request.get(`/api/public/${username}`)).json()).data.links as { title: string; color: string }[]).map(
@@ -368,8 +370,8 @@ describe('customizing the page', () => {
         ),
       );
     const orange = page.locator('div', { has: page.getByText('Button text on the orange-red gradient (1 link)') }).last();
-    await orange.getByRole('button', { name: /^Recolour it #[0-9A-F]{6}$/ }).click();
-    await expect.poll(async () => (await linkColours()).Videos).toMatch(/^#[0-9A-F]{6}$/);
+    await orange.getByRole('button', { name: 'Make it follow the theme' }).click();
+    await expect.poll(async () => (await linkColours()).Videos).toBe('theme');
     await expect.poll(() => page.getByText('Button text on the orange-red gradient').count()).toBe(0);
     await page.getByRole('button', { name: 'Undo' }).click();
     await expect.poll(async () => (await linkColours()).Videos).toBe('orange-red');
@@ -383,9 +385,14 @@ describe('customizing the page', () => {
     await page.getByRole('button', { name: 'Ocean' }).first().click();
     await expect.poll(() => page.getByText('The Ocean theme is in your draft').isVisible()).toBe(true);
     const preview = page.getByTestId('profile-preview').locator('.lv-page');
-    expect(await preview.evaluate((element) => getComputedStyle(element).getPropertyValue('--lv-primary'))).toBe('#0EA5E9');
-    // The avatar's border follows the theme (issue 27).
-    expect(await preview.locator('.lv-avatar').evaluate((element) => getComputedStyle(element).borderTopColor)).toBe('rgb(14, 165, 233)');
+    expect(await preview.evaluate((element) => getComputedStyle(element).getPropertyValue('--lv-primary'))).toBe('#0369A1');
+    // The avatar's border follows the theme (issue 27), and so does the button of a link without its own colour (issue 51);
+    // the orange-red one keeps its own.
+    expect(await preview.locator('.lv-avatar').evaluate((element) => getComputedStyle(element).borderTopColor)).toBe('rgb(3, 105, 161)');
+    const fillOf = (title: string) =>
+      preview.getByRole('link', { name: title }).evaluate((element) => getComputedStyle(element, '::before').backgroundImage);
+    expect(await fillOf('Portfolio')).toBe('linear-gradient(135deg, rgb(3, 105, 161), rgb(14, 116, 144))');
+    expect(await fillOf('Videos')).toBe('linear-gradient(135deg, rgb(249, 115, 22), rgb(239, 68, 68))');
     await page.getByRole('button', { name: 'Cotton Candy' }).click();
     await expect.poll(() => page.getByText('The Cotton Candy gradient is in your draft').isVisible()).toBe(true);
     expect(await preview.evaluate((element) => getComputedStyle(element).getPropertyValue('--lv-bg'))).toContain('#F9A8D4');

@@ -2,7 +2,9 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { buttonFillsOf, buttonsTakeLinkColours, checkButtonText, checkPageText, profileCssColours } from '#profile/profile-contrast.ts';
 import { AA_TEXT_CONTRAST, contrastRatio, formatRatio, nearestColor, parseHex, toHex } from '#shared/contrast.ts';
-import { CUSTOMIZATION_DEFAULTS, type Customization } from '#shared/customization.ts';
+import { CUSTOMIZATION_DEFAULTS, type Customization, quickThemeFields } from '#shared/customization.ts';
+import { THEME_COLOR } from '#shared/links.ts';
+import { QUICK_THEMES } from '#shared/themes.ts';
 import { EXAMPLE_PROFILES } from '#web/features/examples/example-profiles.ts';
 
 const look = (fields: Partial<Customization>): Customization => ({ ...CUSTOMIZATION_DEFAULTS, ...fields });
@@ -75,6 +77,13 @@ describe("a look's button text", () => {
     expect(formatRatio(checkButtonText(CUSTOMIZATION_DEFAULTS, { kind: 'link', color: 'purple-blue' })!.ratio)).toBe('3.6:1');
   });
 
+  it('reads a link that follows the theme on both of the theme’s colours', () => {
+    const dark = look({ primaryColor: '#111827', secondaryColor: '#1F2937' });
+    expect(checkButtonText(dark, { kind: 'link', color: THEME_COLOR })).toMatchObject({ passes: true });
+    // Its lighter end decides: a pale secondary fails it.
+    expect(checkButtonText({ ...dark, secondaryColor: '#FDE68A' }, { kind: 'link', color: THEME_COLOR })).toMatchObject({ passes: false });
+  });
+
   it('counts a translucent button with what shows through it', () => {
     const opaque = checkButtonText(look({ buttonStyle: 'gradient', primaryColor: '#111827' }), { kind: 'theme', field: 'primaryColor' })!;
     const faint = checkButtonText(look({ buttonStyle: 'gradient', primaryColor: '#111827', buttonOpacity: 10, darkMode: false }), {
@@ -83,6 +92,29 @@ describe("a look's button text", () => {
     })!;
     expect(opaque.passes).toBe(true);
     expect(faint.passes).toBe(false);
+  });
+});
+
+describe('what a new page ships with (issue 51)', () => {
+  const checksOf = (c: Customization) => [
+    checkPageText(c),
+    ...buttonFillsOf(c, [THEME_COLOR]).map((fill) => checkButtonText(c, fill)),
+    // The gradient button style paints the theme's two colours too.
+    ...buttonFillsOf({ ...c, buttonStyle: 'gradient' }, []).map((fill) => checkButtonText({ ...c, buttonStyle: 'gradient' }, fill)),
+  ];
+
+  it('passes WCAG AA for text and buttons with the default look and a new link', () => {
+    // A new link follows the theme (links.service.ts saves THEME_COLOR).
+    for (const check of checksOf(CUSTOMIZATION_DEFAULTS)) expect(check).toMatchObject({ passes: true });
+  });
+
+  it('passes WCAG AA for text and buttons with each of the 24 quick themes, as shipped', () => {
+    expect(QUICK_THEMES).toHaveLength(24);
+    for (const theme of QUICK_THEMES) {
+      const checks = checksOf(look(quickThemeFields(theme)));
+      expect(checks).toHaveLength(5);
+      checks.forEach((check, index) => expect(check, `${theme.name}, check ${index}`).toMatchObject({ passes: true }));
+    }
   });
 });
 

@@ -2,7 +2,7 @@ import { type BlockType, type CreateBlockInput, type PageItem, type UpdateBlockI
 import { embedTargetOf } from '#shared/embeds.ts';
 import {
   CUSTOM_ICON,
-  DEFAULT_LINK_COLOR,
+  THEME_COLOR,
   DEFAULT_LINK_ICON,
   type CreateLinkInput,
   type Link,
@@ -230,7 +230,7 @@ export async function insertOwnBlock(
     thumbnailId: input.type === 'embed' ? embed.thumbnailId : null,
     icon: DEFAULT_LINK_ICON,
     customIconId: null,
-    color: DEFAULT_LINK_COLOR,
+    color: THEME_COLOR,
     position: await nextPosition(trx, owner.id),
     isActive: input.isActive ? 1 : 0,
     startsAt: input.startsAt,

@@ -1,9 +1,9 @@
 import { toast } from 'sonner';
 import { ContrastNote } from '#web/components/contrast-note.tsx';
 import type { Customization, CustomizationUpdate } from '#shared/customization.ts';
-import { GRADIENT_COLORS, type Link, SOLID_COLORS } from '#shared/links.ts';
+import { GRADIENT_COLORS, type Link, SOLID_COLORS, THEME_COLOR, linkBackground } from '#shared/links.ts';
 import { countOf } from '#shared/counts.ts';
-import { buttonFillsOf, checkButtonText, checkPageText } from '#profile/profile-contrast.ts';
+import { buttonFillsOf, buttonsTakeLinkColours, checkButtonText, checkPageText } from '#profile/profile-contrast.ts';
 import { useLinks, useRecolourLinks } from '#web/features/links/use-links.ts';
 
 // Customize's warnings when the page's text or its buttons' text fall below
@@ -23,6 +23,57 @@ function colourName(color: string): string {
   return color.toUpperCase();
 }
 
+/** The links shown as buttons, and a recolouring of some of them saved at once, with an undo. */
+function useButtonLinks(userId: number) {
+  const links = useLinks(userId).data ?? [];
+  const recolourLinks = useRecolourLinks(userId);
+  const recolour = (using: readonly Link[], color: string) => {
+    const before = using.map((link) => ({ id: link.id, color: link.color }));
+    return recolourLinks.run(
+      using.map((link) => ({ id: link.id, color })),
+      {
+        onSuccess: () =>
+          toast.success(`${countOf(using.length, 'link')} now ${color === THEME_COLOR ? 'follow the theme' : color}`, {
+            action: { label: 'Undo', onClick: () => void recolourLinks.run(before, { failure: 'Could not undo: try again.' }) },
+            duration: 10_000,
+          }),
+      },
+    );
+  };
+  return { shown: links.filter((link) => link.isActive && !link.showAsIcon), recolour, isPending: recolourLinks.isPending };
+}
+
+/**
+ * Beside the quick themes: links with a colour of their own keep it whatever
+ * the theme (issue 51), said with one click to make them follow it.
+ */
+export function OwnColourLinks({ draft, userId }: { draft: Customization; userId: number }) {
+  const { shown, recolour, isPending } = useButtonLinks(userId);
+  const own = shown.filter((link) => link.color !== THEME_COLOR);
+  if (own.length === 0 || !buttonsTakeLinkColours(draft)) return null;
+  return (
+    <div className="flex flex-wrap items-center gap-x-3 gap-y-2 rounded-xl border border-border bg-surface-raised/40 px-3 py-2 text-sm">
+      <p className="min-w-56 flex-1 text-zinc-300">
+        {own.length === 1 ? '1 link has a colour of its own and keeps it' : `${own.length} links have a colour of their own and keep it`}{' '}
+        whatever the theme.
+      </p>
+      <button
+        type="button"
+        disabled={isPending}
+        onClick={() => void recolour(own, THEME_COLOR)}
+        className="inline-flex min-h-11 cursor-pointer items-center gap-2 rounded-lg border border-border bg-surface px-3 text-sm font-medium text-zinc-100 hover:border-primary/60"
+      >
+        <span
+          className="size-4 rounded-full inset-ring inset-ring-zinc-100/35"
+          style={{ background: linkBackground(THEME_COLOR, draft) }}
+          aria-hidden="true"
+        />
+        {own.length === 1 ? 'Make it follow the theme' : 'Make them follow the theme'}
+      </button>
+    </div>
+  );
+}
+
 /**
  * The buttons' text: with the gradient style, at the theme's colours (a fix
  * edits the draft); with the links' own colours, per colour in use (a fix
@@ -40,27 +91,14 @@ export function ButtonTextContrast({
   /** The plan keeps to the basic themes: the theme's colours are not changed here (the warning stays). */
   themeLocked?: boolean;
 }) {
-  const links = useLinks(userId).data ?? [];
-  const recolourLinks = useRecolourLinks(userId);
-  const shown = links.filter((link) => link.isActive && !link.showAsIcon);
+  const { shown, recolour } = useButtonLinks(userId);
   const fills = buttonFillsOf(
     draft,
     shown.map((link) => link.color),
   );
 
-  const recolour = (using: readonly Link[], color: string) => {
-    const before = using.map((link) => ({ id: link.id, color: link.color }));
-    return recolourLinks.run(
-      using.map((link) => ({ id: link.id, color })),
-      {
-        onSuccess: () =>
-          toast.success(`${countOf(using.length, 'link')} now ${color}`, {
-            action: { label: 'Undo', onClick: () => void recolourLinks.run(before, { failure: 'Could not undo: try again.' }) },
-            duration: 10_000,
-          }),
-      },
-    );
-  };
+  // Links of their own colour that read badly can follow the theme instead, when its colours read.
+  const themeReads = buttonFillsOf(draft, [THEME_COLOR]).every((fill) => checkButtonText(draft, fill)?.passes === true);
 
   return (
     <>
@@ -71,7 +109,7 @@ export function ButtonTextContrast({
           return (
             <ContrastNote
               key={fill.field}
-              what={`Button text on the ${label} colour (gradient buttons)`}
+              what={`Button text on the ${label} colour (${draft.buttonStyle === 'gradient' ? 'gradient buttons' : 'buttons that follow the theme'})`}
               check={check}
               fixLabel={`Make ${label}`}
               onFix={themeLocked ? undefined : (hex) => update({ [fill.field]: hex })}
@@ -94,6 +132,15 @@ export function ButtonTextContrast({
             check={check}
             fixLabel={using.length === 1 ? 'Recolour it' : 'Recolour them'}
             onFix={(hex) => void recolour(using, hex)}
+            otherFix={
+              themeReads
+                ? {
+                    label: using.length === 1 ? 'Make it follow the theme' : 'Make them follow the theme',
+                    swatch: linkBackground(THEME_COLOR, draft),
+                    apply: () => void recolour(using, THEME_COLOR),
+                  }
+                : undefined
+            }
           />
         );
       })}

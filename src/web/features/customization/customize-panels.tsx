@@ -47,7 +47,7 @@ import { cn } from '#web/lib/utils.ts';
 import { FontStylesheet } from '#web/components/font-stylesheet.tsx';
 import { AvatarUploader } from '#web/components/avatar-uploader.tsx';
 import { ChoiceField, ColorField, Section, SelectField, SliderField, ToggleField, labelOf, optionsOf } from './controls.tsx';
-import { ButtonTextContrast, PageTextContrast } from './contrast-checks.tsx';
+import { ButtonTextContrast, OwnColourLinks, PageTextContrast } from './contrast-checks.tsx';
 import { MediaField } from './media-field.tsx';
 import { QuickThemes, useThemeLock } from './quick-themes.tsx';
 
@@ -163,6 +163,9 @@ function ColorsPanel(props: PanelProps) {
       <Section title="Quick themes" hint="A primary colour and a background gradient in one click.">
         <div className="sm:col-span-2">
           <QuickThemes plan={user.plan} look={draft} onApply={update} />
+        </div>
+        <div className="sm:col-span-2">
+          <OwnColourLinks draft={draft} userId={user.id} />
         </div>
       </Section>
       <Section title="Background gradients">

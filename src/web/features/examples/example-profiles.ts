@@ -1,6 +1,6 @@
 import { CUSTOMIZATION_DEFAULTS, type Customization, quickThemeFields } from '#shared/customization.ts';
 import { QUICK_THEMES } from '#shared/themes.ts';
-import { DEFAULT_LINK_COLOR, type LinkIconId } from '#shared/links.ts';
+import { THEME_COLOR, type LinkIconId } from '#shared/links.ts';
 import type { PublicPage } from '#shared/profile.types.ts';
 import { DEFAULT_PLAN_LIMITS } from '#shared/plans.ts';
 import { toPublicProfile } from '#shared/public-profile.ts';
@@ -104,7 +104,7 @@ export const EXAMPLE_PROFILES: readonly ExampleProfile[] = EXAMPLES.map((example
     icon: link.icon,
     customIcon: null,
     thumbnail: null,
-    color: link.color ?? DEFAULT_LINK_COLOR,
+    color: link.color ?? THEME_COLOR,
     showAsIcon: link.showAsIcon ?? false,
     ownProfile: false,
     contentWarning: null,

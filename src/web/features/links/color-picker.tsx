@@ -1,5 +1,14 @@
 import { Check } from 'lucide-react';
-import { CUSTOM_COLOR, GRADIENT_COLORS, HEX_COLOR_PATTERN, HEX_INPUT_MAX_LENGTH, SOLID_COLORS, linkBackground } from '#shared/links.ts';
+import {
+  CUSTOM_COLOR,
+  GRADIENT_COLORS,
+  HEX_COLOR_PATTERN,
+  HEX_INPUT_MAX_LENGTH,
+  SOLID_COLORS,
+  THEME_COLOR,
+  type ThemeColours,
+  linkBackground,
+} from '#shared/links.ts';
 import { Input } from '#web/components/ui/input.tsx';
 import { cn } from '#web/lib/utils.ts';
 import { sanitizeHexInput } from '#web/lib/hex-input.ts';
@@ -7,12 +16,26 @@ import { sanitizeHexInput } from '#web/lib/hex-input.ts';
 interface ColorPickerProps {
   /** A colour id, or 'custom' while the custom hex is chosen. */
   choice: string;
+  /** The page's theme, which the first swatch follows (the default look's until it loads). */
+  theme: ThemeColours | undefined;
   customHex: string;
   onChoiceChange: (choice: string) => void;
   onCustomHexChange: (hex: string) => void;
 }
 
-function Swatch({ id, label, selected, onSelect }: { id: string; label: string; selected: boolean; onSelect: () => void }) {
+function Swatch({
+  id,
+  label,
+  selected,
+  onSelect,
+  theme,
+}: {
+  id: string;
+  label: string;
+  selected: boolean;
+  onSelect: () => void;
+  theme?: ThemeColours | undefined;
+}) {
   return (
     <button
       type="button"
@@ -21,7 +44,7 @@ function Swatch({ id, label, selected, onSelect }: { id: string; label: string; 
       aria-label={label}
       title={label}
       onClick={onSelect}
-      style={{ background: linkBackground(id) }}
+      style={{ background: linkBackground(id, theme) }}
       className={cn(
         // The inset edge keeps dark swatches (black) visible on the dark card, light ones on the light theme, at 3:1.
         'flex size-8 items-center justify-center rounded-full inset-ring inset-ring-zinc-100/35 ring-offset-2 ring-offset-surface transition',
@@ -33,11 +56,18 @@ function Swatch({ id, label, selected, onSelect }: { id: string; label: string; 
   );
 }
 
-export function ColorPicker({ choice, customHex, onChoiceChange, onCustomHexChange }: ColorPickerProps) {
+export function ColorPicker({ choice, theme, customHex, onChoiceChange, onCustomHexChange }: ColorPickerProps) {
   const validHex = HEX_COLOR_PATTERN.test(customHex);
   return (
     <div className="space-y-3">
       <div role="radiogroup" aria-label="Colour" className="flex flex-wrap gap-2">
+        <Swatch
+          id={THEME_COLOR}
+          label="Theme colours: follows your theme"
+          theme={theme}
+          selected={choice === THEME_COLOR}
+          onSelect={() => onChoiceChange(THEME_COLOR)}
+        />
         {Object.keys(SOLID_COLORS).map((id) => (
           <Swatch key={id} id={id} label={id} selected={choice === id} onSelect={() => onChoiceChange(id)} />
         ))}

@@ -1,7 +1,7 @@
 import { Lock, MousePointerClick, ShieldAlert } from 'lucide-react';
 import { CONTENT_WARNING_LABELS } from '#shared/content-warning.ts';
 import type { BrokenLink } from '#shared/link-checks.ts';
-import { type Link, linkBackground } from '#shared/links.ts';
+import { type Link, type ThemeColours, linkBackground } from '#shared/links.ts';
 import { LinkIcon } from '#profile/link-icon.tsx';
 import { countOf } from '#shared/counts.ts';
 import { BrokenLinkNote } from './broken-link-note.tsx';
@@ -19,10 +19,12 @@ type LinkCardProps = Pick<ItemCardProps, 'disabled' | 'deleting' | 'onEdit' | 'o
   pastPlan?: number | null;
   /** The profile's time zone, in which a schedule is shown. */
   timeZone: string;
+  /** The page's theme, which a link without a colour of its own follows. */
+  theme: ThemeColours | undefined;
 };
 
 /** A link in edit mode: drag handle, preview of the button, switch, edit and delete. */
-export function LinkCard({ link, clicks, broken, timeZone, pastPlan, ...controls }: LinkCardProps) {
+export function LinkCard({ link, clicks, broken, timeZone, theme, pastPlan, ...controls }: LinkCardProps) {
   return (
     <ItemCard
       id={link.id}
@@ -33,7 +35,7 @@ export function LinkCard({ link, clicks, broken, timeZone, pastPlan, ...controls
       leading={
         <span
           className="flex size-9 shrink-0 items-center justify-center overflow-hidden rounded-xl text-white inset-ring inset-ring-zinc-100/20 sm:size-11"
-          style={{ background: linkBackground(link.color) }}
+          style={{ background: linkBackground(link.color, theme) }}
           aria-hidden="true"
         >
           {link.thumbnail ? (

@@ -1,7 +1,7 @@
 import { toast } from 'sonner';
 import {
   CUSTOM_COLOR,
-  DEFAULT_LINK_COLOR,
+  THEME_COLOR,
   DEFAULT_LINK_ICON,
   HEX_COLOR_PATTERN,
   LINK_TITLE_MAX_LENGTH,
@@ -41,7 +41,7 @@ interface LinkFormProps {
 /** A stored hex colour preselects 'custom' with that hex (spec 000 §4). */
 function initialColor(color: string | undefined): { colorChoice: string; customHex: string } {
   if (color && HEX_COLOR_PATTERN.test(color)) return { colorChoice: CUSTOM_COLOR, customHex: color };
-  return { colorChoice: color ?? DEFAULT_LINK_COLOR, customHex: '#8B5CF6' };
+  return { colorChoice: color ?? THEME_COLOR, customHex: '#8B5CF6' };
 }
 
 /** The link as the form holds it while it is written. */
@@ -180,8 +180,14 @@ export function LinkForm({ link, timeZone, saving, onSave, onCancel }: LinkFormP
       />
       <fieldset className="space-y-2">
         <legend className="mb-2 text-sm font-medium text-zinc-300">Colour</legend>
+        <p className="text-xs text-muted">
+          {colorChoice === THEME_COLOR
+            ? 'Follows your theme: a new theme in Customize restyles this button too.'
+            : 'A colour of its own: this button keeps it whatever theme you pick.'}
+        </p>
         <ColorPicker
           choice={colorChoice}
+          theme={look}
           customHex={customHex}
           onChoiceChange={(choice) => set({ colorChoice: choice })}
           onCustomHexChange={(hex) => set({ customHex: hex })}

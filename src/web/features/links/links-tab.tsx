@@ -241,6 +241,7 @@ export function LinksTab({ user }: { user: CurrentUser }) {
                       clicks={clicksOf(item.id)}
                       broken={brokenLinks.get(item.id)}
                       timeZone={timeZone}
+                      theme={customization.data}
                       pastPlan={pastPlan.has(item.id) ? usage.data?.links.limit : undefined}
                       {...controls}
                     />

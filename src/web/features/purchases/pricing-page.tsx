@@ -59,8 +59,9 @@ function rowsOf(plan: Plan, limits: PlanLimits, site: { customDomains: boolean; 
       true,
     ],
     ['Every effect and animation', true],
-    [limits.customFonts ? 'Every font' : 'The default font (Inter)', limits.customFonts],
-    [limits.allLayouts ? 'Every page layout' : 'The default page layout (centered)', limits.allLayouts],
+    // What a plan has, with a tick: a ✕ before "the default font" would read as no font at all.
+    [limits.customFonts ? 'Every font' : 'One font: Inter', true],
+    [limits.allLayouts ? 'Every page layout' : 'One page layout: centered', true],
     ['Analytics: views, clicks, sources and countries', true],
     [`Analytics for the last ${listOf(limits.analyticsDays.map(String))} days`, true],
     ['Analytics download (CSV)', limits.analyticsExport],
