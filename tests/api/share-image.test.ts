@@ -94,6 +94,30 @@ describe(`the share image (${DIALECT})`, () => {
     expect(blue).toBeLessThan(80);
   });
 
+  it('draws emoji in the name with their own colours, never as boxes (issue 51)', { timeout: 60_000 }, async () => {
+    // Two creators alike but for a red heart after the name (Twemoji's #DD2E44).
+    const imageOf = async (displayName: string) => {
+      const creator = await createUser(t.app, { displayName });
+      const html = (await t.app.inject({ url: `/${creator.user.username}` })).body;
+      const address = /<meta property="og:image" content="([^"]+)">/.exec(html)![1]!.replaceAll('&#38;', '&');
+      const { data, info } = await sharp((await fetchImage(address)).rawPayload)
+        .raw()
+        .toBuffer({ resolveWithObject: true });
+      // The pixels of the name's line (below the 200 px circle, centred at 315).
+      let red = 0;
+      for (let y = 340; y < 420; y += 1)
+        for (let x = 0; x < info.width; x += 1) {
+          const at = (y * info.width + x) * info.channels;
+          if (data[at]! > 180 && data[at + 1]! < 90 && data[at + 2]! < 110) red += 1;
+        }
+      return red;
+    };
+    expect(await imageOf('Nova Reyes')).toBe(0);
+    expect(await imageOf('Nova Reyes ❤️')).toBeGreaterThan(200);
+    // A sequence Twemoji has no drawing for is left out, as is the rest: the image is still drawn.
+    expect(await imageOf('Nova \u{1F9D1}\u200D\u{1F9D1}\u200D\u{1F9D1}\u200D\u{1F9D1}')).toBe(0);
+  });
+
   it('is there only for an active profile', async () => {
     expect((await t.app.inject({ url: '/no-such-creator/og.png' })).statusCode).toBe(404);
     const api = await t.app.inject({ url: '/api/og.png' });

@@ -1,4 +1,6 @@
 import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import path from 'node:path';
 import { SHARE_IMAGE_SIZE, type ShareImageScene } from '#shared/share-image.ts';
 import type { Sharp, SharpOptions } from 'sharp';
 import type { ProcessedMedia } from './image-processing.ts';
@@ -13,6 +15,30 @@ export interface ShareImageJob {
   scene: ShareImageScene;
   /** base64 */
   picture: string | null;
+}
+
+/**
+ * An emoji as satori asks for it: Twemoji's drawing (@twemoji/svg, CC BY 4.0),
+ * named by its code points as Twemoji names them (U+FE0F left out unless the
+ * emoji joins others with U+200D). An emoji it has no drawing for is left out
+ * of the image, never drawn as a box.
+ */
+const emojiDirectory = path.dirname(createRequire(import.meta.url).resolve('@twemoji/svg/package.json'));
+/** Drawings read so far: at most one per file of the package. */
+const emojiDrawings = new Map<string, string>();
+const NO_DRAWING = `data:image/svg+xml;base64,${Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 36 36"/>').toString('base64')}`;
+export async function emojiDrawing(emoji: string): Promise<string> {
+  const points = [...emoji].map((character) => character.codePointAt(0)!.toString(16));
+  const name = (emoji.includes('\u200d') ? points : points.filter((point) => point !== 'fe0f')).join('-');
+  const known = emojiDrawings.get(name);
+  if (known) return known;
+  try {
+    const drawing = `data:image/svg+xml;base64,${(await readFile(path.join(emojiDirectory, `${name}.svg`))).toString('base64')}`;
+    emojiDrawings.set(name, drawing);
+    return drawing;
+  } catch {
+    return NO_DRAWING;
+  }
 }
 
 const fonts = new Map<string, Promise<Buffer>>();
@@ -102,7 +128,12 @@ export async function drawShareImage(
         : null,
     ].filter(Boolean),
   );
-  const svg = await satori(tree as never, { ...SHARE_IMAGE_SIZE, fonts: fontData });
+  const svg = await satori(tree as never, {
+    ...SHARE_IMAGE_SIZE,
+    fonts: fontData,
+    // Emoji as Twemoji's drawings; no other fonts are fetched (the worker reaches no other host).
+    loadAdditionalAsset: async (languageCode, segment) => (languageCode === 'emoji' ? emojiDrawing(segment) : []),
+  });
   const rendered = new Resvg(svg, { fitTo: { mode: 'width', value: SHARE_IMAGE_SIZE.width } }).render().asPng();
   // Re-encoded by sharp as every image the site hands out: a smaller PNG, nothing carried over.
   const { data, info } = await sharp(rendered, {}).png({ compressionLevel: 9, palette: false }).toBuffer({ resolveWithObject: true });
