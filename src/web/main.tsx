@@ -14,9 +14,12 @@ import { AppRoutes } from './routes.tsx';
 import { announcePending } from './lib/announcements.ts';
 import type { SiteFeatures } from '#shared/account.ts';
 import { SiteFeaturesContext, loadSiteFeatures } from '#web/lib/use-site-features.ts';
+import { guardBackAndForward } from '#web/lib/unsaved-changes.ts';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('No #root element');
+// Before the router mounts: Back and Forward away from unsaved edits ask first.
+guardBackAndForward();
 
 // The declarative router: no route loads data through the router, and it is
 // half the size of the data router on the landing page's first load (issue 11).

@@ -172,9 +172,11 @@ describe('managing links', () => {
     await page.context().close();
   });
 
-  it('keeps a new link’s draft through a tab switch and a reload, asking first', async () => {
+  it('keeps a new link’s draft through a tab switch, Back and a reload, asking first', async () => {
     const { page } = await signedInPage();
-    await page.goto('/dashboard?tab=links');
+    await page.goto('/dashboard');
+    await page.getByRole('button', { name: 'Manage Links', exact: true }).first().click();
+    await page.waitForURL('**/dashboard?tab=links');
     await page.getByRole('main').getByRole('button', { name: 'Add New Link' }).click();
     const form = page.getByRole('form', { name: 'Add link' });
     await form.getByLabel('Title').fill('Half a link');
@@ -185,8 +187,31 @@ describe('managing links', () => {
     await ask.getByRole('button', { name: 'Stay' }).click();
     expect(page.url()).toContain('tab=links');
     expect(await form.getByLabel('Title').inputValue()).toBe('Half a link');
+    // Back asks the same, and Stay keeps the address and the draft (issue 51).
+    await page.goBack();
+    await ask.waitFor();
+    await ask.getByRole('button', { name: 'Stay' }).click();
+    expect(page.url()).toContain('tab=links');
+    expect(await form.getByLabel('Title').inputValue()).toBe('Half a link');
     // Closing or reloading the page asks the browser's own question.
     await expectCloseToAsk(page);
+    await page.context().close();
+  });
+
+  it('goes Back once the draft is given up, to where Back leads', async () => {
+    const { page } = await signedInPage();
+    await page.goto('/dashboard');
+    await page.getByRole('button', { name: 'Manage Links', exact: true }).first().click();
+    await page.waitForURL('**/dashboard?tab=links');
+    await page.getByRole('main').getByRole('button', { name: 'Add New Link' }).click();
+    await page.getByRole('form', { name: 'Add link' }).getByLabel('Title').fill('Half a link');
+    await page.goBack();
+    const ask = page.getByRole('alertdialog', { name: 'Leave without saving?' });
+    await ask.getByRole('button', { name: 'Discard changes' }).click();
+    await page.waitForURL((url) => url.pathname === '/dashboard' && !url.search.includes('tab='));
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Dashboard');
+    // Nothing is left to ask about: Back again goes on without a question.
+    expect(await page.getByRole('form', { name: 'Add link' }).count()).toBe(0);
     await page.context().close();
   });
 

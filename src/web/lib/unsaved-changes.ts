@@ -40,3 +40,41 @@ export function useUnsavedChanges(key: string, label: string, dirty: boolean): v
 export function unsavedWork(): string[] {
   return [...unsaved.values()].filter((work) => !work.keptAcrossTabs).map((work) => work.label);
 }
+
+// Back and Forward (issue 51). The browser has already moved the address when
+// it says so, and the router redraws for the new one at once, dropping the
+// form. So a listener that runs before the router's (listeners run in the order
+// they were added, and this one is added before the router mounts) keeps the
+// router from seeing the move while edits would be dropped, puts the address
+// back, and hands the question to whoever asks it (the dashboard).
+
+type AskToLeave = (work: string[], destination: string) => void;
+let askToLeave: AskToLeave | undefined;
+/** Where the app is (the history entry's state and address), to go back to when a move is held. */
+let place: { state: unknown; url: string } | undefined;
+
+/** Called once, before the router mounts. */
+export function guardBackAndForward(): void {
+  window.addEventListener('popstate', (event) => {
+    const work = unsavedWork();
+    if (work.length === 0 || !askToLeave || !place) return;
+    event.stopImmediatePropagation();
+    const destination = `${window.location.pathname}${window.location.search}${window.location.hash}`;
+    window.history.pushState(place.state, '', place.url);
+    askToLeave(work, destination);
+  });
+}
+
+/** While mounted, Back and Forward away from unsaved work ask through `ask` instead of leaving. */
+export function useBackAndForwardQuestion(ask: AskToLeave): void {
+  // The place is taken after every render: the address the screen shows.
+  useEffect(() => {
+    place = { state: window.history.state as unknown, url: window.location.href };
+  });
+  useEffect(() => {
+    askToLeave = ask;
+    return () => {
+      if (askToLeave === ask) askToLeave = undefined;
+    };
+  }, [ask]);
+}

@@ -1,14 +1,14 @@
 import { Eye, HelpCircle, Menu } from 'lucide-react';
 import { Dialog } from 'radix-ui';
-import { Suspense, lazy, useEffect, useRef, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Suspense, lazy, useCallback, useEffect, useRef, useState } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { DashboardTab } from '#web/lib/constants.ts';
 import type { CurrentUser } from '#shared/user.types.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { useBrowserTimeZone } from '#web/features/analytics/use-analytics.ts';
 import { useProfileSettings } from '#web/lib/use-profile-settings.ts';
 import { ConfirmDialog } from '#web/components/ui/confirm-dialog.tsx';
-import { unsavedWork } from '#web/lib/unsaved-changes.ts';
+import { unsavedWork, useBackAndForwardQuestion } from '#web/lib/unsaved-changes.ts';
 import { DashboardSidebar } from './dashboard-sidebar.tsx';
 import { TAB_DETAILS, parseTab } from './dashboard-tabs.ts';
 import { OverviewTab } from './overview-tab.tsx';
@@ -56,7 +56,8 @@ function Dashboard({ user }: { user: CurrentUser }) {
   // Leaving a tab with unsaved edits asks first (issue 27).
   // What a tab opens with: the new link's form, or a field to land on (?focus=, read by the tab).
   type Opening = { newLink?: boolean; focus?: string };
-  const [leavingFor, setLeavingFor] = useState<({ tab: DashboardTab; work: string[] } & Opening) | null>(null);
+  const [leavingFor, setLeavingFor] = useState<{ work: string[]; leave: () => void } | null>(null);
+  const navigate = useNavigate();
   const goToTab = (next: DashboardTab, options: Opening = {}) => {
     setMenuOpen(false);
     setLeavingFor(null);
@@ -79,9 +80,18 @@ function Dashboard({ user }: { user: CurrentUser }) {
     const work = unsavedWork();
     if (next !== tab && work.length > 0) {
       setMenuOpen(false);
-      setLeavingFor({ tab: next, ...options, work });
+      setLeavingFor({ work, leave: () => goToTab(next, options) });
     } else goToTab(next, options);
   };
+  // Back and Forward ask too (issue 51); leaving then goes where they would have.
+  const askBeforeMoving = useCallback(
+    (work: string[], destination: string) => {
+      setMenuOpen(false);
+      setLeavingFor({ work, leave: () => void navigate(destination) });
+    },
+    [navigate],
+  );
+  useBackAndForwardQuestion(askBeforeMoving);
 
   const sidebar = <DashboardSidebar user={user} tab={tab} onTabChange={changeTab} />;
 
@@ -140,7 +150,10 @@ function Dashboard({ user }: { user: CurrentUser }) {
             pending={false}
             open={leavingFor !== null}
             onOpenChange={(open) => !open && setLeavingFor(null)}
-            onConfirm={() => leavingFor && goToTab(leavingFor.tab, { newLink: leavingFor.newLink, focus: leavingFor.focus })}
+            onConfirm={() => {
+              setLeavingFor(null);
+              leavingFor?.leave();
+            }}
           />
         </main>
       </div>
