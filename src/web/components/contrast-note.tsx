@@ -9,7 +9,7 @@ export interface OtherFix {
 }
 
 const FIX_BUTTON =
-  'inline-flex min-h-9 cursor-pointer items-center gap-2 rounded-lg border border-border bg-surface px-3 text-sm font-medium text-zinc-100 hover:border-primary/60';
+  'inline-flex min-h-11 sm:min-h-9 cursor-pointer items-center gap-2 rounded-lg border border-border bg-surface px-3 text-sm font-medium text-zinc-100 hover:border-primary/60';
 
 /** One warning: what reads badly, its ratio, and the colour that would fix it (or another fix that reads). */
 export function ContrastNote({

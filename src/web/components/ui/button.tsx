@@ -17,10 +17,11 @@ const buttonVariants = cva(
         danger: 'bg-red-600 text-white hover:bg-red-700',
       },
       size: {
-        sm: 'h-9 px-3',
+        // 44 px tall on a phone, where a finger presses it (issue 51); compact beside text on wider screens.
+        sm: 'h-11 px-3 sm:h-9',
         md: 'h-11 px-5',
         lg: 'h-12 px-7 text-base',
-        icon: 'size-10',
+        icon: 'size-11 sm:size-10',
       },
     },
     defaultVariants: { variant: 'primary', size: 'md' },

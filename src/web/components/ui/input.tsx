@@ -36,7 +36,7 @@ export function Select({ className, ...props }: ComponentProps<'select'>) {
   return (
     <select
       className={cn(
-        'h-10 rounded-xl border border-border bg-surface px-3 text-sm text-zinc-100 focus:border-primary focus:outline-none focus:ring-2 focus:ring-primary/30',
+        'h-11 rounded-xl border border-border bg-surface px-3 text-sm sm:h-10 text-zinc-100 focus:border-primary focus:outline-none focus:ring-2 focus:ring-primary/30',
         className,
       )}
       {...props}

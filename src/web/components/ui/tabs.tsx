@@ -21,7 +21,7 @@ export function TabsTrigger({ className, ...props }: ComponentProps<typeof TabsP
   return (
     <TabsPrimitive.Trigger
       className={cn(
-        'inline-flex shrink-0 cursor-pointer items-center gap-2 rounded-lg px-3 py-2 text-sm font-medium text-zinc-300 transition-colors hover:text-white',
+        'inline-flex min-h-11 shrink-0 cursor-pointer items-center gap-2 rounded-lg px-3 py-2 text-sm sm:min-h-0 font-medium text-zinc-300 transition-colors hover:text-white',
         'data-[state=active]:bg-primary/20 data-[state=active]:text-white [&_svg]:size-4',
         className,
       )}

@@ -1,4 +1,4 @@
-import { Switch } from 'radix-ui';
+import { Switch } from '#web/components/ui/switch.tsx';
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useApiMutation } from '#web/lib/use-api-mutation.ts';
@@ -55,17 +55,14 @@ function SettingsForm({ saved }: { saved: SiteSettings }) {
             <h2 className="text-lg font-semibold">Coming Soon Mode</h2>
             <p className="text-sm text-muted">Close the site to everyone but admins.</p>
           </div>
-          <Switch.Root
+          <Switch
             checked={on}
             disabled={busy}
             onCheckedChange={(checked) =>
               checked ? setConfirmingClose(true) : void save.run({ maintenanceMode: false, maintenanceMessage: message })
             }
             aria-label="Coming Soon Mode"
-            className="relative h-7 w-12 shrink-0 rounded-full bg-zinc-700 transition disabled:opacity-50 data-[state=checked]:bg-primary"
-          >
-            <Switch.Thumb className="block size-6 translate-x-0.5 rounded-full bg-white shadow transition data-[state=checked]:translate-x-[22px]" />
-          </Switch.Root>
+          />
         </div>
         <div className="space-y-2">
           <label htmlFor="maintenance-message" className="text-sm font-medium text-zinc-300">

@@ -68,7 +68,7 @@ export function AnalyticsTab({ user }: { user: CurrentUser }) {
                   );
                 }}
                 className={cn(
-                  'flex cursor-pointer items-center gap-1.5 rounded-lg px-3 py-2 text-sm font-medium transition-colors',
+                  'flex min-h-11 cursor-pointer items-center gap-1.5 rounded-lg px-3 py-2 text-sm font-medium transition-colors sm:min-h-0',
                   days === period ? 'bg-primary/20 text-white' : 'text-zinc-300 hover:text-white',
                 )}
               >
@@ -340,7 +340,7 @@ function TimeZoneSetting({ current }: { current: string }) {
             { onSuccess: () => queryClient.invalidateQueries({ queryKey: ['me', 'analytics'] }) },
           )
         }
-        className="rounded-lg border border-border bg-surface px-2 py-1 text-zinc-100"
+        className="min-h-11 rounded-lg border border-border bg-surface px-2 py-1 text-zinc-100 sm:min-h-0"
       >
         {timeZones(current).map((zone) => (
           <option key={zone} value={zone}>

@@ -154,7 +154,7 @@ export function ChoiceField<Value extends string>(props: {
             disabled={props.disabled?.has(value)}
             onClick={() => props.onChange(value)}
             className={cn(
-              'cursor-pointer rounded-lg border px-3 py-1.5 text-sm transition-colors',
+              'min-h-11 cursor-pointer rounded-lg border px-3 py-1.5 text-sm transition-colors sm:min-h-0',
               props.value === value
                 ? 'border-primary bg-primary/20 text-white'
                 : 'border-border text-zinc-300 hover:border-primary/50 hover:text-white',

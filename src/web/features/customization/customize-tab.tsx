@@ -177,7 +177,7 @@ function CustomizeEditor({ user, saved }: { user: CurrentUser; saved: Customizat
             />
             <ConfirmDialog
               trigger={
-                <Button variant="outline" disabled={busy} aria-label="Reset All" className="max-sm:size-10 max-sm:px-0">
+                <Button variant="outline" disabled={busy} aria-label="Reset All" className="max-sm:size-11 max-sm:px-0">
                   <RotateCcw /> <span className="max-sm:sr-only">Reset All</span>
                 </Button>
               }

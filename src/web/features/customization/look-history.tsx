@@ -40,7 +40,7 @@ export function LookHistory({ open, onOpenChange, onPreview, onRestore, restorin
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Trigger asChild>
-        <Button variant="outline" aria-label="History" className="max-sm:size-10 max-sm:px-0">
+        <Button variant="outline" aria-label="History" className="max-sm:size-11 max-sm:px-0">
           <History /> <span className="max-sm:sr-only">History</span>
         </Button>
       </Dialog.Trigger>

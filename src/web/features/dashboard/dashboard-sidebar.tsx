@@ -48,7 +48,7 @@ export function DashboardSidebar({ user, tab, onTabChange }: DashboardSidebarPro
   const { copyProfileUrl, openPublicProfile } = useProfileActions(user.username);
   const name = user.displayName || user.username;
   const actionClass =
-    'flex w-full items-center gap-3 rounded-xl px-3 py-2.5 text-sm text-zinc-300 transition-colors hover:bg-white/5 hover:text-white';
+    'flex min-h-11 w-full items-center gap-3 rounded-xl px-3 py-2.5 text-sm text-zinc-300 transition-colors hover:bg-white/5 hover:text-white';
 
   return (
     <div className="flex h-full flex-col gap-6 p-5">
@@ -75,7 +75,7 @@ export function DashboardSidebar({ user, tab, onTabChange }: DashboardSidebarPro
               aria-current={tab === value ? 'page' : undefined}
               onClick={() => onTabChange(value)}
               className={cn(
-                'flex w-full items-center gap-3 rounded-xl px-3 py-2.5 text-sm font-medium transition-colors',
+                'flex min-h-11 w-full items-center gap-3 rounded-xl px-3 py-2.5 text-sm font-medium transition-colors',
                 tab === value
                   ? 'bg-gradient-to-r from-primary/25 to-secondary/10 text-white ring-1 ring-primary/40'
                   : 'text-zinc-400 hover:bg-white/5 hover:text-white',

@@ -67,7 +67,7 @@ export function ProfileCompletion({ user, onTabChange }: { user: CurrentUser; on
               <button
                 type="button"
                 onClick={() => onTabChange(step.tab)}
-                className="flex cursor-pointer items-center gap-2 text-left text-sm text-zinc-100 hover:text-white hover:underline"
+                className="flex min-h-11 cursor-pointer items-center gap-2 text-left text-sm text-zinc-100 hover:text-white hover:underline sm:min-h-0"
               >
                 <Circle className="size-4 text-zinc-500" aria-hidden="true" />
                 {step.label}

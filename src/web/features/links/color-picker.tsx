@@ -47,7 +47,7 @@ function Swatch({
       style={{ background: linkBackground(id, theme) }}
       className={cn(
         // The inset edge keeps dark swatches (black) visible on the dark card, light ones on the light theme, at 3:1.
-        'flex size-8 items-center justify-center rounded-full inset-ring inset-ring-zinc-100/35 ring-offset-2 ring-offset-surface transition',
+        'flex size-11 items-center justify-center rounded-full sm:size-8 inset-ring inset-ring-zinc-100/35 ring-offset-2 ring-offset-surface transition',
         selected ? 'ring-2 ring-white' : 'hover:scale-110',
       )}
     >
@@ -80,7 +80,7 @@ export function ColorPicker({ choice, theme, customHex, onChoiceChange, onCustom
           aria-checked={choice === CUSTOM_COLOR}
           onClick={() => onChoiceChange(CUSTOM_COLOR)}
           className={cn(
-            'h-8 rounded-full border border-dashed border-border px-3 text-xs font-semibold text-zinc-300',
+            'h-11 rounded-full border border-dashed border-border px-3 text-xs font-semibold text-zinc-300 sm:h-8',
             choice === CUSTOM_COLOR && 'border-solid border-white text-white',
           )}
         >

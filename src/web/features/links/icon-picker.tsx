@@ -23,7 +23,7 @@ export function IconPicker({ icon, customIcon, onChange }: IconPickerProps) {
 
   return (
     <div className="space-y-3">
-      <div role="radiogroup" aria-label="Icon" className="grid grid-cols-7 gap-2 sm:grid-cols-9">
+      <div role="radiogroup" aria-label="Icon" className="grid grid-cols-6 gap-2 sm:grid-cols-9">
         {LINK_ICONS.map((entry) => (
           <button
             key={entry.id}

@@ -1,7 +1,7 @@
 import { useSortable } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import { GripVertical, Pencil, Trash2 } from 'lucide-react';
-import { Switch } from 'radix-ui';
+import { Switch } from '#web/components/ui/switch.tsx';
 import { type ReactNode, useState } from 'react';
 import { Button } from '#web/components/ui/button.tsx';
 import { ConfirmDialog } from '#web/components/ui/confirm-dialog.tsx';
@@ -59,7 +59,7 @@ export function ItemCard({
         {...attributes}
         {...listeners}
         aria-label={`Reorder ${name}`}
-        className="cursor-grab touch-none rounded-lg p-1 text-zinc-500 hover:text-white active:cursor-grabbing"
+        className="flex size-11 shrink-0 cursor-grab touch-none items-center justify-center rounded-lg text-zinc-500 hover:text-white active:cursor-grabbing sm:size-auto sm:p-1"
       >
         <GripVertical className="size-5" />
       </button>
@@ -67,15 +67,8 @@ export function ItemCard({
       <div className="min-w-0 flex-1">{children}</div>
       {/* On a phone the controls take a row of their own, so the title and address keep the card's width. */}
       <div className="flex w-full items-center justify-end gap-2 border-t border-border pt-2 sm:w-auto sm:border-0 sm:pt-0">
-        <Switch.Root
-          checked={isActive}
-          onCheckedChange={onToggleActive}
-          aria-label={isActive ? `Hide ${name}` : `Show ${name}`}
-          className="relative h-6 w-11 shrink-0 rounded-full bg-zinc-700 transition data-[state=checked]:bg-primary"
-        >
-          <Switch.Thumb className="block size-5 translate-x-0.5 rounded-full bg-white shadow transition data-[state=checked]:translate-x-[22px]" />
-        </Switch.Root>
-        <Button variant="ghost" size="icon" className="size-9" aria-label={`Edit ${name}`} onClick={onEdit} disabled={disabled}>
+        <Switch checked={isActive} onCheckedChange={onToggleActive} aria-label={isActive ? `Hide ${name}` : `Show ${name}`} />
+        <Button variant="ghost" size="icon" className="size-11 sm:size-9" aria-label={`Edit ${name}`} onClick={onEdit} disabled={disabled}>
           <Pencil />
         </Button>
         <ConfirmDialog
@@ -93,7 +86,7 @@ export function ItemCard({
             )
           }
           trigger={
-            <Button variant="ghost" size="icon" aria-label={`Delete ${name}`} className="size-9 hover:text-red-400">
+            <Button variant="ghost" size="icon" aria-label={`Delete ${name}`} className="size-11 hover:text-red-400 sm:size-9">
               <Trash2 />
             </Button>
           }

@@ -195,7 +195,7 @@ function ProfileSettingsForm({ user, settings }: { user: CurrentUser; settings: 
                       aria-checked={values.theme === theme}
                       onClick={() => void chooseTheme(theme)}
                       className={cn(
-                        'inline-flex cursor-pointer items-center gap-1.5 rounded-lg px-3 py-1.5 text-sm capitalize',
+                        'inline-flex min-h-11 cursor-pointer items-center gap-1.5 rounded-lg px-3 py-1.5 text-sm capitalize sm:min-h-0',
                         values.theme === theme ? 'bg-primary/20 text-white' : 'text-zinc-300 hover:text-white',
                       )}
                     >

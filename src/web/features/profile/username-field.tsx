@@ -64,7 +64,7 @@ export function UsernameField({ settings }: { settings: ProfileSettings }) {
         )}
       </div>
       <div className="flex flex-col gap-2 sm:flex-row">
-        <div className="flex h-11 flex-1 items-center overflow-hidden rounded-xl border border-border bg-surface focus-within:border-primary focus-within:ring-2 focus-within:ring-primary/30">
+        <div className="flex h-11 shrink-0 items-center overflow-hidden sm:flex-1 rounded-xl border border-border bg-surface focus-within:border-primary focus-within:ring-2 focus-within:ring-primary/30">
           <span className="pl-4 text-sm text-muted" aria-hidden="true">
             {siteHost()}/
           </span>
@@ -79,7 +79,7 @@ export function UsernameField({ settings }: { settings: ProfileSettings }) {
             aria-invalid={form.error ? true : undefined}
             aria-describedby="profile-username-notice"
             autoComplete="off"
-            className="h-full border-0 bg-transparent px-0.5 focus:ring-0"
+            className="-my-px h-11 border-0 bg-transparent px-0.5 focus:ring-0"
           />
         </div>
         <Button type="submit" variant="outline" disabled={locked || changeUsername.isPending || value === settings.username}>

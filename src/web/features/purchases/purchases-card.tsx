@@ -63,7 +63,10 @@ export function PurchasesCard({ user }: { user: CurrentUser }) {
               : 'Plans on this site are given by its administrator.'}
           </p>
         </div>
-        <Link to="/pricing" className="text-sm font-semibold text-primary-text hover:underline">
+        <Link
+          to="/pricing"
+          className="inline-flex min-h-11 items-center text-sm font-semibold text-primary-text hover:underline sm:min-h-0"
+        >
           See plans
         </Link>
       </div>

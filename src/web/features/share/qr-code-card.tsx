@@ -48,7 +48,7 @@ export function QrCodeCard({ username, hasPicture }: { username: string; hasPict
                 aria-checked={style === value}
                 onClick={() => setStyle(value)}
                 className={cn(
-                  'min-h-9 cursor-pointer rounded-lg px-3 text-sm font-medium',
+                  'min-h-11 cursor-pointer rounded-lg px-3 sm:min-h-9 text-sm font-medium',
                   style === value ? 'bg-primary/20 text-white' : 'text-zinc-300 hover:text-white',
                 )}
               >

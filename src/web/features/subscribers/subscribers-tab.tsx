@@ -178,7 +178,12 @@ function SubscriberTable({ list }: { list: SubscriberList }) {
                 pending={remove.isPending}
                 onConfirm={() => void remove.run(subscriber.id)}
                 trigger={
-                  <Button variant="ghost" size="icon" aria-label={`Remove ${subscriber.email}`} className="size-9 hover:text-red-400">
+                  <Button
+                    variant="ghost"
+                    size="icon"
+                    aria-label={`Remove ${subscriber.email}`}
+                    className="size-11 hover:text-red-400 sm:size-9"
+                  >
                     <Trash2 />
                   </Button>
                 }
