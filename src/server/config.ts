@@ -213,6 +213,8 @@ const GROUPED_SETTINGS = {
     .url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL, such as smtps://user:password@mail.example.com:465' })
     .optional(),
   MAIL_FROM: z.string().trim().min(3).max(200).optional(),
+  /** off: the server makes no call of its own to another host (README "Outbound calls"); what is set up (SMTP_URL, Stripe, OIDC_PROVIDERS) still is. */
+  OUTBOUND: z.enum(['on', 'off'], { error: 'must be on or off' }).default('on'),
   LINK_CHECKS: flag('true'),
   LINK_CHECKS_ALLOW_LOOPBACK: flag('false'),
   EMBED_PREVIEWS: flag('true'),
@@ -314,7 +316,13 @@ export interface RateLimitRule {
 
 /** The groups of the configuration that several variables make, and the settings named otherwise in code. */
 function configurationGroupsOf(values: Environment) {
+  const outbound = values.OUTBOUND === 'on';
   return {
+    /**
+     * Whether the server may call other hosts of its own accord: the link checker, embed look-ups, the
+     * Linktree fetch, Discord presence and custom domains' DNS checks. Off (OUTBOUND=off), each is off.
+     */
+    outbound,
     /** The rendered-page cache's budget in bytes (PAGE_CACHE_MB). */
     pageCacheBytes: values.PAGE_CACHE_MB === undefined ? MEMORY_BOUNDS.pageCacheBytes : Math.round(values.PAGE_CACHE_MB * 1024 * 1024),
     /** Single sign-on providers (OpenID Connect), each offered on the login page; redirect address PUBLIC_URL/login/sso/{id}. */
@@ -340,20 +348,20 @@ function configurationGroupsOf(values: Environment) {
       : undefined) as
       { siteHost: string; dnsServers: string[]; askPort?: number; /** Tests shorten it. */ servedTtlMs?: number } | undefined,
     /** The daily check of every active link's address; loopback for tests only. */
-    linkChecks: { enabled: values.LINK_CHECKS, allowLoopback: values.LINK_CHECKS_ALLOW_LOOPBACK } as {
+    linkChecks: { enabled: values.LINK_CHECKS && outbound, allowLoopback: values.LINK_CHECKS_ALLOW_LOOPBACK } as {
       enabled: boolean;
       allowLoopback: boolean;
       /** For each check, all hops; tests shorten it. */ timeoutMs?: number;
     },
     /** An embed's title and picture, asked once from its provider; the loopback stand-in is for tests only. */
     embedPreviews: {
-      enabled: values.EMBED_PREVIEWS,
+      enabled: values.EMBED_PREVIEWS && outbound,
       allowLoopback: values.EMBED_PREVIEWS_ALLOW_LOOPBACK,
       oembedOrigin: values.EMBED_OEMBED_ORIGIN,
     } as { enabled: boolean; allowLoopback: boolean; oembedOrigin?: string; /** Per request; tests shorten it. */ timeoutMs?: number },
     /** The import reads a public Linktree page this server fetches once; the loopback stand-in is for tests only. */
     linktreeImport: {
-      enabled: values.LINKTREE_IMPORT,
+      enabled: values.LINKTREE_IMPORT && outbound,
       allowLoopback: values.LINKTREE_IMPORT_ALLOW_LOOPBACK,
       origin: values.LINKTREE_ORIGIN,
     } as {

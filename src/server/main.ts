@@ -38,7 +38,8 @@ async function main(): Promise<void> {
   app.log.level = 'warn';
   await app.listen({ port: config.port, host: config.host });
   app.log.level = level;
-  app.log.info(`Linkverse is running at ${addressToOpen(config.publicUrl, config.host, config.port)}`);
+  // The line the README promises, as it is in either log format (issue 51): a person reads it, not a log pipeline.
+  process.stdout.write(`Linkverse is running at ${addressToOpen(config.publicUrl, config.host, config.port)}\n`);
 }
 
 function addressToOpen(publicUrl: string | undefined, host: string, port: number): string {

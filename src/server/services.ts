@@ -165,7 +165,12 @@ export function createServices(config: AppConfig, log: FastifyBaseLogger): Share
     `Mozilla/5.0 (compatible; ${SITE_NAME}-${purpose}/1.0${config.publicUrl ? `; +${config.publicUrl}` : ''})`;
   const customDomains =
     config.customDomains &&
-    createCustomDomains(db, { ...config.customDomains, baseDomain: config.baseDomain, planLimits: config.planLimits }, changes, log);
+    createCustomDomains(
+      db,
+      { ...config.customDomains, dnsLookups: config.outbound, baseDomain: config.baseDomain, planLimits: config.planLimits },
+      changes,
+      log,
+    );
   const linkChecker = new LinkChecker(db, log, { ...config.linkChecks, userAgent: userAgentFor('LinkCheck') });
   const media = new MediaProcessor({ log });
 

@@ -74,7 +74,7 @@ export const siteFeaturesSchema = z
         customDomain: z.boolean(),
       }),
     ),
-    /** The import from a Linktree address fetches the page (LINKTREE_IMPORT); off, the import offers files only. */
+    /** The import from a Linktree address fetches the page (LINKTREE_IMPORT, and OUTBOUND on); off, the import offers files only. */
     linktreeImport: z.boolean(),
     /** The single sign-on providers the login page offers (OIDC_PROVIDERS). */
     singleSignOn: z.array(ssoProviderSchema),
@@ -82,6 +82,11 @@ export const siteFeaturesSchema = z
     payments: paymentsSchema,
     /** Creators may serve their page at their own domain (PUBLIC_URL set). */
     customDomains: z.boolean(),
+    /**
+     * The server may call other hosts (OUTBOUND, on unless set off): link checks, embed titles, the Linktree
+     * fetch, Discord presence and domain checks. Off, the screens that need one say so.
+     */
+    outbound: z.boolean(),
   })
   .meta({ id: 'SiteFeatures' });
 

@@ -76,6 +76,7 @@ export const ERROR_CODES = [
   'domain_taken',
   'dns_failed',
   'custom_domains_off',
+  'outbound_off',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

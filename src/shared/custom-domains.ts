@@ -21,6 +21,8 @@ export const customDomainMessages = {
   noDomain: 'Add a domain first.',
   recordMissing: (name: string) => `No TXT record ${name} with your token was found yet. DNS changes can take up to an hour to show.`,
   lookupFailed: 'The DNS lookup did not answer. Nothing changed; please try again in a minute.',
+  lookupsOff:
+    "This site makes no calls to other servers (its administrator set OUTBOUND=off), so it cannot look up your domain's record. Nothing changed.",
   verified: (domain: string) => `${domain} is verified. Your page is served there.`,
 } as const;
 

@@ -22,3 +22,7 @@ export type DiscordPresence = z.infer<typeof discordPresenceSchema>;
 
 /** How long a presence is kept before asking again (and how often a page refreshes it). */
 export const DISCORD_PRESENCE_TTL_MS = 30_000;
+
+/** Customize's Discord panel on a site that calls no other server. */
+export const DISCORD_PRESENCE_OFF =
+  'This site calls no other server (its administrator set OUTBOUND=off), so your page shows no Discord presence.';

@@ -17,13 +17,25 @@ afterAll(() => {
 });
 
 describe('the compiled server', () => {
+  it('says where to open it in the one line the README gives, in the JSON log format too', async () => {
+    const jsonData = mkdtempSync(path.join(tmpdir(), 'linkverse-start-json-'));
+    const json = await startServerProcess({ DATA_DIR: jsonData, LOG_FORMAT: 'json', LOG_LEVEL: 'info' });
+    try {
+      for (let tries = 0; tries < 100 && !json.output().includes('running at'); tries++)
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(json.output()).toMatch(/^Linkverse is running at http:\/\/localhost:\d+\n$/);
+    } finally {
+      json.child.kill('SIGKILL');
+      rmSync(jsonData, { recursive: true, force: true });
+    }
+  });
+
   it('starts on a fresh data folder, says where to open it in one line, and serves the site', async () => {
     server = await startServerProcess({ DATA_DIR: dataDir, LOG_FORMAT: 'pretty', LOG_LEVEL: 'info' });
     // The line comes right after the server listens.
     for (let tries = 0; tries < 100 && !server.output().includes('running at'); tries++)
       await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(server.output()).toMatch(/INFO: Linkverse is running at http:\/\/localhost:\d+\n$/);
-    expect(server.output().trim().split('\n')).toHaveLength(1);
+    expect(server.output()).toMatch(/^Linkverse is running at http:\/\/localhost:\d+\n$/);
 
     const base = server.base;
     expect((await fetch(`${base}/healthz`)).status).toBe(200);

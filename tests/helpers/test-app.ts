@@ -16,6 +16,8 @@ export interface TestAppOptions {
   realRateLimits?: boolean;
   webRoot?: string;
   config?: Partial<AppConfig>;
+  /** Environment variables as a site would set them, over the tests' own (read by loadConfig). */
+  environment?: Record<string, string>;
   /** Reuse another test app's database (a second instance, or a restart). */
   shareDatabaseWith?: TestApp;
 }
@@ -56,6 +58,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     EMBED_PREVIEWS: 'false',
     // Nor Linktree: an import from there reaches nothing (tests/api/page-import-sources.test.ts stands in for it).
     LINKTREE_ORIGIN: 'http://127.0.0.1:9',
+    ...options.environment,
   });
   const config: AppConfig = {
     ...environment,

@@ -14,10 +14,10 @@ import {
   CREATORS_SHOWN_FROM,
 } from '#shared/account.ts';
 import { dataOf, errorResponses, tooManyAttemptsMessage } from '#shared/api.ts';
-import { forgotPasswordSchema, passwordResetMessages, resetPasswordSchema } from '#shared/password-reset.ts';
+import { forgotPasswordSchema, passwordResetMessages, resetLinkCheckSchema, resetPasswordSchema } from '#shared/password-reset.ts';
 import { currentUserSchema } from '#shared/user.types.ts';
 import { OPEN_WHILE_CLOSED } from '../http/open-while-closed.ts';
-import { resetPassword } from './password-reset.service.ts';
+import { checkResetLink, resetPassword } from './password-reset.service.ts';
 import type { AppConfig } from '../config.ts';
 import type { Db } from '../db/database.ts';
 import type { App } from '../http/app-types.ts';
@@ -271,6 +271,7 @@ export function siteFeaturesOf(config: AppConfig, singleSignOn: SsoProvider[]): 
     singleSignOn,
     payments: config.payments ? { currency: config.payments.currency, prices: config.prices } : null,
     customDomains: config.customDomains !== undefined,
+    outbound: config.outbound,
   };
 }
 
@@ -333,6 +334,25 @@ export function registerPasswordResetRoutes(app: App, db: Db, limits: SignInLimi
       await passwordResetPerIp(request, request.ip);
       const user = await accountMail.confirmEmail(request.body.token);
       return { data: { confirmed: true as const, email: user.email! } };
+    },
+  );
+
+  // POST /api/auth/password-reset/check {token}: whether the link still works, asked as its page opens; nothing changes.
+  app.post(
+    '/api/auth/password-reset/check',
+    {
+      config: OPEN_WHILE_CLOSED,
+      schema: {
+        tags: ['Auth'],
+        summary: 'Whether a reset link still works (unused and not expired); it is not used up',
+        body: resetLinkCheckSchema,
+        response: { 200: dataOf(z.object({ valid: z.literal(true) })), ...errorResponses(400, 429) },
+      },
+    },
+    async (request) => {
+      await passwordResetPerIp(request, request.ip);
+      await checkResetLink(db, request.body.token);
+      return { data: { valid: true as const } };
     },
   );
 

@@ -46,6 +46,8 @@ export interface CustomDomainSettings {
   baseDomain?: string;
   /** DNS_SERVERS: ip or ip:port; empty, the system's resolvers. */
   dnsServers: string[];
+  /** Off with OUTBOUND=off: no domain is looked up (a check says why), and the daily re-check leaves verified ones as they are. */
+  dnsLookups: boolean;
   planLimits: Record<Plan, PlanLimits>;
   /** How long an answer about a host is kept (unset: a minute; tests shorten it). */
   servedTtlMs?: number;
@@ -70,6 +72,7 @@ export function createCustomDomains(db: Db, settings: CustomDomainSettings, bus:
   const recordNameOf = (domain: string) => `${DOMAIN_RECORD_LABEL}.${domain}`;
 
   const lookup = async (row: CustomDomainRow): Promise<Lookup> => {
+    if (!settings.dnsLookups) throw new AppError(409, 'outbound_off', customDomainMessages.lookupsOff);
     const resolver = new Resolver({ timeout: 3000, tries: 2 });
     if (settings.dnsServers.length > 0) resolver.setServers(settings.dnsServers);
     const name = recordNameOf(row.domain);
@@ -179,6 +182,7 @@ export function createCustomDomains(db: Db, settings: CustomDomainSettings, bus:
     },
 
     async recheck(now = Date.now()) {
+      if (!settings.dnsLookups) return;
       const due = await domainsDueForCheck(db, new Date(now - DAY_MS).toISOString(), RECHECK_BATCH);
       for (const row of due) {
         const result = await lookup(row);

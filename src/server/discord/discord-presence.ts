@@ -89,7 +89,8 @@ export class DiscordPresenceClient {
   private readonly images: TimedMemo<Buffer | null>;
 
   constructor(
-    private readonly baseUrl: string,
+    /** The Lanyard-compatible API; null when this site asks no other server (OUTBOUND=off): no presence is known. */
+    private readonly baseUrl: string | null,
     /** Re-encodes a fetched image (in the media worker), keyed by its CDN path. */
     private readonly decodeImage: (bytes: Buffer, cdnPath: string) => Promise<Buffer>,
     private readonly fetchImpl: typeof fetch = fetch,
@@ -104,6 +105,7 @@ export class DiscordPresenceClient {
   }
 
   private async ask(discordUserId: string): Promise<FetchedPresence | null> {
+    if (this.baseUrl === null) return null;
     try {
       const response = await this.fetchImpl(`${this.baseUrl}/users/${discordUserId}`, {
         signal: AbortSignal.timeout(TIMEOUT_MS),

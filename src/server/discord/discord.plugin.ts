@@ -5,5 +5,6 @@ import { registerDiscordRoutes } from './discord.routes.ts';
 /** The public page's Discord card: presence asked by this server, avatars decoded by the media worker. */
 export const discordPlugin: FeaturePlugin = (app, { db, config, media }) => {
   const decodeDiscordImage = async (bytes: Buffer, cdnPath: string) => (await media.process('discord', bytes, `discord:${cdnPath}`)).data;
-  registerDiscordRoutes(app, db, new DiscordPresenceClient(config.discordPresenceApi, decodeDiscordImage), config.discordCdn);
+  const api = config.outbound ? config.discordPresenceApi : null;
+  registerDiscordRoutes(app, db, new DiscordPresenceClient(api, decodeDiscordImage), config.discordCdn);
 };

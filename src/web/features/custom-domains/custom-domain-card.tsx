@@ -119,6 +119,7 @@ export function CustomDomainCard() {
                 </p>
               )}
               <DnsRecords state={current} />
+              {features?.outbound === false && <p className="text-sm text-amber-200">{customDomainMessages.lookupsOff}</p>}
               {current.lastError && current.status !== 'verified' && <p className="text-sm text-amber-200">{current.lastError}</p>}
               <p className="text-xs text-muted">
                 {current.checkedAt ? `Last checked ${formatDateTime(current.checkedAt)}. ` : ''}

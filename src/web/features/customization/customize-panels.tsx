@@ -1,3 +1,4 @@
+import { DISCORD_PRESENCE_OFF } from '#shared/discord.ts';
 import { useMemo } from 'react';
 import { announceDraftChange } from './customize-draft.ts';
 import { droppedCustomCss } from '#shared/custom-css.ts';
@@ -394,11 +395,13 @@ function EffectsPanel(props: PanelProps) {
 
 function DiscordPanel(props: PanelProps) {
   const { draft, update } = props;
+  const outbound = useSiteFeatures()?.outbound ?? true;
   return (
     <Section
       title="Discord"
       hint="Your Discord user id: 17 to 20 digits (in Discord: Settings, Advanced, Developer Mode on, then right-click your name and Copy User ID). With presence on, your page shows your status and what you are playing, refreshed every 30 seconds by this site (visitors never contact Discord)."
     >
+      {!outbound && <p className="text-sm text-amber-200 sm:col-span-2">{DISCORD_PRESENCE_OFF}</p>}
       <TextField
         label="Discord user id"
         max={20}
