@@ -21,14 +21,16 @@ export const forgotPasswordSchema = z.object({
     .max(254, passwordResetMessages.identifierRequired),
 });
 
+const resetTokenSchema = z
+  .string({ error: passwordResetMessages.linkInvalid })
+  .min(1, passwordResetMessages.linkInvalid)
+  .max(200, passwordResetMessages.linkInvalid);
+
+/** POST /api/auth/password-reset/check: whether a link still works, asked when its page opens (issue 51). */
+export const resetLinkCheckSchema = z.object({ token: resetTokenSchema });
+
 /** POST /api/auth/password-reset */
-export const resetPasswordSchema = z.object({
-  token: z
-    .string({ error: passwordResetMessages.linkInvalid })
-    .min(1, passwordResetMessages.linkInvalid)
-    .max(200, passwordResetMessages.linkInvalid),
-  newPassword: newPasswordSchema,
-});
+export const resetPasswordSchema = z.object({ token: resetTokenSchema, newPassword: newPasswordSchema });
 export type ResetPasswordInput = z.infer<typeof resetPasswordSchema>;
 
 /** The /reset-password form: the new password typed twice. */

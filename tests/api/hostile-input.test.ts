@@ -158,6 +158,7 @@ describe(`a NUL character in text (${DIALECT})`, () => {
         cookie: undefined,
         payload: { token: 'abc\u0000', newPassword: 'new-secret-1' },
       },
+      { method: 'POST' as const, url: '/api/auth/password-reset/check', cookie: undefined, payload: { token: 'abc\u0000' } },
       { method: 'POST' as const, url: '/api/auth/forgot-password', cookie: undefined, payload: { identifier: 'name\u0000' } },
       { method: 'POST' as const, url: '/api/auth/confirm-email', cookie: undefined, payload: { token: '\u0000' } },
       { method: 'POST' as const, url: '/api/me/export', cookie: owner.cookie, payload: { password: 'pass\u0000word' } },

@@ -72,6 +72,22 @@ describe(`a reset link made by an admin (${DIALECT})`, () => {
     await loginAs(t.app, member.user.username, 'fourth-new-secret');
   });
 
+  it('answers whether a link still works as its page opens, without using it up (issue 51)', async () => {
+    const member = await createUser(t.app);
+    const { url } = (await makeLink(member.user.id)).json().data;
+    const check = (token: unknown) => t.app.inject({ method: 'POST', url: '/api/auth/password-reset/check', payload: { token } });
+    // Asked twice, it still works: checking uses nothing.
+    for (let time = 0; time < 2; time += 1) expect((await check(tokenOf(url))).json()).toEqual({ data: { valid: true } });
+    expect((await reset(tokenOf(url))).statusCode).toBe(200);
+    // Used, expired, forged or malformed: the one message, before any password is typed.
+    const expired = await createResetLink(t.app.db, member.user.id, { hours: 1, createdBy: null, now: Date.now() - 2 * 3600_000 });
+    for (const token of [tokenOf(url), tokenOf(expired.url), 'x'.repeat(43), '', 7, 'y'.repeat(500)]) {
+      const answer = await check(token);
+      expect(answer.statusCode, String(token)).toBe(400);
+      expect(answer.json().message).toBe(passwordResetMessages.linkInvalid);
+    }
+  });
+
   it('refuses a weak new password with the registration rules, keeping the link', async () => {
     const member = await createUser(t.app);
     const { url } = (await makeLink(member.user.id)).json().data;

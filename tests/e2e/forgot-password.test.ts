@@ -56,6 +56,15 @@ describe('a forgotten password, by email', () => {
     await page.getByRole('button', { name: 'Enter Linkverse' }).click();
     await page.waitForURL('**/dashboard');
     await context.close();
+    // The used link, opened again, says so at once, before any password is typed (issue 51), and offers a new one.
+    const again = await running.browser.newContext({ baseURL: running.server.baseUrl, viewport: { width: 390, height: 844 } });
+    const used = await again.newPage();
+    await openAppPage(used, onThisServer(linkIn(reset, '/reset-password')));
+    await expect.poll(() => used.getByRole('alert').textContent()).toBe(passwordResetMessages.linkInvalid);
+    expect(await used.getByLabel('New password', { exact: true }).count()).toBe(0);
+    await used.getByRole('link', { name: 'Ask for a new link' }).click();
+    await used.waitForURL('**/forgot-password');
+    await again.close();
   });
 
   it('an account deleted from the Account tab is gone at once, and signing in again offers to keep it', async () => {

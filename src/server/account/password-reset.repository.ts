@@ -23,6 +23,18 @@ export async function useResetToken(db: Db, id: string, at: string): Promise<num
   return used?.userId;
 }
 
+/** Whether the link is unused and not expired, without using it. */
+export async function isLiveResetToken(db: Db, id: string, at: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('passwordResetTokens')
+    .select('userId')
+    .where('id', '=', id)
+    .where('usedAt', 'is', null)
+    .where('expiresAt', '>', at)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 /** How many reset links were mailed to the user since then (an admin's links are handed over, not mailed, and do not count). */
 export async function countMailedResetTokensSince(db: Db, userId: number, since: string): Promise<number> {
   const row = await db

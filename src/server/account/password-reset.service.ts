@@ -6,7 +6,7 @@ import { hashPassword } from '../auth/password.ts';
 import { hashToken } from '../http/who-is-asking.ts';
 import { deleteSessionsOfUser } from '../auth/sessions.repository.ts';
 import { updateUser } from '../users/users.repository.ts';
-import { deleteResetTokensOfUser, insertResetToken, useResetToken } from './password-reset.repository.ts';
+import { deleteResetTokensOfUser, insertResetToken, isLiveResetToken, useResetToken } from './password-reset.repository.ts';
 
 /**
  * A one-time link that sets a new password for the user: a random token in the
@@ -22,6 +22,12 @@ export async function createResetLink(
   const expiresAt = new Date(now + hours * 3600_000).toISOString();
   await insertResetToken(db, { id: hashToken(token), userId, createdBy, createdAt: new Date(now).toISOString(), expiresAt, usedAt: null });
   return { url: `${origin}${resetLinkPath(token)}`, expiresAt };
+}
+
+/** A link that no longer works (used, expired or forged) gets the one message, before any password is typed. */
+export async function checkResetLink(db: Db, token: string, now = Date.now()): Promise<void> {
+  if (!(await isLiveResetToken(db, hashToken(token), new Date(now).toISOString())))
+    throw new AppError(400, 'reset_link_invalid', passwordResetMessages.linkInvalid);
 }
 
 /**

@@ -14,6 +14,11 @@ export async function resetPassword(input: { token: string; newPassword: string 
   await api('/api/auth/password-reset', { method: 'POST', body: input });
 }
 
+/** POST /api/auth/password-reset/check: resolves when the link still works; rejects with the server's message when not. */
+export async function checkResetLink(token: string): Promise<void> {
+  await api('/api/auth/password-reset/check', { method: 'POST', body: { token } });
+}
+
 /** POST /api/auth/confirm-email: the address it confirmed. */
 export async function confirmEmail(token: string): Promise<string> {
   return (await api<{ data: { email: string } }>('/api/auth/confirm-email', { method: 'POST', body: { token } })).data.email;

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { passwordResetMessages, resetPasswordFormSchema } from '#shared/password-reset.ts';
 import { Button } from '#web/components/ui/button.tsx';
@@ -8,7 +8,29 @@ import { FormError } from '#web/components/ui/form-error.tsx';
 import { useHydrated } from '#web/lib/use-hydrated.ts';
 import { AuthCard, AuthIsland } from './auth-card.tsx';
 import { PasswordField } from '#web/components/ui/password-input.tsx';
-import { resetPassword } from './auth-requests.ts';
+import { checkResetLink, resetPassword } from './auth-requests.ts';
+import { serverMessageOr } from '#web/lib/api.ts';
+
+/**
+ * Whether the link still works, asked as the page opens (issue 51), so that a
+ * used or expired one says so before a new password is typed twice: undefined
+ * while asking, null when it works, else what the server said.
+ */
+function useLinkProblem(token: string | null | undefined): string | null | undefined {
+  const [problem, setProblem] = useState<string | null | undefined>(undefined);
+  useEffect(() => {
+    if (!token) return;
+    let current = true;
+    checkResetLink(token).then(
+      () => current && setProblem(null),
+      (error: unknown) => current && setProblem(serverMessageOr(error, passwordResetMessages.linkInvalid)),
+    );
+    return () => {
+      current = false;
+    };
+  }, [token]);
+  return problem;
+}
 
 /** The token of a reset link rides in the fragment (#token=…), which never reaches a server or a Referer. */
 function tokenFromFragment(): string | null {
@@ -28,6 +50,7 @@ export function ResetPasswordPage() {
 export function ResetPasswordCard() {
   const token = useHydrated() ? tokenFromFragment() : undefined;
   const [done, setDone] = useState(false);
+  const problem = useLinkProblem(token);
   const form = useSchemaForm(resetPasswordFormSchema);
   const reset = useApiMutation({ mutationFn: resetPassword, failure: 'Your password could not be changed. Please try again.' });
   const submit = form.handleSubmit(({ newPassword }) => {
@@ -61,12 +84,19 @@ export function ResetPasswordCard() {
     >
       {token === null ? (
         <FormError message={passwordResetMessages.linkMissing} />
+      ) : problem ? (
+        <div className="space-y-4">
+          <FormError message={problem} />
+          <Button asChild className="w-full">
+            <Link to="/forgot-password">Ask for a new link</Link>
+          </Button>
+        </div>
       ) : (
         <form onSubmit={(event) => void submit(event)} noValidate aria-label="Set a new password" className="space-y-5">
           <FormError message={form.error} />
           <PasswordField label="New password" autoComplete="new-password" {...form.field('newPassword')} />
           <PasswordField label="Confirm new password" autoComplete="new-password" {...form.field('confirmPassword')} />
-          <Button type="submit" className="w-full" disabled={token === undefined || reset.isPending}>
+          <Button type="submit" className="w-full" disabled={token === undefined || problem === undefined || reset.isPending}>
             {reset.isPending ? 'Saving...' : 'Set new password'}
           </Button>
         </form>
