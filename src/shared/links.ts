@@ -290,8 +290,10 @@ export const createLinkSchema = z
   .object({
     title: linkFields.title,
     url: linkFields.url,
-    icon: linkFields.icon.default(DEFAULT_LINK_ICON),
-    color: linkFields.color.default(THEME_COLOR),
+    /** Left out: the icon of the service the address names (src/shared/link-brands.ts), else 'link'. */
+    icon: linkFields.icon.optional(),
+    /** Left out: that service's brand colour, else the theme's. */
+    color: linkFields.color.optional(),
     customIcon: linkFields.customIcon.optional(),
     thumbnail: linkFields.thumbnail.default(null),
     isActive: linkFields.isActive.default(true),

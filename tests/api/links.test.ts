@@ -25,6 +25,18 @@ async function clearLinks(user: SignedInUser) {
 }
 
 describe(`creating links (${DIALECT})`, () => {
+  it('gives a link to a known service its icon and brand colour, unless the creator chose them (issue 51)', async () => {
+    await clearLinks(owner);
+    expect(await addLink(owner, { title: 'Instagram', url: 'instagram.com/nova' })).toMatchObject({ icon: 'instagram', color: '#E02766' });
+    // A service without a brand colour follows the theme; chosen fields are kept.
+    expect(await addLink(owner, { title: 'Music', url: 'https://nova.bandcamp.com/' })).toMatchObject({ icon: 'music', color: 'theme' });
+    expect(await addLink(owner, { title: 'Videos', url: 'https://youtube.com/@nova', icon: 'star', color: 'green' })).toMatchObject({
+      icon: 'star',
+      color: 'green',
+    });
+    expect(await addLink(owner, { title: 'Site', url: 'https://nova.example/' })).toMatchObject({ icon: 'link', color: 'theme' });
+  });
+
   it('stores a link with the defaults and answers with the API shape', async () => {
     await clearLinks(owner);
     const link = await addLink(owner, { title: '  My site ', url: 'example.com/path?q=1' });

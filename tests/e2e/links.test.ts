@@ -198,6 +198,35 @@ describe('managing links', () => {
     await page.context().close();
   });
 
+  it('finds a new link’s icon and colour from its address, until the creator picks their own (issue 51)', async () => {
+    const { page } = await signedInPage();
+    await page.goto('/dashboard?tab=links');
+    await page.getByRole('main').getByRole('button', { name: 'Add New Link' }).click();
+    const form = page.getByRole('form', { name: 'Add link' });
+    await form.getByLabel('Title').fill('My photos');
+    await form.getByLabel('URL').fill('instagram.com/nova');
+    await expect.poll(() => form.getByRole('radio', { name: 'Instagram' }).getAttribute('aria-checked')).toBe('true');
+    expect(await form.getByRole('status').filter({ hasText: 'Instagram: its icon and colour are set below' }).count()).toBe(1);
+    expect(await form.getByLabel('Custom colour hex').inputValue()).toBe('#E02766');
+    // Another address, another service; a plain site gives the default icon back.
+    await form.getByLabel('URL').fill('https://github.com/nova');
+    await expect.poll(() => form.getByRole('radio', { name: 'GitHub' }).getAttribute('aria-checked')).toBe('true');
+    await form.getByLabel('URL').fill('https://nova.example/');
+    await expect.poll(() => form.getByRole('radio', { name: 'Link', exact: true }).getAttribute('aria-checked')).toBe('true');
+    // Once the creator picks an icon, the address no longer changes it.
+    await form.getByRole('radio', { name: 'Star' }).click();
+    await form.getByLabel('URL').fill('instagram.com/nova');
+    await form.getByRole('button', { name: 'Add link' }).click();
+    await expect.poll(() => titles(page)).toContain('My photos');
+    const saved = await running.server.testApp.app.db
+      .selectFrom('links')
+      .select(['icon', 'color'])
+      .where('title', '=', 'My photos')
+      .executeTakeFirstOrThrow();
+    expect(saved).toEqual({ icon: 'star', color: '#E02766' });
+    await page.context().close();
+  });
+
   it('goes Back once the draft is given up, to where Back leads', async () => {
     const { page } = await signedInPage();
     await page.goto('/dashboard');

@@ -1,4 +1,6 @@
+import { brandOfAddress } from '#shared/link-brands.ts';
 import { toast } from 'sonner';
+import { useEffect } from 'react';
 import {
   CUSTOM_COLOR,
   THEME_COLOR,
@@ -98,6 +100,20 @@ export function LinkForm({ link, timeZone, saving, onSave, onCancel }: LinkFormP
   const set = (change: Partial<LinkDraft>) => {
     for (const [key, value] of Object.entries(change)) form.setValue(key as keyof LinkDraft, value as never, { shouldDirty: true });
   };
+  // A new link takes the icon and colour of the service its address names (issue 51), found from the
+  // address alone, until the creator picks their own.
+  const { dirtyFields } = form.formState;
+  const found = link ? undefined : brandOfAddress(draft.url);
+  const foundIcon = found?.icon ?? DEFAULT_LINK_ICON;
+  const foundColor = found?.color ?? null;
+  useEffect(() => {
+    if (link) return;
+    if (!dirtyFields.icon) form.setValue('icon', foundIcon);
+    if (!dirtyFields.colorChoice && !dirtyFields.customHex) {
+      form.setValue('colorChoice', foundColor ? CUSTOM_COLOR : THEME_COLOR);
+      if (foundColor) form.setValue('customHex', foundColor);
+    }
+  }, [link, form, foundIcon, foundColor, dirtyFields.icon, dirtyFields.colorChoice, dirtyFields.customHex]);
   const { icon, showAsIcon, colorChoice, customHex } = draft;
   const color = colorChoice === CUSTOM_COLOR ? customHex : colorChoice;
   // Warned at the colour, as Customize warns (issue 27): white button text on it under WCAG AA, with the page's look.
@@ -135,6 +151,12 @@ export function LinkForm({ link, timeZone, saving, onSave, onCancel }: LinkFormP
         <div className="space-y-2">
           <Label htmlFor={`url-${link?.id ?? 'new'}`}>URL</Label>
           <Input id={`url-${link?.id ?? 'new'}`} inputMode="url" placeholder="example.com" {...form.field('url')} />
+          {found && !dirtyFields.icon && (
+            <p className="text-xs text-muted" role="status">
+              {found.name}: its icon{found.color && !dirtyFields.colorChoice ? ' and colour are' : ' is'} set below. Pick others to change
+              them.
+            </p>
+          )}
         </div>
       </div>
       <fieldset className="space-y-2">
