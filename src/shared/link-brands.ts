@@ -1,4 +1,4 @@
-import type { LinkIconId } from './links.ts';
+import { DEFAULT_LINK_ICON, type LinkIconId, THEME_COLOR } from './links.ts';
 
 // The services a link's address names, found from its host alone (issue 51):
 // no request goes to the site. A link to one gets its icon, and the brand
@@ -61,4 +61,13 @@ export function brandOfAddress(address: string): Omit<Brand, 'hosts'> | undefine
   }
   const brand = BRANDS.find((entry) => entry.hosts.some((known) => host === known || host.endsWith(`.${known}`)));
   return brand && { name: brand.name, icon: brand.icon, color: brand.color };
+}
+
+/** A new link's icon and colour: what was chosen, else the named service's, else the default icon and the theme. */
+export function serviceLookOf(link: { url: string; icon?: string | undefined; color?: string | undefined }): {
+  icon: string;
+  color: string;
+} {
+  const brand = link.icon === undefined || link.color === undefined ? brandOfAddress(link.url) : undefined;
+  return { icon: link.icon ?? brand?.icon ?? DEFAULT_LINK_ICON, color: link.color ?? brand?.color ?? THEME_COLOR };
 }

@@ -1,4 +1,4 @@
-import { brandOfAddress } from '#shared/link-brands.ts';
+import { serviceLookOf } from '#shared/link-brands.ts';
 import { type BlockType, type CreateBlockInput, type PageItem, type UpdateBlockInput, blockMessages, blockNameOf } from '#shared/blocks.ts';
 import { embedTargetOf } from '#shared/embeds.ts';
 import {
@@ -144,16 +144,14 @@ export async function insertOwnLink(trx: Db, owner: UserRow, input: CreateLinkIn
   const customIconId = input.icon === CUSTOM_ICON ? await resolveLinkImage(trx, owner.id, 'icon', input.customIcon) : null;
   const thumbnailId = input.thumbnail ? await resolveLinkImage(trx, owner.id, 'thumbnail', input.thumbnail) : null;
   const now = nowIso();
-  // What the creator left out comes from the service the address names (issue 51).
-  const brand = input.icon === undefined || input.color === undefined ? brandOfAddress(input.url) : undefined;
   const id = await insertLink(trx, {
     userId: owner.id,
     title: input.title,
     url: input.url,
-    icon: input.icon ?? brand?.icon ?? DEFAULT_LINK_ICON,
+    // What the creator left out comes from the service the address names (issue 51).
+    ...serviceLookOf(input),
     customIconId,
     thumbnailId,
-    color: input.color ?? brand?.color ?? THEME_COLOR,
     position: await nextPosition(trx, owner.id),
     isActive: input.isActive ? 1 : 0,
     showAsIcon: input.showAsIcon ? 1 : 0,

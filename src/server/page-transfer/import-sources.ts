@@ -1,3 +1,4 @@
+import { serviceLookOf } from '#shared/link-brands.ts';
 import { createHash } from 'node:crypto';
 import { DomUtils, parseDocument } from 'htmlparser2';
 import { mediaMessages } from '#shared/media.ts';
@@ -337,7 +338,8 @@ async function toPageFile(deps: ImportPreviewDeps, owner: UserRow, draft: Draft)
   const items: PageFileItem[] = [];
   for (const raw of draft.items) {
     const checked = pageFileItemSchema.safeParse(raw);
-    if (checked.success) items.push(checked.data);
+    // A link's icon and colour, when its site gave none, from the service its address names (issue 51).
+    if (checked.success) items.push(checked.data.type === 'link' ? { ...checked.data, ...serviceLookOf(checked.data) } : checked.data);
     else notes.push(messages.notMapped(pageItemLabel(raw), checked.error.issues[0]?.message.replace(/\.$/, '') ?? 'it could not be read'));
   }
   const profile: NonNullable<PageFile['profile']> = {};
