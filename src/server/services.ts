@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger, preValidationHookHandler } from 'fastify';
 import type { Redis } from 'ioredis';
+import { pruneLinkArchive } from './links/link-archive.service.ts';
 import { DAY_MS, SITE_NAME } from '#shared/constants.ts';
 import { purgeDeletedAccounts } from './account/account-deletion.service.ts';
 import { AccountMail } from './account/account-mail.service.ts';
@@ -194,6 +195,7 @@ export function createServices(config: AppConfig, log: FastifyBaseLogger): Share
           await deleteOldEmailConfirmations(db, new Date(now - DAY_MS).toISOString());
           await pruneOutbox(db, new Date(now - 30 * DAY_MS).toISOString());
           await deleteUnconfirmedPending(db, new Date(now).toISOString());
+          await pruneLinkArchive(db, now);
         },
       ],
       ['the custom domains re-check failed', async () => customDomains?.recheck()],

@@ -113,6 +113,7 @@ describe(`export my data (${DIALECT})`, () => {
       'analytics/daily.csv',
       'analytics/daily.json',
       'api-tokens.json',
+      'archived-links.json',
       'custom-domain.json',
       'customization.json',
       'links.json',

@@ -121,15 +121,31 @@ describe('managing links', () => {
     // Delete Third, after the confirmation.
     await page.getByRole('button', { name: 'Delete Third' }).click();
     const dialog = page.getByRole('alertdialog');
-    await expect
-      .poll(() => dialog.getByText('Are you sure you want to delete this link? This action cannot be undone.').isVisible())
-      .toBe(true);
+    // It says what happens: the link waits in the archive (issue 51 §2), so nothing is lost by the click.
+    await expect.poll(() => dialog.getByText(/It waits in the archive below your list for 30 days/).isVisible()).toBe(true);
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     expect(await titles(page)).toContain('Third');
     await page.getByRole('button', { name: 'Delete Third' }).click();
     await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
     await expect.poll(() => titles(page)).toEqual(['Second', 'First']);
-    await expect.poll(() => page.getByText('Your link has been deleted successfully.').isVisible()).toBe(true);
+    await expect.poll(() => page.getByText(/Your link has been deleted successfully/).isVisible()).toBe(true);
+    // The toast's Undo puts it back at its place.
+    await page.getByRole('button', { name: 'Undo' }).click();
+    await expect.poll(() => titles(page)).toEqual(['Third', 'Second', 'First']);
+    // Deleted again, it waits in the archive below the list, to restore from there.
+    await page.getByRole('button', { name: 'Delete Third' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
+    await expect.poll(() => titles(page)).toEqual(['Second', 'First']);
+    await page.getByRole('button', { name: /^Archive/ }).click();
+    const archive = page.getByRole('list', { name: 'Deleted items' });
+    expect(await archive.getByText(/^Deleted just now · kept until/).count()).toBe(1);
+    await archive.getByRole('button', { name: 'Restore Third' }).click();
+    await expect.poll(() => titles(page)).toEqual(['Third', 'Second', 'First']);
+    await expect.poll(() => page.getByRole('button', { name: /^Archive/ }).count()).toBe(0);
+    expect(await axeViolationsOf(page)).toEqual([]);
+    await page.getByRole('button', { name: 'Delete Third' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
+    await expect.poll(() => titles(page)).toEqual(['Second', 'First']);
 
     // Upload a custom icon for First.
     await page.getByRole('button', { name: 'Edit First' }).click();

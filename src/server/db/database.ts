@@ -32,6 +32,7 @@ import * as passkeys from './migrations/2026-11-29T0200_passkeys.ts';
 import * as singleSignOn from './migrations/2026-11-30T0100_single-sign-on.ts';
 import * as purchases from './migrations/2026-12-01T0100_purchases.ts';
 import * as customDomains from './migrations/2026-12-02T0100_custom-domains.ts';
+import * as linkArchive from './migrations/2026-12-03T0100_link-archive.ts';
 
 export type Db = Kysely<Database>;
 export type DialectName = 'sqlite' | 'postgres';
@@ -83,6 +84,7 @@ export const MIGRATIONS = {
   '2026-11-30T0100_single-sign-on': singleSignOn,
   '2026-12-01T0100_purchases': purchases,
   '2026-12-02T0100_custom-domains': customDomains,
+  '2026-12-03T0100_link-archive': linkArchive,
 };
 
 export function openDatabase(options: DatabaseOptions): DatabaseHandle {

@@ -203,6 +203,18 @@ export interface LinksTable {
   updatedAt: string;
 }
 
+/** A deleted link or block, kept 30 days to be restored (issue 51 §2): the row as JSON, its pictures held by id. */
+export interface LinkArchiveTable {
+  /** The link's own id, which it gets back. */
+  id: number;
+  userId: number;
+  archivedAt: string;
+  customIconId: number | null;
+  thumbnailId: number | null;
+  /** The links row as it was (JSON). */
+  item: string;
+}
+
 export interface EventsTable {
   id: Generated<number>;
   kind: 'view' | 'click';
@@ -502,6 +514,7 @@ export interface Database {
   customDomains: CustomDomainsTable;
   media: MediaTable;
   links: LinksTable;
+  linkArchive: LinkArchiveTable;
   events: EventsTable;
   analyticsSalts: AnalyticsSaltsTable;
   visitorWindows: VisitorWindowsTable;

@@ -32,6 +32,11 @@ export function findLinkOfUser(db: Db, userId: number, id: number) {
   return selectLinks(db).where('links.userId', '=', userId).where('links.id', '=', id).executeTakeFirst();
 }
 
+/** The item's row as stored (what the archive keeps). */
+export function findLinkRow(db: Db, userId: number, id: number) {
+  return db.selectFrom('links').selectAll().where('userId', '=', userId).where('id', '=', id).executeTakeFirst();
+}
+
 /** The user's links, not their blocks: what a plan's link limit counts. */
 export async function countLinksOfUser(db: Db, userId: number): Promise<number> {
   const row = await db

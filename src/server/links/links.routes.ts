@@ -9,11 +9,24 @@ import type { App } from '../http/app-types.ts';
 import { type ChangeBus, profileChange } from '../http/change-bus.ts';
 import { rateLimiter } from '../http/rate-limit.ts';
 import { requireUser } from '../http/who-is-asking.ts';
-import { type EmbedDeps, changeBlock, changeLink, createBlock, createLink, listLinks, removeLink, reorderLinks } from './links.service.ts';
+import { archivedItemSchema, linkArchiveMessages } from '#shared/link-archive.ts';
+import {
+  type EmbedDeps,
+  changeBlock,
+  changeLink,
+  createBlock,
+  createLink,
+  listLinks,
+  removeLink,
+  reorderLinks,
+  restoreLink,
+} from './links.service.ts';
+import { archivedItemsOf, deleteArchivedItem } from './link-archive.service.ts';
 
 const tags = ['Links'];
 const linkParams = z.object({ id: idParam(linkMessages.notFound) });
 const blockParams = z.object({ id: idParam(blockMessages.notFound) });
+const archiveParams = z.object({ id: idParam(linkArchiveMessages.notFound) });
 const userParams = z.object({ userId: idParam(commonMessages.userNotFound) });
 
 /** The public list of a user's links. */
@@ -141,6 +154,58 @@ export function registerLinkEditRoutes(app: App, db: Db, config: AppConfig, bus:
       const block = await changeBlock(db, owner, request.params.id, request.body, embeds);
       bus.publish(profileChange(owner));
       return { data: block };
+    },
+  );
+
+  // GET /api/links/archive: deleted links and blocks, kept 30 days (issue 51 §2).
+  app.get(
+    '/archive',
+    {
+      schema: {
+        tags,
+        summary: 'Deleted links and blocks, each kept 30 days to be restored, the last deleted first',
+        security: sessionOrToken('links:read'),
+        response: { 200: dataOf(z.array(archivedItemSchema)), ...errorResponses(401, 403) },
+      },
+    },
+    async (request) => ({ data: await archivedItemsOf(db, requireUser(request)) }),
+  );
+
+  // POST /api/links/archive/{id}/restore: back under its id and at its place, with its clicks.
+  app.post(
+    '/archive/:id/restore',
+    {
+      schema: {
+        tags,
+        summary: 'Restore a deleted link or block, with its clicks, at its place (a link counts against the plan again)',
+        security: sessionOrToken('links:write'),
+        params: archiveParams,
+        response: { 200: dataOf(pageItemSchema), ...errorResponses(401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const owner = requireUser(request);
+      const item = await restoreLink(db, config, owner, request.params.id);
+      bus.publish(profileChange(owner));
+      return { data: item };
+    },
+  );
+
+  // DELETE /api/links/archive/{id}: gone for good before its 30 days.
+  app.delete(
+    '/archive/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Delete an archived link or block for good',
+        security: sessionOrToken('links:write'),
+        params: archiveParams,
+        response: { 200: deletedSchema, ...errorResponses(401, 403, 404) },
+      },
+    },
+    async (request) => {
+      await deleteArchivedItem(db, requireUser(request), request.params.id);
+      return { data: { deleted: true as const } };
     },
   );
 

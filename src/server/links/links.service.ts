@@ -1,4 +1,7 @@
 import { serviceLookOf } from '#shared/link-brands.ts';
+import { linkArchiveMessages } from '#shared/link-archive.ts';
+import { type LinkRow, archiveItem } from './link-archive.service.ts';
+import { shiftPositionsFrom, takeArchivedItem } from './link-archive.repository.ts';
 import { type BlockType, type CreateBlockInput, type PageItem, type UpdateBlockInput, blockMessages, blockNameOf } from '#shared/blocks.ts';
 import { embedTargetOf } from '#shared/embeds.ts';
 import {
@@ -29,6 +32,7 @@ import {
   countLinksOfUser,
   deleteLink,
   findLinkOfUser,
+  findLinkRow,
   insertLink,
   listLinksOfUser,
   nextPosition,
@@ -123,16 +127,21 @@ async function resolveLinkImage(db: Db, ownerId: number, kind: 'icon' | 'thumbna
   return media.id;
 }
 
+/** A new link, or one back from the archive, only while the plan's limit leaves room. */
+async function assertRoomForLink(trx: Db, config: AppConfig, owner: UserRow): Promise<void> {
+  const limit = config.planLimits[owner.plan].links;
+  if (limit !== null && (await countLinksOfUser(trx, owner.id)) >= limit) {
+    throw new AppError(
+      403,
+      'plan_link_limit',
+      linkLimitMessage(owner.plan, limit, planOfferOf(config.planLimits, Boolean(config.payments))),
+    );
+  }
+}
+
 export async function createLink(db: Db, config: AppConfig, owner: UserRow, input: CreateLinkInput): Promise<Link> {
   return db.transaction().execute(async (trx) => {
-    const limit = config.planLimits[owner.plan].links;
-    if (limit !== null && (await countLinksOfUser(trx, owner.id)) >= limit) {
-      throw new AppError(
-        403,
-        'plan_link_limit',
-        linkLimitMessage(owner.plan, limit, planOfferOf(config.planLimits, Boolean(config.payments))),
-      );
-    }
+    await assertRoomForLink(trx, config, owner);
     const link = await insertOwnLink(trx, owner, input);
     await recordActivity(trx, owner.id, 'link_added', input.title, link.createdAt);
     return link;
@@ -346,15 +355,41 @@ export async function changeLink(db: Db, owner: UserRow, id: number, input: Upda
   });
 }
 
-/** Delete a link or a block. */
+/** Delete a link or a block: it waits in the archive 30 days, its pictures with it (issue 51 §2). */
 export async function removeLink(db: Db, owner: UserRow, id: number): Promise<void> {
   await db.transaction().execute(async (trx) => {
-    const current = await findLinkOfUser(trx, owner.id, id);
+    const current = await findLinkRow(trx, owner.id, id);
     if (!current) throw new AppError(404, 'not_found', linkMessages.notFound);
     await deleteLink(trx, owner.id, id);
+    await archiveItem(trx, current, nowIso());
     if (current.type === 'link') await recordActivity(trx, owner.id, 'link_removed', current.title);
     else await recordActivity(trx, owner.id, 'block_removed', blockSubject(current.type, current.title));
-    for (const image of [current.customIconId, current.thumbnailId]) if (image !== null) await deleteLinkImageIfUnused(trx, image);
+  });
+}
+
+/**
+ * A deleted item back from the archive, under its id (its clicks are its own
+ * again) and at its place, the items from there one down. A link counts against
+ * the plan's limit again. A picture deleted meanwhile is left off (a custom icon
+ * gives way to the default).
+ */
+export async function restoreLink(db: Db, config: AppConfig, owner: UserRow, id: number): Promise<PageItem> {
+  return db.transaction().execute(async (trx) => {
+    const archived = await takeArchivedItem(trx, owner.id, id);
+    if (!archived) throw new AppError(404, 'not_found', linkArchiveMessages.notFound);
+    const row = JSON.parse(archived.item) as LinkRow;
+    if (row.type === 'link') await assertRoomForLink(trx, config, owner);
+    await shiftPositionsFrom(trx, owner.id, row.position);
+    await insertLink(trx, {
+      ...row,
+      id: archived.id,
+      userId: owner.id,
+      customIconId: archived.customIconId,
+      icon: row.icon === CUSTOM_ICON && archived.customIconId === null ? DEFAULT_LINK_ICON : row.icon,
+      thumbnailId: archived.thumbnailId,
+      updatedAt: nowIso(),
+    });
+    return toPageItem((await findLinkOfUser(trx, owner.id, id))!);
   });
 }
 

@@ -1,7 +1,7 @@
-import { type Insertable, sql } from 'kysely';
+import { type ExpressionBuilder, type Insertable, sql } from 'kysely';
 import { DEFAULT_LINK_ICON } from '#shared/links.ts';
 import type { MediaKind } from '#shared/media.ts';
-import type { MediaTable } from '../db/schema.ts';
+import type { Database, MediaTable } from '../db/schema.ts';
 import type { Db } from '../db/database.ts';
 
 export function mediaUrl(row: { hash: string; ext: string }): string {
@@ -96,10 +96,27 @@ export async function deleteUnusedLinkImages(db: Db, ownerId: number, kind: Link
     .where('kind', '=', kind)
     .where('createdAt', '<', olderThan)
     .where((eb) => eb.not(eb.exists(eb.selectFrom('links').select('links.id').whereRef(LINK_IMAGE_COLUMN[kind], '=', 'media.id'))))
+    // An archived link's picture waits with it (issue 51 §2).
+    .where((eb) => eb.not(heldByArchive(eb)))
     .execute();
 }
 
-/** Delete one icon, thumbnail or embed picture if no link shows it any more. */
+/** Whether an archived link or block holds this picture (issue 51 §2): it waits with it. */
+function heldByArchive(eb: ExpressionBuilder<Database, 'media'>) {
+  return eb.exists(
+    eb
+      .selectFrom('linkArchive')
+      .select('linkArchive.id')
+      .where((inner) =>
+        inner.or([
+          inner('linkArchive.customIconId', '=', inner.ref('media.id')),
+          inner('linkArchive.thumbnailId', '=', inner.ref('media.id')),
+        ]),
+      ),
+  );
+}
+
+/** Delete one icon, thumbnail or embed picture if no link shows it any more, and no archived one waits with it. */
 export async function deleteLinkImageIfUnused(db: Db, id: number): Promise<void> {
   await db
     .deleteFrom('media')
@@ -117,6 +134,7 @@ export async function deleteLinkImageIfUnused(db: Db, id: number): Promise<void>
         ),
       ),
     )
+    .where((eb) => eb.not(heldByArchive(eb)))
     .execute();
 }
 

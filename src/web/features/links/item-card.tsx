@@ -1,3 +1,4 @@
+import { LINK_ARCHIVE_DAYS } from '#shared/link-archive.ts';
 import { useSortable } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import { GripVertical, Pencil, Trash2 } from 'lucide-react';
@@ -73,7 +74,7 @@ export function ItemCard({
         </Button>
         <ConfirmDialog
           title={kind === 'link' ? 'Delete link' : 'Delete block'}
-          description={`Are you sure you want to delete this ${kind}? This action cannot be undone.`}
+          description={`Are you sure you want to delete this ${kind}? It waits in the archive below your list for ${LINK_ARCHIVE_DAYS} days, with its clicks, to be restored.`}
           confirmLabel="Delete"
           pendingLabel="Deleting..."
           open={confirming}

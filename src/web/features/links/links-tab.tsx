@@ -17,6 +17,8 @@ import { BlockForm } from './block-form.tsx';
 import { LinkCard } from './link-card.tsx';
 import { linksPastPlan } from '#shared/public-profile.ts';
 import { LinkForm } from './link-form.tsx';
+import { LinkArchiveCard } from './link-archive-card.tsx';
+import { LINK_ARCHIVE_DAYS } from '#shared/link-archive.ts';
 import { useCustomization } from '#web/lib/use-customization.ts';
 import { ProfilePreview } from '#web/components/profile-preview.tsx';
 import { useSiteFeatures } from '#web/lib/use-site-features.ts';
@@ -27,6 +29,7 @@ import {
   useCreateBlock,
   useCreateLink,
   useDeleteLink,
+  useRestoreItem,
   usePageItems,
   usePlanUsage,
   useReorderLinks,
@@ -52,6 +55,7 @@ export function LinksTab({ user }: { user: CurrentUser }) {
   const createBlock = useCreateBlock(user.id);
   const updateBlock = useUpdateBlock(user.id);
   const deleteLink = useDeleteLink(user.id);
+  const restoreItem = useRestoreItem(user.id);
   const reorder = useReorderLinks(user.id);
   // Each card shows its clicks of the last 30 days.
   const month = useAnalytics(30).data;
@@ -104,10 +108,19 @@ export function LinksTab({ user }: { user: CurrentUser }) {
       ? updateBlock.run({ id: editing.id, ...fields }, { onSuccess: close })
       : createBlock.run({ type, ...fields }, { onSuccess: close });
 
+  // Deleted items wait in the archive (issue 51 §2): the toast offers them back at once.
   const remove = (id: number, kind: 'link' | 'block') =>
     deleteLink.run(id, {
       failure: `Failed to delete ${kind}. Please try again.`,
-      success: { title: kind === 'link' ? 'Link deleted' : 'Block deleted', description: `Your ${kind} has been deleted successfully.` },
+      success: false,
+      onSuccess: () =>
+        void import('sonner').then(({ toast }) =>
+          toast.success(kind === 'link' ? 'Link deleted' : 'Block deleted', {
+            description: `Your ${kind} has been deleted successfully. It waits in the archive for ${LINK_ARCHIVE_DAYS} days.`,
+            action: { label: 'Undo', onClick: () => void restoreItem.run(id, { success: false }) },
+            duration: 10_000,
+          }),
+        ),
     });
 
   const toggle = (id: number, kind: 'link' | 'block', isActive: boolean) => {
@@ -256,6 +269,7 @@ export function LinksTab({ user }: { user: CurrentUser }) {
         {list.length > 1 && (
           <p className="text-xs text-muted">Drag the handle, or focus it and use Space and the arrow keys, to reorder.</p>
         )}
+        <LinkArchiveCard userId={user.id} />
       </div>
       <aside className="hidden xl:block" aria-label="Preview of your page">
         <ProfilePreview user={user} items={list} customization={customization.data} views={month?.totalViews} />

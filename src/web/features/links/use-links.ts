@@ -2,6 +2,7 @@ import type { AudienceDevice } from '#shared/audience.ts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useApiMutation } from '#web/lib/use-api-mutation.ts';
 import type { BrokenLink, LinkChecksResponse } from '#shared/link-checks.ts';
+import type { ArchivedItem } from '#shared/link-archive.ts';
 import { BLOCK_NAMES, type Block, type PageItem } from '#shared/blocks.ts';
 import type { ContentWarning } from '#shared/content-warning.ts';
 import type { Link } from '#shared/links.ts';
@@ -11,6 +12,7 @@ import { limitsQueryKey } from '#web/lib/query-keys.ts';
 
 export const linksQueryKey = (userId: number) => ['links', userId] as const;
 const linkChecksQueryKey = ['me', 'link-checks'] as const;
+const linkArchiveQueryKey = ['me', 'link-archive'] as const;
 
 const fetchPageItems = async (userId: number) => (await api<{ data: PageItem[] }>(`/api/users/${userId}/links`)).data;
 
@@ -70,6 +72,8 @@ function useInvalidateLinks(userId: number) {
       queryClient.invalidateQueries({ queryKey: limitsQueryKey }),
       // A link whose address changed is no longer the one that looked broken.
       queryClient.invalidateQueries({ queryKey: linkChecksQueryKey }),
+      // A deleted item goes to the archive; a restored one leaves it.
+      queryClient.invalidateQueries({ queryKey: linkArchiveQueryKey }),
     ]);
 }
 
@@ -158,6 +162,38 @@ export function useDeleteLink(userId: number) {
     failure: 'Failed to delete link. Please try again.',
     failureTitle: 'Error',
     mutationFn: (id: number) => api(`/api/links/${id}`, { method: 'DELETE' }),
+    onSuccess: invalidate,
+  });
+}
+
+/** Deleted links and blocks, kept 30 days (issue 51 §2), the last deleted first. */
+export function useLinkArchive() {
+  return useQuery({
+    queryKey: linkArchiveQueryKey,
+    queryFn: async () => (await api<{ data: ArchivedItem[] }>('/api/links/archive')).data,
+  });
+}
+
+/** A deleted item back at its place, with its clicks. */
+export function useRestoreItem(userId: number) {
+  const invalidate = useInvalidateLinks(userId);
+  return useApiMutation({
+    failure: 'Could not restore it. Please try again.',
+    failureTitle: 'Error',
+    success: (item: PageItem) => (item.type === 'link' ? 'Link restored' : 'Block restored'),
+    mutationFn: async (id: number) => (await api<{ data: PageItem }>(`/api/links/archive/${id}/restore`, { method: 'POST' })).data,
+    onSuccess: invalidate,
+  });
+}
+
+/** An archived item gone for good. */
+export function useDeleteArchivedItem(userId: number) {
+  const invalidate = useInvalidateLinks(userId);
+  return useApiMutation({
+    failure: 'Could not delete it. Please try again.',
+    failureTitle: 'Error',
+    success: 'Deleted for good',
+    mutationFn: (id: number) => api(`/api/links/archive/${id}`, { method: 'DELETE' }),
     onSuccess: invalidate,
   });
 }
