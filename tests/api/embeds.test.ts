@@ -191,10 +191,12 @@ describe(`embeds (${DIALECT})`, () => {
     });
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json().message).toBe(blockMessages.fieldNotForType('header', 'url'));
-    // Deleted, its picture goes with it.
+    // Deleted, its picture waits with it in the archive (issue 51 §2), and goes when it leaves for good.
     const again = (await addEmbed(owner, 'https://youtu.be/dQw4w9WgXcQ')).json().data;
     expect(await embedPictures(owner)).toBe(1);
     await t.app.inject({ method: 'DELETE', url: `/api/links/${again.id}`, headers: { cookie: owner.cookie } });
+    expect(await embedPictures(owner)).toBe(1);
+    await t.app.inject({ method: 'DELETE', url: `/api/links/archive/${again.id}`, headers: { cookie: owner.cookie } });
     expect(await embedPictures(owner)).toBe(0);
   });
 

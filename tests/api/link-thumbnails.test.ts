@@ -107,6 +107,9 @@ describe(`link thumbnails (${DIALECT})`, () => {
     const third = await uploadThumbnail(owner, 200, 200, '#333333');
     const other = await createLink(t.app, owner, { title: 'C', url: 'c.example', thumbnail: third.url });
     await t.app.inject({ method: 'DELETE', url: `/api/links/${other.id}`, headers: { cookie: owner.cookie } });
+    // It waits with its link in the archive (issue 51 §2), and goes when the link leaves it for good.
+    expect(await mediaCount(owner)).toBe(1);
+    await t.app.inject({ method: 'DELETE', url: `/api/links/archive/${other.id}`, headers: { cookie: owner.cookie } });
     expect(await mediaCount(owner)).toBe(0);
 
     // Deleted from the uploads while a link shows it: the link goes back to its icon.

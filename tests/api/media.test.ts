@@ -172,7 +172,10 @@ describe(`custom icons on links (${DIALECT})`, () => {
     expect(replaced.json().data.customIcon).toBe(second.url);
     expect((await t.app.inject({ method: 'GET', url: first.url })).statusCode).toBe(404);
 
+    // Deleted, the link keeps its icon in the archive (issue 51 §2); deleted for good, the icon goes.
     await t.app.inject({ method: 'DELETE', url: `/api/links/${link.id}`, headers: { cookie: owner.cookie } });
+    expect((await t.app.inject({ method: 'GET', url: second.url })).statusCode).toBe(200);
+    await t.app.inject({ method: 'DELETE', url: `/api/links/archive/${link.id}`, headers: { cookie: owner.cookie } });
     expect((await t.app.inject({ method: 'GET', url: second.url })).statusCode).toBe(404);
   });
 

@@ -82,6 +82,12 @@ export class SitePages {
     await this.siteRendered;
   }
 
+  /** Draw the site-rendered pages now, in the background (a failure is tried again on their first request). */
+  drawAhead(): void {
+    const [first] = this.siteRenderedPaths;
+    if (first !== undefined) this.ready(first).catch(() => undefined);
+  }
+
   private async renderSitePages(): Promise<void> {
     const drawn = await renderInWorker(path.join(this.dir, this.manifest.siteRenderer), this.features);
     for (const page of this.manifest.pages.filter((entry) => entry.siteRendered)) {

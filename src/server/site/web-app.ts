@@ -46,6 +46,9 @@ export async function registerWebApp(
 ): Promise<SitePages | undefined> {
   const webRoot = config.webRoot;
   const pages = webRoot ? SitePages.load(webRoot, siteFeatures) : undefined;
+  // The pages drawn with this site's settings (/pricing, /register…) are drawn as the server starts listening,
+  // not on their first visit, which would wait for the renderer (issue 51).
+  if (pages) app.addHook('onListen', () => pages.drawAhead());
 
   if (webRoot && pages) {
     // The login page's scripts, styles and the icon stay open while the site is closed, so an admin can sign in.
