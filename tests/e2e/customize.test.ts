@@ -378,6 +378,26 @@ describe('customizing the page', () => {
     await page.context().close();
   });
 
+  it('on a phone, floats a live preview over the panel that follows each edit (issue 51 §2)', async () => {
+    const { page } = await signedInPage();
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto('/dashboard?tab=customize');
+    await page.getByRole('tab', { name: 'Colors' }).click();
+    await page.getByRole('button', { name: 'Preview', exact: true }).click();
+    const panel = page.getByRole('region', { name: 'Live preview' });
+    const preview = panel.getByTestId('profile-preview').locator('.lv-page');
+    await expect.poll(() => preview.isVisible()).toBe(true);
+    // The panel takes the lower part of the screen: the themes above it stay in reach, and each one shows at once.
+    const ocean = page.getByRole('button', { name: 'Ocean', exact: true }).first();
+    await ocean.evaluate((element) => window.scrollBy(0, element.getBoundingClientRect().top - 180));
+    await ocean.click();
+    await expect.poll(() => preview.evaluate((element) => getComputedStyle(element).getPropertyValue('--lv-primary'))).toBe('#0369A1');
+    expect(await axeViolationsOf(page)).toEqual([]);
+    await panel.getByRole('button', { name: 'Close preview' }).click();
+    await expect.poll(() => panel.count()).toBe(0);
+    await page.context().close();
+  });
+
   it('applies a quick theme and a named gradient to the draft', async () => {
     const { page } = await signedInPage();
     await page.goto('/dashboard?tab=customize');

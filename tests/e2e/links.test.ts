@@ -273,6 +273,11 @@ describe('managing links', () => {
     const box = (await address.boundingBox())!;
     expect(box.x + box.width).toBeLessThanOrEqual(390);
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= innerWidth)).toBe(true);
+    // The preview floats over the list on a phone, one tap away (issue 51 §2).
+    await page.getByRole('button', { name: 'Preview', exact: true }).click();
+    const floating = page.getByRole('region', { name: 'Live preview' });
+    await expect.poll(() => floating.getByText('The autumn collection of handmade ceramic mugs').isVisible()).toBe(true);
+    await floating.getByRole('button', { name: 'Close preview' }).click();
 
     await page.getByRole('main').getByRole('button', { name: 'Add New Link' }).click();
     const black = page.getByRole('radio', { name: 'black', exact: true });

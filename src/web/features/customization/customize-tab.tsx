@@ -1,6 +1,6 @@
 import { ConfirmDialog } from '#web/components/ui/confirm-dialog.tsx';
-import { Eye, RotateCcw, Save, X } from 'lucide-react';
-import { Dialog } from 'radix-ui';
+import { RotateCcw, Save } from 'lucide-react';
+import { FloatingPreview } from '#web/components/floating-preview.tsx';
 import { useEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import {
@@ -152,22 +152,12 @@ function CustomizeEditor({ user, saved }: { user: CurrentUser; saved: Customizat
   return (
     <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_340px]">
       <div className="min-w-0 space-y-6">
-        {/* Save and Reset stay within reach while a long panel scrolls, and on a phone the preview is one tap away. */}
+        {/* Save and Reset stay within reach while a long panel scrolls; on a phone the preview floats over the panel. */}
         <div className="sticky top-16 z-20 -mx-4 flex items-center justify-between gap-2 border-b border-border bg-background/90 px-4 py-2.5 backdrop-blur-xl sm:-mx-8 sm:px-8 lg:static lg:mx-0 lg:flex-wrap lg:gap-3 lg:border-0 lg:bg-transparent lg:p-0 lg:backdrop-blur-none">
           <p className="min-w-0 text-xs text-muted sm:text-sm" aria-live="polite">
             {dirty ? 'You have unsaved changes.' : 'Everything is saved.'}
           </p>
           <div className="flex shrink-0 gap-2">
-            <Button
-              variant="outline"
-              size="icon"
-              className="lg:hidden"
-              aria-label="Preview"
-              title="Preview"
-              onClick={() => setPhonePreviewOpen(true)}
-            >
-              <Eye />
-            </Button>
             <LookHistory
               open={historyOpen}
               onOpenChange={setHistoryOpen}
@@ -228,23 +218,9 @@ function CustomizeEditor({ user, saved }: { user: CurrentUser; saved: Customizat
       <aside className="hidden lg:block" aria-label="Preview of your page">
         {preview}
       </aside>
-      <Dialog.Root open={phonePreviewOpen} onOpenChange={setPhonePreviewOpen}>
-        <Dialog.Portal>
-          <Dialog.Overlay className="fixed inset-0 z-50 bg-black/80 backdrop-blur-sm lg:hidden" />
-          <Dialog.Content className="fixed inset-0 z-50 overflow-y-auto p-4 lg:hidden">
-            <div className="mb-3 flex items-center justify-between">
-              <Dialog.Title className="text-lg font-semibold">Preview</Dialog.Title>
-              <Dialog.Close asChild>
-                <Button variant="outline" size="sm">
-                  <X /> Close
-                </Button>
-              </Dialog.Close>
-            </div>
-            <Dialog.Description className="sr-only">Your page as visitors will see it.</Dialog.Description>
-            {preview}
-          </Dialog.Content>
-        </Dialog.Portal>
-      </Dialog.Root>
+      <FloatingPreview open={phonePreviewOpen} onOpenChange={setPhonePreviewOpen} hiddenFrom="lg">
+        {preview}
+      </FloatingPreview>
     </div>
   );
 }

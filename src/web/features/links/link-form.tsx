@@ -1,6 +1,6 @@
 import { brandOfAddress } from '#shared/link-brands.ts';
 import { toast } from 'sonner';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import {
   CUSTOM_COLOR,
   THEME_COLOR,
@@ -102,18 +102,19 @@ export function LinkForm({ link, timeZone, saving, onSave, onCancel }: LinkFormP
   };
   // A new link takes the icon and colour of the service its address names (issue 51), found from the
   // address alone, until the creator picks their own.
-  const { dirtyFields } = form.formState;
+  // What the creator picked themselves (the form's dirty state would count what the address set too).
+  const [picked, setPicked] = useState({ icon: false, color: false });
   const found = link ? undefined : brandOfAddress(draft.url);
   const foundIcon = found?.icon ?? DEFAULT_LINK_ICON;
   const foundColor = found?.color ?? null;
   useEffect(() => {
     if (link) return;
-    if (!dirtyFields.icon) form.setValue('icon', foundIcon);
-    if (!dirtyFields.colorChoice && !dirtyFields.customHex) {
+    if (!picked.icon) form.setValue('icon', foundIcon);
+    if (!picked.color) {
       form.setValue('colorChoice', foundColor ? CUSTOM_COLOR : THEME_COLOR);
       if (foundColor) form.setValue('customHex', foundColor);
     }
-  }, [link, form, foundIcon, foundColor, dirtyFields.icon, dirtyFields.colorChoice, dirtyFields.customHex]);
+  }, [link, form, foundIcon, foundColor, picked]);
   const { icon, showAsIcon, colorChoice, customHex } = draft;
   const color = colorChoice === CUSTOM_COLOR ? customHex : colorChoice;
   // Warned at the colour, as Customize warns (issue 27): white button text on it under WCAG AA, with the page's look.
@@ -151,10 +152,9 @@ export function LinkForm({ link, timeZone, saving, onSave, onCancel }: LinkFormP
         <div className="space-y-2">
           <Label htmlFor={`url-${link?.id ?? 'new'}`}>URL</Label>
           <Input id={`url-${link?.id ?? 'new'}`} inputMode="url" placeholder="example.com" {...form.field('url')} />
-          {found && !dirtyFields.icon && (
+          {found && !picked.icon && (
             <p className="text-xs text-muted" role="status">
-              {found.name}: its icon{found.color && !dirtyFields.colorChoice ? ' and colour are' : ' is'} set below. Pick others to change
-              them.
+              {found.name}: its icon{found.color && !picked.color ? ' and colour are' : ' is'} set below. Pick others to change them.
             </p>
           )}
         </div>
@@ -164,7 +164,10 @@ export function LinkForm({ link, timeZone, saving, onSave, onCancel }: LinkFormP
         <IconPicker
           icon={icon}
           customIcon={draft.customIcon ?? null}
-          onChange={(nextIcon, nextCustom) => set({ icon: nextIcon, customIcon: nextCustom })}
+          onChange={(nextIcon, nextCustom) => {
+            setPicked((was) => ({ ...was, icon: true }));
+            set({ icon: nextIcon, customIcon: nextCustom });
+          }}
         />
       </fieldset>
       <ThumbnailPicker thumbnail={draft.thumbnail} onChange={(thumbnail) => set({ thumbnail })} />
@@ -211,8 +214,14 @@ export function LinkForm({ link, timeZone, saving, onSave, onCancel }: LinkFormP
           choice={colorChoice}
           theme={look}
           customHex={customHex}
-          onChoiceChange={(choice) => set({ colorChoice: choice })}
-          onCustomHexChange={(hex) => set({ customHex: hex })}
+          onChoiceChange={(choice) => {
+            setPicked((was) => ({ ...was, color: true }));
+            set({ colorChoice: choice });
+          }}
+          onCustomHexChange={(hex) => {
+            setPicked((was) => ({ ...was, color: true }));
+            set({ customHex: hex });
+          }}
         />
         {look &&
           (colorChoice !== CUSTOM_COLOR || HEX_COLOR_PATTERN.test(customHex)) &&

@@ -21,6 +21,7 @@ import { LinkArchiveCard } from './link-archive-card.tsx';
 import { LINK_ARCHIVE_DAYS } from '#shared/link-archive.ts';
 import { useCustomization } from '#web/lib/use-customization.ts';
 import { ProfilePreview } from '#web/components/profile-preview.tsx';
+import { FloatingPreview } from '#web/components/floating-preview.tsx';
 import { useSiteFeatures } from '#web/lib/use-site-features.ts';
 import {
   type BlockFields,
@@ -61,6 +62,7 @@ export function LinksTab({ user }: { user: CurrentUser }) {
   const month = useAnalytics(30).data;
   const clicksOf = (id: number) => (month ? (month.topLinks.find((entry) => entry.id === id)?.clicks ?? 0) : undefined);
   const [chosen, setChosen] = useState<Editing>({ mode: 'idle' });
+  const [previewOpen, setPreviewOpen] = useState(false);
   // "Add New Link" elsewhere (the sidebar, the navbar) opens this tab with ?new=1: the form is open.
   const [searchParams, setSearchParams] = useSearchParams();
   const setEditing = (next: Editing) => {
@@ -141,6 +143,9 @@ export function LinksTab({ user }: { user: CurrentUser }) {
     const ids = arrayMove(list, from, to).map((link) => link.id);
     void reorder.run(ids);
   };
+
+  // Beside the list on a wide screen; on a phone, floating over it (issue 51 §2).
+  const preview = <ProfilePreview user={user} items={list} customization={customization.data} views={month?.totalViews} />;
 
   return (
     <div className="grid gap-8 xl:grid-cols-[1fr_340px]">
@@ -272,8 +277,11 @@ export function LinksTab({ user }: { user: CurrentUser }) {
         <LinkArchiveCard userId={user.id} />
       </div>
       <aside className="hidden xl:block" aria-label="Preview of your page">
-        <ProfilePreview user={user} items={list} customization={customization.data} views={month?.totalViews} />
+        {preview}
       </aside>
+      <FloatingPreview open={previewOpen} onOpenChange={setPreviewOpen} hiddenFrom="xl">
+        {preview}
+      </FloatingPreview>
     </div>
   );
 }
