@@ -85,6 +85,8 @@ export default defineConfig(({ isSsrBuild }) => ({
                   ...['button', 'input', 'card', 'form-error', 'spinner'].map((name) => `src/web/components/ui/${name}.tsx`),
                   'src/web/lib/use-session.ts',
                   'src/web/lib/use-site-features.ts',
+                  // The one mutation hook (decision 025): the dashboard's first load takes it without the form library.
+                  'src/web/lib/use-api-mutation.ts',
                 ],
                 packages: [
                   'class-variance-authority/',
@@ -112,13 +114,13 @@ export default defineConfig(({ isSsrBuild }) => ({
                   ].map((file) => `src/web/features/auth/${file}`),
                   'src/web/components/ui/password-input.tsx',
                   'src/web/lib/use-schema-form.ts',
-                  'src/web/lib/use-api-mutation.ts',
                   'src/shared/validation.ts',
                 ],
                 // The one form library (docs/decisions/025): every card's form is written with it.
                 packages: [
                   'react-hook-form/',
-                  ...['eye', 'eye-off', 'key-round', 'log-in', 'user-plus'].map((icon) => `lucide-react/dist/esm/icons/${icon}.mjs`),
+                  // Not the eye and the key: the dashboard's first load draws them, and would load the form library with them.
+                  ...['eye-off', 'log-in', 'user-plus'].map((icon) => `lucide-react/dist/esm/icons/${icon}.mjs`),
                 ],
               }),
               priority: 5,
