@@ -92,9 +92,15 @@ export default defineConfig(({ isSsrBuild }) => ({
                   'class-variance-authority/',
                   '@radix-ui/react-slot/',
                   '@radix-ui/react-compose-refs/',
-                  ...['shared/', 'context.mjs', 'Icon.mjs', 'createLucideIcon.mjs', 'icons/loader-circle.mjs'].map(
-                    (path) => `lucide-react/dist/esm/${path}`,
-                  ),
+                  ...[
+                    'shared/',
+                    'context.mjs',
+                    'Icon.mjs',
+                    'createLucideIcon.mjs',
+                    'icons/loader-circle.mjs',
+                    'icons/eye.mjs',
+                    'icons/key-round.mjs',
+                  ].map((path) => `lucide-react/dist/esm/${path}`),
                 ],
               }),
               priority: 5,
@@ -119,7 +125,7 @@ export default defineConfig(({ isSsrBuild }) => ({
                 // The one form library (docs/decisions/025): every card's form is written with it.
                 packages: [
                   'react-hook-form/',
-                  // Not the eye and the key: the dashboard's first load draws them, and would load the form library with them.
+                  // Not the eye and the key, which the shell holds: the dashboard's first load draws them too.
                   ...['eye-off', 'log-in', 'user-plus'].map((icon) => `lucide-react/dist/esm/icons/${icon}.mjs`),
                 ],
               }),
