@@ -142,6 +142,8 @@ export async function startProduct(dataDir: string, extraEnv: Record<string, str
     const lines = pending.split('\n');
     pending = lines.pop()!;
     for (const line of lines) {
+      // The start line is plain text; the log's lines are JSON.
+      if (!line.startsWith('{')) continue;
       const entry = JSON.parse(line) as { msg?: string; level?: number } & Partial<MemoryFigures>;
       if (entry.msg === 'memory') memoryLines.shift()?.({ ...(entry as MemoryFigures), rssAnon: anonymousMemoryOf(child.pid) });
       else if ((entry.level ?? 0) >= 40) console.error(line);

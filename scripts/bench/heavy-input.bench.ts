@@ -1,0 +1,145 @@
+// npm run bench (fourth part): one account's worst inputs, and how long everyone
+// else waits meanwhile (issue 51 §4). The compiled server on a fresh data folder;
+// while each path's worst input is under way, another client asks /healthz every
+// 10 ms. Printed beside each: /healthz's median and slowest answer then, and
+// when the server was idle (its ceiling, measured in the same run), and what the
+// heavy request got. The rule is that no request holds the event loop for more
+// than about 50 ms. Prints figures; never passes or fails.
+import { mkdtempSync, rmSync } from 'node:fs';
+import http from 'node:http';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { PAGE_FILE_FORMAT, PAGE_FILE_VERSION } from '../../src/shared/page-transfer.ts';
+import { CUSTOM_CSS_MAX_LENGTH } from '../../src/shared/customization.ts';
+import { startProduct, stop } from './harness.ts';
+
+interface Answer {
+  status: number;
+  body: string;
+  ms: number;
+}
+
+let base = '';
+function request(method: string, url: string, headers: Record<string, string> = {}, body?: string): Promise<Answer> {
+  const started = performance.now();
+  return new Promise((resolve, reject) => {
+    const outgoing = http.request(`${base}${url}`, { method, headers: { origin: base, ...headers }, agent: false }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('end', () =>
+        resolve({ status: response.statusCode!, body: Buffer.concat(chunks).toString('utf8'), ms: performance.now() - started }),
+      );
+    });
+    outgoing.on('error', reject);
+    outgoing.end(body);
+  });
+}
+
+const json = (cookie: string) => ({ cookie, 'content-type': 'application/json' });
+const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+const ms = (value: number) => `${value.toFixed(1)} ms`;
+
+/** /healthz asked every 10 ms until `done` settles: each answer's time. */
+async function healthWhile(done: Promise<unknown>): Promise<number[]> {
+  const times: number[] = [];
+  let finished = false;
+  void done.finally(() => (finished = true));
+  while (!finished) {
+    times.push((await request('GET', '/healthz')).ms);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+  return times.sort((a, b) => a - b);
+}
+
+async function account(name: string): Promise<string> {
+  const answer = await new Promise<http.IncomingMessage>((resolve, reject) => {
+    const outgoing = http.request(
+      `${base}/api/auth/register`,
+      { method: 'POST', headers: { origin: base, 'content-type': 'application/json' } },
+      resolve,
+    );
+    outgoing.on('error', reject);
+    outgoing.end(JSON.stringify({ username: name, password: 'bench-secret-1' }));
+  });
+  answer.resume();
+  const cookie = (answer.headers['set-cookie'] ?? []).map((line) => line.split(';')[0]).join('; ');
+  if (answer.statusCode !== 201) throw new Error(`registering ${name} failed: ${answer.statusCode}`);
+  return cookie;
+}
+
+/** The worst page file the import takes: about 9.3 MB, most of it pictures as base64, the rest 1 000 links. */
+function largestPageFile(): string {
+  const items = Array.from({ length: 1000 }, (_, index) => ({
+    type: 'link',
+    title: `Link number ${index} with a longer title`,
+    url: `https://example.com/${index}?q=${'x'.repeat(80)}`,
+  }));
+  const media = Array.from({ length: 8 }, () => ({
+    url: `/media/${randomBytes(32).toString('hex')}.webp`,
+    data: randomBytes(900_000).toString('base64'),
+  }));
+  return JSON.stringify({ source: 'file', document: { format: PAGE_FILE_FORMAT, version: PAGE_FILE_VERSION, items, media } });
+}
+
+const dataDir = mkdtempSync(path.join(tmpdir(), 'linkverse-heavy-'));
+const product = await startProduct(dataDir, { LOG_FORMAT: 'json' });
+base = product.base;
+try {
+  const owner = await account(`heavy${Date.now().toString(36)}`);
+  const idle = await healthWhile(new Promise((resolve) => setTimeout(resolve, 2000)));
+  console.log(
+    `heavy input from one account (${idle.length} /healthz answers while idle: p50 ${ms(percentile(idle, 50))}, slowest ${ms(idle.at(-1)!)})`,
+  );
+
+  const paths: Array<[string, () => Promise<Answer[]>]> = [
+    [
+      'LittleLink page, <div> nested 400 000 deep (2 MB)',
+      () =>
+        Promise.all([
+          request(
+            'POST',
+            '/api/me/page-import/preview',
+            json(owner),
+            JSON.stringify({
+              source: 'littlelink',
+              html: `<html><body>${'<div>'.repeat(400_000)}<a class="button" href="https://example.com">Hi</a></body></html>`,
+            }),
+          ),
+        ]),
+    ],
+    [
+      '24 QR codes of 2048 px at once',
+      () => Promise.all(Array.from({ length: 24 }, () => request('GET', '/api/me/qr.png?size=2048', { cookie: owner }))),
+    ],
+    [
+      'page file of 9.3 MB (1 000 links, 8 pictures)',
+      () => Promise.all([request('POST', '/api/me/page-import/preview', json(owner), largestPageFile())]),
+    ],
+    [
+      `custom CSS of ${CUSTOM_CSS_MAX_LENGTH} characters`,
+      () =>
+        Promise.all([
+          request(
+            'PUT',
+            '/api/me/customization',
+            json(owner),
+            JSON.stringify({ customCSS: `.lv-link{color:red}\n`.repeat(Math.floor(CUSTOM_CSS_MAX_LENGTH / 20)) }),
+          ),
+        ]),
+    ],
+  ];
+  for (const [name, heavy] of paths) {
+    const answers = heavy();
+    const health = await healthWhile(answers);
+    const got = await answers;
+    const statuses = [...new Set(got.map((answer) => answer.status))].join('/');
+    const slowest = Math.max(...got.map((answer) => answer.ms));
+    console.log(
+      `  ${name.padEnd(52)} answered ${statuses} in ${ms(slowest)}; /healthz meanwhile (${health.length} answers): p50 ${ms(percentile(health, 50))}, slowest ${ms(health.at(-1) ?? 0)}`,
+    );
+  }
+} finally {
+  await stop(product.process);
+  rmSync(dataDir, { recursive: true, force: true });
+}
