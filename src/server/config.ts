@@ -405,14 +405,14 @@ interface CodeSettings {
 /** The server's configuration: each setting written once, as its rule above (DIRECT_SETTINGS, GROUPED_SETTINGS). */
 export type AppConfig = DirectSettings & ReturnType<typeof configurationGroupsOf> & CodeSettings;
 
-export const DEFAULT_AUTH_RATE_LIMIT: AppConfig['authRateLimit'] = {
+export const DEFAULT_AUTH_RATE_LIMIT = {
   loginPerIp: { max: 30, timeWindowMs: 15 * 60_000 },
   loginPerUsername: { max: 10, timeWindowMs: 15 * 60_000 },
   registerPerIp: { max: 10, timeWindowMs: 60 * 60_000 },
   forgotPasswordPerIp: { max: 10, timeWindowMs: 60 * 60_000 },
   forgotPasswordPerAccount: { max: 3, timeWindowMs: 60 * 60_000 },
   confirmationMailPerAccount: { max: 5, timeWindowMs: 60 * 60_000 },
-};
+} satisfies AppConfig['authRateLimit'];
 
 /** Uploads are decoded one at a time by the media worker: one account may not keep it busy. */
 export const DEFAULT_UPLOAD_RATE_LIMIT: AppConfig['uploadRateLimit'] = {

@@ -30,13 +30,15 @@ function emailNotSetUp(): AppError {
  * transaction as what it is about, so that neither exists without the other.
  */
 export class AccountMail {
-  /** `origin`: PUBLIC_URL, where links in mail point (never a request's Host, which anyone can forge). */
-  /** `resetsPerAccount`: reset links mailed to one account in a window, however its name or address was typed. */
+  /**
+   * `origin`: PUBLIC_URL, where links in mail point (never a request's Host, which anyone can forge).
+   * `resetsPerAccount`: reset links mailed to one account in a window, however its name or address was typed.
+   */
   constructor(
     private readonly db: Db,
     private readonly outbox: MailOutbox,
     private readonly origin: string,
-    private readonly resetsPerAccount: RateLimitRule = { max: 3, timeWindowMs: 60 * 60_000 },
+    private readonly resetsPerAccount: RateLimitRule,
   ) {}
 
   get enabled(): boolean {

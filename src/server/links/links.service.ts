@@ -16,6 +16,7 @@ import {
 } from '#shared/links.ts';
 import { linkLimitMessage, planOfferOf } from '#shared/plans.ts';
 import type { AppConfig } from '../config.ts';
+import type { Plan } from '#shared/constants.ts';
 import { type Db, nowIso } from '../db/database.ts';
 import type { UserRow } from '../db/schema.ts';
 import { commonMessages } from '#shared/api.ts';
@@ -127,15 +128,16 @@ async function resolveLinkImage(db: Db, ownerId: number, kind: 'icon' | 'thumbna
   return media.id;
 }
 
+/** What a creator is told at the plan's link limit, with what this site offers beyond it. */
+export function linkLimitMessageOn(config: Pick<AppConfig, 'planLimits' | 'payments'>, plan: Plan, limit: number): string {
+  return linkLimitMessage(plan, limit, planOfferOf(config.planLimits, Boolean(config.payments)));
+}
+
 /** A new link, or one back from the archive, only while the plan's limit leaves room. */
 async function assertRoomForLink(trx: Db, config: AppConfig, owner: UserRow): Promise<void> {
   const limit = config.planLimits[owner.plan].links;
   if (limit !== null && (await countLinksOfUser(trx, owner.id)) >= limit) {
-    throw new AppError(
-      403,
-      'plan_link_limit',
-      linkLimitMessage(owner.plan, limit, planOfferOf(config.planLimits, Boolean(config.payments))),
-    );
+    throw new AppError(403, 'plan_link_limit', linkLimitMessageOn(config, owner.plan, limit));
   }
 }
 

@@ -4,7 +4,7 @@ import { CUSTOMIZATION_DEFAULTS, type Customization } from '#shared/customizatio
 import { CUSTOM_ICON, DEFAULT_LINK_ICON } from '#shared/links.ts';
 import type { MediaKind } from '#shared/media.ts';
 import { type ImportMode, type ImportResult, type PageFile, pageItemLabel, pageTransferMessages } from '#shared/page-transfer.ts';
-import { linkLimitMessage, planOfferOf, uploadQuotaMessage } from '#shared/plans.ts';
+import { uploadQuotaMessage } from '#shared/plans.ts';
 import type { AppConfig } from '../config.ts';
 import type { Db } from '../db/database.ts';
 import type { UserRow } from '../db/schema.ts';
@@ -12,7 +12,7 @@ import { recordActivity } from '../activity/activity.repository.ts';
 import { CUSTOMIZATION_MEDIA_FIELDS, setLook } from '../customization/customization.service.ts';
 import { AppError } from '../http/errors.ts';
 import { countLinksOfUser } from '../links/links.repository.ts';
-import { insertOwnBlock, insertOwnLink, removeEveryItem } from '../links/links.service.ts';
+import { insertOwnBlock, insertOwnLink, linkLimitMessageOn, removeEveryItem } from '../links/links.service.ts';
 import type { ProcessedMedia } from '../media/image-processing.ts';
 import type { MediaProcessor } from '../media/media-processor.ts';
 import { parseMediaUrl } from '../media/media.repository.ts';
@@ -146,7 +146,7 @@ export async function importPageFile(deps: PageImportDeps, owner: UserRow, mode:
         if (linksLeft <= 0) {
           skipped.push({
             title: item.title,
-            reason: linkLimitMessage(owner.plan, linkLimit!, planOfferOf(deps.config.planLimits, Boolean(deps.config.payments))),
+            reason: linkLimitMessageOn(deps.config, owner.plan, linkLimit!),
           });
           continue;
         }

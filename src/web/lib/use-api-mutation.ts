@@ -4,8 +4,11 @@ import { ApiError, serverMessageOr } from './api.ts';
 // The app's one way to change something through the API: every change a
 // screen makes goes through useApiMutation, which says what came of it.
 
-/** A toast: its title, and a line under it. */
-export type Toast = string | { title: string; description?: string };
+/** A toast: its title, a line under it, and for a change that can be taken back, its Undo (offered for 10 s). */
+export type Toast = string | { title: string; description?: string | undefined; undo?: (() => void) | undefined };
+
+/** How long a toast with an Undo stays: long enough to read it and change one's mind. */
+const UNDO_TOAST_MS = 10_000;
 
 /** A form that shows a failure beside its fields (useSchemaForm's showFailure). */
 export interface FailureTarget {
@@ -39,8 +42,11 @@ interface RunOptions<Result> {
 async function showToast(tone: 'success' | 'error', said: Toast): Promise<void> {
   // Imported when one is shown, so that the static pages' islands never load it.
   const { toast } = await import('sonner');
-  const { title, description } = typeof said === 'string' ? { title: said, description: undefined } : said;
-  toast[tone](title, description ? { description } : undefined);
+  const { title, description, undo } = typeof said === 'string' ? { title: said, description: undefined, undo: undefined } : said;
+  toast[tone](title, {
+    ...(description && { description }),
+    ...(undo && { action: { label: 'Undo', onClick: undo }, duration: UNDO_TOAST_MS }),
+  });
 }
 
 /**

@@ -1,4 +1,3 @@
-import { toast } from 'sonner';
 import { ContrastNote } from '#web/components/contrast-note.tsx';
 import type { Customization, CustomizationUpdate } from '#shared/customization.ts';
 import { GRADIENT_COLORS, type Link, SOLID_COLORS, THEME_COLOR, linkBackground } from '#shared/links.ts';
@@ -32,11 +31,10 @@ function useButtonLinks(userId: number) {
     return recolourLinks.run(
       using.map((link) => ({ id: link.id, color })),
       {
-        onSuccess: () =>
-          toast.success(`${countOf(using.length, 'link')} now ${color === THEME_COLOR ? 'follow the theme' : color}`, {
-            action: { label: 'Undo', onClick: () => void recolourLinks.run(before, { failure: 'Could not undo: try again.' }) },
-            duration: 10_000,
-          }),
+        success: {
+          title: `${countOf(using.length, 'link')} now ${color === THEME_COLOR ? 'follow the theme' : color}`,
+          undo: () => void recolourLinks.run(before, { failure: 'Could not undo: try again.' }),
+        },
       },
     );
   };

@@ -88,29 +88,31 @@ function CustomizeEditor({ user, saved }: { user: CurrentUser; saved: Customizat
   };
 
   /** A Reset All or a restore went through: the draft is the new look, and the toast offers the way back. */
-  const replaced = (result: LookReplaced, message: string) => {
+  const replaced = (result: LookReplaced) => {
     setDraft(result.customization);
     setPreviewing(null);
     setHistoryOpen(false);
+  };
+  const replacedToast = (message: string) => (result: LookReplaced) => {
     const undoLookId = result.undoLookId;
-    toast.success(message, {
+    return {
+      title: message,
       description: droppedNote(result.droppedUploads),
-      duration: 10_000,
-      ...(undoLookId === null
-        ? {}
-        : { action: { label: 'Undo', onClick: () => requestRestore(undoLookId, customizationMessages.undone) } }),
-    });
+      undo: undoLookId === null ? undefined : () => requestRestore(undoLookId, customizationMessages.undone),
+    };
   };
 
   // Reset All asks first, then can be undone from its toast or from History (issue 27).
   const [confirmingReset, setConfirmingReset] = useState(false);
   const resetAll = () =>
-    reset.run(undefined, { onSuccess: (result) => replaced(result, customizationMessages.reset) }).then(() => setConfirmingReset(false));
+    reset
+      .run(undefined, { onSuccess: replaced, success: replacedToast(customizationMessages.reset) })
+      .then(() => setConfirmingReset(false));
 
   // A restore replaces the draft: with unsaved edits in it, it asks first.
   const [confirmingRestore, setConfirmingRestore] = useState<{ lookId: number; message: string } | null>(null);
   const restoreNow = (lookId: number, message: string) =>
-    restore.run(lookId, { onSuccess: (result) => replaced(result, message) }).then(() => setConfirmingRestore(null));
+    restore.run(lookId, { onSuccess: replaced, success: replacedToast(message) }).then(() => setConfirmingRestore(null));
   const requestRestore = (lookId: number, message: string) => {
     if (dirtyNow.current) setConfirmingRestore({ lookId, message });
     else void restoreNow(lookId, message);

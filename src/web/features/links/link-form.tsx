@@ -1,4 +1,4 @@
-import { brandOfAddress } from '#shared/link-brands.ts';
+import { brandOfAddress, serviceLookOf } from '#shared/link-brands.ts';
 import { toast } from 'sonner';
 import { useEffect, useState } from 'react';
 import {
@@ -101,20 +101,24 @@ export function LinkForm({ link, timeZone, saving, onSave, onCancel }: LinkFormP
     for (const [key, value] of Object.entries(change)) form.setValue(key as keyof LinkDraft, value as never, { shouldDirty: true });
   };
   // A new link takes the icon and colour of the service its address names (issue 51), found from the
-  // address alone, until the creator picks their own.
-  // What the creator picked themselves (the form's dirty state would count what the address set too).
+  // address alone (serviceLookOf, as the API does), until the creator picks their own. What they picked
+  // is kept apart: the form's dirty state would count what the address set too.
   const [picked, setPicked] = useState({ icon: false, color: false });
   const found = link ? undefined : brandOfAddress(draft.url);
-  const foundIcon = found?.icon ?? DEFAULT_LINK_ICON;
-  const foundColor = found?.color ?? null;
+  const { icon: foundIcon, color: foundColor } = serviceLookOf({ url: draft.url });
+  const { setValue, getValues } = form;
   useEffect(() => {
     if (link) return;
-    if (!picked.icon) form.setValue('icon', foundIcon);
+    // Only what changes is set: each set draws the form again.
+    const change = (field: 'icon' | 'colorChoice' | 'customHex', value: string) => {
+      if (getValues(field) !== value) setValue(field, value);
+    };
+    if (!picked.icon) change('icon', foundIcon);
     if (!picked.color) {
-      form.setValue('colorChoice', foundColor ? CUSTOM_COLOR : THEME_COLOR);
-      if (foundColor) form.setValue('customHex', foundColor);
+      change('colorChoice', foundColor === THEME_COLOR ? THEME_COLOR : CUSTOM_COLOR);
+      if (foundColor !== THEME_COLOR) change('customHex', foundColor);
     }
-  }, [link, form, foundIcon, foundColor, picked]);
+  }, [link, setValue, getValues, foundIcon, foundColor, picked]);
   const { icon, showAsIcon, colorChoice, customHex } = draft;
   const color = colorChoice === CUSTOM_COLOR ? customHex : colorChoice;
   // Warned at the colour, as Customize warns (issue 27): white button text on it under WCAG AA, with the page's look.

@@ -114,15 +114,11 @@ export function LinksTab({ user }: { user: CurrentUser }) {
   const remove = (id: number, kind: 'link' | 'block') =>
     deleteLink.run(id, {
       failure: `Failed to delete ${kind}. Please try again.`,
-      success: false,
-      onSuccess: () =>
-        void import('sonner').then(({ toast }) =>
-          toast.success(kind === 'link' ? 'Link deleted' : 'Block deleted', {
-            description: `Your ${kind} has been deleted successfully. It waits in the archive for ${LINK_ARCHIVE_DAYS} days.`,
-            action: { label: 'Undo', onClick: () => void restoreItem.run(id, { success: false }) },
-            duration: 10_000,
-          }),
-        ),
+      success: {
+        title: kind === 'link' ? 'Link deleted' : 'Block deleted',
+        description: `Your ${kind} has been deleted successfully. It waits in the archive for ${LINK_ARCHIVE_DAYS} days.`,
+        undo: () => void restoreItem.run(id, { success: false }),
+      },
     });
 
   const toggle = (id: number, kind: 'link' | 'block', isActive: boolean) => {
