@@ -312,6 +312,11 @@ describe(`the public view count (${DIALECT})`, () => {
   it('shows the total on the page when the owner shows views, drawn again at most once a minute', async () => {
     const owner = await createUser(t.app);
     const page = `/${owner.user.username}`;
+    // Off on a new page (issue 51): a page nobody has seen does not say "1 view".
+    const settings = async () => (await t.app.inject({ url: '/api/me/profile', headers: { cookie: owner.cookie } })).json().data;
+    expect((await settings()).showViews).toBe(false);
+    await t.app.inject({ method: 'PATCH', url: '/api/me/profile', headers: { cookie: owner.cookie }, payload: { showViews: true } });
+    expect((await settings()).showViews).toBe(true);
     const first = await visit(page, '10.3.0.1', { 'user-agent': IPHONE });
     expect(first.body).not.toContain('class="lv-views"');
     for (let index = 2; index <= 12; index += 1) await visit(page, `10.3.0.${index}`, { 'user-agent': IPHONE });

@@ -34,6 +34,8 @@ export async function createAccount(
       plan: 'free',
       isActive: 1,
       verified: 0,
+      // A new page shows no view count (issue 51: "1 view" on a page nobody has seen yet); spec 000 said on.
+      showViews: 0,
       createdAt: now,
       updatedAt: now,
     });
