@@ -40,6 +40,7 @@ import { linksPlugin } from './links/links.plugin.ts';
 import { createLogger } from './logging.ts';
 import type { MediaProcessor } from './media/media-processor.ts';
 import type { MailOutbox } from './mail/mail-outbox.ts';
+import { mailPlugin } from './mail/mail.plugin.ts';
 import { mediaPlugin } from './media/media.plugin.ts';
 import { registerMetrics } from './operations/metrics.ts';
 import { pageTransferPlugin } from './page-transfer/page-transfer.plugin.ts';
@@ -77,6 +78,7 @@ const FEATURES: readonly FeaturePlugin[] = [
   pageTransferPlugin,
   siteSettingsPlugin,
   adminPlugin,
+  mailPlugin,
   plansPlugin,
   sharePlugin,
   linkChecksPlugin,

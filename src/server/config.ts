@@ -309,6 +309,9 @@ export interface StripeSettings {
   apiUrl?: string;
 }
 
+/** How this site's mail leaves: handed to an SMTP server, or held for the administrator (no SMTP_URL). */
+export type MailSettings = { delivery: 'smtp'; smtpUrl: string; from: string; origin: string } | { delivery: 'held'; origin: string };
+
 export interface RateLimitRule {
   max: number;
   timeWindowMs: number;
@@ -327,11 +330,12 @@ function configurationGroupsOf(values: Environment) {
     pageCacheBytes: values.PAGE_CACHE_MB === undefined ? MEMORY_BOUNDS.pageCacheBytes : Math.round(values.PAGE_CACHE_MB * 1024 * 1024),
     /** Single sign-on providers (OpenID Connect), each offered on the login page; redirect address PUBLIC_URL/login/sso/{id}. */
     ssoProviders: values.OIDC_PROVIDERS ?? [],
-    /** Set, the site sends mail; unset, nothing pretends to. Links in mail point to PUBLIC_URL (`origin`), never to a request's Host. */
-    mail:
-      values.SMTP_URL && values.PUBLIC_URL
-        ? { smtpUrl: values.SMTP_URL, from: values.MAIL_FROM ?? defaultMailFrom(values.PUBLIC_URL), origin: values.PUBLIC_URL }
-        : undefined,
+    /**
+     * How mail leaves: with SMTP_URL, through it; without, it is held in the control center's Outbox for the
+     * administrator. Links in mail point to PUBLIC_URL (`origin`), never to a request's Host; without
+     * PUBLIC_URL (a site tried on this machine), to localhost and the port.
+     */
+    mail: mailSettingsOf(values),
     /** Plans and add-ons bought through Stripe Checkout; unset, an admin gives plans. */
     payments: (values.STRIPE_SECRET_KEY && values.STRIPE_WEBHOOK_SECRET && values.PUBLIC_URL
       ? {
@@ -469,6 +473,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
 }
 
 /** Without MAIL_FROM: the site's name at no-reply@ its host. */
+function mailSettingsOf(values: Environment): MailSettings {
+  if (values.SMTP_URL && values.PUBLIC_URL) {
+    const from = values.MAIL_FROM ?? defaultMailFrom(values.PUBLIC_URL);
+    return { delivery: 'smtp', smtpUrl: values.SMTP_URL, from, origin: values.PUBLIC_URL };
+  }
+  return { delivery: 'held', origin: values.PUBLIC_URL ?? `http://localhost:${values.PORT}` };
+}
+
 function defaultMailFrom(publicUrl: string): string {
   return `${SITE_NAME} <no-reply@${new URL(publicUrl).hostname}>`;
 }

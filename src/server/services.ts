@@ -152,11 +152,12 @@ export function createServices(config: AppConfig, log: FastifyBaseLogger): Share
   cache.invalidateOn(changes);
   const securityHeaders = computeSecurityHeaders(HELMET_OPTIONS);
 
-  const outbox = new MailOutbox(db, config.mail ? smtpSender(config.mail.smtpUrl, config.mail.from) : undefined, log);
+  const { mail } = config;
+  const outbox = new MailOutbox(db, mail.delivery === 'smtp' ? smtpSender(mail.smtpUrl, mail.from) : undefined, log);
   const accountMail = new AccountMail(
     db,
     outbox,
-    config.mail?.origin ?? '',
+    mail.origin,
     config.authRateLimit.forgotPasswordPerAccount ?? DEFAULT_AUTH_RATE_LIMIT.forgotPasswordPerAccount,
   );
   const notifySignInChange: SignInChangeNotice = (user, change) => accountMail.signInChanged(user, change);
@@ -179,7 +180,7 @@ export function createServices(config: AppConfig, log: FastifyBaseLogger): Share
   const accountJobs = {
     async run(now = Date.now()) {
       for (const purged of await purgeDeletedAccounts(db, now)) changes.publish({ topic: 'profile', userId: purged.id });
-      if (config.mail) await queueWeeklySummaries(db, outbox, { origin: config.mail.origin, linkChecks: config.linkChecks.enabled }, now);
+      await queueWeeklySummaries(db, outbox, { origin: mail.origin, linkChecks: config.linkChecks.enabled }, now);
     },
   };
   // Past days' salts, rotated visitor windows, raw events past the retention, spent links and sent mail go every hour.
@@ -193,7 +194,7 @@ export function createServices(config: AppConfig, log: FastifyBaseLogger): Share
           await pruneActivity(db, new Date(now - config.analyticsRetentionDays * DAY_MS).toISOString());
           await deleteOldResetTokens(db, new Date(now - DAY_MS).toISOString());
           await deleteOldEmailConfirmations(db, new Date(now - DAY_MS).toISOString());
-          await pruneOutbox(db, new Date(now - 30 * DAY_MS).toISOString());
+          await pruneOutbox(db, new Date(now - 30 * DAY_MS).toISOString(), new Date(now).toISOString());
           await deleteUnconfirmedPending(db, new Date(now).toISOString());
           await pruneLinkArchive(db, now);
         },

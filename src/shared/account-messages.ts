@@ -2,6 +2,8 @@
 // confirmation link opens (confirm-email-page.tsx) says them without loading the schema library.
 // Their schemas are in account.ts and password-reset.ts, which export them with the rest.
 
+import type { MailDelivery } from './mail.ts';
+
 /** What the account's requests answer (account.ts). */
 export const accountMessages = {
   currentPasswordRequired: 'Please enter your current password',
@@ -16,10 +18,11 @@ export const accountMessages = {
   passwordIncorrect: 'Password is incorrect',
   lastAdmin: 'You are the only active admin: make someone else an admin before deleting your account',
   deletionCancelled: 'Your account is kept, and your page is back online',
-  emailNotSetUp: 'Email is not set up on this site, so nothing is sent to this address.',
+  mailHeld: 'This site has no mail server yet: its mail waits in the administrator’s Outbox, for them to pass on.',
   noEmail: 'Add an email in Profile Settings first',
   alreadyConfirmed: 'This address is already confirmed',
-  confirmationSent: (email: string) => `Confirmation link sent to ${email}`,
+  confirmationSent: (email: string, mail: MailDelivery | undefined) =>
+    mail === 'held' ? `The confirmation link for ${email} is in the administrator’s Outbox` : `Confirmation link sent to ${email}`,
   emailConfirmed: 'Email confirmed',
   confirmLinkInvalid: 'This link has expired or was already used',
   weeklySummaryNeedsEmail: 'Confirm an email address first: the summary only goes to a confirmed address',
@@ -37,5 +40,6 @@ export const passwordResetMessages = {
   linkCreated: 'Reset link created',
   identifierRequired: 'Please enter your username or email',
   linkOnItsWay: 'If that account has a confirmed email, a link is on its way',
-  byAdminOnly: 'This site does not send email, so an administrator has to make you a reset link. Ask one, and open the link they give you.',
+  linkHeld:
+    'If that account has a confirmed email, its link is waiting in the administrator’s Outbox: this site has no mail server yet. Ask them to pass it on.',
 } as const;

@@ -6,6 +6,7 @@ import { PASSWORD_MAX_LENGTH, PLANS } from './constants.ts';
 import { typedUsernameSchema } from './typed-username.ts';
 import { authMessages, newPasswordSchema } from './auth.schema.ts';
 import { accountMessages } from './account-messages.ts';
+import { MAIL_DELIVERIES } from './mail.ts';
 
 // The Account section: the password, the sessions, email, export and deletion (issue 28).
 
@@ -48,8 +49,11 @@ export function confirmEmailLinkPath(token: string): string {
 /** GET /api/site/features: what this site has, so that no screen offers what it does not. */
 export const siteFeaturesSchema = z
   .object({
-    /** SMTP is set up: confirmation links, password reset by email, weekly summaries. */
-    email: z.boolean(),
+    /**
+     * How mail leaves (confirmation links, reset links, weekly summaries): `smtp`, to its recipient;
+     * `held`, no SMTP_URL: it waits in the control center's Outbox for an administrator to pass on.
+     */
+    mail: z.enum(MAIL_DELIVERIES),
     /** How long a deleted account can still be taken back. */
     accountDeletionGraceDays: z.number().int(),
     /** Where the Community link goes (COMMUNITY_URL); null: the site has none. */

@@ -46,7 +46,6 @@ export const ERROR_CODES = [
   'reset_link_invalid',
   'password_incorrect',
   'username_mismatch',
-  'email_not_set_up',
   'no_email',
   'already_confirmed',
   'confirm_link_invalid',

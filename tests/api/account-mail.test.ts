@@ -3,9 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountMessages } from '#shared/account.ts';
 import { passwordResetMessages } from '#shared/password-reset.ts';
 import { MAIL_MAX_ATTEMPTS } from '#server/mail/mail-outbox.ts';
+import { pruneOutbox } from '#server/mail/mail-outbox.repository.ts';
 import { DEFAULT_AUTH_RATE_LIMIT } from '#server/config.ts';
 import { DIALECT, type TestApp, createTestApp } from '../helpers/test-app.ts';
-import { type SignedInUser, createUser, loginAs, uniqueUsername } from '../helpers/factories.ts';
+import { type SignedInUser, createAdmin, createUser, loginAs, uniqueUsername } from '../helpers/factories.ts';
 import { MailServer, linkIn, tokenIn } from '../helpers/mail-server.ts';
 
 // Mail for real: the site speaks SMTP to a real server (smtp-server) on a local
@@ -15,7 +16,9 @@ const ORIGIN = 'http://links.example.test';
 const mail = new MailServer();
 let t: TestApp;
 
-const mailConfig = (smtpUrl: string) => ({ mail: { smtpUrl, from: 'Linkverse <no-reply@links.example.test>', origin: ORIGIN } });
+const mailConfig = (smtpUrl: string) => ({
+  mail: { delivery: 'smtp' as const, smtpUrl, from: 'Linkverse <no-reply@links.example.test>', origin: ORIGIN },
+});
 
 beforeAll(async () => {
   await mail.start();
@@ -415,30 +418,63 @@ describe(`the outbox (${DIALECT})`, () => {
 });
 
 describe(`a site without SMTP (${DIALECT})`, () => {
-  it('says so, and sends nothing: reset is by admin link only', async () => {
+  it('holds its mail in the admin Outbox: shown to admins only, with links that work, and gone once they expire', async () => {
     const plain = await createTestApp();
     try {
-      expect((await plain.app.inject({ url: '/api/site/features' })).json().data).toMatchObject({
-        email: false,
-        accountDeletionGraceDays: 30,
+      const app = plain.app;
+      expect((await app.inject({ url: '/api/site/features' })).json().data).toMatchObject({ mail: 'held', accountDeletionGraceDays: 30 });
+      const admin = await createAdmin(app);
+      const outbox = async () => {
+        const answer = await app.inject({ url: '/api/admin/outbox', headers: { cookie: admin.cookie } });
+        expect(answer.statusCode).toBe(200);
+        return answer.json().mails as Array<{ to: string; subject: string; text: string; expiresAt: string }>;
+      };
+
+      // A new address: its confirmation link waits in the Outbox, and works.
+      const user = await createUser(app);
+      const email = uniqueEmail();
+      expect((await setEmail(user, email, app)).json().data.emailConfirmed).toBe(false);
+      const [confirmation] = await outbox();
+      expect(confirmation).toMatchObject({ to: email, subject: expect.stringMatching(/Confirm your email/) });
+      expect(linkIn(confirmation!, '/confirm-email').origin).toBe(`http://localhost:${plain.config.port}`);
+      expect((await confirm(tokenIn(linkIn(confirmation!, '/confirm-email')), app)).statusCode).toBe(200);
+
+      // Forgot password says where the link is, and the link in the Outbox sets a new password.
+      const asked = await forgot(user.user.username, app);
+      expect(asked.json()).toEqual({ data: { message: passwordResetMessages.linkHeld } });
+      await app.mailOutbox.idle();
+      const reset = (await outbox()).find((mail) => /Reset your/.test(mail.subject))!;
+      expect(reset.to).toBe(email);
+      expect(reset.text).toContain('30 minutes');
+      const changed = await app.inject({
+        method: 'POST',
+        url: '/api/auth/password-reset',
+        payload: { token: tokenIn(linkIn(reset, '/reset-password')), newPassword: 'held-mail-pass' },
       });
-      const answer = await forgot('anyone', plain.app);
-      expect(answer.statusCode).toBe(409);
-      expect(answer.json()).toEqual({ code: 'email_not_set_up', message: passwordResetMessages.byAdminOnly });
-      const user = await createUser(plain.app);
-      const saved = await plain.app.inject({
-        method: 'PATCH',
-        url: '/api/me/profile',
-        headers: { cookie: user.cookie },
-        payload: { email: 'a@b.test' },
-      });
-      expect(saved.json().data.emailConfirmed).toBe(false);
-      const resend = await plain.app.inject({ method: 'POST', url: '/api/me/email/confirmation', headers: { cookie: user.cookie } });
-      expect(resend.json().code).toBe('email_not_set_up');
-      expect(await plain.app.db.selectFrom('mailOutbox').selectAll().execute()).toEqual([]);
+      expect(changed.statusCode).toBe(200);
+      await loginAs(app, user.user.username, 'held-mail-pass');
+
+      // Nobody but an admin reads it; nothing is handed to a mail server, even one set up later.
+      const again = await loginAs(app, user.user.username, 'held-mail-pass');
+      expect((await app.inject({ url: '/api/admin/outbox', headers: { cookie: again } })).statusCode).toBe(403);
+      expect((await app.inject({ url: '/api/admin/outbox' })).statusCode).toBe(401);
+      expect(await app.mailOutbox.deliverDue()).toBe(0);
+      const rows = await app.db.selectFrom('mailOutbox').selectAll().execute();
+      expect(rows.length).toBeGreaterThanOrEqual(2);
+      for (const row of rows) expect(row).toMatchObject({ heldAt: expect.any(String), sentAt: null, attempts: 0 });
+
+      // A mail whose link expired leaves the list, and the hourly prune deletes it.
+      const past = new Date(Date.now() - 1000).toISOString();
+      await app.db.updateTable('mailOutbox').set({ expiresAt: past }).where('recipient', '=', email).execute();
+      expect((await outbox()).filter((mail) => mail.to === email)).toEqual([]);
+      await pruneOutbox(app.db, past, new Date().toISOString());
+      expect(await app.db.selectFrom('mailOutbox').selectAll().where('recipient', '=', email).execute()).toEqual([]);
     } finally {
       await plain.close();
     }
-    expect((await t.app.inject({ url: '/api/site/features' })).json().data.email).toBe(true);
+    expect((await t.app.inject({ url: '/api/site/features' })).json().data.mail).toBe('smtp');
+    // With SMTP there is nothing held: the Outbox is empty.
+    const admin = await createAdmin(t.app);
+    expect((await t.app.inject({ url: '/api/admin/outbox', headers: { cookie: admin.cookie } })).json()).toEqual({ mails: [] });
   });
 });

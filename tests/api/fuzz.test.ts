@@ -131,7 +131,7 @@ const mail = await new MailServer().start();
 const dns = await startDnsServer();
 const t = await createTestApp({
   config: {
-    mail: { smtpUrl: mail.url, from: 'Linkverse <no-reply@fuzz.test>', origin: 'http://fuzz.test' },
+    mail: { delivery: 'smtp' as const, smtpUrl: mail.url, from: 'Linkverse <no-reply@fuzz.test>', origin: 'http://fuzz.test' },
     customDomains: { siteHost: 'fuzz.test', dnsServers: [dns.address] },
   },
 });

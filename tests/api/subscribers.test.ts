@@ -17,7 +17,10 @@ let bare: TestApp;
 beforeAll(async () => {
   await mail.start();
   t = await createTestApp({
-    config: { publicUrl: ORIGIN, mail: { smtpUrl: mail.url, from: 'Linkverse <no-reply@links.example.test>', origin: ORIGIN } },
+    config: {
+      publicUrl: ORIGIN,
+      mail: { delivery: 'smtp' as const, smtpUrl: mail.url, from: 'Linkverse <no-reply@links.example.test>', origin: ORIGIN },
+    },
   });
   bare = await createTestApp();
 });

@@ -1,12 +1,18 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { createAdmin, createUser, uniqueUsername } from '../helpers/factories.ts';
+import { createAdmin, createUser, loginAs, uniqueUsername } from '../helpers/factories.ts';
 import { useServerAndBrowser } from '../helpers/web-server.ts';
-import { signInPage } from '../helpers/pages.ts';
+import { axeViolationsOf, openAppPage, signInPage } from '../helpers/pages.ts';
+import { linkIn, tokenIn } from '../helpers/mail-server.ts';
+import { passwordResetMessages } from '#shared/password-reset.ts';
 
 const running = useServerAndBrowser();
 
-async function signIn(username: string, password: string, viewport = { width: 1280, height: 900 }): Promise<Page> {
+async function signIn(
+  username: string,
+  password: string,
+  viewport: { width: number; height: number } = { width: 1280, height: 900 },
+): Promise<Page> {
   return signInPage(running.browser, running.server.baseUrl, { username, password }, viewport);
 }
 
@@ -204,5 +210,63 @@ describe('the admin control center', () => {
     const olderOpacity = async () => ((await older.count()) === 0 ? '0' : await older.evaluate((toast) => getComputedStyle(toast).opacity));
     await expect.poll(olderOpacity).toBe('0');
     await page.context().close();
+  });
+
+  it('the Outbox shows a reset mail on a site without SMTP, at both widths, and its link sets a new password', async () => {
+    const { app } = running.server.testApp;
+    const admin = await createAdmin(app);
+    const member = await createUser(app, { password: 'before-outbox-1' });
+    const email = `${member.user.username}@example.test`;
+    await app.inject({ method: 'PATCH', url: '/api/me/profile', headers: { cookie: member.cookie }, payload: { email } });
+    // The address is confirmed through its held mail, as an administrator would pass it on.
+    const held = (await app.inject({ url: '/api/admin/outbox', headers: { cookie: admin.cookie } })).json().mails as Array<{
+      to: string;
+      text: string;
+    }>;
+    const confirmLink = linkIn(
+      held.find((mail) => mail.to === email)!,
+      '/confirm-email',
+    );
+    await app.inject({ method: 'POST', url: '/api/auth/confirm-email', payload: { token: tokenIn(confirmLink) } });
+
+    // The member asks on a phone, and is told where the link is.
+    const phone = await running.browser.newContext({ baseURL: running.server.baseUrl, viewport: { width: 390, height: 844 } });
+    const asking = await phone.newPage();
+    await openAppPage(asking, '/forgot-password');
+    await asking.getByLabel('Username or email').fill(member.user.username);
+    await asking.getByRole('button', { name: 'Send reset link' }).click();
+    await asking.getByRole('heading', { name: 'Ask the administrator' }).waitFor();
+    expect(await asking.getByText(passwordResetMessages.linkHeld).count()).toBe(1);
+    await app.mailOutbox.idle();
+
+    let resetLink = '';
+    for (const width of [1366, 390]) {
+      const page = await signIn(admin.user.username, admin.password, { width, height: 900 });
+      await openAppPage(page, '/admin?tab=outbox');
+      const mail = page.getByTestId('held-mail').filter({ hasText: 'Reset your' });
+      await expect.poll(() => mail.count()).toBe(1);
+      expect(await mail.textContent()).toContain(email);
+      resetLink = (await mail.getByRole('link').filter({ hasText: '/reset-password' }).getAttribute('href'))!;
+      expect(await mail.getByRole('button', { name: 'Copy the link' }).isVisible()).toBe(true);
+      expect(await axeViolationsOf(page), `${width}`).toEqual([]);
+      await page.context().close();
+    }
+
+    // The member opens the link passed on, and signs in with the new password.
+    const link = new URL(resetLink);
+    await openAppPage(asking, `${link.pathname}${link.hash}`);
+    await asking.getByLabel('New password', { exact: true }).fill('after-outbox-2');
+    await asking.getByLabel('Confirm new password').fill('after-outbox-2');
+    await asking.getByRole('button', { name: 'Set new password' }).click();
+    await asking.getByRole('heading', { name: 'Password changed' }).waitFor();
+    await loginAs(app, member.user.username, 'after-outbox-2');
+    await phone.close();
+
+    // Nobody but an admin sees the Outbox.
+    const memberPage = await signIn(member.user.username, 'after-outbox-2');
+    await openAppPage(memberPage, '/admin?tab=outbox');
+    await memberPage.getByRole('heading', { name: 'Access Denied' }).waitFor();
+    expect(await memberPage.getByTestId('held-mail').count()).toBe(0);
+    await memberPage.context().close();
   });
 });

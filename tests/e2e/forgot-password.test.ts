@@ -15,7 +15,7 @@ const mail = new MailServer();
 beforeAll(() => mail.start().then(() => undefined));
 afterAll(() => mail.stop());
 const running = useServerAndBrowser(() => ({
-  mail: { smtpUrl: mail.url, from: 'Linkverse <no-reply@linkverse.test>', origin: 'http://linkverse.test' },
+  mail: { delivery: 'smtp' as const, smtpUrl: mail.url, from: 'Linkverse <no-reply@linkverse.test>', origin: 'http://linkverse.test' },
 }));
 
 const onThisServer = (link: URL) => `${link.pathname}${link.hash}`;

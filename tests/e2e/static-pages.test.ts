@@ -149,8 +149,8 @@ describe('the static pages', () => {
 
   it('the account pages a mailed link opens hydrate their card alone, drawn with what this site has', async () => {
     for (const [path, drawn, hydrated] of [
-      // This site sends no mail: the server draws the page that says who makes reset links.
-      ['/forgot-password', 'an administrator has to make you a reset link', 'an administrator has to make you a reset link'],
+      // This site has no mail server: the server draws the page that says where the link goes.
+      ['/forgot-password', 'the link waits in its administrator', 'the link waits in its administrator'],
       // Drawn before the link's token is read: the form, then (no token here) what the page needs.
       ['/reset-password', 'Set new password', passwordResetMessages.linkMissing],
       ['/confirm-email', 'Confirming your email', passwordResetMessages.linkMissing],

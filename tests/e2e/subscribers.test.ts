@@ -13,7 +13,7 @@ const mail = new MailServer();
 beforeAll(() => mail.start().then(() => undefined));
 afterAll(() => mail.stop());
 const running = useServerAndBrowser(() => ({
-  mail: { smtpUrl: mail.url, from: 'Linkverse <no-reply@links.example.test>', origin: 'http://127.0.0.1' },
+  mail: { delivery: 'smtp' as const, smtpUrl: mail.url, from: 'Linkverse <no-reply@links.example.test>', origin: 'http://127.0.0.1' },
 }));
 
 describe('subscribers', () => {

@@ -101,7 +101,7 @@ function toReceived(mail: ParsedMail): ReceivedMail {
 }
 
 /** The first link to this site's `path` in a mail's plain text. */
-export function linkIn(mail: ReceivedMail, path: string): URL {
+export function linkIn(mail: Pick<ReceivedMail, 'text'>, path: string): URL {
   const match = mail.text.match(new RegExp(`https?://\\S+${path.replace(/[/]/g, '\\/')}\\S*`));
   if (!match) throw new Error(`no ${path} link in: ${mail.text}`);
   return new URL(match[0]);

@@ -20,10 +20,6 @@ const RESET_MAIL_ACCOUNTS = 5;
 /** A notice about a changed address is worth sending for a week. */
 const NOTICE_VALID_MS = 7 * DAY_MS;
 
-function emailNotSetUp(): AppError {
-  return new AppError(409, 'email_not_set_up', accountMessages.emailNotSetUp);
-}
-
 /**
  * The account's mail: confirming an address, telling the old one of a change,
  * and reset links by email. Mail is queued in the outbox in the same
@@ -41,8 +37,9 @@ export class AccountMail {
     private readonly resetsPerAccount: RateLimitRule,
   ) {}
 
-  get enabled(): boolean {
-    return this.outbox.enabled;
+  /** Whether mail reaches its recipient, rather than the administrator's Outbox (no SMTP). */
+  get delivers(): boolean {
+    return this.outbox.delivers;
   }
 
   private async queueConfirmation(trx: Db, user: UserRow, email: string, now: number): Promise<void> {
@@ -67,7 +64,7 @@ export class AccountMail {
 
   /** After the Profile tab saved a new address: a link to confirm it, and a word to the old one if it was confirmed. */
   async emailChanged(before: UserRow, after: UserRow, now = Date.now()): Promise<void> {
-    if (!this.enabled || before.email?.toLowerCase() === after.email?.toLowerCase()) return;
+    if (before.email?.toLowerCase() === after.email?.toLowerCase()) return;
     await this.db.transaction().execute(async (trx) => {
       if (after.email) await this.queueConfirmation(trx, after, after.email, now);
       if (before.email && before.emailConfirmedAt) {
@@ -80,7 +77,7 @@ export class AccountMail {
 
   /** A change to how the account signs in (issue 29), told to its confirmed address. */
   async signInChanged(user: UserRow, change: SignInChange, now = Date.now()): Promise<void> {
-    if (!this.enabled || !user.email || !user.emailConfirmedAt) return;
+    if (!user.email || !user.emailConfirmedAt) return;
     const notice = signInChangedNotice(this.origin, user.username, change);
     await this.outbox.queue(this.db, { recipient: user.email, ...notice, expiresAt: new Date(now + NOTICE_VALID_MS).toISOString() });
     this.outbox.kick();
@@ -88,7 +85,6 @@ export class AccountMail {
 
   /** Send the confirmation link (again). */
   async resendConfirmation(user: UserRow, now = Date.now()): Promise<string> {
-    if (!this.enabled) throw emailNotSetUp();
     if (!user.email) throw new AppError(400, 'no_email', accountMessages.noEmail);
     if (user.emailConfirmedAt) throw new AppError(400, 'already_confirmed', accountMessages.alreadyConfirmed);
     const email = user.email;
@@ -132,7 +128,6 @@ export class AccountMail {
   }
 
   private async mailResetLinks(identifier: string, now: number): Promise<void> {
-    if (!this.enabled) return;
     const accounts = await findAccountsForReset(this.db, identifier, RESET_MAIL_ACCOUNTS);
     if (accounts.length === 0) return;
     await this.db.transaction().execute(async (trx) => {

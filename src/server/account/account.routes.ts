@@ -177,7 +177,6 @@ export function registerAccountRoutes(app: App, { db, config, limits, accountMai
     async (request) => {
       const user = requireUser(request);
       if (request.body.weeklySummary) {
-        if (!accountMail.enabled) throw new AppError(409, 'email_not_set_up', accountMessages.emailNotSetUp);
         if (!user.emailConfirmedAt) throw new AppError(400, 'no_email', accountMessages.weeklySummaryNeedsEmail);
       }
       await updateUser(db, user.id, { weeklySummary: request.body.weeklySummary ? 1 : 0 });
@@ -261,7 +260,7 @@ const CREATOR_COUNT_TTL_MS = 60_000;
  */
 export function siteFeaturesOf(config: AppConfig, singleSignOn: SsoProvider[]): SiteFeatures {
   return {
-    email: config.mail !== undefined,
+    mail: config.mail.delivery,
     accountDeletionGraceDays: config.accountDeletionGraceDays,
     communityUrl: config.communityUrl ?? null,
     socialProof: config.socialProof ?? null,
@@ -309,12 +308,11 @@ export function registerPasswordResetRoutes(app: App, db: Db, limits: SignInLimi
       },
     },
     async (request) => {
-      if (!accountMail.enabled) throw new AppError(409, 'email_not_set_up', passwordResetMessages.byAdminOnly);
       await forgotPasswordPerIp(request, request.ip);
       await forgotPasswordPerAccount(request, request.body.identifier.toLowerCase());
       // Looked up off the request path: the answer's timing must not tell whether there was an account to mail.
       accountMail.forgotPassword(request.body.identifier);
-      return { data: { message: passwordResetMessages.linkOnItsWay } };
+      return { data: { message: accountMail.delivers ? passwordResetMessages.linkOnItsWay : passwordResetMessages.linkHeld } };
     },
   );
 

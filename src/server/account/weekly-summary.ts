@@ -73,7 +73,6 @@ export async function queueWeeklySummaries(
   now = Date.now(),
 ): Promise<number> {
   const { origin } = options;
-  if (!outbox.enabled) return 0;
   const sentBefore = new Date(now - 6 * DAY_MS).toISOString();
   let queued = 0;
   for (let afterId = 0; ;) {

@@ -33,6 +33,7 @@ import * as singleSignOn from './migrations/2026-11-30T0100_single-sign-on.ts';
 import * as purchases from './migrations/2026-12-01T0100_purchases.ts';
 import * as customDomains from './migrations/2026-12-02T0100_custom-domains.ts';
 import * as linkArchive from './migrations/2026-12-03T0100_link-archive.ts';
+import * as heldMail from './migrations/2026-12-04T0100_held-mail.ts';
 
 export type Db = Kysely<Database>;
 export type DialectName = 'sqlite' | 'postgres';
@@ -85,6 +86,7 @@ export const MIGRATIONS = {
   '2026-12-01T0100_purchases': purchases,
   '2026-12-02T0100_custom-domains': customDomains,
   '2026-12-03T0100_link-archive': linkArchive,
+  '2026-12-04T0100_held-mail': heldMail,
 };
 
 export function openDatabase(options: DatabaseOptions): DatabaseHandle {

@@ -111,6 +111,8 @@ export interface MailOutboxTable {
   lastError: string | null;
   sentAt: string | null;
   givenUpAt: string | null;
+  /** Set on a site without SMTP: the mail waits in the control center's Outbox and is never sent. */
+  heldAt: string | null;
 }
 
 /** The name of a deleted account, held until then like a changed name. */

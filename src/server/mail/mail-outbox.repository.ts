@@ -13,7 +13,8 @@ export interface NewMail {
   expiresAt: string;
 }
 
-export async function insertMail(db: Db, mail: NewMail, at: string): Promise<void> {
+/** `heldAt`: set on a site without SMTP, where the mail waits for an administrator instead of being sent. */
+export async function insertMail(db: Db, mail: NewMail, at: string, heldAt: string | null): Promise<void> {
   await db
     .insertInto('mailOutbox')
     .values({
@@ -24,6 +25,7 @@ export async function insertMail(db: Db, mail: NewMail, at: string): Promise<voi
       createdAt: at,
       sendAfter: at,
       expiresAt: mail.expiresAt,
+      heldAt,
     })
     .execute();
 }
@@ -35,6 +37,7 @@ export function dueMail(db: Db, at: string, limit: number): Promise<OutboxMail[]
     .selectAll()
     .where('sentAt', 'is', null)
     .where('givenUpAt', 'is', null)
+    .where('heldAt', 'is', null)
     .where('sendAfter', '<=', at)
     .orderBy('id')
     .limit(limit)
@@ -80,10 +83,25 @@ export async function markMailGivenUp(db: Db, id: number, at: string, error: str
     .execute();
 }
 
-/** Records of mail sent or given up before `before` go. */
-export async function pruneOutbox(db: Db, before: string): Promise<void> {
+/** Records of mail sent or given up before `before` go, and held mail whose link expired before `now`. */
+export async function pruneOutbox(db: Db, before: string, now: string): Promise<void> {
   await db
     .deleteFrom('mailOutbox')
-    .where((eb) => eb.or([eb('sentAt', '<', before), eb('givenUpAt', '<', before)]))
+    .where((eb) =>
+      eb.or([eb('sentAt', '<', before), eb('givenUpAt', '<', before), eb.and([eb('heldAt', 'is not', null), eb('expiresAt', '<=', now)])]),
+    )
+    .execute();
+}
+
+/** Held mail still worth reading (its link works), newest first. */
+export function heldMail(db: Db, now: string, limit: number) {
+  return db
+    .selectFrom('mailOutbox')
+    .select(['id', 'recipient', 'subject', 'textBody', 'heldAt', 'expiresAt'])
+    .where('heldAt', 'is not', null)
+    .$narrowType<{ heldAt: string }>()
+    .where('expiresAt', '>', now)
+    .orderBy('id', 'desc')
+    .limit(limit)
     .execute();
 }

@@ -50,6 +50,9 @@ export function smtpSender(smtpUrl: string, from: string): MailSender {
  * own transaction; this sends what is due, one at a time, and retries with a
  * growing wait. A restart or a mail server that is down delays mail and loses
  * none; mail whose link has expired is not sent.
+ *
+ * Without a sender (no SMTP_URL), mail is queued held: it waits in the control
+ * center's Outbox, for an administrator to read, until its link expires.
  */
 export class MailOutbox {
   private timer: NodeJS.Timeout | undefined;
@@ -65,19 +68,19 @@ export class MailOutbox {
     private readonly log: FastifyBaseLogger,
   ) {}
 
-  /** Whether this site sends mail at all (SMTP_URL is set). */
-  get enabled(): boolean {
+  /** Whether mail reaches its recipient (SMTP_URL is set), rather than an administrator's Outbox. */
+  get delivers(): boolean {
     return this.sender !== undefined;
   }
 
-  /** Queue a mail in the caller's transaction, due at once; call kick() once it committed. */
+  /** Queue a mail in the caller's transaction, due at once (or held, without SMTP); call kick() once it committed. */
   async queue(db: Db, mail: NewMail): Promise<void> {
-    if (!this.enabled) return;
-    await insertMail(db, mail, new Date().toISOString());
+    const at = new Date().toISOString();
+    await insertMail(db, mail, at, this.delivers ? null : at);
   }
 
   start(): void {
-    if (!this.enabled) return;
+    if (!this.delivers) return;
     this.timer = setInterval(() => this.kick(), POLL_MS);
     this.timer.unref();
     this.kick();
@@ -85,7 +88,7 @@ export class MailOutbox {
 
   /** Send what is due now, soon, without making the caller wait. */
   kick(): void {
-    if (!this.enabled || this.stopped) return;
+    if (!this.delivers || this.stopped) return;
     if (this.running) {
       this.again = true;
       return;

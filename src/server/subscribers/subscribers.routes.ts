@@ -154,7 +154,7 @@ export async function registerSubscribeRoutes(
           });
         }
         const name = escapeHtml(page.displayName || page.username);
-        const done: Notice = outbox.enabled
+        const done: Notice = outbox.delivers
           ? {
               status: 200,
               heading: 'Check your inbox',
@@ -331,7 +331,7 @@ export function registerSubscriberRoutes(app: App, db: Db, outbox: MailOutbox): 
     async (request) => {
       const owner = requireUser(request);
       const [subscribers, counts] = await Promise.all([newestSubscribers(db, owner.id), countSubscribers(db, owner.id)]);
-      return { data: { subscribers, ...counts, doubleOptIn: outbox.enabled } };
+      return { data: { subscribers, ...counts, doubleOptIn: outbox.delivers } };
     },
   );
 

@@ -54,7 +54,7 @@ export async function subscribe(
     .execute(async (trx) => {
       const existing = await findSubscriber(trx, page.id, email);
       if (existing) {
-        if (existing.status !== 'pending' || !outbox.enabled) return false;
+        if (existing.status !== 'pending' || !outbox.delivers) return false;
         await renewPendingLink(trx, existing.id, hashToken(token), confirmBefore);
       } else {
         if ((await countSubscribers(trx, page.id)).total >= SUBSCRIBERS_MAX)
@@ -62,14 +62,14 @@ export async function subscribe(
         await insertSubscriber(trx, {
           userId: page.id,
           email,
-          status: outbox.enabled ? 'pending' : 'unconfirmed',
+          status: outbox.delivers ? 'pending' : 'unconfirmed',
           consent: page.subscribeConsent,
           tokenHash: hashToken(token),
-          confirmBefore: outbox.enabled ? confirmBefore : null,
+          confirmBefore: outbox.delivers ? confirmBefore : null,
           createdAt: new Date(now).toISOString(),
           confirmedAt: null,
         });
-        if (!outbox.enabled) return false;
+        if (!outbox.delivers) return false;
       }
       await outbox.queue(trx, { recipient: email, ...mail(), expiresAt: confirmBefore });
       return true;

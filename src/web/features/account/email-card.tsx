@@ -9,12 +9,13 @@ import { useResendConfirmation, useWeeklySummary } from './use-account.ts';
 
 /**
  * The account's email: whether it is confirmed, the link to confirm it, and
- * the weekly summary. On a site without mail, it says so and offers nothing
- * that would not arrive (issue 28).
+ * the weekly summary. On a site without a mail server, mail waits in the
+ * administrator's Outbox, and the card says so (issue 51 §3).
  */
 export function EmailCard({ user, onEditEmail }: { user: CurrentUser; onEditEmail: () => void }) {
   const features = useSiteFeatures();
-  const resend = useResendConfirmation();
+  const held = features?.mail === 'held';
+  const resend = useResendConfirmation(features?.mail);
   const weekly = useWeeklySummary();
 
   const sendLink = () => resend.run();
@@ -25,18 +26,13 @@ export function EmailCard({ user, onEditEmail }: { user: CurrentUser; onEditEmai
       <h2 className="flex items-center gap-2 text-lg font-semibold">
         <Mail className="size-5 text-primary-text" aria-hidden="true" /> Email
       </h2>
-      {features && !features.email ? (
-        <p className="mt-1 text-sm text-muted">
-          {accountMessages.emailNotSetUp} Password resets on this site are made by its administrators.
-        </p>
-      ) : (
-        <p className="mt-1 text-sm text-muted">
-          A confirmed address can receive password reset links and the weekly summary. It is never shown on your page.
-        </p>
-      )}
+      <p className="mt-1 text-sm text-muted">
+        A confirmed address can receive password reset links and the weekly summary. It is never shown on your page.
+      </p>
+      {held && <p className="mt-2 text-sm text-muted">{accountMessages.mailHeld}</p>}
       <div className="mt-5 flex flex-wrap items-center gap-3">
         <p className="min-w-0 flex-1 truncate font-medium">{user.email ?? <span className="text-muted">No email yet</span>}</p>
-        {user.email && features?.email && (
+        {user.email && (
           <span
             className={
               user.emailConfirmed
@@ -57,32 +53,34 @@ export function EmailCard({ user, onEditEmail }: { user: CurrentUser; onEditEmai
           {user.email ? 'Change' : 'Add email'}
         </Button>
       </div>
-      {features?.email && user.email && !user.emailConfirmed && (
+      {user.email && !user.emailConfirmed && (
         <div className="mt-4 rounded-xl border border-amber-500/30 bg-amber-500/10 p-4 text-sm">
-          <p className="text-amber-100">Until you open the link we mailed to this address, nothing is sent to it.</p>
+          <p className="text-amber-100">
+            {held
+              ? 'Until you open the confirmation link, which the administrator can pass on to you, nothing is sent to this address.'
+              : 'Until you open the link we mailed to this address, nothing is sent to it.'}
+          </p>
           <Button size="sm" className="mt-3" onClick={() => void sendLink()} disabled={resend.isPending}>
-            {resend.isPending ? 'Sending...' : 'Send the link again'}
+            {resend.isPending ? 'Sending...' : held ? 'Make a new link' : 'Send the link again'}
           </Button>
         </div>
       )}
-      {features?.email && (
-        <label className="mt-5 flex items-start justify-between gap-4 rounded-xl border border-border p-4">
-          <span>
-            <span className="block font-medium">Weekly summary</span>
-            <span className="block text-sm text-muted">
-              {user.emailConfirmed
-                ? 'Every Monday: last week’s views, visitors, clicks and your most clicked links.'
-                : accountMessages.weeklySummaryNeedsEmail}
-            </span>
+      <label className="mt-5 flex items-start justify-between gap-4 rounded-xl border border-border p-4">
+        <span>
+          <span className="block font-medium">Weekly summary</span>
+          <span className="block text-sm text-muted">
+            {user.emailConfirmed
+              ? 'Every Monday: last week’s views, visitors, clicks and your most clicked links.'
+              : accountMessages.weeklySummaryNeedsEmail}
           </span>
-          <Switch
-            checked={user.weeklySummary}
-            disabled={!user.emailConfirmed || weekly.isPending}
-            onCheckedChange={(on) => void setWeekly(on)}
-            aria-label="Weekly summary by email"
-          />
-        </label>
-      )}
+        </span>
+        <Switch
+          checked={user.weeklySummary}
+          disabled={!user.emailConfirmed || weekly.isPending}
+          onCheckedChange={(on) => void setWeekly(on)}
+          aria-label="Weekly summary by email"
+        />
+      </label>
     </Card>
   );
 }

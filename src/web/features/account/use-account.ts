@@ -13,6 +13,7 @@ import {
 import { type TotpSetup, type TwoFactorStatus, twoFactorMessages } from '#shared/two-factor.ts';
 import { type Passkey, passkeyMessages } from '#shared/passkeys.ts';
 import type { SsoLink } from '#shared/single-sign-on.ts';
+import type { MailDelivery } from '#shared/mail.ts';
 import { ApiError, NETWORK_ERROR_MESSAGE, api, apiErrorOf } from '#web/lib/api.ts';
 import { refreshSession } from '#web/lib/use-session.ts';
 
@@ -61,10 +62,13 @@ export function useEndOtherSessions() {
   });
 }
 
-export function useResendConfirmation() {
+export function useResendConfirmation(mail: MailDelivery | undefined) {
   return useApiMutation({
     failure: 'The link could not be sent. Please try again.',
-    success: ({ sentTo }) => ({ title: accountMessages.confirmationSent(sentTo), description: 'Open the link in it within 24 hours.' }),
+    success: ({ sentTo }) => ({
+      title: accountMessages.confirmationSent(sentTo, mail),
+      description: 'Open the link in it within 24 hours.',
+    }),
     mutationFn: async () => (await api<{ data: { sentTo: string } }>('/api/me/email/confirmation', { method: 'POST' })).data,
   });
 }

@@ -5,8 +5,10 @@ import type { CurrentUser } from '#shared/user.types.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { Card } from '#web/components/ui/card.tsx';
 import { ApiError } from '#web/lib/api.ts';
+import { useSiteFeatures } from '#web/lib/use-site-features.ts';
 import { HistoryTab } from './history-tab.tsx';
 import { LogsTab } from './logs-tab.tsx';
+import { OutboxTab } from './outbox-tab.tsx';
 import { PurchasesTab } from './purchases-tab.tsx';
 import { ReservedTab } from './reserved-tab.tsx';
 import { SettingsTab } from './settings-tab.tsx';
@@ -20,6 +22,7 @@ const TABS = [
   { value: 'logs', label: 'Logs', content: <LogsTab /> },
   { value: 'purchases', label: 'Purchases', content: <PurchasesTab /> },
   { value: 'settings', label: 'Settings', content: <SettingsTab /> },
+  { value: 'outbox', label: 'Outbox', content: <OutboxTab /> },
 ] as const;
 
 /** /admin: the role decides, checked again by the server on every admin call. */
@@ -43,7 +46,11 @@ export function AdminPage({ user }: { user: CurrentUser }) {
 
 function ControlCenter() {
   const [searchParams, setSearchParams] = useSearchParams();
-  const tab = TABS.some((entry) => entry.value === searchParams.get('tab')) ? searchParams.get('tab')! : 'users';
+  const features = useSiteFeatures();
+  // The Outbox is there while mail is held (no SMTP_URL); asked for by the address, it waits for the site's features.
+  const tabs = TABS.filter((entry) => entry.value !== 'outbox' || features?.mail === 'held');
+  const asked = searchParams.get('tab');
+  const tab = tabs.some((entry) => entry.value === asked) || (asked === 'outbox' && !features) ? asked! : 'users';
   const stats = useAdminStats();
   // REQUIRE_ADMIN_2FA: an admin without a second factor is sent to set one up first (issue 29).
   if (stats.error instanceof ApiError && stats.error.code === 'second_factor_required') {
@@ -89,7 +96,7 @@ function ControlCenter() {
       </div>
       <Tabs.Root value={tab} onValueChange={(value) => setSearchParams({ tab: value })} className="mt-10">
         <Tabs.List aria-label="Admin sections" className="flex flex-wrap gap-x-1 border-b border-border">
-          {TABS.map((entry) => (
+          {tabs.map((entry) => (
             <Tabs.Trigger
               key={entry.value}
               value={entry.value}
@@ -99,7 +106,7 @@ function ControlCenter() {
             </Tabs.Trigger>
           ))}
         </Tabs.List>
-        {TABS.map((entry) => (
+        {tabs.map((entry) => (
           <Tabs.Content key={entry.value} value={entry.value} className="pt-6">
             {entry.content}
           </Tabs.Content>

@@ -10,6 +10,7 @@ import {
   type SiteSettings,
   type UsernameHistoryEntry,
 } from '#shared/admin.ts';
+import type { Outbox } from '#shared/mail.ts';
 import type { AdminPurchase } from '#shared/purchases.schema.ts';
 import type { Plan, Role } from '#shared/constants.ts';
 import type { ResetLink } from '#shared/password-reset.ts';
@@ -43,6 +44,10 @@ function query(params: Record<string, string | number | undefined>): string {
   const search = new URLSearchParams();
   for (const [key, value] of Object.entries(params)) if (value !== undefined && value !== '') search.set(key, String(value));
   return search.toString();
+}
+
+export function useOutbox() {
+  return useQuery({ queryKey: [...adminKey, 'outbox'], queryFn: () => api<Outbox>('/api/admin/outbox') });
 }
 
 export function useAdminStats() {

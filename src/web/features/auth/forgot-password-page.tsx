@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { forgotPasswordSchema, passwordResetMessages } from '#shared/password-reset.ts';
+import { forgotPasswordSchema } from '#shared/password-reset.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { Input, Label } from '#web/components/ui/input.tsx';
 import { FullPageSpinner } from '#web/components/ui/spinner.tsx';
@@ -22,9 +22,9 @@ const backToLogin = (
 );
 
 /**
- * /forgot-password: a reset link by email when this site sends mail; otherwise
- * it says that an administrator makes reset links (issue 28). The answer is the
- * same whether or not the account exists.
+ * /forgot-password: a reset link by email; on a site without a mail server the
+ * link waits in the administrator's Outbox, and the page says so (issue 51 §3).
+ * The answer is the same whether or not the account exists.
  */
 export function ForgotPasswordPage() {
   return (
@@ -44,22 +44,14 @@ export function ForgotPasswordCard() {
   const submit = form.handleSubmit((input) => request.run(input, { form, onSuccess: setSent }));
 
   if (!features) return <FullPageSpinner />;
-  if (!features.email) {
-    return (
-      <AuthCard title="Forgot your password?" subtitle="Passwords on this site are reset by its administrators.">
-        <p className="rounded-xl border border-border bg-surface-raised px-4 py-3 text-sm text-muted">
-          {passwordResetMessages.byAdminOnly}
-        </p>
-        {backToLogin}
-      </AuthCard>
-    );
-  }
+  const held = features.mail === 'held';
   if (sent) {
     return (
-      <AuthCard title="Check your email" subtitle={sent}>
+      <AuthCard title={held ? 'Ask the administrator' : 'Check your email'} subtitle={sent}>
         <p className="text-sm text-muted">
-          The link works once, for 30 minutes. If nothing arrives, check your spam folder, or make sure the address was confirmed in your
-          dashboard.
+          {held
+            ? 'The link works once, for 30 minutes. An administrator can also make you a new link from the control center.'
+            : 'The link works once, for 30 minutes. If nothing arrives, check your spam folder, or make sure the address was confirmed in your dashboard.'}
         </p>
         {backToLogin}
       </AuthCard>
@@ -68,7 +60,11 @@ export function ForgotPasswordCard() {
   return (
     <AuthCard
       title="Forgot your password?"
-      subtitle="Enter your username or your confirmed email, and we will mail you a link to set a new one."
+      subtitle={
+        held
+          ? 'Enter your username or your confirmed email. This site has no mail server yet, so the link waits in its administrator’s Outbox.'
+          : 'Enter your username or your confirmed email, and we will mail you a link to set a new one.'
+      }
     >
       <form onSubmit={(event) => void submit(event)} noValidate aria-label="Send a reset link" className="space-y-5">
         <FormError message={form.error} />

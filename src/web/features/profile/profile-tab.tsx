@@ -16,6 +16,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '#web/components/ui/tab
 import { useSchemaForm } from '#web/lib/use-schema-form.ts';
 import type { DashboardTab } from '#web/lib/constants.ts';
 import { accountMessages } from '#shared/account.ts';
+import type { MailDelivery } from '#shared/mail.ts';
 import { useSiteFeatures } from '#web/lib/use-site-features.ts';
 import { cn } from '#web/lib/utils.ts';
 import { ContentWarningSelect } from '#web/features/links/content-warning-select.tsx';
@@ -62,8 +63,8 @@ export function ProfileTab({ user, onTabChange }: { user: CurrentUser; onTabChan
 }
 
 /** What the address is for on this site, and whether it is confirmed (issue 28: nothing claims mail that is not sent). */
-function emailHint(settings: ProfileSettings, siteSendsMail: boolean | undefined): string {
-  if (siteSendsMail === false) return `${accountMessages.emailNotSetUp} Never shown on your page.`;
+function emailHint(settings: ProfileSettings, mail: MailDelivery | undefined): string {
+  if (mail === 'held' && !settings.emailConfirmed) return `${accountMessages.mailHeld} Never shown on your page.`;
   if (!settings.email) return 'We mail a link to confirm it; a confirmed address can reset your password. Never shown on your page.';
   if (settings.emailConfirmed) return 'Confirmed: it can receive password resets and the weekly summary. Never shown on your page.';
   return 'Unconfirmed: open the link we mailed to it (Account can send it again). Until then nothing is sent to it.';
@@ -113,7 +114,7 @@ function ProfileSettingsForm({ user, settings }: { user: CurrentUser; settings: 
         const newAddress = saved.email && saved.email.toLowerCase() !== (settings.email ?? '').toLowerCase();
         return {
           title: profileSettingsMessages.settingsSaved,
-          description: newAddress && features?.email ? accountMessages.confirmationSent(saved.email!) : undefined,
+          description: newAddress ? accountMessages.confirmationSent(saved.email!, features?.mail) : undefined,
         };
       },
     }),
@@ -177,7 +178,7 @@ function ProfileSettingsForm({ user, settings }: { user: CurrentUser; settings: 
                 {...form.field('email')}
               />
               <p id="profile-email-hint" className="text-xs text-muted">
-                {emailHint(settings, features?.email)}
+                {emailHint(settings, features?.mail)}
               </p>
             </div>
             <fieldset className="space-y-3 rounded-xl border border-border p-4">
