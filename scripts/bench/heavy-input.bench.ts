@@ -9,9 +9,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { randomBytes } from 'node:crypto';
-import { PAGE_FILE_FORMAT, PAGE_FILE_VERSION } from '../../src/shared/page-transfer.ts';
 import { CUSTOM_CSS_MAX_LENGTH } from '../../src/shared/customization.ts';
+import { deeplyNested, largestPageFile } from '../heavy-inputs.ts';
 import { startProduct, stop } from './harness.ts';
 
 interface Answer {
@@ -68,20 +67,6 @@ async function account(name: string): Promise<string> {
   return cookie;
 }
 
-/** The worst page file the import takes: about 9.3 MB, most of it pictures as base64, the rest 1 000 links. */
-function largestPageFile(): string {
-  const items = Array.from({ length: 1000 }, (_, index) => ({
-    type: 'link',
-    title: `Link number ${index} with a longer title`,
-    url: `https://example.com/${index}?q=${'x'.repeat(80)}`,
-  }));
-  const media = Array.from({ length: 8 }, () => ({
-    url: `/media/${randomBytes(32).toString('hex')}.webp`,
-    data: randomBytes(900_000).toString('base64'),
-  }));
-  return JSON.stringify({ source: 'file', document: { format: PAGE_FILE_FORMAT, version: PAGE_FILE_VERSION, items, media } });
-}
-
 const dataDir = mkdtempSync(path.join(tmpdir(), 'linkverse-heavy-'));
 const product = await startProduct(dataDir, { LOG_FORMAT: 'json' });
 base = product.base;
@@ -103,7 +88,7 @@ try {
             json(owner),
             JSON.stringify({
               source: 'littlelink',
-              html: `<html><body>${'<div>'.repeat(400_000)}<a class="button" href="https://example.com">Hi</a></body></html>`,
+              html: deeplyNested(400_000),
             }),
           ),
         ]),

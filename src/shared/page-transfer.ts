@@ -18,8 +18,21 @@ export const PAGE_FILE_FORMAT = 'linkverse-page';
 export const PAGE_FILE_VERSION = 1;
 /** Where the JSON Schema of the current version is published. */
 export const PAGE_FILE_SCHEMA_PATH = '/api/schemas/page-export.json';
-/** The largest page file an import takes (issue 32: 10 MB). */
+/** The smallest limit on a page file an import takes (issue 32: 10 MB); an account's own is larger (pageFileMaxBytes). */
 export const PAGE_IMPORT_MAX_BYTES = 10 * 1024 * 1024;
+/** The most any page file may weigh here, whatever the plan: the import holds it in memory while the media worker reads it. */
+export const PAGE_IMPORT_CEILING_BYTES = 100 * 1024 * 1024;
+/** Room in a page file for what is not a picture: 1 000 items and the look, as JSON. */
+const PAGE_FILE_TEXT_BYTES = 4 * 1024 * 1024;
+
+/**
+ * The largest page file an account may import: what its own export can weigh (issue 51: a page file
+ * the product exports comes back into it), so its upload space as base64 and the text around it, from
+ * 10 MB up to PAGE_IMPORT_CEILING_BYTES. `uploadBytes`: the account's upload space (uploadBytesOf).
+ */
+export function pageFileMaxBytes(uploadBytes: number): number {
+  return Math.min(PAGE_IMPORT_CEILING_BYTES, Math.max(PAGE_IMPORT_MAX_BYTES, Math.ceil((uploadBytes * 4) / 3) + PAGE_FILE_TEXT_BYTES));
+}
 /** As many items as a page's order takes (PUT /api/links/order). */
 export const PAGE_FILE_MAX_ITEMS = 1000;
 /** A page shows at most an avatar, a background, music, a cursor and a picture per item. */
@@ -35,7 +48,9 @@ export const pageTransferMessages = {
   notOurFormat: `This is not a ${SITE_NAME} page file: its "format" should be "${PAGE_FILE_FORMAT}".`,
   wrongVersion: (version: unknown) =>
     `This page file is version ${typeof version === 'number' ? version : (JSON.stringify(version) ?? 'missing')}; this site reads version ${PAGE_FILE_VERSION}.`,
-  tooLarge: 'The file is larger than 10 MB, the most an import takes.',
+  tooLarge: (limit: string) => `The file is larger than ${limit}, the most an import takes on your plan.`,
+  exportTooLarge: (size: string, limit: string) =>
+    `This page file is ${size}: more than the ${limit} an import takes here. Remove pictures you no longer show to make it smaller.`,
   unknownMode: 'Please choose to replace your page or add to it',
   unknownSource: 'Please choose a page file, a Linktree address, a LinkStack export or a LittleLink page',
   mediaAddress: 'Please give the address of one of the file’s media (/media/{sha256}.{ext})',
@@ -55,6 +70,7 @@ export const pageTransferMessages = {
     'This Linktree page does not hold the data an import reads (Linktree may have changed its pages): nothing was imported. Add your links by hand, or try again later.',
   notLinkStack: 'This is not a LinkStack export: it has no "links" list. Use "Export all data" in LinkStack.',
   notLittleLink: 'This is not a LittleLink page: it has no buttons. Choose your LittleLink index.html.',
+  fileUnreadable: 'This file could not be read in time. Choose the .json file a page export gave you, as it was exported.',
   pageUnreadable:
     'This page could not be read: it is nested too deeply or too large to read in time. Choose your LittleLink index.html as it was published.',
   notMapped: (label: string, why: string) => `${label}: ${why}, so it is not imported.`,
@@ -124,6 +140,7 @@ export const pageImportSchema = z.strictObject({
   mode: z.enum(IMPORT_MODES, { error: pageTransferMessages.unknownMode }),
   document: pageFileSchema,
 });
+export type PageImportInput = z.infer<typeof pageImportSchema>;
 
 /** A Linktree page, by its address. */
 const linktreeSourceSchema = z.strictObject({

@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECT, type TestApp, createTestApp } from '../helpers/test-app.ts';
 import { type SignedInUser, createUser } from '../helpers/factories.ts';
+import { deeplyNested, largestPageFile } from '../../scripts/heavy-inputs.ts';
 
 // One account cannot slow everyone (issue 51 §4): what a user sends that takes
 // real work to read or draw (a page to import, a large QR code) runs in the
@@ -45,10 +46,6 @@ async function whileHeavy(heavy: () => Promise<Answer>[]): Promise<{ answers: An
   const health = await request('GET', '/healthz');
   return { answers: await Promise.all(pending), health };
 }
-
-/** `<div>` nested `depth` deep (never closed, as a browser allows) around a LittleLink button: within the import's size, costly to parse. */
-const deeplyNested = (depth: number) =>
-  `<html><body>${'<div>'.repeat(depth)}<a class="button" href="https://example.com">Hi</a></body></html>`;
 
 describe(`heavy input from one account (${DIALECT})`, () => {
   let owner: SignedInUser;
@@ -102,5 +99,39 @@ describe(`heavy input from one account (${DIALECT})`, () => {
       JSON.stringify({ source: 'littlelink', html: deeplyNested(20) }),
     );
     expect(plain.status, plain.body.toString()).toBe(200);
+  });
+
+  it('reads the largest page file in the media worker, for a preview and an import, and sends none of its 9 MB back', async () => {
+    const body = largestPageFile();
+    expect(body.length).toBeGreaterThan(9 * 1024 * 1024);
+    const before = t.app.media.stats.done;
+    const json = { cookie: owner.cookie, 'content-type': 'application/json' };
+    const { answers, health } = await whileHeavy(() => [request('POST', '/api/me/page-import/preview', json, body)]);
+    expect(health.status).toBe(200);
+    expect(answers[0]!.status, answers[0]!.body.toString().slice(0, 200)).toBe(200);
+    // The items come back to be shown; the pictures stay with the client, which has them.
+    expect(answers[0]!.body.length).toBeLessThan(1024 * 1024);
+    const { document } = JSON.parse(answers[0]!.body.toString()).data;
+    expect(document.items).toHaveLength(1000);
+    expect(document.media).toEqual([]);
+    expect(t.app.media.stats.done).toBeGreaterThan(before);
+
+    // The import reads it there too: its links past Free's limit are skipped, its unused files left alone.
+    const { mode, document: file } = { mode: 'append', document: JSON.parse(body).document };
+    const imported = await request('POST', '/api/me/page-import', json, JSON.stringify({ mode, document: file }));
+    expect(imported.status, imported.body.toString().slice(0, 200)).toBe(200);
+    expect(JSON.parse(imported.body.toString()).data.skipped.length).toBeGreaterThan(0);
+
+    // What the worker refuses is said as before: not JSON, or the file's first problem with its place.
+    const notJson = await request('POST', '/api/me/page-import', json, '{"mode":');
+    expect([notJson.status, JSON.parse(notJson.body.toString()).code]).toEqual([400, 'invalid_json']);
+    const wrong = await request(
+      'POST',
+      '/api/me/page-import/preview',
+      json,
+      JSON.stringify({ source: 'file', document: { format: 'other' } }),
+    );
+    expect(wrong.status).toBe(400);
+    expect(JSON.parse(wrong.body.toString()).message).toContain('"format"');
   });
 });

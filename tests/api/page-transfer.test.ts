@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto';
+import { Readable } from 'node:stream';
 import Ajv2020 from 'ajv/dist/2020.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PAGE_FILE_FORMAT, PAGE_FILE_SCHEMA_PATH, type PageFile, pageTransferMessages } from '#shared/page-transfer.ts';
-import { linkLimitMessage } from '#shared/plans.ts';
+import { PAGE_FILE_FORMAT, PAGE_FILE_SCHEMA_PATH, type PageFile, pageFileMaxBytes, pageTransferMessages } from '#shared/page-transfer.ts';
+import { DEFAULT_PLAN_LIMITS, formatBytes, linkLimitMessage } from '#shared/plans.ts';
 import { subscriberMessages } from '#shared/subscribers.ts';
 import { DIALECT, type TestApp, createTestApp } from '../helpers/test-app.ts';
 import { type SignedInUser, createLink, createUser, setPlan } from '../helpers/factories.ts';
@@ -218,9 +219,10 @@ describe(`page file export and import (${DIALECT})`, () => {
     });
     expect(notJson.statusCode).toBe(400);
     expect(notJson.json().code).toBe('invalid_json');
-    const tooLarge = await importPage(owner, { ...valid, padding: 'x'.repeat(10 * 1024 * 1024 + 100_000) });
+    const freeLimit = pageFileMaxBytes(DEFAULT_PLAN_LIMITS.free.uploadBytes);
+    const tooLarge = await importPage(owner, { ...valid, padding: 'x'.repeat(freeLimit + 100_000) });
     expect(tooLarge.statusCode).toBe(413);
-    expect(tooLarge.json().message).toBe(pageTransferMessages.tooLarge);
+    expect(tooLarge.json().message).toBe(pageTransferMessages.tooLarge(formatBytes(freeLimit)));
 
     const items = (await t.app.inject({ url: `/api/users/${owner.user.id}/links`, headers: { cookie: owner.cookie } })).json().data;
     expect(items.map((item: { title: string }) => item.title)).toEqual(['Keep me']);
@@ -308,5 +310,38 @@ describe(`page file export and import (${DIALECT})`, () => {
     ] as const) {
       expect((await t.app.inject({ method, url, payload: method === 'POST' ? {} : undefined })).statusCode, url).toBe(401);
     }
+  });
+
+  it("takes a page file as heavy as the account's own export can be: Free's over 10 MB, and more on Pro", async () => {
+    // 19.6 MB: fourteen files of 1 MB as base64, named by their SHA-256, shown nowhere (an import leaves them out).
+    const media = Array.from({ length: 14 }, (_, index) => {
+      const bytes = Buffer.alloc(1024 * 1024, index);
+      return { url: `/media/${createHash('sha256').update(bytes).digest('hex')}.webp`, data: bytes.toString('base64') };
+    });
+    const body = JSON.stringify({ mode: 'append', document: { format: PAGE_FILE_FORMAT, version: 1, items: [], media } });
+    const freeLimit = pageFileMaxBytes(DEFAULT_PLAN_LIMITS.free.uploadBytes);
+    expect(body.length).toBeGreaterThan(freeLimit);
+    const send = (owner: SignedInUser, payload: string | Readable) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/me/page-import',
+        headers: { cookie: owner.cookie, 'content-type': 'application/json' },
+        payload,
+      });
+
+    const free = await createUser(t.app);
+    const refused = await send(free, body);
+    expect(refused.statusCode).toBe(413);
+    expect(refused.json()).toEqual({ code: 'request_too_large', message: pageTransferMessages.tooLarge(formatBytes(freeLimit)) });
+    expect(formatBytes(freeLimit)).toBe('17.3 MB');
+    // Sent without its length, it is measured once in.
+    const streamed = await send(free, Readable.from([body.slice(0, 1000), body.slice(1000)]));
+    expect([streamed.statusCode, streamed.json().code]).toEqual([413, 'request_too_large']);
+
+    const pro = await createUser(t.app);
+    await setPlan(t.app, pro.user.id, 'pro');
+    const taken = await send(pro, body);
+    expect(taken.statusCode, taken.body.slice(0, 300)).toBe(200);
+    expect(taken.json().data.imported).toEqual({ items: 0, media: 0 });
   });
 });

@@ -1,7 +1,9 @@
+import { createHash } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PAGE_FILE_FORMAT } from '#shared/page-transfer.ts';
 import { createUser, setPlan } from '../helpers/factories.ts';
+import { pngImage } from '../helpers/uploads.ts';
 import { type LinktreeStandIn, startLinktreeStandIn } from '../helpers/linktree-stand-in.ts';
 import { axeViolationsOf, openAppPage, signInPage } from '../helpers/pages.ts';
 import { useServerAndBrowser } from '../helpers/web-server.ts';
@@ -56,12 +58,16 @@ describe('importing a page', () => {
     await page.context().close();
   });
 
-  it('replaces the page with a page file only after asking', async () => {
+  it('replaces the page with a page file only after asking, its picture taken from the file the browser read', async () => {
     const { page, username } = await signedInAccountTab(1366);
+    // The preview does not send the file's pictures back (issue 51 §4): the import takes them from the file the page read.
+    const picture = await pngImage(120, 120, '#22aa66');
+    const pictureUrl = `/media/${createHash('sha256').update(picture).digest('hex')}.png`;
     const file = {
       format: PAGE_FILE_FORMAT,
       version: 1,
-      profile: { displayName: 'From the file', bio: 'Moved here' },
+      profile: { displayName: 'From the file', bio: 'Moved here', profileImage: pictureUrl },
+      media: [{ url: pictureUrl, data: picture.toString('base64') }],
       items: [
         { type: 'header', title: 'Elsewhere' },
         { type: 'link', title: 'Kept link', url: 'https://kept.example' },
@@ -89,6 +95,8 @@ describe('importing a page', () => {
     expect(body).toContain('From the file');
     expect(body).toContain('Kept link');
     expect(body).not.toContain('Unticked link');
+    const profile = (await (await fetch(`${running.server.baseUrl}/api/public/${username}`)).json()).data.profile;
+    expect(profile.profileImage).toMatch(/^\/media\/[0-9a-f]{64}\.webp$/);
     await page.context().close();
   });
 });

@@ -10,7 +10,6 @@ import {
   type MediaKind,
 } from '#shared/media.ts';
 import { drawShareImage } from './share-image-drawing.ts';
-import { readLittleLinkHtml } from './littlelink-html.ts';
 import { QR_PICTURE_SIZE } from '#shared/qr-code.ts';
 
 export interface ProcessedMedia {
@@ -167,8 +166,8 @@ async function rasterizeQrCode(input: Buffer): Promise<ProcessedMedia> {
 /** The content is not of the kind's type: refused with the kind's own message. */
 export class UnsupportedMediaError extends Error {}
 
-/** What a job is: an upload of one kind, an image fetched from Discord, a QR code's picture and drawing, a page's share image, or a LittleLink page to import. */
-export type MediaJobKind = MediaKind | 'discord' | 'qr-picture' | 'qr-code' | 'share-image' | 'littlelink-page';
+/** What a picture job is: an upload of one kind, an image fetched from Discord, a QR code's picture and drawing, or a page's share image. */
+export type MediaJobKind = MediaKind | 'discord' | 'qr-picture' | 'qr-code' | 'share-image';
 
 /**
  * Every decoder, by job kind. They run in the media worker process
@@ -186,14 +185,6 @@ export const MEDIA_DECODERS: Record<MediaJobKind, (input: Buffer) => Promise<Pro
   'qr-picture': processQrPicture,
   'qr-code': rasterizeQrCode,
   'share-image': (input) => drawShareImage(input, loadSharp),
-  // Not an image: a page to import, whose HTML can be made costly to parse; read here, its facts sent back as JSON.
-  'littlelink-page': async (input) => ({
-    data: Buffer.from(JSON.stringify(readLittleLinkHtml(input.toString('utf8')))),
-    ext: 'json',
-    mime: 'application/json',
-    width: null,
-    height: null,
-  }),
 };
 
 export interface MediaRule {

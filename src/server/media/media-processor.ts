@@ -3,19 +3,24 @@ import { setPriority } from 'node:os';
 import type { FastifyBaseLogger } from 'fastify';
 import { MEDIA_LIMITS } from '../memory-bounds.ts';
 import type { MediaJobKind, ProcessedMedia } from './image-processing.ts';
+import type { ReadingKind, Readings } from './input-readers.ts';
 
-/** One job for the media worker process. */
+/** One job for the media worker process: a picture to decode or draw, or an input to read. */
 export interface MediaJob {
   id: number;
-  kind: MediaJobKind;
+  kind: MediaJobKind | ReadingKind;
   input: Uint8Array;
 }
 
-/** The worker's answers: ready once sharp is loaded, then one per job. */
 /** Jobs that draw the server's own pictures rather than decode what someone sent (MEDIA_LIMITS.drawingTimeMs). */
-const SERVER_DRAWINGS = new Set<MediaJobKind>(['share-image', 'qr-code']);
+const SERVER_DRAWINGS = new Set<MediaJob['kind']>(['share-image', 'qr-code']);
 
-export type MediaJobAnswer = { ready: true } | { id: number; result: ProcessedMedia } | { id: number; error: 'unsupported' | 'failed' };
+/** The worker's answers: ready once sharp is loaded, then one per job (a picture, or what an input read as). */
+export type MediaJobAnswer =
+  | { ready: true }
+  | { id: number; result: ProcessedMedia }
+  | { id: number; reading: unknown }
+  | { id: number; error: 'unsupported' | 'failed' };
 
 /** Why a job gave no result: content of another type, undecodable or too slow, or too many jobs waiting. */
 export class MediaProcessingError extends Error {
@@ -27,7 +32,7 @@ export class MediaProcessingError extends Error {
 
 interface Pending extends MediaJob {
   owner: string;
-  resolve(result: ProcessedMedia): void;
+  resolve(result: unknown): void;
   reject(error: MediaProcessingError): void;
 }
 
@@ -80,6 +85,15 @@ export class MediaProcessor {
 
   /** Decode and re-encode `input` as `kind`; `owner` names whose job it is (an account, or the server's own). */
   process(kind: MediaJobKind, input: Buffer, owner: string): Promise<ProcessedMedia> {
+    return this.enqueue(kind, input, owner) as Promise<ProcessedMedia>;
+  }
+
+  /** Read what someone sent (a page file, a LittleLink page) as `kind` reads it, with the same limits as a decode. */
+  read<Kind extends ReadingKind>(kind: Kind, input: Buffer, owner: string): Promise<Readings[Kind]> {
+    return this.enqueue(kind, input, owner) as Promise<Readings[Kind]>;
+  }
+
+  private enqueue(kind: MediaJob['kind'], input: Buffer, owner: string): Promise<unknown> {
     const owned = this.queue.filter((job) => job.owner === owner).length + (this.running?.owner === owner ? 1 : 0);
     if (this.queue.length >= MEDIA_LIMITS.queuedJobs || owned >= MEDIA_LIMITS.queuedJobsPerOwner) {
       this.stats.refused += 1;
@@ -140,6 +154,8 @@ export class MediaProcessor {
         if ('result' in message) {
           const { data } = message.result;
           this.settle(undefined, { ...message.result, data: Buffer.from(data.buffer, data.byteOffset, data.byteLength) });
+        } else if ('reading' in message) {
+          this.settle(undefined, message.reading);
         } else {
           this.settle(new MediaProcessingError(message.error));
         }
@@ -173,7 +189,7 @@ export class MediaProcessor {
     this.pump();
   }
 
-  private settle(error: MediaProcessingError | undefined, result?: ProcessedMedia): void {
+  private settle(error: MediaProcessingError | undefined, result?: unknown): void {
     const job = this.running;
     if (!job) return;
     this.running = undefined;
@@ -183,7 +199,7 @@ export class MediaProcessor {
       job.reject(error);
     } else {
       this.stats.done += 1;
-      job.resolve(result!);
+      job.resolve(result);
     }
     if (this.queue.length === 0) {
       // An idle worker is stopped, giving its memory back; the next job starts another.

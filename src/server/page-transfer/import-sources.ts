@@ -1,7 +1,6 @@
 import { serviceLookOf } from '#shared/link-brands.ts';
 import { createHash } from 'node:crypto';
 import { DomUtils, parseDocument } from 'htmlparser2';
-import { mediaMessages } from '#shared/media.ts';
 import type { LittleLinkFacts } from '../media/littlelink-html.ts';
 import { BIO_MAX_LENGTH, DISPLAY_NAME_MAX_LENGTH } from '#shared/constants.ts';
 import { checkEmbedAddress } from '#shared/embeds.ts';
@@ -21,7 +20,8 @@ import type { AppConfig } from '../config.ts';
 import type { UserRow } from '../db/schema.ts';
 import { AppError } from '../http/errors.ts';
 import { fetchBounded } from '../http/outbound.ts';
-import { MediaProcessingError, type MediaProcessor } from '../media/media-processor.ts';
+import type { MediaProcessor } from '../media/media-processor.ts';
+import { readInWorker } from './read-in-worker.ts';
 import { mediaUrl } from '../media/media.repository.ts';
 
 // Imports from the other link-in-bio services (issue 32), best-effort and
@@ -258,19 +258,6 @@ export function readLittleLinkPage(page: LittleLinkFacts): Draft {
   return { displayName: page.heading || undefined, bio: page.paragraph || undefined, items, notes };
 }
 
-/** The page's HTML read by the media worker: a page too deep or too large to read in time is refused, saying so. */
-async function readLittleLinkInWorker(deps: ImportPreviewDeps, owner: UserRow, html: string): Promise<LittleLinkFacts> {
-  try {
-    const { data } = await deps.media.process('littlelink-page', Buffer.from(html), `user:${owner.id}`);
-    return JSON.parse(data.toString('utf8')) as LittleLinkFacts;
-  } catch (error) {
-    if (error instanceof MediaProcessingError && error.reason === 'busy') {
-      throw new AppError(429, 'rate_limited', mediaMessages.busy, { headers: { 'Retry-After': '5' } });
-    }
-    throw new AppError(400, 'validation_failed', messages.pageUnreadable);
-  }
-}
-
 // ---------------------------------------------------------------- The preview
 
 export interface ImportPreviewDeps {
@@ -373,6 +360,11 @@ export async function previewImport(deps: ImportPreviewDeps, owner: UserRow, inp
     case 'linkstack':
       return toPageFile(deps, owner, readLinkStackExport(input.file));
     case 'littlelink':
-      return toPageFile(deps, owner, readLittleLinkPage(await readLittleLinkInWorker(deps, owner, input.html)));
+      // The page's HTML read by the media worker: a page too deep or too large to read in time is refused, saying so.
+      return toPageFile(
+        deps,
+        owner,
+        readLittleLinkPage(await readInWorker(deps.media, 'littlelink-page', Buffer.from(input.html), owner, messages.pageUnreadable)),
+      );
   }
 }

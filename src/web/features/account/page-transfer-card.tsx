@@ -11,9 +11,10 @@ import {
   type PageFile,
   type PageFileItem,
   linktreeAddressFormSchema,
+  pageFileMaxBytes,
   pageTransferMessages,
 } from '#shared/page-transfer.ts';
-import { PLAN_NAMES } from '#shared/plans.ts';
+import { PLAN_NAMES, formatBytes } from '#shared/plans.ts';
 import type { CurrentUser } from '#shared/user.types.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { Card } from '#web/components/ui/card.tsx';
@@ -60,10 +61,12 @@ const SOURCES: { id: Source; name: string; pick: string; hint: string; accept?: 
  */
 export function PageTransferCard({ user }: { user: CurrentUser }) {
   const download = useDownloadPageFile();
+  const importLimit = useImportLimit();
   const [preview, setPreview] = useState<(ImportPreview & { source: Source }) | null>(null);
   const [result, setResult] = useState<ImportResult | null>(null);
+  const [downloadedBytes, setDownloadedBytes] = useState<number | null>(null);
 
-  const downloadFile = () => download.run();
+  const downloadFile = () => download.run(undefined, { onSuccess: setDownloadedBytes });
 
   return (
     <Card className="lg:col-span-2">
@@ -88,6 +91,11 @@ export function PageTransferCard({ user }: { user: CurrentUser }) {
           <Button variant="outline" className="mt-4" disabled={download.isPending} onClick={() => void downloadFile()}>
             <Download /> {download.isPending ? 'Preparing...' : 'Download page file'}
           </Button>
+          {downloadedBytes !== null && importLimit !== undefined && downloadedBytes > importLimit && (
+            <p role="alert" className="mt-3 rounded-lg border border-amber-500/40 bg-amber-500/10 p-3 text-sm text-amber-100">
+              {pageTransferMessages.exportTooLarge(formatBytes(downloadedBytes), formatBytes(importLimit))}
+            </p>
+          )}
         </section>
         <section aria-labelledby="import-heading" className="min-w-0 rounded-xl border border-border/70 p-4">
           <h3 id="import-heading" className="font-semibold">
@@ -118,14 +126,20 @@ export function PageTransferCard({ user }: { user: CurrentUser }) {
 function ImportSourceForm({ onPreview }: { onPreview: (preview: ImportPreview & { source: Source }) => void }) {
   const features = useSiteFeatures();
   const read = usePreviewImport();
+  const importLimit = useImportLimit();
   const [source, setSource] = useState<Source>('file');
   const form = useSchemaForm(linktreeAddressFormSchema, { defaultValues: { url: '' } });
   const fileInputId = useId();
   const chosen = SOURCES.find((entry) => entry.id === source)!;
   const linktreeOff = source === 'linktree' && features?.linktreeImport === false;
 
-  const ask = (request: ImportPreviewRequest) =>
-    read.run(request, { form, onSuccess: (preview) => onPreview({ ...preview, source: request.source }) });
+  // A page file's own pictures stay here: the server checks the file but does not send 9 MB back.
+  const ask = (request: ImportPreviewRequest, ownMedia?: PageFile['media']) =>
+    read.run(request, {
+      form,
+      onSuccess: (preview) =>
+        onPreview({ ...preview, document: ownMedia ? { ...preview.document, media: ownMedia } : preview.document, source: request.source }),
+    });
   const refuse = (message: string) => form.showFailure(message);
 
   const readFile = async (event: ChangeEvent<HTMLInputElement>) => {
@@ -133,7 +147,7 @@ function ImportSourceForm({ onPreview }: { onPreview: (preview: ImportPreview & 
     event.target.value = '';
     if (!file) return;
     form.clearErrors();
-    if (file.size > PAGE_IMPORT_MAX_BYTES) return refuse(pageTransferMessages.tooLarge);
+    if (importLimit !== undefined && file.size > importLimit) return refuse(pageTransferMessages.tooLarge(formatBytes(importLimit)));
     const text = await file.text();
     if (source === 'littlelink') return ask({ source, html: text });
     let parsed: unknown;
@@ -143,7 +157,8 @@ function ImportSourceForm({ onPreview }: { onPreview: (preview: ImportPreview & 
       return refuse(pageTransferMessages.notJson);
     }
     if (source === 'linkstack') return ask({ source, file: parsed as Record<string, unknown> });
-    return ask({ source: 'file', document: parsed as PageFile });
+    const document = parsed as PageFile;
+    return ask({ source: 'file', document }, Array.isArray(document?.media) ? document.media : []);
   };
 
   const readLinktree = form.handleSubmit(({ url }) => ask({ source: 'linktree', url }));
@@ -201,7 +216,9 @@ function ImportSourceForm({ onPreview }: { onPreview: (preview: ImportPreview & 
           >
             <FileUp className="size-6 text-primary-text" aria-hidden="true" />
             <span className="font-semibold">{read.isPending ? 'Reading...' : chosen.pick}</span>
-            <span className="text-xs text-muted">{chosen.hint} Up to 10 MB.</span>
+            <span className="text-xs text-muted">
+              {chosen.hint} Up to {formatBytes(importLimit ?? PAGE_IMPORT_MAX_BYTES)}.
+            </span>
             <input
               id={fileInputId}
               type="file"
@@ -215,6 +232,12 @@ function ImportSourceForm({ onPreview }: { onPreview: (preview: ImportPreview & 
       )}
     </div>
   );
+}
+
+/** The largest page file this account may import (what its own export can weigh), once its plan's usage is in. */
+function useImportLimit(): number | undefined {
+  const limitBytes = usePlanUsage().data?.uploads.limitBytes;
+  return limitBytes === undefined ? undefined : pageFileMaxBytes(limitBytes);
 }
 
 const ITEM_ICONS = { link: Link2, header: Heading, text: Type, divider: Minus, embed: PlaySquare } as const;

@@ -85,8 +85,8 @@ export function useWeeklySummary() {
   });
 }
 
-/** A file the server answers as an attachment, saved by the browser under the name the server gives it. */
-async function download(path: string, init: RequestInit, fallbackName: string): Promise<void> {
+/** A file the server answers as an attachment, saved by the browser under the name the server gives it; its size in bytes. */
+async function download(path: string, init: RequestInit, fallbackName: string): Promise<number> {
   let response: Response;
   try {
     response = await fetch(path, { credentials: 'same-origin', ...init });
@@ -95,12 +95,14 @@ async function download(path: string, init: RequestInit, fallbackName: string): 
   }
   if (!response.ok) throw apiErrorOf(response.status, await response.json().catch(() => ({})));
   const name = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? fallbackName;
-  const url = URL.createObjectURL(await response.blob());
+  const file = await response.blob();
+  const url = URL.createObjectURL(file);
   const anchor = Object.assign(document.createElement('a'), { href: url, download: name });
   document.body.append(anchor);
   anchor.click();
   anchor.remove();
   setTimeout(() => URL.revokeObjectURL(url), 60_000);
+  return file.size;
 }
 
 /** POST /api/me/export: the zip of everything the account holds. */
@@ -108,12 +110,13 @@ export function useExportData() {
   return useApiMutation({
     failure: 'The export could not be made. Please try again.',
     success: accountMessages.exportReady,
-    mutationFn: (password: string) =>
-      download(
+    mutationFn: async (password: string) => {
+      await download(
         '/api/me/export',
         { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ password }) },
         'linkverse-export.zip',
-      ),
+      );
+    },
   });
 }
 
