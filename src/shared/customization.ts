@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MEDIA_URL_PATTERN } from './media.ts';
+import { MEDIA_URL_PATTERN, type MediaKind } from './media.ts';
 
 // The one customization document of a profile (spec README point 8): the full
 // dashboard set of spec 000 §3 with its enumerations and the slider ranges of
@@ -454,3 +454,10 @@ export function quickThemeFields(theme: { primaryColor: string; secondaryColor: 
 export function sameLook(a: Customization, b: Customization): boolean {
   return CUSTOMIZATION_FIELDS.every((name) => a[name] === b[name]);
 }
+
+/** The document's fields that hold an upload, and the kind each must be. */
+export const CUSTOMIZATION_MEDIA_FIELDS = {
+  backgroundImage: 'background',
+  audioFile: 'audio',
+  customCursor: 'cursor',
+} as const satisfies Partial<Record<keyof Customization, MediaKind>>;

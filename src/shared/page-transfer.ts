@@ -2,9 +2,9 @@ import { z } from 'zod';
 import { dividerBlockInput, embedBlockInput, headerBlockInput, textBlockInput } from './blocks.ts';
 import { SITE_NAME } from './constants.ts';
 import { countOf } from './counts.ts';
-import { customizationUpdateSchema } from './customization.ts';
-import { LINK_URL_MAX_LENGTH, createLinkSchema, linkMessages, startBeforeEnd } from './links.ts';
-import { MEDIA_URL_PATTERN } from './media.ts';
+import { CUSTOMIZATION_MEDIA_FIELDS, customizationUpdateSchema } from './customization.ts';
+import { CUSTOM_ICON, LINK_URL_MAX_LENGTH, createLinkSchema, linkMessages, startBeforeEnd } from './links.ts';
+import { MEDIA_URL_PATTERN, type MediaKind } from './media.ts';
 import { pageProfileSchema } from './profile-settings.ts';
 
 // A whole page as one file (issue 32): the profile's page settings, every link
@@ -238,4 +238,34 @@ export function describePageFileProblem(issue: { path: readonly PropertyKey[]; m
         .join('.'),
     );
   return issue.message;
+}
+
+/** A place of the page that shows a file, and the kind of upload it must be. */
+export interface MediaUse {
+  reference: string;
+  kind: MediaKind;
+  place: string;
+}
+
+/** Every place of what an import brings in (by its mode) that names a file. */
+export function mediaUsesOf(file: PageFile, mode: ImportMode): MediaUse[] {
+  const uses: MediaUse[] = [];
+  const add = (reference: string | null | undefined, kind: MediaKind, place: string) => {
+    if (reference) uses.push({ reference, kind, place });
+  };
+  if (mode === 'replace') {
+    add(file.profile?.profileImage, 'avatar', 'The profile picture');
+    for (const [field, kind] of Object.entries(CUSTOMIZATION_MEDIA_FIELDS)) {
+      add(file.customization?.[field as keyof typeof CUSTOMIZATION_MEDIA_FIELDS], kind, `The look's ${kind}`);
+    }
+  }
+  file.items.forEach((item, index) => {
+    const place = `Item ${index + 1} (${pageItemLabel(item)})`;
+    if (item.type === 'link') {
+      if (item.icon === CUSTOM_ICON) add(item.customIcon, 'icon', `${place}, its icon`);
+      add(item.thumbnail, 'thumbnail', `${place}, its thumbnail`);
+    }
+    if (item.type === 'embed') add(item.thumbnail, 'embed', `${place}, its picture`);
+  });
+  return uses;
 }

@@ -122,6 +122,11 @@ describe(`heavy input from one account (${DIALECT})`, () => {
     expect(imported.status, imported.body.toString().slice(0, 200)).toBe(200);
     expect(JSON.parse(imported.body.toString()).data.skipped.length).toBeGreaterThan(0);
 
+    // Sent without its length and past the account's limit: refused as it arrives, and the answer still reaches the client.
+    const endless = `{"mode":"append","document":"${'x'.repeat(18 * 1024 * 1024)}"}`;
+    const tooHeavy = await request('POST', '/api/me/page-import', { ...json, 'transfer-encoding': 'chunked' }, endless);
+    expect([tooHeavy.status, JSON.parse(tooHeavy.body.toString()).code]).toEqual([413, 'request_too_large']);
+
     // What the worker refuses is said as before: not JSON, or the file's first problem with its place.
     const notJson = await request('POST', '/api/me/page-import', json, '{"mode":');
     expect([notJson.status, JSON.parse(notJson.body.toString()).code]).toEqual([400, 'invalid_json']);

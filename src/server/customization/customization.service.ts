@@ -2,6 +2,7 @@ import type { Plan } from '#shared/constants.ts';
 import type { PlanLimits } from '#shared/plans.ts';
 import {
   CUSTOMIZATION_DEFAULTS,
+  CUSTOMIZATION_MEDIA_FIELDS,
   type Customization,
   type CustomizationUpdate,
   type LookReplaced,
@@ -10,7 +11,6 @@ import {
   resolveCustomization,
   sameLook,
 } from '#shared/customization.ts';
-import type { MediaKind } from '#shared/media.ts';
 import { PLAN_UPGRADE_HINT } from '#shared/plans.ts';
 import { lockedLookChange } from '#shared/plan-look.ts';
 import { type Db, nowIso } from '../db/database.ts';
@@ -31,12 +31,6 @@ import {
   saveCustomizationDocument,
 } from './customization.repository.ts';
 
-/** The document's fields that hold an upload, and the kind each must be. */
-export const CUSTOMIZATION_MEDIA_FIELDS = {
-  backgroundImage: 'background',
-  audioFile: 'audio',
-  customCursor: 'cursor',
-} as const satisfies Partial<Record<keyof Customization, MediaKind>>;
 type MediaField = keyof typeof CUSTOMIZATION_MEDIA_FIELDS;
 const mediaFields = Object.keys(CUSTOMIZATION_MEDIA_FIELDS) as MediaField[];
 

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import type { z } from 'zod';
 import { commonMessages } from '#shared/api.ts';
 import {
@@ -5,6 +6,7 @@ import {
   type PageImportInput,
   describePageFileProblem,
   importPreviewSchema,
+  mediaUsesOf,
   pageImportSchema,
 } from '#shared/page-transfer.ts';
 import { type LittleLinkFacts, readLittleLinkHtml } from './littlelink-html.ts';
@@ -26,11 +28,14 @@ export interface Readings {
 }
 export type ReadingKind = keyof Readings;
 
-/** A JSON body, parsed and checked; a page file's first problem is said with where it is. */
-function readJsonBody<T>(bytes: Buffer, schema: z.ZodType<T>): BodyReading<T> {
+/**
+ * A JSON body kept in a file (its path is the job's input, so that its bytes never pass through the
+ * server's event loop), parsed and checked; a page file's first problem is said with where it is.
+ */
+function readJsonBody<T>(bodyPath: Buffer, schema: z.ZodType<T>): BodyReading<T> {
   let body: unknown;
   try {
-    body = JSON.parse(bytes.toString('utf8'));
+    body = JSON.parse(bodyPath.length === 0 ? '' : readFileSync(bodyPath.toString('utf8'), 'utf8'));
   } catch {
     return { refused: { code: 'invalid_json', message: commonMessages.invalidJson } };
   }
@@ -44,7 +49,14 @@ function readJsonBody<T>(bytes: Buffer, schema: z.ZodType<T>): BodyReading<T> {
 
 export const INPUT_READERS: { [Kind in ReadingKind]: (input: Buffer) => Readings[Kind] } = {
   'littlelink-page': (input) => readLittleLinkHtml(input.toString('utf8')),
-  'page-import': (input) => readJsonBody(input, pageImportSchema),
+  'page-import': (input) => {
+    const reading = readJsonBody(input, pageImportSchema);
+    if (!('value' in reading)) return reading;
+    // Only the files the import shows (by its mode) go back to the server: the rest would be carried for nothing.
+    const { mode, document } = reading.value;
+    const shown = new Set(mediaUsesOf(document, mode).map((use) => use.reference));
+    return { value: { mode, document: { ...document, media: document.media.filter((entry) => shown.has(entry.url)) } } };
+  },
   'page-import-preview': (input) => {
     const reading = readJsonBody(input, importPreviewSchema);
     // A page file's own pictures are not sent back: the client has them, and 9 MB of base64 is not worth another trip.

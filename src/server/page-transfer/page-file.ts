@@ -6,7 +6,8 @@ import { PAGE_FILE_FORMAT, PAGE_FILE_VERSION, type PageFile, type PageFileItem, 
 import { PAGE_PROFILE_FIELDS, type PageProfile } from '#shared/profile-settings.ts';
 import type { Db } from '../db/database.ts';
 import type { UserRow } from '../db/schema.ts';
-import { CUSTOMIZATION_MEDIA_FIELDS, getCustomization } from '../customization/customization.service.ts';
+import { getCustomization } from '../customization/customization.service.ts';
+import { CUSTOMIZATION_MEDIA_FIELDS } from '#shared/customization.ts';
 import { listLinksOfUser } from '../links/links.repository.ts';
 import { toPageItem } from '../links/links.service.ts';
 import { listOwnedMedia, mediaUrl, parseMediaUrl } from '../media/media.repository.ts';

@@ -1,15 +1,15 @@
 import { createHash } from 'node:crypto';
 import { countOf } from '#shared/counts.ts';
-import { CUSTOMIZATION_DEFAULTS, type Customization } from '#shared/customization.ts';
+import { CUSTOMIZATION_DEFAULTS, CUSTOMIZATION_MEDIA_FIELDS, type Customization } from '#shared/customization.ts';
 import { CUSTOM_ICON, DEFAULT_LINK_ICON } from '#shared/links.ts';
 import type { MediaKind } from '#shared/media.ts';
-import { type ImportMode, type ImportResult, type PageFile, pageItemLabel, pageTransferMessages } from '#shared/page-transfer.ts';
+import { type ImportMode, type ImportResult, type PageFile, mediaUsesOf, pageTransferMessages } from '#shared/page-transfer.ts';
 import { uploadQuotaMessage } from '#shared/plans.ts';
 import type { AppConfig } from '../config.ts';
 import type { Db } from '../db/database.ts';
 import type { UserRow } from '../db/schema.ts';
 import { recordActivity } from '../activity/activity.repository.ts';
-import { CUSTOMIZATION_MEDIA_FIELDS, setLook } from '../customization/customization.service.ts';
+import { setLook } from '../customization/customization.service.ts';
 import { AppError } from '../http/errors.ts';
 import { countLinksOfUser } from '../links/links.repository.ts';
 import { insertOwnBlock, insertOwnLink, linkLimitMessageOn, removeEveryItem } from '../links/links.service.ts';
@@ -26,37 +26,7 @@ export interface PageImportDeps {
   media: MediaProcessor;
 }
 
-/** A place of the page that shows a file, and the kind of upload it must be. */
-interface MediaUse {
-  reference: string;
-  kind: MediaKind;
-  place: string;
-}
-
 const useKey = (kind: MediaKind, reference: string) => `${kind} ${reference}`;
-
-/** Every place of what is imported that names a file. */
-function mediaUsesOf(file: PageFile, mode: ImportMode): MediaUse[] {
-  const uses: MediaUse[] = [];
-  const add = (reference: string | null | undefined, kind: MediaKind, place: string) => {
-    if (reference) uses.push({ reference, kind, place });
-  };
-  if (mode === 'replace') {
-    add(file.profile?.profileImage, 'avatar', 'The profile picture');
-    for (const [field, kind] of Object.entries(CUSTOMIZATION_MEDIA_FIELDS)) {
-      add(file.customization?.[field as keyof typeof CUSTOMIZATION_MEDIA_FIELDS], kind, `The look's ${kind}`);
-    }
-  }
-  file.items.forEach((item, index) => {
-    const place = `Item ${index + 1} (${pageItemLabel(item)})`;
-    if (item.type === 'link') {
-      if (item.icon === CUSTOM_ICON) add(item.customIcon, 'icon', `${place}, its icon`);
-      add(item.thumbnail, 'thumbnail', `${place}, its thumbnail`);
-    }
-    if (item.type === 'embed') add(item.thumbnail, 'embed', `${place}, its picture`);
-  });
-  return uses;
-}
 
 /**
  * Decode and re-encode, in the media worker, each file the imported page

@@ -30,14 +30,19 @@ export async function readInWorker<Kind extends ReadingKind>(
 type BodyKind = { [Kind in ReadingKind]: Readings[Kind] extends BodyReading<unknown> ? Kind : never }[ReadingKind];
 type BodyOf<Kind extends BodyKind> = Readings[Kind] extends BodyReading<infer Value> ? Value : never;
 
-/** A page file's request body (10 MB), parsed and checked with its shared schema in the media worker: its value, or the route's 400. */
+/**
+ * A page file's request body, kept in the file at `bodyPath`, read, parsed and checked with its shared
+ * schema by the media worker: its value, or the route's 400.
+ */
 export async function readBodyInWorker<Kind extends BodyKind>(
   media: MediaProcessor,
   kind: Kind,
-  body: Buffer,
+  bodyPath: string,
   owner: UserRow,
 ): Promise<BodyOf<Kind>> {
-  const reading = (await readInWorker(media, kind, body, owner, pageTransferMessages.fileUnreadable)) as BodyReading<BodyOf<Kind>>;
+  const reading = (await readInWorker(media, kind, Buffer.from(bodyPath), owner, pageTransferMessages.fileUnreadable)) as BodyReading<
+    BodyOf<Kind>
+  >;
   if ('refused' in reading) throw new AppError(400, reading.refused.code, reading.refused.message);
   return reading.value;
 }
