@@ -8,6 +8,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import { tmpdir } from 'node:os';
+import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { CUSTOM_CSS_MAX_LENGTH } from '../../src/shared/customization.ts';
 import { deeplyNested, largestPageFile } from '../heavy-inputs.ts';
@@ -20,7 +21,7 @@ interface Answer {
 }
 
 let base = '';
-function request(method: string, url: string, headers: Record<string, string> = {}, body?: string): Promise<Answer> {
+function request(method: string, url: string, headers: Record<string, string> = {}, body?: string | Buffer): Promise<Answer> {
   const started = performance.now();
   return new Promise((resolve, reject) => {
     const outgoing = http.request(`${base}${url}`, { method, headers: { origin: base, ...headers }, agent: false }, (response) => {
@@ -125,7 +126,33 @@ try {
           ),
         ]),
     ],
+    ['page file export of 12 MB (9 MB of music as base64)', () => Promise.all([request('GET', '/api/me/page-export', { cookie: owner })])],
+    [
+      'account export of 18 MB (the music stored, the page file compressed)',
+      () => Promise.all([request('POST', '/api/me/export', json(owner), JSON.stringify({ password: 'bench-secret-1' }))]),
+    ],
   ];
+  // The exports need a page with files of weight: 9 MB of music (an MP3's header, then bytes that do not compress).
+  const music = Buffer.concat([
+    Buffer.from('ID3'),
+    Buffer.from([3, 0, 0, 0, 0, 0, 0, 0xff, 0xfb, 0x90, 0x64]),
+    randomBytes(9 * 1024 * 1024),
+  ]);
+  const boundary = `----bench${randomBytes(8).toString('hex')}`;
+  const upload = await request(
+    'POST',
+    '/api/media/audio',
+    { cookie: owner, 'content-type': `multipart/form-data; boundary=${boundary}` },
+    Buffer.concat([
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="song.mp3"\r\nContent-Type: audio/mpeg\r\n\r\n`),
+      music,
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]),
+  );
+  if (upload.status !== 201 && upload.status !== 200) throw new Error(`the music upload failed: ${upload.status} ${upload.body}`);
+  const { url } = (JSON.parse(upload.body) as { data: { url: string } }).data;
+  const look = await request('PUT', '/api/me/customization', json(owner), JSON.stringify({ audioFile: url }));
+  if (look.status !== 200) throw new Error(`setting the music failed: ${look.status} ${look.body}`);
   for (const [name, heavy] of paths) {
     const answers = heavy();
     const health = await healthWhile(answers);

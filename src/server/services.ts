@@ -54,7 +54,8 @@ export interface ExportContext {
 }
 
 /** A file of the export: JSON, text (both compressed), or bytes stored as they are (images, already compressed). */
-export type ExportFile = { json: unknown } | { text: string } | { stored: Uint8Array };
+/** A file of the account export: data written as JSON, text, text in pieces (a page file of many MB), or bytes stored as they are. */
+export type ExportFile = { json: unknown } | { text: string } | { pieces: Iterable<string> } | { stored: Uint8Array };
 
 /**
  * A feature's files in the account export (Account → Export my data). Each

@@ -208,7 +208,7 @@ export function registerAccountRoutes(app: App, { db, config, limits, accountMai
         .type('application/zip')
         .header('Content-Disposition', `attachment; filename="${fileName}"`)
         .header('Cache-Control', 'no-store')
-        .send(Buffer.from(zip.buffer, zip.byteOffset, zip.byteLength));
+        .send(zip);
     },
   );
 

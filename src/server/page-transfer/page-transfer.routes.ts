@@ -3,6 +3,7 @@ import { createWriteStream } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { Readable } from 'node:stream';
 import { LRUCache } from 'lru-cache';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -31,7 +32,7 @@ import type { MediaProcessor } from '../media/media-processor.ts';
 import { findUserById } from '../users/users.repository.ts';
 import { previewImport } from './import-sources.ts';
 import { readBodyInWorker } from './read-in-worker.ts';
-import { buildPageFile, pageFileJsonSchema, pageFileName } from './page-file.ts';
+import { buildPageFile, pageFileJsonSchema, pageFileName, pageFileText } from './page-file.ts';
 import { importPageFile } from './page-import.service.ts';
 import { siteOrigin } from '../http/site-origin.ts';
 
@@ -82,7 +83,7 @@ export async function registerPageTransferRoutes(app: App, { db, config, bus, me
         .type('application/json; charset=utf-8')
         .header('Content-Disposition', `attachment; filename="${pageFileName(user.username)}"`)
         .header('Cache-Control', 'no-store')
-        .send(JSON.stringify(file, null, 2) + '\n');
+        .send(Readable.from(pageFileText(file)));
     },
   );
 
