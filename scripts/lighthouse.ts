@@ -1,7 +1,9 @@
 // Lighthouse (mobile: a mid-range phone on a slow 4G link, simulated) against
 // the built product, in Debian's Chromium: the four scores of each public page
 // type (issue 11). A measurement, never a test: it prints figures.
-// Usage: npm run lighthouse  (builds first; LIGHTHOUSE_PAGES=/,/pricing to choose, LIGHTHOUSE_RUNS=5 for more runs)
+// Usage: npm run lighthouse  (builds first; LIGHTHOUSE_PAGES=/,/pricing to choose, LIGHTHOUSE_RUNS=5 for more runs).
+// The dashboard is measured signed in (issue 51 §5): the creator's session cookie goes with every request
+// Lighthouse makes (--extra-headers); LIGHTHOUSE_SIGNED_IN=/dashboard,/dashboard?tab=analytics chooses its pages.
 import { spawn } from 'node:child_process';
 import { startFreshServer } from './server-process.ts';
 
@@ -12,11 +14,13 @@ const RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 3) || 3);
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 
 interface LighthouseReport {
+  /** Where the page was once loaded: a dashboard that sent Lighthouse to /login was not measured signed in. */
+  finalDisplayedUrl: string;
   categories: Record<(typeof CATEGORIES)[number], { score: number | null }>;
   audits: Record<string, { numericValue?: number }>;
 }
 
-function runLighthouse(url: string): Promise<LighthouseReport> {
+function runLighthouse(url: string, cookie?: string): Promise<LighthouseReport> {
   return new Promise((resolve, reject) => {
     const child = spawn(
       'npx',
@@ -29,6 +33,7 @@ function runLighthouse(url: string): Promise<LighthouseReport> {
         '--quiet',
         `--only-categories=${CATEGORIES.join(',')}`,
         '--chrome-flags=--headless=new --no-sandbox --disable-gpu --disable-dev-shm-usage',
+        ...(cookie ? [`--extra-headers=${JSON.stringify({ Cookie: cookie })}`] : []),
       ],
       { env: { ...process.env, CHROME_PATH }, stdio: ['ignore', 'pipe', 'pipe'] },
     );
@@ -48,12 +53,12 @@ function runLighthouse(url: string): Promise<LighthouseReport> {
 }
 
 /** Lighthouse now and then fails to record a trace (NO_NAVSTART), twice in a row at times: a failed run is made again, up to three times. */
-async function runWithRetries(url: string, attempts = 3): Promise<LighthouseReport> {
+async function runWithRetries(url: string, cookie?: string, attempts = 3): Promise<LighthouseReport> {
   try {
-    return await runLighthouse(url);
+    return await runLighthouse(url, cookie);
   } catch (error) {
     if (attempts <= 1) throw error;
-    return runWithRetries(url, attempts - 1);
+    return runWithRetries(url, cookie, attempts - 1);
   }
 }
 
@@ -92,21 +97,31 @@ try {
     '/docs/configuration',
     '/lighthouse',
   ];
+  // Signed in as the creator above: their dashboard, as they open it on a phone.
+  const signedIn = process.env.LIGHTHOUSE_SIGNED_IN?.split(',').filter(Boolean) ?? ['/dashboard'];
+  const runs: Array<{ page: string; cookie?: string }> = [
+    ...pages.map((page) => ({ page })),
+    ...signedIn.map((page) => ({ page, cookie })),
+  ];
   console.log(
     `Lighthouse ${LIGHTHOUSE.split('@')[1]}, mobile (simulated slow 4G, 4x CPU slowdown), ${CHROME_PATH}, ${server.base}; median of ${RUNS} runs per page\n`,
   );
   // The page column fits the longest address asked for.
-  const pageWidth = Math.max(22, ...pages.map((page) => page.length + 1));
+  const labelOf = ({ page, cookie }: { page: string; cookie?: string }) => (cookie ? `${page} (signed in)` : page);
+  const pageWidth = Math.max(22, ...runs.map((run) => labelOf(run).length + 1));
   console.log(
     `${'page'.padEnd(pageWidth)} ${'perf'.padStart(5)} ${'a11y'.padStart(5)} ${'best'.padStart(5)} ${'seo'.padStart(5)}   FCP      LCP      TBT    CLS    perf range`,
   );
-  for (const page of pages) {
+  for (const { page, cookie } of runs) {
     // Scores on one machine move by several points from run to run: the run
     // with the median performance score is shown, with the range seen.
     const reports: LighthouseReport[] = [];
     for (let run = 0; run < RUNS; run += 1) {
-      reports.push(await runWithRetries(`${server.base}${page}`));
+      reports.push(await runWithRetries(`${server.base}${page}`, cookie));
     }
+    const landed = new URL(reports[0]!.finalDisplayedUrl);
+    if (`${landed.pathname}${landed.search}` !== page)
+      throw new Error(`${labelOf({ page, cookie })} ended at ${landed.pathname}: not measured`);
     const performanceOf = (report: LighthouseReport) => Math.round((report.categories.performance.score ?? 0) * 100);
     reports.sort((a, b) => performanceOf(a) - performanceOf(b));
     const report = reports[Math.floor(reports.length / 2)]!;
@@ -115,7 +130,7 @@ try {
     const cls = (report.audits['cumulative-layout-shift']?.numericValue ?? 0).toFixed(3);
     const range = `${performanceOf(reports[0]!)}–${performanceOf(reports.at(-1)!)}`;
     console.log(
-      `${page.padEnd(pageWidth)} ${CATEGORIES.map(score).join(' ')} ${ms('first-contentful-paint')} ${ms('largest-contentful-paint')} ${ms('total-blocking-time')}  ${cls}  ${range.padStart(7)}`,
+      `${labelOf({ page, cookie }).padEnd(pageWidth)} ${CATEGORIES.map(score).join(' ')} ${ms('first-contentful-paint')} ${ms('largest-contentful-paint')} ${ms('total-blocking-time')}  ${cls}  ${range.padStart(7)}`,
     );
   }
 } finally {
