@@ -31,6 +31,17 @@ function modules({ files = [], packages = [] }: { files?: string[]; packages?: s
 export default defineConfig(({ isSsrBuild }) => ({
   root: 'src/web',
   plugins: [react(), tailwindcss(), contentPlugin(projectRoot), examplesPlugin(projectRoot)],
+  resolve: isSsrBuild
+    ? {}
+    : {
+        alias: [
+          { find: /^react$/, replacement: 'preact/compat' },
+          { find: /^react-dom$/, replacement: 'preact/compat' },
+          { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
+          { find: /^react\/jsx-runtime$/, replacement: 'preact/compat/jsx-runtime' },
+          { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/compat/jsx-dev-runtime' },
+        ],
+      },
   build: {
     outDir: '../../dist/web',
     emptyOutDir: true,
@@ -60,7 +71,7 @@ export default defineConfig(({ isSsrBuild }) => ({
           groups: [
             {
               name: 'framework',
-              test: modules({ packages: ['react/', 'react-dom/', 'scheduler/', 'react-router/', 'clsx/', 'tailwind-merge/'] }),
+              test: modules({ packages: ['react/', 'react-dom/', 'preact/', 'scheduler/', 'react-router/', 'clsx/', 'tailwind-merge/'] }),
               priority: 20,
             },
             // The plans', prices' and themes' tables, which hold no schema: left to itself, rolldown puts them in

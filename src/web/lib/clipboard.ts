@@ -1,4 +1,4 @@
-import { toast } from 'sonner';
+import { toast } from '#web/lib/toast.ts';
 
 /** Copy text, and say in a toast whether it worked: `copied` when it did, `failed` (what to do instead) when it did not. */
 export async function copyWithToast(text: string, copied: string, failed: { message: string; description?: string }): Promise<void> {

@@ -1,5 +1,6 @@
 import { useCallback, useLayoutEffect, useRef, useState } from 'react';
 import { ApiError, serverMessageOr } from './api.ts';
+import { toast } from './toast.ts';
 
 // The app's one way to change something through the API: every change a
 // screen makes goes through useApiMutation, which says what came of it.
@@ -39,9 +40,7 @@ interface RunOptions<Result> {
   onFailure?: (caught: unknown) => unknown;
 }
 
-async function showToast(tone: 'success' | 'error', said: Toast): Promise<void> {
-  // Imported when one is shown, so that the static pages' islands never load it.
-  const { toast } = await import('sonner');
+function showToast(tone: 'success' | 'error', said: Toast): void {
   const { title, description, undo } = typeof said === 'string' ? { title: said, description: undefined, undo: undefined } : said;
   toast[tone](title, {
     ...(description && { description }),
@@ -88,7 +87,7 @@ export function useApiMutation<Variables = void, Result = unknown>(options: ApiM
         const said = typeof failure === 'function' ? failure(caught) : serverMessageOr(caught, failure);
         const message = typeof said === 'string' ? said : said.title;
         if (runOptions.form) runOptions.form.showFailure(message, caught instanceof ApiError ? caught.fieldErrors : {});
-        else void showToast('error', mutation.failureTitle ? { title: mutation.failureTitle, description: message } : said);
+        else showToast('error', mutation.failureTitle ? { title: mutation.failureTitle, description: message } : said);
         await runOptions.onFailure?.(caught);
         return false;
       }
@@ -100,7 +99,7 @@ export function useApiMutation<Variables = void, Result = unknown>(options: ApiM
           : typeof runOptions.success === 'function'
             ? runOptions.success(result)
             : runOptions.success || undefined;
-      if (said) void showToast('success', said);
+      if (said) showToast('success', said);
       await runOptions.onSuccess?.(result);
       return true;
     },

@@ -1,4 +1,4 @@
-import { toast } from 'sonner';
+import { toast } from '#web/lib/toast.ts';
 import { z } from 'zod';
 import { type AdminUser, adminMessages, changeUsernameSchema } from '#shared/admin.ts';
 import { ROLES, type Role } from '#shared/constants.ts';
@@ -45,7 +45,7 @@ export function EditUserDialog({ user, onClose }: { user: AdminUser; onClose: ()
     } else if (role !== user.role) {
       await changeRole.run({ role, reason: reason.trim() }, { onSuccess: onClose });
     } else {
-      toast(adminMessages.noChanges);
+      toast.message(adminMessages.noChanges);
       onClose();
     }
   });

@@ -1,5 +1,5 @@
 import { type Customization, sameLook } from '#shared/customization.ts';
-import { toast } from 'sonner';
+import { toast } from '#web/lib/toast.ts';
 import { markUnsaved } from '#web/lib/unsaved-changes.ts';
 
 // The Customize draft outlives its tab (issue 27): switching to another

@@ -8,7 +8,7 @@ import { DEFAULT_PLAN_LIMITS, plansAllowing } from '#shared/plans.ts';
 import { useSiteFeatures } from '#web/lib/use-site-features.ts';
 import { planLookNote } from '#shared/plan-look.ts';
 import { PlanLockNote } from '#web/features/purchases/plan-lock-note.tsx';
-import { toast } from 'sonner';
+import { toast } from '#web/lib/toast.ts';
 import {
   ANIMATION_TYPES,
   BACKGROUND_DIRECTIONS,

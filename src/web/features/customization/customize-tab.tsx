@@ -2,7 +2,7 @@ import { ConfirmDialog } from '#web/components/ui/confirm-dialog.tsx';
 import { RotateCcw, Save } from 'lucide-react';
 import { FloatingPreview } from '#web/components/floating-preview.tsx';
 import { useEffect, useRef, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '#web/lib/toast.ts';
 import {
   CUSTOMIZATION_FIELDS,
   type Customization,

@@ -1,6 +1,6 @@
 import { ImageUp, Music, Trash2 } from 'lucide-react';
 import { type ChangeEvent, useRef, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '#web/lib/toast.ts';
 import { AUDIO_MAX_BYTES, CURSOR_MAX_BYTES, IMAGE_MAX_BYTES, mediaMessages } from '#shared/media.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { useApiMutation } from '#web/lib/use-api-mutation.ts';

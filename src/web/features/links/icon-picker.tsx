@@ -1,6 +1,6 @@
 import { ImageUp } from 'lucide-react';
 import { useRef } from 'react';
-import { toast } from 'sonner';
+import { toast } from '#web/lib/toast.ts';
 import { CUSTOM_ICON, LINK_ICONS } from '#shared/links.ts';
 import { ICON_MAX_BYTES, mediaMessages } from '#shared/media.ts';
 import { LinkIcon } from '#profile/link-icon.tsx';

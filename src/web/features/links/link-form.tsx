@@ -1,5 +1,5 @@
 import { brandOfAddress, serviceLookOf } from '#shared/link-brands.ts';
-import { toast } from 'sonner';
+import { toast } from '#web/lib/toast.ts';
 import { useEffect, useState } from 'react';
 import {
   CUSTOM_COLOR,

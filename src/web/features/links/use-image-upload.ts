@@ -1,5 +1,5 @@
 import { type ChangeEvent, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '#web/lib/toast.ts';
 import { type MediaKind, mediaMessages } from '#shared/media.ts';
 import { ApiError } from '#web/lib/api.ts';
 import { uploadMedia } from '#web/lib/upload-media.ts';

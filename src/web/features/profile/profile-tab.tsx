@@ -2,7 +2,7 @@ import { Moon, Palette, Sun, UserRound } from 'lucide-react';
 import type { PathValue } from 'react-hook-form';
 import { useEffect } from 'react';
 import { useSearchParams } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '#web/lib/toast.ts';
 import { BIO_MAX_LENGTH, DISPLAY_NAME_MAX_LENGTH, type DashboardTheme, NEW_LINK_DAYS } from '#shared/constants.ts';
 import { countOf } from '#shared/counts.ts';
 import { type ProfileFormInput, type ProfileSettings, profileFormSchema, profileSettingsMessages } from '#shared/profile-settings.ts';

@@ -1,7 +1,7 @@
 import { Receipt } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '#web/lib/toast.ts';
 import { PLAN_NAMES } from '#shared/plans.ts';
 import { PURCHASE_ITEM_NAMES, formatMoney } from '#shared/purchases.ts';
 import type { CurrentUser } from '#shared/user.types.ts';
