@@ -37,32 +37,4 @@ export const activityItemSchema = z
   .meta({ id: 'ActivityItem' });
 export type ActivityItem = z.infer<typeof activityItemSchema>;
 
-/** What an entry says. */
-export function activityText({ kind, subject }: Pick<ActivityItem, 'kind' | 'subject'>): string {
-  switch (kind) {
-    case 'link_added':
-      return `Added the link “${subject}”`;
-    case 'link_updated':
-      return `Edited the link “${subject}”`;
-    case 'link_removed':
-      return `Removed the link “${subject}”`;
-    case 'block_added':
-      return `Added ${subject}`;
-    case 'block_updated':
-      return `Edited ${subject}`;
-    case 'block_removed':
-      return `Removed ${subject}`;
-    case 'profile_updated':
-      return 'Updated your profile';
-    case 'look_updated':
-      return 'Changed the look of your page';
-    case 'username_changed':
-      return `Changed your username to @${subject}`;
-    case 'first_click':
-      return `First click on “${subject}”`;
-    case 'page_imported':
-      return `Imported ${subject}`;
-    case 'views_record':
-      return `New daily record: ${subject} views`;
-  }
-}
+export { activityText } from './activity-text.ts';

@@ -1,15 +1,11 @@
 import { z } from 'zod';
 import { EMBED_PROVIDERS, embedUrlSchema } from './embeds.ts';
 import { LINK_TITLE_MAX_LENGTH, linkSchema, normalizeLinkUrl, startBeforeEnd, windowFields } from './links.ts';
+import { BLOCK_NAMES, BLOCK_TYPES, type BlockType, PAGE_ITEM_TYPES, type PageItemType } from './page-items.ts';
 
 // Blocks beside links (issue 30): a header, a text, a divider or an embed, in the same
 // ordered list as the links and scheduled like them. Links keep their shape;
 // every item names its `type`.
-
-export const BLOCK_TYPES = ['header', 'text', 'divider', 'embed'] as const;
-export type BlockType = (typeof BLOCK_TYPES)[number];
-export const PAGE_ITEM_TYPES = ['link', ...BLOCK_TYPES] as const;
-export type PageItemType = (typeof PAGE_ITEM_TYPES)[number];
 
 export const HEADER_MAX_LENGTH = LINK_TITLE_MAX_LENGTH;
 export const TEXT_BLOCK_MAX_LENGTH = 500;
@@ -30,9 +26,6 @@ export function blockNameOf(type: BlockType, title: string): string {
       return title ? `embed “${title}”` : 'embed';
   }
 }
-
-/** What each block is called in the dashboard and in messages. */
-export const BLOCK_NAMES: Record<BlockType, string> = { header: 'Header', text: 'Text', divider: 'Divider', embed: 'Embed' };
 
 export const blockMessages = {
   unknownType: 'Please choose a header, a text, a divider or an embed',
@@ -186,3 +179,5 @@ export function textPartsOf(text: string): TextPart[] {
 export function textAddressOf(text: string, index: number): string | undefined {
   return textPartsOf(text).filter((part) => part.url !== undefined)[index]?.url;
 }
+
+export { BLOCK_NAMES, BLOCK_TYPES, type BlockType, PAGE_ITEM_TYPES, type PageItemType };

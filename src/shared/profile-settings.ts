@@ -2,29 +2,13 @@ import { z } from 'zod';
 import { displayNameSchema, usernameSchema } from './auth.schema.ts';
 import { BIO_MAX_LENGTH, DASHBOARD_THEMES, EMAIL_MAX_LENGTH, DAY_MS, USERNAME_CHANGE_COOLDOWN_DAYS } from './constants.ts';
 import { contentWarningSchema } from './content-warning.ts';
-import { countOf } from './counts.ts';
 import { MEDIA_URL_PATTERN } from './media.ts';
 import { isTimeZone } from './time-zone.ts';
 import { consentLineSchema } from './subscribers.ts';
+import { profileSettingsMessages } from './profile-settings-messages.ts';
 
 // The Profile tab's settings (spec 000 §2 "Profile tab", §3 "User settings")
 // and the username change with its cooldown (spec 000 §4 "Username lock").
-
-export const profileSettingsMessages = {
-  bioTooLong: `Bio cannot exceed ${BIO_MAX_LENGTH} characters`,
-  invalidEmail: 'Please enter a valid email address',
-  invalidTheme: 'Please choose dark or light',
-  invalidProfileImage: 'Please upload the profile picture first',
-  noChanges: 'Nothing to update',
-  invalidTimeZone: 'Please choose a time zone from the list',
-  unknownFields: (names: string[]) => `Unknown profile field${names.length === 1 ? '' : 's'}: ${names.join(', ')}`,
-  settingsSaved: 'Settings saved',
-  usernameChanged: 'Username changed',
-  usernameChangedHint: `You can change it again in ${USERNAME_CHANGE_COOLDOWN_DAYS} days.`,
-  usernameLocked: (days: number) => `You can change your username again in ${countOf(days, 'day')}.`,
-  sameUsername: 'This is already your username',
-  usernameUrlNotice: 'Changing your username changes your profile URL. The old address redirects to the new one for 30 days.',
-} as const;
 
 const profileFields = {
   displayName: displayNameSchema,
@@ -145,3 +129,5 @@ export function usernameLockedUntil(changedAt: string | null, now = Date.now()):
 export function daysUntil(until: string, now = Date.now()): number {
   return Math.max(1, Math.ceil((Date.parse(until) - now) / DAY_MS));
 }
+
+export { profileSettingsMessages };

@@ -1,5 +1,3 @@
-import { z } from 'zod';
-
 // The profile's QR code (issue 31): what the dashboard asks GET /api/me/qr.svg
 // and /api/me/qr.png for.
 
@@ -20,22 +18,3 @@ export const qrCodeMessages = {
   invalidPicture: 'Picture must be true or false',
   invalidSize: `Size must be a whole number of pixels from ${QR_PNG_SIZE.min} to ${QR_PNG_SIZE.max}`,
 };
-
-export const qrSvgQuerySchema = z
-  .object({
-    style: z.enum(QR_STYLES, { error: qrCodeMessages.invalidStyle }).default('profile'),
-    /** The profile picture in the middle (drawn with error correction H); a page without one gets the code alone. */
-    picture: z.enum(['true', 'false'], { error: qrCodeMessages.invalidPicture }).default('false'),
-  })
-  .strict();
-
-export const qrPngQuerySchema = qrSvgQuerySchema
-  .extend({
-    size: z.coerce
-      .number({ error: qrCodeMessages.invalidSize })
-      .int(qrCodeMessages.invalidSize)
-      .min(QR_PNG_SIZE.min, qrCodeMessages.invalidSize)
-      .max(QR_PNG_SIZE.max, qrCodeMessages.invalidSize)
-      .default(QR_PNG_SIZE.default),
-  })
-  .strict();

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { mergePlanLimits } from '#server/config.ts';
@@ -38,6 +39,15 @@ const scriptsOf = (page: Page) =>
       .filter((file) => file.endsWith('.js'))
       .map((file) => file.replace(/-[\w-]{8}\.js$/, '')),
   );
+
+describe('the first load', () => {
+  it('of the dashboard stays within 100 kB of brotli script, as the build measured it (issue 51 §5)', () => {
+    // Every script the entry and the dashboard's page import statically: written by the build (scripts/build-web.mjs).
+    const firstLoad = JSON.parse(readFileSync('dist/pages/first-load.json', 'utf8')) as { landing: number; dashboard: number };
+    expect(firstLoad.dashboard).toBeLessThanOrEqual(100 * 1024);
+    expect(firstLoad.landing).toBeLessThanOrEqual(10 * 1024);
+  });
+});
 
 describe('the static pages', () => {
   it('reach a visitor who is not signed in as HTML with a small script and none of React; the phone menu still opens and closes', async () => {

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { errorResponses } from '#shared/api.ts';
 import type { FastifyRequest } from 'fastify';
 import { mediaMessages } from '#shared/media.ts';
-import { qrPngQuerySchema, qrSvgQuerySchema } from '#shared/qr-code.ts';
+import { qrPngQuerySchema, qrSvgQuerySchema } from '#shared/qr-code.schema.ts';
 import type { AppConfig } from '../config.ts';
 import type { Db } from '../db/database.ts';
 import type { UserRow } from '../db/schema.ts';

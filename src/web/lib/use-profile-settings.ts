@@ -1,5 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { type ProfileSettings, type ProfileUpdate, profileSettingsMessages } from '#shared/profile-settings.ts';
+import type { ProfileSettings, ProfileUpdate } from '#shared/profile-settings.ts';
+import { profileSettingsMessages } from '#shared/profile-settings-messages.ts';
 import { useApiMutation } from '#web/lib/use-api-mutation.ts';
 import { api } from '#web/lib/api.ts';
 import { refreshSession } from '#web/lib/use-session.ts';

@@ -157,15 +157,6 @@ export function useDeleteAccount() {
   });
 }
 
-export function useCancelDeletion() {
-  return useApiMutation({
-    failure: 'Your account could not be kept. Please try again.',
-    success: accountMessages.deletionCancelled,
-    mutationFn: () => api('/api/me/deletion', { method: 'DELETE' }),
-    onSuccess: () => refreshSession(),
-  });
-}
-
 const tokensQueryKey = ['me', 'tokens'] as const;
 
 export function useApiTokens() {

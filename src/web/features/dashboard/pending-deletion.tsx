@@ -4,7 +4,7 @@ import type { CurrentUser } from '#shared/user.types.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { Card } from '#web/components/ui/card.tsx';
 import { logOut } from '#web/lib/use-session.ts';
-import { useCancelDeletion } from '#web/features/account/use-account.ts';
+import { useCancelDeletion } from '#web/features/account/use-cancel-deletion.ts';
 
 /** The dashboard of an account waiting out its deletion: keep it, or sign out and let it go (issue 28). */
 export function PendingDeletion({ user, deleteAfter }: { user: CurrentUser; deleteAfter: string }) {

@@ -11,7 +11,8 @@ import {
   Trophy,
   UserRound,
 } from 'lucide-react';
-import { type ActivityKind, activityText } from '#shared/activity.ts';
+import type { ActivityKind } from '#shared/activity.ts';
+import { activityText } from '#shared/activity-text.ts';
 import { Card } from '#web/components/ui/card.tsx';
 import { LoadingState } from '#web/components/ui/query-status.tsx';
 import { useRecentActivity } from './use-recent-activity.ts';

@@ -1,5 +1,6 @@
 import { TriangleAlert } from 'lucide-react';
-import { type BrokenLink, brokenLinkLabel } from '#shared/link-checks.ts';
+import type { BrokenLink } from '#shared/link-checks.ts';
+import { brokenLinkLabel } from '#shared/link-check-labels.ts';
 import { formatDateTime, formatDay } from '#web/lib/dates.ts';
 
 /** 'Looks broken (404 since 3 Nov 2026)', and when it was last checked. */
