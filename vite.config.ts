@@ -98,6 +98,8 @@ export default defineConfig(({ isSsrBuild }) => ({
                   'src/web/lib/use-site-features.ts',
                   // The one mutation hook (decision 025): the dashboard's first load takes it without the form library.
                   'src/web/lib/use-api-mutation.ts',
+                  // Its toasts, which load sonner when the first one shows.
+                  'src/web/lib/toast.ts',
                 ],
                 packages: [
                   'class-variance-authority/',
