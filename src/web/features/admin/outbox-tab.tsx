@@ -3,7 +3,7 @@ import { Fragment } from 'react';
 import type { HeldMail } from '#shared/mail.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { Card } from '#web/components/ui/card.tsx';
-import { Spinner } from '#web/components/ui/spinner.tsx';
+import { LoadError, LoadingState } from '#web/components/ui/query-status.tsx';
 import { copyWithToast } from '#web/lib/clipboard.ts';
 import { formatDateTime } from '#web/lib/dates.ts';
 import { useOutbox } from './use-admin.ts';
@@ -28,13 +28,9 @@ export function OutboxTab() {
         </p>
       </div>
       {outbox.isPending ? (
-        <p className="flex items-center gap-2 text-sm text-muted" role="status">
-          <Spinner /> Loading the outbox...
-        </p>
+        <LoadingState label="Loading the outbox..." />
       ) : outbox.isError ? (
-        <p role="alert" className="text-sm text-red-300">
-          Failed to fetch the outbox
-        </p>
+        <LoadError title="The outbox could not be loaded" detail={outbox.error.message} onRetry={() => void outbox.refetch()} />
       ) : outbox.data.mails.length === 0 ? (
         <Card className="flex flex-col items-center gap-2 py-10 text-center">
           <Inbox className="size-8 text-muted" aria-hidden="true" />
