@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useLayoutEffect } from 'react';
 
 // Edits not saved yet (issue 27: unsaved edits are never dropped silently). A
 // form registers itself while it holds some: closing or reloading the page asks
@@ -27,9 +27,13 @@ export function markUnsaved(key: string, label: string, dirty: boolean, keptAcro
   else window.removeEventListener('beforeunload', warnBeforeUnload);
 }
 
-/** While `dirty` and mounted, the form's work named `label` counts as unsaved. */
+/**
+ * While `dirty` and mounted, the form's work named `label` counts as unsaved: from the render that made
+ * it dirty, before the browser handles another event (a layout effect; Preact runs plain effects a frame
+ * later, and a Back pressed in that frame would have dropped the draft without a word).
+ */
 export function useUnsavedChanges(key: string, label: string, dirty: boolean): void {
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (!dirty) return;
     markUnsaved(key, label, true);
     return () => markUnsaved(key, label, false);
@@ -67,8 +71,8 @@ export function guardBackAndForward(): void {
 
 /** While mounted, Back and Forward away from unsaved work ask through `ask` instead of leaving. */
 export function useBackAndForwardQuestion(ask: AskToLeave): void {
-  // The place is taken after every render: the address the screen shows.
-  useEffect(() => {
+  // The place is taken after every render, as it commits: the address the screen shows.
+  useLayoutEffect(() => {
     place = { state: window.history.state as unknown, url: window.location.href };
   });
   useEffect(() => {

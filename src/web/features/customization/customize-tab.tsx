@@ -1,7 +1,7 @@
 import { ConfirmDialog } from '#web/components/ui/confirm-dialog.tsx';
 import { RotateCcw, Save } from 'lucide-react';
 import { FloatingPreview } from '#web/components/floating-preview.tsx';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { toast } from '#web/lib/toast.ts';
 import {
   CUSTOMIZATION_FIELDS,
@@ -56,7 +56,7 @@ function CustomizeEditor({ user, saved }: { user: CurrentUser; saved: Customizat
   const restore = useRestoreLook();
   // The draft outlives a tab switch (customize-draft.ts); closing the page asks first.
   const [draft, setDraft] = useState<Customization>(() => keptDraft(user.id, saved));
-  useEffect(() => keepDraft(user.id, saved, draft), [user.id, saved, draft]);
+  useLayoutEffect(() => keepDraft(user.id, saved, draft), [user.id, saved, draft]);
   const changes = changesOf(saved, draft);
   const dirty = Object.keys(changes).length > 0;
   const dirtyNow = useRef(dirty);
