@@ -1,7 +1,8 @@
 import { type ReactNode, StrictMode, Suspense, lazy, useEffect, useState } from 'react';
 import { TOAST_DURATION_MS } from '#web/lib/constants.ts';
+import { loadSonner } from '#web/lib/toast.ts';
 
-const Toaster = lazy(() => import('sonner').then((module) => ({ default: module.Toaster })));
+const Toaster = lazy(() => loadSonner().then((module) => ({ default: module.Toaster })));
 
 /**
  * The toasts' host, mounted once the page has loaded: a page's first load does
