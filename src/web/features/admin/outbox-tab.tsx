@@ -1,5 +1,6 @@
 import { Copy, Inbox } from 'lucide-react';
 import { Fragment } from 'react';
+import { textPartsOf } from '#shared/blocks.ts';
 import type { HeldMail } from '#shared/mail.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { Card } from '#web/components/ui/card.tsx';
@@ -7,8 +8,6 @@ import { LoadError, LoadingState } from '#web/components/ui/query-status.tsx';
 import { copyWithToast } from '#web/lib/clipboard.ts';
 import { formatDateTime } from '#web/lib/dates.ts';
 import { useOutbox } from './use-admin.ts';
-
-const LINK = /https?:\/\/[^\s<>"]+/g;
 
 /**
  * The Outbox (issue 51 §3): on a site without SMTP, every mail it would have
@@ -52,7 +51,8 @@ export function OutboxTab() {
 
 function HeldMailCard({ mail }: { mail: HeldMail }) {
   // The links worth passing on: not the site's own address, which every mail ends with.
-  const links = [...new Set(mail.text.match(LINK) ?? [])].filter((link) => !/^https?:\/\/[^/]+\/?$/.test(link));
+  const parts = textPartsOf(mail.text);
+  const links = [...new Set(parts.flatMap((part) => part.url ?? []))].filter((link) => !/^https?:\/\/[^/]+\/?$/.test(link));
   const copy = (link: string) => copyWithToast(link, 'Link copied', { message: 'Copy failed: select the link and copy it by hand.' });
   return (
     <Card className="p-5" data-testid="held-mail">
@@ -67,7 +67,15 @@ function HeldMailCard({ mail }: { mail: HeldMail }) {
           <dd>{formatDateTime(mail.expiresAt)}</dd>
         </dl>
         <p className="mt-4 whitespace-pre-wrap break-words rounded-xl border border-border bg-surface-raised p-4 text-sm">
-          <MailText text={mail.text} />
+          {parts.map((part, index) =>
+            part.url ? (
+              <a key={index} href={part.url} target="_blank" rel="noopener noreferrer" className="break-all text-primary-text underline">
+                {part.text}
+              </a>
+            ) : (
+              <Fragment key={index}>{part.text}</Fragment>
+            ),
+          )}
         </p>
         {links.length > 0 && (
           <div className="mt-3 flex flex-wrap gap-2">
@@ -81,21 +89,4 @@ function HeldMailCard({ mail }: { mail: HeldMail }) {
       </article>
     </Card>
   );
-}
-
-/** The mail's text, its addresses as links. */
-function MailText({ text }: { text: string }) {
-  const parts: React.ReactNode[] = [];
-  let last = 0;
-  for (const match of text.matchAll(LINK)) {
-    parts.push(text.slice(last, match.index));
-    parts.push(
-      <a key={match.index} href={match[0]} target="_blank" rel="noopener noreferrer" className="break-all text-primary-text underline">
-        {match[0]}
-      </a>,
-    );
-    last = match.index + match[0].length;
-  }
-  parts.push(text.slice(last));
-  return <Fragment>{parts}</Fragment>;
 }
