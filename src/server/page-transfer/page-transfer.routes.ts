@@ -105,9 +105,12 @@ export async function registerPageTransferRoutes(app: App, { db, config, bus, me
         (error: unknown) => done(error as Error),
       );
     });
-    scope.addHook('onResponse', async (request) => {
+    // The file goes once the request is answered, or once the client has gone while the worker read it.
+    const removeBodyFile = async (request: FastifyRequest) => {
       if (isBodyFile(request.body)) await rm(request.body.path, { force: true });
-    });
+    };
+    scope.addHook('onResponse', removeBodyFile);
+    scope.addHook('onRequestAbort', removeBodyFile);
     const readInWorkerNotHere = {
       bodyLimit: PAGE_IMPORT_CEILING_BYTES + BODY_ROOM,
       validatorCompiler: () => (body: unknown) => ({ value: body }),
