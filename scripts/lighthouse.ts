@@ -5,7 +5,7 @@
 // The dashboard is measured signed in (issue 51 §5), in a Chromium this script starts with the creator's
 // session in its cookie jar and Lighthouse drives (--port); LIGHTHOUSE_SIGNED_IN=/dashboard,/dashboard?tab=links chooses its pages.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { freePort, startFreshServer } from './server-process.ts';
@@ -124,7 +124,7 @@ try {
       body: JSON.stringify({ title, url }),
     });
   }
-  const pages = process.env.LIGHTHOUSE_PAGES?.split(',') ?? [
+  const pages = process.env.LIGHTHOUSE_PAGES?.split(',').filter(Boolean) ?? [
     '/',
     '/pricing',
     '/login',
@@ -170,6 +170,7 @@ try {
     const report = reports[Math.floor(reports.length / 2)]!;
     // LIGHTHOUSE_REPORTS=dir keeps each page's median report, to read what the scores come from.
     if (process.env.LIGHTHOUSE_REPORTS) {
+      mkdirSync(process.env.LIGHTHOUSE_REPORTS, { recursive: true });
       writeFileSync(
         path.join(process.env.LIGHTHOUSE_REPORTS, `${labelOf({ page, signedIn }).replace(/[^a-z0-9]+/gi, '-')}.json`),
         JSON.stringify(report),

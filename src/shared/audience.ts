@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { countryName } from './country-names.ts';
 
 // Links that know their audience (issue 30): a link may be shown only to
 // visitors on a phone or tablet, or only on a computer, and only in chosen
@@ -43,16 +44,9 @@ const COUNTRY_CODES = new Set(
   ),
 );
 
-const REGIONS = typeof Intl.DisplayNames === 'function' ? new Intl.DisplayNames(['en'], { type: 'region' }) : undefined;
-
 /** A country's English name from its ISO code, or undefined for a code that names none. */
 export function countryNameOf(code: string): string | undefined {
-  if (!COUNTRY_CODES.has(code)) return undefined;
-  try {
-    return REGIONS?.of(code) ?? code;
-  } catch {
-    return code;
-  }
+  return COUNTRY_CODES.has(code) ? countryName(code) : undefined;
 }
 
 export const audienceDeviceSchema = z.enum(AUDIENCE_DEVICES, { error: audienceMessages.unknownDevice });

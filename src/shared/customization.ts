@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MEDIA_URL_PATTERN, type MediaKind } from './media.ts';
+import { LOOK_DEFAULTS } from './customization-defaults.ts';
 
 // The one customization document of a profile (spec README point 8): the full
 // dashboard set of spec 000 §3 with its enumerations and the slider ranges of
@@ -231,117 +232,117 @@ const gradientStops = z
 /** Every field, its rule and its default. */
 const fields = {
   // Colours
-  primaryColor: hex().default('#7C3AED'),
-  secondaryColor: hex().default('#DB2777'),
-  accentColor: hex().default('#F97316'),
-  textColor: hex().default('#F4F4F5'),
-  iconColor: hex().default('#FFFFFF'),
+  primaryColor: hex().default(LOOK_DEFAULTS.primaryColor),
+  secondaryColor: hex().default(LOOK_DEFAULTS.secondaryColor),
+  accentColor: hex().default(LOOK_DEFAULTS.accentColor),
+  textColor: hex().default(LOOK_DEFAULTS.textColor),
+  iconColor: hex().default(LOOK_DEFAULTS.iconColor),
   // Background
-  backgroundType: choice(BACKGROUND_TYPES).default('gradient'),
+  backgroundType: choice(BACKGROUND_TYPES).default(LOOK_DEFAULTS.backgroundType),
   backgroundGradient: choice([...(Object.keys(NAMED_GRADIENTS) as [NamedGradient, ...NamedGradient[]]), CUSTOM_GRADIENT]).default(
-    'purple-to-blue',
+    LOOK_DEFAULTS.backgroundGradient,
   ),
-  customGradient: gradientStops.default(''),
-  backgroundDirection: choice(BACKGROUND_DIRECTIONS).default('to bottom right'),
-  backgroundOpacity: slider(SLIDERS.opacity).default(100),
-  backgroundImage: mediaAddress().default(''),
-  backgroundBlur: slider(SLIDERS.blur).default(0),
-  backgroundFilter: choice(BACKGROUND_FILTERS).default('none'),
-  backgroundPattern: choice(BACKGROUND_PATTERNS).default('none'),
-  backgroundOverlay: flag().default(false),
-  backgroundOverlayColor: hex().default('#000000'),
-  backgroundOverlayOpacity: slider(SLIDERS.opacity).default(40),
-  disableProfileGradient: flag().default(false),
+  customGradient: gradientStops.default(LOOK_DEFAULTS.customGradient),
+  backgroundDirection: choice(BACKGROUND_DIRECTIONS).default(LOOK_DEFAULTS.backgroundDirection),
+  backgroundOpacity: slider(SLIDERS.opacity).default(LOOK_DEFAULTS.backgroundOpacity),
+  backgroundImage: mediaAddress().default(LOOK_DEFAULTS.backgroundImage),
+  backgroundBlur: slider(SLIDERS.blur).default(LOOK_DEFAULTS.backgroundBlur),
+  backgroundFilter: choice(BACKGROUND_FILTERS).default(LOOK_DEFAULTS.backgroundFilter),
+  backgroundPattern: choice(BACKGROUND_PATTERNS).default(LOOK_DEFAULTS.backgroundPattern),
+  backgroundOverlay: flag().default(LOOK_DEFAULTS.backgroundOverlay),
+  backgroundOverlayColor: hex().default(LOOK_DEFAULTS.backgroundOverlayColor),
+  backgroundOverlayOpacity: slider(SLIDERS.opacity).default(LOOK_DEFAULTS.backgroundOverlayOpacity),
+  disableProfileGradient: flag().default(LOOK_DEFAULTS.disableProfileGradient),
   // Text
-  font: choice(FONT_NAMES).default('Inter'),
-  fontSize: slider(SLIDERS.fontSize).default(16),
-  fontWeight: slider(SLIDERS.fontWeight).default(400),
-  lineHeight: slider(SLIDERS.lineHeight).default(1.5),
-  letterSpacing: slider(SLIDERS.letterSpacing).default(0),
-  textGlow: flag().default(false),
-  textGlowColor: hex().default('#8B5CF6'),
-  textShadow: flag().default(false),
-  textTransform: choice(TEXT_TRANSFORMS).default('none'),
+  font: choice(FONT_NAMES).default(LOOK_DEFAULTS.font),
+  fontSize: slider(SLIDERS.fontSize).default(LOOK_DEFAULTS.fontSize),
+  fontWeight: slider(SLIDERS.fontWeight).default(LOOK_DEFAULTS.fontWeight),
+  lineHeight: slider(SLIDERS.lineHeight).default(LOOK_DEFAULTS.lineHeight),
+  letterSpacing: slider(SLIDERS.letterSpacing).default(LOOK_DEFAULTS.letterSpacing),
+  textGlow: flag().default(LOOK_DEFAULTS.textGlow),
+  textGlowColor: hex().default(LOOK_DEFAULTS.textGlowColor),
+  textShadow: flag().default(LOOK_DEFAULTS.textShadow),
+  textTransform: choice(TEXT_TRANSFORMS).default(LOOK_DEFAULTS.textTransform),
   // Buttons
-  buttonStyle: choice(BUTTON_STYLES).default('default'),
-  linkButtonShape: choice(LINK_BUTTON_SHAPES).default('rounded'),
-  buttonOpacity: slider(SLIDERS.opacity).default(100),
-  buttonBorderRadius: slider(SLIDERS.buttonBorderRadius).default(16),
-  buttonGlow: flag().default(false),
-  buttonShadow: flag().default(true),
-  buttonHoverEffect: choice(HOVER_EFFECTS).default('lift'),
-  buttonBorderWidth: slider(SLIDERS.buttonBorderWidth).default(0),
-  buttonBorderColor: hex().default('#FFFFFF'),
-  linkButtonAnimation: choice(LINK_BUTTON_ANIMATIONS).default('none'),
-  swapBoxColors: flag().default(false),
-  monochromeIcons: flag().default(false),
-  hoverEffects: flag().default(true),
+  buttonStyle: choice(BUTTON_STYLES).default(LOOK_DEFAULTS.buttonStyle),
+  linkButtonShape: choice(LINK_BUTTON_SHAPES).default(LOOK_DEFAULTS.linkButtonShape),
+  buttonOpacity: slider(SLIDERS.opacity).default(LOOK_DEFAULTS.buttonOpacity),
+  buttonBorderRadius: slider(SLIDERS.buttonBorderRadius).default(LOOK_DEFAULTS.buttonBorderRadius),
+  buttonGlow: flag().default(LOOK_DEFAULTS.buttonGlow),
+  buttonShadow: flag().default(LOOK_DEFAULTS.buttonShadow),
+  buttonHoverEffect: choice(HOVER_EFFECTS).default(LOOK_DEFAULTS.buttonHoverEffect),
+  buttonBorderWidth: slider(SLIDERS.buttonBorderWidth).default(LOOK_DEFAULTS.buttonBorderWidth),
+  buttonBorderColor: hex().default(LOOK_DEFAULTS.buttonBorderColor),
+  linkButtonAnimation: choice(LINK_BUTTON_ANIMATIONS).default(LOOK_DEFAULTS.linkButtonAnimation),
+  swapBoxColors: flag().default(LOOK_DEFAULTS.swapBoxColors),
+  monochromeIcons: flag().default(LOOK_DEFAULTS.monochromeIcons),
+  hoverEffects: flag().default(LOOK_DEFAULTS.hoverEffects),
   // Layout
-  profileLayout: choice(PROFILE_LAYOUTS).default('centered'),
-  spacing: choice(SPACINGS).default('medium'),
-  containerMaxWidth: slider(SLIDERS.containerMaxWidth).default(400),
-  cardSpacing: slider(SLIDERS.cardSpacing).default(16),
-  cardPadding: slider(SLIDERS.cardPadding).default(20),
-  cardBorderRadius: slider(SLIDERS.cardBorderRadius).default(16),
-  profileOpacity: slider(SLIDERS.opacity).default(100),
-  profileBlur: slider(SLIDERS.profileBlur).default(0),
-  showProfileImage: flag().default(true),
-  showUsername: flag().default(true),
-  showBio: flag().default(true),
-  showSocialIcons: flag().default(true),
-  usernamePosition: choice(USERNAME_POSITIONS).default('below-name'),
-  bioPosition: choice(BIO_POSITIONS).default('above-links'),
-  location: text(50).default(''),
-  description: text(160).default(''),
+  profileLayout: choice(PROFILE_LAYOUTS).default(LOOK_DEFAULTS.profileLayout),
+  spacing: choice(SPACINGS).default(LOOK_DEFAULTS.spacing),
+  containerMaxWidth: slider(SLIDERS.containerMaxWidth).default(LOOK_DEFAULTS.containerMaxWidth),
+  cardSpacing: slider(SLIDERS.cardSpacing).default(LOOK_DEFAULTS.cardSpacing),
+  cardPadding: slider(SLIDERS.cardPadding).default(LOOK_DEFAULTS.cardPadding),
+  cardBorderRadius: slider(SLIDERS.cardBorderRadius).default(LOOK_DEFAULTS.cardBorderRadius),
+  profileOpacity: slider(SLIDERS.opacity).default(LOOK_DEFAULTS.profileOpacity),
+  profileBlur: slider(SLIDERS.profileBlur).default(LOOK_DEFAULTS.profileBlur),
+  showProfileImage: flag().default(LOOK_DEFAULTS.showProfileImage),
+  showUsername: flag().default(LOOK_DEFAULTS.showUsername),
+  showBio: flag().default(LOOK_DEFAULTS.showBio),
+  showSocialIcons: flag().default(LOOK_DEFAULTS.showSocialIcons),
+  usernamePosition: choice(USERNAME_POSITIONS).default(LOOK_DEFAULTS.usernamePosition),
+  bioPosition: choice(BIO_POSITIONS).default(LOOK_DEFAULTS.bioPosition),
+  location: text(50).default(LOOK_DEFAULTS.location),
+  description: text(160).default(LOOK_DEFAULTS.description),
   // Profile image
-  profileImageShape: choice(PROFILE_IMAGE_SHAPES).default('circle'),
-  profileImageSize: slider(SLIDERS.profileImageSize).default(120),
-  profileImageBorder: flag().default(true),
-  profileImageBorderWidth: slider(SLIDERS.profileImageBorderWidth).default(4),
-  profileImageBorderColor: hex().default('#8B5CF6'),
-  profileRingColor: hex().default('#8B5CF6'),
-  profileRingThickness: choice(RING_THICKNESSES).default('none'),
-  profileRingStyle: choice(RING_STYLES).default('solid'),
+  profileImageShape: choice(PROFILE_IMAGE_SHAPES).default(LOOK_DEFAULTS.profileImageShape),
+  profileImageSize: slider(SLIDERS.profileImageSize).default(LOOK_DEFAULTS.profileImageSize),
+  profileImageBorder: flag().default(LOOK_DEFAULTS.profileImageBorder),
+  profileImageBorderWidth: slider(SLIDERS.profileImageBorderWidth).default(LOOK_DEFAULTS.profileImageBorderWidth),
+  profileImageBorderColor: hex().default(LOOK_DEFAULTS.profileImageBorderColor),
+  profileRingColor: hex().default(LOOK_DEFAULTS.profileRingColor),
+  profileRingThickness: choice(RING_THICKNESSES).default(LOOK_DEFAULTS.profileRingThickness),
+  profileRingStyle: choice(RING_STYLES).default(LOOK_DEFAULTS.profileRingStyle),
   // Effects
-  animationType: choice(ANIMATION_TYPES).default('fadeIn'),
-  animationSpeed: slider(SLIDERS.animationSpeed).default(1),
-  animationDelay: slider(SLIDERS.animationDelay).default(0),
-  backgroundEffect: choice(BACKGROUND_EFFECTS).default('none'),
-  particleType: choice(PARTICLE_TYPES).default('bubbles'),
-  particleDensity: choice(INTENSITIES).default('medium'),
-  particleCount: slider(SLIDERS.particleCount).default(50),
-  particleSpeed: slider(SLIDERS.particleSpeed).default(1),
-  blurAmount: slider(SLIDERS.blur).default(0),
-  shadowIntensity: slider(SLIDERS.shadowIntensity).default(25),
-  borderGlow: flag().default(false),
-  glowSettings: choice(GLOW_SETTINGS).default('disabled'),
-  usernameEffects: choice(USERNAME_EFFECTS).default('none'),
-  usernameGlow: flag().default(false),
-  usernameGlowColor: hex().default('#FF00FF'),
-  usernameGlowIntensity: choice(INTENSITIES).default('medium'),
-  animatedTitle: flag().default(false),
+  animationType: choice(ANIMATION_TYPES).default(LOOK_DEFAULTS.animationType),
+  animationSpeed: slider(SLIDERS.animationSpeed).default(LOOK_DEFAULTS.animationSpeed),
+  animationDelay: slider(SLIDERS.animationDelay).default(LOOK_DEFAULTS.animationDelay),
+  backgroundEffect: choice(BACKGROUND_EFFECTS).default(LOOK_DEFAULTS.backgroundEffect),
+  particleType: choice(PARTICLE_TYPES).default(LOOK_DEFAULTS.particleType),
+  particleDensity: choice(INTENSITIES).default(LOOK_DEFAULTS.particleDensity),
+  particleCount: slider(SLIDERS.particleCount).default(LOOK_DEFAULTS.particleCount),
+  particleSpeed: slider(SLIDERS.particleSpeed).default(LOOK_DEFAULTS.particleSpeed),
+  blurAmount: slider(SLIDERS.blur).default(LOOK_DEFAULTS.blurAmount),
+  shadowIntensity: slider(SLIDERS.shadowIntensity).default(LOOK_DEFAULTS.shadowIntensity),
+  borderGlow: flag().default(LOOK_DEFAULTS.borderGlow),
+  glowSettings: choice(GLOW_SETTINGS).default(LOOK_DEFAULTS.glowSettings),
+  usernameEffects: choice(USERNAME_EFFECTS).default(LOOK_DEFAULTS.usernameEffects),
+  usernameGlow: flag().default(LOOK_DEFAULTS.usernameGlow),
+  usernameGlowColor: hex().default(LOOK_DEFAULTS.usernameGlowColor),
+  usernameGlowIntensity: choice(INTENSITIES).default(LOOK_DEFAULTS.usernameGlowIntensity),
+  animatedTitle: flag().default(LOOK_DEFAULTS.animatedTitle),
   // Media
-  audioFile: mediaAddress().default(''),
-  volumeControl: flag().default(true),
-  customCursor: mediaAddress().default(''),
+  audioFile: mediaAddress().default(LOOK_DEFAULTS.audioFile),
+  volumeControl: flag().default(LOOK_DEFAULTS.volumeControl),
+  customCursor: mediaAddress().default(LOOK_DEFAULTS.customCursor),
   // Discord
-  discordPresence: flag().default(false),
+  discordPresence: flag().default(LOOK_DEFAULTS.discordPresence),
   discordUserId: z
     .string({ error: customizationMessages.invalidDiscordId })
     .refine((value) => value === '' || /^\d{17,20}$/.test(value), customizationMessages.invalidDiscordId)
-    .default(''),
-  useDiscordAvatar: flag().default(false),
-  discordAvatarDecoration: flag().default(false),
+    .default(LOOK_DEFAULTS.discordUserId),
+  useDiscordAvatar: flag().default(LOOK_DEFAULTS.useDiscordAvatar),
+  discordAvatarDecoration: flag().default(LOOK_DEFAULTS.discordAvatarDecoration),
   // Advanced and accessibility
   customCSS: z
     .string({ error: customizationMessages.customCssTooLong })
     .max(CUSTOM_CSS_MAX_LENGTH, customizationMessages.customCssTooLong)
-    .default(''),
-  darkMode: flag().default(true),
-  accessibility: flag().default(false),
-  reducedMotion: flag().default(false),
-  highContrast: flag().default(false),
-  colorBlindFriendly: flag().default(false),
+    .default(LOOK_DEFAULTS.customCSS),
+  darkMode: flag().default(LOOK_DEFAULTS.darkMode),
+  accessibility: flag().default(LOOK_DEFAULTS.accessibility),
+  reducedMotion: flag().default(LOOK_DEFAULTS.reducedMotion),
+  highContrast: flag().default(LOOK_DEFAULTS.highContrast),
+  colorBlindFriendly: flag().default(LOOK_DEFAULTS.colorBlindFriendly),
 };
 
 export const CUSTOMIZATION_FIELDS = Object.keys(fields) as (keyof typeof fields)[];
@@ -350,7 +351,7 @@ export const CUSTOMIZATION_FIELDS = Object.keys(fields) as (keyof typeof fields)
 export const customizationSchema = z.object(fields).meta({ id: 'Customization' });
 export type Customization = z.infer<typeof customizationSchema>;
 
-export const CUSTOMIZATION_DEFAULTS: Customization = customizationSchema.parse({});
+export const CUSTOMIZATION_DEFAULTS: Customization = LOOK_DEFAULTS;
 
 /**
  * PUT /api/me/customization: any subset of the fields (missing ones keep their
@@ -386,11 +387,6 @@ export function gradientStopsOf(customization: Pick<Customization, 'backgroundGr
   if (customization.backgroundGradient === CUSTOM_GRADIENT && customization.customGradient) return customization.customGradient.split(',');
   const named = NAMED_GRADIENTS[customization.backgroundGradient as NamedGradient] ?? NAMED_GRADIENTS['purple-to-blue'];
   return named.stops;
-}
-
-/** Whether the document differs from the defaults in any field: the overview's "customized look". */
-export function isCustomized(customization: Customization): boolean {
-  return CUSTOMIZATION_FIELDS.some((name) => customization[name] !== CUSTOMIZATION_DEFAULTS[name]);
 }
 
 /** How many earlier looks a profile keeps (issue 27): bounded, and counted in no quota. */

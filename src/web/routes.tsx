@@ -40,9 +40,12 @@ const ExamplesPage = lazy(() => import('./features/examples/examples-page.tsx').
 /**
  * A signed-in page, loaded together with the query cache it reads the API
  * through (lib/query-client.tsx), which the public pages never download.
+ * `preload` asks for its code as soon as its address opens, while the session
+ * is checked rather than after: a phone's network then spends one round trip
+ * less before the dashboard's first paint.
  */
 function lazyWithQueries<Props extends object>(load: () => Promise<ComponentType<Props>>) {
-  return lazy(async () => {
+  const loadPage = async () => {
     const [{ WithQueries }, Page] = await Promise.all([import('./lib/query-client.tsx'), load()]);
     function PageWithQueries(props: Props) {
       return (
@@ -52,7 +55,10 @@ function lazyWithQueries<Props extends object>(load: () => Promise<ComponentType
       );
     }
     return { default: PageWithQueries };
-  });
+  };
+  let loading: ReturnType<typeof loadPage> | undefined;
+  const preload = () => (loading ??= loadPage());
+  return Object.assign(lazy(preload), { preload });
 }
 
 const DashboardPage = lazyWithQueries(() => import('./features/dashboard/dashboard-page.tsx').then((module) => module.DashboardPage));
@@ -209,7 +215,7 @@ export const routes: RouteObject[] = [
           {
             path: '/admin',
             element: (
-              <RequireUser>
+              <RequireUser preload={AdminPage.preload}>
                 {(user) => (
                   <Loading>
                     <AdminPage user={user} />
@@ -221,7 +227,7 @@ export const routes: RouteObject[] = [
           {
             path: '/upload-profile-image',
             element: (
-              <RequireUser>
+              <RequireUser preload={UploadProfileImagePage.preload}>
                 {(user) => (
                   <Loading>
                     <UploadProfileImagePage user={user} />
@@ -248,7 +254,7 @@ export const routes: RouteObject[] = [
       {
         path: '/dashboard',
         element: (
-          <RequireUser loading={<DashboardSkeleton />}>
+          <RequireUser loading={<DashboardSkeleton />} preload={DashboardPage.preload}>
             {(user) => (
               <Loading fallback={<DashboardSkeleton />}>
                 <DashboardPage user={user} />

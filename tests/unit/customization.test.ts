@@ -6,9 +6,10 @@ import {
   customizationUpdateSchema,
   fontFamilyOf,
   gradientStopsOf,
-  isCustomized,
+  customizationSchema,
   resolveCustomization,
 } from '#shared/customization.ts';
+import { isCustomized } from '#shared/customization-defaults.ts';
 import { BASIC_THEME_NAMES, QUICK_THEMES } from '#shared/themes.ts';
 
 describe('the customization document', () => {
@@ -48,7 +49,9 @@ describe('the customization document', () => {
       backgroundGradient: 'purple-to-blue',
       customCSS: '',
     });
-    expect(isCustomized(CUSTOMIZATION_DEFAULTS)).toBe(false);
+    // The plain defaults the overview compares with are the rules' own: every field, each value.
+    expect(customizationSchema.parse({})).toEqual(CUSTOMIZATION_DEFAULTS);
+    expect(isCustomized(customizationSchema.parse({}))).toBe(false);
     expect(isCustomized({ ...CUSTOMIZATION_DEFAULTS, fontSize: 18 })).toBe(true);
   });
 

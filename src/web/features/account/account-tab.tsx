@@ -8,6 +8,7 @@ import { LoadError, LoadingState } from '#web/components/ui/query-status.tsx';
 import { useSchemaForm } from '#web/lib/use-schema-form.ts';
 import { FormError } from '#web/components/ui/form-error.tsx';
 import { PasswordField } from '#web/components/ui/password-input.tsx';
+import { countryName } from '#shared/country-names.ts';
 import type { CurrentUser } from '#shared/user.types.ts';
 import { PurchasesCard } from '#web/features/purchases/purchases-card.tsx';
 import { CustomDomainCard } from '#web/features/custom-domains/custom-domain-card.tsx';
@@ -68,15 +69,8 @@ function ChangePasswordCard() {
 }
 
 const DEVICE_ICONS = { desktop: Laptop, mobile: Smartphone, tablet: Tablet } as const;
-const COUNTRY_NAMES = new Intl.DisplayNames(['en'], { type: 'region' });
-
 function placeOf(country: string | null): string | null {
-  if (!country) return null;
-  try {
-    return COUNTRY_NAMES.of(country) ?? country;
-  } catch {
-    return country;
-  }
+  return country ? countryName(country) : null;
 }
 
 function SessionsCard() {

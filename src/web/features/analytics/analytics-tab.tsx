@@ -27,7 +27,7 @@ import { LoadError, LoadingState } from '#web/components/ui/query-status.tsx';
 import { useProfileActions } from '#web/lib/use-profile-actions.ts';
 import { useUpdateProfile } from '#web/lib/use-profile-settings.ts';
 import { cn } from '#web/lib/utils.ts';
-import { countryName, useAnalytics } from './use-analytics.ts';
+import { useAnalytics, visitorCountry } from './use-analytics.ts';
 
 // The chart library is fetched with this tab, never with the rest of the dashboard.
 const DailyVisitsChart = lazy(() => import('./daily-visits-chart.tsx'));
@@ -153,7 +153,7 @@ function Report({ report, user }: { report: AnalyticsReport; user: CurrentUser }
             <Card>
               <SectionTitle icon={<Globe2 />} title="Countries" />
               <ShareList
-                items={report.countries.map((country) => ({ ...country, label: countryName(country.name) }))}
+                items={report.countries.map((country) => ({ ...country, label: visitorCountry(country.name) }))}
                 unit="visit"
                 empty="No visits in this period."
                 limit={8}

@@ -3,6 +3,7 @@ import { useEffect } from 'react';
 import type { AnalyticsReport } from '#shared/analytics.ts';
 import type { AnalyticsPeriod } from '#shared/constants.ts';
 import { isTimeZone } from '#shared/time-zone.ts';
+import { countryName } from '#shared/country-names.ts';
 import type { CurrentUser } from '#shared/user.types.ts';
 import { useUpdateProfile } from '#web/lib/use-profile-settings.ts';
 import { api } from '#web/lib/api.ts';
@@ -22,16 +23,9 @@ export function useAnalytics(days: AnalyticsPeriod) {
   });
 }
 
-const REGIONS = typeof Intl.DisplayNames === 'function' ? new Intl.DisplayNames(['en'], { type: 'region' }) : undefined;
-
-/** A country's name from its ISO code; '' is an address no database places. */
-export function countryName(code: string): string {
-  if (!code) return 'Unknown';
-  try {
-    return REGIONS?.of(code) ?? code;
-  } catch {
-    return code;
-  }
+/** A visitor's country by name; '' is an address no database places. */
+export function visitorCountry(code: string): string {
+  return code ? countryName(code) : 'Unknown';
 }
 
 /** '2026-11-23' as 'Mon 23 Nov' (the day is a calendar day, so it is read in UTC). */

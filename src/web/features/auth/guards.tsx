@@ -4,15 +4,20 @@ import { ServerUnavailable } from '#web/components/server-unavailable.tsx';
 import { FullPageSpinner } from '#web/components/ui/spinner.tsx';
 import type { CurrentUser } from '#shared/user.types.ts';
 import { useSession } from '#web/lib/use-session.ts';
+import { mayHaveSession } from '#web/lib/session-hint.ts';
 
 /** Pages for signed-in users only: anonymous visitors go to /login (spec 000 §6). */
 export function RequireUser({
   children,
   loading = <FullPageSpinner />,
+  preload,
 }: {
   children: (user: CurrentUser) => ReactNode;
   loading?: ReactNode;
+  /** Asks for the page's code while the session is checked (idempotent), when the browser holds a session to check. */
+  preload?: () => unknown;
 }) {
+  if (mayHaveSession()) preload?.();
   const { user, isLoading, error, refetch } = useSession();
   const location = useLocation();
   if (isLoading) return loading;

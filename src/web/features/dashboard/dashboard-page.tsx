@@ -1,6 +1,6 @@
 import { Eye, HelpCircle, Menu } from 'lucide-react';
 import { Dialog } from 'radix-ui';
-import { Suspense, lazy, useCallback, useEffect, useRef, useState } from 'react';
+import { type ReactNode, Suspense, lazy, useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { DashboardTab } from '#web/lib/constants.ts';
 import type { CurrentUser } from '#shared/user.types.ts';
@@ -37,6 +37,23 @@ function TabLoading() {
   );
 }
 
+/**
+ * The dashboard's outer box in its own theme (Profile settings; the rest of the
+ * site stays dark), and the profile's time zone taken from the browser once.
+ * Its queries and that save re-render this box alone: the tabs inside are its
+ * children, made by the dashboard, so a phone does not draw the whole
+ * dashboard again when the settings arrive.
+ */
+function DashboardFrame({ user, children }: { user: CurrentUser; children: ReactNode }) {
+  const theme = useProfileSettings().data?.theme ?? 'dark';
+  useBrowserTimeZone(user);
+  return (
+    <div className="min-h-dvh bg-background text-zinc-100 lg:grid lg:grid-cols-[18rem_1fr]" data-dashboard-theme={theme}>
+      {children}
+    </div>
+  );
+}
+
 /** /dashboard without the site header and footer; the tab lives in ?tab= (spec 000 §2). */
 export function DashboardPage({ user }: { user: CurrentUser }) {
   // Signed in during a deletion's grace period: keeping the account comes first.
@@ -49,9 +66,6 @@ function Dashboard({ user }: { user: CurrentUser }) {
   const tab = parseTab(searchParams.get('tab'));
   const [menuOpen, setMenuOpen] = useState(false);
   const { openPublicProfile } = useProfileActions(user.username);
-  // The dashboard's own theme (Profile settings); the rest of the site stays dark.
-  const theme = useProfileSettings().data?.theme ?? 'dark';
-  useBrowserTimeZone(user);
 
   // Leaving a tab with unsaved edits asks first (issue 27).
   // What a tab opens with: the new link's form, or a field to land on (?focus=, read by the tab).
@@ -96,7 +110,7 @@ function Dashboard({ user }: { user: CurrentUser }) {
   const sidebar = <DashboardSidebar user={user} tab={tab} onTabChange={changeTab} />;
 
   return (
-    <div className="min-h-dvh bg-background text-zinc-100 lg:grid lg:grid-cols-[18rem_1fr]" data-dashboard-theme={theme}>
+    <DashboardFrame user={user}>
       <div className="hidden border-r border-border bg-surface/60 lg:block">
         <aside className="sticky top-0 h-dvh overflow-y-auto">{sidebar}</aside>
       </div>
@@ -157,6 +171,6 @@ function Dashboard({ user }: { user: CurrentUser }) {
           />
         </main>
       </div>
-    </div>
+    </DashboardFrame>
   );
 }

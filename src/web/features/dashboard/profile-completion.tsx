@@ -1,6 +1,5 @@
 import { CheckCircle2, Circle } from 'lucide-react';
-import { useEffect, useState } from 'react';
-import type { Customization } from '#shared/customization.ts';
+import { isCustomized } from '#shared/customization-defaults.ts';
 import type { CurrentUser } from '#shared/user.types.ts';
 import { Card } from '#web/components/ui/card.tsx';
 import type { DashboardTab } from '#web/lib/constants.ts';
@@ -24,32 +23,12 @@ export function completionSteps(user: CurrentUser, linkCount: number, customized
   ];
 }
 
-/**
- * Whether the look differs from the defaults, once both are in: the defaults come from the look's schema,
- * loaded with the document rather than with the dashboard (its first load takes no schema library).
- */
-function useIsCustomized(customization: Customization | undefined): boolean | undefined {
-  const [customized, setCustomized] = useState<{ of: Customization; is: boolean }>();
-  useEffect(() => {
-    if (!customization) return;
-    let live = true;
-    void import('#shared/customization.ts').then(({ isCustomized }) => {
-      if (live) setCustomized({ of: customization, is: isCustomized(customization) });
-    });
-    return () => {
-      live = false;
-    };
-  }, [customization]);
-  return customized && customized.of === customization ? customized.is : undefined;
-}
-
 /** The overview's real profile-completion figure, with what is missing. */
 export function ProfileCompletion({ user, onTabChange }: { user: CurrentUser; onTabChange: (tab: DashboardTab) => void }) {
   const links = useLinks(user.id);
   const customization = useCustomization();
-  const customized = useIsCustomized(customization.data);
-  if (!links.data || customized === undefined) return null;
-  const steps = completionSteps(user, links.data.length, customized);
+  if (!links.data || !customization.data) return null;
+  const steps = completionSteps(user, links.data.length, isCustomized(customization.data));
   const percent = Math.round((steps.filter((step) => step.done).length / steps.length) * 100);
   return (
     <Card>

@@ -1,0 +1,116 @@
+// The look's defaults (spec 000 §6), apart from its rules: a plain object that
+// the dashboard's overview compares a look with ("Customize your look") without
+// loading the schema library, which costs a phone's browser a long task. The
+// rules in customization.ts take each default from here.
+
+export const LOOK_DEFAULTS = {
+  // Colours
+  primaryColor: '#7C3AED',
+  secondaryColor: '#DB2777',
+  accentColor: '#F97316',
+  textColor: '#F4F4F5',
+  iconColor: '#FFFFFF',
+  // Background
+  backgroundType: 'gradient',
+  backgroundGradient: 'purple-to-blue',
+  customGradient: '',
+  backgroundDirection: 'to bottom right',
+  backgroundOpacity: 100,
+  backgroundImage: '',
+  backgroundBlur: 0,
+  backgroundFilter: 'none',
+  backgroundPattern: 'none',
+  backgroundOverlay: false,
+  backgroundOverlayColor: '#000000',
+  backgroundOverlayOpacity: 40,
+  disableProfileGradient: false,
+  // Text
+  font: 'Inter',
+  fontSize: 16,
+  fontWeight: 400,
+  lineHeight: 1.5,
+  letterSpacing: 0,
+  textGlow: false,
+  textGlowColor: '#8B5CF6',
+  textShadow: false,
+  textTransform: 'none',
+  // Buttons
+  buttonStyle: 'default',
+  linkButtonShape: 'rounded',
+  buttonOpacity: 100,
+  buttonBorderRadius: 16,
+  buttonGlow: false,
+  buttonShadow: true,
+  buttonHoverEffect: 'lift',
+  buttonBorderWidth: 0,
+  buttonBorderColor: '#FFFFFF',
+  linkButtonAnimation: 'none',
+  swapBoxColors: false,
+  monochromeIcons: false,
+  hoverEffects: true,
+  // Layout
+  profileLayout: 'centered',
+  spacing: 'medium',
+  containerMaxWidth: 400,
+  cardSpacing: 16,
+  cardPadding: 20,
+  cardBorderRadius: 16,
+  profileOpacity: 100,
+  profileBlur: 0,
+  showProfileImage: true,
+  showUsername: true,
+  showBio: true,
+  showSocialIcons: true,
+  usernamePosition: 'below-name',
+  bioPosition: 'above-links',
+  location: '',
+  description: '',
+  // Profile image
+  profileImageShape: 'circle',
+  profileImageSize: 120,
+  profileImageBorder: true,
+  profileImageBorderWidth: 4,
+  profileImageBorderColor: '#8B5CF6',
+  profileRingColor: '#8B5CF6',
+  profileRingThickness: 'none',
+  profileRingStyle: 'solid',
+  // Effects
+  animationType: 'fadeIn',
+  animationSpeed: 1,
+  animationDelay: 0,
+  backgroundEffect: 'none',
+  particleType: 'bubbles',
+  particleDensity: 'medium',
+  particleCount: 50,
+  particleSpeed: 1,
+  blurAmount: 0,
+  shadowIntensity: 25,
+  borderGlow: false,
+  glowSettings: 'disabled',
+  usernameEffects: 'none',
+  usernameGlow: false,
+  usernameGlowColor: '#FF00FF',
+  usernameGlowIntensity: 'medium',
+  animatedTitle: false,
+  // Media
+  audioFile: '',
+  volumeControl: true,
+  customCursor: '',
+  // Discord
+  discordPresence: false,
+  discordUserId: '',
+  useDiscordAvatar: false,
+  discordAvatarDecoration: false,
+  // Advanced and accessibility
+  customCSS: '',
+  darkMode: true,
+  accessibility: false,
+  reducedMotion: false,
+  highContrast: false,
+  colorBlindFriendly: false,
+} as const;
+
+/** Whether a look differs from the defaults in any field: the overview's "customized look". */
+export function isCustomized(look: { readonly [Field in keyof typeof LOOK_DEFAULTS]: unknown }): boolean {
+  return (Object.keys(LOOK_DEFAULTS) as (keyof typeof LOOK_DEFAULTS)[]).some((field) => look[field] !== LOOK_DEFAULTS[field]);
+}
