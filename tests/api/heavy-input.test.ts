@@ -74,6 +74,20 @@ describe(`heavy input from one account (${DIALECT})`, () => {
     expect(t.app.media.stats.done).toBeGreaterThan(drawnBefore);
   });
 
+  it('draws the SVG QR code in the media worker too: its jobs are counted there, and a flood of them is bounded alike', async () => {
+    const drawnBefore = t.app.media.stats.done;
+    const svg = await request('GET', '/api/me/qr.svg?picture=true', { cookie: other.cookie });
+    expect(svg.status).toBe(200);
+    expect(svg.body.toString()).toMatch(/^<svg[\s\S]*<\/svg>\s*$/);
+    expect(t.app.media.stats.done).toBe(drawnBefore + 1);
+    const { answers, health } = await whileHeavy(() =>
+      Array.from({ length: 24 }, () => request('GET', '/api/me/qr.svg', { cookie: owner.cookie })),
+    );
+    expect(health.status).toBe(200);
+    expect(answers.every((answer) => answer.status === 200 || answer.status === 429)).toBe(true);
+    expect(answers.some((answer) => answer.status === 200)).toBe(true);
+  });
+
   it('reads a LittleLink page in the media worker: one nested 400 000 deep is refused with 400, and the server answers meanwhile', async () => {
     const before = { ...t.app.media.stats };
     const html = deeplyNested(400_000);

@@ -11,6 +11,7 @@ import {
 } from '#shared/media.ts';
 import { drawShareImage } from './share-image-drawing.ts';
 import { QR_PICTURE_SIZE } from '#shared/qr-code.ts';
+import { type QrCodeJob, qrSvg } from './qr-drawing.ts';
 
 export interface ProcessedMedia {
   data: Buffer;
@@ -149,15 +150,26 @@ async function processAudio(input: Buffer): Promise<ProcessedMedia> {
   return { data: input, ext: known.ext, mime: known.mime, width: null, height: null };
 }
 
-/** The profile picture for a QR code's middle (issue 31): a square PNG, which every SVG renderer can show inside the drawing. */
-function processQrPicture(input: Buffer): Promise<ProcessedMedia> {
-  return reencode(input, { width: QR_PICTURE_SIZE, height: QR_PICTURE_SIZE, fit: 'cover', position: 'centre' }, 'png');
-}
-
-/** A QR code the server drew as SVG (its picture inside), rasterized at the width and height it names. */
-async function rasterizeQrCode(input: Buffer): Promise<ProcessedMedia> {
+/**
+ * A profile's QR code (qr-drawing.ts) as SVG, or as a square PNG of the job's
+ * size; the stored profile picture, when asked, is made a square PNG first,
+ * which every SVG renderer can show inside the drawing.
+ */
+async function drawQrCode(input: Buffer): Promise<ProcessedMedia> {
+  const { address, colour, size, picture } = JSON.parse(input.toString('utf8')) as QrCodeJob;
+  const middle = picture
+    ? (
+        await reencode(
+          Buffer.from(picture, 'base64'),
+          { width: QR_PICTURE_SIZE, height: QR_PICTURE_SIZE, fit: 'cover', position: 'centre' },
+          'png',
+        )
+      ).data
+    : undefined;
+  const svg = await qrSvg(address, colour, middle, size ?? undefined);
+  if (size === null) return { data: Buffer.from(svg), ext: 'svg', mime: 'image/svg+xml', width: null, height: null };
   const sharp = await loadSharp();
-  const { data, info } = await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' })
+  const { data, info } = await sharp(Buffer.from(svg), { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' })
     .png()
     .toBuffer({ resolveWithObject: true });
   return { data, ext: 'png', mime: 'image/png', width: info.width, height: info.height };
@@ -166,8 +178,8 @@ async function rasterizeQrCode(input: Buffer): Promise<ProcessedMedia> {
 /** The content is not of the kind's type: refused with the kind's own message. */
 export class UnsupportedMediaError extends Error {}
 
-/** What a picture job is: an upload of one kind, an image fetched from Discord, a QR code's picture and drawing, or a page's share image. */
-export type MediaJobKind = MediaKind | 'discord' | 'qr-picture' | 'qr-code' | 'share-image';
+/** What a picture job is: an upload of one kind, an image fetched from Discord, a QR code, or a page's share image. */
+export type MediaJobKind = MediaKind | 'discord' | 'qr-code' | 'share-image';
 
 /**
  * Every decoder, by job kind. They run in the media worker process
@@ -182,8 +194,7 @@ export const MEDIA_DECODERS: Record<MediaJobKind, (input: Buffer) => Promise<Pro
   cursor: processCursor,
   audio: processAudio,
   discord: processDiscordImage,
-  'qr-picture': processQrPicture,
-  'qr-code': rasterizeQrCode,
+  'qr-code': drawQrCode,
   'share-image': (input) => drawShareImage(input, loadSharp),
 };
 

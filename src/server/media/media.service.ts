@@ -215,3 +215,10 @@ export async function mediaFileNamed(db: Db, fileName: string) {
   const media = address ? await findMediaFile(db, address.hash, address.ext) : undefined;
   return media && { media, hash: address!.hash };
 }
+
+/** The stored bytes at a media address (/media/{sha256}.{ext}), as base64 for a drawing job, or null when none is stored there. */
+export async function storedFileAsBase64(db: Db, url: string | null): Promise<string | null> {
+  const address = url ? parseMediaUrl(url) : undefined;
+  const file = address && (await findMediaFile(db, address.hash, address.ext));
+  return file ? Buffer.from(file.data).toString('base64') : null;
+}

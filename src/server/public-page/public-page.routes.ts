@@ -21,8 +21,8 @@ import { LRUCache } from 'lru-cache';
 import { mediaMessages } from '#shared/media.ts';
 import { MEMORY_BOUNDS } from '../memory-bounds.ts';
 import type { MediaProcessor } from '../media/media-processor.ts';
-import { findMediaFile, parseMediaUrl } from '../media/media.repository.ts';
-import { runMediaJob } from '../media/media.service.ts';
+import { runMediaJob, storedFileAsBase64 } from '../media/media.service.ts';
+import type { ShareImageJob } from '../media/share-image-drawing.ts';
 import { shareImageSceneOf, shareImageVersionOf } from './share-image.ts';
 import { AGREE_QUERY } from '#shared/content-warning.ts';
 import { createHash } from 'node:crypto';
@@ -149,9 +149,7 @@ export function registerPublicPageRoutes(
       const key = `${page.profile.id}:${version}`;
       let png = shareImages.get(key);
       if (!png) {
-        const address = scene.picture ? parseMediaUrl(scene.picture) : undefined;
-        const file = address && (await findMediaFile(db, address.hash, address.ext));
-        const job = { scene, picture: file ? Buffer.from(file.data).toString('base64') : null };
+        const job: ShareImageJob = { scene, picture: await storedFileAsBase64(db, scene.picture) };
         png = (
           await runMediaJob(media, 'share-image', Buffer.from(JSON.stringify(job)), { id: page.profile.id }, mediaMessages.cannotDecode)
         ).data;
