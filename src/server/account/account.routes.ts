@@ -10,8 +10,6 @@ import {
   siteFeaturesSchema,
   type SiteFeatures,
   weeklySummarySchema,
-  accountMessages,
-  CREATORS_SHOWN_FROM,
 } from '#shared/account.ts';
 import { dataOf, errorResponses, tooManyAttemptsMessage } from '#shared/api.ts';
 import { forgotPasswordSchema, passwordResetMessages, resetLinkCheckSchema, resetPasswordSchema } from '#shared/password-reset.ts';
@@ -22,21 +20,26 @@ import type { AppConfig } from '../config.ts';
 import type { Db } from '../db/database.ts';
 import type { App } from '../http/app-types.ts';
 import { type ChangeBus, profileChange } from '../http/change-bus.ts';
-import { AppError } from '../http/errors.ts';
 import { rateLimiter } from '../http/rate-limit.ts';
 import type { SignInLimits } from '../auth/auth.routes.ts';
 import { clearSessionCookies } from '../auth/sessions.ts';
 import { requireUser } from '../http/who-is-asking.ts';
-import { deleteOtherSessions } from '../auth/sessions.repository.ts';
 import { toCurrentUser } from '../users/users.service.ts';
-import { countCreators, updateUser } from '../users/users.repository.ts';
 import type { AccountMail } from './account-mail.service.ts';
 import { cancelDeletion, requestDeletion } from './account-deletion.service.ts';
 import { exportAccount } from './account-export.ts';
 import type { ExportPart } from '../services.ts';
 import { PAGE_FILE_SCHEMA_PATH } from '#shared/page-transfer.ts';
 import type { SsoProvider } from '#shared/single-sign-on.ts';
-import { changePassword, endSessionByHandle, sessionsOf, setFirstPassword } from './account.service.ts';
+import {
+  changePassword,
+  creatorCounter,
+  endOtherSessions,
+  endSessionByHandle,
+  sessionsOf,
+  setFirstPassword,
+  setWeeklySummary,
+} from './account.service.ts';
 import { assertOwnPassword } from '../auth/password.ts';
 import { siteOrigin } from '../http/site-origin.ts';
 
@@ -143,7 +146,7 @@ export function registerAccountRoutes(app: App, { db, config, limits, accountMai
         response: { 200: dataOf(z.object({ ended: z.number().int() })), ...errorResponses(401) },
       },
     },
-    async (request) => ({ data: { ended: await deleteOtherSessions(db, requireUser(request).id, request.sessionId!) } }),
+    async (request) => ({ data: { ended: await endOtherSessions(db, requireUser(request).id, request.sessionId!) } }),
   );
 
   // POST /api/me/email/confirmation: send the confirmation link (again).
@@ -175,12 +178,7 @@ export function registerAccountRoutes(app: App, { db, config, limits, accountMai
       },
     },
     async (request) => {
-      const user = requireUser(request);
-      if (request.body.weeklySummary) {
-        if (!user.emailConfirmedAt) throw new AppError(400, 'no_email', accountMessages.weeklySummaryNeedsEmail);
-      }
-      await updateUser(db, user.id, { weeklySummary: request.body.weeklySummary ? 1 : 0 });
-      return { data: toCurrentUser({ ...user, weeklySummary: request.body.weeklySummary ? 1 : 0 }) };
+      return { data: toCurrentUser(await setWeeklySummary(db, requireUser(request), request.body.weeklySummary)) };
     },
   );
 
@@ -251,9 +249,6 @@ export function registerAccountRoutes(app: App, { db, config, limits, accountMai
   );
 }
 
-/** How long the creator count is reused: one count query a minute at most, however busy the landing page. */
-const CREATOR_COUNT_TTL_MS = 60_000;
-
 /**
  * What this site has set up (mail, the deletion grace period, the plans' limits,
  * payments), as fixed as its configuration; the creator count is counted on demand.
@@ -276,11 +271,7 @@ export function siteFeaturesOf(config: AppConfig, singleSignOn: SsoProvider[]): 
 
 /** What this site has: public, so that no screen offers what is not there. */
 export function registerSiteFeatureRoutes(app: App, db: Db, fixed: SiteFeatures): void {
-  let counted: { creators: number; at: number } | undefined;
-  const creators = async () => {
-    if (!counted || Date.now() - counted.at > CREATOR_COUNT_TTL_MS) counted = { creators: await countCreators(db), at: Date.now() };
-    return counted.creators >= CREATORS_SHOWN_FROM ? counted.creators : null;
-  };
+  const creators = creatorCounter(db);
   app.get(
     '/api/site/features',
     {

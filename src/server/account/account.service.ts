@@ -1,12 +1,12 @@
 import { createHash } from 'node:crypto';
-import { type AccountSession, type ChangePasswordInput, accountMessages } from '#shared/account.ts';
+import { type AccountSession, CREATORS_SHOWN_FROM, type ChangePasswordInput, accountMessages } from '#shared/account.ts';
 import { type Db, nowIso } from '../db/database.ts';
 import type { UserRow } from '../db/schema.ts';
 import { agentOf } from '../http/client-details.ts';
 import { AppError } from '../http/errors.ts';
 import { assertOwnPassword, hashPassword, hasPassword } from '../auth/password.ts';
 import { deleteOtherSessions, deleteSession, listSessionsOfUser } from '../auth/sessions.repository.ts';
-import { updateUser } from '../users/users.repository.ts';
+import { countCreators, updateUser } from '../users/users.repository.ts';
 
 /**
  * The handle a session is named by in the Account section: derived from the
@@ -63,4 +63,29 @@ export async function endSessionByHandle(db: Db, userId: number, currentSessionI
   if (!session) throw new AppError(404, 'not_found', accountMessages.sessionNotFound);
   await deleteSession(db, session.id);
   return { current: session.id === currentSessionId };
+}
+
+/** End every session of the account but the one asking; returns how many ended. */
+export function endOtherSessions(db: Db, userId: number, currentSessionId: string): Promise<number> {
+  return deleteOtherSessions(db, userId, currentSessionId);
+}
+
+/** Turn the weekly summary by email on or off: on takes a confirmed address to send it to. */
+export async function setWeeklySummary(db: Db, user: UserRow, on: boolean): Promise<UserRow> {
+  if (on && !user.emailConfirmedAt) throw new AppError(400, 'no_email', accountMessages.weeklySummaryNeedsEmail);
+  const weeklySummary = on ? 1 : 0;
+  await updateUser(db, user.id, { weeklySummary });
+  return { ...user, weeklySummary };
+}
+
+/** How long the creator count is reused: one count query a minute at most, however busy the landing page. */
+const CREATOR_COUNT_TTL_MS = 60_000;
+
+/** How many creators have a page here, counted at most once a minute; null while fewer than CREATORS_SHOWN_FROM. */
+export function creatorCounter(db: Db): () => Promise<number | null> {
+  let counted: { creators: number; at: number } | undefined;
+  return async () => {
+    if (!counted || Date.now() - counted.at > CREATOR_COUNT_TTL_MS) counted = { creators: await countCreators(db), at: Date.now() };
+    return counted.creators >= CREATORS_SHOWN_FROM ? counted.creators : null;
+  };
 }

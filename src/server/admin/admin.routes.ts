@@ -22,12 +22,8 @@ import { ADMIN_RESET_LINK_HOURS, resetLinkSchema } from '#shared/password-reset.
 import type { Db } from '../db/database.ts';
 import type { App } from '../http/app-types.ts';
 import type { ChangeBus } from '../http/change-bus.ts';
-import { AppError } from '../http/errors.ts';
 import { requireAdmin } from '../http/who-is-asking.ts';
-import { findUserById } from '../users/users.repository.ts';
-import { listLogs } from '../admin-log/admin-log.repository.ts';
-import { countStats, listReserved, listUsernameHistory, listUsers } from './admin.repository.ts';
-import { AdminService, toAdminUser, toHistoryEntry, toLogEntry, toReserved } from './admin.service.ts';
+import { AdminService } from './admin.service.ts';
 import { siteOrigin } from '../http/site-origin.ts';
 
 const tags = ['Admin'];
@@ -47,7 +43,7 @@ export function registerAdminRoutes(app: App, db: Db, bus: ChangeBus, publicUrl:
     },
     async (request) => {
       requireAdmin(request);
-      return countStats(db);
+      return service.stats();
     },
   );
 
@@ -65,8 +61,7 @@ export function registerAdminRoutes(app: App, db: Db, bus: ChangeBus, publicUrl:
     async (request) => {
       requireAdmin(request);
       const { page, limit, search } = request.query;
-      const { rows, total } = await listUsers(db, search, (page - 1) * limit, limit);
-      return { users: rows.map(toAdminUser), total };
+      return service.users(search, page, limit);
     },
   );
 
@@ -147,9 +142,7 @@ export function registerAdminRoutes(app: App, db: Db, bus: ChangeBus, publicUrl:
     },
     async (request) => {
       requireAdmin(request);
-      const { id } = request.params;
-      if (!(await findUserById(db, id))) throw new AppError(404, 'not_found', adminMessages.userNotFound);
-      return (await listUsernameHistory(db, id)).map(toHistoryEntry);
+      return service.usernameHistory(request.params.id);
     },
   );
 
@@ -167,8 +160,8 @@ export function registerAdminRoutes(app: App, db: Db, bus: ChangeBus, publicUrl:
     async (request) => {
       requireAdmin(request);
       const { page, limit, search } = request.query;
-      const { rows, total } = await listReserved(db, search, (page - 1) * limit, limit);
-      return { reservedUsernames: rows.map(toReserved), pagination: { total, page, limit } };
+      const { rows, total } = await service.reserved(search, page, limit);
+      return { reservedUsernames: rows, pagination: { total, page, limit } };
     },
   );
 
@@ -257,9 +250,8 @@ export function registerAdminRoutes(app: App, db: Db, bus: ChangeBus, publicUrl:
       },
     },
     async (request) => {
-      await service.removeSecondFactors(requireAdmin(request), request.params.id);
-      const user = await findUserById(db, request.params.id);
-      if (user) await notify?.(user, 'factors_removed');
+      const user = await service.removeSecondFactors(requireAdmin(request), request.params.id);
+      await notify?.(user, 'factors_removed');
       return { data: { deleted: true as const } };
     },
   );
@@ -278,8 +270,7 @@ export function registerAdminRoutes(app: App, db: Db, bus: ChangeBus, publicUrl:
     async (request) => {
       requireAdmin(request);
       const { page, limit, action } = request.query;
-      const { rows, total } = await listLogs(db, action, (page - 1) * limit, limit);
-      return { logs: rows.map(toLogEntry), total };
+      return service.logs(action, page, limit);
     },
   );
 }

@@ -19,8 +19,17 @@ import { purgeAccount } from '../account/account-deletion.service.ts';
 import { type ChangeBus, profileChange } from '../http/change-bus.ts';
 import { countActiveAdmins, findUserById, findUserByUsername, insertUsernameHistory, updateUser } from '../users/users.repository.ts';
 import { assertTypedUsername, assertUsernameAvailable } from '../users/users.service.ts';
-import { deleteReservedUsername, findReservedUsername, findReservedUsernameById, insertReservedUsername } from './admin.repository.ts';
-import { insertLog } from '../admin-log/admin-log.repository.ts';
+import {
+  countStats,
+  deleteReservedUsername,
+  findReservedUsername,
+  findReservedUsernameById,
+  insertReservedUsername,
+  listReserved,
+  listUsernameHistory,
+  listUsers,
+} from './admin.repository.ts';
+import { insertLog, listLogs } from '../admin-log/admin-log.repository.ts';
 
 export function toAdminUser(row: UserRow): AdminUser {
   return {
@@ -208,12 +217,43 @@ export class AdminService {
   }
 
   /** A user who lost their phone: their authenticator app and recovery codes go; the password alone signs them in. */
-  async removeSecondFactors(admin: UserRow, id: number): Promise<void> {
-    await this.db.transaction().execute(async (trx) => {
+  /** Remove a user's authenticator app and recovery codes (logged); returns the user, to be told. */
+  async removeSecondFactors(admin: UserRow, id: number): Promise<UserRow> {
+    return this.db.transaction().execute(async (trx) => {
       const user = await this.target(trx, id);
       if (!(await removeSecondFactors(trx, user.id))) throw new AppError(400, 'not_enabled', adminMessages.noSecondFactor);
       await this.log(trx, admin, 'second_factor_removal', user, 'authenticator app and recovery codes removed');
+      return user;
     });
+  }
+
+  /** The counts of the stats cards. */
+  stats() {
+    return countStats(this.db);
+  }
+
+  /** One page of users, newest first, searched by username or display name. */
+  async users(search: string, page: number, limit: number): Promise<{ users: AdminUser[]; total: number }> {
+    const { rows, total } = await listUsers(this.db, search, (page - 1) * limit, limit);
+    return { users: rows.map(toAdminUser), total };
+  }
+
+  /** A user's username changes, newest first. */
+  async usernameHistory(id: number): Promise<UsernameHistoryEntry[]> {
+    await this.target(this.db, id);
+    return (await listUsernameHistory(this.db, id)).map(toHistoryEntry);
+  }
+
+  /** One page of reserved usernames, newest first. */
+  async reserved(search: string, page: number, limit: number): Promise<{ rows: ReservedUsername[]; total: number }> {
+    const { rows, total } = await listReserved(this.db, search, (page - 1) * limit, limit);
+    return { rows: rows.map(toReserved), total };
+  }
+
+  /** One page of the log of admin changes, newest first, of one action or all. */
+  async logs(action: AdminAction | undefined, page: number, limit: number): Promise<{ logs: AdminLogEntry[]; total: number }> {
+    const { rows, total } = await listLogs(this.db, action, (page - 1) * limit, limit);
+    return { logs: rows.map(toLogEntry), total };
   }
 
   async setPlan(admin: UserRow, id: number, change: { plan?: Plan; verified?: boolean }): Promise<AdminUser> {

@@ -6,8 +6,7 @@ import type { Db } from '../db/database.ts';
 import type { App } from '../http/app-types.ts';
 import { AppError } from '../http/errors.ts';
 import { OPEN_WHILE_CLOSED } from '../http/open-while-closed.ts';
-import { findUserById } from '../users/users.repository.ts';
-import { toCurrentUser } from '../users/users.service.ts';
+import { activeUserById, toCurrentUser } from '../users/users.service.ts';
 import type { SignInLimits } from './auth.routes.ts';
 import {
   addPasskey,
@@ -78,8 +77,8 @@ export function registerPasskeySignIn(
         if (challenge.userId !== userId) throw new AppError(401, 'invalid_credentials', passkeyMessages.notYours);
         await closeChallenge(db, reply, challenge.id);
       }
-      const user = await findUserById(db, userId);
-      if (!user || user.isActive !== 1) throw new AppError(403, 'account_deactivated', 'This account cannot sign in.');
+      const user = await activeUserById(db, userId);
+      if (!user) throw new AppError(403, 'account_deactivated', 'This account cannot sign in.');
       await startSession(db, request, reply, user.id);
       return { data: toCurrentUser(user) };
     },

@@ -12,8 +12,7 @@ import { currentUserSchema } from '#shared/user.types.ts';
 import type { App } from '../http/app-types.ts';
 import { AppError } from '../http/errors.ts';
 import { OPEN_WHILE_CLOSED } from '../http/open-while-closed.ts';
-import { findUserById } from '../users/users.repository.ts';
-import { toCurrentUser } from '../users/users.service.ts';
+import { activeUserById, toCurrentUser } from '../users/users.service.ts';
 import type { SignInLimits } from './auth.routes.ts';
 import { assertOwnPassword } from './password.ts';
 import { startSession } from './sessions.ts';
@@ -51,8 +50,8 @@ export function registerSecondFactorSignIn(app: App, deps: TwoFactorDeps, { logi
     },
     async (request, reply) => {
       const challenge = await challengeOf(deps.db, request);
-      const user = await findUserById(deps.db, challenge.userId);
-      if (!user || user.isActive !== 1) {
+      const user = await activeUserById(deps.db, challenge.userId);
+      if (!user) {
         await closeChallenge(deps.db, reply, challenge.id);
         throw new AppError(401, 'challenge_expired', 'Please sign in again.');
       }

@@ -1,12 +1,11 @@
 import { z } from 'zod';
 import { textAddressOf } from '#shared/blocks.ts';
 import { AGREE_QUERY } from '#shared/content-warning.ts';
-import { isLinkLive } from '#shared/links.ts';
 import type { AppConfig } from '../config.ts';
 import type { Db } from '../db/database.ts';
 import type { EventRecorder } from '../analytics/event-recorder.ts';
 import type { App } from '../http/app-types.ts';
-import { findOwnerOfHiddenLink, findRedirectTarget, findTextBlockTarget } from '../links/links.repository.ts';
+import { ownerOfHiddenLink, shownRedirectTarget, shownTextBlock } from '../links/link-targets.service.ts';
 import { type PageCache, linkIdOf, preparePage } from '../public-page/page-cache.ts';
 import { renderContentWarning, renderLinkUnavailable } from '../public-page/render-page.tsx';
 import { NOT_FOUND_PAGE } from '../public-page/public-page.service.ts';
@@ -45,8 +44,8 @@ export function registerClickRedirectRoutes(app: App, { db, config, cache, respo
     if (id !== undefined && part !== undefined) {
       // An address in a text block: read each time (off the fast path), from the block as stored.
       // Anything else (a link, a hidden block) goes on as a link would.
-      const block = await findTextBlockTarget(db, id);
-      const url = block && isLinkLive({ isActive: true, ...block }, clock()) ? textAddressOf(block.body, part) : undefined;
+      const block = await shownTextBlock(db, id, clock());
+      const url = block ? textAddressOf(block.body, part) : undefined;
       if (block && url !== undefined) {
         if (request.user?.id !== block.userId) recorder.recordRequest(request.raw, request.ip, block.userId, id);
         return sendAnswer(reply, responder.redirect(url));
@@ -55,8 +54,7 @@ export function registerClickRedirectRoutes(app: App, { db, config, cache, respo
     let target = id === undefined ? undefined : cache.redirect(id);
     if (id !== undefined && !target) {
       const readAt = cache.generation;
-      const found = await findRedirectTarget(db, id);
-      const live = found && isLinkLive({ isActive: true, ...found }, clock()) ? found : undefined;
+      const live = await shownRedirectTarget(db, id, clock());
       // A marked link (issue 30): its warning first, then, past it, the redirect; never cached.
       if (live?.contentWarning && request.query[AGREE_QUERY] === undefined) {
         const page = preparePage(
@@ -75,7 +73,7 @@ export function registerClickRedirectRoutes(app: App, { db, config, cache, respo
     if (id === undefined) return sendAnswer(reply, responder.page(NOT_FOUND_PAGE, 404, request.headers));
     if (!target) {
       // A link its owner hid (or scheduled): said so, with the way to the profile, rather than 'User not found' (issue 27).
-      const owner = await findOwnerOfHiddenLink(db, id);
+      const owner = await ownerOfHiddenLink(db, id);
       const page = owner ? preparePage(renderLinkUnavailable(owner), 0) : NOT_FOUND_PAGE;
       return sendAnswer(reply, responder.page(page, 404, request.headers));
     }

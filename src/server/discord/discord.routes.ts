@@ -6,8 +6,7 @@ import type { App } from '../http/app-types.ts';
 import { AppError } from '../http/errors.ts';
 import type { Db } from '../db/database.ts';
 import { parseCustomizationDocument } from '../customization/customization.service.ts';
-import { findPublicUser } from '../public-page/public-page.repository.ts';
-import { isUsername } from '../public-page/public-page.service.ts';
+import { publicProfileNamed } from '../public-page/public-page.service.ts';
 import type { DiscordPresenceClient, FetchedPresence } from './discord-presence.ts';
 
 const usernameParams = z.object({ username: z.string().trim().toLowerCase().max(100) });
@@ -19,7 +18,7 @@ export function registerDiscordRoutes(app: App, db: Db, presences: DiscordPresen
    * Pages ask every 30 s: only the profile's row and look are read, not its links.
    */
   const presenceOf = async (username: string) => {
-    const user = isUsername(username) ? await findPublicUser(db, username) : undefined;
+    const user = await publicProfileNamed(db, username);
     const look = user ? parseCustomizationDocument(user.customization) : undefined;
     if (!look?.discordPresence || !look.discordUserId) throw new AppError(404, 'not_found', profileMessages.notFound);
     return { look, fetched: await presences.get(look.discordUserId) };

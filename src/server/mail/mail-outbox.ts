@@ -1,7 +1,17 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/database.ts';
 import { loadWhenUsed } from '../load-when-used.ts';
-import { type NewMail, claimMail, dueMail, insertMail, markMailGivenUp, markMailRetry, markMailSent } from './mail-outbox.repository.ts';
+import { type HeldMail, OUTBOX_SHOWN } from '#shared/mail.ts';
+import {
+  type NewMail,
+  claimMail,
+  dueMail,
+  heldMail,
+  insertMail,
+  markMailGivenUp,
+  markMailRetry,
+  markMailSent,
+} from './mail-outbox.repository.ts';
 
 /** What actually hands a mail over: SMTP in the product (smtpSender). */
 export interface MailSender {
@@ -71,6 +81,19 @@ export class MailOutbox {
   /** Whether mail reaches its recipient (SMTP_URL is set), rather than an administrator's Outbox. */
   get delivers(): boolean {
     return this.sender !== undefined;
+  }
+
+  /** The mail held for an administrator to pass on (no SMTP), newest first, while its links work (the Outbox). */
+  async held(now = new Date().toISOString()): Promise<HeldMail[]> {
+    const rows = await heldMail(this.db, now, OUTBOX_SHOWN);
+    return rows.map((row) => ({
+      id: row.id,
+      to: row.recipient,
+      subject: row.subject,
+      text: row.textBody,
+      heldAt: row.heldAt,
+      expiresAt: row.expiresAt,
+    }));
   }
 
   /** Queue a mail in the caller's transaction, due at once (or held, without SMTP); call kick() once it committed. */

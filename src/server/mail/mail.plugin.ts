@@ -4,5 +4,5 @@ import { registerOutboxRoutes } from './outbox.routes.ts';
 
 /** The site's mail as admins see it: the Outbox of mail held without SMTP. */
 export const mailPlugin: FeaturePlugin = async (app, services) => {
-  await inAdminScope(app, services, (admin) => registerOutboxRoutes(admin, services.db));
+  await inAdminScope(app, services, (admin) => registerOutboxRoutes(admin, services.outbox));
 };

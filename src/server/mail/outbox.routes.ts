@@ -1,9 +1,8 @@
-import { OUTBOX_SHOWN, outboxSchema } from '#shared/mail.ts';
+import { outboxSchema } from '#shared/mail.ts';
 import { errorResponses } from '#shared/api.ts';
-import type { Db } from '../db/database.ts';
 import type { App } from '../http/app-types.ts';
 import { requireAdmin } from '../http/who-is-asking.ts';
-import { heldMail } from './mail-outbox.repository.ts';
+import type { MailOutbox } from './mail-outbox.ts';
 
 /**
  * The control center's Outbox (issue 51 §3): on a site without SMTP, the mail
@@ -11,7 +10,7 @@ import { heldMail } from './mail-outbox.repository.ts';
  * administrator to read and pass on. Admins only: a held mail may carry a live
  * reset or confirmation link, and each goes once its link expires.
  */
-export function registerOutboxRoutes(admin: App, db: Db): void {
+export function registerOutboxRoutes(admin: App, outbox: MailOutbox): void {
   // GET /api/admin/outbox → { mails }
   admin.get(
     '/outbox',
@@ -24,17 +23,7 @@ export function registerOutboxRoutes(admin: App, db: Db): void {
     },
     async (request) => {
       requireAdmin(request);
-      const rows = await heldMail(db, new Date().toISOString(), OUTBOX_SHOWN);
-      return {
-        mails: rows.map((row) => ({
-          id: row.id,
-          to: row.recipient,
-          subject: row.subject,
-          text: row.textBody,
-          heldAt: row.heldAt,
-          expiresAt: row.expiresAt,
-        })),
-      };
+      return { mails: await outbox.held() };
     },
   );
 }

@@ -117,6 +117,11 @@ export async function runMediaJob(
   }
 }
 
+/** The bytes of the owner's uploads that count against the plan: all but those only earlier saved looks show. */
+export function countedUploadBytes(db: Db, owner: UserRow, references: UploadReferences): Promise<number> {
+  return usedBytes(db, owner.id, hashesOf(references.savedLooksOnly));
+}
+
 /** Re-encode an upload (in the media worker) and store it, counted against the owner's plan in the same transaction. */
 export async function storeUpload(
   db: Db,
@@ -141,7 +146,7 @@ export async function storeUpload(
     const references = await referenced(trx, owner);
     if (isLinkImage(kind)) await deleteUnusedLinkImages(trx, owner.id, kind, dayAgo);
     else await deleteUnreferencedUploads(trx, owner.id, kind, dayAgo, hashesOf([...references.shown, ...references.savedLooksOnly]));
-    if ((await usedBytes(trx, owner.id, hashesOf(references.savedLooksOnly))) + processed.data.length > limit) {
+    if ((await countedUploadBytes(trx, owner, references)) + processed.data.length > limit) {
       throw new AppError(413, 'upload_quota', uploadQuotaMessage(config.planLimits, owner));
     }
     const row = await insertMedia(trx, {

@@ -29,7 +29,7 @@ import { OPEN_WHILE_CLOSED } from '../http/open-while-closed.ts';
 import { rateLimiter } from '../http/rate-limit.ts';
 import { requireUser } from '../http/who-is-asking.ts';
 import type { MediaProcessor } from '../media/media-processor.ts';
-import { findUserById } from '../users/users.repository.ts';
+import { reloadUser } from '../users/users.service.ts';
 import { previewImport } from './import-sources.ts';
 import { readBodyInWorker } from './read-in-worker.ts';
 import { buildPageFile, pageFileJsonSchema, pageFileName, pageFileText } from './page-file.ts';
@@ -163,7 +163,7 @@ export async function registerPageTransferRoutes(app: App, { db, config, bus, me
         await importsPerUser(request, String(owner.id));
         const { mode, document } = await readBodyInWorker(media, 'page-import', bodyFileOf(request), owner);
         const result = await importPageFile({ db, config, media }, owner, mode, document);
-        bus.publish(profileChange((await findUserById(db, owner.id)) ?? owner));
+        bus.publish(profileChange(await reloadUser(db, owner)));
         return { data: result };
       },
     );

@@ -2,17 +2,23 @@ import { z } from 'zod';
 import { commonMessages, dataOf, errorResponses, tooManyAttemptsMessage } from '#shared/api.ts';
 import { profileMessages, publicPageSchema } from '#shared/profile.types.ts';
 import { type AppConfig, PUBLIC_API_RATE_LIMIT } from '../config.ts';
-import { type Db, nowIso } from '../db/database.ts';
+import type { Db } from '../db/database.ts';
 import type { EventRecorder } from '../analytics/event-recorder.ts';
 import type { App } from '../http/app-types.ts';
 import { AppError } from '../http/errors.ts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { PageCache } from './page-cache.ts';
-import { currentHolderOf } from '../users/users.service.ts';
-import { GONE_PAGE, NOT_FOUND_PAGE, isUsername, loadPublicPage, notFoundPageFor, publicPageFor } from './public-page.service.ts';
-import { isGoneUsername } from '../users/users.repository.ts';
+import { currentHolderOf, isDeletedAccountName } from '../users/users.service.ts';
+import {
+  GONE_PAGE,
+  NOT_FOUND_PAGE,
+  isUsername,
+  loadPublicPage,
+  notFoundPageFor,
+  publicPageFor,
+  publicProfileNamed,
+} from './public-page.service.ts';
 import { type PublicPageResponder, sendAnswer } from './responder.ts';
-import { findPublicUser } from './public-page.repository.ts';
 import { preparePage } from './page-cache.ts';
 import { renderSharePage } from './render-page.tsx';
 import { inAppBrowserOf } from '../http/in-app-browser.ts';
@@ -98,7 +104,7 @@ export function registerPublicPageRoutes(
         return reply.status(301).header('cache-control', 'no-cache').redirect(`/${holder.username}${query}`, 301);
       }
       // A deleted account's page is gone, not unknown: search engines drop it, visitors are told.
-      if (isUsername(username) && (await isGoneUsername(db, username, nowIso()))) {
+      if (isUsername(username) && (await isDeletedAccountName(db, username))) {
         return sendAnswer(reply, responder.page(GONE_PAGE, 410, request.headers));
       }
       return sendAnswer(reply, responder.page(await notFoundPageFor(db, username), 404, request.headers));
@@ -113,7 +119,7 @@ export function registerPublicPageRoutes(
    * It draws only the name and address: one read of the profile, not its links, look or views.
    */
   const serveSharePage = async (request: FastifyRequest, reply: FastifyReply, username: string) => {
-    const profile = isUsername(username) ? await findPublicUser(db, username) : undefined;
+    const profile = await publicProfileNamed(db, username);
     if (!profile) return servePage(request, reply, username);
     return sendAnswer(
       reply,
@@ -234,7 +240,7 @@ export function registerPublicPageRoutes(
         () => viewerOf(request.headers['user-agent'], request.ip),
         config.planLimits,
       );
-      if (!data && (await isGoneUsername(db, request.params.username, nowIso()))) {
+      if (!data && (await isDeletedAccountName(db, request.params.username))) {
         throw new AppError(410, 'account_deleted', profileMessages.gone);
       }
       if (!data) throw new AppError(404, 'not_found', profileMessages.notFound);

@@ -22,6 +22,11 @@ export function isUsername(segment: string): boolean {
   return segment.length <= USERNAME_MAX_LENGTH && USERNAME_PATTERN.test(segment);
 }
 
+/** The profile whose page an address segment names, when the segment is a username and the page is live. */
+export async function publicProfileNamed(db: Db, segment: string) {
+  return isUsername(segment) ? findPublicUser(db, segment) : undefined;
+}
+
 /**
  * An active user's public profile and active links, through toPublicProfile,
  * with the moment the drawn page stops being right (a 'New' mark running out),

@@ -3,7 +3,7 @@ import type { Db } from '../db/database.ts';
 import type { App } from '../http/app-types.ts';
 import { escapeHtml } from '../http/html.ts';
 import type { SitePages } from './site-pages.ts';
-import { listActiveUsernames } from '../users/users.repository.ts';
+import { listedProfiles } from '../users/users.service.ts';
 import { siteOrigin } from '../http/site-origin.ts';
 
 /** A sitemap file holds at most 50 000 addresses (sitemaps.org); the site's own pages come first. */
@@ -37,7 +37,7 @@ export function registerSiteIndexRoutes(app: App, db: Db, config: AppConfig, pag
   app.get('/sitemap.xml', hide, async (request, reply) => {
     const origin = siteOrigin(config.publicUrl, request);
     const sitePaths = pages?.listedPaths ?? ['/'];
-    const profiles = await listActiveUsernames(db, SITEMAP_MAX_URLS - sitePaths.length);
+    const profiles = await listedProfiles(db, SITEMAP_MAX_URLS - sitePaths.length);
     const entry = (path: string, lastModified?: string) =>
       `<url><loc>${escapeHtml(origin + path)}</loc>${lastModified ? `<lastmod>${lastModified.slice(0, 10)}</lastmod>` : ''}</url>`;
     const body = [

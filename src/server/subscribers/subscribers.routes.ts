@@ -8,7 +8,6 @@ import {
   subscriberListSchema,
   subscriberMessages,
   subscriberTokenBodySchema,
-  subscriberTokenSchema,
 } from '#shared/subscribers.ts';
 import type { AppConfig, RateLimitRule } from '../config.ts';
 import { type Db, nowIso } from '../db/database.ts';
@@ -16,21 +15,11 @@ import type { App } from '../http/app-types.ts';
 import { AppError } from '../http/errors.ts';
 import { escapeHtml } from '../http/html.ts';
 import { rateLimiter } from '../http/rate-limit.ts';
-import { hashToken, requireUser } from '../http/who-is-asking.ts';
+import { requireUser } from '../http/who-is-asking.ts';
 import type { MailOutbox } from '../mail/mail-outbox.ts';
-import { isUsername } from '../public-page/public-page.service.ts';
-import { findPublicUser } from '../public-page/public-page.repository.ts';
+import { publicProfileNamed } from '../public-page/public-page.service.ts';
 import { type NoticeAction, renderNotice } from '../public-page/render-page.tsx';
-import {
-  allSubscribers,
-  confirmSubscriber,
-  countSubscribers,
-  deleteSubscriberById,
-  deleteSubscriberOfUser,
-  findByToken,
-  newestSubscribers,
-} from './subscribers.repository.ts';
-import { subscribe, subscribersCsv } from './subscribers.service.ts';
+import { confirmEntry, entryOfVisitorLink, listCsvOf, listOf, removeEntry, removeFromList, subscribe } from './subscribers.service.ts';
 import { siteOrigin } from '../http/site-origin.ts';
 
 /** Sign-ups from one visitor (by address), and sent to one email address across every page: nobody's inbox fills with confirmation mail. */
@@ -144,7 +133,7 @@ export async function registerSubscribeRoutes(
             action: { href: `/${escapeHtml(username)}`, label: 'Try again' },
           });
         }
-        const page = isUsername(username) ? await findPublicUser(db, username) : undefined;
+        const page = await publicProfileNamed(db, username);
         if (!page || page.subscribeForm !== 1 || !page.subscribeConsent) {
           return sendNotice(reply, undefined, {
             status: 404,
@@ -179,13 +168,6 @@ export async function registerSubscribeRoutes(
       },
     );
 
-    /** The entry a visitor's link names on this page, or undefined (no such token, another page's, a malformed one). */
-    const entryOf = async (username: string, token: unknown) => {
-      const parsed = subscriberTokenSchema.safeParse(token);
-      if (!parsed.success || !isUsername(username)) return undefined;
-      return findByToken(db, hashToken(parsed.data), username);
-    };
-
     // GET /{username}/subscribe/confirm?token=…: the link in the mail asks first, so that a mail scanner opening it confirms nothing.
     scope.get(
       '/:username/subscribe/confirm',
@@ -197,7 +179,7 @@ export async function registerSubscribeRoutes(
         } catch (error) {
           return sendNotice(reply, username, noticeOf(error, username));
         }
-        const entry = await entryOf(username, request.query.token);
+        const entry = await entryOfVisitorLink(db, username, request.query.token);
         if (entry?.status === 'confirmed') {
           return sendNotice(reply, username, {
             status: 200,
@@ -226,16 +208,12 @@ export async function registerSubscribeRoutes(
       async (request, reply) => {
         const username = pageNameOf(request.params.username);
         try {
-          try {
-            await linksPerVisitor(request, request.ip);
-          } catch (error) {
-            return sendNotice(reply, username, noticeOf(error, username));
-          }
+          await linksPerVisitor(request, request.ip);
         } catch (error) {
           return sendNotice(reply, username, noticeOf(error, username));
         }
-        const entry = request.validationError ? undefined : await entryOf(username, request.body.token);
-        if (!entry || !(await confirmSubscriber(db, entry.id, nowIso()))) {
+        const entry = request.validationError ? undefined : await entryOfVisitorLink(db, username, request.body.token);
+        if (!entry || !(await confirmEntry(db, entry.id))) {
           if (entry?.status === 'confirmed') {
             return sendNotice(reply, username, {
               status: 200,
@@ -267,7 +245,7 @@ export async function registerSubscribeRoutes(
         } catch (error) {
           return sendNotice(reply, username, noticeOf(error, username));
         }
-        const entry = await entryOf(username, request.query.token);
+        const entry = await entryOfVisitorLink(db, username, request.query.token);
         if (!entry) {
           return sendNotice(reply, username, {
             status: 404,
@@ -293,16 +271,12 @@ export async function registerSubscribeRoutes(
       async (request, reply) => {
         const username = pageNameOf(request.params.username);
         try {
-          try {
-            await linksPerVisitor(request, request.ip);
-          } catch (error) {
-            return sendNotice(reply, username, noticeOf(error, username));
-          }
+          await linksPerVisitor(request, request.ip);
         } catch (error) {
           return sendNotice(reply, username, noticeOf(error, username));
         }
-        const entry = request.validationError ? undefined : await entryOf(username, request.body.token);
-        if (entry) await deleteSubscriberById(db, entry.id);
+        const entry = request.validationError ? undefined : await entryOfVisitorLink(db, username, request.body.token);
+        if (entry) await removeEntry(db, entry.id);
         return sendNotice(reply, username, {
           status: 200,
           heading: 'Your address is removed',
@@ -330,8 +304,7 @@ export function registerSubscriberRoutes(app: App, db: Db, outbox: MailOutbox): 
     },
     async (request) => {
       const owner = requireUser(request);
-      const [subscribers, counts] = await Promise.all([newestSubscribers(db, owner.id), countSubscribers(db, owner.id)]);
-      return { data: { subscribers, ...counts, doubleOptIn: outbox.delivers } };
+      return { data: { ...(await listOf(db, owner)), doubleOptIn: outbox.delivers } };
     },
   );
 
@@ -348,7 +321,7 @@ export function registerSubscriberRoutes(app: App, db: Db, outbox: MailOutbox): 
     },
     async (request, reply) => {
       const owner = requireUser(request);
-      const csv = subscribersCsv(await allSubscribers(db, owner.id));
+      const csv = await listCsvOf(db, owner);
       return reply
         .header('content-type', 'text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="${owner.username}-subscribers.csv"`)
@@ -369,9 +342,7 @@ export function registerSubscriberRoutes(app: App, db: Db, outbox: MailOutbox): 
       },
     },
     async (request) => {
-      const owner = requireUser(request);
-      if (!(await deleteSubscriberOfUser(db, owner.id, request.params.id)))
-        throw new AppError(404, 'not_found', subscriberMessages.notFound);
+      await removeFromList(db, requireUser(request), request.params.id);
       return { data: { deleted: true as const } };
     },
   );

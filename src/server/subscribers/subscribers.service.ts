@@ -1,13 +1,32 @@
 import { randomBytes } from 'node:crypto';
 import { DAY_MS } from '#shared/constants.ts';
-import { SUBSCRIBE_CONFIRM_DAYS, SUBSCRIBERS_MAX, type Subscriber, subscriberMessages } from '#shared/subscribers.ts';
-import { type Db, isRefusedRow } from '../db/database.ts';
+import {
+  SUBSCRIBE_CONFIRM_DAYS,
+  SUBSCRIBERS_MAX,
+  type Subscriber,
+  subscriberMessages,
+  subscriberTokenSchema,
+} from '#shared/subscribers.ts';
+import { type Db, isRefusedRow, nowIso } from '../db/database.ts';
+import type { UserRow } from '../db/schema.ts';
 import { hashToken } from '../http/who-is-asking.ts';
 import { AppError } from '../http/errors.ts';
 import type { MailOutbox } from '../mail/mail-outbox.ts';
 import { subscriptionConfirmMail } from '../mail/mail-templates.ts';
 import { csvDocument } from '../http/csv.ts';
-import { countSubscribers, findSubscriber, insertSubscriber, renewPendingLink } from './subscribers.repository.ts';
+import {
+  allSubscribers,
+  confirmSubscriber,
+  countSubscribers,
+  deleteSubscriberById,
+  deleteSubscriberOfUser,
+  findByToken,
+  findSubscriber,
+  insertSubscriber,
+  newestSubscribers,
+  renewPendingLink,
+} from './subscribers.repository.ts';
+import { isUsername } from '../public-page/public-page.service.ts';
 
 /** The page whose form was sent: what the sign-up needs of it. */
 export interface SignupPage {
@@ -88,4 +107,37 @@ export function subscribersCsv(rows: readonly Subscriber[]): string {
     ['email', 'status', 'signed_up', 'confirmed', 'consent'],
     ...rows.map((row) => [row.email, row.status, row.createdAt, row.confirmedAt ?? '', row.consent]),
   ]);
+}
+
+/** The entry a visitor's link names on this page, or undefined (no such token, another page's, a malformed one). */
+export async function entryOfVisitorLink(db: Db, username: string, token: unknown) {
+  const parsed = subscriberTokenSchema.safeParse(token);
+  if (!parsed.success || !isUsername(username)) return undefined;
+  return findByToken(db, hashToken(parsed.data), username);
+}
+
+/** Confirm a pending entry (its link not expired); false when it was not pending. */
+export function confirmEntry(db: Db, id: number): Promise<boolean> {
+  return confirmSubscriber(db, id, nowIso());
+}
+
+/** Take an entry off its list: the visitor's own unsubscribe link. */
+export function removeEntry(db: Db, id: number): Promise<void> {
+  return deleteSubscriberById(db, id);
+}
+
+/** The newest addresses on the owner's list and how many in all. */
+export async function listOf(db: Db, owner: UserRow): Promise<{ subscribers: Subscriber[]; total: number; confirmed: number }> {
+  const [subscribers, counts] = await Promise.all([newestSubscribers(db, owner.id), countSubscribers(db, owner.id)]);
+  return { subscribers, ...counts };
+}
+
+/** Every address on the owner's list, as CSV. */
+export async function listCsvOf(db: Db, owner: UserRow): Promise<string> {
+  return subscribersCsv(await allSubscribers(db, owner.id));
+}
+
+/** Remove an address from the owner's list (404 when the list has no such entry). */
+export async function removeFromList(db: Db, owner: UserRow, id: number): Promise<void> {
+  if (!(await deleteSubscriberOfUser(db, owner.id, id))) throw new AppError(404, 'not_found', subscriberMessages.notFound);
 }

@@ -1,12 +1,20 @@
 import type { CurrentUser } from '#shared/user.types.ts';
 import { isAppRouteName } from '#shared/reserved-names.ts';
 import { TYPED_USERNAME_MISMATCH, typedUsernameMatches } from '#shared/typed-username.ts';
-import type { Db } from '../db/database.ts';
+import { type Db, nowIso } from '../db/database.ts';
 import type { UserRow } from '../db/schema.ts';
 import { authMessages } from '#shared/auth.schema.ts';
 import { AppError } from '../http/errors.ts';
 import { DAY_MS, USERNAME_HOLD_DAYS } from '#shared/constants.ts';
-import { findHolderOfFormerUsername, findUserByUsername, isHeldAfterDeletion, isUsernameInReservedList } from './users.repository.ts';
+import {
+  findHolderOfFormerUsername,
+  findUserById,
+  findUserByUsername,
+  isGoneUsername,
+  isHeldAfterDeletion,
+  isUsernameInReservedList,
+  listActiveUsernames,
+} from './users.repository.ts';
 
 /** The only place a user row becomes the owner's API shape: no hash can slip through. */
 export function toCurrentUser(row: UserRow): CurrentUser {
@@ -35,6 +43,27 @@ export function toCurrentUser(row: UserRow): CurrentUser {
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
   };
+}
+
+/** The account with this id, when it exists and may sign in (not deactivated). */
+export async function activeUserById(db: Db, id: number): Promise<UserRow | undefined> {
+  const user = await findUserById(db, id);
+  return user?.isActive === 1 ? user : undefined;
+}
+
+/** The account as stored now, after a change made elsewhere; as it was, if it is gone meanwhile. */
+export async function reloadUser(db: Db, user: UserRow): Promise<UserRow> {
+  return (await findUserById(db, user.id)) ?? user;
+}
+
+/** Whether the page at this name is gone: its account waits out its deletion, or was deleted and the name is held. */
+export function isDeletedAccountName(db: Db, username: string): Promise<boolean> {
+  return isGoneUsername(db, username, nowIso());
+}
+
+/** The pages a sitemap lists: active accounts' usernames and when each changed, in the order they joined, at most `limit`. */
+export function listedProfiles(db: Db, limit: number): Promise<{ username: string; updatedAt: string }[]> {
+  return listActiveUsernames(db, limit);
 }
 
 /** A name is reserved when the app routes it, or an admin reserved it. */
