@@ -152,6 +152,12 @@ export default tseslint.config(
   // One way to change something and to call the API (decision 025): useApiMutation, and api() only in data modules.
   restrictNamedImports(['src/web/**/*.ts', 'src/web/**/*.tsx'], [NO_USE_MUTATION]),
   restrictNamedImports(['src/web/**/*.tsx'], [NO_USE_MUTATION, NO_API_IN_COMPONENTS]),
+  // Handlers call services; services call repositories (issue 50): a route file reads no table itself.
+  restrictImports(
+    ['src/server/*/*.routes.ts'],
+    ['**/*.repository.ts', '**/*.repository'],
+    "A route calls its feature's service, or another feature's; repositories are for services (issue 50).",
+  ),
   restrictImports(
     ['src/server/config.ts'],
     [...SERVER_PLATFORM, ...serverFeatures()].flatMap((folder) => [`./${folder}/*`, `#server/${folder}/*`]),

@@ -139,6 +139,27 @@ describe('one way to change something (decision 025)', () => {
   });
 });
 
+describe('handlers, services and repositories (issue 50)', () => {
+  const restrictedImports = async (filePath: string, source: string) => {
+    const [result] = await eslint.lintText(source, { filePath });
+    return result!.messages.filter((message) => message.ruleId === 'no-restricted-imports').map((message) => message.message);
+  };
+
+  it('keeps repositories out of route files, their own feature’s and others', async () => {
+    for (const source of [
+      "import { findUserById } from './links.repository.ts';\nexport const probe = findUserById;\n",
+      "import { findUserById } from '../users/users.repository.ts';\nexport const probe = findUserById;\n",
+    ]) {
+      expect(await restrictedImports('src/server/links/probe.routes.ts', source)).toEqual([
+        expect.stringContaining('repositories are for services'),
+      ]);
+    }
+    // A service may read its repository.
+    const service = "import { listLinksOfUser } from './links.repository.ts';\nexport const probe = listLinksOfUser;\n";
+    expect(await restrictedImports('src/server/links/probe.service.ts', service)).toEqual([]);
+  });
+});
+
 describe('the fence around the server platform', () => {
   it('is built from the folder list: a feature folder made today is fenced today', async () => {
     await withProbeFolder('src/server', 'probe.service.ts', async ({ feature, config, ruleIdsOf }) => {
