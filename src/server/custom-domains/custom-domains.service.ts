@@ -68,138 +68,158 @@ export interface CustomDomains {
 
 type Lookup = { found: true } | { found: false; reason: string; definite: boolean };
 
-export function createCustomDomains(db: Db, settings: CustomDomainSettings, bus: ChangeBus, log: FastifyBaseLogger): CustomDomains {
-  const recordNameOf = (domain: string) => `${DOMAIN_RECORD_LABEL}.${domain}`;
+const recordNameOf = (domain: string) => `${DOMAIN_RECORD_LABEL}.${domain}`;
 
-  const lookup = async (row: CustomDomainRow): Promise<Lookup> => {
-    if (!settings.dnsLookups) throw new AppError(409, 'outbound_off', customDomainMessages.lookupsOff);
-    const resolver = new Resolver({ timeout: 3000, tries: 2 });
-    if (settings.dnsServers.length > 0) resolver.setServers(settings.dnsServers);
-    const name = recordNameOf(row.domain);
-    try {
-      const records = await resolver.resolveTxt(name);
-      if (records.some((chunks) => chunks.join('') === `${DOMAIN_RECORD_PREFIX}${row.token}`)) return { found: true };
+const statusOf = (row: CustomDomainRow): DomainStatus => (row.verifiedAt ? 'verified' : row.lostAt ? 'lost' : 'pending');
+
+/** The TXT record's answer for a domain: found with the account's token, missing (definite), or no answer (a timeout). */
+async function lookupRecord(settings: CustomDomainSettings, log: FastifyBaseLogger, row: CustomDomainRow): Promise<Lookup> {
+  if (!settings.dnsLookups) throw new AppError(409, 'outbound_off', customDomainMessages.lookupsOff);
+  const resolver = new Resolver({ timeout: 3000, tries: 2 });
+  if (settings.dnsServers.length > 0) resolver.setServers(settings.dnsServers);
+  const name = recordNameOf(row.domain);
+  try {
+    const records = await resolver.resolveTxt(name);
+    if (records.some((chunks) => chunks.join('') === `${DOMAIN_RECORD_PREFIX}${row.token}`)) return { found: true };
+    return { found: false, reason: customDomainMessages.recordMissing(name), definite: true };
+  } catch (error) {
+    const code = (error as { code?: string }).code;
+    // No such name, or no TXT record at it: an answer. Anything else (a timeout, a refusing server) is not.
+    if (code === 'ENODATA' || code === 'ENOTFOUND')
       return { found: false, reason: customDomainMessages.recordMissing(name), definite: true };
-    } catch (error) {
-      const code = (error as { code?: string }).code;
-      // No such name, or no TXT record at it: an answer. Anything else (a timeout, a refusing server) is not.
-      if (code === 'ENODATA' || code === 'ENOTFOUND')
-        return { found: false, reason: customDomainMessages.recordMissing(name), definite: true };
-      log.warn({ err: error, domain: row.domain }, 'custom domain lookup failed');
-      return { found: false, reason: customDomainMessages.lookupFailed, definite: false };
-    }
-  };
+    log.warn({ err: error, domain: row.domain }, 'custom domain lookup failed');
+    return { found: false, reason: customDomainMessages.lookupFailed, definite: false };
+  }
+}
 
-  const statusOf = (row: CustomDomainRow): DomainStatus => (row.verifiedAt ? 'verified' : row.lostAt ? 'lost' : 'pending');
-
-  /** What the account's domain card shows, from its row (none: no domain). */
-  const stateFrom = (user: UserRow, row: CustomDomainRow | undefined): CustomDomainState => {
-    const allowed = allowsCustomDomain(settings.planLimits, user);
-    if (!row) return { allowed, domain: null };
-    const status = statusOf(row);
-    return {
-      allowed,
-      domain: {
-        domain: row.domain,
-        status,
-        record: { name: recordNameOf(row.domain), value: `${DOMAIN_RECORD_PREFIX}${row.token}` },
-        target: settings.siteHost,
-        verifiedAt: row.verifiedAt,
-        checkedAt: row.checkedAt,
-        lastError: row.lastError,
-        served: status === 'verified' && allowed,
-      },
-    };
-  };
-  const stateOf = async (user: UserRow) => stateFrom(user, await findDomainOf(db, user.id));
-
-  const served = new LRUCache<string, { userId: number; username: string } | false>({
-    max: 10_000,
-    ttl: settings.servedTtlMs ?? SERVED_TTL_MS,
-    allowStaleOnFetchRejection: true,
-    noDeleteOnFetchRejection: true,
-    fetchMethod: async (host) => {
-      const account = await findServingAccount(db, host);
-      return account && allowsCustomDomain(settings.planLimits, account) ? { userId: account.id, username: account.username } : false;
-    },
-  });
-  // A profile change (a plan, a username, a domain, an account gone) may change what that account's hosts serve, and
-  // may make a host served that was not (a domain verified): those answers go; other accounts' domains keep theirs.
-  bus.subscribe((message) => {
-    if (message.topic !== 'profile') return;
-    for (const [host, answer] of served.entries()) {
-      if (!answer || answer.userId === message.userId) served.delete(host);
-    }
-  });
-  const changed = (user: { id: number }) => bus.publish(profileChange(user));
-
-  // The names the Host dispatcher takes for the site's own: the same test, so a domain set here is never one it would not serve.
-  const isSiteName = siteHostTest(settings.siteHost, settings.baseDomain);
-
+/** What the account's domain card shows, from its row (none: no domain). */
+function stateFrom(settings: CustomDomainSettings, user: UserRow, row: CustomDomainRow | undefined): CustomDomainState {
+  const allowed = allowsCustomDomain(settings.planLimits, user);
+  if (!row) return { allowed, domain: null };
+  const status = statusOf(row);
   return {
-    stateOf,
-
-    async set(user, domain) {
-      if (!allowsCustomDomain(settings.planLimits, user)) throw new AppError(403, 'plan_feature', customDomainMessages.notAllowed);
-      if (isSiteName(domain)) throw new AppError(400, 'validation_failed', customDomainMessages.siteDomain(settings.siteHost));
-      const current = await findDomainOf(db, user.id);
-      if (current?.domain === domain) return stateFrom(user, current);
-      const holder = await findVerifiedDomain(db, domain);
-      if (holder && holder.userId !== user.id) throw new AppError(409, 'domain_taken', customDomainMessages.taken);
-      await replaceDomain(db, user.id, domain, randomBytes(16).toString('base64url'), nowIso());
-      if (current) changed(user);
-      return stateOf(user);
-    },
-
-    async check(user) {
-      const row = await findDomainOf(db, user.id);
-      if (!row) throw new AppError(404, 'not_found', customDomainMessages.noDomain);
-      const result = await lookup(row);
-      const at = nowIso();
-      if (result.found) {
-        const verified = { verifiedAt: row.verifiedAt ?? at, checkedAt: at, lostAt: null, lastError: null };
-        try {
-          await updateDomain(db, row.id, verified);
-        } catch (error) {
-          // Another account verified the same name a moment before.
-          if (isRefusedRow(error)) throw new AppError(409, 'domain_taken', customDomainMessages.taken);
-          throw error;
-        }
-        changed(user);
-        return stateFrom(user, { ...row, ...verified });
-      }
-      if (!result.definite) throw new AppError(502, 'dns_failed', result.reason);
-      // Asked by its owner, a missing record unverifies a verified domain too: the page stops being served there.
-      const checked = { checkedAt: at, lastError: result.reason, ...(row.verifiedAt && { verifiedAt: null, lostAt: at }) };
-      await updateDomain(db, row.id, checked);
-      if (row.verifiedAt) changed(user);
-      return stateFrom(user, { ...row, ...checked });
-    },
-
-    async remove(user) {
-      await deleteDomainOf(db, user.id);
-      changed(user);
-    },
-
-    async recheck(now = Date.now()) {
-      if (!settings.dnsLookups) return;
-      const due = await domainsDueForCheck(db, new Date(now - DAY_MS).toISOString(), RECHECK_BATCH);
-      for (const row of due) {
-        const result = await lookup(row);
-        const at = new Date(now).toISOString();
-        if (result.found) await updateDomain(db, row.id, { checkedAt: at, lastError: null });
-        else if (!result.definite) await updateDomain(db, row.id, { checkedAt: at, lastError: result.reason });
-        else {
-          await updateDomain(db, row.id, { checkedAt: at, lastError: result.reason, verifiedAt: null, lostAt: at });
-          log.info({ domain: row.domain, userId: row.userId }, 'custom domain lost its record');
-          changed({ id: row.userId });
-        }
-      }
-    },
-
-    async servedAt(host) {
-      const answer = await served.fetch(host);
-      return answer ? answer.username : undefined;
+    allowed,
+    domain: {
+      domain: row.domain,
+      status,
+      record: { name: recordNameOf(row.domain), value: `${DOMAIN_RECORD_PREFIX}${row.token}` },
+      target: settings.siteHost,
+      verifiedAt: row.verifiedAt,
+      checkedAt: row.checkedAt,
+      lastError: row.lastError,
+      served: status === 'verified' && allowed,
     },
   };
+}
+
+class CustomDomainService implements CustomDomains {
+  /** Which account each host serves, kept a minute; the last answer stands while the database does not answer. */
+  private readonly served: LRUCache<string, { userId: number; username: string } | false>;
+  /** The names the Host dispatcher takes for the site's own: the same test, so a domain set here is never one it would not serve. */
+  private readonly isSiteName: (host: string) => boolean;
+
+  constructor(
+    private readonly db: Db,
+    private readonly settings: CustomDomainSettings,
+    private readonly bus: ChangeBus,
+    private readonly log: FastifyBaseLogger,
+  ) {
+    this.served = new LRUCache({
+      max: 10_000,
+      ttl: settings.servedTtlMs ?? SERVED_TTL_MS,
+      allowStaleOnFetchRejection: true,
+      noDeleteOnFetchRejection: true,
+      fetchMethod: async (host) => {
+        const account = await findServingAccount(db, host);
+        return account && allowsCustomDomain(settings.planLimits, account) ? { userId: account.id, username: account.username } : false;
+      },
+    });
+    // A profile change (a plan, a username, a domain, an account gone) may change what that account's hosts serve, and
+    // may make a host served that was not (a domain verified): those answers go; other accounts' domains keep theirs.
+    bus.subscribe((message) => {
+      if (message.topic !== 'profile') return;
+      for (const [host, answer] of this.served.entries()) {
+        if (!answer || answer.userId === message.userId) this.served.delete(host);
+      }
+    });
+    this.isSiteName = siteHostTest(settings.siteHost, settings.baseDomain);
+  }
+
+  private changed(user: { id: number }): void {
+    this.bus.publish(profileChange(user));
+  }
+
+  async stateOf(user: UserRow): Promise<CustomDomainState> {
+    return stateFrom(this.settings, user, await findDomainOf(this.db, user.id));
+  }
+
+  async set(user: UserRow, domain: string): Promise<CustomDomainState> {
+    const { db, settings } = this;
+    if (!allowsCustomDomain(settings.planLimits, user)) throw new AppError(403, 'plan_feature', customDomainMessages.notAllowed);
+    if (this.isSiteName(domain)) throw new AppError(400, 'validation_failed', customDomainMessages.siteDomain(settings.siteHost));
+    const current = await findDomainOf(db, user.id);
+    if (current?.domain === domain) return stateFrom(settings, user, current);
+    const holder = await findVerifiedDomain(db, domain);
+    if (holder && holder.userId !== user.id) throw new AppError(409, 'domain_taken', customDomainMessages.taken);
+    await replaceDomain(db, user.id, domain, randomBytes(16).toString('base64url'), nowIso());
+    if (current) this.changed(user);
+    return this.stateOf(user);
+  }
+
+  async check(user: UserRow): Promise<CustomDomainState> {
+    const { db, settings } = this;
+    const row = await findDomainOf(db, user.id);
+    if (!row) throw new AppError(404, 'not_found', customDomainMessages.noDomain);
+    const result = await lookupRecord(settings, this.log, row);
+    const at = nowIso();
+    if (result.found) {
+      const verified = { verifiedAt: row.verifiedAt ?? at, checkedAt: at, lostAt: null, lastError: null };
+      try {
+        await updateDomain(db, row.id, verified);
+      } catch (error) {
+        // Another account verified the same name a moment before.
+        if (isRefusedRow(error)) throw new AppError(409, 'domain_taken', customDomainMessages.taken);
+        throw error;
+      }
+      this.changed(user);
+      return stateFrom(settings, user, { ...row, ...verified });
+    }
+    if (!result.definite) throw new AppError(502, 'dns_failed', result.reason);
+    // Asked by its owner, a missing record unverifies a verified domain too: the page stops being served there.
+    const checked = { checkedAt: at, lastError: result.reason, ...(row.verifiedAt && { verifiedAt: null, lostAt: at }) };
+    await updateDomain(db, row.id, checked);
+    if (row.verifiedAt) this.changed(user);
+    return stateFrom(settings, user, { ...row, ...checked });
+  }
+
+  async remove(user: UserRow): Promise<void> {
+    await deleteDomainOf(this.db, user.id);
+    this.changed(user);
+  }
+
+  async recheck(now = Date.now()): Promise<void> {
+    const { db, settings, log } = this;
+    if (!settings.dnsLookups) return;
+    const due = await domainsDueForCheck(db, new Date(now - DAY_MS).toISOString(), RECHECK_BATCH);
+    for (const row of due) {
+      const result = await lookupRecord(settings, log, row);
+      const at = new Date(now).toISOString();
+      if (result.found) await updateDomain(db, row.id, { checkedAt: at, lastError: null });
+      else if (!result.definite) await updateDomain(db, row.id, { checkedAt: at, lastError: result.reason });
+      else {
+        await updateDomain(db, row.id, { checkedAt: at, lastError: result.reason, verifiedAt: null, lostAt: at });
+        log.info({ domain: row.domain, userId: row.userId }, 'custom domain lost its record');
+        this.changed({ id: row.userId });
+      }
+    }
+  }
+
+  async servedAt(host: string): Promise<string | undefined> {
+    const answer = await this.served.fetch(host);
+    return answer ? answer.username : undefined;
+  }
+}
+
+export function createCustomDomains(db: Db, settings: CustomDomainSettings, bus: ChangeBus, log: FastifyBaseLogger): CustomDomains {
+  return new CustomDomainService(db, settings, bus, log);
 }
