@@ -31,10 +31,20 @@ const userParams = z.object({ id: idParam(adminMessages.userNotFound) });
 const reservedParams = z.object({ id: idParam(adminMessages.reservedNotFound) });
 const adminUserAnswer = { 200: dataOf(adminUserSchema), ...errorResponses(400, 401, 403, 404, 409) };
 
-/** The calls of spec 001 §7, plus the plan; every one is admin-only (site settings live in their own feature). */
+/**
+ * The calls of spec 001 §7, plus the plan; every one is admin-only (site settings live in their own feature):
+ * the users, the reserved usernames and the log of changes.
+ */
 export function registerAdminRoutes(app: App, db: Db, bus: ChangeBus, publicUrl: string | undefined, notify?: SignInChangeNotice): void {
   const service = new AdminService(db, bus);
+  registerUserRoutes(app, service);
+  registerAccountRescueRoutes(app, service, publicUrl, notify);
+  registerReservedUsernameRoutes(app, service);
+  registerLogRoutes(app, service);
+}
 
+/** The stats cards and the users: the list, and changes to one (username, role, active, plan), with its username history. */
+function registerUserRoutes(app: App, service: AdminService): void {
   // GET /api/admin/stats
   app.get(
     '/stats',
@@ -145,61 +155,10 @@ export function registerAdminRoutes(app: App, db: Db, bus: ChangeBus, publicUrl:
       return service.usernameHistory(request.params.id);
     },
   );
+}
 
-  // GET /api/admin/reserved-usernames?page&limit&search → { reservedUsernames, pagination: { total } }
-  app.get(
-    '/reserved-usernames',
-    {
-      schema: {
-        tags,
-        summary: 'Reserved usernames, newest first',
-        querystring: adminListQuerySchema,
-        response: { 200: reservedUsernamesPageSchema, ...errorResponses(400, 401, 403) },
-      },
-    },
-    async (request) => {
-      requireAdmin(request);
-      const { page, limit, search } = request.query;
-      const { rows, total } = await service.reserved(search, page, limit);
-      return { reservedUsernames: rows, pagination: { total, page, limit } };
-    },
-  );
-
-  // POST /api/admin/reserved-usernames {username, reason}
-  app.post(
-    '/reserved-usernames',
-    {
-      schema: {
-        tags,
-        summary: 'Reserve a username',
-        body: reserveUsernameSchema,
-        response: { 201: dataOf(reservedUsernameSchema), ...errorResponses(400, 401, 403, 409) },
-      },
-    },
-    async (request, reply) => {
-      const admin = requireAdmin(request);
-      return reply.status(201).send({ data: await service.reserve(admin, request.body.username, request.body.reason) });
-    },
-  );
-
-  // DELETE /api/admin/reserved-usernames/{id}
-  app.delete(
-    '/reserved-usernames/:id',
-    {
-      schema: {
-        tags,
-        summary: 'Release a reserved username',
-        params: reservedParams,
-        response: { 200: deletedSchema, ...errorResponses(401, 403, 404, 409) },
-      },
-    },
-    async (request) => {
-      const admin = requireAdmin(request);
-      await service.unreserve(admin, request.params.id);
-      return { data: { deleted: true as const } };
-    },
-  );
-
+/** What an admin does to an account as a whole: delete it, give a one-time reset link, remove its second factors. */
+function registerAccountRescueRoutes(app: App, service: AdminService, publicUrl: string | undefined, notify?: SignInChangeNotice): void {
   // DELETE /api/admin/users/{id} {username}: removed at once, for good; logged.
   app.delete(
     '/users/:id',
@@ -255,7 +214,67 @@ export function registerAdminRoutes(app: App, db: Db, bus: ChangeBus, publicUrl:
       return { data: { deleted: true as const } };
     },
   );
+}
 
+/** Usernames an admin keeps from everyone. */
+function registerReservedUsernameRoutes(app: App, service: AdminService): void {
+  // GET /api/admin/reserved-usernames?page&limit&search → { reservedUsernames, pagination: { total } }
+  app.get(
+    '/reserved-usernames',
+    {
+      schema: {
+        tags,
+        summary: 'Reserved usernames, newest first',
+        querystring: adminListQuerySchema,
+        response: { 200: reservedUsernamesPageSchema, ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request) => {
+      requireAdmin(request);
+      const { page, limit, search } = request.query;
+      const { rows, total } = await service.reserved(search, page, limit);
+      return { reservedUsernames: rows, pagination: { total, page, limit } };
+    },
+  );
+
+  // POST /api/admin/reserved-usernames {username, reason}
+  app.post(
+    '/reserved-usernames',
+    {
+      schema: {
+        tags,
+        summary: 'Reserve a username',
+        body: reserveUsernameSchema,
+        response: { 201: dataOf(reservedUsernameSchema), ...errorResponses(400, 401, 403, 409) },
+      },
+    },
+    async (request, reply) => {
+      const admin = requireAdmin(request);
+      return reply.status(201).send({ data: await service.reserve(admin, request.body.username, request.body.reason) });
+    },
+  );
+
+  // DELETE /api/admin/reserved-usernames/{id}
+  app.delete(
+    '/reserved-usernames/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Release a reserved username',
+        params: reservedParams,
+        response: { 200: deletedSchema, ...errorResponses(401, 403, 404, 409) },
+      },
+    },
+    async (request) => {
+      const admin = requireAdmin(request);
+      await service.unreserve(admin, request.params.id);
+      return { data: { deleted: true as const } };
+    },
+  );
+}
+
+/** The log of admin changes. */
+function registerLogRoutes(app: App, service: AdminService): void {
   // GET /api/admin/logs?page&limit&action → { logs, total }
   app.get(
     '/logs',
