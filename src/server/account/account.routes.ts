@@ -59,9 +59,15 @@ export interface AccountDeps {
 const EXPORT_LIMIT = { max: 5, timeWindowMs: 60 * 60_000 };
 
 /** The Account section: registered in the signed-in scope under /api/me (http/who-is-asking.ts). */
-export function registerAccountRoutes(app: App, { db, config, limits, accountMail, bus, exportParts }: AccountDeps): void {
+export function registerAccountRoutes(app: App, deps: AccountDeps): void {
+  registerSignInRoutes(app, deps);
+  registerMailRoutes(app, deps);
+  registerDataRoutes(app, deps);
+}
+
+/** The password and the sessions. */
+function registerSignInRoutes(app: App, { db, limits }: AccountDeps): void {
   const { loginPerUsername } = limits;
-  const exportsPerUser = rateLimiter(app, 'export-user', EXPORT_LIMIT, tooManyAttemptsMessage);
 
   // POST /api/me/password {currentPassword, newPassword}: every other session ends.
   app.post(
@@ -148,7 +154,10 @@ export function registerAccountRoutes(app: App, { db, config, limits, accountMai
     },
     async (request) => ({ data: { ended: await endOtherSessions(db, requireUser(request).id, request.sessionId!) } }),
   );
+}
 
+/** The address's confirmation, and the weekly summary sent to it. */
+function registerMailRoutes(app: App, { db, limits, accountMail }: AccountDeps): void {
   // POST /api/me/email/confirmation: send the confirmation link (again).
   app.post(
     '/email/confirmation',
@@ -181,6 +190,12 @@ export function registerAccountRoutes(app: App, { db, config, limits, accountMai
       return { data: toCurrentUser(await setWeeklySummary(db, requireUser(request), request.body.weeklySummary)) };
     },
   );
+}
+
+/** Everything the account holds, taken away as a zip, or deleted (after a grace period that signing in can end). */
+function registerDataRoutes(app: App, { db, config, limits, bus, exportParts }: AccountDeps): void {
+  const { loginPerUsername } = limits;
+  const exportsPerUser = rateLimiter(app, 'export-user', EXPORT_LIMIT, tooManyAttemptsMessage);
 
   // POST /api/me/export {password}: everything, as one zip.
   app.post(

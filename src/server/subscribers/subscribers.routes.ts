@@ -14,7 +14,7 @@ import { type Db, nowIso } from '../db/database.ts';
 import type { App } from '../http/app-types.ts';
 import { AppError } from '../http/errors.ts';
 import { escapeHtml } from '../http/html.ts';
-import { rateLimiter } from '../http/rate-limit.ts';
+import { type RateLimiter, rateLimiter } from '../http/rate-limit.ts';
 import { requireUser } from '../http/who-is-asking.ts';
 import type { MailOutbox } from '../mail/mail-outbox.ts';
 import { publicProfileNamed } from '../public-page/public-page.service.ts';
@@ -78,6 +78,21 @@ export interface SubscriberRouteDeps {
   limits?: typeof DEFAULT_SUBSCRIBE_RATE_LIMIT;
 }
 
+/** A refusal said as a page: too many tries (with Retry-After), a full list. */
+function noticeOf(error: unknown, username: string): Notice {
+  if (error instanceof AppError && (error.code === 'rate_limited' || error.code === 'list_full')) {
+    const back = { href: `/${escapeHtml(username)}`, label: `Back to @${escapeHtml(username)}` };
+    return {
+      status: error.statusCode,
+      heading: error.code === 'list_full' ? 'The list is full' : 'Too many tries',
+      lead: escapeHtml(error.message),
+      action: back,
+      headers: error.options.headers,
+    };
+  }
+  throw error;
+}
+
 /**
  * The visitor's side (issue 31): the page's sign-up form posts here, and the
  * links in the confirmation mail come back here. Plain forms and pages of the
@@ -92,94 +107,129 @@ export async function registerSubscribeRoutes(
   const perAddress = rateLimiter(app, 'subscribe-address', limits.perAddress, tooManyAttemptsMessage);
   const linksPerVisitor = rateLimiter(app, 'subscriber-links-visitor', { max: 30, timeWindowMs: 10 * 60_000 }, tooManyAttemptsMessage);
 
-  /** A refusal said as a page: too many tries (with Retry-After), a full list. */
-  const noticeOf = (error: unknown, username: string): Notice => {
-    if (error instanceof AppError && (error.code === 'rate_limited' || error.code === 'list_full')) {
-      const back = { href: `/${escapeHtml(username)}`, label: `Back to @${escapeHtml(username)}` };
-      return {
-        status: error.statusCode,
-        heading: error.code === 'list_full' ? 'The list is full' : 'Too many tries',
-        lead: escapeHtml(error.message),
-        action: back,
-        headers: error.options.headers,
-      };
-    }
-    throw error;
-  };
-
   await app.register(async (plugin) => {
     const scope = plugin.withTypeProvider<ZodTypeProvider>();
     scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 4096 }, (_request, body, done) => {
       done(null, Object.fromEntries(new URLSearchParams(body as string)));
     });
 
-    // POST /{username}/subscribe: the page's sign-up form.
-    scope.post(
-      '/:username/subscribe',
-      { attachValidation: true, schema: { hide: true, params: usernameParams, body: subscribeBodySchema } },
-      async (request, reply) => {
-        const username = pageNameOf(request.params.username);
-        try {
-          await perVisitor(request, request.ip);
-        } catch (error) {
-          return sendNotice(reply, username, noticeOf(error, username));
-        }
-        if (request.validationError) {
-          const message = request.validationError.message || subscriberMessages.invalidEmail;
-          return sendNotice(reply, username, {
-            status: 400,
-            heading: 'Check the address',
-            lead: escapeHtml(message),
-            action: { href: `/${escapeHtml(username)}`, label: 'Try again' },
-          });
-        }
-        const page = await publicProfileNamed(db, username);
-        if (!page || page.subscribeForm !== 1 || !page.subscribeConsent) {
-          return sendNotice(reply, undefined, {
-            status: 404,
-            heading: 'No sign-up here',
-            lead: 'This page has no sign-up form.',
-            action: HOME,
-          });
-        }
-        const name = escapeHtml(page.displayName || page.username);
-        const done: Notice = outbox.delivers
-          ? {
-              status: 200,
-              heading: 'Check your inbox',
-              lead: `If the address is right, a link to confirm your sign-up to ${name} is on its way. It works for ${SUBSCRIBE_CONFIRM_DAYS} days.`,
-              action: { href: `/${escapeHtml(username)}`, label: `Back to ${name}'s page` },
-            }
-          : {
-              status: 200,
-              heading: "You're on the list",
-              lead: `${name} will see your address. This site sends no mail, so it is kept as unconfirmed.`,
-              action: { href: `/${escapeHtml(username)}`, label: `Back to ${name}'s page` },
-            };
-        // A bot filled the field people never see: it is told what a person would be, and nothing is kept.
-        if (request.body.website) return sendNotice(reply, undefined, done);
-        try {
-          await perAddress(request, request.body.email);
-          await subscribe(db, outbox, page, request.body.email, siteOrigin(config.publicUrl, request));
-        } catch (error) {
-          return sendNotice(reply, username, noticeOf(error, username));
-        }
-        return sendNotice(reply, undefined, done);
-      },
-    );
+    registerSignUpForm(scope, db, config, outbox, { perVisitor, perAddress });
+    registerVisitorLinks(scope, db, linksPerVisitor);
+  });
+}
 
-    // GET /{username}/subscribe/confirm?token=…: the link in the mail asks first, so that a mail scanner opening it confirms nothing.
-    scope.get(
-      '/:username/subscribe/confirm',
-      { schema: { hide: true, params: usernameParams, querystring: tokenQuery } },
-      async (request, reply) => {
-        const username = pageNameOf(request.params.username);
-        try {
-          await linksPerVisitor(request, request.ip);
-        } catch (error) {
-          return sendNotice(reply, username, noticeOf(error, username));
-        }
-        const entry = await entryOfVisitorLink(db, username, request.query.token);
+/** POST /{username}/subscribe: the page's sign-up form, a plain form that works without script. */
+function registerSignUpForm(
+  scope: App,
+  db: Db,
+  config: AppConfig,
+  outbox: MailOutbox,
+  { perVisitor, perAddress }: { perVisitor: RateLimiter; perAddress: RateLimiter },
+): void {
+  // POST /{username}/subscribe: the page's sign-up form.
+  scope.post(
+    '/:username/subscribe',
+    { attachValidation: true, schema: { hide: true, params: usernameParams, body: subscribeBodySchema } },
+    async (request, reply) => {
+      const username = pageNameOf(request.params.username);
+      try {
+        await perVisitor(request, request.ip);
+      } catch (error) {
+        return sendNotice(reply, username, noticeOf(error, username));
+      }
+      if (request.validationError) {
+        const message = request.validationError.message || subscriberMessages.invalidEmail;
+        return sendNotice(reply, username, {
+          status: 400,
+          heading: 'Check the address',
+          lead: escapeHtml(message),
+          action: { href: `/${escapeHtml(username)}`, label: 'Try again' },
+        });
+      }
+      const page = await publicProfileNamed(db, username);
+      if (!page || page.subscribeForm !== 1 || !page.subscribeConsent) {
+        return sendNotice(reply, undefined, {
+          status: 404,
+          heading: 'No sign-up here',
+          lead: 'This page has no sign-up form.',
+          action: HOME,
+        });
+      }
+      const name = escapeHtml(page.displayName || page.username);
+      const done: Notice = outbox.delivers
+        ? {
+            status: 200,
+            heading: 'Check your inbox',
+            lead: `If the address is right, a link to confirm your sign-up to ${name} is on its way. It works for ${SUBSCRIBE_CONFIRM_DAYS} days.`,
+            action: { href: `/${escapeHtml(username)}`, label: `Back to ${name}'s page` },
+          }
+        : {
+            status: 200,
+            heading: "You're on the list",
+            lead: `${name} will see your address. This site sends no mail, so it is kept as unconfirmed.`,
+            action: { href: `/${escapeHtml(username)}`, label: `Back to ${name}'s page` },
+          };
+      // A bot filled the field people never see: it is told what a person would be, and nothing is kept.
+      if (request.body.website) return sendNotice(reply, undefined, done);
+      try {
+        await perAddress(request, request.body.email);
+        await subscribe(db, outbox, page, request.body.email, siteOrigin(config.publicUrl, request));
+      } catch (error) {
+        return sendNotice(reply, username, noticeOf(error, username));
+      }
+      return sendNotice(reply, undefined, done);
+    },
+  );
+}
+
+/** The links in the confirmation mail: each asks first (GET), then acts (POST), so that a mail scanner changes nothing. */
+function registerVisitorLinks(scope: App, db: Db, linksPerVisitor: RateLimiter): void {
+  // GET /{username}/subscribe/confirm?token=…: the link in the mail asks first, so that a mail scanner opening it confirms nothing.
+  scope.get(
+    '/:username/subscribe/confirm',
+    { schema: { hide: true, params: usernameParams, querystring: tokenQuery } },
+    async (request, reply) => {
+      const username = pageNameOf(request.params.username);
+      try {
+        await linksPerVisitor(request, request.ip);
+      } catch (error) {
+        return sendNotice(reply, username, noticeOf(error, username));
+      }
+      const entry = await entryOfVisitorLink(db, username, request.query.token);
+      if (entry?.status === 'confirmed') {
+        return sendNotice(reply, username, {
+          status: 200,
+          heading: "You're already signed up",
+          lead: 'Nothing more to do.',
+          action: { href: `/${escapeHtml(username)}`, label: 'Open the page' },
+        });
+      }
+      if (!entry || entry.status !== 'pending' || !entry.confirmBefore || entry.confirmBefore <= nowIso()) {
+        return sendNotice(reply, username, { ...LINK_INVALID, action: { href: `/${escapeHtml(username)}`, label: 'Open the page' } });
+      }
+      const name = escapeHtml(entry.displayName || entry.username);
+      return sendNotice(reply, undefined, {
+        status: 200,
+        heading: `Confirm your sign-up to ${name}`,
+        lead: `${name} will see your address as confirmed.`,
+        action: { post: `/${username}/subscribe/confirm`, fields: { token: String(request.query.token) }, label: 'Confirm my sign-up' },
+      });
+    },
+  );
+
+  // POST /{username}/subscribe/confirm {token}
+  scope.post(
+    '/:username/subscribe/confirm',
+    { attachValidation: true, schema: { hide: true, params: usernameParams, body: subscriberTokenBodySchema } },
+    async (request, reply) => {
+      const username = pageNameOf(request.params.username);
+      try {
+        await linksPerVisitor(request, request.ip);
+      } catch (error) {
+        return sendNotice(reply, username, noticeOf(error, username));
+      }
+      const entry = request.validationError ? undefined : await entryOfVisitorLink(db, username, request.body.token);
+      if (!entry || !(await confirmEntry(db, entry.id))) {
         if (entry?.status === 'confirmed') {
           return sendNotice(reply, username, {
             status: 200,
@@ -188,104 +238,69 @@ export async function registerSubscribeRoutes(
             action: { href: `/${escapeHtml(username)}`, label: 'Open the page' },
           });
         }
-        if (!entry || entry.status !== 'pending' || !entry.confirmBefore || entry.confirmBefore <= nowIso()) {
-          return sendNotice(reply, username, { ...LINK_INVALID, action: { href: `/${escapeHtml(username)}`, label: 'Open the page' } });
-        }
-        const name = escapeHtml(entry.displayName || entry.username);
-        return sendNotice(reply, undefined, {
-          status: 200,
-          heading: `Confirm your sign-up to ${name}`,
-          lead: `${name} will see your address as confirmed.`,
-          action: { post: `/${username}/subscribe/confirm`, fields: { token: String(request.query.token) }, label: 'Confirm my sign-up' },
-        });
-      },
-    );
+        return sendNotice(reply, username, { ...LINK_INVALID, action: { href: `/${escapeHtml(username)}`, label: 'Open the page' } });
+      }
+      const name = escapeHtml(entry.displayName || entry.username);
+      return sendNotice(reply, undefined, {
+        status: 200,
+        heading: "You're signed up",
+        lead: `${name} sees your address as confirmed. The link in the mail removes it whenever you like.`,
+        action: { href: `/${escapeHtml(username)}`, label: `Back to ${name}'s page` },
+      });
+    },
+  );
 
-    // POST /{username}/subscribe/confirm {token}
-    scope.post(
-      '/:username/subscribe/confirm',
-      { attachValidation: true, schema: { hide: true, params: usernameParams, body: subscriberTokenBodySchema } },
-      async (request, reply) => {
-        const username = pageNameOf(request.params.username);
-        try {
-          await linksPerVisitor(request, request.ip);
-        } catch (error) {
-          return sendNotice(reply, username, noticeOf(error, username));
-        }
-        const entry = request.validationError ? undefined : await entryOfVisitorLink(db, username, request.body.token);
-        if (!entry || !(await confirmEntry(db, entry.id))) {
-          if (entry?.status === 'confirmed') {
-            return sendNotice(reply, username, {
-              status: 200,
-              heading: "You're already signed up",
-              lead: 'Nothing more to do.',
-              action: { href: `/${escapeHtml(username)}`, label: 'Open the page' },
-            });
-          }
-          return sendNotice(reply, username, { ...LINK_INVALID, action: { href: `/${escapeHtml(username)}`, label: 'Open the page' } });
-        }
-        const name = escapeHtml(entry.displayName || entry.username);
-        return sendNotice(reply, undefined, {
-          status: 200,
-          heading: "You're signed up",
-          lead: `${name} sees your address as confirmed. The link in the mail removes it whenever you like.`,
-          action: { href: `/${escapeHtml(username)}`, label: `Back to ${name}'s page` },
-        });
-      },
-    );
-
-    // GET /{username}/unsubscribe?token=…: asks first, as the confirmation does.
-    scope.get(
-      '/:username/unsubscribe',
-      { schema: { hide: true, params: usernameParams, querystring: tokenQuery } },
-      async (request, reply) => {
-        const username = pageNameOf(request.params.username);
-        try {
-          await linksPerVisitor(request, request.ip);
-        } catch (error) {
-          return sendNotice(reply, username, noticeOf(error, username));
-        }
-        const entry = await entryOfVisitorLink(db, username, request.query.token);
-        if (!entry) {
-          return sendNotice(reply, username, {
-            status: 404,
-            heading: 'Not on the list',
-            lead: 'This address is not on the list (any more).',
-            action: { href: `/${escapeHtml(username)}`, label: 'Open the page' },
-          });
-        }
-        const name = escapeHtml(entry.displayName || entry.username);
+  // GET /{username}/unsubscribe?token=…: asks first, as the confirmation does.
+  scope.get(
+    '/:username/unsubscribe',
+    { schema: { hide: true, params: usernameParams, querystring: tokenQuery } },
+    async (request, reply) => {
+      const username = pageNameOf(request.params.username);
+      try {
+        await linksPerVisitor(request, request.ip);
+      } catch (error) {
+        return sendNotice(reply, username, noticeOf(error, username));
+      }
+      const entry = await entryOfVisitorLink(db, username, request.query.token);
+      if (!entry) {
         return sendNotice(reply, username, {
-          status: 200,
-          heading: `Leave ${name}'s list?`,
-          lead: `Your address is removed from ${name}'s list at once.`,
-          action: { post: `/${username}/unsubscribe`, fields: { token: String(request.query.token) }, label: 'Remove my address' },
-        });
-      },
-    );
-
-    // POST /{username}/unsubscribe {token}
-    scope.post(
-      '/:username/unsubscribe',
-      { attachValidation: true, schema: { hide: true, params: usernameParams, body: subscriberTokenBodySchema } },
-      async (request, reply) => {
-        const username = pageNameOf(request.params.username);
-        try {
-          await linksPerVisitor(request, request.ip);
-        } catch (error) {
-          return sendNotice(reply, username, noticeOf(error, username));
-        }
-        const entry = request.validationError ? undefined : await entryOfVisitorLink(db, username, request.body.token);
-        if (entry) await removeEntry(db, entry.id);
-        return sendNotice(reply, username, {
-          status: 200,
-          heading: 'Your address is removed',
-          lead: 'It is no longer on this list.',
+          status: 404,
+          heading: 'Not on the list',
+          lead: 'This address is not on the list (any more).',
           action: { href: `/${escapeHtml(username)}`, label: 'Open the page' },
         });
-      },
-    );
-  });
+      }
+      const name = escapeHtml(entry.displayName || entry.username);
+      return sendNotice(reply, username, {
+        status: 200,
+        heading: `Leave ${name}'s list?`,
+        lead: `Your address is removed from ${name}'s list at once.`,
+        action: { post: `/${username}/unsubscribe`, fields: { token: String(request.query.token) }, label: 'Remove my address' },
+      });
+    },
+  );
+
+  // POST /{username}/unsubscribe {token}
+  scope.post(
+    '/:username/unsubscribe',
+    { attachValidation: true, schema: { hide: true, params: usernameParams, body: subscriberTokenBodySchema } },
+    async (request, reply) => {
+      const username = pageNameOf(request.params.username);
+      try {
+        await linksPerVisitor(request, request.ip);
+      } catch (error) {
+        return sendNotice(reply, username, noticeOf(error, username));
+      }
+      const entry = request.validationError ? undefined : await entryOfVisitorLink(db, username, request.body.token);
+      if (entry) await removeEntry(db, entry.id);
+      return sendNotice(reply, username, {
+        status: 200,
+        heading: 'Your address is removed',
+        lead: 'It is no longer on this list.',
+        action: { href: `/${escapeHtml(username)}`, label: 'Open the page' },
+      });
+    },
+  );
 }
 
 const tags = ['Subscribers'];
