@@ -103,7 +103,15 @@ describe('pages', () => {
     // A network too slow to bring any script: the HTML alone already has the dashboard's shape.
     await page.route('**/*.js', (route) => route.abort());
     await page.goto('/dashboard');
-    expect(await page.getByRole('status').textContent()).toBe('Loading your dashboard…');
+    // It announces one line; the logo and the menu's icon it shows (a first contentful paint) are hidden from assistive technology.
+    const announced = await page.getByRole('status').evaluate((status) =>
+      [...status.querySelectorAll('*')]
+        .filter((element) => element.children.length === 0 && !element.closest('[aria-hidden="true"]'))
+        .map((element) => element.textContent)
+        .join(''),
+    );
+    expect(announced).toBe('Loading your dashboard…');
+    expect(await page.getByRole('status').locator('[aria-hidden="true"]').first().textContent()).toContain('Linkverse');
     expect(await page.locator('#root [data-placeholder] .motion-safe\\:animate-pulse').count()).toBeGreaterThan(5);
     // With its scripts, the dashboard is drawn in its place.
     await page.unroute('**/*.js');
