@@ -41,14 +41,24 @@ export function formatDate(day: string, style: 'short' | 'long' = 'short'): stri
 /**
  * A profile whose time zone was never set takes the browser's, once, so that its
  * days are the owner's days from the first visit on (the Analytics tab can change it).
+ * It waits for an idle moment: the browser's first Intl call starts ICU, a long task
+ * on a phone, which has no place in the dashboard's first render (issue 51 §5).
  */
 export function useBrowserTimeZone(user: CurrentUser) {
   const { run } = useUpdateProfile();
   const unset = user.timeZone === null;
   useEffect(() => {
     if (!unset) return;
-    const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
-    // Unasked for: a failure says nothing, and the next visit tries again.
-    if (zone && isTimeZone(zone)) void run({ timeZone: zone }, { form: { showFailure: () => undefined } });
+    const save = () => {
+      const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+      // Unasked for: a failure says nothing, and the next visit tries again.
+      if (zone && isTimeZone(zone)) void run({ timeZone: zone }, { form: { showFailure: () => undefined } });
+    };
+    if (typeof requestIdleCallback !== 'function') {
+      const timer = setTimeout(save, 2000);
+      return () => clearTimeout(timer);
+    }
+    const idle = requestIdleCallback(save, { timeout: 2000 });
+    return () => cancelIdleCallback(idle);
   }, [unset, run]);
 }
