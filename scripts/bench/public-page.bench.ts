@@ -1,7 +1,9 @@
 // npm run bench: the public page and the click redirect, in the two deployments
 // users run (facing visitors directly, and behind a reverse proxy with
 // TRUST_PROXY set), each measured in the same run against the real limit: nginx
-// serving the same bytes; then cache misses, and a database of 100 000
+// serving the same bytes, and a bare node:http server writing them (the ceiling
+// of any Node server); the page and redirect again as prefetches, which are not
+// counted, so that what counting costs shows alone; then cache misses, and a database of 100 000
 // profiles, with what one miss costs part by part (miss-parts.ts). Beside each
 // product figure: the server's memory at the end of the run and its page cache.
 // Prints figures; never passes or fails.
@@ -218,7 +220,10 @@ interface ModeResult {
   nginxAudiencePage: Figures;
   /** Drawings per audience page once four kinds of visitor (phone or computer, in the US or Germany) came. */
   variantsPerAudiencePage: number;
-  bare?: { page: Figures; go: Figures };
+  /** The same page and redirect asked as a prefetch, which is never counted: what counting costs, measured alone (issue 50 §8). */
+  uncounted: { page: Figures; go: Figures };
+  /** A bare node:http server writing the same bytes: the ceiling of any Node server here. */
+  bare: { page: Figures; go: Figures };
   views: { recorded: number; served: number };
   clicks: { recorded: number; served: number };
   pageBytes: number;
@@ -270,6 +275,12 @@ async function runMode(mode: string, env: Record<string, string>, requestHeaders
   const clicksBefore = await count('click');
   const go = measure(`redirect (${mode})`, product.base, goPath, requestHeaders, product.process.pid);
   go.memory = await product.memory();
+  // Sec-Purpose: prefetch takes the same path to the same bytes, and is not counted (a browser's guess is no visit).
+  const prefetch = { ...requestHeaders, 'Sec-Purpose': 'prefetch' };
+  const uncounted = {
+    page: measure(`page, not counted (${mode})`, product.base, pagePath, prefetch, product.process.pid),
+    go: measure(`redirect, not counted (${mode})`, product.base, goPath, prefetch, product.process.pid),
+  };
   const variantsPerAudiencePage = await countVariants(product, requestHeaders);
   // Every view and click must reach the database (written at least once a second, and on shutdown).
   await stop(product.process);
@@ -287,15 +298,13 @@ async function runMode(mode: string, env: Record<string, string>, requestHeaders
   const nginxGo = measure(`nginx redirect (${mode})`, nginx.base, goPath, requestHeaders);
   await stop(nginx.process);
 
-  let bare: ModeResult['bare'];
-  if (mode === 'direct') {
-    const bareServer = await startBare(answers);
-    bare = {
-      page: measure('bare node:http page', bareServer.base, pagePath, requestHeaders, bareServer.process.pid),
-      go: measure('bare node:http redirect', bareServer.base, goPath, requestHeaders, bareServer.process.pid),
-    };
-    await stop(bareServer.process);
-  }
+  // In both deployments: behind the proxy it reads the same forwarded headers, and ignores them.
+  const bareServer = await startBare(answers);
+  const bare = {
+    page: measure(`bare node:http page (${mode})`, bareServer.base, pagePath, requestHeaders, bareServer.process.pid),
+    go: measure(`bare node:http redirect (${mode})`, bareServer.base, goPath, requestHeaders, bareServer.process.pid),
+  };
+  await stop(bareServer.process);
   const pageBytes = profiles.reduce((sum, profile) => sum + answers.get(profile.username)!.body.length, 0) / profiles.length;
   const blocksPageBytes =
     blockProfiles.reduce((sum, profile) => sum + answers.get(profile.username)!.body.length, 0) / blockProfiles.length;
@@ -310,6 +319,7 @@ async function runMode(mode: string, env: Record<string, string>, requestHeaders
     audiencePage,
     nginxAudiencePage,
     variantsPerAudiencePage,
+    uncounted,
     bare,
     views,
     clicks,
@@ -401,7 +411,7 @@ for (const result of results) {
   ]) {
     console.log(row(figures));
   }
-  if (result.bare) for (const figures of [result.bare.page, result.bare.go]) console.log(row(figures));
+  for (const figures of [result.uncounted.page, result.uncounted.go, result.bare.page, result.bare.go]) console.log(row(figures));
   console.log(`  page:     ${ratio(result.page, result.nginxPage)}`);
   console.log(
     `  page with blocks (${result.blocksPageBytes.toFixed(0)} bytes): ${ratio(result.blocksPage, result.nginxBlocksPage)}; the plain page's ratio × ${(result.blocksPage.rps / result.nginxBlocksPage.rps / (result.page.rps / result.nginxPage.rps)).toFixed(2)}`,
@@ -410,9 +420,16 @@ for (const result of results) {
     `  page with audiences: ${ratio(result.audiencePage, result.nginxAudiencePage)}; the plain page's ratio × ${(result.audiencePage.rps / result.nginxAudiencePage.rps / (result.page.rps / result.nginxPage.rps)).toFixed(2)}; ${result.variantsPerAudiencePage.toFixed(2)} drawings per page cached once a phone and a computer came from the US and from Germany${result.mode === 'direct' ? ' (direct: both from this machine, placed nowhere)' : ''}`,
   );
   console.log(`  redirect: ${ratio(result.go, result.nginxGo)}`);
-  if (result.bare) {
-    console.log(`  bare node:http page:     ${ratio(result.bare.page, result.nginxPage)}`);
-    console.log(`  bare node:http redirect: ${ratio(result.bare.go, result.nginxGo)}`);
+  console.log(`  bare node:http page:     ${ratio(result.bare.page, result.nginxPage)}`);
+  console.log(`  bare node:http redirect: ${ratio(result.bare.go, result.nginxGo)}`);
+  // Issue 50 §8's measure: the product beside the bare Node server, counted and not.
+  for (const [what, counted, uncounted, bare] of [
+    ['page', result.page, result.uncounted.page, result.bare.page],
+    ['redirect', result.go, result.uncounted.go, result.bare.go],
+  ] as const) {
+    console.log(
+      `  ${what} beside bare node:http: ${(counted.rps / bare.rps).toFixed(2)} x its throughput, p99 ${(counted.p99 / bare.p99).toFixed(2)} x its p99; not counted ${(uncounted.rps / bare.rps).toFixed(2)} x, p99 ${(uncounted.p99 / bare.p99).toFixed(2)} x${counted.cpu && uncounted.cpu ? `; counting costs ${(counted.cpu.main - uncounted.cpu.main).toFixed(1)} µs on the main thread and ${(counted.cpu.other - uncounted.cpu.other).toFixed(1)} µs on others per request` : ''}`,
+    );
   }
   console.log(
     `  views recorded ${result.views.recorded} of ${result.views.served} pages served; clicks recorded ${result.clicks.recorded} of ${result.clicks.served} redirects served (wrk does not count the answers in flight when it stops)`,

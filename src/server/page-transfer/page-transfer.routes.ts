@@ -25,6 +25,7 @@ import type { App } from '../http/app-types.ts';
 import { type ChangeBus, profileChange } from '../http/change-bus.ts';
 import { AppError, type TooLargeMessageConfig } from '../http/errors.ts';
 import type { UserRow } from '../db/schema.ts';
+import { oneATurn } from '../http/one-a-turn.ts';
 import { OPEN_WHILE_CLOSED } from '../http/open-while-closed.ts';
 import { rateLimiter } from '../http/rate-limit.ts';
 import { requireUser } from '../http/who-is-asking.ts';
@@ -84,8 +85,8 @@ export async function registerPageTransferRoutes(app: App, { db, config, bus, me
           .type('application/json; charset=utf-8')
           .header('Content-Disposition', `attachment; filename="${pageFileName(user.username)}"`)
           .header('Cache-Control', 'no-store')
-          // One piece per read: Readable.from otherwise draws up to 16 from a generator in one turn (4 MB of base64).
-          .send(Readable.from(pageFileText(file), { highWaterMark: 1 }))
+          // One piece (256 kB of base64) per read, each in a turn of its own: other requests come between.
+          .send(Readable.from(oneATurn(pageFileText(file)), { highWaterMark: 1 }))
       );
     },
   );
