@@ -5,8 +5,15 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
-/** Server folders that are the platform every feature stands on, and that use no feature. */
-export const SERVER_PLATFORM = ['db', 'http', 'types'];
+/**
+ * Server folders that are the platform every feature stands on, and that use no
+ * feature (decision 024): the database; HTTP (who is asking, errors, the page
+ * cache and its responder); the accounts every feature keys on (users); the
+ * journals every feature writes to (journal: the creator's activity, the admin
+ * log); the stored files and the worker that decodes and draws user input
+ * (media); and mail (the outbox and the frame every message is written in).
+ */
+export const SERVER_PLATFORM = ['db', 'http', 'journal', 'mail', 'media', 'types', 'users'];
 
 /**
  * Every other folder of src/server is a feature, read from the disk when the
@@ -130,7 +137,7 @@ export default tseslint.config(
     rules: reactHooks.configs.recommended.rules,
   },
   // The direction of imports (DESIGN.md "Layout"): shared ← profile ← web, shared ← server;
-  // inside the server, features use the platform folders (http, db), never the reverse.
+  // inside the server, features use the platform folders (SERVER_PLATFORM), never the reverse.
   restrictImports(
     ['src/shared/**'],
     ['#server/*', '#web/*', '#profile/*', '**/server/**', '**/web/**', '**/profile/**'],
@@ -145,9 +152,9 @@ export default tseslint.config(
   ...webFeatureFences(),
   restrictImports(['src/profile/**'], ['#server/*', '#web/*', '**/server/**', '**/web/**'], 'src/profile imports only src/shared.'),
   restrictImports(
-    ['src/server/http/**', 'src/server/db/**'],
+    SERVER_PLATFORM.map((folder) => `src/server/${folder}/**`),
     serverFeatures().flatMap((feature) => [`../${feature}/*`, `#server/${feature}/*`]),
-    'Platform folders (http, db) are used by features and use none.',
+    `Platform folders (${SERVER_PLATFORM.join(', ')}) are used by features and use none.`,
   ),
   // One way to change something and to call the API (decision 025): useApiMutation, and api() only in data modules.
   restrictNamedImports(['src/web/**/*.ts', 'src/web/**/*.tsx'], [NO_USE_MUTATION]),

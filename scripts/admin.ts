@@ -9,7 +9,7 @@ import { Writable } from 'node:stream';
 import { ConfigError, loadConfig, loadDotEnv } from '../src/server/config.ts';
 import { migrateToLatest, openDatabase } from '../src/server/db/database.ts';
 import { AppError } from '../src/server/http/errors.ts';
-import { createAdminAccount, resetLinkForUsername, setRoleByUsername } from '../src/server/admin/admin-accounts.ts';
+import { createAdminAccount, resetLinkForUsername, setRoleByUsername } from '../src/server/admin-cli.ts';
 
 const USAGE = 'Usage: npm run admin -- <create|promote|demote|reset-password> <username>';
 

@@ -10,7 +10,7 @@ process.env.NODE_ENV = 'production';
 const { openDatabase } = await import('../../src/server/db/database.ts');
 const { loadPublicPageWithExpiry } = await import('../../src/server/public-page/public-page.service.ts');
 const { renderProfilePage } = await import('../../src/server/public-page/render-page.tsx');
-const { preparePage } = await import('../../src/server/public-page/page-cache.ts');
+const { preparePage } = await import('../../src/server/http/page-cache.ts');
 
 const ROUNDS = 3_000;
 const database = openDatabase({ dataDir: process.argv[2]! });

@@ -1,4 +1,4 @@
-import { hashPassword } from '../../src/server/auth/password.ts';
+import { hashPassword } from '../../src/server/users/password.ts';
 import type { Db } from '../../src/server/db/database.ts';
 
 export interface SeededProfile {

@@ -15,13 +15,12 @@ import type { EventRecorder } from './analytics/event-recorder.ts';
 import { createApiTokenAuth } from './auth/api-tokens.ts';
 import { authPlugin } from './auth/auth.plugin.ts';
 import { createSignInLimits } from './auth/auth.routes.ts';
-import { registerSessions } from './auth/sessions.ts';
+import { registerSessions } from './users/sessions.ts';
 import { clickRedirectPlugin } from './click-redirect/click-redirect.plugin.ts';
 import type { AppConfig } from './config.ts';
 import { customDomainsPlugin } from './custom-domains/custom-domains.plugin.ts';
 import { startTlsAsk } from './custom-domains/custom-domains.routes.ts';
 import type { CustomDomains } from './custom-domains/custom-domains.service.ts';
-import { siteHostTest } from './custom-domains/site-host.ts';
 import { customizationPlugin } from './customization/customization.plugin.ts';
 import { type DatabaseHandle, type Db, migrateToLatest, nowIso } from './db/database.ts';
 import { discordPlugin } from './discord/discord.plugin.ts';
@@ -47,7 +46,7 @@ import { pageTransferPlugin } from './page-transfer/page-transfer.plugin.ts';
 import { plansPlugin } from './plans/plans.plugin.ts';
 import { profilePlugin } from './profile/profile.plugin.ts';
 import { type FastPathStats, createFastPath } from './public-page/fast-path.ts';
-import type { PageCache } from './public-page/page-cache.ts';
+import type { PageCache } from './http/page-cache.ts';
 import { publicPagePlugin } from './public-page/public-page.plugin.ts';
 import { purchasesPlugin } from './purchases/purchases.plugin.ts';
 import { type FeaturePlugin, type Services, createServices } from './services.ts';
@@ -122,7 +121,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   const { db, changes, cache, events, securityHeaders } = shared;
   const fastPath = createFastPath({
     publicUrl: config.publicUrl,
-    isSiteHost: config.customDomains && siteHostTest(config.customDomains.siteHost, config.baseDomain),
+    isSiteHost: shared.isSiteHost,
     cache,
     responder: shared.responder,
     recorder: events,

@@ -2,23 +2,25 @@ import type { FastifyBaseLogger, preValidationHookHandler } from 'fastify';
 import type { Redis } from 'ioredis';
 import { pruneLinkArchive } from './links/link-archive.service.ts';
 import { DAY_MS, SITE_NAME } from '#shared/constants.ts';
-import { purgeDeletedAccounts } from './account/account-deletion.service.ts';
+import { purgeAccount, purgeDeletedAccounts } from './account/account-deletion.service.ts';
+import { createResetLink } from './account/password-reset.service.ts';
 import { AccountMail } from './account/account-mail.service.ts';
 import { deleteOldEmailConfirmations } from './account/email-confirmations.repository.ts';
 import { deleteOldResetTokens } from './account/password-reset.repository.ts';
 import { queueWeeklySummaries } from './account/weekly-summary.ts';
-import { pruneActivity } from './activity/activity.repository.ts';
+import { pruneActivity } from './journal/activity.repository.ts';
 import { dailySaltOf, pruneAnalytics } from './analytics/analytics-store.ts';
 import { viewRecordsOf } from './analytics/analytics.service.ts';
 import { EventRecorder } from './analytics/event-recorder.ts';
 import { createEventWriter } from './analytics/event-writer.ts';
 import { loadSecretBox } from './auth/secret-box.ts';
 import { type SingleSignOn, createSingleSignOn } from './auth/single-sign-on.ts';
-import { type SignInChangeNotice, adminSecondFactorGate } from './auth/two-factor.ts';
+import { type SignInChangeNotice, adminSecondFactorGate, removeSecondFactors } from './auth/two-factor.ts';
 import type { SignInLimits } from './auth/auth.routes.ts';
 import type { SiteFeatures } from '#shared/account.ts';
 import { type AppConfig, DEFAULT_AUTH_RATE_LIMIT } from './config.ts';
 import { type CustomDomains, createCustomDomains } from './custom-domains/custom-domains.service.ts';
+import { siteHostTest } from './custom-domains/site-host.ts';
 import { referencedUploads } from './customization/customization.service.ts';
 import { type DatabaseHandle, type Db, openDatabase } from './db/database.ts';
 import type { UserRow } from './db/schema.ts';
@@ -33,8 +35,8 @@ import { pruneOutbox } from './mail/mail-outbox.repository.ts';
 import { MediaProcessor } from './media/media-processor.ts';
 import { MEMORY_BOUNDS } from './memory-bounds.ts';
 import { type FastPathStats, createFastPathStats } from './public-page/fast-path.ts';
-import { PageCache } from './public-page/page-cache.ts';
-import { PublicPageResponder } from './public-page/responder.ts';
+import { PageCache } from './http/page-cache.ts';
+import { PublicPageResponder } from './http/responder.ts';
 import { type Payments, createPayments } from './purchases/purchases.service.ts';
 import { SiteSettingsCache } from './site-settings/site-settings.cache.ts';
 import { deleteUnconfirmedPending } from './subscribers/subscribers.repository.ts';
@@ -66,6 +68,18 @@ export interface ExportPart {
   /** Each file's name in the zip (a folder ends with /), with what the export's README says of it. */
   readonly described: ReadonlyArray<readonly [name: string, says: string]>;
   filesOf(db: Db, user: UserRow, context: ExportContext): Promise<Record<string, ExportFile>>;
+}
+
+/**
+ * What the control center does to an account that other features own: a
+ * password reset link and the account's purge (account), its second factors
+ * (auth). Lent here, so that admin knows these and not their files (issue 50
+ * §3); each runs in the transaction it is given, beside the admin log's line.
+ */
+export interface AccountRescue {
+  resetLink: typeof createResetLink;
+  purge: typeof purgeAccount;
+  removeSecondFactors: typeof removeSecondFactors;
 }
 
 export interface Services extends SharedServices {
@@ -103,11 +117,14 @@ interface SharedServices {
   adminGate: preValidationHookHandler | undefined;
   /** Mail that a sign-in way was added or removed. */
   notifySignInChange: SignInChangeNotice;
+  accountRescue: AccountRescue;
   /** Secrets a sign-in needs back (authenticator apps'), sealed with a key kept outside the database. */
   twoFactor: { db: Db; box: ReturnType<typeof loadSecretBox>; clock: AppConfig['clock']; notify: SignInChangeNotice };
   sso: SingleSignOn;
   payments: Payments | undefined;
   customDomains: CustomDomains | undefined;
+  /** With custom domains: whether a request's Host is the site's own rather than a creator's domain (the fast path and the page's routes ask). */
+  isSiteHost: ((host: string) => boolean) | undefined;
   linkChecker: LinkChecker;
   embedPreviews: EmbedPreviews;
   /** The uploads a page's look refers to (customization), which media and plans must not count as loose. */
@@ -232,6 +249,7 @@ export function createServices(config: AppConfig, log: FastifyBaseLogger): Share
     outbox,
     accountMail,
     notifySignInChange,
+    accountRescue: { resetLink: createResetLink, purge: purgeAccount, removeSecondFactors },
     adminGate: config.requireAdmin2fa ? adminSecondFactorGate(db) : undefined,
     twoFactor,
     sso: createSingleSignOn({
@@ -243,6 +261,7 @@ export function createServices(config: AppConfig, log: FastifyBaseLogger): Share
     }),
     payments: config.payments && createPayments(db, config.payments, config.prices, config.planLimits, changes),
     customDomains,
+    isSiteHost: config.customDomains && siteHostTest(config.customDomains.siteHost, config.baseDomain),
     linkChecker,
     embedPreviews: new EmbedPreviews({
       ...config.embedPreviews,

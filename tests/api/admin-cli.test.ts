@@ -1,7 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authMessages } from '#shared/auth.schema.ts';
-import { createAdminAccount, setRoleByUsername } from '#server/admin/admin-accounts.ts';
+import { createAdminAccount, setRoleByUsername } from '#server/admin-cli.ts';
 import { DIALECT, type TestApp, createTestApp } from '../helpers/test-app.ts';
 import { createUser, loginAs, uniqueUsername } from '../helpers/factories.ts';
 

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authMessages } from '#shared/auth.schema.ts';
 import { ADMIN_RESET_LINK_HOURS, passwordResetMessages } from '#shared/password-reset.ts';
 import { createResetLink, resetPassword } from '#server/account/password-reset.service.ts';
-import { resetLinkForUsername } from '#server/admin/admin-accounts.ts';
+import { resetLinkForUsername } from '#server/admin-cli.ts';
 import { DIALECT, type TestApp, createTestApp } from '../helpers/test-app.ts';
 import { type SignedInUser, createAdmin, createUser, loginAs } from '../helpers/factories.ts';
 

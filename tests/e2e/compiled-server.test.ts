@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
-import { PASSWORD_HASHING } from '#server/auth/password.ts';
+import { PASSWORD_HASHING } from '#server/users/password.ts';
 import { type ServerProcess, startServerProcess } from '../helpers/server-process.ts';
 
 // `npm start` runs the compiled server (dist/server/main.js), not a TypeScript
@@ -53,7 +53,7 @@ describe('the compiled server', () => {
       body: JSON.stringify({ username: 'compiled', password: 'secret123' }),
     });
     expect(registered.status).toBe(201);
-    // The API tests hash with argon2id's smallest cost (auth/password.ts); the compiled server, with the real one.
+    // The API tests hash with argon2id's smallest cost (users/password.ts); the compiled server, with the real one.
     const stored = new SQLite(path.join(dataDir, 'linkverse.sqlite'), { readonly: true });
     const { password_hash: passwordHash } = stored.prepare("select password_hash from users where username = 'compiled'").get() as {
       password_hash: string;

@@ -25,7 +25,7 @@ async function withProbeFolder(
   file: string,
   check: (probe: {
     feature: string;
-    config: { serverFeatures(): string[] };
+    config: { serverFeatures(): string[]; SERVER_PLATFORM: readonly string[] };
     ruleIdsOf(source: string, filePath: string): Promise<string[]>;
   }) => Promise<void>,
 ): Promise<void> {
@@ -165,8 +165,10 @@ describe('the fence around the server platform', () => {
     await withProbeFolder('src/server', 'probe.service.ts', async ({ feature, config, ruleIdsOf }) => {
       expect(config.serverFeatures()).toContain(feature);
       const source = `import { probe } from '../${feature}/probe.service.ts';\nexport const x = probe;\n`;
-      for (const platform of ['src/server/http/example.ts', 'src/server/db/example.ts']) {
-        expect(await ruleIdsOf(source, platform)).toContain('no-restricted-imports');
+      // Every platform folder: the database, HTTP, the accounts, the journals, the files and their worker, mail.
+      expect(config.SERVER_PLATFORM).toEqual(expect.arrayContaining(['db', 'http', 'journal', 'mail', 'media', 'users']));
+      for (const platform of config.SERVER_PLATFORM) {
+        expect(await ruleIdsOf(source, `src/server/${platform}/example.ts`)).toContain('no-restricted-imports');
       }
       expect(await ruleIdsOf(source, 'src/server/links/example.ts')).not.toContain('no-restricted-imports');
     });

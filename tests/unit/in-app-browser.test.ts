@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { inAppBrowserOf } from '#server/http/in-app-browser.ts';
-import { cachedOriginFor } from '#server/public-page/page-cache.ts';
+import { cachedOriginFor } from '#server/http/page-cache.ts';
 
 // Each app's browser as it names itself (issue 31): user agents as the apps send them.
 const IN_APPS: Array<[string, string, 'android' | 'ios']> = [

@@ -1,7 +1,7 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { MEMORY_BOUNDS } from '#server/memory-bounds.ts';
-import { type CachedPage, PageCache, preparePage } from '#server/public-page/page-cache.ts';
+import { type CachedPage, PageCache, preparePage } from '#server/http/page-cache.ts';
 
 const html = (userId: number, text: string) => `<!doctype html><p>${text}</p><p>page of ${userId}</p>`;
 const page = (userId: number, text = `page of ${userId}`) => preparePage(html(userId, text), userId);

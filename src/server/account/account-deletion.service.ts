@@ -4,7 +4,7 @@ import type { Db } from '../db/database.ts';
 import type { UserRow } from '../db/schema.ts';
 import { AppError } from '../http/errors.ts';
 import { assertTypedUsername } from '../users/users.service.ts';
-import { deleteSessionsOfUser } from '../auth/sessions.repository.ts';
+import { deleteSessionsOfUser } from '../users/sessions.repository.ts';
 import {
   countActiveAdmins,
   deleteExpiredUsernameHolds,
@@ -14,7 +14,7 @@ import {
   updateUser,
   usersDueForDeletion,
 } from '../users/users.repository.ts';
-import { assertOwnPassword } from '../auth/password.ts';
+import { assertOwnPassword } from '../users/password.ts';
 
 /** Accounts removed per pass of the hourly job (each in its own transaction). */
 const PURGE_BATCH = 100;

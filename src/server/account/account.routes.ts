@@ -21,14 +21,13 @@ import type { Db } from '../db/database.ts';
 import type { App } from '../http/app-types.ts';
 import { type ChangeBus, profileChange } from '../http/change-bus.ts';
 import { rateLimiter } from '../http/rate-limit.ts';
-import type { SignInLimits } from '../auth/auth.routes.ts';
-import { clearSessionCookies } from '../auth/sessions.ts';
+import { clearSessionCookies } from '../users/sessions.ts';
 import { requireUser } from '../http/who-is-asking.ts';
 import { toCurrentUser } from '../users/users.service.ts';
 import type { AccountMail } from './account-mail.service.ts';
 import { cancelDeletion, requestDeletion } from './account-deletion.service.ts';
 import { exportAccount } from './account-export.ts';
-import type { ExportPart } from '../services.ts';
+import type { ExportPart, Services } from '../services.ts';
 import { PAGE_FILE_SCHEMA_PATH } from '#shared/page-transfer.ts';
 import type { SsoProvider } from '#shared/single-sign-on.ts';
 import {
@@ -40,7 +39,7 @@ import {
   setFirstPassword,
   setWeeklySummary,
 } from './account.service.ts';
-import { assertOwnPassword } from '../auth/password.ts';
+import { assertOwnPassword } from '../users/password.ts';
 import { siteOrigin } from '../http/site-origin.ts';
 
 const tags = ['Account'];
@@ -48,7 +47,7 @@ const tags = ['Account'];
 export interface AccountDeps {
   db: Db;
   config: AppConfig;
-  limits: SignInLimits;
+  limits: Services['signInLimits'];
   accountMail: AccountMail;
   bus: ChangeBus;
   /** Each feature's part of the export. */
@@ -298,7 +297,7 @@ export function registerSiteFeatureRoutes(app: App, db: Db, fixed: SiteFeatures)
 }
 
 /** Forgot password, a new password from a link, confirming an address: for visitors, so registered at the root, open while the site is closed. */
-export function registerPasswordResetRoutes(app: App, db: Db, limits: SignInLimits, accountMail: AccountMail): void {
+export function registerPasswordResetRoutes(app: App, db: Db, limits: Services['signInLimits'], accountMail: AccountMail): void {
   const { passwordResetPerIp, forgotPasswordPerIp, forgotPasswordPerAccount } = limits;
 
   // POST /api/auth/forgot-password {identifier}: the same answer whatever the account.

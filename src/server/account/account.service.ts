@@ -4,8 +4,8 @@ import { type Db, nowIso } from '../db/database.ts';
 import type { UserRow } from '../db/schema.ts';
 import { agentOf } from '../http/client-details.ts';
 import { AppError } from '../http/errors.ts';
-import { assertOwnPassword, hashPassword, hasPassword } from '../auth/password.ts';
-import { deleteOtherSessions, deleteSession, listSessionsOfUser } from '../auth/sessions.repository.ts';
+import { assertOwnPassword, hashPassword, hasPassword } from '../users/password.ts';
+import { deleteOtherSessions, deleteSession, listSessionsOfUser } from '../users/sessions.repository.ts';
 import { countCreators, updateUser } from '../users/users.repository.ts';
 
 /**

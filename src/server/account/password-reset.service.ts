@@ -2,9 +2,9 @@ import { randomBytes } from 'node:crypto';
 import { type ResetLink, type ResetPasswordInput, passwordResetMessages, resetLinkPath } from '#shared/password-reset.ts';
 import { type Db } from '../db/database.ts';
 import { AppError } from '../http/errors.ts';
-import { hashPassword } from '../auth/password.ts';
+import { hashPassword } from '../users/password.ts';
 import { hashToken } from '../http/who-is-asking.ts';
-import { deleteSessionsOfUser } from '../auth/sessions.repository.ts';
+import { deleteSessionsOfUser } from '../users/sessions.repository.ts';
 import { updateUser } from '../users/users.repository.ts';
 import { deleteResetTokensOfUser, insertResetToken, isLiveResetToken, useResetToken } from './password-reset.repository.ts';
 

@@ -1,5 +1,5 @@
 import type { ExportPart } from '../services.ts';
-import { recentActivity } from './activity.repository.ts';
+import { recentActivity } from '../journal/activity.repository.ts';
 
 /** Recent Activity entries in the export: all the profile keeps (it is pruned with the raw events). */
 const ACTIVITY_LIMIT = 10_000;

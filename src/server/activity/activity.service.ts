@@ -1,7 +1,7 @@
 import { type ActivityItem, RECENT_ACTIVITY_LIMIT } from '#shared/activity.ts';
 import type { Db } from '../db/database.ts';
 import type { UserRow } from '../db/schema.ts';
-import { recentActivity } from './activity.repository.ts';
+import { recentActivity } from '../journal/activity.repository.ts';
 
 /** Entries worked out from the analytics rather than stored (new daily records of views): given by the analytics feature. */
 export type DerivedActivity = (db: Db, owner: UserRow) => Promise<ActivityItem[]>;

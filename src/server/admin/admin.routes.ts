@@ -17,13 +17,11 @@ import {
   deleteUserSchema,
 } from '#shared/admin.ts';
 import { dataOf, deletedSchema, errorResponses, idParam } from '#shared/api.ts';
-import type { SignInChangeNotice } from '../auth/two-factor.ts';
 import { ADMIN_RESET_LINK_HOURS, resetLinkSchema } from '#shared/password-reset.ts';
-import type { Db } from '../db/database.ts';
 import type { App } from '../http/app-types.ts';
-import type { ChangeBus } from '../http/change-bus.ts';
 import { requireAdmin } from '../http/who-is-asking.ts';
-import { AdminService } from './admin.service.ts';
+import type { AdminService } from './admin.service.ts';
+import type { Services } from '../services.ts';
 import { siteOrigin } from '../http/site-origin.ts';
 
 const tags = ['Admin'];
@@ -35,8 +33,12 @@ const adminUserAnswer = { 200: dataOf(adminUserSchema), ...errorResponses(400, 4
  * The calls of spec 001 §7, plus the plan; every one is admin-only (site settings live in their own feature):
  * the users, the reserved usernames and the log of changes.
  */
-export function registerAdminRoutes(app: App, db: Db, bus: ChangeBus, publicUrl: string | undefined, notify?: SignInChangeNotice): void {
-  const service = new AdminService(db, bus);
+export function registerAdminRoutes(
+  app: App,
+  service: AdminService,
+  publicUrl: string | undefined,
+  notify?: Services['notifySignInChange'],
+): void {
   registerUserRoutes(app, service);
   registerAccountRescueRoutes(app, service, publicUrl, notify);
   registerReservedUsernameRoutes(app, service);
@@ -158,7 +160,12 @@ function registerUserRoutes(app: App, service: AdminService): void {
 }
 
 /** What an admin does to an account as a whole: delete it, give a one-time reset link, remove its second factors. */
-function registerAccountRescueRoutes(app: App, service: AdminService, publicUrl: string | undefined, notify?: SignInChangeNotice): void {
+function registerAccountRescueRoutes(
+  app: App,
+  service: AdminService,
+  publicUrl: string | undefined,
+  notify?: Services['notifySignInChange'],
+): void {
   // DELETE /api/admin/users/{id} {username}: removed at once, for good; logged.
   app.delete(
     '/users/:id',

@@ -12,10 +12,7 @@ import { isAppRouteName } from '#shared/reserved-names.ts';
 import { type Db, nowIso } from '../db/database.ts';
 import type { AdminLogRow, UserRow } from '../db/schema.ts';
 import { AppError } from '../http/errors.ts';
-import { removeSecondFactors } from '../auth/two-factor.ts';
-import { deleteSessionsOfUser } from '../auth/sessions.repository.ts';
-import { createResetLink } from '../account/password-reset.service.ts';
-import { purgeAccount } from '../account/account-deletion.service.ts';
+import { deleteSessionsOfUser } from '../users/sessions.repository.ts';
 import { type ChangeBus, profileChange } from '../http/change-bus.ts';
 import { countActiveAdmins, findUserById, findUserByUsername, insertUsernameHistory, updateUser } from '../users/users.repository.ts';
 import { assertTypedUsername, assertUsernameAvailable } from '../users/users.service.ts';
@@ -29,7 +26,8 @@ import {
   listUsernameHistory,
   listUsers,
 } from './admin.repository.ts';
-import { insertLog, listLogs } from '../admin-log/admin-log.repository.ts';
+import { insertLog, listLogs } from '../journal/admin-log.repository.ts';
+import type { AccountRescue } from '../services.ts';
 
 export function toAdminUser(row: UserRow): AdminUser {
   return {
@@ -103,6 +101,8 @@ export class AdminService {
   constructor(
     private readonly db: Db,
     private readonly bus: ChangeBus,
+    /** What the control center does to an account that other features own (services.accountRescue). */
+    private readonly rescue: AccountRescue,
   ) {}
 
   private async target(trx: Db, id: number): Promise<UserRow> {
@@ -200,7 +200,7 @@ export class AdminService {
         { id: null, username: user.username },
         `${user.displayName} (id ${user.id}, joined ${user.createdAt.slice(0, 10)})`,
       );
-      await purgeAccount(trx, user);
+      await this.rescue.purge(trx, user);
       return user;
     });
     this.changed(user);
@@ -210,18 +210,17 @@ export class AdminService {
   async passwordResetLink(admin: UserRow, id: number, origin: string): Promise<ResetLink> {
     return this.db.transaction().execute(async (trx) => {
       const user = await this.target(trx, id);
-      const link = await createResetLink(trx, user.id, { hours: ADMIN_RESET_LINK_HOURS, createdBy: admin.id, origin });
+      const link = await this.rescue.resetLink(trx, user.id, { hours: ADMIN_RESET_LINK_HOURS, createdBy: admin.id, origin });
       await this.log(trx, admin, 'password_reset_link', user, `valid until ${link.expiresAt}`);
       return link;
     });
   }
 
-  /** A user who lost their phone: their authenticator app and recovery codes go; the password alone signs them in. */
-  /** Remove a user's authenticator app and recovery codes (logged); returns the user, to be told. */
+  /** A user who lost their phone: their authenticator app and recovery codes go (logged), and the password alone signs them in. Returns the user, to be told. */
   async removeSecondFactors(admin: UserRow, id: number): Promise<UserRow> {
     return this.db.transaction().execute(async (trx) => {
       const user = await this.target(trx, id);
-      if (!(await removeSecondFactors(trx, user.id))) throw new AppError(400, 'not_enabled', adminMessages.noSecondFactor);
+      if (!(await this.rescue.removeSecondFactors(trx, user.id))) throw new AppError(400, 'not_enabled', adminMessages.noSecondFactor);
       await this.log(trx, admin, 'second_factor_removal', user, 'authenticator app and recovery codes removed');
       return user;
     });

@@ -6,7 +6,7 @@ import { REPEAT_WINDOW_MINUTES } from '#shared/analytics.ts';
 import { localDayOf } from '#shared/time-zone.ts';
 import type { Db } from '../db/database.ts';
 import { BULK_ROWS_PER_STATEMENT, runBulk } from '../db/query-shortcuts.ts';
-import { insertActivities } from '../activity/activity.repository.ts';
+import { insertActivities } from '../journal/activity.repository.ts';
 import { markFirstClicks } from '../links/links.repository.ts';
 import { timeZonesOfUsers } from '../users/users.repository.ts';
 import type { AnalyticsDailyTable, AnalyticsDimension } from '../db/schema.ts';

@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import type { FastifyRequest } from 'fastify';
 import {
   type ApiToken,
   type CreateApiTokenInput,
@@ -21,6 +20,7 @@ import { AppError } from '../http/errors.ts';
 import { rateLimiter } from '../http/rate-limit.ts';
 import { countTokensOfUser, deleteToken, findTokenWithUser, insertToken, listTokensOfUser, touchToken } from './api-tokens.repository.ts';
 import { hashToken } from '../http/who-is-asking.ts';
+import type { ApiTokenAuth } from '../users/sessions.ts';
 
 // Personal API tokens (issue 32). A request with `Authorization: Bearer lv_…`
 // acts as the token's owner on the routes whose OpenAPI `security` names a
@@ -82,9 +82,6 @@ export async function createApiToken(db: Db, owner: UserRow, input: CreateApiTok
 export async function revokeApiToken(db: Db, owner: UserRow, id: number): Promise<void> {
   if (!(await deleteToken(db, owner.id, id))) throw new AppError(404, 'not_found', apiTokenMessages.notFound);
 }
-
-/** Resolves a request's bearer token, or refuses it: 401 for a token that is no (longer a) token, 403 for a route or scope it lacks. */
-export type ApiTokenAuth = (request: FastifyRequest, token: string) => Promise<void>;
 
 export function createApiTokenAuth(app: App, db: Db, config: AppConfig): ApiTokenAuth {
   const perToken = rateLimiter(app, 'api-token', config.apiTokenRateLimit ?? API_TOKEN_RATE_LIMIT, tooManyAttemptsMessage);

@@ -10,7 +10,7 @@ import { toCurrentUser } from '../users/users.service.ts';
 import { authenticate, registerUser } from './auth.service.ts';
 import { hasSecondFactor, openChallenge, secondFactorMethods } from './two-factor.ts';
 import { loginAnswerSchema } from '#shared/two-factor.ts';
-import { endSession, startSession } from './sessions.ts';
+import { endSession, startSession } from '../users/sessions.ts';
 import { requireUser } from '../http/who-is-asking.ts';
 import { OPEN_WHILE_CLOSED } from '../http/open-while-closed.ts';
 

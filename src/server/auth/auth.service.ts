@@ -5,7 +5,7 @@ import type { UserRow } from '../db/schema.ts';
 import { AppError } from '../http/errors.ts';
 import { findUserByUsername, insertUser } from '../users/users.repository.ts';
 import { assertUsernameAvailable, usernameTaken } from '../users/users.service.ts';
-import { hashPassword, hasPassword, verifyAgainstDummy, verifyPassword } from './password.ts';
+import { hashPassword, hasPassword, verifyAgainstDummy, verifyPassword } from '../users/password.ts';
 
 export async function registerUser(db: Db, input: RegisterInput): Promise<UserRow> {
   // Asked before the password is hashed, so that a taken name spends no hashing (argon2id is

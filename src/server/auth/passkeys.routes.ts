@@ -17,7 +17,7 @@ import {
   removePasskey,
   verifyPasskeySignIn,
 } from './passkeys.ts';
-import { startSession } from './sessions.ts';
+import { startSession } from '../users/sessions.ts';
 import { requireUser } from '../http/who-is-asking.ts';
 import type { SingleSignOn } from './single-sign-on.ts';
 import { type SignInChangeNotice, challengeOf, closeChallenge } from './two-factor.ts';

@@ -22,7 +22,7 @@ import { SIGN_IN_CHALLENGE_MINUTES } from '#shared/two-factor.ts';
 import { type Db, nowIso } from '../db/database.ts';
 import type { UserRow, WebauthnChallengesTable } from '../db/schema.ts';
 import { AppError } from '../http/errors.ts';
-import { setBoundToken } from './sessions.ts';
+import { setBoundToken } from '../users/sessions.ts';
 import { hashToken } from '../http/who-is-asking.ts';
 import {
   deletePasskey,

@@ -12,9 +12,9 @@ import { findUserById, findUserByUsername, isConfirmedEmailInUse } from '../user
 import { isUsernameAvailable, toCurrentUser, usernameTaken } from '../users/users.service.ts';
 import { createAccount } from './auth.service.ts';
 import { listPasskeysOf } from './passkeys.repository.ts';
-import { hasPassword } from './password.ts';
+import { hasPassword } from '../users/password.ts';
 import type { SecretBox } from './secret-box.ts';
-import { setBoundToken, startSession } from './sessions.ts';
+import { setBoundToken, startSession } from '../users/sessions.ts';
 import { hashToken } from '../http/who-is-asking.ts';
 import {
   deleteSsoIdentity,

@@ -14,8 +14,8 @@ import { AppError } from '../http/errors.ts';
 import { OPEN_WHILE_CLOSED } from '../http/open-while-closed.ts';
 import { activeUserById, toCurrentUser } from '../users/users.service.ts';
 import type { SignInLimits } from './auth.routes.ts';
-import { assertOwnPassword } from './password.ts';
-import { startSession } from './sessions.ts';
+import { assertOwnPassword } from '../users/password.ts';
+import { startSession } from '../users/sessions.ts';
 import { requireUser } from '../http/who-is-asking.ts';
 import {
   type TwoFactorDeps,

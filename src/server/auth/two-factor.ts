@@ -19,7 +19,7 @@ import { type Db, nowIso } from '../db/database.ts';
 import type { UserRow } from '../db/schema.ts';
 import { AppError } from '../http/errors.ts';
 import type { SecretBox } from './secret-box.ts';
-import { setBoundToken } from './sessions.ts';
+import { setBoundToken } from '../users/sessions.ts';
 import { hashToken } from '../http/who-is-asking.ts';
 import {
   confirmTotpFactor,

@@ -3,14 +3,14 @@ import { textAddressOf } from '#shared/blocks.ts';
 import { AGREE_QUERY } from '#shared/content-warning.ts';
 import type { AppConfig } from '../config.ts';
 import type { Db } from '../db/database.ts';
-import type { EventRecorder } from '../analytics/event-recorder.ts';
 import type { App } from '../http/app-types.ts';
 import { ownerOfHiddenLink, shownRedirectTarget, shownTextBlock } from '../links/link-targets.service.ts';
-import { type PageCache, linkIdOf, preparePage } from '../public-page/page-cache.ts';
+import { type PageCache, linkIdOf, preparePage } from '../http/page-cache.ts';
 import { renderContentWarning, renderLinkUnavailable } from '../public-page/render-page.tsx';
 import { NOT_FOUND_PAGE } from '../public-page/public-page.service.ts';
-import { type PublicPageResponder, sendAnswer } from '../public-page/responder.ts';
+import { type PublicPageResponder, sendAnswer } from '../http/responder.ts';
 import { siteOrigin } from '../http/site-origin.ts';
+import type { Services } from '../services.ts';
 
 const linkParams = z.object({ id: z.string() });
 /** `?to=n`: the n-th address of a text block (issue 30); anything else in the query is ignored, as before. */
@@ -30,7 +30,7 @@ export interface ClickRedirectDeps {
   config: AppConfig;
   cache: PageCache;
   responder: PublicPageResponder;
-  recorder: EventRecorder;
+  recorder: Services['events'];
   /** The time a scheduled link's window is read at. */
   clock: () => number;
 }

@@ -15,7 +15,7 @@ import { PLAN_UPGRADE_HINT } from '#shared/plans.ts';
 import { lockedLookChange } from '#shared/plan-look.ts';
 import { type Db, nowIso } from '../db/database.ts';
 import type { UserRow } from '../db/schema.ts';
-import { recordActivity } from '../activity/activity.repository.ts';
+import { recordActivity } from '../journal/activity.repository.ts';
 import { AppError } from '../http/errors.ts';
 import { deleteMediaByUrl, findOwnedMediaByUrl } from '../media/media.repository.ts';
 import type { UploadReferences } from '../media/media.service.ts';

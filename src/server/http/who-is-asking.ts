@@ -8,7 +8,7 @@ import type { App } from './app-types.ts';
 import { AppError } from './errors.ts';
 
 // Who is asking, as every feature needs to know it: the signed-in user that
-// the sessions' hook (auth/sessions.ts) puts on each request, the guards that
+// the sessions' hook (users/sessions.ts) puts on each request, the guards that
 // require one, and the guarded scopes routes are declared in.
 
 declare module 'fastify' {

@@ -20,7 +20,7 @@ import type { Plan } from '#shared/constants.ts';
 import { type Db, nowIso } from '../db/database.ts';
 import type { UserRow } from '../db/schema.ts';
 import { commonMessages } from '#shared/api.ts';
-import { recordActivity } from '../activity/activity.repository.ts';
+import { recordActivity } from '../journal/activity.repository.ts';
 import { AppError } from '../http/errors.ts';
 import { isUserActive } from '../users/users.repository.ts';
 import { deleteLinkImageIfUnused, findOwnedMedia, mediaUrl, parseMediaUrl } from '../media/media.repository.ts';

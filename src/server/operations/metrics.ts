@@ -1,10 +1,8 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import { commonMessages } from '#shared/api.ts';
-import type { EventRecorder } from '../analytics/event-recorder.ts';
-import type { MediaProcessor } from '../media/media-processor.ts';
-import type { FastPathStats } from '../public-page/fast-path.ts';
-import type { PageCache } from '../public-page/page-cache.ts';
+import type { Services } from '../services.ts';
+import type { PageCache } from '../http/page-cache.ts';
 import type { App } from '../http/app-types.ts';
 import { AppError } from '../http/errors.ts';
 import { loadWhenUsed } from '../load-when-used.ts';
@@ -12,10 +10,10 @@ import { loadWhenUsed } from '../load-when-used.ts';
 export interface MetricsSources {
   /** METRICS_TOKEN: without it there is no /metrics at all. */
   token: string | undefined;
-  recorder: EventRecorder;
+  recorder: Services['events'];
   cache: PageCache;
-  fastPath: FastPathStats;
-  media: MediaProcessor;
+  fastPath: Services['fastPathStats'];
+  media: Services['media'];
 }
 
 /** What a routed request was, by its route: the few kinds an operator tells apart. */

@@ -8,7 +8,7 @@ import { uploadQuotaMessage } from '#shared/plans.ts';
 import type { AppConfig } from '../config.ts';
 import type { Db } from '../db/database.ts';
 import type { UserRow } from '../db/schema.ts';
-import { recordActivity } from '../activity/activity.repository.ts';
+import { recordActivity } from '../journal/activity.repository.ts';
 import { setLook } from '../customization/customization.service.ts';
 import { AppError } from '../http/errors.ts';
 import { countLinksOfUser } from '../links/links.repository.ts';

@@ -8,7 +8,7 @@ import {
 import { subscriberMessages } from '#shared/subscribers.ts';
 import { type Db, nowIso } from '../db/database.ts';
 import type { UserRow, UserUpdate } from '../db/schema.ts';
-import { recordActivity } from '../activity/activity.repository.ts';
+import { recordActivity } from '../journal/activity.repository.ts';
 import { AppError } from '../http/errors.ts';
 import { deleteMediaByUrl, findOwnedMediaByUrl } from '../media/media.repository.ts';
 import { findUserById, findUserByUsername, insertUsernameHistory, updateUser } from '../users/users.repository.ts';

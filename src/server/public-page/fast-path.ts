@@ -1,11 +1,11 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { SESSION_COOKIE_NAME } from '#shared/constants.ts';
-import type { EventRecorder } from '../analytics/event-recorder.ts';
+import type { Services } from '../services.ts';
 import type { ClientAddress } from '../http/client-address.ts';
 import { variantKeyOf } from '#shared/audience.ts';
 import { viewerOf } from '../http/client-details.ts';
-import { type PageCache, cachedOriginFor, linkIdOf, variantName } from './page-cache.ts';
-import { type PublicPageResponder, writeAnswer } from './responder.ts';
+import { type PageCache, cachedOriginFor, linkIdOf, variantName } from '../http/page-cache.ts';
+import { type PublicPageResponder, writeAnswer } from '../http/responder.ts';
 import { inAppBrowserOf } from '../http/in-app-browser.ts';
 
 /** What the fast path answered: pages and redirects, and the two together. */
@@ -36,7 +36,7 @@ export interface FastPathInputs {
   isSiteHost?: (host: string) => boolean;
   cache: PageCache;
   responder: PublicPageResponder;
-  recorder: EventRecorder;
+  recorder: Services['events'];
   client: ClientAddress;
   /** False while coming-soon mode is on: then every request goes through the gate. */
   isSiteOpen: () => boolean;

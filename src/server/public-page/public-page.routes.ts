@@ -3,11 +3,11 @@ import { commonMessages, dataOf, errorResponses, tooManyAttemptsMessage } from '
 import { profileMessages, publicPageSchema } from '#shared/profile.types.ts';
 import { type AppConfig, PUBLIC_API_RATE_LIMIT } from '../config.ts';
 import type { Db } from '../db/database.ts';
-import type { EventRecorder } from '../analytics/event-recorder.ts';
 import type { App } from '../http/app-types.ts';
 import { AppError } from '../http/errors.ts';
+import type { Services } from '../services.ts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { PageCache } from './page-cache.ts';
+import type { PageCache } from '../http/page-cache.ts';
 import { currentHolderOf, isDeletedAccountName } from '../users/users.service.ts';
 import {
   GONE_PAGE,
@@ -18,8 +18,8 @@ import {
   publicPageFor,
   publicProfileNamed,
 } from './public-page.service.ts';
-import { type PublicPageResponder, sendAnswer } from './responder.ts';
-import { preparePage } from './page-cache.ts';
+import { type PublicPageResponder, sendAnswer } from '../http/responder.ts';
+import { preparePage } from '../http/page-cache.ts';
 import { renderSharePage } from './render-page.tsx';
 import { inAppBrowserOf } from '../http/in-app-browser.ts';
 import { viewerOf } from '../http/client-details.ts';
@@ -32,8 +32,6 @@ import type { ShareImageJob } from '../media/share-image-drawing.ts';
 import { shareImageSceneOf, shareImageVersionOf } from './share-image.ts';
 import { AGREE_QUERY } from '#shared/content-warning.ts';
 import { createHash } from 'node:crypto';
-import { siteHostTest } from '../custom-domains/site-host.ts';
-import type { CustomDomains } from '../custom-domains/custom-domains.service.ts';
 import { rateLimiter } from '../http/rate-limit.ts';
 import { siteOrigin } from '../http/site-origin.ts';
 
@@ -71,18 +69,19 @@ export interface PublicPageDeps {
   config: AppConfig;
   cache: PageCache;
   responder: PublicPageResponder;
-  recorder: EventRecorder;
+  recorder: Services['events'];
   /** Draws the share images. */
   media: MediaProcessor;
   /** The time pages are drawn at (scheduled links). */
   clock: () => number;
-  /** Which page a creator's own domain serves (issue 33); unset without PUBLIC_URL. */
-  customDomains?: CustomDomains;
+  /** Which page a creator's own domain serves (issue 33), and whether a Host is the site's own; both unset without custom domains. */
+  customDomains: Services['customDomains'];
+  isSiteHost: Services['isSiteHost'];
 }
 
 export function registerPublicPageRoutes(
   app: App,
-  { db, config, cache, responder, recorder, media, clock, customDomains }: PublicPageDeps,
+  { db, config, cache, responder, recorder, media, clock, customDomains, isSiteHost }: PublicPageDeps,
 ): void {
   const servePage = async (request: FastifyRequest, reply: FastifyReply, username: string, agreed = false, domain?: string) => {
     const page = await publicPageFor(db, cache, {
@@ -185,8 +184,7 @@ export function registerPublicPageRoutes(
   // Custom domains (issue 33 §3): with PUBLIC_URL set, a request for any other host is for a creator's own domain.
   // A verified one serves its page at its root, and what the page itself uses (its links, pictures, share and
   // sign-up, the app's assets); any other host gets the site's 404, never someone's profile.
-  if (config.customDomains && customDomains) {
-    const isSiteHost = siteHostTest(config.customDomains.siteHost, config.baseDomain);
+  if (customDomains && isSiteHost) {
     const PAGE_PARTS = new Set(['go', 'media', 'assets', 'fonts', 'favicon.svg']);
     // A probe names whatever host it was given: it is answered on any.
     const OPERATIONS = new Set(['/healthz', '/readyz', '/metrics']);

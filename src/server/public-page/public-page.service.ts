@@ -9,7 +9,7 @@ import { parseCustomizationDocument } from '../customization/customization.servi
 import { totalViewsOf } from '../analytics/analytics.repository.ts';
 import { listActiveLinksOfUser } from '../links/links.repository.ts';
 import { toPageItem } from '../links/links.service.ts';
-import { type CachedPage, type PageCache, audienceEntry, cachedOriginFor, preparePage, variantName } from './page-cache.ts';
+import { type CachedPage, type PageCache, audienceEntry, cachedOriginFor, preparePage, variantName } from '../http/page-cache.ts';
 import { findPublicUser } from './public-page.repository.ts';
 import { AppError } from '../http/errors.ts';
 import { assertUsernameAvailable } from '../users/users.service.ts';

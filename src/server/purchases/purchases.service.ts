@@ -20,7 +20,7 @@ import { type Db, nowIso } from '../db/database.ts';
 import type { UserRow } from '../db/schema.ts';
 import { type ChangeBus, profileChange } from '../http/change-bus.ts';
 import { AppError } from '../http/errors.ts';
-import { insertLog } from '../admin-log/admin-log.repository.ts';
+import { insertLog } from '../journal/admin-log.repository.ts';
 import { findUserById, updateUser } from '../users/users.repository.ts';
 import {
   type PurchaseRow,

@@ -2,7 +2,7 @@ import type { SiteSettings } from '#shared/admin.ts';
 import { type Db, nowIso } from '../db/database.ts';
 import type { UserRow } from '../db/schema.ts';
 import type { ChangeBus } from '../http/change-bus.ts';
-import { insertLog } from '../admin-log/admin-log.repository.ts';
+import { insertLog } from '../journal/admin-log.repository.ts';
 import { readSiteSettings, writeSiteSettings } from './site-settings.repository.ts';
 
 export async function loadSiteSettings(db: Db): Promise<SiteSettings> {

@@ -4,7 +4,7 @@ import { Worker } from 'node:worker_threads';
 import type { SiteFeatures } from '#shared/account.ts';
 import { MEMORY_BOUNDS } from '../memory-bounds.ts';
 import { escapeHtml } from '../http/html.ts';
-import { type CachedPage, preparePage } from '../public-page/page-cache.ts';
+import { type CachedPage, preparePage } from '../http/page-cache.ts';
 
 /** dist/pages/pages.json, written by scripts/build-web.mjs. */
 interface SitePagesManifest {

@@ -5,7 +5,7 @@ import type { SiteFeatures } from '#shared/account.ts';
 import { commonMessages } from '#shared/api.ts';
 import { APP_ROUTE_NAMES } from '#shared/reserved-names.ts';
 import type { AppConfig } from '../config.ts';
-import { type PublicPageResponder, sendAnswer } from '../public-page/responder.ts';
+import { type PublicPageResponder, sendAnswer } from '../http/responder.ts';
 import { errorBody } from '../http/errors.ts';
 import { OPEN_WHILE_CLOSED } from '../http/open-while-closed.ts';
 import type { App } from '../http/app-types.ts';

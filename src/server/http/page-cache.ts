@@ -2,9 +2,9 @@ import type { PageAudience } from '#shared/audience.ts';
 import { createHash } from 'node:crypto';
 import { brotliCompressSync, brotliDecompressSync, constants, gzipSync } from 'node:zlib';
 import { LRUCache } from 'lru-cache';
-import type { ChangeBus } from '../http/change-bus.ts';
+import type { ChangeBus } from './change-bus.ts';
 import { MEMORY_BOUNDS } from '../memory-bounds.ts';
-import type { InAppBrowser } from '../http/in-app-browser.ts';
+import type { InAppBrowser } from './in-app-browser.ts';
 
 export type PageEncoding = 'br' | 'gzip' | 'identity';
 

@@ -5,7 +5,6 @@ import type { Db } from '../db/database.ts';
 import { hashToken } from '../http/who-is-asking.ts';
 import { countryOf } from '../http/client-details.ts';
 import { deleteExpiredSessions, deleteSession, findSessionWithUser, insertSession, touchSession } from './sessions.repository.ts';
-import type { ApiTokenAuth } from './api-tokens.ts';
 
 const SESSION_TTL_MS = SESSION_TTL_DAYS * DAY_MS;
 /** How stale a session's "last seen" may get before a request writes it again: not a write per request. */
@@ -72,6 +71,9 @@ export function bearerTokenOf(authorization: string | undefined): string | undef
   if (authorization === undefined || !/^bearer(\s|$)/i.test(authorization)) return undefined;
   return authorization.slice('bearer'.length).trim();
 }
+
+/** Resolves a request's bearer token, or refuses it: 401 for a token that is no (longer a) token, 403 for a route or scope it lacks (auth/api-tokens.ts). */
+export type ApiTokenAuth = (request: FastifyRequest, token: string) => Promise<void>;
 
 /**
  * Resolve the session cookie on every request. Expired sessions and sessions of

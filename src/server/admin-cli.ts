@@ -1,15 +1,16 @@
 import { registerSchema } from '#shared/auth.schema.ts';
 import type { Role } from '#shared/constants.ts';
 import { describeZodError } from '#shared/validation.ts';
-import { type Db, nowIso } from '../db/database.ts';
-import { AppError } from '../http/errors.ts';
-import { registerUser } from '../auth/auth.service.ts';
-import { createResetLink } from '../account/password-reset.service.ts';
+import { type Db, nowIso } from './db/database.ts';
+import { AppError } from './http/errors.ts';
+import { registerUser } from './auth/auth.service.ts';
+import { createResetLink } from './account/password-reset.service.ts';
 import { ADMIN_RESET_LINK_HOURS } from '#shared/password-reset.ts';
-import { findUserByUsername, updateUser } from '../users/users.repository.ts';
+import { findUserByUsername, updateUser } from './users/users.repository.ts';
 
 // What `npm run admin` does (spec README point 3: a fresh install creates its
-// first admin with a documented command). Same rules as registration.
+// first admin with a documented command). Same rules as registration. An entry
+// point, as main.ts is: it stands outside the features and may use several.
 
 export async function createAdminAccount(db: Db, username: string, password: string) {
   const parsed = registerSchema.safeParse({ username, password });
