@@ -7,7 +7,7 @@ import { createResetLink } from './account/password-reset.service.ts';
 import { AccountMail } from './account/account-mail.service.ts';
 import { deleteOldEmailConfirmations } from './account/email-confirmations.repository.ts';
 import { deleteOldResetTokens } from './account/password-reset.repository.ts';
-import { queueWeeklySummaries } from './account/weekly-summary.ts';
+import { queueWeeklySummaries } from './analytics/weekly-summary.ts';
 import { pruneActivity } from './journal/activity.repository.ts';
 import { dailySaltOf, pruneAnalytics } from './analytics/analytics-store.ts';
 import { viewRecordsOf } from './analytics/analytics.service.ts';
@@ -27,7 +27,7 @@ import type { UserRow } from './db/schema.ts';
 import type { App } from './http/app-types.ts';
 import { type ChangeBus, createChangeBus } from './http/change-bus.ts';
 import { HELMET_OPTIONS, computeSecurityHeaders } from './http/security-headers.ts';
-import { LinkChecker } from './link-checks/link-checks.service.ts';
+import { LinkChecker, brokenLinkLines } from './link-checks/link-checks.service.ts';
 import { EmbedPreviews } from './links/embed-previews.ts';
 import { loadWhenUsed } from './load-when-used.ts';
 import { MailOutbox, smtpSender } from './mail/mail-outbox.ts';
@@ -198,7 +198,8 @@ export function createServices(config: AppConfig, log: FastifyBaseLogger): Share
   const accountJobs = {
     async run(now = Date.now()) {
       for (const purged of await purgeDeletedAccounts(db, now)) changes.publish({ topic: 'profile', userId: purged.id });
-      await queueWeeklySummaries(db, outbox, { origin: mail.origin, linkChecks: config.linkChecks.enabled }, now);
+      const lines = config.linkChecks.enabled ? brokenLinkLines : undefined;
+      await queueWeeklySummaries(db, outbox, { origin: mail.origin, brokenLinkLines: lines }, now);
     },
   };
   // Past days' salts, rotated visitor windows, raw events past the retention, spent links and sent mail go every hour.

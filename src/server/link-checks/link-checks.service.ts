@@ -1,5 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { DAY_MS } from '#shared/constants.ts';
+import { brokenLinkLabel } from '#shared/link-checks.ts';
+import { localDayOf } from '#shared/time-zone.ts';
 import type { Db } from '../db/database.ts';
 import { type ProbeOptions, type ProbeResult, probeAddress } from './address-probe.ts';
 import {
@@ -158,6 +160,16 @@ export async function brokenLinksReport(db: Db, ownerId: number) {
   return rows.flatMap((row) =>
     row.reason && row.failingSince && row.checkedAt
       ? [{ linkId: row.linkId, reason: row.reason, httpStatus: row.httpStatus, since: row.failingSince, checkedAt: row.checkedAt }]
+      : [],
+  );
+}
+
+/** 'Shop: Looks broken (404 since 2026-11-03)', for each link the daily checks found broken, in the profile's days (the weekly summary's lines). */
+export async function brokenLinkLines(db: Db, userId: number, timeZone: string): Promise<string[]> {
+  const rows = await brokenLinksOf(db, userId);
+  return rows.flatMap((row) =>
+    row.reason && row.failingSince
+      ? [`${row.title}: ${brokenLinkLabel({ reason: row.reason, httpStatus: row.httpStatus }, localDayOf(row.failingSince, timeZone))}`]
       : [],
   );
 }

@@ -1,10 +1,8 @@
 import { DAY_MS } from '#shared/constants.ts';
-import { brokenLinkLabel } from '#shared/link-checks.ts';
 import { addDays, localDayOf } from '#shared/time-zone.ts';
 import type { Db } from '../db/database.ts';
-import { linkNamesOf, rollupsBetween } from '../analytics/analytics.repository.ts';
-import { DELETED_LINK } from '../analytics/analytics.service.ts';
-import { brokenLinksOf } from '../link-checks/link-checks.repository.ts';
+import { linkNamesOf, rollupsBetween } from './analytics.repository.ts';
+import { DELETED_LINK } from './analytics.service.ts';
 import type { MailOutbox } from '../mail/mail-outbox.ts';
 import { type WeeklyFigures, weeklySummaryMail } from '../mail/mail-templates.ts';
 import { updateUser, weeklySummaryCandidates } from '../users/users.repository.ts';
@@ -16,16 +14,6 @@ const SUMMARY_VALID_MS = 3 * DAY_MS;
 const TOP_LINKS = 3;
 
 const isMonday = (day: string) => new Date(`${day}T00:00:00Z`).getUTCDay() === 1;
-
-/** 'Shop: Looks broken (404 since 2026-11-03)', for each link the daily checks found broken, in the profile's days. */
-async function brokenLinesOf(db: Db, userId: number, timeZone: string): Promise<string[]> {
-  const rows = await brokenLinksOf(db, userId);
-  return rows.flatMap((row) =>
-    row.reason && row.failingSince
-      ? [`${row.title}: ${brokenLinkLabel({ reason: row.reason, httpStatus: row.httpStatus }, localDayOf(row.failingSince, timeZone))}`]
-      : [],
-  );
-}
 
 /** The week that ended before `today` (Monday to Sunday, in the profile's days) and the one before it, from the daily rollups. */
 async function weeklyFigures(db: Db, userId: number, today: string): Promise<Omit<WeeklyFigures, 'brokenLinks'>> {
@@ -62,14 +50,18 @@ async function weeklyFigures(db: Db, userId: number, today: string): Promise<Omi
   };
 }
 
+/** A line for each of a profile's links the daily checks found broken, in its time zone's days (the link checks lend it, when on). */
+export type BrokenLinkLines = (db: Db, userId: number, timeZone: string) => Promise<string[]>;
+
 /**
  * The hourly job: on each profile's Monday (in its own time zone), last week's
- * views and clicks go to its confirmed address, once. How many were queued.
+ * views and clicks go to its confirmed address, once, with its broken links
+ * when the link checks are on. How many were queued.
  */
 export async function queueWeeklySummaries(
   db: Db,
   outbox: MailOutbox,
-  options: { origin: string; linkChecks: boolean },
+  options: { origin: string; brokenLinkLines: BrokenLinkLines | undefined },
   now = Date.now(),
 ): Promise<number> {
   const { origin } = options;
@@ -83,7 +75,7 @@ export async function queueWeeklySummaries(
       const timeZone = user.timeZone ?? 'UTC';
       const content = weeklySummaryMail(origin, user.username, {
         ...(await weeklyFigures(db, user.id, today)),
-        brokenLinks: options.linkChecks ? await brokenLinesOf(db, user.id, timeZone) : [],
+        brokenLinks: options.brokenLinkLines ? await options.brokenLinkLines(db, user.id, timeZone) : [],
       });
       await db.transaction().execute(async (trx) => {
         await outbox.queue(trx, { recipient: user.email!, ...content, expiresAt: new Date(now + SUMMARY_VALID_MS).toISOString() });
