@@ -64,6 +64,49 @@ export function webFeatures(root = path.join(import.meta.dirname, 'src/web/featu
     .sort();
 }
 
+/**
+ * The server's fences, one config per folder (a later config's no-restricted-imports replaces an
+ * earlier one's for the files both match, so each file gets every pattern that applies in one):
+ * - a platform folder imports no feature;
+ * - a feature reaches another through its service or services.ts, never its repository;
+ * - a route file imports no repository at all: handlers call services (issue 50).
+ */
+function serverFences() {
+  const features = serverFeatures();
+  const paths = (folders, file = '*') => folders.flatMap((folder) => [`../${folder}/${file}`, `#server/${folder}/${file}`]);
+  return [...SERVER_PLATFORM, ...features].flatMap((folder) => {
+    const folderPattern = SERVER_PLATFORM.includes(folder)
+      ? { group: paths(features), message: `Platform folders (${SERVER_PLATFORM.join(', ')}) are used by features and use none.` }
+      : {
+          group: [
+            ...paths(
+              features.filter((other) => other !== folder),
+              '*.repository.ts',
+            ),
+            ...paths(
+              features.filter((other) => other !== folder),
+              '*.repository',
+            ),
+          ],
+          message: 'A feature reaches another through its service, or what services.ts lends, never its repository (issue 50).',
+        };
+    const routePattern = {
+      group: ['**/*.repository.ts', '**/*.repository'],
+      message: "A route calls its feature's service, or another feature's; repositories are for services (issue 50).",
+    };
+    const fence = (files, patterns) => ({
+      files,
+      rules: {
+        'no-restricted-imports': ['error', { patterns: patterns.map((pattern) => ({ ...pattern, group: pattern.group.map(escapeHash) })) }],
+      },
+    });
+    return [
+      fence([`src/server/${folder}/**`], [folderPattern]),
+      fence([`src/server/${folder}/*.routes.ts`], [folderPattern, routePattern]),
+    ];
+  });
+}
+
 /** Patterns are gitignore-style, where a leading '#' starts a comment: the package.json aliases (#server/…) are escaped. */
 const escapeHash = (pattern) => (pattern.startsWith('#') ? `\\${pattern}` : pattern);
 
@@ -151,20 +194,10 @@ export default tseslint.config(
   ),
   ...webFeatureFences(),
   restrictImports(['src/profile/**'], ['#server/*', '#web/*', '**/server/**', '**/web/**'], 'src/profile imports only src/shared.'),
-  restrictImports(
-    SERVER_PLATFORM.map((folder) => `src/server/${folder}/**`),
-    serverFeatures().flatMap((feature) => [`../${feature}/*`, `#server/${feature}/*`]),
-    `Platform folders (${SERVER_PLATFORM.join(', ')}) are used by features and use none.`,
-  ),
+  ...serverFences(),
   // One way to change something and to call the API (decision 025): useApiMutation, and api() only in data modules.
   restrictNamedImports(['src/web/**/*.ts', 'src/web/**/*.tsx'], [NO_USE_MUTATION]),
   restrictNamedImports(['src/web/**/*.tsx'], [NO_USE_MUTATION, NO_API_IN_COMPONENTS]),
-  // Handlers call services; services call repositories (issue 50): a route file reads no table itself.
-  restrictImports(
-    ['src/server/*/*.routes.ts'],
-    ['**/*.repository.ts', '**/*.repository'],
-    "A route calls its feature's service, or another feature's; repositories are for services (issue 50).",
-  ),
   restrictImports(
     ['src/server/config.ts'],
     [...SERVER_PLATFORM, ...serverFeatures()].flatMap((folder) => [`./${folder}/*`, `#server/${folder}/*`]),

@@ -158,6 +158,27 @@ describe('handlers, services and repositories (issue 50)', () => {
     const service = "import { listLinksOfUser } from './links.repository.ts';\nexport const probe = listLinksOfUser;\n";
     expect(await restrictedImports('src/server/links/probe.service.ts', service)).toEqual([]);
   });
+
+  it('keeps one feature out of another’s repository, and lets it call the other’s service', async () => {
+    const repository = "import { totalViewsOf } from '../analytics/analytics.repository.ts';\nexport const probe = totalViewsOf;\n";
+    expect(await restrictedImports('src/server/public-page/probe.service.ts', repository)).toEqual([
+      expect.stringContaining('never its repository'),
+    ]);
+    const service = "import { totalViewsOfPage } from '../analytics/analytics.service.ts';\nexport const probe = totalViewsOfPage;\n";
+    expect(await restrictedImports('src/server/public-page/probe.service.ts', service)).toEqual([]);
+    // The platform's repositories (the accounts, the journals, the files) are every feature's.
+    const platform = "import { findUserById } from '../users/users.repository.ts';\nexport const probe = findUserById;\n";
+    expect(await restrictedImports('src/server/public-page/probe.service.ts', platform)).toEqual([]);
+  });
+
+  it('holds a platform folder’s route file to both fences', async () => {
+    const feature = "import { itemsOfPage } from '../links/links.service.ts';\nexport const probe = itemsOfPage;\n";
+    expect(await restrictedImports('src/server/media/probe.routes.ts', feature)).toEqual([expect.stringContaining('use none')]);
+    const repository = "import { findMediaById } from './media.repository.ts';\nexport const probe = findMediaById;\n";
+    expect(await restrictedImports('src/server/media/probe.routes.ts', repository)).toEqual([
+      expect.stringContaining('repositories are for services'),
+    ]);
+  });
 });
 
 describe('the fence around the server platform', () => {

@@ -7,7 +7,6 @@ import { localDayOf } from '#shared/time-zone.ts';
 import type { Db } from '../db/database.ts';
 import { BULK_ROWS_PER_STATEMENT, runBulk } from '../db/query-shortcuts.ts';
 import { insertActivities } from '../journal/activity.repository.ts';
-import { markFirstClicks } from '../links/links.repository.ts';
 import { timeZonesOfUsers } from '../users/users.repository.ts';
 import type { AnalyticsDailyTable, AnalyticsDimension } from '../db/schema.ts';
 
@@ -452,4 +451,18 @@ async function firstEventIdFrom(db: Db, cutoff: string): Promise<number> {
     else low = row.id + 1;
   }
   return low;
+}
+
+/**
+ * Mark the links' first click, for those not clicked before: the links marked now. A fact analytics
+ * records on the link (its first click, shown in recent activity), written with the batch that counted it.
+ */
+function markFirstClicks(db: Db, ids: readonly number[], at: string) {
+  return db
+    .updateTable('links')
+    .set({ firstClickedAt: at })
+    .where('id', 'in', [...ids])
+    .where('firstClickedAt', 'is', null)
+    .returning(['id', 'userId', 'title'])
+    .execute();
 }

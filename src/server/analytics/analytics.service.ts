@@ -141,6 +141,11 @@ export function periodOf(owner: UserRow, days: AnalyticsPeriod, now = Date.now()
   return { days, today: localDayOf(now, timeZone), timeZone };
 }
 
+/** Every view a page has had (a page that shows its count). */
+export function totalViewsOfPage(db: Db, userId: number): Promise<number> {
+  return totalViewsOf(db, userId);
+}
+
 export async function analyticsOf(db: Db, owner: UserRow, days: AnalyticsPeriod, now = Date.now()): Promise<AnalyticsReport> {
   const period = periodOf(owner, days, now);
   const { from, to, previousFrom } = periodBounds(period);

@@ -119,14 +119,3 @@ export async function findOwnerOfHiddenLink(db: Db, id: number): Promise<string 
     .executeTakeFirst();
   return row?.username;
 }
-
-/** Mark the links' first click, for those not clicked before: the links marked now. */
-export function markFirstClicks(db: Db, ids: readonly number[], at: string) {
-  return db
-    .updateTable('links')
-    .set({ firstClickedAt: at })
-    .where('id', 'in', [...ids])
-    .where('firstClickedAt', 'is', null)
-    .returning(['id', 'userId', 'title'])
-    .execute();
-}

@@ -31,6 +31,7 @@ import type { EmbedPreviews } from './embed-previews.ts';
 import {
   type LinkWithIcon,
   countLinksOfUser,
+  listActiveLinksOfUser,
   deleteLink,
   findLinkOfUser,
   findLinkRow,
@@ -114,6 +115,17 @@ export async function listLinks(db: Db, userId: number, viewer: UserRow | null):
   const links = (await listLinksOfUser(db, userId, !isOwner)).map(toPageItem);
   // Anyone else sees what the page shows now: a scheduled link only within its window.
   return isOwner ? links : links.filter((link) => isLinkLive(link, Date.now()));
+}
+
+/** A page's items in order: the ones it shows (the public page), or every one (the page file). */
+export async function itemsOfPage(db: Db, userId: number, which: 'shown' | 'all'): Promise<PageItem[]> {
+  const rows = which === 'shown' ? await listActiveLinksOfUser(db, userId) : await listLinksOfUser(db, userId, false);
+  return rows.map(toPageItem);
+}
+
+/** How many items a page holds, shown or not (a plan's limit counts them). */
+export function itemCountOf(db: Db, userId: number): Promise<number> {
+  return countLinksOfUser(db, userId);
 }
 
 /** The media id behind a link image's address, which must be the owner's own upload of that kind. */

@@ -8,8 +8,7 @@ import type { Db } from '../db/database.ts';
 import type { UserRow } from '../db/schema.ts';
 import { getCustomization } from '../customization/customization.service.ts';
 import { CUSTOMIZATION_MEDIA_FIELDS } from '#shared/customization.ts';
-import { listLinksOfUser } from '../links/links.repository.ts';
-import { toPageItem } from '../links/links.service.ts';
+import { itemsOfPage } from '../links/links.service.ts';
 import { listOwnedMedia, mediaUrl, parseMediaUrl } from '../media/media.repository.ts';
 import { toProfileSettings } from '../profile/profile.service.ts';
 
@@ -66,10 +65,10 @@ export function mediaReferencesOf(file: Pick<PageFile, 'profile' | 'items' | 'cu
  * the JSON Schema it follows, for editors.
  */
 export async function buildPageFile(db: Db, user: UserRow, schemaUrl: string, now = Date.now()): Promise<PageFileToWrite> {
-  const [rows, customization] = await Promise.all([listLinksOfUser(db, user.id, false), getCustomization(db, user.id)]);
+  const [pageItems, customization] = await Promise.all([itemsOfPage(db, user.id, 'all'), getCustomization(db, user.id)]);
   const settings = toProfileSettings(user);
   const profile = Object.fromEntries(PAGE_PROFILE_FIELDS.map((field) => [field, settings[field]])) as PageProfile;
-  const items = rows.map((row) => toFileItem(toPageItem(row)));
+  const items = pageItems.map(toFileItem);
   const references = mediaReferencesOf({ profile, items, customization });
   // Only the bytes of the files the page shows are read: not every upload the account keeps.
   const hashes = [...references].flatMap((url) => parseMediaUrl(url)?.hash ?? []);

@@ -11,8 +11,7 @@ import type { UserRow } from '../db/schema.ts';
 import { recordActivity } from '../journal/activity.repository.ts';
 import { setLook } from '../customization/customization.service.ts';
 import { AppError } from '../http/errors.ts';
-import { countLinksOfUser } from '../links/links.repository.ts';
-import { insertOwnBlock, insertOwnLink, linkLimitMessageOn, removeEveryItem } from '../links/links.service.ts';
+import { insertOwnBlock, insertOwnLink, itemCountOf, linkLimitMessageOn, removeEveryItem } from '../links/links.service.ts';
 import type { ProcessedMedia } from '../media/image-processing.ts';
 import type { MediaProcessor } from '../media/media-processor.ts';
 import { parseMediaUrl } from '../media/media.repository.ts';
@@ -108,7 +107,7 @@ export async function importPageFile(deps: PageImportDeps, owner: UserRow, mode:
     }
 
     const linkLimit = deps.config.planLimits[owner.plan].links;
-    let linksLeft = linkLimit === null ? Infinity : linkLimit - (await countLinksOfUser(trx, owner.id));
+    let linksLeft = linkLimit === null ? Infinity : linkLimit - (await itemCountOf(trx, owner.id));
     const skipped: ImportResult['skipped'] = [];
     let imported = 0;
     for (const item of file.items) {

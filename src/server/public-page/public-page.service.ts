@@ -6,9 +6,8 @@ import { type PageAudience, type Viewer, variantKeyOf } from '#shared/audience.t
 import { isAppRouteName } from '#shared/reserved-names.ts';
 import type { Db } from '../db/database.ts';
 import { parseCustomizationDocument } from '../customization/customization.service.ts';
-import { totalViewsOf } from '../analytics/analytics.repository.ts';
-import { listActiveLinksOfUser } from '../links/links.repository.ts';
-import { toPageItem } from '../links/links.service.ts';
+import { totalViewsOfPage } from '../analytics/analytics.service.ts';
+import { itemsOfPage } from '../links/links.service.ts';
 import { type CachedPage, type PageCache, audienceEntry, cachedOriginFor, preparePage, variantName } from '../http/page-cache.ts';
 import { findPublicUser } from './public-page.repository.ts';
 import { AppError } from '../http/errors.ts';
@@ -46,12 +45,12 @@ export async function loadPublicPageWithExpiry(
   if (!isUsername(username)) return undefined;
   const user = await findPublicUser(db, username);
   if (!user) return undefined;
-  const links = (await listActiveLinksOfUser(db, user.id)).map(toPageItem);
+  const links = await itemsOfPage(db, user.id, 'shown');
   const audience = pageAudienceOfItems(links, now);
   const showUpdated = user.showUpdated === 1;
   const markNewLinks = user.markNewLinks === 1;
   const showViews = user.showViews === 1;
-  const views = showViews ? await totalViewsOf(db, user.id) : undefined;
+  const views = showViews ? await totalViewsOfPage(db, user.id) : undefined;
   // The look counts as a change of the profile: the later of the account's and the document's times.
   const updatedAt =
     user.customizationUpdatedAt && user.customizationUpdatedAt > user.updatedAt ? user.customizationUpdatedAt : user.updatedAt;
