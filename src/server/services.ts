@@ -147,6 +147,53 @@ function connectRedis(url: string): Redis {
   return new RedisClient(url, { maxRetriesPerRequest: 2, lazyConnect: false });
 }
 
+/** The hourly work: the account jobs (purges, weekly summaries), the custom domains' re-check, and pruning what is past its time. */
+function hourlyJobs(
+  db: Db,
+  config: AppConfig,
+  outbox: MailOutbox,
+  changes: ChangeBus,
+  customDomains: CustomDomains | undefined,
+  log: FastifyBaseLogger,
+): { accountJobs: SharedServices['accountJobs']; hourly: () => Promise<void> } {
+  // Every hour: accounts past their deletion grace period go (and their pages from every cache), and Monday's weekly summaries.
+  const accountJobs = {
+    async run(now = Date.now()) {
+      for (const purged of await purgeDeletedAccounts(db, now)) changes.publish({ topic: 'profile', userId: purged.id });
+      const lines = config.linkChecks.enabled ? brokenLinkLines : undefined;
+      await queueWeeklySummaries(db, outbox, { origin: config.mail.origin, brokenLinkLines: lines }, now);
+    },
+  };
+  // Past days' salts, rotated visitor windows, raw events past the retention, spent links and sent mail go every hour.
+  const hourly = async () => {
+    const jobs: Array<[string, () => Promise<unknown>]> = [
+      [
+        'pruning analytics failed',
+        async () => {
+          const now = Date.now();
+          await pruneAnalytics(db, now, config.analyticsRetentionDays);
+          await pruneActivity(db, new Date(now - config.analyticsRetentionDays * DAY_MS).toISOString());
+          await deleteOldResetTokens(db, new Date(now - DAY_MS).toISOString());
+          await deleteOldEmailConfirmations(db, new Date(now - DAY_MS).toISOString());
+          await pruneOutbox(db, new Date(now - 30 * DAY_MS).toISOString(), new Date(now).toISOString());
+          await deleteUnconfirmedPending(db, new Date(now).toISOString());
+          await pruneLinkArchive(db, now);
+        },
+      ],
+      ['the custom domains re-check failed', async () => customDomains?.recheck()],
+      ['the hourly account jobs failed', () => accountJobs.run()],
+    ];
+    for (const [failure, job] of jobs) {
+      try {
+        await job();
+      } catch (error) {
+        log.error({ err: error }, failure);
+      }
+    }
+  };
+  return { accountJobs, hourly };
+}
+
 /** Opens the database and makes every shared service; nothing listens yet. */
 export function createServices(config: AppConfig, log: FastifyBaseLogger): SharedServices {
   const database = openDatabase({
@@ -194,41 +241,7 @@ export function createServices(config: AppConfig, log: FastifyBaseLogger): Share
   const linkChecker = new LinkChecker(db, log, { ...config.linkChecks, userAgent: userAgentFor('LinkCheck') });
   const media = new MediaProcessor({ log });
 
-  // Every hour: accounts past their deletion grace period go (and their pages from every cache), and Monday's weekly summaries.
-  const accountJobs = {
-    async run(now = Date.now()) {
-      for (const purged of await purgeDeletedAccounts(db, now)) changes.publish({ topic: 'profile', userId: purged.id });
-      const lines = config.linkChecks.enabled ? brokenLinkLines : undefined;
-      await queueWeeklySummaries(db, outbox, { origin: mail.origin, brokenLinkLines: lines }, now);
-    },
-  };
-  // Past days' salts, rotated visitor windows, raw events past the retention, spent links and sent mail go every hour.
-  const hourly = async () => {
-    const jobs: Array<[string, () => Promise<unknown>]> = [
-      [
-        'pruning analytics failed',
-        async () => {
-          const now = Date.now();
-          await pruneAnalytics(db, now, config.analyticsRetentionDays);
-          await pruneActivity(db, new Date(now - config.analyticsRetentionDays * DAY_MS).toISOString());
-          await deleteOldResetTokens(db, new Date(now - DAY_MS).toISOString());
-          await deleteOldEmailConfirmations(db, new Date(now - DAY_MS).toISOString());
-          await pruneOutbox(db, new Date(now - 30 * DAY_MS).toISOString(), new Date(now).toISOString());
-          await deleteUnconfirmedPending(db, new Date(now).toISOString());
-          await pruneLinkArchive(db, now);
-        },
-      ],
-      ['the custom domains re-check failed', async () => customDomains?.recheck()],
-      ['the hourly account jobs failed', () => accountJobs.run()],
-    ];
-    for (const [failure, job] of jobs) {
-      try {
-        await job();
-      } catch (error) {
-        log.error({ err: error }, failure);
-      }
-    }
-  };
+  const { accountJobs, hourly } = hourlyJobs(db, config, outbox, changes, customDomains, log);
   const timers: NodeJS.Timeout[] = [];
 
   return {

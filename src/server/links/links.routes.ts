@@ -157,6 +157,29 @@ export function registerLinkEditRoutes(app: App, db: Db, config: AppConfig, bus:
     },
   );
 
+  // DELETE /api/links/{id}
+  app.delete(
+    '/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Delete a link or a block',
+        security: sessionOrToken('links:write'),
+        params: linkParams,
+        response: { 200: deletedSchema, ...errorResponses(401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const owner = requireUser(request);
+      await removeLink(db, owner, request.params.id);
+      bus.publish(profileChange(owner));
+      return { data: { deleted: true as const } };
+    },
+  );
+}
+
+/** The archive under /api/links/archive: deleted links and blocks, kept 30 days, restored or deleted for good (issue 51 §2). */
+export function registerLinkArchiveRoutes(app: App, db: Db, config: AppConfig, bus: ChangeBus): void {
   // GET /api/links/archive: deleted links and blocks, kept 30 days (issue 51 §2).
   app.get(
     '/archive',
@@ -205,26 +228,6 @@ export function registerLinkEditRoutes(app: App, db: Db, config: AppConfig, bus:
     },
     async (request) => {
       await deleteArchivedItem(db, requireUser(request), request.params.id);
-      return { data: { deleted: true as const } };
-    },
-  );
-
-  // DELETE /api/links/{id}
-  app.delete(
-    '/:id',
-    {
-      schema: {
-        tags,
-        summary: 'Delete a link or a block',
-        security: sessionOrToken('links:write'),
-        params: linkParams,
-        response: { 200: deletedSchema, ...errorResponses(401, 403, 404) },
-      },
-    },
-    async (request) => {
-      const owner = requireUser(request);
-      await removeLink(db, owner, request.params.id);
-      bus.publish(profileChange(owner));
       return { data: { deleted: true as const } };
     },
   );

@@ -79,10 +79,8 @@ export interface PublicPageDeps {
   isSiteHost: Services['isSiteHost'];
 }
 
-export function registerPublicPageRoutes(
-  app: App,
-  { db, config, cache, responder, recorder, media, clock, customDomains, isSiteHost }: PublicPageDeps,
-): void {
+export function registerPublicPageRoutes(app: App, deps: PublicPageDeps): void {
+  const { db, config, cache, responder, recorder, clock, customDomains, isSiteHost } = deps;
   const servePage = async (request: FastifyRequest, reply: FastifyReply, username: string, agreed = false, domain?: string) => {
     const page = await publicPageFor(db, cache, {
       origin: domain ? `https://${domain}` : siteOrigin(config.publicUrl, request),
@@ -135,38 +133,7 @@ export function registerPublicPageRoutes(
     return servePage(request, reply, username, request.query[AGREE_QUERY] !== undefined);
   });
 
-  // Drawn share images by profile and version: a page shared in a busy chat is drawn once.
-  const shareImages = new LRUCache<string, Buffer>({ maxSize: MEMORY_BOUNDS.shareImageBytes, sizeCalculation: (png) => png.length });
-
-  // GET /{username}/og.png: the page's share image (issue 31), drawn by the media worker (bounded as uploads are) from the
-  // page's look; `?v=` names the version the page's tags point to, which never changes and may be kept for good.
-  app.get(
-    '/:username/og.png',
-    { schema: { hide: true, params: usernameParams, querystring: z.object({ v: z.string().max(40).optional() }).loose() } },
-    async (request, reply) => {
-      const username = request.params.username.toLowerCase();
-      if (username === 'api') throw new AppError(404, 'not_found', commonMessages.notFound);
-      const page = await loadPublicPage(db, username, clock(), undefined, config.planLimits);
-      // A page behind a warning has no share image: its tags name none, and nothing of it is drawn for a preview.
-      if (!page || page.profile.contentWarning) throw new AppError(404, 'not_found', profileMessages.notFound);
-      const scene = shareImageSceneOf(page);
-      const version = shareImageVersionOf(scene);
-      const key = `${page.profile.id}:${version}`;
-      let png = shareImages.get(key);
-      if (!png) {
-        const job: ShareImageJob = { scene, picture: await storedFileAsBase64(db, scene.picture) };
-        png = (
-          await runMediaJob(media, 'share-image', Buffer.from(JSON.stringify(job)), { id: page.profile.id }, mediaMessages.cannotDecode)
-        ).data;
-        shareImages.set(key, png);
-      }
-      return reply
-        .header('content-type', 'image/png')
-        .header('cache-control', request.query.v === version ? 'public, max-age=31536000, immutable' : 'public, max-age=300')
-        .header('etag', `"${version}"`)
-        .send(png);
-    },
-  );
+  registerShareImageRoute(app, deps);
 
   // With BASE_DOMAIN, {username}.{BASE_DOMAIN}/ is that profile (spec 001 §2).
   if (config.baseDomain) {
@@ -205,6 +172,47 @@ export function registerPublicPageRoutes(
     });
   }
 
+  registerPublicApiRoutes(app, deps);
+}
+
+/** GET /{username}/og.png: the page's share image, drawn by the media worker and kept in memory by version. */
+function registerShareImageRoute(app: App, { db, config, media, clock }: PublicPageDeps): void {
+  // Drawn share images by profile and version: a page shared in a busy chat is drawn once.
+  const shareImages = new LRUCache<string, Buffer>({ maxSize: MEMORY_BOUNDS.shareImageBytes, sizeCalculation: (png) => png.length });
+
+  // GET /{username}/og.png: the page's share image (issue 31), drawn by the media worker (bounded as uploads are) from the
+  // page's look; `?v=` names the version the page's tags point to, which never changes and may be kept for good.
+  app.get(
+    '/:username/og.png',
+    { schema: { hide: true, params: usernameParams, querystring: z.object({ v: z.string().max(40).optional() }).loose() } },
+    async (request, reply) => {
+      const username = request.params.username.toLowerCase();
+      if (username === 'api') throw new AppError(404, 'not_found', commonMessages.notFound);
+      const page = await loadPublicPage(db, username, clock(), undefined, config.planLimits);
+      // A page behind a warning has no share image: its tags name none, and nothing of it is drawn for a preview.
+      if (!page || page.profile.contentWarning) throw new AppError(404, 'not_found', profileMessages.notFound);
+      const scene = shareImageSceneOf(page);
+      const version = shareImageVersionOf(scene);
+      const key = `${page.profile.id}:${version}`;
+      let png = shareImages.get(key);
+      if (!png) {
+        const job: ShareImageJob = { scene, picture: await storedFileAsBase64(db, scene.picture) };
+        png = (
+          await runMediaJob(media, 'share-image', Buffer.from(JSON.stringify(job)), { id: page.profile.id }, mediaMessages.cannotDecode)
+        ).data;
+        shareImages.set(key, png);
+      }
+      return reply
+        .header('content-type', 'image/png')
+        .header('cache-control', request.query.v === version ? 'public, max-age=31536000, immutable' : 'public, max-age=300')
+        .header('etag', `"${version}"`)
+        .send(png);
+    },
+  );
+}
+
+/** The public read API under /api/public (issue 32): the page as JSON, for any site, rate-limited per address. */
+function registerPublicApiRoutes(app: App, { db, config, clock }: PublicPageDeps): void {
   const publicApiPerIp = rateLimiter(app, 'public-api-ip', config.publicApiRateLimit ?? PUBLIC_API_RATE_LIMIT, tooManyAttemptsMessage);
 
   // The public read API (issue 32): any site's page may read it (CORS, GET only, no credentials).
