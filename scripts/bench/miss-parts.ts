@@ -11,6 +11,7 @@ const { openDatabase } = await import('../../src/server/db/database.ts');
 const { loadPublicPageWithExpiry } = await import('../../src/server/public-page/public-page.service.ts');
 const { renderProfilePage } = await import('../../src/server/public-page/render-page.tsx');
 const { preparePage } = await import('../../src/server/http/page-cache.ts');
+const { PAGE_READERS } = await import('../../src/server/services.ts');
 
 const ROUNDS = 3_000;
 const database = openDatabase({ dataDir: process.argv[2]! });
@@ -26,9 +27,9 @@ async function microseconds(part: (index: number) => unknown): Promise<number> {
   return ((performance.now() - started) * 1000) / ROUNDS;
 }
 
-const pages = await Promise.all(usernames.map((username) => loadPublicPageWithExpiry(database.db, username)));
+const pages = await Promise.all(usernames.map((username) => loadPublicPageWithExpiry(database.db, PAGE_READERS, username)));
 const html = pages.map((page) => renderProfilePage(page!.data, 'http://127.0.0.1'));
-const load = await microseconds((index) => loadPublicPageWithExpiry(database.db, usernames[index % usernames.length]!));
+const load = await microseconds((index) => loadPublicPageWithExpiry(database.db, PAGE_READERS, usernames[index % usernames.length]!));
 const render = await microseconds((index) => renderProfilePage(pages[index % pages.length]!.data, 'http://127.0.0.1'));
 const compress = await microseconds((index) => preparePage(html[index % html.length]!, 1));
 await database.close();

@@ -10,7 +10,7 @@ import { deleteOldResetTokens } from './account/password-reset.repository.ts';
 import { queueWeeklySummaries } from './analytics/weekly-summary.ts';
 import { pruneActivity } from './journal/activity.repository.ts';
 import { dailySaltOf, pruneAnalytics } from './analytics/analytics-store.ts';
-import { viewRecordsOf } from './analytics/analytics.service.ts';
+import { totalViewsOfPage, viewRecordsOf } from './analytics/analytics.service.ts';
 import { EventRecorder } from './analytics/event-recorder.ts';
 import { createEventWriter } from './analytics/event-writer.ts';
 import { loadSecretBox } from './auth/secret-box.ts';
@@ -21,7 +21,7 @@ import type { SiteFeatures } from '#shared/account.ts';
 import { type AppConfig, DEFAULT_AUTH_RATE_LIMIT } from './config.ts';
 import { type CustomDomains, createCustomDomains } from './custom-domains/custom-domains.service.ts';
 import { siteHostTest } from './custom-domains/site-host.ts';
-import { referencedUploads } from './customization/customization.service.ts';
+import { getCustomization, referencedUploads } from './customization/customization.service.ts';
 import { type DatabaseHandle, type Db, openDatabase } from './db/database.ts';
 import type { UserRow } from './db/schema.ts';
 import type { App } from './http/app-types.ts';
@@ -29,6 +29,7 @@ import { type ChangeBus, createChangeBus } from './http/change-bus.ts';
 import { HELMET_OPTIONS, computeSecurityHeaders } from './http/security-headers.ts';
 import { LinkChecker, brokenLinkLines } from './link-checks/link-checks.service.ts';
 import { EmbedPreviews } from './links/embed-previews.ts';
+import { itemsOfPage } from './links/links.service.ts';
 import { loadWhenUsed } from './load-when-used.ts';
 import { MailOutbox, smtpSender } from './mail/mail-outbox.ts';
 import { pruneOutbox } from './mail/mail-outbox.repository.ts';
@@ -82,6 +83,23 @@ export interface AccountRescue {
   removeSecondFactors: typeof removeSecondFactors;
 }
 
+/**
+ * What a page holds, for the features that count or draw it without owning it
+ * (the public page, the plan's usage, the QR code): its look, lent by
+ * customization; its items, lent by links; its views, lent by analytics.
+ */
+export interface PageReaders {
+  /** A page's saved look, defaults filled in. */
+  lookOf: typeof getCustomization;
+  /** A page's items in order: the ones it shows, or all. */
+  itemsOf: typeof itemsOfPage;
+  /** Every view the page has had. */
+  viewsOf: typeof totalViewsOfPage;
+}
+
+/** The readers, as services.pageReaders holds them (tests and benches that draw a page without an app take them here). */
+export const PAGE_READERS: PageReaders = { lookOf: getCustomization, itemsOf: itemsOfPage, viewsOf: totalViewsOfPage };
+
 export interface Services extends SharedServices {
   /** The counters of every way in (a wrong current password counts toward the same lockout as a failed sign-in). */
   signInLimits: SignInLimits;
@@ -129,6 +147,7 @@ interface SharedServices {
   embedPreviews: EmbedPreviews;
   /** The uploads a page's look refers to (customization), which media and plans must not count as loose. */
   referencedUploads: typeof referencedUploads;
+  pageReaders: PageReaders;
   /** The dashboard's recent activity derived from analytics. */
   viewRecordsOf: typeof viewRecordsOf;
   /** The parts of the account export, one per feature that keeps something of the account's. */
@@ -283,6 +302,7 @@ export function createServices(config: AppConfig, log: FastifyBaseLogger): Share
       userAgent: userAgentFor('Embeds'),
     }),
     referencedUploads,
+    pageReaders: PAGE_READERS,
     viewRecordsOf,
     exportParts: [],
     userAgentFor,

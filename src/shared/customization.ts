@@ -382,6 +382,16 @@ export function resolveCustomization(stored: unknown): Customization {
   return resolved as Customization;
 }
 
+/** A document as stored (JSON text, or none yet) as the page may use it: resolveCustomization, and the defaults for text that is no document. */
+export function parseCustomizationDocument(document: string | null | undefined): Customization {
+  if (!document) return { ...CUSTOMIZATION_DEFAULTS };
+  try {
+    return resolveCustomization(JSON.parse(document));
+  } catch {
+    return { ...CUSTOMIZATION_DEFAULTS };
+  }
+}
+
 /** The background's colour stops: the named gradient, or the custom one. */
 export function gradientStopsOf(customization: Pick<Customization, 'backgroundGradient' | 'customGradient'>): readonly string[] {
   if (customization.backgroundGradient === CUSTOM_GRADIENT && customization.customGradient) return customization.customGradient.split(',');

@@ -2,6 +2,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadPublicPage } from '#server/public-page/public-page.service.ts';
 import { renderProfilePage } from '#server/public-page/render-page.tsx';
+import { PAGE_READERS } from '#server/services.ts';
 import { DIALECT, type TestApp, createTestApp } from '../helpers/test-app.ts';
 import { type SignedInUser, createLink, createUser } from '../helpers/factories.ts';
 
@@ -26,7 +27,7 @@ afterAll(() => t.close());
 
 /** The page as rendered from the database now, for the origin inject's requests name. */
 async function freshRender(username: string): Promise<Buffer> {
-  const data = await loadPublicPage(t.app.db, username);
+  const data = await loadPublicPage(t.app.db, PAGE_READERS, username);
   return Buffer.from(renderProfilePage(data!, 'http://localhost:80'));
 }
 

@@ -8,7 +8,7 @@ import {
   type LookReplaced,
   type SavedLook,
   customizationMessages,
-  resolveCustomization,
+  parseCustomizationDocument,
   sameLook,
 } from '#shared/customization.ts';
 import { PLAN_UPGRADE_HINT } from '#shared/plans.ts';
@@ -35,15 +35,6 @@ type MediaField = keyof typeof CUSTOMIZATION_MEDIA_FIELDS;
 const mediaFields = Object.keys(CUSTOMIZATION_MEDIA_FIELDS) as MediaField[];
 
 /** A stored document as JSON text, resolved field by field (a damaged field falls back alone). */
-export function parseCustomizationDocument(document: string | null | undefined): Customization {
-  if (!document) return { ...CUSTOMIZATION_DEFAULTS };
-  try {
-    return resolveCustomization(JSON.parse(document));
-  } catch {
-    return { ...CUSTOMIZATION_DEFAULTS };
-  }
-}
-
 export async function getCustomization(db: Db, userId: number): Promise<Customization> {
   return parseCustomizationDocument(await findCustomizationDocument(db, userId));
 }

@@ -5,7 +5,7 @@ import { profileMessages } from '#shared/profile.types.ts';
 import type { App } from '../http/app-types.ts';
 import { AppError } from '../http/errors.ts';
 import type { Db } from '../db/database.ts';
-import { parseCustomizationDocument } from '../customization/customization.service.ts';
+import { parseCustomizationDocument } from '#shared/customization.ts';
 import { publicProfileNamed } from '../public-page/public-page.service.ts';
 import type { DiscordPresenceClient, FetchedPresence } from './discord-presence.ts';
 

@@ -3,6 +3,6 @@ import type { FeaturePlugin } from '../services.ts';
 import { registerPlanRoutes } from './plans.routes.ts';
 
 /** What the signed-in person's plan allows, and how much of it they use. */
-export const plansPlugin: FeaturePlugin = async (app, { db, config, referencedUploads }) => {
-  await inSignedInScope(app, (me) => registerPlanRoutes(me, db, config, referencedUploads));
+export const plansPlugin: FeaturePlugin = async (app, { db, config, referencedUploads, pageReaders }) => {
+  await inSignedInScope(app, (me) => registerPlanRoutes(me, db, config, { ...pageReaders, referenced: referencedUploads }));
 };

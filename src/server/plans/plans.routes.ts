@@ -5,9 +5,10 @@ import type { Db } from '../db/database.ts';
 import type { App } from '../http/app-types.ts';
 import { requireUser } from '../http/who-is-asking.ts';
 import type { ReferencedUploads } from '../media/media.service.ts';
+import type { PageReaders } from '../services.ts';
 import { planUsageOf } from './plans.service.ts';
 
-export function registerPlanRoutes(app: App, db: Db, config: AppConfig, referenced: ReferencedUploads): void {
+export function registerPlanRoutes(app: App, db: Db, config: AppConfig, readers: PageReaders & { referenced: ReferencedUploads }): void {
   // GET /api/me/limits: the plan's limits (after PLAN_LIMITS overrides) and current use.
   app.get(
     '/limits',
@@ -18,6 +19,6 @@ export function registerPlanRoutes(app: App, db: Db, config: AppConfig, referenc
         response: { 200: dataOf(planUsageSchema), ...errorResponses(401) },
       },
     },
-    async (request) => ({ data: await planUsageOf(db, config, referenced, requireUser(request)) }),
+    async (request) => ({ data: await planUsageOf(db, config, readers, requireUser(request)) }),
   );
 }

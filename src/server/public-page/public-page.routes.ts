@@ -12,6 +12,7 @@ import { currentHolderOf, isDeletedAccountName } from '../users/users.service.ts
 import {
   GONE_PAGE,
   NOT_FOUND_PAGE,
+  type PublicPageReaders,
   isUsername,
   loadPublicPage,
   notFoundPageFor,
@@ -66,6 +67,8 @@ const profileQuery = z.object({ share: z.string().optional(), [AGREE_QUERY]: z.s
 
 export interface PublicPageDeps {
   db: Db;
+  /** The page's items and views, lent by links and analytics (services.pageReaders). */
+  readers: PublicPageReaders;
   config: AppConfig;
   cache: PageCache;
   responder: PublicPageResponder;
@@ -80,9 +83,9 @@ export interface PublicPageDeps {
 }
 
 export function registerPublicPageRoutes(app: App, deps: PublicPageDeps): void {
-  const { db, config, cache, responder, recorder, clock, customDomains, isSiteHost } = deps;
+  const { db, readers, config, cache, responder, recorder, clock, customDomains, isSiteHost } = deps;
   const servePage = async (request: FastifyRequest, reply: FastifyReply, username: string, agreed = false, domain?: string) => {
-    const page = await publicPageFor(db, cache, {
+    const page = await publicPageFor(db, readers, cache, {
       origin: domain ? `https://${domain}` : siteOrigin(config.publicUrl, request),
       username,
       inApp: inAppBrowserOf(request.headers['user-agent']),
@@ -176,7 +179,7 @@ export function registerPublicPageRoutes(app: App, deps: PublicPageDeps): void {
 }
 
 /** GET /{username}/og.png: the page's share image, drawn by the media worker and kept in memory by version. */
-function registerShareImageRoute(app: App, { db, config, media, clock }: PublicPageDeps): void {
+function registerShareImageRoute(app: App, { db, readers, config, media, clock }: PublicPageDeps): void {
   // Drawn share images by profile and version: a page shared in a busy chat is drawn once.
   const shareImages = new LRUCache<string, Buffer>({ maxSize: MEMORY_BOUNDS.shareImageBytes, sizeCalculation: (png) => png.length });
 
@@ -188,7 +191,7 @@ function registerShareImageRoute(app: App, { db, config, media, clock }: PublicP
     async (request, reply) => {
       const username = request.params.username.toLowerCase();
       if (username === 'api') throw new AppError(404, 'not_found', commonMessages.notFound);
-      const page = await loadPublicPage(db, username, clock(), undefined, config.planLimits);
+      const page = await loadPublicPage(db, readers, username, clock(), undefined, config.planLimits);
       // A page behind a warning has no share image: its tags name none, and nothing of it is drawn for a preview.
       if (!page || page.profile.contentWarning) throw new AppError(404, 'not_found', profileMessages.notFound);
       const scene = shareImageSceneOf(page);
@@ -212,7 +215,7 @@ function registerShareImageRoute(app: App, { db, config, media, clock }: PublicP
 }
 
 /** The public read API under /api/public (issue 32): the page as JSON, for any site, rate-limited per address. */
-function registerPublicApiRoutes(app: App, { db, config, clock }: PublicPageDeps): void {
+function registerPublicApiRoutes(app: App, { db, readers, config, clock }: PublicPageDeps): void {
   const publicApiPerIp = rateLimiter(app, 'public-api-ip', config.publicApiRateLimit ?? PUBLIC_API_RATE_LIMIT, tooManyAttemptsMessage);
 
   // The public read API (issue 32): any site's page may read it (CORS, GET only, no credentials).
@@ -241,6 +244,7 @@ function registerPublicApiRoutes(app: App, { db, config, clock }: PublicPageDeps
       await publicApiPerIp(request, request.ip);
       const data = await loadPublicPage(
         db,
+        readers,
         request.params.username,
         clock(),
         () => viewerOf(request.headers['user-agent'], request.ip),

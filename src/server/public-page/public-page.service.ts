@@ -5,9 +5,8 @@ import { pageAudienceOfItems, pageExpiresAt, toPublicProfile } from '#shared/pub
 import { type PageAudience, type Viewer, variantKeyOf } from '#shared/audience.ts';
 import { isAppRouteName } from '#shared/reserved-names.ts';
 import type { Db } from '../db/database.ts';
-import { parseCustomizationDocument } from '../customization/customization.service.ts';
-import { totalViewsOfPage } from '../analytics/analytics.service.ts';
-import { itemsOfPage } from '../links/links.service.ts';
+import { parseCustomizationDocument } from '#shared/customization.ts';
+import type { PageReaders } from '../services.ts';
 import { type CachedPage, type PageCache, audienceEntry, cachedOriginFor, preparePage, variantName } from '../http/page-cache.ts';
 import { findPublicUser } from './public-page.repository.ts';
 import { AppError } from '../http/errors.ts';
@@ -26,6 +25,9 @@ export async function publicProfileNamed(db: Db, segment: string) {
   return isUsername(segment) ? findPublicUser(db, segment) : undefined;
 }
 
+/** What drawing a page reads of the features that own it (services.pageReaders): its items and its views. */
+export type PublicPageReaders = Pick<PageReaders, 'itemsOf' | 'viewsOf'>;
+
 /**
  * An active user's public profile and active links, through toPublicProfile,
  * with the moment the drawn page stops being right (a 'New' mark running out),
@@ -35,6 +37,7 @@ export async function publicProfileNamed(db: Db, segment: string) {
  */
 export async function loadPublicPageWithExpiry(
   db: Db,
+  readers: PublicPageReaders,
   username: string,
   now = Date.now(),
   viewer?: () => Viewer,
@@ -45,12 +48,12 @@ export async function loadPublicPageWithExpiry(
   if (!isUsername(username)) return undefined;
   const user = await findPublicUser(db, username);
   if (!user) return undefined;
-  const links = await itemsOfPage(db, user.id, 'shown');
+  const links = await readers.itemsOf(db, user.id, 'shown');
   const audience = pageAudienceOfItems(links, now);
   const showUpdated = user.showUpdated === 1;
   const markNewLinks = user.markNewLinks === 1;
   const showViews = user.showViews === 1;
-  const views = showViews ? await totalViewsOfPage(db, user.id) : undefined;
+  const views = showViews ? await readers.viewsOf(db, user.id) : undefined;
   // The look counts as a change of the profile: the later of the account's and the document's times.
   const updatedAt =
     user.customizationUpdatedAt && user.customizationUpdatedAt > user.updatedAt ? user.customizationUpdatedAt : user.updatedAt;
@@ -77,12 +80,13 @@ export async function loadPublicPageWithExpiry(
 /** An active user's public profile and active links (those in `viewer`'s audience), or undefined. */
 export async function loadPublicPage(
   db: Db,
+  readers: PublicPageReaders,
   username: string,
   now = Date.now(),
   viewer?: () => Viewer,
   planLimits?: Record<Plan, PlanLimits>,
 ): Promise<PublicPage | undefined> {
-  return (await loadPublicPageWithExpiry(db, username, now, viewer, planLimits))?.data;
+  return (await loadPublicPageWithExpiry(db, readers, username, now, viewer, planLimits))?.data;
 }
 
 /** Made once and answered for every unknown name, never through the cache: in its smaller form from the start. */
@@ -137,6 +141,7 @@ export interface PublicPageRequest {
  */
 export async function publicPageFor(
   db: Db,
+  readers: PublicPageReaders,
   cache: PageCache,
   {
     origin,
@@ -160,7 +165,7 @@ export async function publicPageFor(
     if (variant) return variant;
   }
   const readAt = cache.generation;
-  const loaded = await loadPublicPageWithExpiry(db, username, now, viewer, planLimits);
+  const loaded = await loadPublicPageWithExpiry(db, readers, username, now, viewer, planLimits);
   if (!loaded) return undefined;
   const { data, expiresAt, refreshAt, openInBrowserBar } = loaded;
   const { profile } = data;

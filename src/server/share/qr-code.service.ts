@@ -4,10 +4,10 @@ import { lookShownOn } from '#shared/plan-look.ts';
 import type { AppConfig } from '../config.ts';
 import type { Db } from '../db/database.ts';
 import type { UserRow } from '../db/schema.ts';
-import { getCustomization } from '../customization/customization.service.ts';
 import type { QrCodeJob } from '../media/qr-drawing.ts';
 import type { MediaProcessor } from '../media/media-processor.ts';
 import { runMediaJob, storedFileAsBase64 } from '../media/media.service.ts';
+import type { PageReaders } from '../services.ts';
 import { qrAddressOf, qrColourOf } from './qr-code.ts';
 
 export interface QrCodeRequest {
@@ -17,21 +17,27 @@ export interface QrCodeRequest {
   size?: number;
 }
 
+/** What drawing a QR code reads: the page's look comes from customization, through services.pageReaders. */
+export interface QrCodeDeps {
+  db: Db;
+  config: AppConfig;
+  media: MediaProcessor;
+  lookOf: PageReaders['lookOf'];
+}
+
 /**
  * The owner's QR code, drawn by the media worker with its limits (one account's
  * jobs queue behind each other, and a full queue answers 429): the SVG text, or
  * the PNG's bytes when a size is asked.
  */
 export async function drawOwnersQrCode(
-  db: Db,
-  config: AppConfig,
-  media: MediaProcessor,
+  { db, config, media, lookOf }: QrCodeDeps,
   owner: UserRow,
   origin: string,
   asked: QrCodeRequest,
 ): Promise<Buffer> {
   // In the primary colour the page draws: a colour kept from another plan is not the page's (issue 33).
-  const look = lookShownOn(config.planLimits[owner.plan], await getCustomization(db, owner.id));
+  const look = lookShownOn(config.planLimits[owner.plan], await lookOf(db, owner.id));
   const job: QrCodeJob = {
     address: qrAddressOf(origin, owner.username),
     colour: qrColourOf(asked.style, look),

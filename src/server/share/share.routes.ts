@@ -1,18 +1,16 @@
 import { z } from 'zod';
 import { errorResponses } from '#shared/api.ts';
 import { qrPngQuerySchema, qrSvgQuerySchema } from '#shared/qr-code.schema.ts';
-import type { AppConfig } from '../config.ts';
-import type { Db } from '../db/database.ts';
 import type { App } from '../http/app-types.ts';
 import { requireUser } from '../http/who-is-asking.ts';
-import type { MediaProcessor } from '../media/media-processor.ts';
-import { drawOwnersQrCode } from './qr-code.service.ts';
+import { type QrCodeDeps, drawOwnersQrCode } from './qr-code.service.ts';
 import { siteOrigin } from '../http/site-origin.ts';
 
 const tags = ['Share'];
 
 /** The signed-in creator's QR code, under /api/me: to show in the dashboard and to download. */
-export function registerShareRoutes(app: App, db: Db, config: AppConfig, media: MediaProcessor): void {
+export function registerShareRoutes(app: App, deps: QrCodeDeps): void {
+  const { config } = deps;
   // GET /api/me/qr.svg
   app.get(
     '/qr.svg',
@@ -28,7 +26,7 @@ export function registerShareRoutes(app: App, db: Db, config: AppConfig, media: 
     },
     async (request, reply) => {
       const owner = requireUser(request);
-      const svg = await drawOwnersQrCode(db, config, media, owner, siteOrigin(config.publicUrl, request), request.query);
+      const svg = await drawOwnersQrCode(deps, owner, siteOrigin(config.publicUrl, request), request.query);
       return reply
         .header('content-type', 'image/svg+xml; charset=utf-8')
         .header('content-disposition', `inline; filename="${owner.username}-qr.svg"`)
@@ -53,7 +51,7 @@ export function registerShareRoutes(app: App, db: Db, config: AppConfig, media: 
       const owner = requireUser(request);
       // Drawn and rasterized by the media worker, bounded like uploads: a 2048 px PNG takes half a second of
       // CPU, which the server's own thread never spends (issue 51).
-      const png = await drawOwnersQrCode(db, config, media, owner, siteOrigin(config.publicUrl, request), request.query);
+      const png = await drawOwnersQrCode(deps, owner, siteOrigin(config.publicUrl, request), request.query);
       return reply
         .header('content-type', 'image/png')
         .header('content-disposition', `inline; filename="${owner.username}-qr.png"`)
