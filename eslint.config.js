@@ -11,9 +11,11 @@ import tseslint from 'typescript-eslint';
  * cache and its responder); the accounts every feature keys on (users); the
  * journals every feature writes to (journal: the creator's activity, the admin
  * log); the stored files and the worker that decodes and draws user input
- * (media); and mail (the outbox and the frame every message is written in).
+ * (media); mail (the outbox and the frame every message is written in); and
+ * page-drawing (the frame every page a visitor meets is drawn in: the profile,
+ * its warnings and notices, their fonts, stylesheet and share image).
  */
-export const SERVER_PLATFORM = ['db', 'http', 'journal', 'mail', 'media', 'types', 'users'];
+export const SERVER_PLATFORM = ['db', 'http', 'journal', 'mail', 'media', 'page-drawing', 'types', 'users'];
 
 /**
  * Every other folder of src/server is a feature, read from the disk when the
@@ -68,7 +70,7 @@ export function webFeatures(root = path.join(import.meta.dirname, 'src/web/featu
  * The server's fences, one config per folder (a later config's no-restricted-imports replaces an
  * earlier one's for the files both match, so each file gets every pattern that applies in one):
  * - a platform folder imports no feature;
- * - a feature reaches another through its service or services.ts, never its repository;
+ * - a feature reaches another through what services.ts lends, never its files;
  * - a route file imports no repository at all: handlers call services (issue 50).
  */
 function serverFences() {
@@ -78,17 +80,8 @@ function serverFences() {
     const folderPattern = SERVER_PLATFORM.includes(folder)
       ? { group: paths(features), message: `Platform folders (${SERVER_PLATFORM.join(', ')}) are used by features and use none.` }
       : {
-          group: [
-            ...paths(
-              features.filter((other) => other !== folder),
-              '*.repository.ts',
-            ),
-            ...paths(
-              features.filter((other) => other !== folder),
-              '*.repository',
-            ),
-          ],
-          message: 'A feature reaches another through its service, or what services.ts lends, never its repository (issue 50).',
+          group: paths(features.filter((other) => other !== folder)),
+          message: 'A feature reaches another through what services.ts lends (its Services), never its files (issue 50).',
         };
     const routePattern = {
       group: ['**/*.repository.ts', '**/*.repository'],

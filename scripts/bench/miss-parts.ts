@@ -9,7 +9,7 @@ register('./raw-text-hooks.mjs', import.meta.url);
 process.env.NODE_ENV = 'production';
 const { openDatabase } = await import('../../src/server/db/database.ts');
 const { loadPublicPageWithExpiry } = await import('../../src/server/public-page/public-page.service.ts');
-const { renderProfilePage } = await import('../../src/server/public-page/render-page.tsx');
+const { renderProfilePage } = await import('../../src/server/page-drawing/render-page.tsx');
 const { preparePage } = await import('../../src/server/http/page-cache.ts');
 const { PAGE_READERS } = await import('../../src/server/services.ts');
 

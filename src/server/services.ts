@@ -21,7 +21,7 @@ import type { SiteFeatures } from '#shared/account.ts';
 import { type AppConfig, DEFAULT_AUTH_RATE_LIMIT } from './config.ts';
 import { type CustomDomains, createCustomDomains } from './custom-domains/custom-domains.service.ts';
 import { siteHostTest } from './custom-domains/site-host.ts';
-import { getCustomization, referencedUploads } from './customization/customization.service.ts';
+import { getCustomization, referencedUploads, setLook } from './customization/customization.service.ts';
 import { type DatabaseHandle, type Db, openDatabase } from './db/database.ts';
 import type { UserRow } from './db/schema.ts';
 import type { App } from './http/app-types.ts';
@@ -29,7 +29,9 @@ import { type ChangeBus, createChangeBus } from './http/change-bus.ts';
 import { HELMET_OPTIONS, computeSecurityHeaders } from './http/security-headers.ts';
 import { LinkChecker, brokenLinkLines } from './link-checks/link-checks.service.ts';
 import { EmbedPreviews } from './links/embed-previews.ts';
-import { itemsOfPage } from './links/links.service.ts';
+import { insertOwnBlock, insertOwnLink, itemCountOf, itemsOfPage, linkLimitMessageOn, removeEveryItem } from './links/links.service.ts';
+import { applyProfileUpdate } from './profile/profile.service.ts';
+import * as linkTargets from './links/link-targets.service.ts';
 import { loadWhenUsed } from './load-when-used.ts';
 import { MailOutbox, smtpSender } from './mail/mail-outbox.ts';
 import { pruneOutbox } from './mail/mail-outbox.repository.ts';
@@ -38,6 +40,7 @@ import { MEMORY_BOUNDS } from './memory-bounds.ts';
 import { type FastPathStats, createFastPathStats } from './public-page/fast-path.ts';
 import { PageCache } from './http/page-cache.ts';
 import { PublicPageResponder } from './http/responder.ts';
+import { publicProfileNamed } from './public-page/public-page.service.ts';
 import { type Payments, createPayments } from './purchases/purchases.service.ts';
 import { SiteSettingsCache } from './site-settings/site-settings.cache.ts';
 import { deleteUnconfirmedPending } from './subscribers/subscribers.repository.ts';
@@ -97,6 +100,21 @@ export interface PageReaders {
   viewsOf: typeof totalViewsOfPage;
 }
 
+/**
+ * What importing a page file writes, lent by the features that own each part:
+ * the look (customization), the items and the plan's room for them (links), the
+ * profile's settings (profile). Each runs in the transaction it is given.
+ */
+export interface PageWriters {
+  setLook: typeof setLook;
+  addLink: typeof insertOwnLink;
+  addBlock: typeof insertOwnBlock;
+  removeEveryItem: typeof removeEveryItem;
+  itemCountOf: typeof itemCountOf;
+  linkLimitMessageOn: typeof linkLimitMessageOn;
+  updateProfile: typeof applyProfileUpdate;
+}
+
 /** The readers, as services.pageReaders holds them (tests and benches that draw a page without an app take them here). */
 export const PAGE_READERS: PageReaders = { lookOf: getCustomization, itemsOf: itemsOfPage, viewsOf: totalViewsOfPage };
 
@@ -148,6 +166,11 @@ interface SharedServices {
   /** The uploads a page's look refers to (customization), which media and plans must not count as loose. */
   referencedUploads: typeof referencedUploads;
   pageReaders: PageReaders;
+  pageWriters: PageWriters;
+  /** Where a click leads while its link or text block is shown, and whose hidden link it was (links lends them to the redirect). */
+  linkTargets: typeof linkTargets;
+  /** The live profile an address segment names, or undefined (the public page lends it: Discord's card, the sign-up form). */
+  publicProfileNamed: typeof publicProfileNamed;
   /** The dashboard's recent activity derived from analytics. */
   viewRecordsOf: typeof viewRecordsOf;
   /** The parts of the account export, one per feature that keeps something of the account's. */
@@ -303,6 +326,17 @@ export function createServices(config: AppConfig, log: FastifyBaseLogger): Share
     }),
     referencedUploads,
     pageReaders: PAGE_READERS,
+    pageWriters: {
+      setLook,
+      addLink: insertOwnLink,
+      addBlock: insertOwnBlock,
+      removeEveryItem,
+      itemCountOf,
+      linkLimitMessageOn,
+      updateProfile: applyProfileUpdate,
+    },
+    linkTargets,
+    publicProfileNamed,
     viewRecordsOf,
     exportParts: [],
     userAgentFor,

@@ -1,5 +1,5 @@
 // The page's share image (issue 31): its size, and the scene the media worker
-// draws it from (made on the server from the page: public-page/share-image.ts).
+// draws it from (made on the server from the page: page-drawing/share-image.ts).
 
 export const SHARE_IMAGE_SIZE = { width: 1200, height: 630 } as const;
 

@@ -1,7 +1,7 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadPublicPage } from '#server/public-page/public-page.service.ts';
-import { renderProfilePage } from '#server/public-page/render-page.tsx';
+import { renderProfilePage } from '#server/page-drawing/render-page.tsx';
 import { PAGE_READERS } from '#server/services.ts';
 import { DIALECT, type TestApp, createTestApp } from '../helpers/test-app.ts';
 import { type SignedInUser, createLink, createUser } from '../helpers/factories.ts';

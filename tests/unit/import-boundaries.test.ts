@@ -159,14 +159,19 @@ describe('handlers, services and repositories (issue 50)', () => {
     expect(await restrictedImports('src/server/links/probe.service.ts', service)).toEqual([]);
   });
 
-  it('keeps one feature out of another’s repository, and lets it call the other’s service', async () => {
-    const repository = "import { totalViewsOf } from '../analytics/analytics.repository.ts';\nexport const probe = totalViewsOf;\n";
-    expect(await restrictedImports('src/server/public-page/probe.service.ts', repository)).toEqual([
-      expect.stringContaining('never its repository'),
-    ]);
-    const service = "import { totalViewsOfPage } from '../analytics/analytics.service.ts';\nexport const probe = totalViewsOfPage;\n";
-    expect(await restrictedImports('src/server/public-page/probe.service.ts', service)).toEqual([]);
-    // The platform's repositories (the accounts, the journals, the files) are every feature's.
+  it('keeps one feature out of another’s files: it reaches the other through services.ts', async () => {
+    for (const source of [
+      "import { totalViewsOf } from '../analytics/analytics.repository.ts';\nexport const probe = totalViewsOf;\n",
+      "import { totalViewsOfPage } from '../analytics/analytics.service.ts';\nexport const probe = totalViewsOfPage;\n",
+      "import type { EventRecorder } from '../analytics/event-recorder.ts';\nexport type Probe = EventRecorder;\n",
+    ]) {
+      expect(await restrictedImports('src/server/public-page/probe.service.ts', source)).toEqual([
+        expect.stringContaining('never its files'),
+      ]);
+    }
+    const lent = "import type { Services } from '../services.ts';\nexport type Probe = Services['pageReaders'];\n";
+    expect(await restrictedImports('src/server/public-page/probe.service.ts', lent)).toEqual([]);
+    // The platform (the accounts, the journals, the files, the page's frame) is every feature's.
     const platform = "import { findUserById } from '../users/users.repository.ts';\nexport const probe = findUserById;\n";
     expect(await restrictedImports('src/server/public-page/probe.service.ts', platform)).toEqual([]);
   });
@@ -186,12 +191,14 @@ describe('the fence around the server platform', () => {
     await withProbeFolder('src/server', 'probe.service.ts', async ({ feature, config, ruleIdsOf }) => {
       expect(config.serverFeatures()).toContain(feature);
       const source = `import { probe } from '../${feature}/probe.service.ts';\nexport const x = probe;\n`;
-      // Every platform folder: the database, HTTP, the accounts, the journals, the files and their worker, mail.
-      expect(config.SERVER_PLATFORM).toEqual(expect.arrayContaining(['db', 'http', 'journal', 'mail', 'media', 'users']));
+      // Every platform folder: the database, HTTP, the accounts, the journals, the files and their worker, mail, the page's frame.
+      expect(config.SERVER_PLATFORM).toEqual(expect.arrayContaining(['db', 'http', 'journal', 'mail', 'media', 'page-drawing', 'users']));
       for (const platform of config.SERVER_PLATFORM) {
         expect(await ruleIdsOf(source, `src/server/${platform}/example.ts`)).toContain('no-restricted-imports');
       }
-      expect(await ruleIdsOf(source, 'src/server/links/example.ts')).not.toContain('no-restricted-imports');
+      // A feature may not use it either: features reach each other through services.ts.
+      expect(await ruleIdsOf(source, 'src/server/links/example.ts')).toContain('no-restricted-imports');
+      expect(await ruleIdsOf(source.replace('../', './'), 'src/server/services.ts')).not.toContain('no-restricted-imports');
     });
   });
 });

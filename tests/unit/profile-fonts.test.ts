@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { FONT_NAMES, fontFaceNameOf } from '#shared/customization.ts';
-import { fontAssetsFor } from '#server/public-page/profile-assets.ts';
+import { fontAssetsFor } from '#server/page-drawing/profile-assets.ts';
 
 describe('the fonts of the list', () => {
   it.each(FONT_NAMES)('%s is served by the product, declared under its own name and preloaded', (font) => {

@@ -2,7 +2,7 @@ import { brotliCompressSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { CUSTOMIZATION_DEFAULTS, type Customization } from '#shared/customization.ts';
 import { allCustomPropertiesOf, profileDataOf, profileStyleOf } from '#profile/profile-style.ts';
-import { PROFILE_BASE_CSS, optionCssFor } from '#server/public-page/profile-stylesheet.ts';
+import { PROFILE_BASE_CSS, optionCssFor } from '#server/page-drawing/profile-stylesheet.ts';
 
 const cssOf = (look: Partial<Customization> = {}) => optionCssFor(profileDataOf({ ...CUSTOMIZATION_DEFAULTS, ...look }));
 

@@ -4,10 +4,9 @@ import { AGREE_QUERY } from '#shared/content-warning.ts';
 import type { AppConfig } from '../config.ts';
 import type { Db } from '../db/database.ts';
 import type { App } from '../http/app-types.ts';
-import { ownerOfHiddenLink, shownRedirectTarget, shownTextBlock } from '../links/link-targets.service.ts';
 import { type PageCache, linkIdOf, preparePage } from '../http/page-cache.ts';
-import { renderContentWarning, renderLinkUnavailable } from '../public-page/render-page.tsx';
-import { NOT_FOUND_PAGE } from '../public-page/public-page.service.ts';
+import { renderContentWarning, renderLinkUnavailable } from '../page-drawing/render-page.tsx';
+import { NOT_FOUND_PAGE } from '../page-drawing/not-found-page.ts';
 import { type PublicPageResponder, sendAnswer } from '../http/responder.ts';
 import { siteOrigin } from '../http/site-origin.ts';
 import type { Services } from '../services.ts';
@@ -31,11 +30,16 @@ export interface ClickRedirectDeps {
   cache: PageCache;
   responder: PublicPageResponder;
   recorder: Services['events'];
+  linkTargets: Services['linkTargets'];
   /** The time a scheduled link's window is read at. */
   clock: () => number;
 }
 
-export function registerClickRedirectRoutes(app: App, { db, config, cache, responder, recorder, clock }: ClickRedirectDeps): void {
+export function registerClickRedirectRoutes(
+  app: App,
+  { db, config, cache, responder, recorder, linkTargets, clock }: ClickRedirectDeps,
+): void {
+  const { ownerOfHiddenLink, shownRedirectTarget, shownTextBlock } = linkTargets;
   // GET /go/{linkId}: count the click, then 302 to the stored URL of an active
   // link of an active profile; anything else is the 404 page, never a redirect elsewhere.
   app.get('/go/:id', { schema: { hide: true, params: linkParams, querystring: redirectQuery } }, async (request, reply) => {

@@ -6,13 +6,19 @@ import type { App } from '../http/app-types.ts';
 import { AppError } from '../http/errors.ts';
 import type { Db } from '../db/database.ts';
 import { parseCustomizationDocument } from '#shared/customization.ts';
-import { publicProfileNamed } from '../public-page/public-page.service.ts';
+import type { Services } from '../services.ts';
 import type { DiscordPresenceClient, FetchedPresence } from './discord-presence.ts';
 
 const usernameParams = z.object({ username: z.string().trim().toLowerCase().max(100) });
 const imageParams = usernameParams.extend({ image: z.enum(['avatar', 'decoration'], { error: profileMessages.notFound }) });
 
-export function registerDiscordRoutes(app: App, db: Db, presences: DiscordPresenceClient, cdnBase: string): void {
+export function registerDiscordRoutes(
+  app: App,
+  db: Db,
+  publicProfileNamed: Services['publicProfileNamed'],
+  presences: DiscordPresenceClient,
+  cdnBase: string,
+): void {
   /**
    * The presence of a profile that shows it, with what its look asks to show; 404 otherwise.
    * Pages ask every 30 s: only the profile's row and look are read, not its links.

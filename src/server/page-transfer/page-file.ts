@@ -6,11 +6,10 @@ import { PAGE_FILE_FORMAT, PAGE_FILE_VERSION, type PageFile, type PageFileItem, 
 import { PAGE_PROFILE_FIELDS, type PageProfile } from '#shared/profile-settings.ts';
 import type { Db } from '../db/database.ts';
 import type { UserRow } from '../db/schema.ts';
-import { getCustomization } from '../customization/customization.service.ts';
 import { CUSTOMIZATION_MEDIA_FIELDS } from '#shared/customization.ts';
-import { itemsOfPage } from '../links/links.service.ts';
 import { listOwnedMedia, mediaUrl, parseMediaUrl } from '../media/media.repository.ts';
-import { toProfileSettings } from '../profile/profile.service.ts';
+import { toProfileSettings } from '../users/users.service.ts';
+import type { PageReaders } from '../services.ts';
 
 /** An item as a page file keeps it: what adding it again needs, without ids, positions or times. */
 function toFileItem(item: PageItem): PageFileItem {
@@ -64,8 +63,14 @@ export function mediaReferencesOf(file: Pick<PageFile, 'profile' | 'items' | 'cu
  * order, the whole look, and the files they show, embedded. `schemaUrl` names
  * the JSON Schema it follows, for editors.
  */
-export async function buildPageFile(db: Db, user: UserRow, schemaUrl: string, now = Date.now()): Promise<PageFileToWrite> {
-  const [pageItems, customization] = await Promise.all([itemsOfPage(db, user.id, 'all'), getCustomization(db, user.id)]);
+export async function buildPageFile(
+  db: Db,
+  { itemsOf, lookOf }: PageReaders,
+  user: UserRow,
+  schemaUrl: string,
+  now = Date.now(),
+): Promise<PageFileToWrite> {
+  const [pageItems, customization] = await Promise.all([itemsOf(db, user.id, 'all'), lookOf(db, user.id)]);
   const settings = toProfileSettings(user);
   const profile = Object.fromEntries(PAGE_PROFILE_FIELDS.map((field) => [field, settings[field]])) as PageProfile;
   const items = pageItems.map(toFileItem);

@@ -9,20 +9,20 @@ import type { AppConfig } from '../config.ts';
 import type { Db } from '../db/database.ts';
 import type { UserRow } from '../db/schema.ts';
 import { recordActivity } from '../journal/activity.repository.ts';
-import { setLook } from '../customization/customization.service.ts';
 import { AppError } from '../http/errors.ts';
-import { insertOwnBlock, insertOwnLink, itemCountOf, linkLimitMessageOn, removeEveryItem } from '../links/links.service.ts';
 import type { ProcessedMedia } from '../media/image-processing.ts';
 import type { MediaProcessor } from '../media/media-processor.ts';
 import { parseMediaUrl } from '../media/media.repository.ts';
 import { MEDIA_RULES, keepProcessedMedia, runMediaJob } from '../media/media.service.ts';
-import { applyProfileUpdate } from '../profile/profile.service.ts';
 import { findUserById } from '../users/users.repository.ts';
+import type { PageWriters } from '../services.ts';
 
 export interface PageImportDeps {
   db: Db;
   config: AppConfig;
   media: MediaProcessor;
+  /** What the import writes, lent by the features that own each part (services.pageWriters). */
+  writers: PageWriters;
 }
 
 const useKey = (kind: MediaKind, reference: string) => `${kind} ${reference}`;
@@ -78,6 +78,7 @@ async function processMedia(
 export async function importPageFile(deps: PageImportDeps, owner: UserRow, mode: ImportMode, file: PageFile): Promise<ImportResult> {
   const notes: string[] = [];
   const processed = await processMedia(deps, owner, file, mode, notes);
+  const { setLook, addLink, addBlock, removeEveryItem, itemCountOf, linkLimitMessageOn, updateProfile } = deps.writers;
   return deps.db.transaction().execute(async (trx) => {
     if (mode === 'replace') await removeEveryItem(trx, owner);
     const kept = new Map<string, { id: number; url: string }>();
@@ -92,7 +93,7 @@ export async function importPageFile(deps: PageImportDeps, owner: UserRow, mode:
     if (mode === 'replace' && file.profile && Object.keys(file.profile).length > 0) {
       const { profileImage, ...settings } = file.profile;
       const current = (await findUserById(trx, owner.id))!;
-      await applyProfileUpdate(trx, current, {
+      await updateProfile(trx, current, {
         ...settings,
         ...(profileImage !== undefined && { profileImage: keptUrl('avatar', profileImage) }),
       });
@@ -121,7 +122,7 @@ export async function importPageFile(deps: PageImportDeps, owner: UserRow, mode:
         }
         linksLeft--;
         const customIcon = item.icon === CUSTOM_ICON ? keptUrl('icon', item.customIcon) : null;
-        await insertOwnLink(trx, owner, {
+        await addLink(trx, owner, {
           ...item,
           // A custom icon whose file was left out falls back to the default icon.
           icon: item.icon === CUSTOM_ICON && !customIcon ? DEFAULT_LINK_ICON : item.icon,
@@ -130,9 +131,9 @@ export async function importPageFile(deps: PageImportDeps, owner: UserRow, mode:
         });
       } else if (item.type === 'embed') {
         const picture = item.thumbnail ? kept.get(useKey('embed', item.thumbnail)) : undefined;
-        await insertOwnBlock(trx, owner, item, { title: item.title, thumbnailId: picture?.id ?? null });
+        await addBlock(trx, owner, item, { title: item.title, thumbnailId: picture?.id ?? null });
       } else {
-        await insertOwnBlock(trx, owner, item, { title: '', thumbnailId: null });
+        await addBlock(trx, owner, item, { title: '', thumbnailId: null });
       }
       imported++;
     }

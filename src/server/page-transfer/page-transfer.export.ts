@@ -1,9 +1,10 @@
 import { SITE_NAME } from '#shared/constants.ts';
 import { PAGE_FILE_SCHEMA_PATH } from '#shared/page-transfer.ts';
-import type { ExportPart } from '../services.ts';
+import type { ExportPart, PageReaders } from '../services.ts';
 import { buildPageFile, pageFileText } from './page-file.ts';
 
-export const pageTransferExport: ExportPart = {
+/** The page file in the account's zip, read through the page's readers (services.pageReaders). */
+export const pageTransferExport = (readers: PageReaders): ExportPart => ({
   described: [
     [
       'page.json',
@@ -11,6 +12,6 @@ export const pageTransferExport: ExportPart = {
     ],
   ],
   filesOf: async (db, user, { now, pageSchemaUrl }) => ({
-    'page.json': { pieces: pageFileText(await buildPageFile(db, user, pageSchemaUrl, now)) },
+    'page.json': { pieces: pageFileText(await buildPageFile(db, readers, user, pageSchemaUrl, now)) },
   }),
-};
+});

@@ -4,10 +4,19 @@ import { pageTransferExport } from './page-transfer.export.ts';
 import { registerPageFileSchemaRoute, registerPageTransferRoutes } from './page-transfer.routes.ts';
 
 /** A whole page as a file: its published JSON Schema, and export and import for its owner. */
-export const pageTransferPlugin: FeaturePlugin = async (app, { db, config, changes, media, userAgentFor, exportParts }) => {
-  exportParts.push(pageTransferExport);
+export const pageTransferPlugin: FeaturePlugin = async (app, services) => {
+  const { db, config, changes, media, userAgentFor, exportParts, pageReaders, pageWriters } = services;
+  exportParts.push(pageTransferExport(pageReaders));
   registerPageFileSchemaRoute(app, config);
   await inSignedInScope(app, (me) =>
-    registerPageTransferRoutes(me, { db, config, bus: changes, media, userAgent: userAgentFor('Import') }),
+    registerPageTransferRoutes(me, {
+      db,
+      readers: pageReaders,
+      writers: pageWriters,
+      config,
+      bus: changes,
+      media,
+      userAgent: userAgentFor('Import'),
+    }),
   );
 };

@@ -36,11 +36,15 @@ import { readBodyInWorker } from './read-in-worker.ts';
 import { buildPageFile, pageFileJsonSchema, pageFileName, pageFileText } from './page-file.ts';
 import { importPageFile } from './page-import.service.ts';
 import { siteOrigin } from '../http/site-origin.ts';
+import type { Services } from '../services.ts';
 
 const tags = ['Page file'];
 
 export interface PageTransferDeps {
   db: Db;
+  /** What a page holds, and what importing one writes: lent by the features that own each part. */
+  readers: Services['pageReaders'];
+  writers: Services['pageWriters'];
   config: AppConfig;
   bus: ChangeBus;
   media: MediaProcessor;
@@ -62,7 +66,10 @@ function bodyTooLarge(limit: number): AppError {
 }
 
 /** Export, preview and import: registered in the signed-in scope under /api/me. */
-export async function registerPageTransferRoutes(app: App, { db, config, bus, media, userAgent }: PageTransferDeps): Promise<void> {
+export async function registerPageTransferRoutes(
+  app: App,
+  { db, readers, writers, config, bus, media, userAgent }: PageTransferDeps,
+): Promise<void> {
   // Reading a page elsewhere and decoding its files is the media worker's work: counted as uploads are.
   const importsPerUser = rateLimiter(app, 'page-import-user', config.uploadRateLimit.perUser, tooManyUploadsMessage);
 
@@ -79,7 +86,7 @@ export async function registerPageTransferRoutes(app: App, { db, config, bus, me
     },
     async (request, reply) => {
       const user = requireUser(request);
-      const file = await buildPageFile(db, user, `${siteOrigin(config.publicUrl, request)}${PAGE_FILE_SCHEMA_PATH}`);
+      const file = await buildPageFile(db, readers, user, `${siteOrigin(config.publicUrl, request)}${PAGE_FILE_SCHEMA_PATH}`);
       return (
         reply
           .type('application/json; charset=utf-8')
@@ -163,7 +170,7 @@ export async function registerPageTransferRoutes(app: App, { db, config, bus, me
         const owner = requireUser(request);
         await importsPerUser(request, String(owner.id));
         const { mode, document } = await readBodyInWorker(media, 'page-import', bodyFileOf(request), owner);
-        const result = await importPageFile({ db, config, media }, owner, mode, document);
+        const result = await importPageFile({ db, config, media, writers }, owner, mode, document);
         bus.publish(profileChange(await reloadUser(db, owner)));
         return { data: result };
       },

@@ -1,6 +1,5 @@
 import type { ExportPart } from '../services.ts';
-import { toCurrentUser } from '../users/users.service.ts';
-import { toProfileSettings } from './profile.service.ts';
+import { toCurrentUser, toProfileSettings } from '../users/users.service.ts';
 
 export const profileExport: ExportPart = {
   described: [['profile.json', 'the account and the profile settings']],

@@ -7,7 +7,8 @@ import type { UserRow } from '../db/schema.ts';
 import type { App } from '../http/app-types.ts';
 import { type ChangeBus, profileChange } from '../http/change-bus.ts';
 import { requireUser } from '../http/who-is-asking.ts';
-import { changeOwnUsername, toProfileSettings, updateProfile } from './profile.service.ts';
+import { changeOwnUsername, updateProfile } from './profile.service.ts';
+import { toProfileSettings } from '../users/users.service.ts';
 
 const tags = ['Profile'];
 const answer = dataOf(profileSettingsSchema);

@@ -1,10 +1,4 @@
-import {
-  type ProfileSettings,
-  type ProfileUpdate,
-  profileSettingsMessages,
-  usernameLockedUntil,
-  daysUntil,
-} from '#shared/profile-settings.ts';
+import { type ProfileUpdate, profileSettingsMessages, usernameLockedUntil, daysUntil } from '#shared/profile-settings.ts';
 import { subscriberMessages } from '#shared/subscribers.ts';
 import { type Db, nowIso } from '../db/database.ts';
 import type { UserRow, UserUpdate } from '../db/schema.ts';
@@ -13,29 +7,6 @@ import { AppError } from '../http/errors.ts';
 import { deleteMediaByUrl, findOwnedMediaByUrl } from '../media/media.repository.ts';
 import { findUserById, findUserByUsername, insertUsernameHistory, updateUser } from '../users/users.repository.ts';
 import { assertUsernameAvailable, usernameTaken } from '../users/users.service.ts';
-
-/** The one place a user row becomes the Profile tab's settings. */
-export function toProfileSettings(row: UserRow): ProfileSettings {
-  return {
-    username: row.username,
-    displayName: row.displayName,
-    bio: row.bio,
-    email: row.email,
-    emailConfirmed: row.emailConfirmedAt !== null,
-    profileImage: row.profileImage,
-    theme: row.dashboardTheme,
-    showViews: row.showViews === 1,
-    showUpdated: row.showUpdated === 1,
-    markNewLinks: row.markNewLinks === 1,
-    openInBrowserBar: row.openInBrowserBar === 1,
-    subscribeForm: row.subscribeForm === 1,
-    subscribeConsent: row.subscribeConsent,
-    contentWarning: row.contentWarning,
-    timeZone: row.timeZone,
-    lastUsernameChange: row.usernameChangedAt,
-    usernameLockedUntil: usernameLockedUntil(row.usernameChangedAt),
-  };
-}
 
 /** Save any of the settings. A new profile picture must be the owner's own avatar upload; the one it replaces is freed. */
 export async function updateProfile(db: Db, owner: UserRow, input: ProfileUpdate): Promise<UserRow> {

@@ -1,5 +1,5 @@
 import type { FeaturePlugin } from '../services.ts';
-import { registerProfileAssetRoutes } from './profile-assets.ts';
+import { registerProfileAssetRoutes } from '../page-drawing/profile-assets.ts';
 import { registerPublicPageRoutes } from './public-page.routes.ts';
 
 /** The public page at /{username} (and on custom domains), with the fonts and scripts it uses. */

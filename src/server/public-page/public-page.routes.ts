@@ -8,12 +8,10 @@ import { AppError } from '../http/errors.ts';
 import type { Services } from '../services.ts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { PageCache } from '../http/page-cache.ts';
-import { currentHolderOf, isDeletedAccountName } from '../users/users.service.ts';
+import { currentHolderOf, isDeletedAccountName, isUsername } from '../users/users.service.ts';
 import {
   GONE_PAGE,
-  NOT_FOUND_PAGE,
   type PublicPageReaders,
-  isUsername,
   loadPublicPage,
   notFoundPageFor,
   publicPageFor,
@@ -21,7 +19,7 @@ import {
 } from './public-page.service.ts';
 import { type PublicPageResponder, sendAnswer } from '../http/responder.ts';
 import { preparePage } from '../http/page-cache.ts';
-import { renderSharePage } from './render-page.tsx';
+import { renderSharePage } from '../page-drawing/render-page.tsx';
 import { inAppBrowserOf } from '../http/in-app-browser.ts';
 import { viewerOf } from '../http/client-details.ts';
 import { LRUCache } from 'lru-cache';
@@ -30,11 +28,12 @@ import { MEMORY_BOUNDS } from '../memory-bounds.ts';
 import type { MediaProcessor } from '../media/media-processor.ts';
 import { runMediaJob, storedFileAsBase64 } from '../media/media.service.ts';
 import type { ShareImageJob } from '../media/share-image-drawing.ts';
-import { shareImageSceneOf, shareImageVersionOf } from './share-image.ts';
+import { shareImageSceneOf, shareImageVersionOf } from '../page-drawing/share-image.ts';
 import { AGREE_QUERY } from '#shared/content-warning.ts';
 import { createHash } from 'node:crypto';
 import { rateLimiter } from '../http/rate-limit.ts';
 import { siteOrigin } from '../http/site-origin.ts';
+import { NOT_FOUND_PAGE } from '../page-drawing/not-found-page.ts';
 
 /** On every answer of the public API, errors included, so that another site's script can read them. */
 const PUBLIC_API_HEADERS = {

@@ -1,4 +1,4 @@
-import { type Plan, USERNAME_MAX_LENGTH, USERNAME_PATTERN } from '#shared/constants.ts';
+import type { Plan } from '#shared/constants.ts';
 import type { PlanLimits } from '#shared/plans.ts';
 import type { PublicPage } from '#shared/profile.types.ts';
 import { pageAudienceOfItems, pageExpiresAt, toPublicProfile } from '#shared/public-profile.ts';
@@ -10,15 +10,12 @@ import type { PageReaders } from '../services.ts';
 import { type CachedPage, type PageCache, audienceEntry, cachedOriginFor, preparePage, variantName } from '../http/page-cache.ts';
 import { findPublicUser } from './public-page.repository.ts';
 import { AppError } from '../http/errors.ts';
-import { assertUsernameAvailable } from '../users/users.service.ts';
+import { assertUsernameAvailable, isUsername } from '../users/users.service.ts';
 import type { InAppBrowser } from '../http/in-app-browser.ts';
-import { renderContentWarning, renderProfileGone, renderProfileNotFound, renderProfilePage } from './render-page.tsx';
+import { renderContentWarning, renderProfileGone, renderProfileNotFound, renderProfilePage } from '../page-drawing/render-page.tsx';
 import { AGREE_QUERY } from '#shared/content-warning.ts';
 import { frameSourcesOf } from '#shared/embeds.ts';
-
-export function isUsername(segment: string): boolean {
-  return segment.length <= USERNAME_MAX_LENGTH && USERNAME_PATTERN.test(segment);
-}
+import { NOT_FOUND_PAGE } from '../page-drawing/not-found-page.ts';
 
 /** The profile whose page an address segment names, when the segment is a username and the page is live. */
 export async function publicProfileNamed(db: Db, segment: string) {
@@ -88,10 +85,6 @@ export async function loadPublicPage(
 ): Promise<PublicPage | undefined> {
   return (await loadPublicPageWithExpiry(db, readers, username, now, viewer, planLimits))?.data;
 }
-
-/** Made once and answered for every unknown name, never through the cache: in its smaller form from the start. */
-export const NOT_FOUND_PAGE = preparePage(renderProfileNotFound(), 0);
-NOT_FOUND_PAGE.recompress();
 
 /**
  * The 404 page for a name that is no profile. A name free to register gets its

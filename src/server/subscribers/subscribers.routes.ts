@@ -15,10 +15,10 @@ import type { App } from '../http/app-types.ts';
 import { AppError } from '../http/errors.ts';
 import { escapeHtml } from '../http/html.ts';
 import { type RateLimiter, rateLimiter } from '../http/rate-limit.ts';
+import type { Services } from '../services.ts';
 import { requireUser } from '../http/who-is-asking.ts';
 import type { MailOutbox } from '../mail/mail-outbox.ts';
-import { publicProfileNamed } from '../public-page/public-page.service.ts';
-import { type NoticeAction, renderNotice } from '../public-page/render-page.tsx';
+import { type NoticeAction, renderNotice } from '../page-drawing/render-page.tsx';
 import { confirmEntry, entryOfVisitorLink, listCsvOf, listOf, removeEntry, removeFromList, subscribe } from './subscribers.service.ts';
 import { siteOrigin } from '../http/site-origin.ts';
 
@@ -73,6 +73,8 @@ const LINK_INVALID: Omit<Notice, 'action'> = {
 
 export interface SubscriberRouteDeps {
   db: Db;
+  /** Whose page a sign-up is for (the public page lends it). */
+  publicProfileNamed: Services['publicProfileNamed'];
   config: AppConfig;
   outbox: MailOutbox;
   limits?: typeof DEFAULT_SUBSCRIBE_RATE_LIMIT;
@@ -101,7 +103,7 @@ function noticeOf(error: unknown, username: string): Notice {
  */
 export async function registerSubscribeRoutes(
   app: App,
-  { db, config, outbox, limits = DEFAULT_SUBSCRIBE_RATE_LIMIT }: SubscriberRouteDeps,
+  { db, publicProfileNamed, config, outbox, limits = DEFAULT_SUBSCRIBE_RATE_LIMIT }: SubscriberRouteDeps,
 ): Promise<void> {
   const perVisitor = rateLimiter(app, 'subscribe-visitor', limits.perVisitor, tooManyAttemptsMessage);
   const perAddress = rateLimiter(app, 'subscribe-address', limits.perAddress, tooManyAttemptsMessage);
@@ -113,7 +115,7 @@ export async function registerSubscribeRoutes(
       done(null, Object.fromEntries(new URLSearchParams(body as string)));
     });
 
-    registerSignUpForm(scope, db, config, outbox, { perVisitor, perAddress });
+    registerSignUpForm(scope, { db, publicProfileNamed, config, outbox }, { perVisitor, perAddress });
     registerVisitorLinks(scope, db, linksPerVisitor);
   });
 }
@@ -121,9 +123,7 @@ export async function registerSubscribeRoutes(
 /** POST /{username}/subscribe: the page's sign-up form, a plain form that works without script. */
 function registerSignUpForm(
   scope: App,
-  db: Db,
-  config: AppConfig,
-  outbox: MailOutbox,
+  { db, publicProfileNamed, config, outbox }: SubscriberRouteDeps,
   { perVisitor, perAddress }: { perVisitor: RateLimiter; perAddress: RateLimiter },
 ): void {
   // POST /{username}/subscribe: the page's sign-up form.

@@ -26,7 +26,7 @@ import {
   newestSubscribers,
   renewPendingLink,
 } from './subscribers.repository.ts';
-import { isUsername } from '../public-page/public-page.service.ts';
+import { isUsername } from '../users/users.service.ts';
 
 /** The page whose form was sent: what the sign-up needs of it. */
 export interface SignupPage {

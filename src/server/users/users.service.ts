@@ -1,11 +1,12 @@
 import type { CurrentUser } from '#shared/user.types.ts';
+import { type ProfileSettings, usernameLockedUntil } from '#shared/profile-settings.ts';
 import { isAppRouteName } from '#shared/reserved-names.ts';
 import { TYPED_USERNAME_MISMATCH, typedUsernameMatches } from '#shared/typed-username.ts';
 import { type Db, nowIso } from '../db/database.ts';
 import type { UserRow } from '../db/schema.ts';
 import { authMessages } from '#shared/auth.schema.ts';
 import { AppError } from '../http/errors.ts';
-import { DAY_MS, USERNAME_HOLD_DAYS } from '#shared/constants.ts';
+import { DAY_MS, USERNAME_HOLD_DAYS, USERNAME_MAX_LENGTH, USERNAME_PATTERN } from '#shared/constants.ts';
 import {
   findHolderOfFormerUsername,
   findUserById,
@@ -15,6 +16,34 @@ import {
   isUsernameInReservedList,
   listActiveUsernames,
 } from './users.repository.ts';
+
+/** The one place a user row becomes the Profile tab's settings. */
+export function toProfileSettings(row: UserRow): ProfileSettings {
+  return {
+    username: row.username,
+    displayName: row.displayName,
+    bio: row.bio,
+    email: row.email,
+    emailConfirmed: row.emailConfirmedAt !== null,
+    profileImage: row.profileImage,
+    theme: row.dashboardTheme,
+    showViews: row.showViews === 1,
+    showUpdated: row.showUpdated === 1,
+    markNewLinks: row.markNewLinks === 1,
+    openInBrowserBar: row.openInBrowserBar === 1,
+    subscribeForm: row.subscribeForm === 1,
+    subscribeConsent: row.subscribeConsent,
+    contentWarning: row.contentWarning,
+    timeZone: row.timeZone,
+    lastUsernameChange: row.usernameChangedAt,
+    usernameLockedUntil: usernameLockedUntil(row.usernameChangedAt),
+  };
+}
+
+/** Whether an address segment can be a username at all (its length and characters), before anything is looked up. */
+export function isUsername(segment: string): boolean {
+  return segment.length <= USERNAME_MAX_LENGTH && USERNAME_PATTERN.test(segment);
+}
 
 /** The only place a user row becomes the owner's API shape: no hash can slip through. */
 export function toCurrentUser(row: UserRow): CurrentUser {
