@@ -9,17 +9,17 @@ import { deleteOldEmailConfirmations } from './account/email-confirmations.repos
 import { deleteOldResetTokens } from './account/password-reset.repository.ts';
 import { queueWeeklySummaries } from './analytics/weekly-summary.ts';
 import { pruneActivity } from './journal/activity.repository.ts';
-import { dailySaltOf, pruneAnalytics } from './analytics/analytics-store.ts';
+import { dailySaltOf, pruneAnalytics } from './analytics/analytics-writes.repository.ts';
 import { totalViewsOfPage, viewRecordsOf } from './analytics/analytics.service.ts';
 import { EventRecorder } from './analytics/event-recorder.ts';
 import { createEventWriter } from './analytics/event-writer.ts';
 import { loadSecretBox } from './auth/secret-box.ts';
-import { type SingleSignOn, createSingleSignOn } from './auth/single-sign-on.ts';
+import { SingleSignOn } from './auth/single-sign-on.ts';
 import { type SignInChangeNotice, adminSecondFactorGate, removeSecondFactors } from './auth/two-factor.ts';
 import type { SignInLimits } from './auth/auth.routes.ts';
 import type { SiteFeatures } from '#shared/account.ts';
 import { type AppConfig, DEFAULT_AUTH_RATE_LIMIT } from './config.ts';
-import { type CustomDomains, createCustomDomains } from './custom-domains/custom-domains.service.ts';
+import { CustomDomainService, type CustomDomains } from './custom-domains/custom-domains.service.ts';
 import { siteHostTest } from './custom-domains/site-host.ts';
 import { getCustomization, referencedUploads, setLook } from './customization/customization.service.ts';
 import { type DatabaseHandle, type Db, openDatabase } from './db/database.ts';
@@ -41,7 +41,7 @@ import { type FastPathStats, createFastPathStats } from './public-page/fast-path
 import { PageCache } from './http/page-cache.ts';
 import { PublicPageResponder } from './http/responder.ts';
 import { publicProfileNamed } from './public-page/public-page.service.ts';
-import { type Payments, createPayments } from './purchases/purchases.service.ts';
+import { type Payments, StripePayments } from './purchases/purchases.service.ts';
 import { SiteSettingsCache } from './site-settings/site-settings.cache.ts';
 import { deleteUnconfirmedPending } from './subscribers/subscribers.repository.ts';
 
@@ -274,7 +274,7 @@ export function createServices(config: AppConfig, log: FastifyBaseLogger): Share
     `Mozilla/5.0 (compatible; ${SITE_NAME}-${purpose}/1.0${config.publicUrl ? `; +${config.publicUrl}` : ''})`;
   const customDomains =
     config.customDomains &&
-    createCustomDomains(
+    new CustomDomainService(
       db,
       { ...config.customDomains, dnsLookups: config.outbound, baseDomain: config.baseDomain, planLimits: config.planLimits },
       changes,
@@ -308,14 +308,14 @@ export function createServices(config: AppConfig, log: FastifyBaseLogger): Share
     accountRescue: { resetLink: createResetLink, purge: purgeAccount, removeSecondFactors },
     adminGate: config.requireAdmin2fa ? adminSecondFactorGate(db) : undefined,
     twoFactor,
-    sso: createSingleSignOn({
+    sso: new SingleSignOn({
       db,
       box: twoFactor.box,
       providers: config.ssoProviders,
       publicUrl: config.publicUrl,
       notify: notifySignInChange,
     }),
-    payments: config.payments && createPayments(db, config.payments, config.prices, config.planLimits, changes),
+    payments: config.payments && new StripePayments(db, config.payments, config.prices, config.planLimits, changes),
     customDomains,
     isSiteHost: config.customDomains && siteHostTest(config.customDomains.siteHost, config.baseDomain),
     linkChecker,

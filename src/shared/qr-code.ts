@@ -10,6 +10,9 @@ export const QR_PNG_SIZE = { min: 128, max: 2048, default: 1024 } as const;
 /** The side, in pixels, of the profile picture a QR code's drawing carries in its middle. */
 export const QR_PICTURE_SIZE = 256;
 
+/** A QR code's ground, and the tile behind its picture: its colour is chosen to read against this. */
+export const QR_BACKGROUND = '#FFFFFF';
+
 /** Where a QR code sends visitors: the page, marked so analytics counts the visit as "QR code". */
 export const QR_REF = 'qr';
 

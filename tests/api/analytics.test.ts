@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { analyticsMessages } from '#shared/analytics.ts';
-import { WriterMemory, type Visit, pruneAnalytics, storeVisits } from '#server/analytics/analytics-store.ts';
+import { WriterMemory, type Visit, storeVisits } from '#server/analytics/analytics-store.ts';
+import { pruneAnalytics } from '#server/analytics/analytics-writes.repository.ts';
 import { analyticsOf } from '#server/analytics/analytics.service.ts';
 import { DIALECT, type TestApp, createTestApp } from '../helpers/test-app.ts';
 import { type SignedInUser, createLink, createUser, uniqueUsername, setPlan } from '../helpers/factories.ts';

@@ -5,7 +5,7 @@ import { DIALECT, type TestApp, createTestApp } from '../helpers/test-app.ts';
 import { type SignedInUser, createAdmin, createLink, createUser } from '../helpers/factories.ts';
 import { countVisits } from '../helpers/events.ts';
 import { visitorHash } from '#server/analytics/visitor.ts';
-import { dailySaltOf } from '#server/analytics/analytics-store.ts';
+import { dailySaltOf } from '#server/analytics/analytics-writes.repository.ts';
 
 // Cached pages and redirects are answered before Fastify (FastPath): only a
 // listening server exercises that path, so these tests speak real HTTP.

@@ -186,6 +186,16 @@ describe('handlers, services and repositories (issue 50)', () => {
   });
 });
 
+describe('SQL (issue 50 §3)', () => {
+  it('lives only in repositories (and the database layer)', () => {
+    const query = /\.(selectFrom|insertInto|updateTable|deleteFrom|replaceInto|mergeInto)\(|\bsql(<[^>]*>)?`/;
+    const outside = sourceFiles('src/server').filter(
+      (file) => !file.endsWith('.repository.ts') && serverFolderOf(file) !== 'db' && query.test(readFileSync(file, 'utf8')),
+    );
+    expect(outside).toEqual([]);
+  });
+});
+
 describe('the fence around the server platform', () => {
   it('is built from the folder list: a feature folder made today is fenced today', async () => {
     await withProbeFolder('src/server', 'probe.service.ts', async ({ feature, config, ruleIdsOf }) => {

@@ -1,14 +1,12 @@
-import { DAY_MS } from '#shared/constants.ts';
-import { randomBytes } from 'node:crypto';
-import { sql } from 'kysely';
 import { LRUCache } from 'lru-cache';
 import { REPEAT_WINDOW_MINUTES } from '#shared/analytics.ts';
 import { localDayOf } from '#shared/time-zone.ts';
 import type { Db } from '../db/database.ts';
-import { BULK_ROWS_PER_STATEMENT, runBulk } from '../db/query-shortcuts.ts';
+import { BULK_ROWS_PER_STATEMENT } from '../db/query-shortcuts.ts';
 import { insertActivities } from '../journal/activity.repository.ts';
 import { timeZonesOfUsers } from '../users/users.repository.ts';
 import type { AnalyticsDailyTable, AnalyticsDimension } from '../db/schema.ts';
+import { addToRollups, insertEvents, markFirstClicks, upsertWindows } from './analytics-writes.repository.ts';
 
 // Where counted visits go (DESIGN.md "Analytics", issue 10). One batch is one
 // transaction: the visitor windows decide which visits count and which visitors
@@ -202,7 +200,7 @@ export async function storeVisits(db: Db, visits: readonly Visit[], open = new W
     const batch = batchOf(live, daysOf(live, zones));
     const decided = await decideWindows(trx, batch, open);
     const { events, rollups } = eventsAndRollupsOf(batch, decided);
-    await runBulk(trx, 'events', events, (rows) => trx.insertInto('events').values(rows));
+    await insertEvents(trx, events);
     await tellFirstClicks(trx, events);
     await addToRollups(trx, rollups);
   });
@@ -294,22 +292,7 @@ async function decideWindows(trx: Db, { visits, days, firsts }: VisitBatch, open
       fresh: 1,
     };
   });
-  const answers = await runBulk(trx, 'windows', windowRows, (rows) =>
-    trx
-      .insertInto('visitorWindows')
-      .values(rows)
-      .onConflict((conflict) =>
-        conflict.columns(['userId', 'target', 'visitorHash']).doUpdateSet({
-          // Every expression reads the row as it was before this update.
-          counted: sql<number>`case when visitor_windows.repeat_until <= excluded.counted_at then 1 else 0 end`,
-          countedAt: sql<string>`case when visitor_windows.repeat_until <= excluded.counted_at then excluded.counted_at else visitor_windows.counted_at end`,
-          repeatUntil: sql<string>`case when visitor_windows.repeat_until <= excluded.counted_at then excluded.repeat_until else visitor_windows.repeat_until end`,
-          fresh: sql<number>`case when excluded.day > visitor_windows.day then 1 else 0 end`,
-          day: sql<string>`case when excluded.day > visitor_windows.day then excluded.day else visitor_windows.day end`,
-        }),
-      )
-      .returning(['userId', 'target', 'visitorHash', 'counted', 'fresh', 'repeatUntil', 'day']),
-  );
+  const answers = await upsertWindows(trx, windowRows);
   for (const answer of answers) {
     const key = windowKeyOf(answer.userId, answer.target, answer.visitorHash);
     decided.set(key, { counted: Number(answer.counted) === 1, fresh: Number(answer.fresh) === 1 });
@@ -367,102 +350,4 @@ async function tellFirstClicks(trx: Db, events: ReadonlyArray<{ counted: number;
       })),
     );
   }
-}
-
-async function addToRollups(trx: Db, rollups: RollupRow[]): Promise<void> {
-  await runBulk(trx, 'rollups', rollups, (rows) =>
-    trx
-      .insertInto('analyticsDaily')
-      .values(rows)
-      .onConflict((conflict) =>
-        conflict.columns(['userId', 'day', 'kind', 'dimension', 'value']).doUpdateSet({
-          visits: sql<number>`analytics_daily.visits + excluded.visits`,
-          uniques: sql<number>`analytics_daily.uniques + excluded.uniques`,
-        }),
-      ),
-  );
-}
-
-/** The secret of a UTC day's visitor ids: made by whichever instance asks first, the same for all. */
-export async function dailySaltOf(db: Db, day: string): Promise<string> {
-  await db
-    .insertInto('analyticsSalts')
-    .values({ day, salt: randomBytes(32).toString('base64url') })
-    .onConflict((conflict) => conflict.column('day').doNothing())
-    .execute();
-  const row = await db.selectFrom('analyticsSalts').select('salt').where('day', '=', day).executeTakeFirstOrThrow();
-  return row.salt;
-}
-
-/** Rows deleted per statement when pruning, so that a large backlog never holds the database long. */
-const PRUNE_CHUNK = 5_000;
-
-/**
- * Delete what is no longer needed: past days' salts (a visitor id can then never
- * be traced back), windows whose visitor id has rotated, and raw events older
- * than the retention. The daily rollups stay.
- */
-export async function pruneAnalytics(db: Db, now: number, retentionDays: number): Promise<{ events: number }> {
-  const today = new Date(now).toISOString().slice(0, 10);
-  await db.deleteFrom('analyticsSalts').where('day', '<', today).execute();
-  await db
-    .deleteFrom('visitorWindows')
-    .where('countedAt', '<', new Date(now - 2 * DAY_MS).toISOString())
-    .execute();
-  const cutoff = new Date(now - retentionDays * DAY_MS).toISOString();
-  const end = await firstEventIdFrom(db, cutoff);
-  let deleted = 0;
-  for (;;) {
-    const oldest = await db.selectFrom('events').select('id').orderBy('id').limit(1).executeTakeFirst();
-    if (!oldest || oldest.id >= end) return { events: deleted };
-    const result = await db
-      .deleteFrom('events')
-      .where('id', '<', Math.min(end, oldest.id + PRUNE_CHUNK))
-      .executeTakeFirst();
-    deleted += Number(result.numDeletedRows);
-    // Let requests run between chunks.
-    await new Promise((resolve) => setImmediate(resolve));
-  }
-}
-
-/**
- * The id of the first event at or after `cutoff`: events are appended in time
- * order, so a binary search over the primary key finds it in a few lookups
- * (the table has no index on time: it is written on every visit, decision 003).
- */
-async function firstEventIdFrom(db: Db, cutoff: string): Promise<number> {
-  const bounds = await db
-    .selectFrom('events')
-    .select((eb) => [eb.fn.min<number>('id').as('low'), eb.fn.max<number>('id').as('high')])
-    .executeTakeFirst();
-  if (bounds?.low == null || bounds.high == null) return 0;
-  let low = Number(bounds.low);
-  let high = Number(bounds.high) + 1;
-  while (low < high) {
-    const middle = Math.floor((low + high) / 2);
-    const row = await db
-      .selectFrom('events')
-      .select(['id', 'createdAt'])
-      .where('id', '>=', middle)
-      .orderBy('id')
-      .limit(1)
-      .executeTakeFirst();
-    if (!row || row.createdAt >= cutoff) high = middle;
-    else low = row.id + 1;
-  }
-  return low;
-}
-
-/**
- * Mark the links' first click, for those not clicked before: the links marked now. A fact analytics
- * records on the link (its first click, shown in recent activity), written with the batch that counted it.
- */
-function markFirstClicks(db: Db, ids: readonly number[], at: string) {
-  return db
-    .updateTable('links')
-    .set({ firstClickedAt: at })
-    .where('id', 'in', [...ids])
-    .where('firstClickedAt', 'is', null)
-    .returning(['id', 'userId', 'title'])
-    .execute();
 }

@@ -125,10 +125,6 @@ export class SingleSignOn {
 
   constructor(private readonly deps: SingleSignOnDeps) {}
 
-  private get db(): Db {
-    return this.deps.db;
-  }
-
   private providerOf(id: string): SsoProviderConfig {
     const provider = this.deps.providers.find((candidate) => candidate.id === id);
     if (!provider) throw new AppError(404, 'not_found', ssoMessages.unknownProvider);
@@ -163,13 +159,13 @@ export class SingleSignOn {
   /** The sign-in this browser started, live, or the error that says to start again. */
   private async signInOf(request: FastifyRequest) {
     const token = request.cookies[COOKIE];
-    const signIn = token && token.length <= 100 ? await findSsoSignIn(this.db, hashToken(token)) : undefined;
+    const signIn = token && token.length <= 100 ? await findSsoSignIn(this.deps.db, hashToken(token)) : undefined;
     if (!signIn || signIn.expiresAt <= nowIso()) throw new AppError(400, 'sso_expired', ssoMessages.notStartedHere);
     return signIn;
   }
 
   private async endSignIn(reply: FastifyReply, id: number) {
-    await deleteSsoSignIn(this.db, id);
+    await deleteSsoSignIn(this.deps.db, id);
     reply.clearCookie(COOKIE, { path: COOKIE_PATH });
   }
 
@@ -384,8 +380,4 @@ export class SingleSignOn {
       links.filter((candidate) => !('ssoLinkId' in removing) || candidate.id !== removing.ssoLinkId).length;
     if (ways === 0) throw new AppError(409, 'last_sign_in_way', ssoMessages.lastWay);
   }
-}
-
-export function createSingleSignOn(deps: SingleSignOnDeps): SingleSignOn {
-  return new SingleSignOn(deps);
 }

@@ -112,7 +112,7 @@ function stateFrom(settings: CustomDomainSettings, user: UserRow, row: CustomDom
   };
 }
 
-class CustomDomainService implements CustomDomains {
+export class CustomDomainService implements CustomDomains {
   /** Which account each host serves, kept a minute; the last answer stands while the database does not answer. */
   private readonly served: LRUCache<string, { userId: number; username: string } | false>;
   /** The names the Host dispatcher takes for the site's own: the same test, so a domain set here is never one it would not serve. */
@@ -218,8 +218,4 @@ class CustomDomainService implements CustomDomains {
     const answer = await this.served.fetch(host);
     return answer ? answer.username : undefined;
   }
-}
-
-export function createCustomDomains(db: Db, settings: CustomDomainSettings, bus: ChangeBus, log: FastifyBaseLogger): CustomDomains {
-  return new CustomDomainService(db, settings, bus, log);
 }

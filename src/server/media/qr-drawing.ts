@@ -1,11 +1,11 @@
 import QRCode from 'qrcode';
+import { QR_BACKGROUND } from '#shared/qr-code.ts';
 
 // A profile's QR code (issue 31), drawn by `qrcode` in the media worker (issue
 // 51 §4: drawing is work a request may not do on the server's event loop; 24
 // codes asked at once held it for 140 ms there): its modules in one colour on
 // white, with the profile picture in the middle when asked.
 
-const WHITE = '#FFFFFF';
 const QUIET_ZONE = 2;
 
 /** What the server sends the worker: what to encode, in which colour, at which size, and the picture's stored bytes. */
@@ -35,7 +35,7 @@ function middleSvg(address: string, picture: Buffer): string {
   const centre = start + side / 2;
   const radius = side / 2 - 0.5;
   return (
-    `<rect x="${start}" y="${start}" width="${side}" height="${side}" rx="${side / 5}" fill="${WHITE}"/>` +
+    `<rect x="${start}" y="${start}" width="${side}" height="${side}" rx="${side / 5}" fill="${QR_BACKGROUND}"/>` +
     `<clipPath id="qr-picture"><circle cx="${centre}" cy="${centre}" r="${radius}"/></clipPath>` +
     `<image href="data:image/png;base64,${picture.toString('base64')}" x="${centre - radius}" y="${centre - radius}" ` +
     `width="${radius * 2}" height="${radius * 2}" clip-path="url(#qr-picture)"/>`
@@ -52,7 +52,7 @@ export async function qrSvg(address: string, colour: string, picture?: Buffer, s
     type: 'svg',
     errorCorrectionLevel: picture ? 'H' : 'M',
     margin: QUIET_ZONE,
-    color: { dark: colour, light: WHITE },
+    color: { dark: colour, light: QR_BACKGROUND },
   });
   const drawn = picture ? svg.replace('</svg>', `${middleSvg(address, picture)}</svg>`) : svg;
   return size === undefined ? drawn : drawn.replace('<svg ', `<svg width="${size}" height="${size}" `);

@@ -163,7 +163,7 @@ async function paidPurchase(trx: Db, session: PaidSession): Promise<PurchaseRow>
   return purchase;
 }
 
-class StripePayments implements Payments {
+export class StripePayments implements Payments {
   private readonly stripe: Stripe;
 
   constructor(
@@ -273,16 +273,6 @@ class StripePayments implements Payments {
     }
     for (const user of changed) this.bus.publish(profileChange(user));
   }
-}
-
-export function createPayments(
-  db: Db,
-  settings: StripeSettings,
-  prices: Prices,
-  planLimits: Record<Plan, PlanLimits>,
-  bus: ChangeBus,
-): Payments {
-  return new StripePayments(db, settings, prices, planLimits, bus);
 }
 
 /** A purchase as the API shows it. */
