@@ -250,4 +250,26 @@ describe('the server folders', () => {
     };
     for (const folder of edges.keys()) visit(folder, []);
   });
+
+  it('hold no file-level import loop, type imports included (issue 50 §3)', () => {
+    const edges = new Map<string, string[]>();
+    for (const file of sourceFiles('src/server')) {
+      const { importedFiles } = ts.preProcessFile(readFileSync(file, 'utf8'), true, true);
+      edges.set(
+        path.normalize(file),
+        importedFiles
+          .filter(({ fileName }) => fileName.startsWith('.'))
+          .map(({ fileName }) => path.normalize(path.join(path.dirname(file), fileName))),
+      );
+    }
+    expect(edges.size).toBeGreaterThan(100);
+    const done = new Set<string>();
+    const visit = (file: string, trail: string[]): void => {
+      if (trail.includes(file)) throw new Error(`import loop: ${[...trail.slice(trail.indexOf(file)), file].join(' → ')}`);
+      if (done.has(file) || !edges.has(file)) return;
+      for (const next of edges.get(file)!) visit(next, [...trail, file]);
+      done.add(file);
+    };
+    for (const file of edges.keys()) visit(file, []);
+  });
 });

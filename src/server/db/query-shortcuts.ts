@@ -1,8 +1,11 @@
 import type SQLite from 'better-sqlite3';
-import { type Compilable, CompiledQuery, type QueryResult, type SqliteDatabase } from 'kysely';
+import { type Compilable, CompiledQuery, type Kysely, type QueryResult, type SqliteDatabase } from 'kysely';
 import { LRUCache } from 'lru-cache';
 import { MEMORY_BOUNDS } from '../memory-bounds.ts';
-import type { Db } from './database.ts';
+import type { Database } from './schema.ts';
+
+/** The database handle (database.ts's Db, named here without importing it: database.ts imports this file). */
+type Db = Kysely<Database>;
 
 // The three places that go around Kysely's query builder for speed, in one
 // module. Each relies on something Kysely does that its API does not promise;

@@ -12,14 +12,9 @@ import {
 import { drawShareImage } from './share-image-drawing.ts';
 import { QR_PICTURE_SIZE } from '#shared/qr-code.ts';
 import { type QrCodeJob, qrSvg } from './qr-drawing.ts';
+import type { ProcessedMedia } from './processed-media.ts';
 
-export interface ProcessedMedia {
-  data: Buffer;
-  ext: string;
-  mime: string;
-  width: number | null;
-  height: number | null;
-}
+export type { ProcessedMedia } from './processed-media.ts';
 
 let sharpModule: Promise<(input: Buffer, options: SharpOptions) => Sharp> | undefined;
 

@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { SHARE_IMAGE_SIZE, type ShareImageScene } from '#shared/share-image.ts';
 import type { Sharp, SharpOptions } from 'sharp';
-import type { ProcessedMedia } from './image-processing.ts';
+import type { ProcessedMedia } from './processed-media.ts';
 
 // The share image, drawn in the media worker (issue 31): satori lays the scene
 // out as SVG in the page's own font, resvg renders it. The fonts ship as WOFF2,

@@ -1,4 +1,5 @@
 import type { Plan } from '#shared/constants.ts';
+import type { PageItem } from '#shared/blocks.ts';
 import type { PlanLimits } from '#shared/plans.ts';
 import type { PublicPage } from '#shared/profile.types.ts';
 import { pageAudienceOfItems, pageExpiresAt, toPublicProfile } from '#shared/public-profile.ts';
@@ -6,7 +7,6 @@ import { type PageAudience, type Viewer, variantKeyOf } from '#shared/audience.t
 import { isAppRouteName } from '#shared/reserved-names.ts';
 import type { Db } from '../db/database.ts';
 import { parseCustomizationDocument } from '#shared/customization.ts';
-import type { PageReaders } from '../services.ts';
 import { type CachedPage, type PageCache, audienceEntry, cachedOriginFor, preparePage, variantName } from '../http/page-cache.ts';
 import { findPublicUser } from './public-page.repository.ts';
 import { AppError } from '../http/errors.ts';
@@ -22,8 +22,11 @@ export async function publicProfileNamed(db: Db, segment: string) {
   return isUsername(segment) ? findPublicUser(db, segment) : undefined;
 }
 
-/** What drawing a page reads of the features that own it (services.pageReaders): its items and its views. */
-export type PublicPageReaders = Pick<PageReaders, 'itemsOf' | 'viewsOf'>;
+/** What drawing a page reads of the features that own it (services.pageReaders lends them): its items and its views. */
+export interface PublicPageReaders {
+  itemsOf(db: Db, userId: number, which: 'shown' | 'all'): Promise<PageItem[]>;
+  viewsOf(db: Db, userId: number): Promise<number>;
+}
 
 /**
  * An active user's public profile and active links, through toPublicProfile,
