@@ -35,8 +35,10 @@ function modeOf(c: Customization): 'dark' | 'light' {
 
 /** The colours the page's text sits on, top and bottom of each background stop; undefined over an uploaded image. */
 export function textGroundsOf(c: Customization): Rgb[] | undefined {
-  if (c.backgroundType === 'image' && c.backgroundImage) return undefined;
   const mode = modeOf(c);
+  // Cover (issue 52): the background, an image too, is a band across the top; the text sits on the page's plain ground below it.
+  if (c.profileLayout === 'cover') return [PAGE_BASE[mode]];
+  if (c.backgroundType === 'image' && c.backgroundImage) return undefined;
   const stops = c.backgroundType === 'solid' ? gradientStopsOf(c).slice(0, 1) : gradientStopsOf(c);
   const grounds = stops.flatMap((stop) => {
     const tinted = c.backgroundOverlay

@@ -1,7 +1,7 @@
 import { MapPin, Share2 } from 'lucide-react';
 import type { CSSProperties, ReactNode } from 'react';
 import { countOf } from '#shared/counts.ts';
-import { SOCIAL_ICONS, linkBackground, linkSolidColor } from '#shared/links.ts';
+import { SOCIAL_ICONS, linkBackground, linkDestinationOf, linkSolidColor } from '#shared/links.ts';
 import { initialsOf } from '#shared/names.ts';
 import { textPartsOf } from '#shared/blocks.ts';
 import { EMBED_PROVIDER_RULES, embedTargetOf } from '#shared/embeds.ts';
@@ -244,6 +244,7 @@ export function ProfileView({ page, hrefOf, embedded = false, shareHref, signupA
               </span>
             )}
             <span className="lv-link-title">{link.title}</span>
+            {c.profileLayout === 'magazine' && <span className="lv-link-destination">{linkDestinationOf(link.url)}</span>}
             {link.contentWarning ? (
               // A marked link (issue 30) says so on its button; its warning comes before the redirect.
               <span className="lv-warn">{CONTENT_WARNING_LABELS[link.contentWarning]}</span>

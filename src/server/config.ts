@@ -140,12 +140,22 @@ const DIRECT_SETTINGS = {
                   analyticsExport: z.boolean().optional(),
                   customFonts: z.boolean().optional(),
                   allThemes: z.boolean().optional(),
+                  layouts: z
+                    .number({ error: 'layouts must be a number of layouts, or null for every one' })
+                    .int()
+                    .min(1, 'layouts must be at least 1')
+                    .nullable()
+                    .optional(),
+                  // Before issue 52 a plan had the default layout or all three: still read, as 1 or every one.
                   allLayouts: z.boolean().optional(),
                   removeBranding: z.boolean().optional(),
                   verifiedBadge: z.boolean().optional(),
                   customDomain: z.boolean().optional(),
                 })
                 .strict()
+                .transform(({ allLayouts, ...limits }) =>
+                  allLayouts === undefined || limits.layouts !== undefined ? limits : { ...limits, layouts: allLayouts ? null : 1 },
+                )
                 .optional(),
             ]),
           ),

@@ -72,7 +72,7 @@ export const siteFeaturesSchema = z
         analyticsExport: z.boolean(),
         customFonts: z.boolean(),
         allThemes: z.boolean(),
-        allLayouts: z.boolean(),
+        layouts: z.number().int().nullable(),
         removeBranding: z.boolean(),
         verifiedBadge: z.boolean(),
         customDomain: z.boolean(),

@@ -177,7 +177,42 @@ export const BACKGROUND_FILTERS = ['none', 'grayscale', 'sepia', 'saturate', 'co
 export const PARTICLE_TYPES = ['bubbles', 'stars', 'snow', 'hearts', 'confetti'] as const;
 export const LINK_BUTTON_SHAPES = ['rounded', 'pill', 'square', 'leaf'] as const;
 export const LINK_BUTTON_ANIMATIONS = ['none', 'pulse', 'bounce', 'shake', 'glow', 'float'] as const;
-export const PROFILE_LAYOUTS = ['centered', 'left', 'card'] as const;
+/**
+ * The page's layouts (issue 52), in the order plans open them: a plan with n
+ * layouts (PlanLimits.layouts) draws the first n. Each is a structure, drawn by
+ * profile-options.css from the same markup: no layout needs script.
+ */
+export const PROFILE_LAYOUTS = [
+  'centered',
+  'left',
+  'card',
+  'tiles',
+  'minimal',
+  'split',
+  'cover',
+  'magazine',
+  'bento',
+  'big-cards',
+  'carousel',
+  'columns',
+] as const;
+export type ProfileLayout = (typeof PROFILE_LAYOUTS)[number];
+
+/** What Customize and the pricing page call each layout, and what it does. */
+export const PROFILE_LAYOUT_INFO: Record<ProfileLayout, { name: string; description: string }> = {
+  centered: { name: 'Classic', description: 'Your profile centred over one column of buttons.' },
+  left: { name: 'Left aligned', description: 'Your picture beside your name, buttons below.' },
+  card: { name: 'Card', description: 'Everything on one card over your background.' },
+  tiles: { name: 'Tiles', description: 'Links as tiles, two to a row, three on a wide page.' },
+  minimal: { name: 'Minimal', description: 'Plain text links in a list, no boxes.' },
+  split: { name: 'Split', description: 'Your profile beside your links on wide screens, above them on phones.' },
+  cover: { name: 'Cover', description: 'Your background as a cover across the top, your page below it.' },
+  magazine: { name: 'Magazine', description: 'Rows with a picture, the title and where each link leads.' },
+  bento: { name: 'Bento', description: 'A grid where your first link and links with a picture take more room.' },
+  'big-cards': { name: 'Big cards', description: 'Large stacked cards, one per link.' },
+  carousel: { name: 'Carousel', description: 'Each group of three or more links swipes sideways.' },
+  columns: { name: 'Two columns', description: 'Two columns of buttons on wide screens, one on phones.' },
+};
 export const SPACINGS = ['compact', 'medium', 'relaxed'] as const;
 
 export const customizationMessages = {

@@ -216,6 +216,20 @@ export function normalizeLinkUrl(input: string): UrlCheck {
   return { ok: true, url: url.href };
 }
 
+/**
+ * Where a link leads, said short (the Magazine layout's line under each title):
+ * the host without www for a web address, the address of an email, the number of a phone.
+ */
+export function linkDestinationOf(url: string): string {
+  try {
+    const parsed = new URL(url);
+    if (parsed.protocol === 'mailto:' || parsed.protocol === 'tel:') return decodeURIComponent(parsed.pathname).slice(0, 80);
+    return parsed.hostname.replace(/^www\./, '');
+  } catch {
+    return '';
+  }
+}
+
 const titleSchema = z
   .string({ error: linkMessages.missingInformation })
   .trim()

@@ -3,6 +3,9 @@ import {
   CUSTOM_GRADIENT,
   type Customization,
   type CustomizationUpdate,
+  PROFILE_LAYOUTS,
+  PROFILE_LAYOUT_INFO,
+  type ProfileLayout,
   THEME_FIELDS,
   type Theme,
   quickThemeFields,
@@ -17,10 +20,29 @@ import { type PlanLimits, planFeatureMessages, plansAllowing } from './plans.ts'
 // drawn again when the plan has it. What each plan has comes from the site's
 // table (PLAN_LIMITS applied).
 
-/** The look's fields a plan may lock, each with whether the plan has it and what to say. */
+/** Whether a plan draws this layout: the first `layouts` of PROFILE_LAYOUTS (issue 52). */
+export function allowsLayout(limits: PlanLimits, layout: string): boolean {
+  const index = PROFILE_LAYOUTS.indexOf(layout as ProfileLayout);
+  return limits.layouts === null || (index >= 0 && index < limits.layouts);
+}
+
+/** What the plan tables call a choice: 'Inter', the 'Bento' layout. */
+const layoutName = (layout: string) => PROFILE_LAYOUT_INFO[layout as ProfileLayout]?.name ?? layout;
+
+/** The look's fields a plan may lock, each with whether the plan draws a value of it and what to say. */
 const PLAN_LOOK_FIELDS = [
-  { field: 'font', allows: (limits: PlanLimits) => limits.customFonts, message: planFeatureMessages.customFont },
-  { field: 'profileLayout', allows: (limits: PlanLimits) => limits.allLayouts, message: planFeatureMessages.layout },
+  {
+    field: 'font',
+    allows: (limits: PlanLimits, value: string) => limits.customFonts || value === CUSTOMIZATION_DEFAULTS.font,
+    message: (_value: string, plans: string) => planFeatureMessages.customFont(plans),
+    named: (value: string) => value,
+  },
+  {
+    field: 'profileLayout',
+    allows: allowsLayout,
+    message: (value: string, plans: string) => planFeatureMessages.layout(layoutName(value), plans),
+    named: (value: string) => `the ${layoutName(value)} layout`,
+  },
 ] as const;
 
 const allowsThemes = (limits: PlanLimits) => limits.allThemes;
@@ -56,7 +78,7 @@ export function isBasicTheme(look: Theme): boolean {
 export function lookShownOn(limits: PlanLimits, look: Customization): Customization {
   let shown = look;
   for (const { field, allows } of PLAN_LOOK_FIELDS) {
-    if (!allows(limits) && look[field] !== CUSTOMIZATION_DEFAULTS[field]) shown = { ...shown, [field]: CUSTOMIZATION_DEFAULTS[field] };
+    if (!allows(limits, look[field])) shown = { ...shown, [field]: CUSTOMIZATION_DEFAULTS[field] };
   }
   if (!allowsThemes(limits) && !isBasicTheme(look)) {
     shown = { ...shown, ...Object.fromEntries(THEME_FIELDS.map((field) => [field, CUSTOMIZATION_DEFAULTS[field]])) };
@@ -78,8 +100,14 @@ export function lockedLookChange(
 ): { field: string; message: string } | undefined {
   for (const { field, allows, message } of PLAN_LOOK_FIELDS) {
     const next = update[field];
-    if (next !== undefined && next !== current[field] && next !== CUSTOMIZATION_DEFAULTS[field] && !allows(limits[plan])) {
-      return { field, message: message(plansAllowing(limits, allows)) };
+    if (next !== undefined && next !== current[field] && !allows(limits[plan], next)) {
+      return {
+        field,
+        message: message(
+          next,
+          plansAllowing(limits, (other) => allows(other, next)),
+        ),
+      };
     }
   }
   if (allowsThemes(limits[plan])) return undefined;
@@ -90,7 +118,10 @@ export function lockedLookChange(
   return undefined;
 }
 
-/** What Customize says of a locked field: which plans have it, and what the page shows meanwhile. */
+/**
+ * What Customize says of a choice the plan does not draw: which plans have it,
+ * and what the page shows meanwhile (undefined: the plan draws it).
+ */
 export function planLookNote(
   limits: Record<Plan, PlanLimits>,
   plan: Plan,
@@ -98,12 +129,22 @@ export function planLookNote(
   chosen: string,
 ): string | undefined {
   const entry = PLAN_LOOK_FIELDS.find((candidate) => candidate.field === field)!;
-  if (entry.allows(limits[plan])) return undefined;
-  const kept =
-    chosen !== CUSTOMIZATION_DEFAULTS[field]
-      ? ` Your page shows ${CUSTOMIZATION_DEFAULTS[field]} for now; ${chosen} is kept for when your plan includes it.`
-      : '';
-  return `${entry.message(plansAllowing(limits, entry.allows))}${kept}`;
+  if (entry.allows(limits[plan], chosen)) {
+    // Fonts are one choice for Free: it is said before one is picked (layouts show their plans on each choice).
+    const fonts = (other: PlanLimits) => other.customFonts;
+    return field === 'font' && !limits[plan].customFonts ? planFeatureMessages.customFont(plansAllowing(limits, fonts)) : undefined;
+  }
+  const fallback = CUSTOMIZATION_DEFAULTS[field];
+  return `${entry.message(
+    chosen,
+    plansAllowing(limits, (other) => entry.allows(other, chosen)),
+  )} Your page shows ${entry.named(fallback)} for now; ${entry.named(chosen)} is kept for when your plan includes it.`;
+}
+
+/** Which plans draw this choice, said as a list ('Pro and Business'), for a locked option's label. */
+export function plansDrawing(limits: Record<Plan, PlanLimits>, field: 'font' | 'profileLayout', value: string): string {
+  const entry = PLAN_LOOK_FIELDS.find((candidate) => candidate.field === field)!;
+  return plansAllowing(limits, (other) => entry.allows(other, value));
 }
 
 /** What Customize says where the theme is chosen on a plan that keeps to the basic themes (undefined: every theme is open). */
@@ -126,8 +167,10 @@ export function lookPartsPastPlan(limits: PlanLimits, look: Customization): stri
   if (!limits.customFonts && look.font !== CUSTOMIZATION_DEFAULTS.font) {
     parts.push(`The ${look.font} font: your page shows ${CUSTOMIZATION_DEFAULTS.font}.`);
   }
-  if (!limits.allLayouts && look.profileLayout !== CUSTOMIZATION_DEFAULTS.profileLayout) {
-    parts.push(`The ${look.profileLayout} layout: your page shows the ${CUSTOMIZATION_DEFAULTS.profileLayout} one.`);
+  if (!allowsLayout(limits, look.profileLayout)) {
+    parts.push(
+      `The ${layoutName(look.profileLayout)} layout: your page shows the ${layoutName(CUSTOMIZATION_DEFAULTS.profileLayout)} one.`,
+    );
   }
   if (!allowsThemes(limits) && !isBasicTheme(look)) {
     parts.push('Your own theme colours and background: your page shows the default theme.');

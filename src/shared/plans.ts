@@ -17,8 +17,8 @@ export interface PlanLimits {
   customFonts: boolean;
   /** Every quick theme, the named gradients, and the page's own theme colours and background (without it: the basic themes). */
   allThemes: boolean;
-  /** Layouts other than the default (centered). */
-  allLayouts: boolean;
+  /** How many page layouts the plan draws: the first n of PROFILE_LAYOUTS (issue 52); null: every one. */
+  layouts: number | null;
   /** No 'Powered by' footer on the page (spec 001 §9: branding removal). */
   removeBranding: boolean;
   /** The verified badge beside the name, whatever the account bought or was given (spec 001 §9: Business). */
@@ -29,9 +29,9 @@ export interface PlanLimits {
 
 const MB = 1024 * 1024;
 
-/** What a plan does to the page's look: Free keeps the default font, the basic themes, the default layout, and the 'Powered by' footer. */
-function page(paid: boolean): Pick<PlanLimits, 'customFonts' | 'allThemes' | 'allLayouts' | 'removeBranding'> {
-  return { customFonts: paid, allThemes: paid, allLayouts: paid, removeBranding: paid };
+/** What a plan does to the page's look: Free keeps the default font, the basic themes and the 'Powered by' footer. */
+function page(paid: boolean): Pick<PlanLimits, 'customFonts' | 'allThemes' | 'removeBranding'> {
+  return { customFonts: paid, allThemes: paid, removeBranding: paid };
 }
 
 export const DEFAULT_PLAN_LIMITS: Record<Plan, PlanLimits> = {
@@ -41,6 +41,7 @@ export const DEFAULT_PLAN_LIMITS: Record<Plan, PlanLimits> = {
     analyticsDays: [7, 30],
     analyticsExport: false,
     ...page(false),
+    layouts: 1,
     verifiedBadge: false,
     customDomain: false,
   },
@@ -50,6 +51,7 @@ export const DEFAULT_PLAN_LIMITS: Record<Plan, PlanLimits> = {
     analyticsDays: [...ANALYTICS_PERIODS],
     analyticsExport: true,
     ...page(true),
+    layouts: 5,
     verifiedBadge: false,
     customDomain: false,
   },
@@ -59,6 +61,7 @@ export const DEFAULT_PLAN_LIMITS: Record<Plan, PlanLimits> = {
     analyticsDays: [...ANALYTICS_PERIODS],
     analyticsExport: true,
     ...page(true),
+    layouts: null,
     verifiedBadge: true,
     customDomain: true,
   },
@@ -79,7 +82,7 @@ export const planFeatureMessages = {
   analyticsPeriod: (days: number, plans: string) => `The last ${days} days of analytics come with ${plans}.`,
   analyticsExport: (plans: string) => `Downloading your analytics comes with ${plans}.`,
   customFont: (plans: string) => `Fonts other than the default (Inter) come with ${plans}.`,
-  layout: (plans: string) => `Layouts other than the default (centered) come with ${plans}.`,
+  layout: (layout: string, plans: string) => `The ${layout} layout comes with ${plans}.`,
   theme: (plans: string, basicThemes: number) =>
     `Your own colours and backgrounds, and themes beyond the ${basicThemes} basic ones, come with ${plans}.`,
 } as const;

@@ -40,8 +40,8 @@ let other: SignedInUser;
 beforeAll(async () => {
   t = await createTestApp();
   owner = await createUser(t.app);
-  // On Pro: every font is the owner's to choose (Free keeps the default: tests/api/plan-features.test.ts).
-  await setPlan(t.app, owner.user.id, 'pro');
+  // On Business: every font and layout is the owner's to choose (what each plan has: tests/api/plan-features.test.ts).
+  await setPlan(t.app, owner.user.id, 'business');
   other = await createUser(t.app);
   await createLink(t.app, owner, { title: 'Shop', url: 'https://shop.example/' });
 });

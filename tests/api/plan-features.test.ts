@@ -109,22 +109,60 @@ describe(`what each plan unlocks: fonts (${DIALECT})`, () => {
     expect((await putLook(creator.cookie, { font: 'Inter', accentColor: '#123456' })).statusCode).toBe(200);
   });
 
-  it('Free keeps the default layout: another is refused, and one kept from Pro is drawn as the default', async () => {
-    const creator = await creatorOn(t.app, 'free');
-    const refused = await putLook(creator.cookie, { profileLayout: 'card' });
-    expect(refused.statusCode).toBe(403);
-    expect(refused.json().fieldErrors).toEqual({
-      profileLayout: 'Layouts other than the default (centered) come with Pro and Business. See Pricing for how to upgrade.',
+  // Issue 52: Free draws 1 layout, Pro 5, Business all 12. Written out, not read from the plan table.
+  const LAYOUTS_BY_PLAN: Array<[layout: string, name: string, free: string | null, pro: string | null]> = [
+    // The plans named when refused, on Free and on Pro (null: drawn).
+    ['centered', 'Classic', null, null],
+    ['left', 'Left aligned', 'Pro and Business', null],
+    ['card', 'Card', 'Pro and Business', null],
+    ['tiles', 'Tiles', 'Pro and Business', null],
+    ['minimal', 'Minimal', 'Pro and Business', null],
+    ['split', 'Split', 'Business', 'Business'],
+    ['cover', 'Cover', 'Business', 'Business'],
+    ['magazine', 'Magazine', 'Business', 'Business'],
+    ['bento', 'Bento', 'Business', 'Business'],
+    ['big-cards', 'Big cards', 'Business', 'Business'],
+    ['carousel', 'Carousel', 'Business', 'Business'],
+    ['columns', 'Two columns', 'Business', 'Business'],
+  ];
+  for (const plan of ['free', 'pro', 'business'] as const) {
+    it(`${plan}: ${{ free: 'the Classic layout alone', pro: 'the first 5 layouts', business: 'all 12 layouts' }[plan]}`, async () => {
+      const creator = await creatorOn(t.app, plan);
+      for (const [layout, name, onFree, onPro] of LAYOUTS_BY_PLAN) {
+        const refusedBy = { free: onFree, pro: onPro, business: null }[plan];
+        const answer = await putLook(creator.cookie, { profileLayout: layout });
+        if (refusedBy === null) {
+          expect(answer.statusCode, layout).toBe(200);
+          const html = (await t.app.inject({ url: `/${creator.user.username}` })).body;
+          expect(html, layout).toContain(`data-layout="${layout}"`);
+        } else {
+          expect(answer.statusCode, layout).toBe(403);
+          const message = `The ${name} layout comes with ${refusedBy}. See Pricing for how to upgrade.`;
+          expect(answer.json(), layout).toEqual({ code: 'plan_feature', message, fieldErrors: { profileLayout: message } });
+        }
+      }
     });
+  }
+
+  it('a layout kept from a higher plan is drawn as Classic, kept, and drawn again with the plan', async () => {
+    const creator = await creatorOn(t.app, 'business');
+    expect((await putLook(creator.cookie, { profileLayout: 'bento' })).statusCode).toBe(200);
+    const drawnLayout = async () =>
+      (await t.app.inject({ url: `/api/public/${creator.user.username}` })).json().data.customization.profileLayout;
+    const savedLayout = async () =>
+      (await t.app.inject({ url: '/api/me/customization', headers: { cookie: creator.cookie } })).json().data.profileLayout;
     await setPlan(t.app, creator.user.id, 'pro');
-    expect((await putLook(creator.cookie, { profileLayout: 'card' })).statusCode).toBe(200);
-    expect((await t.app.inject({ url: `/api/public/${creator.user.username}` })).json().data.customization.profileLayout).toBe('card');
-    await setPlan(t.app, creator.user.id, 'free');
     // The public API reads the account afresh (the page's own cache is emptied by the admin's change, tested below).
-    expect((await t.app.inject({ url: `/api/public/${creator.user.username}` })).json().data.customization.profileLayout).toBe('centered');
-    expect((await t.app.inject({ url: '/api/me/customization', headers: { cookie: creator.cookie } })).json().data.profileLayout).toBe(
-      'card',
-    );
+    expect(await drawnLayout()).toBe('centered');
+    expect(await savedLayout()).toBe('bento');
+    // Another save on Pro leaves the kept layout alone, and going back to the default is never refused.
+    expect((await putLook(creator.cookie, { accentColor: '#123456' })).statusCode).toBe(200);
+    expect(await savedLayout()).toBe('bento');
+    await setPlan(t.app, creator.user.id, 'business');
+    expect(await drawnLayout()).toBe('bento');
+    await setPlan(t.app, creator.user.id, 'free');
+    expect(await drawnLayout()).toBe('centered');
+    expect((await putLook(creator.cookie, { profileLayout: 'centered' })).statusCode).toBe(200);
   });
 
   for (const plan of ['pro', 'business'] as const) {
@@ -261,12 +299,12 @@ describe(`what each plan unlocks: themes (${DIALECT})`, () => {
 });
 
 describe(`the operator turns a plan's page parts on and off (${DIALECT})`, () => {
-  it('PLAN_LIMITS gives Free every font and no footer, and takes layouts from Pro; the server, the page and the site follow', async () => {
+  it('PLAN_LIMITS gives Free every font and no footer, and gives Pro 3 layouts; the server, the page and the site follow', async () => {
     const custom = await createTestApp({
       config: {
         planLimits: mergePlanLimits({
           free: { customFonts: true, allThemes: true, removeBranding: true },
-          pro: { allLayouts: false, verifiedBadge: true },
+          pro: { layouts: 3, verifiedBadge: true },
         }),
       },
     });
@@ -281,13 +319,17 @@ describe(`the operator turns a plan's page parts on and off (${DIALECT})`, () =>
       expect((await custom.app.inject({ url: `/${free.user.username}` })).body).not.toContain('Powered by');
 
       const pro = await creatorOn(custom.app, 'pro');
-      const refused = await put(pro.cookie, { profileLayout: 'card' });
+      expect((await put(pro.cookie, { profileLayout: 'card' })).statusCode).toBe(200);
+      const refused = await put(pro.cookie, { profileLayout: 'tiles' });
       expect(refused.statusCode).toBe(403);
-      expect(refused.json().message).toBe('Layouts other than the default (centered) come with Business. See Pricing for how to upgrade.');
+      expect(refused.json()).toMatchObject({
+        code: 'plan_feature',
+        message: 'The Tiles layout comes with Business. See Pricing for how to upgrade.',
+      });
       expect((await custom.app.inject({ url: `/api/public/${pro.user.username}` })).json().data.profile.verified).toBe(true);
       const features = (await custom.app.inject({ url: '/api/site/features' })).json().data;
-      expect(features.planLimits.free).toMatchObject({ customFonts: true, allThemes: true, allLayouts: false, removeBranding: true });
-      expect(features.planLimits.pro).toMatchObject({ customFonts: true, allLayouts: false, removeBranding: true });
+      expect(features.planLimits.free).toMatchObject({ customFonts: true, allThemes: true, layouts: 1, removeBranding: true });
+      expect(features.planLimits.pro).toMatchObject({ customFonts: true, layouts: 3, removeBranding: true });
     } finally {
       await custom.close();
     }

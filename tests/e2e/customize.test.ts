@@ -108,10 +108,20 @@ describe('a plan’s fonts, themes and layouts', () => {
     await expect.poll(() => page.getByText('Fonts other than the default (Inter) come with Pro and Business.').isVisible()).toBe(true);
     expect(await axeViolationsOf(page)).toEqual([]);
     // The layout too: the default is Free's, the others are shown locked.
+    // Each layout is a small preview of the creator's own page in it (issue 52), the locked ones with the plans that have them.
     await page.getByRole('tab', { name: 'Layout' }).click();
-    expect(await page.getByRole('radio', { name: 'Card' }).isDisabled()).toBe(true);
-    expect(await page.getByRole('radio', { name: 'Centered' }).getAttribute('aria-checked')).toBe('true');
-    await expect.poll(() => page.getByText('Layouts other than the default (centered) come with Pro and Business.').isVisible()).toBe(true);
+    const layout = (name: string) => page.getByTestId('layout-picker').getByRole('radio', { name, exact: true });
+    expect(await layout('Classic').getAttribute('aria-checked')).toBe('true');
+    expect(await layout('Card').isDisabled()).toBe(true);
+    expect(
+      await layout('Card')
+        .getAttribute('aria-describedby')
+        .then((id) => page.locator(`[id="${id}"]`).textContent()),
+    ).toBe('With Pro and Business. Everything on one card over your background.');
+    expect(await layout('Bento').isDisabled()).toBe(true);
+    expect(await page.getByTestId('layout-picker').locator('.lv-page').count()).toBe(12);
+    expect(await page.locator('[data-layout-choice="bento"] .lv-page').getAttribute('data-layout')).toBe('bento');
+    expect(await page.locator('[data-layout-choice="bento"] .lv-page').textContent()).toContain('Portfolio');
     expect(await axeViolationsOf(page)).toEqual([]);
     // Themes: the 8 basic ones are Free's; the others, the named gradients and the theme's own colours are shown locked.
     await page.getByRole('tab', { name: 'Colors' }).click();
@@ -136,9 +146,10 @@ describe('a plan’s fonts, themes and layouts', () => {
     expect(await page.getByTestId('plan-pro').textContent()).toContain('All 24 themes, and your own colours and backgrounds');
     // What Free has is ticked, never crossed out: a ✕ before "the default font" read as no font.
     const free = page.getByTestId('plan-free');
-    for (const feature of ['One font: Inter', 'One page layout: centered'])
+    for (const feature of ['One font: Inter', 'One page layout: Classic'])
       expect(await free.getByRole('listitem').filter({ hasText: feature }).getByLabel('Included').count(), feature).toBe(1);
-    expect(await page.getByTestId('plan-pro').textContent()).toContain('Every page layout');
+    expect(await page.getByTestId('plan-pro').textContent()).toContain('5 of the 12 page layouts');
+    expect(await page.getByTestId('plan-business').textContent()).toContain('All 12 page layouts');
     await page.context().close();
   });
 });
@@ -180,7 +191,7 @@ describe('a downgrade', () => {
     expect(text).toContain('Your Free plan leaves these off your page.');
     expect(text).toContain('2 links past the 5 your plan shows.');
     expect(text).toContain('The Lora font: your page shows Inter.');
-    expect(text).toContain('The card layout: your page shows the centered one.');
+    expect(text).toContain('The Card layout: your page shows the Classic one.');
     expect(text).toContain('Your own theme colours and background: your page shows the default theme.');
     expect(await axeViolationsOf(page)).toEqual([]);
     await card.getByRole('button', { name: 'Open Customize' }).first().click();
@@ -210,6 +221,8 @@ describe('customizing the page', () => {
     await expect.poll(() => preview.getAttribute('data-button')).toBe('neon');
 
     await page.getByRole('tab', { name: 'Layout' }).click();
+    await page.getByTestId('layout-picker').getByRole('radio', { name: 'Tiles', exact: true }).click();
+    await expect.poll(() => preview.getAttribute('data-layout')).toBe('tiles');
     await page.getByRole('radiogroup', { name: 'Shape' }).last().getByRole('radio', { name: 'Square' }).click();
     await page.getByRole('tab', { name: 'Effects' }).click();
     await page.getByLabel('Effect', { exact: true }).selectOption('dots');
@@ -226,6 +239,7 @@ describe('customizing the page', () => {
     await publicPage.goto(`${running.server.baseUrl}/${username}`);
     expect(await publicPage.locator('.lv-page').getAttribute('data-button')).toBe('neon');
     expect(await publicPage.locator('.lv-page').getAttribute('data-avatar')).toBe('square');
+    expect(await publicPage.locator('.lv-page').getAttribute('data-layout')).toBe('tiles');
     const onPage = await stylesIn(publicPage, 'body');
     expect(onPage).toEqual(inPreview);
     expect(onPage.every(([, values]) => values !== null)).toBe(true);

@@ -80,7 +80,7 @@ describe('configuration', () => {
 
   it('merges PLAN_LIMITS over the pricing page limits', () => {
     const config = loadConfig({ DATA_DIR: dataDir(), PLAN_LIMITS: '{"free":{"links":10},"pro":{"uploadBytes":1000}}' });
-    const page = (on: boolean) => ({ customFonts: on, allThemes: on, allLayouts: on, removeBranding: on });
+    const page = (on: boolean) => ({ customFonts: on, allThemes: on, layouts: on ? 5 : 1, removeBranding: on });
     expect(config.planLimits.free).toEqual({
       links: 10,
       uploadBytes: 10 * 1024 * 1024,
@@ -100,6 +100,23 @@ describe('configuration', () => {
       customDomain: false,
     });
     expect(config.planLimits.business).toMatchObject({ links: null, uploadBytes: 1024 * 1024 * 1024, customDomain: true });
+  });
+
+  it("reads a plan's layouts as a count or null for every one, and the earlier allLayouts flag as 1 or every one", () => {
+    const limits = (json: string) => loadConfig({ DATA_DIR: dataDir(), PLAN_LIMITS: json }).planLimits;
+    expect(limits('{"free":{"layouts":3},"pro":{"layouts":null}}')).toMatchObject({
+      free: { layouts: 3 },
+      pro: { layouts: null },
+      business: { layouts: null },
+    });
+    expect(limits('{"free":{"allLayouts":true},"pro":{"allLayouts":false}}')).toMatchObject({
+      free: { layouts: null },
+      pro: { layouts: 1 },
+    });
+    // Both given: the count wins.
+    expect(limits('{"pro":{"allLayouts":false,"layouts":4}}').pro.layouts).toBe(4);
+    expect(() => limits('{"free":{"layouts":0}}')).toThrow(/layouts must be at least 1/);
+    expect(() => limits('{"free":{"layouts":"all"}}')).toThrow(/layouts must be a number of layouts/);
   });
 
   it('serves custom domains only with PUBLIC_URL, checking DNS_SERVERS and TLS_ASK_PORT', () => {

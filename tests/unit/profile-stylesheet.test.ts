@@ -39,6 +39,22 @@ describe("the page's stylesheet", () => {
     expect(cssOf()).not.toContain('.lv-verified');
   });
 
+  it("brings a layout its rules, those for wide pages inside their container query, and no other layout's", () => {
+    const split = cssOf({ profileLayout: 'split' });
+    expect(split).toMatch(
+      /@container lv-profile \(min-width:680px\)\{\.lv-page:where\(\[data-layout="split"\]\) \.lv-card\{[^}]*display:grid/,
+    );
+    expect(split).toContain(':where([data-layout="split"]) .lv-profile{');
+    expect(split).not.toContain('data-layout="tiles"');
+    const tiles = cssOf({ profileLayout: 'tiles' });
+    expect(tiles).toContain('@container lv-profile (min-width:560px){.lv-page:where([data-layout="tiles"]) .lv-links{');
+    expect(tiles).not.toContain('data-layout="split"');
+    // The default layout pays for no container query at all.
+    expect(cssOf()).not.toContain('@container');
+    // Keyframes stay whole, and none of their steps is taken for a rule.
+    expect(cssOf({ animationType: 'rotate' })).toMatch(/@keyframes lv-spin\{[^@]*\}\}/);
+  });
+
   it('keeps the base rules free of any rule a choice selects', () => {
     expect(PROFILE_BASE_CSS).not.toContain('[data-');
     expect(PROFILE_BASE_CSS).toContain('.lv-link{');

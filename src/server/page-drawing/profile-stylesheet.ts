@@ -52,6 +52,8 @@ function conditionsOf(selector: CssNode): Condition[] {
   return conditions;
 }
 
+const CONDITIONAL_AT_RULES = new Set(['container', 'media', 'supports']);
+
 function parseOptions(css: string): { rules: OptionRule[]; keyframes: Map<string, string> } {
   const sheet = parse(css, { context: 'stylesheet', parseValue: false, parseCustomProperty: false });
   const rules: OptionRule[] = [];
@@ -65,7 +67,9 @@ function parseOptions(css: string): { rules: OptionRule[]; keyframes: Map<string
   walk(sheet, {
     visit: 'Rule',
     enter(node: Rule) {
-      if (this.atrule) return;
+      // A rule in @container or @media (a layout that changes on wide pages) is kept inside its condition; keyframes are not rules.
+      const within = this.atrule;
+      if (within && !CONDITIONAL_AT_RULES.has(within.name)) return;
       if (node.prelude.type !== 'SelectorList') return;
       const animations = new Set<string>();
       walk(node.block, (inner: CssNode) => {
@@ -73,7 +77,8 @@ function parseOptions(css: string): { rules: OptionRule[]; keyframes: Map<string
           for (const name of generate(inner.value).match(/\blv-[a-z-]+/g) ?? []) animations.add(name);
         }
       });
-      rules.push({ css: generate(node), selectors: node.prelude.children.toArray().map(conditionsOf), animations: [...animations] });
+      const css = within ? `@${within.name} ${within.prelude ? generate(within.prelude) : ''}{${generate(node)}}` : generate(node);
+      rules.push({ css, selectors: node.prelude.children.toArray().map(conditionsOf), animations: [...animations] });
     },
   });
   return { rules, keyframes };

@@ -31,7 +31,6 @@ import {
   type NamedGradient,
   PARTICLE_TYPES,
   PROFILE_IMAGE_SHAPES,
-  PROFILE_LAYOUTS,
   RING_STYLES,
   RING_THICKNESSES,
   SLIDERS,
@@ -50,6 +49,7 @@ import { AvatarUploader } from '#web/components/avatar-uploader.tsx';
 import { ChoiceField, ColorField, Section, SelectField, SliderField, ToggleField, labelOf, optionsOf } from './controls.tsx';
 import { ButtonTextContrast, OwnColourLinks, PageTextContrast } from './contrast-checks.tsx';
 import { MediaField } from './media-field.tsx';
+import { LayoutPicker } from './layout-picker.tsx';
 import { QuickThemes, useThemeLock } from './quick-themes.tsx';
 
 interface PanelProps {
@@ -304,16 +304,10 @@ function LayoutPanel(props: PanelProps) {
   const { draft, update, user } = props;
   const limits = useSiteFeatures()?.planLimits ?? DEFAULT_PLAN_LIMITS;
   const themeLock = useThemeLock(user.plan);
-  // Free draws the page in the default layout (issue 33), as with fonts.
-  const lockedLayouts = new Set(
-    limits[user.plan].allLayouts
-      ? []
-      : PROFILE_LAYOUTS.filter((layout) => layout !== CUSTOMIZATION_DEFAULTS.profileLayout && layout !== draft.profileLayout),
-  );
   return (
     <>
       <Section title="Page">
-        <ChoiceField label="Layout" options={optionsOf(PROFILE_LAYOUTS)} disabled={lockedLayouts} {...bind(props, 'profileLayout')} />
+        <LayoutPicker user={user} draft={draft} limits={limits} onChange={(profileLayout) => update({ profileLayout })} />
         <PlanLockNote note={planLookNote(limits, user.plan, 'profileLayout', draft.profileLayout)} className="sm:col-span-2" />
         <ChoiceField label="Spacing" options={optionsOf(SPACINGS)} {...bind(props, 'spacing')} />
         <SliderField label="Page width" unit="px" range={SLIDERS.containerMaxWidth} {...bind(props, 'containerMaxWidth')} />

@@ -4,6 +4,7 @@ import { Link, useLocation } from 'react-router';
 import { PLANS, type Plan, SITE_NAME } from '#shared/constants.ts';
 import { DEFAULT_PLAN_LIMITS, PLAN_NAMES, type PlanLimits, formatBytes, listOf } from '#shared/plans.ts';
 import { BASIC_THEME_NAMES, QUICK_THEMES } from '#shared/themes.ts';
+import { PROFILE_LAYOUTS, PROFILE_LAYOUT_INFO } from '#shared/customization.ts';
 import {
   ADD_ONS,
   type AddOn,
@@ -61,7 +62,7 @@ function rowsOf(plan: Plan, limits: PlanLimits, site: { customDomains: boolean; 
     ['Every effect and animation', true],
     // What a plan has, with a tick: a ✕ before "the default font" would read as no font at all.
     [limits.customFonts ? 'Every font' : 'One font: Inter', true],
-    [limits.allLayouts ? 'Every page layout' : 'One page layout: centered', true],
+    [layoutsLine(limits.layouts), true],
     ['Analytics: views, clicks, sources and countries', true],
     [`Analytics for the last ${listOf(limits.analyticsDays.map(String))} days`, true],
     ['Analytics download (CSV)', limits.analyticsExport],
@@ -69,6 +70,13 @@ function rowsOf(plan: Plan, limits: PlanLimits, site: { customDomains: boolean; 
     ['Verified badge', limits.verifiedBadge],
     ...domain,
   ];
+}
+
+/** The plan's page layouts, said: the one it has by name, or how many of them. */
+function layoutsLine(layouts: number | null): string {
+  const count = Math.min(layouts ?? PROFILE_LAYOUTS.length, PROFILE_LAYOUTS.length);
+  if (count === 1) return `One page layout: ${PROFILE_LAYOUT_INFO[PROFILE_LAYOUTS[0]].name}`;
+  return count === PROFILE_LAYOUTS.length ? `All ${count} page layouts` : `${count} of the ${PROFILE_LAYOUTS.length} page layouts`;
 }
 
 export function PricingPage() {
