@@ -4,6 +4,7 @@
 // Usage: npm run lighthouse  (builds first; LIGHTHOUSE_PAGES=/,/pricing to choose, LIGHTHOUSE_RUNS=5 for more runs).
 // The dashboard is measured signed in (issue 51 §5), in a Chromium this script starts with the creator's
 // session in its cookie jar and Lighthouse drives (--port); LIGHTHOUSE_SIGNED_IN=/dashboard,/dashboard?tab=links chooses its pages.
+// LIGHTHOUSE_LAYOUT=split draws the creator's page (/lighthouse) in that layout.
 import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -123,6 +124,15 @@ try {
       headers: { 'content-type': 'application/json', origin: server.base, cookie },
       body: JSON.stringify({ title, url }),
     });
+  }
+  // LIGHTHOUSE_LAYOUT=bento draws the creator's page in that layout (with PLAN_LIMITS='{"free":{"layouts":null}}' for one Free lacks).
+  if (process.env.LIGHTHOUSE_LAYOUT) {
+    const saved = await fetch(`${server.base}/api/me/customization`, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json', origin: server.base, cookie },
+      body: JSON.stringify({ profileLayout: process.env.LIGHTHOUSE_LAYOUT }),
+    });
+    if (!saved.ok) throw new Error(`the layout was refused: ${await saved.text()}`);
   }
   const pages = process.env.LIGHTHOUSE_PAGES?.split(',').filter(Boolean) ?? [
     '/',

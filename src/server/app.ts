@@ -22,6 +22,7 @@ import { customDomainsPlugin } from './custom-domains/custom-domains.plugin.ts';
 import { startTlsAsk } from './custom-domains/custom-domains.routes.ts';
 import type { CustomDomains } from './custom-domains/custom-domains.service.ts';
 import { customizationPlugin } from './customization/customization.plugin.ts';
+import { seoPlugin } from './seo/seo.plugin.ts';
 import { type DatabaseHandle, type Db, migrateToLatest, nowIso } from './db/database.ts';
 import { discordPlugin } from './discord/discord.plugin.ts';
 import type { ChangeBus } from './http/change-bus.ts';
@@ -67,6 +68,7 @@ const FEATURES: readonly FeaturePlugin[] = [
   profilePlugin,
   linksPlugin,
   customizationPlugin,
+  seoPlugin,
   mediaPlugin,
   analyticsPlugin,
   activityPlugin,

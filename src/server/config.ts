@@ -150,6 +150,7 @@ const DIRECT_SETTINGS = {
                   allLayouts: z.boolean().optional(),
                   removeBranding: z.boolean().optional(),
                   verifiedBadge: z.boolean().optional(),
+                  seoTools: z.boolean().optional(),
                   customDomain: z.boolean().optional(),
                 })
                 .strict()

@@ -43,6 +43,7 @@ import { PublicPageResponder } from './http/responder.ts';
 import { publicProfileNamed } from './public-page/public-page.service.ts';
 import { type Payments, StripePayments } from './purchases/purchases.service.ts';
 import { SiteSettingsCache } from './site-settings/site-settings.cache.ts';
+import { pagesHiddenFromSearch } from './seo/seo.service.ts';
 import { deleteUnconfirmedPending } from './subscribers/subscribers.repository.ts';
 
 /**
@@ -173,6 +174,8 @@ interface SharedServices {
   publicProfileNamed: typeof publicProfileNamed;
   /** The dashboard's recent activity derived from analytics. */
   viewRecordsOf: typeof viewRecordsOf;
+  /** The pages kept out of search engines (seo lends it to the sitemap). */
+  pagesHiddenFromSearch: typeof pagesHiddenFromSearch;
   /** The parts of the account export, one per feature that keeps something of the account's. */
   exportParts: ExportPart[];
   /** How this site names itself to the servers it asks (link checks, embeds, imports). */
@@ -338,6 +341,7 @@ export function createServices(config: AppConfig, log: FastifyBaseLogger): Share
     linkTargets,
     publicProfileNamed,
     viewRecordsOf,
+    pagesHiddenFromSearch,
     exportParts: [],
     userAgentFor,
     accountJobs,

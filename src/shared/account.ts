@@ -75,6 +75,7 @@ export const siteFeaturesSchema = z
         layouts: z.number().int().nullable(),
         removeBranding: z.boolean(),
         verifiedBadge: z.boolean(),
+        seoTools: z.boolean(),
         customDomain: z.boolean(),
       }),
     ),

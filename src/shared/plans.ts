@@ -23,6 +23,8 @@ export interface PlanLimits {
   removeBranding: boolean;
   /** The verified badge beside the name, whatever the account bought or was given (spec 001 §9: Business). */
   verifiedBadge: boolean;
+  /** SEO tools (issue 52 §3, spec 001 §9: Business): the search and share appearance, indexing, structured data, verification. */
+  seoTools: boolean;
   /** Serving the page at the creator's own domain (spec 001 §9: Business; on Pro, the add-on). */
   customDomain: boolean;
 }
@@ -43,6 +45,7 @@ export const DEFAULT_PLAN_LIMITS: Record<Plan, PlanLimits> = {
     ...page(false),
     layouts: 1,
     verifiedBadge: false,
+    seoTools: false,
     customDomain: false,
   },
   pro: {
@@ -53,6 +56,7 @@ export const DEFAULT_PLAN_LIMITS: Record<Plan, PlanLimits> = {
     ...page(true),
     layouts: 5,
     verifiedBadge: false,
+    seoTools: false,
     customDomain: false,
   },
   business: {
@@ -63,6 +67,7 @@ export const DEFAULT_PLAN_LIMITS: Record<Plan, PlanLimits> = {
     ...page(true),
     layouts: null,
     verifiedBadge: true,
+    seoTools: true,
     customDomain: true,
   },
 };

@@ -13,8 +13,8 @@ import { afterAnimations, afterNextFrames, axeViolationsOf } from '../helpers/pa
 // until a date, a link for phones only, the social icon row, a header, a text,
 // a divider, an embed and the sign-up form. At phone and desktop width, with
 // the page's script off (a layout needs none), each passes axe, overflows
-// nothing, and shows every item it should. SCREENSHOTS=dir keeps a picture of
-// each, to look at.
+// nothing, shows every item it should, and is then answered by the cached fast
+// path. SCREENSHOTS=dir keeps a picture of each, to look at.
 //
 // The video's provider cannot be reached from here: tests/helpers/embed-provider.ts
 // stands in for its oEmbed endpoint.
@@ -127,6 +127,10 @@ describe('every layout with every kind of item', { timeout: 240_000 }, () => {
         expect(await axeViolationsOf(page), label).toEqual([]);
         expect(await page.evaluate(() => document.documentElement.scrollWidth <= innerWidth), `${label} overflows`).toBe(true);
         if (screenshots) await page.screenshot({ path: path.join(screenshots, `${layout}-${width}.png`), fullPage: true });
+        // Drawn once, the page in this layout is answered from the cache before routing, as every page is.
+        const answered = app().fastPathStats.pages;
+        expect((await page.request.get(`/${owner.user.username}`)).status(), label).toBe(200);
+        expect(app().fastPathStats.pages, `${label}: answered by the fast path`).toBe(answered + 1);
       }
       // The embed's placeholder asks for the effects script: it was there to refuse.
       expect(refusedScripts.length).toBeGreaterThan(0);

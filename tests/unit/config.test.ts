@@ -88,6 +88,7 @@ describe('configuration', () => {
       analyticsExport: false,
       ...page(false),
       verifiedBadge: false,
+      seoTools: false,
       customDomain: false,
     });
     expect(config.planLimits.pro).toEqual({
@@ -97,6 +98,7 @@ describe('configuration', () => {
       analyticsExport: true,
       ...page(true),
       verifiedBadge: false,
+      seoTools: false,
       customDomain: false,
     });
     expect(config.planLimits.business).toMatchObject({ links: null, uploadBytes: 1024 * 1024 * 1024, customDomain: true });

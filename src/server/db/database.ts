@@ -34,6 +34,7 @@ import * as purchases from './migrations/2026-12-01T0100_purchases.ts';
 import * as customDomains from './migrations/2026-12-02T0100_custom-domains.ts';
 import * as linkArchive from './migrations/2026-12-03T0100_link-archive.ts';
 import * as heldMail from './migrations/2026-12-04T0100_held-mail.ts';
+import * as pageSeo from './migrations/2026-12-05T0100_page-seo.ts';
 
 export type Db = Kysely<Database>;
 export type DialectName = 'sqlite' | 'postgres';
@@ -87,6 +88,7 @@ export const MIGRATIONS = {
   '2026-12-02T0100_custom-domains': customDomains,
   '2026-12-03T0100_link-archive': linkArchive,
   '2026-12-04T0100_held-mail': heldMail,
+  '2026-12-05T0100_page-seo': pageSeo,
 };
 
 export function openDatabase(options: DatabaseOptions): DatabaseHandle {

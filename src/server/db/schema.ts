@@ -284,6 +284,14 @@ export interface CustomizationsTable {
   updatedAt: string;
 }
 
+/** A page's SEO tools (issue 52 §3): the document (SeoSettings as JSON text) and its noindex switch, for the sitemap. */
+export interface PageSeoTable {
+  userId: number;
+  document: string;
+  noindex: number;
+  updatedAt: string;
+}
+
 /** A look the profile showed before a save, Reset All or restore replaced it (the newest SAVED_LOOKS_KEPT). */
 export interface SavedLooksTable {
   id: Generated<number>;
@@ -500,6 +508,7 @@ export interface ActivityTable {
 export interface Database {
   activity: ActivityTable;
   customizations: CustomizationsTable;
+  pageSeo: PageSeoTable;
   savedLooks: SavedLooksTable;
   linkChecks: LinkChecksTable;
   subscribers: SubscribersTable;

@@ -4,6 +4,8 @@ import { profileMessages } from '#shared/profile.types.ts';
 import { fontFamilyOf } from '#shared/customization.ts';
 import { ProfileView, pageDataOf } from '#profile/profile-view.tsx';
 import type { PublicPage } from '#shared/profile.types.ts';
+import { SOCIAL_ICONS } from '#shared/links.ts';
+import { type SeoSettings, VERIFICATION_SERVICES, VERIFICATION_SERVICE_IDS, appearanceOf } from '#shared/seo.ts';
 import { escapeHtml } from '../http/html.ts';
 import type { InAppBrowser } from '../http/in-app-browser.ts';
 import { EFFECTS_SCRIPT_TAG, effectsScriptFor, fontAssetsFor } from './profile-assets.ts';
@@ -89,30 +91,69 @@ function socialTags(title: string, description: string, url: string, page?: Publ
   ];
 }
 
+/** JSON inside a script element: nothing in it can close the element or start markup (<, >, & and the line separators escaped). */
+function scriptJson(value: unknown): string {
+  return JSON.stringify(value).replace(/[<>&\u2028\u2029]/g, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
+
+/**
+ * The page's structured data (issue 52 §3): a Person or an Organization with
+ * its name, picture, description and address, and as sameAs the creator's own
+ * profiles elsewhere (the social links), for search engines' knowledge panels.
+ */
+function structuredDataOf(page: PublicPage, seo: SeoSettings, url: string, origin: string, description: string): string {
+  if (seo.structuredData === 'none') return '';
+  const { profile } = page;
+  const sameAs = [...new Set(page.links.filter((link) => link.ownProfile || SOCIAL_ICONS.has(link.icon)).map((link) => link.url))].filter(
+    (address) => address.startsWith('https://') || address.startsWith('http://'),
+  );
+  const data = {
+    '@context': 'https://schema.org',
+    '@type': seo.structuredData === 'organization' ? 'Organization' : 'Person',
+    name: profile.displayName || profile.username,
+    alternateName: `@${profile.username}`,
+    url,
+    description,
+    ...(profile.profileImage ? { image: new URL(profile.profileImage, origin).href } : {}),
+    ...(sameAs.length > 0 ? { sameAs } : {}),
+  };
+  return `<script type="application/ld+json">${scriptJson(data)}</script>`;
+}
+
+/** The search consoles' verification tags (issue 52 §3), each code checked against its console's format when saved. */
+function verificationTags(seo: SeoSettings): string[] {
+  return VERIFICATION_SERVICE_IDS.flatMap((service) => {
+    const code = seo.verifications[service];
+    return code ? [`<meta name="${VERIFICATION_SERVICES[service].meta}" content="${escapeHtml(code)}">`] : [];
+  });
+}
+
 /**
  * The whole public page: content, title, description, canonical and
  * OpenGraph/Twitter tags; with `inApp`, the in-app browser's bar above it.
+ * With `seo` (a plan with SEO tools, issue 52 §3): its titles and
+ * descriptions, noindex, structured data and verification tags.
  */
-export function renderProfilePage(page: PublicPage, origin: string, inApp?: InAppBrowser, address?: string): string {
+export function renderProfilePage(page: PublicPage, origin: string, inApp?: InAppBrowser, address?: string, seo?: SeoSettings): string {
   const { profile } = page;
-  const name = profile.displayName || profile.username;
-  const title = pageTitle(`${name} (@${profile.username})`);
   const font = fontAssetsFor(page.customization.font);
   // The page's address: on the site, or the root of the creator's own domain (issue 33).
   const url = address ?? `${origin}/${profile.username}`;
   // A page behind a warning (issue 30), reached past it: not indexed, and its tags carry no bio and no picture.
   const warned = profile.contentWarning !== null;
-  const description = warned
-    ? warningDescription(profile.contentWarning!)
-    : page.customization.description || profile.bio || `${name}'s links on Linkverse`;
+  const shown = appearanceOf(page, seo);
+  const description = warned ? warningDescription(profile.contentWarning!) : shown.description;
   const meta = [
-    `<title>${escapeHtml(title)}</title>`,
+    `<title>${escapeHtml(shown.title)}</title>`,
     font.preload,
     effectsScriptFor(page, inApp !== undefined),
-    warned ? '<meta name="robots" content="noindex">' : '',
+    warned || seo?.noindex ? '<meta name="robots" content="noindex">' : '',
     `<meta name="description" content="${escapeHtml(description)}">`,
     `<link rel="canonical" href="${escapeHtml(url)}">`,
-    ...socialTags(title, description, url, warned ? undefined : page),
+    ...(warned
+      ? socialTags(shown.title, description, url)
+      : socialTags(shown.shareTitle, seo?.shareDescription ? shown.shareDescription : description, url, page)),
+    ...(seo && !warned ? [structuredDataOf(page, seo, url, origin, description), ...verificationTags(seo)] : []),
     // The creator's own profiles elsewhere, by their own address (the buttons go through /go/{id}):
     // Mastodon and IndieWeb sites read rel="me" on <link> as on <a> to verify that both are theirs.
     ...page.links.filter((link) => link.ownProfile).map((link) => `<link rel="me" href="${escapeHtml(link.url)}">`),

@@ -5,6 +5,7 @@ const publicUserQuery = preparedQuery((db: Db, username: string) =>
   db
     .selectFrom('users')
     .leftJoin('customizations', 'customizations.userId', 'users.id')
+    .leftJoin('pageSeo', 'pageSeo.userId', 'users.id')
     .select([
       'users.id',
       'users.username',
@@ -23,6 +24,7 @@ const publicUserQuery = preparedQuery((db: Db, username: string) =>
       'users.updatedAt',
     ])
     .select(['customizations.document as customization', 'customizations.updatedAt as customizationUpdatedAt'])
+    .select('pageSeo.document as seo')
     .where('users.username', '=', username)
     .where('users.isActive', '=', 1)
     .where('users.deleteAfter', 'is', null),

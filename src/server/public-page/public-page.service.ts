@@ -1,6 +1,6 @@
 import type { Plan } from '#shared/constants.ts';
 import type { PageItem } from '#shared/blocks.ts';
-import type { PlanLimits } from '#shared/plans.ts';
+import { DEFAULT_PLAN_LIMITS, type PlanLimits } from '#shared/plans.ts';
 import type { PublicPage } from '#shared/profile.types.ts';
 import { pageAudienceOfItems, pageExpiresAt, toPublicProfile } from '#shared/public-profile.ts';
 import { type PageAudience, type Viewer, variantKeyOf } from '#shared/audience.ts';
@@ -12,6 +12,7 @@ import { findPublicUser } from './public-page.repository.ts';
 import { AppError } from '../http/errors.ts';
 import { assertUsernameAvailable, isUsername } from '../users/users.service.ts';
 import type { InAppBrowser } from '../http/in-app-browser.ts';
+import { type SeoSettings, parseSeoDocument } from '#shared/seo.ts';
 import { renderContentWarning, renderProfileGone, renderProfileNotFound, renderProfilePage } from '../page-drawing/render-page.tsx';
 import { AGREE_QUERY } from '#shared/content-warning.ts';
 import { frameSourcesOf } from '#shared/embeds.ts';
@@ -43,7 +44,16 @@ export async function loadPublicPageWithExpiry(
   viewer?: () => Viewer,
   planLimits?: Record<Plan, PlanLimits>,
 ): Promise<
-  { data: PublicPage; expiresAt: number; refreshAt: number; openInBrowserBar: boolean; audience: PageAudience | undefined } | undefined
+  | {
+      data: PublicPage;
+      expiresAt: number;
+      refreshAt: number;
+      openInBrowserBar: boolean;
+      audience: PageAudience | undefined;
+      /** The page's SEO settings when its plan draws them (issue 52 §3). */
+      seo: SeoSettings | undefined;
+    }
+  | undefined
 > {
   if (!isUsername(username)) return undefined;
   const user = await findPublicUser(db, username);
@@ -74,7 +84,9 @@ export async function loadPublicPageWithExpiry(
     now,
     audience && viewer?.(),
   );
-  return { data, ...pageExpiresAt(links, { markNewLinks, showViews }, now), openInBrowserBar: user.openInBrowserBar === 1, audience };
+  // SEO tools are Business's (issue 52 §3): on another plan the settings are kept, and the page is drawn without them.
+  const seo = (planLimits ?? DEFAULT_PLAN_LIMITS)[user.plan].seoTools ? parseSeoDocument(user.seo) : undefined;
+  return { data, ...pageExpiresAt(links, { markNewLinks, showViews }, now), openInBrowserBar: user.openInBrowserBar === 1, audience, seo };
 }
 
 /** An active user's public profile and active links (those in `viewer`'s audience), or undefined. */
@@ -168,7 +180,7 @@ export async function publicPageFor(
   const warned = profile.contentWarning !== null && !agreed;
   const html = warned
     ? renderContentWarning(profile.contentWarning!, 'page', profile, `/${profile.username}`, origin)
-    : renderProfilePage(data, origin, openInBrowserBar ? inApp : undefined, address);
+    : renderProfilePage(data, origin, openInBrowserBar ? inApp : undefined, address, loaded.seo);
   const shown = warned ? [] : data.items;
   const frameSources = frameSourcesOf(shown.flatMap((item) => (item.type === 'embed' ? [item.provider] : []))).join(' ');
   const page = preparePage(html, profile.id, expiresAt, refreshAt, frameSources);

@@ -3,6 +3,7 @@ import type { Db } from '../db/database.ts';
 import type { App } from '../http/app-types.ts';
 import { escapeHtml } from '../http/html.ts';
 import type { SitePages } from './site-pages.ts';
+import type { Services } from '../services.ts';
 import { listedProfiles } from '../users/users.service.ts';
 import { siteOrigin } from '../http/site-origin.ts';
 
@@ -13,7 +14,13 @@ const SITEMAP_MAX_URLS = 50_000;
  * robots.txt and sitemap.xml (issue 11): search engines may read the public
  * pages and the public profiles, not the API, the dashboard or the admin.
  */
-export function registerSiteIndexRoutes(app: App, db: Db, config: AppConfig, pages: SitePages | undefined): void {
+export function registerSiteIndexRoutes(
+  app: App,
+  db: Db,
+  config: AppConfig,
+  pages: SitePages | undefined,
+  hiddenFromSearch: Services['pagesHiddenFromSearch'],
+): void {
   const hide = { schema: { hide: true } };
 
   app.get('/robots.txt', hide, (request, reply) => {
@@ -37,7 +44,9 @@ export function registerSiteIndexRoutes(app: App, db: Db, config: AppConfig, pag
   app.get('/sitemap.xml', hide, async (request, reply) => {
     const origin = siteOrigin(config.publicUrl, request);
     const sitePaths = pages?.listedPaths ?? ['/'];
-    const profiles = await listedProfiles(db, SITEMAP_MAX_URLS - sitePaths.length);
+    // A page kept out of search engines (SEO tools, issue 52 §3) is not listed.
+    const hidden = await hiddenFromSearch(db, config.planLimits);
+    const profiles = (await listedProfiles(db, SITEMAP_MAX_URLS - sitePaths.length)).filter((profile) => !hidden.has(profile.username));
     const entry = (path: string, lastModified?: string) =>
       `<url><loc>${escapeHtml(origin + path)}</loc>${lastModified ? `<lastmod>${lastModified.slice(0, 10)}</lastmod>` : ''}</url>`;
     const body = [
