@@ -36,7 +36,7 @@ export function serverFeatures(root = path.join(import.meta.dirname, 'src/server
  */
 export const WEB_FEATURE_EXCEPTIONS = [
   // The dashboard is the shell of the signed-in app: it composes the tabs.
-  ...['account', 'analytics', 'customization', 'links', 'profile', 'purchases', 'share', 'site', 'subscribers'].map((to) => [
+  ...['account', 'analytics', 'customization', 'links', 'profile', 'purchases', 'seo', 'share', 'site', 'subscribers'].map((to) => [
     'dashboard',
     to,
   ]),
@@ -44,7 +44,7 @@ export const WEB_FEATURE_EXCEPTIONS = [
   ...['admin', 'auth', 'purchases'].map((from) => [from, 'site']),
   ['site', 'content'], // the site's page list names the content pages
   // Plan locks, plan cards and receipts, shown where a plan limits something.
-  ...['account', 'admin', 'analytics', 'custom-domains', 'customization'].map((from) => [from, 'purchases']),
+  ...['account', 'admin', 'analytics', 'custom-domains', 'customization', 'seo'].map((from) => [from, 'purchases']),
   ['purchases', 'links'], // the pricing page counts the links a plan keeps
   // Sign-in ways and the forms they share, shown in Account, the control center and Profile.
   ...['account', 'admin', 'profile'].map((from) => [from, 'auth']),
@@ -56,6 +56,7 @@ export const WEB_FEATURE_EXCEPTIONS = [
   ['links', 'analytics'], // each link card shows its clicks
   ['profile', 'customization'], // the Profile tab offers the quick themes
   ['profile', 'links'], // the Profile tab previews the page with its links
+  ['seo', 'links'], // the SEO checks read the page's link titles
 ];
 
 /** src/web/features' folders, read from the disk: a feature added today is fenced today. */

@@ -18,8 +18,7 @@ export const SHARE_DESCRIPTION_SHOWN = 200;
 const TITLE_MAX = 120;
 const DESCRIPTION_MAX = 320;
 
-export const STRUCTURED_DATA_TYPES = ['none', 'person', 'organization'] as const;
-export type StructuredDataType = (typeof STRUCTURED_DATA_TYPES)[number];
+export const STRUCTURED_DATA_TYPES = ['person', 'organization', 'none'] as const;
 
 /**
  * The search consoles a page can prove itself to, each by its meta tag's name and

@@ -24,6 +24,7 @@ const AccountTab = lazy(() => import('#web/features/account/account-tab.tsx').th
 const SubscribersTab = lazy(() =>
   import('#web/features/subscribers/subscribers-tab.tsx').then((module) => ({ default: module.SubscribersTab })),
 );
+const SeoTab = lazy(() => import('#web/features/seo/seo-tab.tsx').then((module) => ({ default: module.SeoTab })));
 const CustomizeTab = lazy(() =>
   import('#web/features/customization/customize-tab.tsx').then((module) => ({ default: module.CustomizeTab })),
 );
@@ -152,6 +153,7 @@ function Dashboard({ user }: { user: CurrentUser }) {
             {tab === 'profile' && <ProfileTab user={user} onTabChange={changeTab} />}
             {tab === 'analytics' && <AnalyticsTab user={user} />}
             {tab === 'customize' && <CustomizeTab user={user} />}
+            {tab === 'seo' && <SeoTab user={user} />}
             {tab === 'subscribers' && <SubscribersTab user={user} />}
             {tab === 'account' && <AccountTab user={user} onEditEmail={() => changeTab('profile', { focus: 'email' })} />}
           </Suspense>

@@ -68,6 +68,7 @@ function rowsOf(plan: Plan, limits: PlanLimits, site: { customDomains: boolean; 
     ['Analytics download (CSV)', limits.analyticsExport],
     ['No “Powered by” footer', limits.removeBranding],
     ['Verified badge', limits.verifiedBadge],
+    ['SEO tools: search and share appearance, indexing, structured data, verification', limits.seoTools],
     ...domain,
   ];
 }
