@@ -122,11 +122,13 @@ describe(`export my data (${DIALECT})`, () => {
       'profile.json',
       'purchases.json',
       'saved-looks.json',
+      'seo.json',
       'subscribers.csv',
       'subscribers.json',
     ]);
     expect(names.filter((name) => name.startsWith('media/') && name !== 'media/index.json')).toHaveLength(1);
     const json = (name: string) => JSON.parse(strFromU8(files[name]!));
+    expect(json('seo.json')).toMatchObject({ title: '', noindex: false, structuredData: 'person', verifications: {} });
     const profile = json('profile.json');
     expect(profile.account).toMatchObject({ username: user.user.username, displayName: 'Export Me', profileImage: avatarUrl });
     expect(JSON.stringify(profile)).not.toMatch(/passwordHash|argon2/);

@@ -144,7 +144,7 @@ describe(`a NUL character in text (${DIALECT})`, () => {
     const requests = [
       { method: 'POST' as const, url: '/api/links', cookie: owner.cookie, payload: { title: 'a\u0000b', url: 'https://example.com' } },
       { method: 'PATCH' as const, url: '/api/me/profile', cookie: owner.cookie, payload: { bio: 'hello\u0000' } },
-      { method: 'PUT' as const, url: '/api/me/seo', cookie: owner.cookie, payload: { verifications: { google: 'a\u0000b' } } },
+      { method: 'PUT' as const, url: '/api/me/seo', cookie: owner.cookie, payload: { title: 'a\u0000b' } },
       { method: 'GET' as const, url: '/api/admin/reserved-usernames?search=%00', cookie: admin.cookie },
       { method: 'GET' as const, url: '/api/admin/users?search=a%00b', cookie: admin.cookie },
       {
