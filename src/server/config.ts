@@ -210,6 +210,27 @@ const DIRECT_SETTINGS = {
     .default(30),
   COMMUNITY_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL such as https://discord.gg/your-invite' }).optional(),
   SOCIAL_PROOF: z.string().trim().min(1).max(120, 'must be at most 120 characters').optional(),
+  /**
+   * The people behind a plan's support (issue 52 §4: priority support and a dedicated account manager are people):
+   * an email address or an https address per plan; the pricing page names a plan's only when given.
+   */
+  PLAN_SUPPORT: jsonSetting('must be JSON such as {"pro":"support@example.com","business":"https://example.com/your-manager"}')
+    .pipe(
+      z
+        .object(
+          Object.fromEntries(
+            (['free', 'pro', 'business'] as const).map((plan) => [
+              plan,
+              z
+                .union([z.email(), z.url({ protocol: /^https$/ })], { error: `${plan}: must be an email address or an https:// address` })
+                .optional(),
+            ]),
+          ),
+        )
+        .strict(),
+    )
+    .optional()
+    .transform((support) => ({ free: null, pro: null, business: null, ...(support as Partial<Record<Plan, string>> | undefined) })),
   SECRET_KEY: z.string().trim().min(32, 'must be at least 32 characters (e.g. `openssl rand -base64 32`)').optional(),
   REQUIRE_ADMIN_2FA: flag('false'),
   PRICES: jsonSetting('must be JSON in cents, such as {"pro":999,"business":2499}')

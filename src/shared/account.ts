@@ -79,6 +79,8 @@ export const siteFeaturesSchema = z
         customDomain: z.boolean(),
       }),
     ),
+    /** Who answers each plan's support (PLAN_SUPPORT): an email address or an https address; null: the pricing page names none. */
+    planSupport: z.record(z.enum(PLANS), z.string().nullable()),
     /** The import from a Linktree address fetches the page (LINKTREE_IMPORT, and OUTBOUND on); off, the import offers files only. */
     linktreeImport: z.boolean(),
     /** The single sign-on providers the login page offers (OIDC_PROVIDERS). */

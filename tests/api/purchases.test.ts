@@ -91,6 +91,8 @@ describe(`payments through Stripe Checkout (${DIALECT})`, () => {
       success_url: 'https://links.example.test/dashboard?tab=account&checkout=done',
       cancel_url: 'https://links.example.test/pricing?checkout=cancelled',
     });
+    // No list of payment methods (issue 52 §4): Checkout offers those the operator's Stripe account turns on (dynamic payment methods).
+    expect(Object.keys(asked.fields).filter((field) => field.startsWith('payment_method'))).toEqual([]);
     // Opened, not paid: nothing changed, and no receipt yet.
     expect((await accountOf(creator)).plan).toBe('free');
     expect(await receiptsOf(creator)).toEqual([]);

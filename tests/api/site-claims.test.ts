@@ -21,6 +21,8 @@ describe(`what the site says about itself (${DIALECT})`, () => {
   it('shows no creator count, no community link and the default plan limits on a fresh install', async () => {
     await createUser(t.app);
     expect(await features(t)).toMatchObject({ creators: null, communityUrl: null, socialProof: null, planLimits: DEFAULT_PLAN_LIMITS });
+    // No support person is claimed for any plan (issue 52 §4) until the operator names one.
+    expect((await features(t)).planSupport).toEqual({ free: null, pro: null, business: null });
   });
 
   it(`counts active creators once there are ${CREATORS_SHOWN_FROM}, leaving out deactivated and leaving accounts`, async () => {
@@ -72,12 +74,18 @@ describe(`an operator's own settings (${DIALECT})`, () => {
   it("say the operator's line instead of any count, link their community, and tell the plans' real limits", async () => {
     const planLimits = mergePlanLimits({ free: { links: 12 }, pro: { uploadBytes: 200 * 1024 * 1024 } });
     const t = await createTestApp({
-      config: { communityUrl: 'https://chat.example/invite', socialProof: 'Home of the Lisbon makers', planLimits },
+      config: {
+        communityUrl: 'https://chat.example/invite',
+        socialProof: 'Home of the Lisbon makers',
+        planLimits,
+        planSupport: { free: null, pro: 'help@links.example', business: 'https://links.example/your-manager' },
+      },
     });
     try {
       expect(await features(t)).toMatchObject({
         communityUrl: 'https://chat.example/invite',
         socialProof: 'Home of the Lisbon makers',
+        planSupport: { free: null, pro: 'help@links.example', business: 'https://links.example/your-manager' },
         creators: null,
         planLimits: {
           free: { links: 12, uploadBytes: DEFAULT_PLAN_LIMITS.free.uploadBytes },

@@ -18,6 +18,8 @@ beforeAll(async () => {
 afterAll(() => stripe.close());
 const running = useServerAndBrowser(() => ({
   payments: stripeTestSettings(stripe, 'http://localhost'),
+  // Business's support is named (PLAN_SUPPORT); Free's and Pro's are not, and their cards claim none.
+  planSupport: { free: null, pro: null, business: 'accounts@links.example' },
 }));
 
 async function signedIn(username: string, password: string, width: number): Promise<Page> {
@@ -44,6 +46,10 @@ describe('buying a plan', () => {
       await expect.poll(() => page.getByRole('button', { name: /Get Pro · \$6\.99|Upgrade for/ }).count()).toBeGreaterThan(0);
       expect(await pro.textContent()).toContain('$6.99');
       expect(await page.getByText('One-time payments, no subscription').count()).toBe(1);
+      expect(await business.textContent()).toContain('A dedicated account manager: accounts@links.example');
+      expect(await pro.textContent()).not.toMatch(/support|account manager/i);
+      // No payment method is named: Checkout offers those the operator's Stripe account turns on.
+      expect(await page.locator('main').textContent()).not.toMatch(/Visa|Mastercard|credit card|Apple Pay|PayPal/i);
       expect(await axeViolationsOf(page)).toEqual([]);
 
       const buying =

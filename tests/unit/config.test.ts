@@ -121,6 +121,20 @@ describe('configuration', () => {
     expect(() => limits('{"free":{"layouts":"all"}}')).toThrow(/layouts must be a number of layouts/);
   });
 
+  it("names the people behind a plan's support only when PLAN_SUPPORT gives them, as an email or an https address", () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).planSupport).toEqual({ free: null, pro: null, business: null });
+    const support = loadConfig({
+      DATA_DIR: dataDir(),
+      PLAN_SUPPORT: '{"pro":"help@links.example","business":"https://links.example/you"}',
+    });
+    expect(support.planSupport).toEqual({ free: null, pro: 'help@links.example', business: 'https://links.example/you' });
+    expect(() => loadConfig({ DATA_DIR: dataDir(), PLAN_SUPPORT: '{"pro":"call us"}' })).toThrow(
+      /pro: must be an email address or an https/,
+    );
+    expect(() => loadConfig({ DATA_DIR: dataDir(), PLAN_SUPPORT: '{"pro":"http://links.example"}' })).toThrow(/PLAN_SUPPORT/);
+    expect(() => loadConfig({ DATA_DIR: dataDir(), PLAN_SUPPORT: '{"gold":"a@b.example"}' })).toThrow(/PLAN_SUPPORT/);
+  });
+
   it('serves custom domains only with PUBLIC_URL, checking DNS_SERVERS and TLS_ASK_PORT', () => {
     expect(loadConfig({ DATA_DIR: dataDir() }).customDomains).toBeUndefined();
     expect(

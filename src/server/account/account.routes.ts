@@ -275,6 +275,7 @@ export function siteFeaturesOf(config: AppConfig, singleSignOn: SsoProvider[]): 
     socialProof: config.socialProof ?? null,
     creators: null,
     planLimits: config.planLimits,
+    planSupport: config.planSupport,
     linktreeImport: config.linktreeImport.enabled,
     singleSignOn,
     payments: config.payments ? { currency: config.payments.currency, prices: config.prices } : null,

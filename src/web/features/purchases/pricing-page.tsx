@@ -39,8 +39,15 @@ const SUMMARIES: Record<Plan, string> = {
   business: 'For brands and busy pages.',
 };
 
+/** What the support of each plan is called, when the operator names who gives it. */
+const SUPPORT_NAMES: Record<Plan, string> = { free: 'Help', pro: 'Priority support', business: 'A dedicated account manager' };
+
 /** The rows of a plan: what it allows here, and what it does not. */
-function rowsOf(plan: Plan, limits: PlanLimits, site: { customDomains: boolean; payments: boolean }): [string, boolean][] {
+function rowsOf(
+  plan: Plan,
+  limits: PlanLimits,
+  site: { customDomains: boolean; payments: boolean; support: string | null },
+): [string, boolean][] {
   const domainAddOn = site.payments && plan !== 'free' && !limits.customDomain;
   const domain: [string, boolean][] = site.customDomains
     ? [
@@ -70,6 +77,8 @@ function rowsOf(plan: Plan, limits: PlanLimits, site: { customDomains: boolean; 
     ['Verified badge', limits.verifiedBadge],
     ['SEO tools: search and share appearance, indexing, structured data, verification', limits.seoTools],
     ...domain,
+    // People, not software (issue 52 §4): named only when the operator gave who answers this plan (PLAN_SUPPORT).
+    ...(site.support ? [[`${SUPPORT_NAMES[plan]}: ${site.support}`, true] as [string, boolean]] : []),
   ];
 }
 
@@ -134,18 +143,20 @@ export function PricingPage() {
             )}
             <p className="mt-2 text-sm text-muted">{SUMMARIES[plan]}</p>
             <ul className="mt-6 flex-1 space-y-3 text-sm">
-              {rowsOf(plan, limits[plan], { customDomains: features?.customDomains ?? false, payments: payments !== null }).map(
-                ([feature, included]) => (
-                  <li key={feature} className={cn('flex items-start gap-3', !included && 'text-zinc-400')}>
-                    {included ? (
-                      <Check className="mt-0.5 size-4 shrink-0 text-emerald-400" aria-label="Included" />
-                    ) : (
-                      <X className="mt-0.5 size-4 shrink-0" aria-label="Not included" />
-                    )}
-                    {feature}
-                  </li>
-                ),
-              )}
+              {rowsOf(plan, limits[plan], {
+                customDomains: features?.customDomains ?? false,
+                payments: payments !== null,
+                support: features?.planSupport[plan] ?? null,
+              }).map(([feature, included]) => (
+                <li key={feature} className={cn('flex items-start gap-3', !included && 'text-zinc-400')}>
+                  {included ? (
+                    <Check className="mt-0.5 size-4 shrink-0 text-emerald-400" aria-label="Included" />
+                  ) : (
+                    <X className="mt-0.5 size-4 shrink-0" aria-label="Not included" />
+                  )}
+                  {feature}
+                </li>
+              ))}
             </ul>
             {payments && plan !== 'free' ? (
               <BuyButton item={plan} offers={offers} label={`Get ${PLAN_NAMES[plan]}`} currency={payments.currency} />
