@@ -43,7 +43,7 @@ import { PublicPageResponder } from './http/responder.ts';
 import { publicProfileNamed } from './public-page/public-page.service.ts';
 import { type Payments, StripePayments } from './purchases/purchases.service.ts';
 import { SiteSettingsCache } from './site-settings/site-settings.cache.ts';
-import { pagesHiddenFromSearch } from './seo/seo.service.ts';
+import { pagesHiddenFromSearch, seoUploads } from './seo/seo.service.ts';
 import { deleteUnconfirmedPending } from './subscribers/subscribers.repository.ts';
 
 /**
@@ -164,7 +164,7 @@ interface SharedServices {
   isSiteHost: ((host: string) => boolean) | undefined;
   linkChecker: LinkChecker;
   embedPreviews: EmbedPreviews;
-  /** The uploads a page's look refers to (customization), which media and plans must not count as loose. */
+  /** The uploads a page shows (its look's, and its share image), which media and plans must not count as loose. */
   referencedUploads: typeof referencedUploads;
   pageReaders: PageReaders;
   pageWriters: PageWriters;
@@ -238,6 +238,13 @@ function hourlyJobs(
   };
   return { accountJobs, hourly };
 }
+
+/** The uploads a page shows, which media and plans must not count as loose: its look's (customization) and its share image (seo). */
+const uploadsThePageShows: typeof referencedUploads = async (db, user) => {
+  const look = await referencedUploads(db, user);
+  const seo = await seoUploads(db, user.id);
+  return { shown: [...look.shown, ...seo], savedLooksOnly: look.savedLooksOnly.filter((url) => !seo.includes(url)) };
+};
 
 /** Opens the database and makes every shared service; nothing listens yet. */
 export function createServices(config: AppConfig, log: FastifyBaseLogger): SharedServices {
@@ -327,7 +334,7 @@ export function createServices(config: AppConfig, log: FastifyBaseLogger): Share
       timeoutMs: config.embedPreviews.timeoutMs ?? 3000,
       userAgent: userAgentFor('Embeds'),
     }),
-    referencedUploads,
+    referencedUploads: uploadsThePageShows,
     pageReaders: PAGE_READERS,
     pageWriters: {
       setLook,

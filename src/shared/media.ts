@@ -3,10 +3,11 @@ import { z } from 'zod';
 // Upload kinds and their rules (spec 000 §5 for icons; the profile issue adds the others).
 
 /**
+ * `share`: the page's own share image (SEO tools, issue 52 §3), in place of the one drawn from its look.
  * `thumbnail`: a link's picture, shown on its button instead of the icon (issue 30).
  * `embed`: an embed's picture, fetched from its provider by this server, never uploaded.
  */
-export const UPLOAD_KINDS = ['icon', 'avatar', 'background', 'audio', 'cursor', 'thumbnail'] as const;
+export const UPLOAD_KINDS = ['icon', 'avatar', 'background', 'audio', 'cursor', 'thumbnail', 'share'] as const;
 export const MEDIA_KINDS = [...UPLOAD_KINDS, 'embed'] as const;
 export type MediaKind = (typeof MEDIA_KINDS)[number];
 
@@ -28,6 +29,10 @@ export const CURSOR_MAX_BYTES = 512 * 1024;
 export const CURSOR_MAX_DIMENSION = 128;
 /** A link's thumbnail (issue 30): cropped square to at most this, WebP. */
 export const THUMBNAIL_SIZE = 128;
+/** A page's own share image (issue 52 §3): cropped to the cards' 1.91:1, at most 1200 × 630, JPEG (every network reads it). */
+export const SHARE_UPLOAD_MAX = { width: 1200, height: 630 } as const;
+/** What share cards show well: smaller is shown small, or not at all, by some networks. */
+export const SHARE_IMAGE_SMALLEST = { width: 600, height: 315 } as const;
 /** An embed's picture (issue 30): at most this on its longer side, WebP; the placeholder crops it to its player's shape. */
 export const EMBED_PICTURE_MAX_DIMENSION = 480;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MEDIA_URL_PATTERN, SHARE_IMAGE_SMALLEST, SHARE_UPLOAD_MAX } from './media.ts';
 import { SITE_NAME, pageTitle } from './constants.ts';
 import type { PublicPage } from './profile.types.ts';
 
@@ -52,6 +53,8 @@ export const seoMessages = {
     `This is not a ${VERIFICATION_SERVICES[service].name} code: it is ${VERIFICATION_SERVICES[service].example}. Paste the code, or the whole meta tag.`,
   invalidChoice: 'Please choose one of the available options',
   notAllowed: (plans: string) => `SEO tools come with ${plans}.`,
+  shareImageMissing: 'Please upload the share image again: this one is not among your uploads.',
+  altTooLong: 'Alternative text cannot exceed 200 characters',
 } as const;
 
 /** One line of text, trimmed (the page draws any line breaks in it as spaces). */
@@ -94,6 +97,13 @@ export const seoSettingsSchema = z
     /** The share card's title and description; '' uses the search ones. */
     shareTitle: line(TITLE_MAX, seoMessages.titleTooLong),
     shareDescription: line(DESCRIPTION_MAX, seoMessages.descriptionTooLong),
+    /** The page's own share image (an upload of kind share), or '' for the one drawn from its look. */
+    shareImage: z.union([z.literal(''), z.string().regex(MEDIA_URL_PATTERN, seoMessages.shareImageMissing)]),
+    /** What the share image shows, for those who cannot see it (og:image:alt). */
+    shareImageAlt: line(200, seoMessages.altTooLong),
+    /** The share image's size, as the server stored it (not sent in a save). */
+    shareImageWidth: z.number().int().min(0),
+    shareImageHeight: z.number().int().min(0),
     /** Keep the page out of search engines: noindex on the page, and out of sitemap.xml. */
     noindex: z.boolean(),
     /** The JSON-LD the page carries: a Person, an Organization, or none. */
@@ -107,6 +117,7 @@ export type SeoSettings = z.infer<typeof seoSettingsSchema>;
 
 /** A save: any of the fields, those left out keep their value; a code may be sent as the whole meta tag its console gives. */
 export const seoUpdateSchema = seoSettingsSchema
+  .omit({ shareImageWidth: true, shareImageHeight: true })
   .extend({ verifications: verificationsOf(pastedCode) })
   .partial()
   .strict()
@@ -118,6 +129,10 @@ export const SEO_DEFAULTS: SeoSettings = {
   description: '',
   shareTitle: '',
   shareDescription: '',
+  shareImage: '',
+  shareImageAlt: '',
+  shareImageWidth: 0,
+  shareImageHeight: 0,
   noindex: false,
   structuredData: 'person',
   verifications: {},
@@ -236,6 +251,32 @@ export function seoChecksOf(page: PublicPage, seo: SeoSettings): SeoCheck[] {
       message: `Your share title is ${shown.shareTitle.length} characters: cards cut it after about ${SHARE_TITLE_SHOWN}.`,
       fix: 'Write a shorter share title.',
     });
+  }
+  if (seo.shareImage) {
+    const size = `${seo.shareImageWidth} × ${seo.shareImageHeight}`;
+    if (seo.shareImageWidth < SHARE_IMAGE_SMALLEST.width || seo.shareImageHeight < SHARE_IMAGE_SMALLEST.height) {
+      checks.push({
+        id: 'share-image-small',
+        level: 'problem',
+        message: `Your share image is ${size}: some networks show it small, or not at all.`,
+        fix: `Upload one of at least ${SHARE_UPLOAD_MAX.width} × ${SHARE_UPLOAD_MAX.height}.`,
+      });
+    } else if (seo.shareImageWidth < SHARE_UPLOAD_MAX.width) {
+      checks.push({
+        id: 'share-image-small',
+        level: 'advice',
+        message: `Your share image is ${size}: large cards look sharpest at ${SHARE_UPLOAD_MAX.width} × ${SHARE_UPLOAD_MAX.height}.`,
+        fix: 'Upload a larger one when you have it.',
+      });
+    }
+    if (!seo.shareImageAlt) {
+      checks.push({
+        id: 'share-image-alt',
+        level: 'problem',
+        message: 'Your share image has no alternative text.',
+        fix: 'Say in a sentence what it shows: screen readers read it out where the card appears.',
+      });
+    }
   }
   for (const link of page.links) {
     if (isOnlyAddress(link.title)) {

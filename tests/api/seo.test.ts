@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Plan } from '#shared/constants.ts';
 import { DIALECT, type TestApp, createTestApp } from '../helpers/test-app.ts';
 import { type SignedInUser, createAdmin, createLink, createUser, setPlan } from '../helpers/factories.ts';
+import { postMedia, pngImage } from '../helpers/uploads.ts';
 
 // SEO tools (issue 52 §3, Business): the page's search and share appearance,
 // noindex (on the page and out of sitemap.xml), structured data (JSON-LD) and
@@ -184,6 +185,57 @@ describe(`the page's head with SEO tools (${DIALECT})`, () => {
     await changePlan(owner, 'business');
     expect(titleOf(await pageOf(owner))).toBe('Kept title');
     expect(await sitemap()).not.toContain(`/${owner.user.username}</loc>`);
+  });
+});
+
+describe(`the page's own share image (${DIALECT})`, () => {
+  async function uploadShare(owner: SignedInUser, width: number, height: number) {
+    const answer = await postMedia(t.app, owner, 'share', { name: 'card.png', mime: 'image/png', content: await pngImage(width, height) });
+    expect(answer.statusCode, answer.body).toBe(201);
+    return answer.json().data as { id: number; url: string; width: number; height: number };
+  }
+
+  it('is cropped to 1.91:1, at most 1200 × 630, and the cards show it with its size and alternative text', async () => {
+    const owner = await creatorOn('business');
+    const image = await uploadShare(owner, 2400, 1600);
+    expect(image).toMatchObject({ width: 1200, height: 630, url: expect.stringMatching(/\.jpg$/) });
+    const saved = await putSeo(owner, { shareImage: image.url, shareImageAlt: 'Three bowls on a shelf' });
+    expect(saved.json().data.settings).toMatchObject({ shareImage: image.url, shareImageWidth: 1200, shareImageHeight: 630 });
+    const html = await pageOf(owner);
+    // An absolute address on the page's own origin.
+    expect(new URL(metaOf(html, 'og:image')!).pathname).toBe(image.url);
+    expect(metaOf(html, 'twitter:image')).toBe(metaOf(html, 'og:image'));
+    expect(metaOf(html, 'og:image:width')).toBe('1200');
+    expect(metaOf(html, 'og:image:height')).toBe('630');
+    expect(metaOf(html, 'og:image:alt')).toBe('Three bowls on a shelf');
+    // In use, it cannot be deleted from under the page; the page's drawn image comes back when it is taken off.
+    const deleted = await t.app.inject({ method: 'DELETE', url: `/api/media/${image.id}`, headers: { cookie: owner.cookie } });
+    expect(deleted.statusCode).toBe(409);
+    expect((await putSeo(owner, { shareImage: '' })).json().data.settings).toMatchObject({ shareImage: '', shareImageWidth: 0 });
+    expect(metaOf(await pageOf(owner), 'og:image')).toMatch(new RegExp(`/${owner.user.username}/og\\.png\\?v=`));
+  });
+
+  it("is kept at its own size when small, and the size is the server's, never the client's", async () => {
+    const owner = await creatorOn('business');
+    const image = await uploadShare(owner, 400, 300);
+    expect(image).toMatchObject({ width: 400, height: 210 });
+    expect((await putSeo(owner, { shareImage: image.url, shareImageWidth: 1200 })).statusCode).toBe(400);
+    expect((await putSeo(owner, { shareImage: image.url })).json().data.settings).toMatchObject({
+      shareImageWidth: 400,
+      shareImageHeight: 210,
+    });
+  });
+
+  it("must be one of the owner's own share uploads", async () => {
+    const owner = await creatorOn('business');
+    const other = await creatorOn('business');
+    const theirs = await uploadShare(other, 1200, 630);
+    for (const url of [theirs.url, `/media/${'a'.repeat(64)}.jpg`]) {
+      const answer = await putSeo(owner, { shareImage: url });
+      expect(answer.statusCode).toBe(400);
+      expect(answer.json().message).toBe('Please upload the share image again: this one is not among your uploads.');
+    }
+    expect((await putSeo(owner, { shareImage: 'https://elsewhere.example/card.jpg' })).statusCode).toBe(400);
   });
 });
 

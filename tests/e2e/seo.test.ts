@@ -4,6 +4,7 @@ import type { Plan } from '#shared/constants.ts';
 import { createLink, createUser, setPlan } from '../helpers/factories.ts';
 import { useServerAndBrowser } from '../helpers/web-server.ts';
 import { axeViolationsOf } from '../helpers/pages.ts';
+import { pngImage } from '../helpers/uploads.ts';
 
 // The dashboard's SEO tab (issue 52 §3): Business edits how the page looks in
 // search and on share cards, with previews and a check panel that follow the
@@ -54,6 +55,14 @@ describe('the SEO tab', () => {
     await expect.poll(() => checks.locator('[data-check="noindex"]').count()).toBe(1);
     await page.getByRole('switch', { name: 'Hide from search engines' }).click();
 
+    // An image of its own for the cards: a small one is kept at its size, and the panel says so, and asks for its text.
+    await page.locator('input[type="file"]').setInputFiles({ name: 'card.png', mimeType: 'image/png', buffer: await pngImage(400, 300) });
+    await expect.poll(() => page.getByTestId('share-image-size').textContent()).toBe('400 × 210');
+    await expect.poll(() => checks.locator('[data-check^="share-image"]').count()).toBe(2);
+    expect(await page.getByTestId('share-preview').locator('img').getAttribute('src')).toMatch(/^\/media\/[0-9a-f]{64}\.jpg$/);
+    await page.getByLabel('What the image shows').fill('Three glazed bowls on a shelf');
+    await expect.poll(() => checks.locator('[data-check="share-image-alt"]').count()).toBe(0);
+
     // A code of the wrong shape is refused by the form, on its field, as the server would.
     await page.getByLabel('Google Search Console').fill('not a code');
     await page.getByRole('button', { name: 'Save SEO settings' }).click();
@@ -70,6 +79,8 @@ describe('the SEO tab', () => {
     const html = await (await page.request.get(`/${username}`)).text();
     expect(html).toContain('<title>Mira Okafor · Ceramics from Lisbon</title>');
     expect(html).toContain('<meta name="google-site-verification" content="abcdefghijklmnopqrstuvwxyz_0123456789-ABCD">');
+    expect(html).toMatch(/<meta property="og:image" content="http:\/\/127\.0\.0\.1:\d+\/media\/[0-9a-f]{64}\.jpg">/);
+    expect(html).toContain('<meta property="og:image:alt" content="Three glazed bowls on a shelf">');
     await page.context().close();
   });
 

@@ -41,6 +41,24 @@ describe('the SEO check panel', () => {
     ]);
     expect(long.every((check) => check.fix.length > 0)).toBe(true);
   });
+
+  it('says when the own share image is small, or has no alternative text', () => {
+    const page = pageWith({ bio: 'Potter.' });
+    const image = (width: number, height: number, alt = '') =>
+      seo({
+        title: 'Mira',
+        shareImage: `/media/${'a'.repeat(64)}.jpg`,
+        shareImageWidth: width,
+        shareImageHeight: height,
+        shareImageAlt: alt,
+      });
+    expect(idsOf(page, image(1200, 630, 'Bowls'))).toEqual([]);
+    expect(idsOf(page, image(800, 420, 'Bowls'))).toEqual(['advice share-image-small']);
+    expect(idsOf(page, image(400, 210))).toEqual(['problem share-image-small', 'problem share-image-alt']);
+    expect(seoChecksOf(page, image(400, 210))[0]!.message).toBe(
+      'Your share image is 400 × 210: some networks show it small, or not at all.',
+    );
+  });
 });
 
 describe("the page's appearance", () => {

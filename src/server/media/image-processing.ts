@@ -1,6 +1,7 @@
 import type { ResizeOptions, Sharp, SharpOptions } from 'sharp';
 import {
   AVATAR_SIZE,
+  SHARE_UPLOAD_MAX,
   THUMBNAIL_SIZE,
   BACKGROUND_MAX_DIMENSION,
   CURSOR_MAX_DIMENSION,
@@ -73,6 +74,26 @@ function processAvatar(input: Buffer): Promise<ProcessedMedia> {
 function processThumbnail(input: Buffer): Promise<ProcessedMedia> {
   // Always square: a smaller picture is enlarged to fill it (withoutEnlargement would keep its own shape).
   return reencode(input, { width: THUMBNAIL_SIZE, height: THUMBNAIL_SIZE, fit: 'cover', position: 'centre' }, 'webp');
+}
+
+/**
+ * A page's own share image (issue 52 §3): the largest 1.91:1 centre crop, at
+ * most 1200 × 630 and never enlarged (the check panel says when it is small), JPEG.
+ */
+async function processShareImage(input: Buffer): Promise<ProcessedMedia> {
+  const image = await decode(input);
+  const { width = 0, height = 0, orientation } = await image.metadata();
+  // Turned by its EXIF orientation (decode rotates), the sides swap for 5 to 8.
+  const [wide, tall] = orientation && orientation >= 5 ? [height, width] : [width, height];
+  const ratio = SHARE_UPLOAD_MAX.width / SHARE_UPLOAD_MAX.height;
+  const cropWidth = Math.max(1, Math.min(wide, Math.round(tall * ratio), SHARE_UPLOAD_MAX.width));
+  const cropHeight = Math.max(1, Math.round(cropWidth / ratio));
+  const { data, info } = await image
+    .resize({ width: cropWidth, height: cropHeight, fit: 'cover', position: 'centre' })
+    .flatten({ background: '#ffffff' })
+    .jpeg({ quality: 85, mozjpeg: true })
+    .toBuffer({ resolveWithObject: true });
+  return { data, ext: 'jpg', mime: 'image/jpeg', width: info.width, height: info.height };
 }
 
 /** An embed's picture from its provider (issue 30): at most 480 px on the longer side, WebP, its shape kept. */
@@ -184,6 +205,7 @@ export const MEDIA_DECODERS: Record<MediaJobKind, (input: Buffer) => Promise<Pro
   icon: processIcon,
   avatar: processAvatar,
   thumbnail: processThumbnail,
+  share: processShareImage,
   embed: processEmbedPicture,
   background: processBackground,
   cursor: processCursor,

@@ -68,6 +68,12 @@ export const MEDIA_RULES: MediaRules = {
     wrongTypeMessage: mediaMessages.notAnImage,
     accepts: isImage,
   },
+  share: {
+    maxBytes: IMAGE_MAX_BYTES,
+    tooLargeMessage: mediaMessages.imageTooLarge,
+    wrongTypeMessage: mediaMessages.notAnImage,
+    accepts: isImage,
+  },
   audio: {
     maxBytes: AUDIO_MAX_BYTES,
     tooLargeMessage: mediaMessages.audioTooLarge,

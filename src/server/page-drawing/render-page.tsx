@@ -67,7 +67,7 @@ function warningDescription(warning: ContentWarning): string {
  * The OpenGraph and Twitter tags: with the page, its share image; without it
  * (a page behind a warning), the name and the warning only.
  */
-function socialTags(title: string, description: string, url: string, page?: PublicPage): string[] {
+function socialTags(title: string, description: string, url: string, page?: PublicPage, seo?: SeoSettings, origin = ''): string[] {
   const tags = [
     `<meta property="og:type" content="profile">`,
     `<meta property="og:title" content="${escapeHtml(title)}">`,
@@ -79,15 +79,20 @@ function socialTags(title: string, description: string, url: string, page?: Publ
   ];
   if (!page) return tags;
   const name = page.profile.displayName || page.profile.username;
-  // The share image, drawn from this page's look; its version in the address, so that a chat's copy follows each change.
-  const image = `${url}/og.png?v=${shareImageVersionOf(shareImageSceneOf(page))}`;
+  // The page's own share image (SEO tools), else the one drawn from its look, whose version in the address
+  // makes a chat's copy follow each change.
+  const own = seo?.shareImage ? seo : undefined;
+  const image = own ? `${origin}${own.shareImage}` : `${url}/og.png?v=${shareImageVersionOf(shareImageSceneOf(page))}`;
+  const size = own ? { width: own.shareImageWidth, height: own.shareImageHeight } : SHARE_IMAGE_SIZE;
+  const alt = own?.shareImageAlt || `${name}'s page on Linkverse`;
   return [
     ...tags,
     `<meta property="og:image" content="${escapeHtml(image)}">`,
-    `<meta property="og:image:width" content="${SHARE_IMAGE_SIZE.width}">`,
-    `<meta property="og:image:height" content="${SHARE_IMAGE_SIZE.height}">`,
-    `<meta property="og:image:alt" content="${escapeHtml(`${name}'s page on Linkverse`)}">`,
+    `<meta property="og:image:width" content="${size.width}">`,
+    `<meta property="og:image:height" content="${size.height}">`,
+    `<meta property="og:image:alt" content="${escapeHtml(alt)}">`,
     `<meta name="twitter:image" content="${escapeHtml(image)}">`,
+    `<meta name="twitter:image:alt" content="${escapeHtml(alt)}">`,
   ];
 }
 
@@ -152,7 +157,7 @@ export function renderProfilePage(page: PublicPage, origin: string, inApp?: InAp
     `<link rel="canonical" href="${escapeHtml(url)}">`,
     ...(warned
       ? socialTags(shown.title, description, url)
-      : socialTags(shown.shareTitle, seo?.shareDescription ? shown.shareDescription : description, url, page)),
+      : socialTags(shown.shareTitle, seo?.shareDescription ? shown.shareDescription : description, url, page, seo, origin)),
     ...(seo && !warned ? [structuredDataOf(page, seo, url, origin, description), ...verificationTags(seo)] : []),
     // The creator's own profiles elsewhere, by their own address (the buttons go through /go/{id}):
     // Mastodon and IndieWeb sites read rel="me" on <link> as on <a> to verify that both are theirs.

@@ -4,6 +4,7 @@ import { type SeoAnswer, type SeoUpdate, parseSeoDocument, seoMessages } from '#
 import { PLAN_UPGRADE_HINT } from '#shared/plans.ts';
 import type { Db } from '../db/database.ts';
 import { AppError } from '../http/errors.ts';
+import { findOwnedMediaByUrl } from '../media/media.repository.ts';
 import { findSeoDocument, hiddenFromSearch, saveSeoDocument } from './seo.repository.ts';
 
 const seoAllowed = (limits: PlanLimits) => limits.seoTools;
@@ -32,10 +33,27 @@ export async function updateSeo(
     throw new AppError(403, 'plan_feature', `${seoMessages.notAllowed(plansAllowing(planLimits, seoAllowed))} ${PLAN_UPGRADE_HINT}`);
   }
   const settings = { ...parseSeoDocument(await findSeoDocument(db, owner.id)), ...update };
+  // The share image is one of the owner's own uploads of its kind; its size is the stored one.
+  if (update.shareImage !== undefined) {
+    const image = update.shareImage ? await findOwnedMediaByUrl(db, owner.id, 'share', update.shareImage) : undefined;
+    if (update.shareImage && !image) {
+      throw new AppError(400, 'validation_failed', seoMessages.shareImageMissing, {
+        fieldErrors: { shareImage: seoMessages.shareImageMissing },
+      });
+    }
+    settings.shareImageWidth = image?.width ?? 0;
+    settings.shareImageHeight = image?.height ?? 0;
+  }
   // A service left empty is not kept: the document holds the codes in use.
   settings.verifications = Object.fromEntries(Object.entries(settings.verifications).filter(([, token]) => token));
   await saveSeoDocument(db, owner.id, JSON.stringify(settings), settings.noindex, new Date().toISOString());
   return getSeo(db, owner, planLimits);
+}
+
+/** The uploads the page's SEO settings show (its share image): kept, and counted, as the look's are. */
+export async function seoUploads(db: Db, userId: number): Promise<string[]> {
+  const { shareImage } = parseSeoDocument(await findSeoDocument(db, userId));
+  return shareImage ? [shareImage] : [];
 }
 
 /** The usernames sitemap.xml leaves out: pages kept out of search engines on a plan with SEO tools. */

@@ -1,5 +1,5 @@
-import { AlertTriangle, CheckCircle2, Info, Lock } from 'lucide-react';
-import { useMemo } from 'react';
+import { AlertTriangle, CheckCircle2, ImagePlus, Info, Lock } from 'lucide-react';
+import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { DEFAULT_PLAN_LIMITS } from '#shared/plans.ts';
 import { toPublicProfile } from '#shared/public-profile.ts';
@@ -11,6 +11,7 @@ import {
   STRUCTURED_DATA_TYPES,
   type SeoAnswer,
   type SeoSettings,
+  type SeoUpdate,
   VERIFICATION_SERVICES,
   VERIFICATION_SERVICE_IDS,
   appearanceOf,
@@ -32,7 +33,7 @@ import { useSiteFeatures } from '#web/lib/use-site-features.ts';
 import { useUnsavedChanges } from '#web/lib/unsaved-changes.ts';
 import { profileUrl } from '#web/lib/utils.ts';
 import { cn } from '#web/lib/utils.ts';
-import { useSaveSeo, useSeo } from './use-seo.ts';
+import { useSaveSeo, useSeo, useUploadShareImage } from './use-seo.ts';
 
 const STRUCTURED_DATA_LABELS: Record<SeoSettings['structuredData'], { name: string; hint: string }> = {
   person: { name: 'A person', hint: 'For a creator, artist or professional.' },
@@ -79,10 +80,15 @@ function Counter({ length, shown, id }: { length: number; shown: number; id: str
   );
 }
 
+/** What the form edits: the settings but their sizes, which the server sets. */
+function editable({ shareImageWidth: _width, shareImageHeight: _height, ...settings }: SeoSettings): SeoUpdate {
+  return settings;
+}
+
 /** Settings as a save would leave them: a console's empty field is no code. */
-function comparable(settings: SeoSettings): SeoSettings {
+function comparable(settings: SeoSettings): SeoUpdate {
   const codes = Object.entries(settings.verifications).filter(([, code]) => code);
-  return { ...settings, verifications: Object.fromEntries(codes.sort(([a], [b]) => a.localeCompare(b))) };
+  return { ...editable(settings), verifications: Object.fromEntries(codes.sort(([a], [b]) => a.localeCompare(b))) };
 }
 
 function SeoEditor({ user, saved }: { user: CurrentUser; saved: SeoSettings }) {
@@ -90,8 +96,13 @@ function SeoEditor({ user, saved }: { user: CurrentUser; saved: SeoSettings }) {
   const items = usePageItems(user.id);
   const look = useCustomization();
   const limits = (useSiteFeatures()?.planLimits ?? DEFAULT_PLAN_LIMITS)[user.plan];
-  const form = useSchemaForm(seoUpdateSchema, { defaultValues: saved });
-  const values = { ...saved, ...form.watch() } as SeoSettings;
+  const form = useSchemaForm(seoUpdateSchema, { defaultValues: editable(saved) });
+  // The sizes are the server's: those of the image just uploaded, or of the saved one.
+  const [uploaded, setUploaded] = useState<{ url: string; width: number; height: number } | undefined>();
+  const watched = form.watch();
+  const size =
+    uploaded && uploaded.url === watched.shareImage ? uploaded : { width: saved.shareImageWidth, height: saved.shareImageHeight };
+  const values = { ...saved, ...watched, shareImageWidth: size.width, shareImageHeight: size.height } as SeoSettings;
   const dirty = JSON.stringify(comparable(values)) !== JSON.stringify(comparable(saved));
   useUnsavedChanges('seo', 'SEO', dirty);
   // The page as it is drawn: the checks read its link titles, bio and page description.
@@ -102,7 +113,7 @@ function SeoEditor({ user, saved }: { user: CurrentUser; saved: SeoSettings }) {
   const shown = appearanceOf(page, values);
   const checks = seoChecksOf(page, values);
   const address = profileUrl(user.username);
-  const submit = form.handleSubmit((input) => save.run(input, { form, onSuccess: (answer) => form.reset(answer.settings) }));
+  const submit = form.handleSubmit((input) => save.run(input, { form, onSuccess: (answer) => form.reset(editable(answer.settings)) }));
 
   return (
     <form onSubmit={(event) => void submit(event)} noValidate className="grid gap-6 xl:grid-cols-[1fr_340px]">
@@ -173,10 +184,33 @@ function SeoEditor({ user, saved }: { user: CurrentUser; saved: SeoSettings }) {
               {...form.field('shareDescription')}
             />
           </div>
+          <ShareImageField
+            image={values.shareImage}
+            size={size}
+            onUploaded={(image) => {
+              setUploaded(image);
+              form.setValue('shareImage', image.url, { shouldDirty: true });
+            }}
+            onRemove={() => form.setValue('shareImage', '', { shouldDirty: true })}
+          />
+          {values.shareImage && (
+            <div className="space-y-2">
+              <Label htmlFor="seo-share-image-alt">What the image shows</Label>
+              <Input
+                id="seo-share-image-alt"
+                placeholder="Three glazed bowls on a wooden shelf"
+                aria-describedby="seo-share-image-alt-hint"
+                {...form.field('shareImageAlt')}
+              />
+              <p id="seo-share-image-alt-hint" className="text-xs text-muted">
+                Read out by screen readers where the card appears.
+              </p>
+            </div>
+          )}
           <figure className="overflow-hidden rounded-xl border border-border bg-zinc-900" data-testid="share-preview">
             <figcaption className="sr-only">How a share card shows your page</figcaption>
             <img
-              src={`/${user.username}/og.png`}
+              src={values.shareImage || `/${user.username}/og.png`}
               alt=""
               width={1200}
               height={630}
@@ -188,7 +222,9 @@ function SeoEditor({ user, saved }: { user: CurrentUser; saved: SeoSettings }) {
               <p className="line-clamp-2 text-sm text-zinc-300">{values.shareDescription || shown.description}</p>
             </div>
           </figure>
-          <p className="text-xs text-muted">The picture is drawn from your page&apos;s look, and follows each change.</p>
+          {!values.shareImage && (
+            <p className="text-xs text-muted">Without an image of your own, the card shows one drawn from your page&apos;s look.</p>
+          )}
         </Card>
 
         <Card className="space-y-5">
@@ -255,7 +291,7 @@ function SeoEditor({ user, saved }: { user: CurrentUser; saved: SeoSettings }) {
 
         <div className="flex flex-wrap items-center justify-end gap-3">
           {dirty && <span className="text-sm text-muted">You have unsaved changes.</span>}
-          <Button type="button" variant="outline" disabled={!dirty || save.isPending} onClick={() => form.reset(saved)}>
+          <Button type="button" variant="outline" disabled={!dirty || save.isPending} onClick={() => form.reset(editable(saved))}>
             Discard changes
           </Button>
           <Button type="submit" disabled={!dirty || save.isPending}>
@@ -299,5 +335,69 @@ function SeoEditor({ user, saved }: { user: CurrentUser; saved: SeoSettings }) {
         </Card>
       </aside>
     </form>
+  );
+}
+
+/** The share image: upload one (cropped to the cards' shape by the server), replace it, or go back to the drawn one. */
+function ShareImageField({
+  image,
+  size,
+  onUploaded,
+  onRemove,
+}: {
+  image: string;
+  size: { width: number; height: number };
+  onUploaded: (image: { url: string; width: number; height: number }) => void;
+  onRemove: () => void;
+}) {
+  const [progress, setProgress] = useState(0);
+  const upload = useUploadShareImage(setProgress);
+  const choose = (file: File | undefined) => {
+    if (!file) return;
+    setProgress(0);
+    void upload.run(file, {
+      success: false,
+      onSuccess: ({ url, width, height }) => onUploaded({ url, width: width ?? 0, height: height ?? 0 }),
+    });
+  };
+  return (
+    <div className="flex flex-wrap items-center gap-3">
+      <span className="w-full text-sm font-medium" id="seo-share-image-label">
+        Share image
+      </span>
+      <label
+        className={cn(
+          'inline-flex min-h-11 cursor-pointer items-center gap-2 rounded-xl border border-border px-4 text-sm font-medium focus-within:ring-2 focus-within:ring-primary hover:border-primary/60 sm:min-h-9',
+          upload.isPending && 'pointer-events-none opacity-60',
+        )}
+      >
+        <ImagePlus className="size-4" aria-hidden="true" />
+        {upload.isPending ? `Uploading... ${progress}%` : image ? 'Replace image' : 'Upload an image'}
+        <input
+          type="file"
+          accept="image/png,image/jpeg,image/webp,image/gif"
+          className="sr-only"
+          aria-describedby="seo-share-image-label seo-share-image-hint"
+          disabled={upload.isPending}
+          onChange={(event) => {
+            choose(event.target.files?.[0]);
+            event.target.value = '';
+          }}
+        />
+      </label>
+      {image && (
+        <>
+          <Button type="button" variant="outline" onClick={onRemove}>
+            Use the drawn image
+          </Button>
+          <span className="text-xs text-muted" data-testid="share-image-size">
+            {size.width} × {size.height}
+          </span>
+        </>
+      )}
+      <p id="seo-share-image-hint" className="w-full text-xs text-muted">
+        Cropped to 1200 × 630, the shape cards show; PNG, JPG, WebP or GIF up to 5 MB.
+      </p>
+    </div>
   );
 }

@@ -2,6 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { SeoAnswer, SeoUpdate } from '#shared/seo.ts';
 import { api } from '#web/lib/api.ts';
 import { useApiMutation } from '#web/lib/use-api-mutation.ts';
+import { uploadMedia } from '#web/lib/upload-media.ts';
 
 export const seoQueryKey = ['me', 'seo'] as const;
 
@@ -20,5 +21,13 @@ export function useSaveSeo() {
     mutationFn: async (update: SeoUpdate) => (await api<{ data: SeoAnswer }>('/api/me/seo', { method: 'PUT', body: update })).data,
     onSuccess: (saved) => queryClient.setQueryData(seoQueryKey, saved),
     success: 'SEO settings saved: your page shows them now.',
+  });
+}
+
+/** Upload the page's own share image: cropped and stored by the server, not yet shown until the settings are saved. */
+export function useUploadShareImage(onProgress: (percent: number) => void) {
+  return useApiMutation({
+    failure: 'Failed to upload the image. Please try again.',
+    mutationFn: (file: File) => uploadMedia('share', file, onProgress),
   });
 }
