@@ -138,6 +138,8 @@ const DIRECT_SETTINGS = {
                     .transform((periods) => ANALYTICS_PERIODS.filter((days) => periods.includes(days)))
                     .optional(),
                   analyticsExport: z.boolean().optional(),
+                  advancedAnalytics: z.boolean().optional(),
+                  premiumAnalytics: z.boolean().optional(),
                   customFonts: z.boolean().optional(),
                   allThemes: z.boolean().optional(),
                   layouts: z

@@ -70,6 +70,8 @@ export const siteFeaturesSchema = z
         uploadBytes: z.number().int(),
         analyticsDays: z.array(z.union(ANALYTICS_PERIODS.map((days) => z.literal(days)))),
         analyticsExport: z.boolean(),
+        advancedAnalytics: z.boolean(),
+        premiumAnalytics: z.boolean(),
         customFonts: z.boolean(),
         allThemes: z.boolean(),
         layouts: z.number().int().nullable(),

@@ -15,7 +15,7 @@ export const DEVICES = ['desktop', 'mobile', 'tablet'] as const;
 export type Device = (typeof DEVICES)[number];
 
 export const analyticsMessages = {
-  invalidPeriod: 'Choose a period of 7, 30 or 90 days',
+  invalidPeriod: 'Choose a period of 7, 30, 90 or 365 days',
   emptyTitle: 'No visits yet',
   emptyHint: 'Share your profile link: views and clicks show up here within a minute.',
 } as const;
@@ -23,11 +23,13 @@ export const analyticsMessages = {
 /** `?days=7|30|90`; anything else is refused. */
 export const analyticsQuerySchema = z.object({
   days: z
-    .enum(ANALYTICS_PERIODS.map(String) as ['7', '30', '90'], { error: analyticsMessages.invalidPeriod })
+    .enum(ANALYTICS_PERIODS.map(String) as ['7', '30', '90', '365'], { error: analyticsMessages.invalidPeriod })
     .transform((days) => Number(days) as AnalyticsPeriod),
 });
 
 const share = z.object({ name: z.string(), visits: z.number().int(), percentage: z.number() });
+/** A figure of the period before: its value, and the change to now in percent (points for a rate); null when it was 0. */
+const compared = z.object({ previous: z.number(), change: z.number().nullable() });
 
 export const analyticsReportSchema = z
   .object({
@@ -58,18 +60,41 @@ export const analyticsReportSchema = z
         clicks: z.number().int(),
         uniqueClicks: z.number().int(),
         share: z.number(),
+        /** Clicks ÷ profile views, in percent with one decimal (advanced analytics, issue 52 §2); null on a plan without them. */
+        clickThroughRate: z.number().nullable(),
       }),
     ),
     sources: z.array(share),
     /** Country codes (ISO 3166-1 alpha-2), '' when unknown. */
     countries: z.array(share),
-    devices: z.array(share),
-    browsers: z.array(share),
+    /** Devices, browsers and in-app browsers are advanced analytics (Pro and Business, issue 52 §2): null on a plan without them. */
+    devices: z.array(share).nullable(),
+    browsers: z.array(share).nullable(),
     /** Views opened inside an app's own browser (Instagram, TikTok…), by app, as a share of all views. */
-    inAppBrowsers: z.array(share),
+    inAppBrowsers: z.array(share).nullable(),
+    /**
+     * Every figure beside the previous period of the same length (premium analytics, Business): its value then, and
+     * the change in percent (the conversion rate's in points); null on a plan without it.
+     */
+    comparison: z
+      .object({
+        profileViews: compared,
+        uniqueVisitors: compared,
+        linkClicks: compared,
+        uniqueClicks: compared,
+        conversionRate: compared,
+      })
+      .nullable(),
   })
   .meta({ id: 'AnalyticsReport' });
 export type AnalyticsReport = z.infer<typeof analyticsReportSchema>;
+/** The figures premium analytics compares with the previous period. */
+export type ComparedFigure = keyof NonNullable<AnalyticsReport['comparison']>;
+/** What an analytics report holds on a plan (issue 52 §2): basic, advanced (Pro) and premium (Business). */
+export interface AnalyticsDepth {
+  advanced: boolean;
+  premium: boolean;
+}
 
 /** Percent change from `previous` to `current`, one decimal; null when there is nothing to compare with. */
 export function trendOf(current: number, previous: number): number | null {

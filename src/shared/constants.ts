@@ -45,5 +45,5 @@ export const PLANS = ['free', 'pro', 'business'] as const;
 export type Plan = (typeof PLANS)[number];
 
 /** The analytics timeframes offered (spec 000 §9 "Analytics timeframes"). */
-export const ANALYTICS_PERIODS = [7, 30, 90] as const;
+export const ANALYTICS_PERIODS = [7, 30, 90, 365] as const;
 export type AnalyticsPeriod = (typeof ANALYTICS_PERIODS)[number];

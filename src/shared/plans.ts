@@ -13,6 +13,10 @@ export interface PlanLimits {
   analyticsDays: AnalyticsPeriod[];
   /** The analytics download (CSV). */
   analyticsExport: boolean;
+  /** Advanced analytics (issue 52 §2, Pro): each link's click-through rate, devices, browsers and in-app browsers. */
+  advancedAnalytics: boolean;
+  /** Premium analytics (Business): every figure beside the previous period. */
+  premiumAnalytics: boolean;
   /** Fonts other than the default (Inter) on the page. */
   customFonts: boolean;
   /** Every quick theme, the named gradients, and the page's own theme colours and background (without it: the basic themes). */
@@ -42,6 +46,8 @@ export const DEFAULT_PLAN_LIMITS: Record<Plan, PlanLimits> = {
     uploadBytes: 10 * MB,
     analyticsDays: [7, 30],
     analyticsExport: false,
+    advancedAnalytics: false,
+    premiumAnalytics: false,
     ...page(false),
     layouts: 1,
     verifiedBadge: false,
@@ -51,8 +57,10 @@ export const DEFAULT_PLAN_LIMITS: Record<Plan, PlanLimits> = {
   pro: {
     links: null,
     uploadBytes: 50 * MB,
-    analyticsDays: [...ANALYTICS_PERIODS],
+    analyticsDays: [7, 30, 90],
     analyticsExport: true,
+    advancedAnalytics: true,
+    premiumAnalytics: false,
     ...page(true),
     layouts: 5,
     verifiedBadge: false,
@@ -64,6 +72,8 @@ export const DEFAULT_PLAN_LIMITS: Record<Plan, PlanLimits> = {
     uploadBytes: 1024 * MB,
     analyticsDays: [...ANALYTICS_PERIODS],
     analyticsExport: true,
+    advancedAnalytics: true,
+    premiumAnalytics: true,
     ...page(true),
     layouts: null,
     verifiedBadge: true,

@@ -42,6 +42,8 @@ let blog: { id: number };
 beforeAll(async () => {
   t = await createTestApp();
   creator = await createUser(t.app, { username: uniqueUsername('stats') });
+  // On Pro: devices, browsers and each link's click-through rate are advanced analytics (issue 52 §2).
+  await setPlan(t.app, creator.user.id, 'pro');
   shop = await createLink(t.app, creator, { title: 'Shop', url: 'https://shop.example/' });
   blog = await createLink(t.app, creator, { title: 'Blog', url: 'https://blog.example/' });
 });
@@ -100,8 +102,8 @@ describe(`what counts (${DIALECT})`, () => {
     expect(data.dailyVisits.at(-1)).toEqual({ date: new Date().toISOString().slice(0, 10), count: 4, clicks: 3 });
     expect(data.dailyVisits.slice(0, 6).every((day: { count: number }) => day.count === 0)).toBe(true);
     expect(data.topLinks).toEqual([
-      { id: shop.id, name: 'Shop', url: 'https://shop.example/', clicks: 2, uniqueClicks: 2, share: 66.7 },
-      { id: blog.id, name: 'Blog', url: 'https://blog.example/', clicks: 1, uniqueClicks: 1, share: 33.3 },
+      { id: shop.id, name: 'Shop', url: 'https://shop.example/', clicks: 2, uniqueClicks: 2, share: 66.7, clickThroughRate: 50 },
+      { id: blog.id, name: 'Blog', url: 'https://blog.example/', clicks: 1, uniqueClicks: 1, share: 33.3, clickThroughRate: 25 },
     ]);
     expect(data.sources).toEqual([
       { name: 'Google', visits: 1, percentage: 25 },
@@ -221,7 +223,7 @@ describe(`days, windows and time zones (${DIALECT})`, () => {
 
     const owned = (await t.app.db.selectFrom('users').selectAll().where('id', '=', userId).executeTakeFirstOrThrow())!;
     const now = Date.parse('2026-03-10T16:00:00.000Z');
-    const week = await analyticsOf(t.app.db, owned, 7, now);
+    const week = await analyticsOf(t.app.db, owned, 7, { advanced: true, premium: true }, now);
     expect(week).toMatchObject({ from: '2026-03-04', to: '2026-03-10', timeZone: 'America/New_York' });
     expect(week.dailyVisits.slice(-2)).toEqual([
       { date: '2026-03-09', count: 1, clicks: 0 },
@@ -236,7 +238,7 @@ describe(`days, windows and time zones (${DIALECT})`, () => {
       { name: 'desktop', visits: 1, percentage: 33.3 },
       { name: 'tablet', visits: 0, percentage: 0 },
     ]);
-    const month = await analyticsOf(t.app.db, owned, 30, now);
+    const month = await analyticsOf(t.app.db, owned, 30, { advanced: true, premium: true }, now);
     expect(month.profileViews).toBe(4);
     expect(month.viewsTrend).toBeNull();
     // Every request is still a hit in the raw events: 1 + 4 + 1 + 1 + 1 + 1.

@@ -4,6 +4,7 @@ import { CUSTOMIZATION_DEFAULTS } from '#shared/customization.ts';
 import { ConfigError, loadConfig, mergePlanLimits } from '#server/config.ts';
 import { DIALECT, type TestApp, createTestApp } from '../helpers/test-app.ts';
 import { createAdmin, createLink, createUser, setPlan } from '../helpers/factories.ts';
+import { type Visit, storeVisits } from '#server/analytics/analytics-store.ts';
 
 // What each plan unlocks (issue 33: analytics depth, fonts, themes, layouts, and links past a downgrade),
 // enforced by the server from the one table in src/shared/plans.ts and
@@ -34,10 +35,10 @@ async function creatorOn(app: TestApp['app'], plan: Plan) {
   return creator;
 }
 
-const PLAN_TABLE: Record<Plan, { days: Record<7 | 30 | 90, number>; download: number }> = {
-  free: { days: { 7: 200, 30: 200, 90: 403 }, download: 403 },
-  pro: { days: { 7: 200, 30: 200, 90: 200 }, download: 200 },
-  business: { days: { 7: 200, 30: 200, 90: 200 }, download: 200 },
+const PLAN_TABLE: Record<Plan, { days: Record<7 | 30 | 90 | 365, number>; download: number }> = {
+  free: { days: { 7: 200, 30: 200, 90: 403, 365: 403 }, download: 403 },
+  pro: { days: { 7: 200, 30: 200, 90: 200, 365: 403 }, download: 200 },
+  business: { days: { 7: 200, 30: 200, 90: 200, 365: 200 }, download: 200 },
 };
 
 describe(`what each plan unlocks: analytics (${DIALECT})`, () => {
@@ -53,7 +54,7 @@ describe(`what each plan unlocks: analytics (${DIALECT})`, () => {
         if (status === 403) {
           expect(answer.json()).toEqual({
             code: 'plan_feature',
-            message: `The last ${days} days of analytics come with Pro and Business. See Pricing for how to upgrade.`,
+            message: `The last ${days} days of analytics come with ${days === '365' ? 'Business' : 'Pro and Business'}. See Pricing for how to upgrade.`,
           });
         }
       }
@@ -62,6 +63,67 @@ describe(`what each plan unlocks: analytics (${DIALECT})`, () => {
       if (expected.download === 403) {
         expect(download.json().message).toBe('Downloading your analytics comes with Pro and Business. See Pricing for how to upgrade.');
       }
+    });
+  }
+
+  // Issue 52 §2: what each plan's report holds, from visits made here at known days. Written out, not read from the table.
+  const DEPTH: Record<Plan, { advanced: boolean; premium: boolean }> = {
+    free: { advanced: false, premium: false },
+    pro: { advanced: true, premium: false },
+    business: { advanced: true, premium: true },
+  };
+  for (const [plan, depth] of Object.entries(DEPTH) as [Plan, (typeof DEPTH)[Plan]][]) {
+    it(`${plan}: ${depth.premium ? 'basic, advanced and premium' : depth.advanced ? 'basic and advanced' : 'basic'} analytics`, async () => {
+      const creator = await creatorOn(t.app, plan);
+      const link = await createLink(t.app, creator, { title: 'Shop', url: 'https://shop.example/' });
+      const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000).toISOString();
+      const visit = (fields: Partial<Visit>): Visit => ({
+        kind: 'view',
+        userId: creator.user.id,
+        linkId: null,
+        at: minutesAgo(1),
+        referrer: null,
+        source: 'Direct',
+        country: 'FR',
+        device: 'mobile',
+        browser: 'Mobile Safari',
+        inApp: '',
+        visitorHash: 'visitor-a',
+        hits: 1,
+        ...fields,
+      });
+      // This week: two visitors, one of whom clicked; the week before: one visitor who did not.
+      await storeVisits(t.app.db, [
+        visit({}),
+        visit({ visitorHash: 'visitor-b', device: 'desktop', browser: 'Chrome', inApp: 'Instagram' }),
+        visit({ kind: 'click', linkId: link.id }),
+        visit({ visitorHash: 'visitor-c', at: minutesAgo(8 * 24 * 60) }),
+      ]);
+      const report = (await t.app.inject({ url: '/api/me/analytics?days=7', headers: { cookie: creator.cookie } })).json().data;
+      expect(report).toMatchObject({ profileViews: 2, uniqueVisitors: 2, linkClicks: 1, uniqueClicks: 1, conversionRate: 50 });
+      expect(report.topLinks[0]).toMatchObject({ id: link.id, clicks: 1, clickThroughRate: depth.advanced ? 50 : null });
+      if (depth.advanced) {
+        expect(report.devices).toEqual([
+          { name: 'desktop', visits: 1, percentage: 50 },
+          { name: 'mobile', visits: 1, percentage: 50 },
+          { name: 'tablet', visits: 0, percentage: 0 },
+        ]);
+        expect(report.browsers.map((browser: { name: string }) => browser.name)).toEqual(['Chrome', 'Mobile Safari']);
+        expect(report.inAppBrowsers).toEqual([{ name: 'Instagram', visits: 1, percentage: 50 }]);
+      } else {
+        expect(report).toMatchObject({ devices: null, browsers: null, inAppBrowsers: null });
+      }
+      expect(report.comparison).toEqual(
+        depth.premium
+          ? {
+              profileViews: { previous: 1, change: 100 },
+              uniqueVisitors: { previous: 1, change: 100 },
+              linkClicks: { previous: 0, change: null },
+              uniqueClicks: { previous: 0, change: null },
+              conversionRate: { previous: 0, change: 50 },
+            }
+          : null,
+      );
     });
   }
 
@@ -80,7 +142,7 @@ describe(`what each plan unlocks: analytics (${DIALECT})`, () => {
     }
     const features = (await t.app.inject({ url: '/api/site/features' })).json().data;
     expect(features.planLimits.free).toMatchObject({ analyticsDays: [7, 30], analyticsExport: false });
-    expect(features.planLimits.business).toMatchObject({ analyticsDays: [7, 30, 90], analyticsExport: true });
+    expect(features.planLimits.business).toMatchObject({ analyticsDays: [7, 30, 90, 365], analyticsExport: true });
 
     const parsed = loadConfig({ PLAN_LIMITS: '{"free":{"analyticsDays":[90,7],"analyticsExport":true}}' });
     expect(parsed.planLimits.free).toMatchObject({ links: 5, analyticsDays: [7, 90], analyticsExport: true });

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createLink, createUser, setPlan } from '../helpers/factories.ts';
 import { useServerAndBrowser } from '../helpers/web-server.ts';
 import { axeViolationsOf, signInPage } from '../helpers/pages.ts';
+import { type Visit, storeVisits } from '#server/analytics/analytics-store.ts';
 
 // A visitor's views and clicks, from a browser of their own, reach the owner's
 // dashboard: the Analytics tab, the sidebar stats card and each link's card.
@@ -81,6 +82,60 @@ describe('analytics in the dashboard', () => {
     const shopCard = dashboard.locator(`[data-link-id="${shop.id}"]`);
     await expect.poll(() => shopCard.getByTestId('link-clicks').textContent()).toBe('1 click · 30 days');
     await context.close();
+  });
+
+  it('shows each plan its depth: Free the basics with the rest locked, Business every figure beside the period before', async () => {
+    const { app } = running.server.testApp;
+    for (const plan of ['free', 'business'] as const) {
+      const owner = await createUser(app, { password: 'secret123' });
+      await setPlan(app, owner.user.id, plan);
+      const shop = await createLink(app, owner, { title: 'Shop', url: 'https://shop.example/' });
+      const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000).toISOString();
+      const visit = (fields: Partial<Visit>): Visit => ({
+        kind: 'view',
+        userId: owner.user.id,
+        linkId: null,
+        at: minutesAgo(1),
+        referrer: null,
+        source: 'Direct',
+        country: 'FR',
+        device: 'mobile',
+        browser: 'Mobile Safari',
+        inApp: '',
+        visitorHash: 'visitor-a',
+        hits: 1,
+        ...fields,
+      });
+      // This week two visitors, one of whom clicked; the week before, one who did not.
+      await storeVisits(app.db, [
+        visit({}),
+        visit({ visitorHash: 'visitor-b', device: 'desktop', browser: 'Chrome' }),
+        visit({ kind: 'click', linkId: shop.id }),
+        visit({ visitorHash: 'visitor-c', at: minutesAgo(8 * 24 * 60) }),
+      ]);
+      const { context, page } = await dashboardOf(owner.user.username, { width: plan === 'free' ? 390 : 1366, height: 900 });
+      await page.goto('/dashboard?tab=analytics');
+      const main = page.getByRole('main');
+      await expect.poll(() => page.getByTestId('stat-profile-views').textContent()).toBe('2');
+      if (plan === 'free') {
+        await expect
+          .poll(() => main.getByText('Devices, browsers and the apps visitors open your page in come with Pro and Business.').isVisible())
+          .toBe(true);
+        expect(await main.getByText('% of views').count()).toBe(0);
+        expect(await page.getByTestId('compared').count()).toBe(0);
+      } else {
+        await expect
+          .poll(() => page.getByTestId('compared').allTextContents())
+          .toEqual(['1 unique visitor before, +100%', '0 visitors clicked before, new', '0% before, +50 points']);
+        expect(await main.getByText('1 unique · 100% of total · 50% of views').isVisible()).toBe(true);
+        expect(await main.getByText('Desktop').isVisible()).toBe(true);
+        // A year, from the daily figures.
+        await main.getByRole('button', { name: 'Last 365 days' }).click();
+        await expect.poll(() => main.getByRole('img', { name: /Daily profile visits, 365 days/ }).count()).toBe(1);
+      }
+      expect(await axeViolationsOf(page)).toEqual([]);
+      await context.close();
+    }
   });
 
   it('gives a new profile an honest empty state', async () => {

@@ -28,13 +28,14 @@ function assertPlanAllows(config: AppConfig, user: UserRow, days: AnalyticsPerio
 }
 
 export function registerAnalyticsRoutes(app: App, db: Db, config: AppConfig): void {
-  // GET /api/me/analytics?days=7|30|90
+  // GET /api/me/analytics?days=7|30|90|365
   app.get(
     '/analytics',
     {
       schema: {
         tags,
-        summary: 'Views, visitors, clicks, sources, countries and devices of the last 7, 30 or 90 days',
+        summary:
+          'Views, visitors, clicks, sources and countries of the last 7, 30, 90 or 365 days; devices and each link’s rate on Pro, the comparison with the period before on Business',
         security: sessionOrToken('analytics:read'),
         querystring: analyticsQuerySchema,
         response: { 200: dataOf(analyticsReportSchema), ...errorResponses(400, 401, 403) },
@@ -43,11 +44,13 @@ export function registerAnalyticsRoutes(app: App, db: Db, config: AppConfig): vo
     async (request) => {
       const owner = requireUser(request);
       assertPlanAllows(config, owner, request.query.days, false);
-      return { data: await analyticsOf(db, owner, request.query.days) };
+      const limits = config.planLimits[owner.plan];
+      const depth = { advanced: limits.advancedAnalytics, premium: limits.premiumAnalytics };
+      return { data: await analyticsOf(db, owner, request.query.days, depth) };
     },
   );
 
-  // GET /api/me/analytics/export?days=7|30|90: the same period as CSV.
+  // GET /api/me/analytics/export?days=7|30|90|365: the same period as CSV.
   app.get(
     '/analytics/export',
     {

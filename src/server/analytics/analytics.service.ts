@@ -1,6 +1,14 @@
 import type { ActivityItem } from '#shared/activity.ts';
 import { csvDocument } from '../http/csv.ts';
-import { type AnalyticsReport, DEVICES, NAMED_OTHER_HOSTS, conversionRateOf, percentOf, trendOf } from '#shared/analytics.ts';
+import {
+  type AnalyticsDepth,
+  type AnalyticsReport,
+  DEVICES,
+  NAMED_OTHER_HOSTS,
+  conversionRateOf,
+  percentOf,
+  trendOf,
+} from '#shared/analytics.ts';
 import { type AnalyticsPeriod } from '#shared/constants.ts';
 import { formatCount } from '#shared/counts.ts';
 import { addDays, daysBetween, localDayOf } from '#shared/time-zone.ts';
@@ -68,8 +76,22 @@ function sourcesOf(rows: RollupRow[], whole: number) {
     .sort((a, b) => b.visits - a.visits || (a.name < b.name ? -1 : 1));
 }
 
-/** The report of a period from the rows of it and of the period before it. */
-export function analyticsReport(rows: RollupRow[], links: LinkName[], period: Period, totalViews = 0): AnalyticsReport {
+/** Everything: what the tests of the arithmetic read, and Business's depth. */
+const FULL_DEPTH: AnalyticsDepth = { advanced: true, premium: true };
+
+/**
+ * The report of a period from the rows of it and of the period before it, as
+ * deep as the plan's analytics go (issue 52 §2): basic for every plan, the
+ * advanced parts (click-through rates, devices, browsers, in-app browsers) and
+ * the premium comparison of every figure null where the plan has none.
+ */
+export function analyticsReport(
+  rows: RollupRow[],
+  links: LinkName[],
+  period: Period,
+  totalViews = 0,
+  depth: AnalyticsDepth = FULL_DEPTH,
+): AnalyticsReport {
   const { from, to, previousFrom, previousTo } = periodBounds(period);
   const current = rows.filter((row) => row.day >= from && row.day <= to);
   const previous = rows.filter((row) => row.day >= previousFrom && row.day <= previousTo);
@@ -99,7 +121,14 @@ export function analyticsReport(rows: RollupRow[], links: LinkName[], period: Pe
     .filter(([, entry]) => entry.clicks > 0)
     .map(([id, entry]) => {
       const link = names.get(id);
-      return { id, name: link?.title ?? DELETED_LINK, url: link?.url ?? '', ...entry, share: percentOf(entry.clicks, linkClicks) };
+      return {
+        id,
+        name: link?.title ?? DELETED_LINK,
+        url: link?.url ?? '',
+        ...entry,
+        share: percentOf(entry.clicks, linkClicks),
+        clickThroughRate: depth.advanced ? percentOf(entry.clicks, profileViews) : null,
+      };
     })
     .sort((a, b) => b.clicks - a.clicks || a.id - b.id);
 
@@ -107,6 +136,16 @@ export function analyticsReport(rows: RollupRow[], links: LinkName[], period: Pe
   for (const device of DEVICES) {
     if (!devices.some((share) => share.name === device)) devices.push({ name: device, visits: 0, percentage: 0 });
   }
+
+  const before = {
+    profileViews: sum(totals(previous, 'view'), 'visits'),
+    uniqueVisitors: sum(totals(previous, 'view'), 'uniques'),
+    linkClicks: sum(totals(previous, 'click'), 'visits'),
+    uniqueClicks: sum(totals(previous, 'click'), 'uniques'),
+  };
+  const conversionRate = conversionRateOf(uniqueClicks, uniqueVisitors);
+  const conversionBefore = conversionRateOf(before.uniqueClicks, before.uniqueVisitors);
+  const versus = (now: number, then: number) => ({ previous: then, change: trendOf(now, then) });
 
   return {
     days: period.days,
@@ -118,9 +157,9 @@ export function analyticsReport(rows: RollupRow[], links: LinkName[], period: Pe
     uniqueVisitors,
     linkClicks,
     uniqueClicks,
-    conversionRate: conversionRateOf(uniqueClicks, uniqueVisitors),
-    viewsTrend: trendOf(profileViews, sum(totals(previous, 'view'), 'visits')),
-    clicksTrend: trendOf(linkClicks, sum(totals(previous, 'click'), 'visits')),
+    conversionRate,
+    viewsTrend: trendOf(profileViews, before.profileViews),
+    clicksTrend: trendOf(linkClicks, before.linkClicks),
     dailyVisits: daysBetween(from, to).map((date) => ({
       date,
       count: viewsByDay.get(date) ?? 0,
@@ -129,9 +168,22 @@ export function analyticsReport(rows: RollupRow[], links: LinkName[], period: Pe
     topLinks,
     sources: sourcesOf(current, profileViews),
     countries: sharesOf(current, 'country', profileViews),
-    devices,
-    browsers: sharesOf(current, 'browser', profileViews),
-    inAppBrowsers: sharesOf(current, 'app', profileViews),
+    devices: depth.advanced ? devices : null,
+    browsers: depth.advanced ? sharesOf(current, 'browser', profileViews) : null,
+    inAppBrowsers: depth.advanced ? sharesOf(current, 'app', profileViews) : null,
+    comparison: depth.premium
+      ? {
+          profileViews: versus(profileViews, before.profileViews),
+          uniqueVisitors: versus(uniqueVisitors, before.uniqueVisitors),
+          linkClicks: versus(linkClicks, before.linkClicks),
+          uniqueClicks: versus(uniqueClicks, before.uniqueClicks),
+          // A rate changes by points, not by a percent of itself.
+          conversionRate: {
+            previous: conversionBefore,
+            change: before.uniqueVisitors === 0 ? null : Math.round((conversionRate - conversionBefore) * 10) / 10,
+          },
+        }
+      : null,
   };
 }
 
@@ -146,7 +198,13 @@ export function totalViewsOfPage(db: Db, userId: number): Promise<number> {
   return totalViewsOf(db, userId);
 }
 
-export async function analyticsOf(db: Db, owner: UserRow, days: AnalyticsPeriod, now = Date.now()): Promise<AnalyticsReport> {
+export async function analyticsOf(
+  db: Db,
+  owner: UserRow,
+  days: AnalyticsPeriod,
+  depth: AnalyticsDepth,
+  now = Date.now(),
+): Promise<AnalyticsReport> {
   const period = periodOf(owner, days, now);
   const { from, to, previousFrom } = periodBounds(period);
   const [rows, links, totalViews] = await Promise.all([
@@ -154,7 +212,7 @@ export async function analyticsOf(db: Db, owner: UserRow, days: AnalyticsPeriod,
     linkNamesOf(db, owner.id),
     totalViewsOf(db, owner.id),
   ]);
-  return analyticsReport(rows, links, period, totalViews);
+  return analyticsReport(rows, links, period, totalViews, depth);
 }
 
 /**

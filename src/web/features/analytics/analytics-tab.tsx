@@ -15,9 +15,9 @@ import {
 } from 'lucide-react';
 import { type ReactNode, Suspense, lazy, useState } from 'react';
 import { type AnalyticsReport, CONVERSION_RATE_DEFINITION, analyticsMessages } from '#shared/analytics.ts';
-import { ANALYTICS_PERIODS, type AnalyticsPeriod } from '#shared/constants.ts';
+import { ANALYTICS_PERIODS, type AnalyticsPeriod, type Plan } from '#shared/constants.ts';
 import { countOf, formatCount } from '#shared/counts.ts';
-import { DEFAULT_PLAN_LIMITS, planFeatureMessages, plansAllowing } from '#shared/plans.ts';
+import { DEFAULT_PLAN_LIMITS, type PlanLimits, planFeatureMessages, plansAllowing } from '#shared/plans.ts';
 import { useSiteFeatures } from '#web/lib/use-site-features.ts';
 import { PlanLockNote } from '#web/features/purchases/plan-lock-note.tsx';
 import type { CurrentUser } from '#shared/user.types.ts';
@@ -100,14 +100,17 @@ export function AnalyticsTab({ user }: { user: CurrentUser }) {
       {analytics.isError && (
         <LoadError title="Could not load your analytics" detail={analytics.error.message} onRetry={() => void analytics.refetch()} />
       )}
-      {report && <Report report={report} user={user} />}
+      {report && <Report report={report} user={user} plans={planLimits} />}
     </div>
   );
 }
 
-function Report({ report, user }: { report: AnalyticsReport; user: CurrentUser }) {
+function Report({ report, user, plans }: { report: AnalyticsReport; user: CurrentUser; plans: Record<Plan, PlanLimits> }) {
   const empty = report.totalViews === 0 && report.profileViews === 0 && report.linkClicks === 0;
   const period = `previous ${report.days} days`;
+  // Premium analytics (Business) sets every figure beside the period before; the others compare views and clicks.
+  const compared = report.comparison;
+  const advancedPlans = plansAllowing(plans, (plan) => plan.advancedAnalytics);
   return (
     <>
       <div className="grid gap-4 sm:grid-cols-3">
@@ -118,6 +121,10 @@ function Report({ report, user }: { report: AnalyticsReport; user: CurrentUser }
           detail={countOf(report.uniqueVisitors, 'unique visitor')}
           trend={report.viewsTrend}
           against={period}
+          before={
+            compared &&
+            `${countOf(compared.uniqueVisitors.previous, 'unique visitor')} before, ${changeOf(compared.uniqueVisitors.change, '%')}`
+          }
         />
         <StatCard
           icon={<MousePointerClick />}
@@ -126,8 +133,18 @@ function Report({ report, user }: { report: AnalyticsReport; user: CurrentUser }
           detail={`${countOf(report.uniqueClicks, 'visitor')} clicked`}
           trend={report.clicksTrend}
           against={period}
+          before={
+            compared &&
+            `${countOf(compared.uniqueClicks.previous, 'visitor')} clicked before, ${changeOf(compared.uniqueClicks.change, '%')}`
+          }
         />
-        <StatCard icon={<Percent />} label="Conversion Rate" value={`${report.conversionRate}%`} detail={CONVERSION_RATE_DEFINITION} />
+        <StatCard
+          icon={<Percent />}
+          label="Conversion Rate"
+          value={`${report.conversionRate}%`}
+          detail={CONVERSION_RATE_DEFINITION}
+          before={compared && `${compared.conversionRate.previous}% before, ${changeOf(compared.conversionRate.change, ' points')}`}
+        />
       </div>
 
       {empty ? (
@@ -161,28 +178,10 @@ function Report({ report, user }: { report: AnalyticsReport; user: CurrentUser }
             </Card>
             <Card>
               <SectionTitle icon={<Smartphone />} title="Devices" />
-              <ShareList
-                items={report.devices.map((device) => ({ ...device, label: DEVICE_NAMES[device.name] ?? device.name }))}
-                unit="visit"
-                empty="No visits in this period."
-              />
-              {report.browsers.length > 0 && (
-                <p className="mt-4 text-xs text-muted">
-                  Browsers:{' '}
-                  {report.browsers
-                    .slice(0, 4)
-                    .map((browser) => `${browser.name} ${browser.percentage}%`)
-                    .join(' · ')}
-                </p>
-              )}
-              {report.inAppBrowsers.length > 0 && (
-                <p className="mt-2 text-xs text-muted" data-testid="in-app-browsers">
-                  Opened inside apps:{' '}
-                  {report.inAppBrowsers
-                    .slice(0, 4)
-                    .map((app) => `${app.name} ${app.percentage}%`)
-                    .join(' · ')}
-                </p>
+              {report.devices === null || report.browsers === null || report.inAppBrowsers === null ? (
+                <PlanLockNote note={`Devices, browsers and the apps visitors open your page in come with ${advancedPlans}.`} />
+              ) : (
+                <DevicesAndBrowsers devices={report.devices} browsers={report.browsers} inAppBrowsers={report.inAppBrowsers} />
               )}
             </Card>
           </div>
@@ -193,7 +192,62 @@ function Report({ report, user }: { report: AnalyticsReport; user: CurrentUser }
   );
 }
 
-function StatCard(props: { icon: ReactNode; label: string; value: string; detail: string; trend?: number | null; against?: string }) {
+/** Advanced analytics (Pro and Business): visits by device, and the browsers and apps they came in. */
+function DevicesAndBrowsers({
+  devices,
+  browsers,
+  inAppBrowsers,
+}: {
+  devices: NonNullable<AnalyticsReport['devices']>;
+  browsers: NonNullable<AnalyticsReport['browsers']>;
+  inAppBrowsers: NonNullable<AnalyticsReport['inAppBrowsers']>;
+}) {
+  const report = { browsers, inAppBrowsers };
+  return (
+    <>
+      <ShareList
+        items={devices.map((device) => ({ ...device, label: DEVICE_NAMES[device.name] ?? device.name }))}
+        unit="visit"
+        empty="No visits in this period."
+      />
+      {report.browsers.length > 0 && (
+        <p className="mt-4 text-xs text-muted">
+          Browsers:{' '}
+          {report.browsers
+            .slice(0, 4)
+            .map((browser) => `${browser.name} ${browser.percentage}%`)
+            .join(' · ')}
+        </p>
+      )}
+      {report.inAppBrowsers.length > 0 && (
+        <p className="mt-2 text-xs text-muted" data-testid="in-app-browsers">
+          Opened inside apps:{' '}
+          {report.inAppBrowsers
+            .slice(0, 4)
+            .map((app) => `${app.name} ${app.percentage}%`)
+            .join(' · ')}
+        </p>
+      )}
+    </>
+  );
+}
+
+/** A change said with its sign: '+12.5%', '-3 points', or new when the period before had none. */
+function changeOf(change: number | null, unit: string): string {
+  if (change === null) return 'new';
+  return `${change > 0 ? '+' : ''}${change}${unit}`;
+}
+
+function StatCard(props: {
+  icon: ReactNode;
+  label: string;
+  value: string;
+  detail: string;
+  trend?: number | null;
+  against?: string;
+  /** Premium analytics: the figure beside the period before it. */
+  before?: string | null;
+}) {
   return (
     <Card className="p-5">
       <div className="flex items-center justify-between gap-2">
@@ -209,6 +263,11 @@ function StatCard(props: { icon: ReactNode; label: string; value: string; detail
         {props.against !== undefined && <Trend value={props.trend ?? null} against={props.against} />}
         <span className="text-muted">{props.detail}</span>
       </div>
+      {props.before && (
+        <p className="mt-1 text-xs text-muted" data-testid="compared">
+          {props.before}
+        </p>
+      )}
     </Card>
   );
 }
@@ -294,6 +353,7 @@ function TopLinks({ report }: { report: AnalyticsReport }) {
                 <p className="font-semibold">{countOf(link.clicks, 'click')}</p>
                 <p className="text-xs text-muted">
                   {formatCount(link.uniqueClicks)} unique · {link.share}% of total
+                  {link.clickThroughRate !== null && <> · {link.clickThroughRate}% of views</>}
                 </p>
               </div>
             </li>

@@ -11,7 +11,7 @@ import { api } from '#web/lib/api.ts';
 export const analyticsQueryKey = (days: AnalyticsPeriod) => ['me', 'analytics', days] as const;
 
 /**
- * The signed-in profile's figures for the last 7, 30 or 90 days. The server
+ * The signed-in profile's figures for the last 7, 30, 90 or 365 days. The server
  * writes visits at least once a second; a minute between reads is plenty.
  */
 export function useAnalytics(days: AnalyticsPeriod) {

@@ -73,6 +73,8 @@ function rowsOf(
     ['Analytics: views, clicks, sources and countries', true],
     [`Analytics for the last ${listOf(limits.analyticsDays.map(String))} days`, true],
     ['Analytics download (CSV)', limits.analyticsExport],
+    ['Advanced analytics: each link’s click-through rate, devices, browsers and apps', limits.advancedAnalytics],
+    ['Premium analytics: every figure beside the period before', limits.premiumAnalytics],
     ['No “Powered by” footer', limits.removeBranding],
     ['Verified badge', limits.verifiedBadge],
     ['SEO tools: search and share appearance, indexing, structured data, verification', limits.seoTools],

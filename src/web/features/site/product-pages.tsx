@@ -143,7 +143,11 @@ const TRAVEL: readonly ShowcaseItem[] = [
 ];
 
 const NUMBERS: readonly ShowcaseItem[] = [
-  { icon: BarChart3, title: 'Views and clicks', text: 'Visitors and clicks per day and per link, over 7, 30 or 90 days.' },
+  {
+    icon: BarChart3,
+    title: 'Views and clicks',
+    text: 'Visitors and clicks per day and per link, over 7, 30 or 90 days, and a year on Business.',
+  },
   { icon: Globe, title: 'Where visitors come from', text: 'The sites and apps that send them, their countries, devices and browsers.' },
   { icon: Download, title: 'Yours to keep', text: 'Download your figures as a spreadsheet whenever you like.' },
 ];
