@@ -88,8 +88,6 @@ export const analyticsReportSchema = z
   })
   .meta({ id: 'AnalyticsReport' });
 export type AnalyticsReport = z.infer<typeof analyticsReportSchema>;
-/** The figures premium analytics compares with the previous period. */
-export type ComparedFigure = keyof NonNullable<AnalyticsReport['comparison']>;
 /** What an analytics report holds on a plan (issue 52 §2): basic, advanced (Pro) and premium (Business). */
 export interface AnalyticsDepth {
   advanced: boolean;
