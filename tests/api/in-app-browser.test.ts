@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECT, type TestApp, createTestApp } from '../helpers/test-app.ts';
-import { type SignedInUser, createUser } from '../helpers/factories.ts';
+import { type SignedInUser, createUser, setPlan } from '../helpers/factories.ts';
 
 // A page opened inside an app's own browser (issue 31): the bar with the way
 // out its platform allows, the creator's switch, and analytics by app.
@@ -79,6 +79,8 @@ describe(`in-app browsers (${DIALECT})`, () => {
 
   it('counts views by the app they were opened in', async () => {
     const owner = await createUser(t.app);
+    // Advanced analytics (issue 52 §2): the in-app share is Pro's and Business's.
+    await setPlan(t.app, owner.user.id, 'pro');
     const page = (userAgent: string, remoteAddress: string) =>
       t.app.inject({ method: 'GET', url: `/${owner.user.username}`, remoteAddress, headers: { 'user-agent': userAgent } });
     await page(INSTAGRAM_IPHONE, '8.8.4.1');

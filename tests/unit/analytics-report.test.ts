@@ -74,7 +74,8 @@ describe('trend and conversion arithmetic', () => {
   it('keeps the clicks of a deleted link under its own row', () => {
     const rows = [row({ kind: 'click', visits: 2 }), row({ kind: 'click', dimension: 'link', value: '41', visits: 2, uniques: 1 })];
     expect(analyticsReport(rows, [], period).topLinks).toEqual([
-      { id: 41, name: 'Deleted link', url: '', clicks: 2, uniqueClicks: 1, share: 100 },
+      // No views in the period: a click-through rate of 0, not a division by zero.
+      { id: 41, name: 'Deleted link', url: '', clicks: 2, uniqueClicks: 1, share: 100, clickThroughRate: 0 },
     ]);
   });
 });

@@ -86,6 +86,8 @@ describe('configuration', () => {
       uploadBytes: 10 * 1024 * 1024,
       analyticsDays: [7, 30],
       analyticsExport: false,
+      advancedAnalytics: false,
+      premiumAnalytics: false,
       ...page(false),
       verifiedBadge: false,
       seoTools: false,
@@ -96,12 +98,23 @@ describe('configuration', () => {
       uploadBytes: 1000,
       analyticsDays: [7, 30, 90],
       analyticsExport: true,
+      advancedAnalytics: true,
+      premiumAnalytics: false,
       ...page(true),
       verifiedBadge: false,
       seoTools: false,
       customDomain: false,
     });
-    expect(config.planLimits.business).toMatchObject({ links: null, uploadBytes: 1024 * 1024 * 1024, customDomain: true });
+    expect(config.planLimits.business).toMatchObject({
+      links: null,
+      uploadBytes: 1024 * 1024 * 1024,
+      analyticsDays: [7, 30, 90, 365],
+      advancedAnalytics: true,
+      premiumAnalytics: true,
+      layouts: null,
+      seoTools: true,
+      customDomain: true,
+    });
   });
 
   it("reads a plan's layouts as a count or null for every one, and the earlier allLayouts flag as 1 or every one", () => {
