@@ -94,6 +94,18 @@ export interface AnalyticsDepth {
   premium: boolean;
 }
 
+/** Live visitors (premium analytics, issue 52 §2): the window they are counted in, in minutes. */
+export const LIVE_MINUTES = 30;
+
+export const liveVisitorsSchema = z
+  .object({
+    /** Visitors whose latest counted visit began in the last LIVE_MINUTES minutes (the repeat window's start). */
+    visitors: z.number().int(),
+    since: z.string(),
+  })
+  .meta({ id: 'LiveVisitors' });
+export type LiveVisitors = z.infer<typeof liveVisitorsSchema>;
+
 /** Percent change from `previous` to `current`, one decimal; null when there is nothing to compare with. */
 export function trendOf(current: number, previous: number): number | null {
   if (previous === 0) return current === 0 ? 0 : null;

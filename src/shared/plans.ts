@@ -96,6 +96,7 @@ export function plansAllowing(limits: Record<Plan, PlanLimits>, allows: (limits:
 export const planFeatureMessages = {
   analyticsPeriod: (days: number, plans: string) => `The last ${days} days of analytics come with ${plans}.`,
   analyticsExport: (plans: string) => `Downloading your analytics comes with ${plans}.`,
+  liveVisitors: (plans: string) => `Live visitors come with ${plans}.`,
   customFont: (plans: string) => `Fonts other than the default (Inter) come with ${plans}.`,
   layout: (layout: string, plans: string) => `The ${layout} layout comes with ${plans}.`,
   theme: (plans: string, basicThemes: number) =>

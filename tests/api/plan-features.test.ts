@@ -113,6 +113,18 @@ describe(`what each plan unlocks: analytics (${DIALECT})`, () => {
       } else {
         expect(report).toMatchObject({ devices: null, browsers: null, inAppBrowsers: null });
       }
+      // Live visitors of the last 30 minutes (Business): visitor-a (who viewed and clicked) and visitor-b, once each.
+      const live = await t.app.inject({ url: '/api/me/analytics/live', headers: { cookie: creator.cookie } });
+      if (depth.premium) {
+        expect(live.statusCode).toBe(200);
+        expect(live.json().data.visitors).toBe(2);
+      } else {
+        expect(live.statusCode).toBe(403);
+        expect(live.json()).toEqual({
+          code: 'plan_feature',
+          message: 'Live visitors come with Business. See Pricing for how to upgrade.',
+        });
+      }
       expect(report.comparison).toEqual(
         depth.premium
           ? {

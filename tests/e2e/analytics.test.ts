@@ -123,11 +123,18 @@ describe('analytics in the dashboard', () => {
           .toBe(true);
         expect(await main.getByText('% of views').count()).toBe(0);
         expect(await page.getByTestId('compared').count()).toBe(0);
+        expect(await page.getByTestId('live-visitors').count()).toBe(0);
       } else {
         await expect
           .poll(() => page.getByTestId('compared').allTextContents())
           .toEqual(['1 unique visitor before, +100%', '0 visitors clicked before, new', '0% before, +50 points']);
         expect(await main.getByText('1 unique · 100% of total · 50% of views').isVisible()).toBe(true);
+        // Live visitors of the last 30 minutes, updating without a reload.
+        await expect.poll(() => page.getByTestId('live-visitors').textContent()).toBe('2 visitors in the last 30 minutes');
+        await storeVisits(app.db, [visit({ visitorHash: 'visitor-d', at: minutesAgo(0) })]);
+        await expect
+          .poll(() => page.getByTestId('live-visitors').textContent(), { timeout: 20_000 })
+          .toBe('3 visitors in the last 30 minutes');
         expect(await main.getByText('Desktop').isVisible()).toBe(true);
         // A year, from the daily figures.
         await main.getByRole('button', { name: 'Last 365 days' }).click();

@@ -3,6 +3,21 @@ import type { AnalyticsDailyRow } from '../db/schema.ts';
 
 export type RollupRow = Omit<AnalyticsDailyRow, 'userId'>;
 
+/**
+ * Visitors whose latest counted visit (a view or a click) began at `since` or
+ * later: the visitor windows of the profile, one range of their key, so the
+ * raw events (which have no index) are never scanned.
+ */
+export async function liveVisitorsOf(db: Db, userId: number, since: string): Promise<number> {
+  const row = await db
+    .selectFrom('visitorWindows')
+    .select((eb) => eb.fn.count<number>('visitorHash').distinct().as('visitors'))
+    .where('userId', '=', userId)
+    .where('countedAt', '>=', since)
+    .executeTakeFirst();
+  return Number(row?.visitors ?? 0);
+}
+
 /** A profile's daily figures from `from` to `to` (days in its time zone, both included): a range of the primary key. */
 export function rollupsBetween(db: Db, userId: number, from: string, to: string): Promise<RollupRow[]> {
   return db

@@ -1,6 +1,6 @@
 import { sessionOrToken } from '#shared/api-tokens.ts';
 import { z } from 'zod';
-import { analyticsQuerySchema, analyticsReportSchema } from '#shared/analytics.ts';
+import { analyticsQuerySchema, analyticsReportSchema, liveVisitorsSchema } from '#shared/analytics.ts';
 import { dataOf, errorResponses } from '#shared/api.ts';
 import { type AnalyticsPeriod } from '#shared/constants.ts';
 import { PLAN_UPGRADE_HINT, planFeatureMessages, plansAllowing } from '#shared/plans.ts';
@@ -10,7 +10,7 @@ import type { UserRow } from '../db/schema.ts';
 import { AppError } from '../http/errors.ts';
 import type { App } from '../http/app-types.ts';
 import { requireUser } from '../http/who-is-asking.ts';
-import { analyticsCsvOf, analyticsOf } from './analytics.service.ts';
+import { analyticsCsvOf, analyticsOf, liveVisitorsNow } from './analytics.service.ts';
 
 const tags = ['Analytics'];
 
@@ -47,6 +47,28 @@ export function registerAnalyticsRoutes(app: App, db: Db, config: AppConfig): vo
       const limits = config.planLimits[owner.plan];
       const depth = { advanced: limits.advancedAnalytics, premium: limits.premiumAnalytics };
       return { data: await analyticsOf(db, owner, request.query.days, depth) };
+    },
+  );
+
+  // GET /api/me/analytics/live: visitors of the last 30 minutes (premium analytics, Business); the tab asks again every 10 s.
+  app.get(
+    '/analytics/live',
+    {
+      schema: {
+        tags,
+        summary: 'Visitors of the last 30 minutes (Business)',
+        security: sessionOrToken('analytics:read'),
+        response: { 200: dataOf(liveVisitorsSchema), ...errorResponses(401, 403) },
+      },
+    },
+    async (request, reply) => {
+      const owner = requireUser(request);
+      if (!config.planLimits[owner.plan].premiumAnalytics) {
+        const plans = plansAllowing(config.planLimits, (plan) => plan.premiumAnalytics);
+        throw new AppError(403, 'plan_feature', `${planFeatureMessages.liveVisitors(plans)} ${PLAN_UPGRADE_HINT}`);
+      }
+      reply.header('cache-control', 'no-store');
+      return { data: await liveVisitorsNow(db, owner.id) };
     },
   );
 

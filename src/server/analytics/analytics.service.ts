@@ -4,6 +4,8 @@ import {
   type AnalyticsDepth,
   type AnalyticsReport,
   DEVICES,
+  LIVE_MINUTES,
+  type LiveVisitors,
   NAMED_OTHER_HOSTS,
   conversionRateOf,
   percentOf,
@@ -14,7 +16,15 @@ import { formatCount } from '#shared/counts.ts';
 import { addDays, daysBetween, localDayOf } from '#shared/time-zone.ts';
 import type { Db } from '../db/database.ts';
 import type { UserRow } from '../db/schema.ts';
-import { type RollupRow, dailyViewsFrom, linkNamesOf, reportRowsOf, rollupsBetween, totalViewsOf } from './analytics.repository.ts';
+import {
+  type RollupRow,
+  dailyViewsFrom,
+  linkNamesOf,
+  liveVisitorsOf,
+  reportRowsOf,
+  rollupsBetween,
+  totalViewsOf,
+} from './analytics.repository.ts';
 
 // The Analytics tab's figures and the CSV export, from the daily rollups only
 // (never the raw events). Pure functions over rows, so that the arithmetic is
@@ -191,6 +201,12 @@ export function analyticsReport(
 export function periodOf(owner: UserRow, days: AnalyticsPeriod, now = Date.now()): Period {
   const timeZone = owner.timeZone ?? 'UTC';
   return { days, today: localDayOf(now, timeZone), timeZone };
+}
+
+/** The profile's visitors of the last LIVE_MINUTES minutes. */
+export async function liveVisitorsNow(db: Db, userId: number, now = Date.now()): Promise<LiveVisitors> {
+  const since = new Date(now - LIVE_MINUTES * 60_000).toISOString();
+  return { visitors: await liveVisitorsOf(db, userId, since), since };
 }
 
 /** Every view a page has had (a page that shows its count). */

@@ -14,7 +14,7 @@ import {
   Smartphone,
 } from 'lucide-react';
 import { type ReactNode, Suspense, lazy, useState } from 'react';
-import { type AnalyticsReport, CONVERSION_RATE_DEFINITION, analyticsMessages } from '#shared/analytics.ts';
+import { type AnalyticsReport, CONVERSION_RATE_DEFINITION, LIVE_MINUTES, analyticsMessages } from '#shared/analytics.ts';
 import { ANALYTICS_PERIODS, type AnalyticsPeriod, type Plan } from '#shared/constants.ts';
 import { countOf, formatCount } from '#shared/counts.ts';
 import { DEFAULT_PLAN_LIMITS, type PlanLimits, planFeatureMessages, plansAllowing } from '#shared/plans.ts';
@@ -27,7 +27,7 @@ import { LoadError, LoadingState } from '#web/components/ui/query-status.tsx';
 import { useProfileActions } from '#web/lib/use-profile-actions.ts';
 import { useUpdateProfile } from '#web/lib/use-profile-settings.ts';
 import { cn } from '#web/lib/utils.ts';
-import { useAnalytics, visitorCountry } from './use-analytics.ts';
+import { useAnalytics, useLiveVisitors, visitorCountry } from './use-analytics.ts';
 
 // The chart library is fetched with this tab, never with the rest of the dashboard.
 const DailyVisitsChart = lazy(() => import('./daily-visits-chart.tsx'));
@@ -113,6 +113,7 @@ function Report({ report, user, plans }: { report: AnalyticsReport; user: Curren
   const advancedPlans = plansAllowing(plans, (plan) => plan.advancedAnalytics);
   return (
     <>
+      {plans[user.plan].premiumAnalytics && <LiveVisitorsNow />}
       <div className="grid gap-4 sm:grid-cols-3">
         <StatCard
           icon={<Eye />}
@@ -229,6 +230,26 @@ function DevicesAndBrowsers({
         </p>
       )}
     </>
+  );
+}
+
+/** Premium analytics: who is on the page now, updating without a reload. */
+function LiveVisitorsNow() {
+  const live = useLiveVisitors(true);
+  if (!live.data) return null;
+  const { visitors } = live.data;
+  return (
+    <p
+      className="inline-flex items-center gap-2 rounded-full border border-emerald-500/30 bg-emerald-500/10 px-3 py-1.5 text-sm text-emerald-200"
+      data-testid="live-visitors"
+      aria-live="polite"
+    >
+      <span className="relative flex size-2.5" aria-hidden="true">
+        {visitors > 0 && <span className="absolute inline-flex size-full motion-safe:animate-ping rounded-full bg-emerald-400 opacity-60" />}
+        <span className="relative inline-flex size-2.5 rounded-full bg-emerald-400" />
+      </span>
+      {countOf(visitors, 'visitor')} in the last {LIVE_MINUTES} minutes
+    </p>
   );
 }
 

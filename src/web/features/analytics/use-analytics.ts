@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import type { AnalyticsReport } from '#shared/analytics.ts';
+import type { AnalyticsReport, LiveVisitors } from '#shared/analytics.ts';
 import type { AnalyticsPeriod } from '#shared/constants.ts';
 import { isTimeZone } from '#shared/time-zone.ts';
 import { countryName } from '#shared/country-names.ts';
@@ -20,6 +20,17 @@ export function useAnalytics(days: AnalyticsPeriod) {
     queryFn: async () => (await api<{ data: AnalyticsReport }>(`/api/me/analytics?days=${days}`)).data,
     staleTime: 30_000,
     refetchInterval: 60_000,
+  });
+}
+
+/** Visitors of the last 30 minutes (premium analytics), asked again every 10 seconds while the tab is open. */
+export function useLiveVisitors(enabled: boolean) {
+  return useQuery({
+    queryKey: ['me', 'analytics', 'live'] as const,
+    queryFn: async () => (await api<{ data: LiveVisitors }>('/api/me/analytics/live')).data,
+    enabled,
+    refetchInterval: 10_000,
+    refetchIntervalInBackground: false,
   });
 }
 
