@@ -245,7 +245,9 @@ function LiveVisitorsNow() {
       aria-live="polite"
     >
       <span className="relative flex size-2.5" aria-hidden="true">
-        {visitors > 0 && <span className="absolute inline-flex size-full motion-safe:animate-ping rounded-full bg-emerald-400 opacity-60" />}
+        {visitors > 0 && (
+          <span className="absolute inline-flex size-full motion-safe:animate-ping rounded-full bg-emerald-400 opacity-60" />
+        )}
         <span className="relative inline-flex size-2.5 rounded-full bg-emerald-400" />
       </span>
       {countOf(visitors, 'visitor')} in the last {LIVE_MINUTES} minutes
