@@ -3,11 +3,11 @@ import { z } from 'zod';
 import { analyticsQuerySchema, analyticsReportSchema, liveVisitorsSchema } from '#shared/analytics.ts';
 import { dataOf, errorResponses } from '#shared/api.ts';
 import { type AnalyticsPeriod } from '#shared/constants.ts';
-import { PLAN_UPGRADE_HINT, planFeatureMessages, plansAllowing } from '#shared/plans.ts';
+import { planFeatureMessages, plansAllowing } from '#shared/plans.ts';
 import type { AppConfig } from '../config.ts';
 import type { Db } from '../db/database.ts';
 import type { UserRow } from '../db/schema.ts';
-import { AppError } from '../http/errors.ts';
+import { planFeatureRefused } from '../http/errors.ts';
 import type { App } from '../http/app-types.ts';
 import { requireUser } from '../http/who-is-asking.ts';
 import { analyticsCsvOf, analyticsOf, liveVisitorsNow } from './analytics.service.ts';
@@ -19,11 +19,11 @@ function assertPlanAllows(config: AppConfig, user: UserRow, days: AnalyticsPerio
   const limits = config.planLimits;
   if (!limits[user.plan].analyticsDays.includes(days)) {
     const plans = plansAllowing(limits, (plan) => plan.analyticsDays.includes(days));
-    throw new AppError(403, 'plan_feature', `${planFeatureMessages.analyticsPeriod(days, plans)} ${PLAN_UPGRADE_HINT}`);
+    throw planFeatureRefused(planFeatureMessages.analyticsPeriod(days, plans));
   }
   if (download && !limits[user.plan].analyticsExport) {
     const plans = plansAllowing(limits, (plan) => plan.analyticsExport);
-    throw new AppError(403, 'plan_feature', `${planFeatureMessages.analyticsExport(plans)} ${PLAN_UPGRADE_HINT}`);
+    throw planFeatureRefused(planFeatureMessages.analyticsExport(plans));
   }
 }
 
@@ -65,7 +65,7 @@ export function registerAnalyticsRoutes(app: App, db: Db, config: AppConfig): vo
       const owner = requireUser(request);
       if (!config.planLimits[owner.plan].premiumAnalytics) {
         const plans = plansAllowing(config.planLimits, (plan) => plan.premiumAnalytics);
-        throw new AppError(403, 'plan_feature', `${planFeatureMessages.liveVisitors(plans)} ${PLAN_UPGRADE_HINT}`);
+        throw planFeatureRefused(planFeatureMessages.liveVisitors(plans));
       }
       reply.header('cache-control', 'no-store');
       return { data: await liveVisitorsNow(db, owner.id) };

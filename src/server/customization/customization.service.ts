@@ -11,12 +11,11 @@ import {
   parseCustomizationDocument,
   sameLook,
 } from '#shared/customization.ts';
-import { PLAN_UPGRADE_HINT } from '#shared/plans.ts';
 import { lockedLookChange } from '#shared/plan-look.ts';
 import { type Db, nowIso } from '../db/database.ts';
 import type { UserRow } from '../db/schema.ts';
 import { recordActivity } from '../journal/activity.repository.ts';
-import { AppError } from '../http/errors.ts';
+import { AppError, planFeatureRefused } from '../http/errors.ts';
 import { deleteMediaByUrl, findOwnedMediaByUrl } from '../media/media.repository.ts';
 import type { UploadReferences } from '../media/media.service.ts';
 import {
@@ -55,8 +54,7 @@ export async function updateCustomization(
     // A new choice the plan does not include is refused; one kept from a plan that had it stays (issue 33).
     const locked = lockedLookChange(planLimits, owner.plan, current, update);
     if (locked) {
-      const message = `${locked.message} ${PLAN_UPGRADE_HINT}`;
-      throw new AppError(403, 'plan_feature', message, { fieldErrors: { [locked.field]: message } });
+      throw planFeatureRefused(locked.message, locked.field);
     }
     const next: Customization = { ...current, ...update };
     await setLook(trx, owner, next);

@@ -5,8 +5,15 @@ import { type $ZodType, safeParse } from 'zod/v4/core';
 import { ZodError, type z } from 'zod';
 import { type ApiErrorBody, type ErrorCode, commonMessages } from '#shared/api.ts';
 import { describeZodError } from '#shared/validation.ts';
+import { PLAN_UPGRADE_HINT } from '#shared/plans.ts';
 import { securityHeaderEntries } from './security-headers.ts';
 import { unknownFields } from './unknown-fields.ts';
+
+/** What a plan does not include (`saying` names the plans that do), refused with the way to upgrade; on `field` when a form sent it. */
+export function planFeatureRefused(saying: string, field?: string): AppError {
+  const message = `${saying} ${PLAN_UPGRADE_HINT}`;
+  return new AppError(403, 'plan_feature', message, field === undefined ? {} : { fieldErrors: { [field]: message } });
+}
 
 /** A failure the client caused or may see; anything else is a 500 with no details. */
 export class AppError extends Error {

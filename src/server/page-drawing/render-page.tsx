@@ -155,9 +155,7 @@ export function renderProfilePage(page: PublicPage, origin: string, inApp?: InAp
     warned || seo?.noindex ? '<meta name="robots" content="noindex">' : '',
     `<meta name="description" content="${escapeHtml(description)}">`,
     `<link rel="canonical" href="${escapeHtml(url)}">`,
-    ...(warned
-      ? socialTags(shown.title, description, url)
-      : socialTags(shown.shareTitle, seo?.shareDescription ? shown.shareDescription : description, url, page, seo, origin)),
+    ...(warned ? socialTags(shown.title, description, url) : socialTags(shown.shareTitle, shown.shareDescription, url, page, seo, origin)),
     ...(seo && !warned ? [structuredDataOf(page, seo, url, origin, description), ...verificationTags(seo)] : []),
     // The creator's own profiles elsewhere, by their own address (the buttons go through /go/{id}):
     // Mastodon and IndieWeb sites read rel="me" on <link> as on <a> to verify that both are theirs.

@@ -1,9 +1,8 @@
 import { PLANS, type Plan } from '#shared/constants.ts';
 import { type PlanLimits, plansAllowing } from '#shared/plans.ts';
 import { type SeoAnswer, type SeoUpdate, parseSeoDocument, seoMessages } from '#shared/seo.ts';
-import { PLAN_UPGRADE_HINT } from '#shared/plans.ts';
 import type { Db } from '../db/database.ts';
-import { AppError } from '../http/errors.ts';
+import { AppError, planFeatureRefused } from '../http/errors.ts';
 import { findOwnedMediaByUrl } from '../media/media.repository.ts';
 import { findSeoDocument, hiddenFromSearch, saveSeoDocument } from './seo.repository.ts';
 
@@ -30,7 +29,7 @@ export async function updateSeo(
   planLimits: Record<Plan, PlanLimits>,
 ): Promise<SeoAnswer> {
   if (!seoAllowed(planLimits[owner.plan])) {
-    throw new AppError(403, 'plan_feature', `${seoMessages.notAllowed(plansAllowing(planLimits, seoAllowed))} ${PLAN_UPGRADE_HINT}`);
+    throw planFeatureRefused(seoMessages.notAllowed(plansAllowing(planLimits, seoAllowed)));
   }
   const settings = { ...parseSeoDocument(await findSeoDocument(db, owner.id)), ...update };
   // The share image is one of the owner's own uploads of its kind; its size is the stored one.
