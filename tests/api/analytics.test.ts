@@ -5,7 +5,7 @@ import { pruneAnalytics } from '#server/analytics/analytics-writes.repository.ts
 import { analyticsOf } from '#server/analytics/analytics.service.ts';
 import { DIALECT, type TestApp, createTestApp } from '../helpers/test-app.ts';
 import { type SignedInUser, createLink, createUser, uniqueUsername, setPlan } from '../helpers/factories.ts';
-import { countVisits } from '../helpers/events.ts';
+import { countVisits, visitOf } from '../helpers/events.ts';
 
 // What counts as a view or a click, and the figures the dashboard reads from
 // the daily rollups, on the real database of this run.
@@ -184,21 +184,7 @@ describe(`what counts (${DIALECT})`, () => {
 });
 
 describe(`days, windows and time zones (${DIALECT})`, () => {
-  const at = (iso: string, fields: Partial<Visit> = {}): Visit => ({
-    kind: 'view',
-    userId: 0,
-    linkId: null,
-    at: iso,
-    referrer: null,
-    source: 'Direct',
-    country: 'FR',
-    device: 'mobile',
-    browser: 'Mobile Safari',
-    inApp: '',
-    visitorHash: 'visitor-one',
-    hits: 1,
-    ...fields,
-  });
+  const at = (iso: string, fields: Partial<Visit> = {}): Visit => visitOf({ userId: 0, at: iso, ...fields });
 
   it('puts visits on the profile’s own days, repeats within 30 minutes once, and compares periods', async () => {
     const owner = await createUser(t.app);

@@ -5,6 +5,7 @@ import { ConfigError, loadConfig, mergePlanLimits } from '#server/config.ts';
 import { DIALECT, type TestApp, createTestApp } from '../helpers/test-app.ts';
 import { createAdmin, createLink, createUser, setPlan } from '../helpers/factories.ts';
 import { type Visit, storeVisits } from '#server/analytics/analytics-store.ts';
+import { minutesAgo, visitOf } from '../helpers/events.ts';
 
 // What each plan unlocks (issue 33: analytics depth, fonts, themes, layouts, and links past a downgrade),
 // enforced by the server from the one table in src/shared/plans.ts and
@@ -76,22 +77,7 @@ describe(`what each plan unlocks: analytics (${DIALECT})`, () => {
     it(`${plan}: ${depth.premium ? 'basic, advanced and premium' : depth.advanced ? 'basic and advanced' : 'basic'} analytics`, async () => {
       const creator = await creatorOn(t.app, plan);
       const link = await createLink(t.app, creator, { title: 'Shop', url: 'https://shop.example/' });
-      const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000).toISOString();
-      const visit = (fields: Partial<Visit>): Visit => ({
-        kind: 'view',
-        userId: creator.user.id,
-        linkId: null,
-        at: minutesAgo(1),
-        referrer: null,
-        source: 'Direct',
-        country: 'FR',
-        device: 'mobile',
-        browser: 'Mobile Safari',
-        inApp: '',
-        visitorHash: 'visitor-a',
-        hits: 1,
-        ...fields,
-      });
+      const visit = (fields: Partial<Visit>) => visitOf({ userId: creator.user.id, ...fields });
       // This week: two visitors, one of whom clicked; the week before: one visitor who did not.
       await storeVisits(t.app.db, [
         visit({}),
@@ -113,7 +99,7 @@ describe(`what each plan unlocks: analytics (${DIALECT})`, () => {
       } else {
         expect(report).toMatchObject({ devices: null, browsers: null, inAppBrowsers: null });
       }
-      // Live visitors of the last 30 minutes (Business): visitor-a (who viewed and clicked) and visitor-b, once each.
+      // Live visitors of the last 30 minutes (Business): visitor-one (who viewed and clicked) and visitor-b, once each.
       const live = await t.app.inject({ url: '/api/me/analytics/live', headers: { cookie: creator.cookie } });
       if (depth.premium) {
         expect(live.statusCode).toBe(200);

@@ -3,6 +3,7 @@ import { createLink, createUser, setPlan } from '../helpers/factories.ts';
 import { useServerAndBrowser } from '../helpers/web-server.ts';
 import { axeViolationsOf, signInPage } from '../helpers/pages.ts';
 import { type Visit, storeVisits } from '#server/analytics/analytics-store.ts';
+import { minutesAgo, visitOf } from '../helpers/events.ts';
 
 // A visitor's views and clicks, from a browser of their own, reach the owner's
 // dashboard: the Analytics tab, the sidebar stats card and each link's card.
@@ -90,22 +91,7 @@ describe('analytics in the dashboard', () => {
       const owner = await createUser(app, { password: 'secret123' });
       await setPlan(app, owner.user.id, plan);
       const shop = await createLink(app, owner, { title: 'Shop', url: 'https://shop.example/' });
-      const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000).toISOString();
-      const visit = (fields: Partial<Visit>): Visit => ({
-        kind: 'view',
-        userId: owner.user.id,
-        linkId: null,
-        at: minutesAgo(1),
-        referrer: null,
-        source: 'Direct',
-        country: 'FR',
-        device: 'mobile',
-        browser: 'Mobile Safari',
-        inApp: '',
-        visitorHash: 'visitor-a',
-        hits: 1,
-        ...fields,
-      });
+      const visit = (fields: Partial<Visit>) => visitOf({ userId: owner.user.id, ...fields });
       // This week two visitors, one of whom clicked; the week before, one who did not.
       await storeVisits(app.db, [
         visit({}),
