@@ -4,6 +4,7 @@
 //      profile (the worst case) and when visits go to a hundred popular profiles, each beside
 //      its ceiling measured in the same run: the bare driver writing the same rows
 //      (bare-analytics-writer.ts), as nginx is the public page's;
+//  (c) Business's premium calls: 90 and 365 days and all time, with the comparison, campaigns, full referrers and the heat map;
 //  (b) the 90-day analytics call (GET /api/me/analytics?days=90's work: rollups of 180 days,
 //      links, total views) for random profiles, on a database holding BENCH_EVENTS raw events
 //      across BENCH_USERS profiles, seeded in SQL (not through HTTP), with their rollups.
@@ -16,6 +17,7 @@ import path from 'node:path';
 import { sql } from 'kysely';
 import { type Visit, storeVisits } from '../../src/server/analytics/analytics-store.ts';
 import { analyticsOf } from '../../src/server/analytics/analytics.service.ts';
+import { campaignValueOf } from '../../src/shared/analytics.ts';
 import { type DatabaseHandle, migrateToLatest, openDatabase } from '../../src/server/db/database.ts';
 import { LOCAL_POSTGRES_URL, canConnect } from '../services.mjs';
 import { barePostgresWriter, bareSqliteWriter } from './bare-analytics-writer.ts';
@@ -54,6 +56,9 @@ function newVisitors(label: string, targets: number[], size: number): Visit[][] 
         at: new Date(now + batch).toISOString(),
         referrer: null,
         source: ['Instagram', 'Direct', 'TikTok', 'Google', 'news.example.org'][index % 5]!,
+        // A full referring address for the referred visits; a campaign for one view in ten.
+        referrerAddress: index % 5 === 4 ? 'news.example.org/2026/11/links' : '',
+        campaign: index % 10 === 1 ? campaignValueOf('newsletter', 'email', 'black-friday') : '',
         country: ['US', 'GB', 'DE', 'FR', 'BR', 'IN'][index % 6]!,
         device: ['mobile', 'desktop', 'tablet'][index % 3]!,
         browser: ['Mobile Safari', 'Chrome', 'Firefox', 'Instagram'][index % 4]!,
@@ -118,6 +123,8 @@ async function ingestionRow(label: string, database: DatabaseHandle, bare: { wri
 async function seedEvents(database: DatabaseHandle, firstUserId: number): Promise<void> {
   const { db, dialect } = database;
   const pg = dialect === 'postgres';
+  // What separates a campaign's three values (campaignValueOf).
+  const unitSeparator = pg ? sql`chr(31)` : sql`char(31)`;
   const numbers = pg
     ? sql`select n::bigint as n from generate_series(1, ${EVENTS}) as n`
     : sql`with recursive seq(n) as (select 1 union all select n + 1 from seq where n < ${EVENTS}) select n from seq`;
@@ -141,7 +148,7 @@ async function seedEvents(database: DatabaseHandle, firstUserId: number): Promis
     insert into events (kind, user_id, link_id, created_at, day, referrer, source, device, visitor_hash, hits, country, browser, counted)
     select case when ${hash} % 7 < 2 then 'click' else 'view' end, ${user},
       case when ${hash} % 7 < 2 then (${user} - ${firstUserId}) * ${LINKS} + 1 + ${linkOffset} else null end,
-      ${day} || 'T12:00:00.000Z', ${day}, null,
+      ${day} || 'T' || ${pg ? sql`lpad(((${hash} / 13) % 24)::text, 2, '0')` : sql`printf('%02d', (${hash} / 13) % 24)`} || ':00:00.000Z', ${day}, null,
       ${pick(['Instagram', 'Direct', 'TikTok', 'Google', 'YouTube', 'news.example.org', 'X/Twitter'])},
       ${pick(['mobile', 'mobile', 'desktop', 'tablet'])},
       ${pg ? sql`md5(n::text)` : sql`hex(n)`}, 1,
@@ -156,6 +163,18 @@ async function seedEvents(database: DatabaseHandle, firstUserId: number): Promis
     ['country', sql`country`, sql`kind = 'view'`],
     ['device', sql`device`, sql`kind = 'view'`],
     ['browser', sql`browser`, sql`kind = 'view'`],
+    // Premium analytics' rows (issue 52 §2): hours (weekday and hour), full referrers, and campaigns for one visit in ten.
+    [
+      'hour',
+      sql`${pg ? sql`((extract(dow from day::date)::int + 6) % 7)::text` : sql`cast((cast(strftime('%w', day) as integer) + 6) % 7 as text)`} || ' ' || substr(created_at, 12, 2)`,
+      sql`kind = 'view'`,
+    ],
+    ['referrer', sql`'news.example.org/story/' || cast(id % 20 as text)`, sql`kind = 'view' and source = 'news.example.org'`],
+    [
+      'campaign',
+      sql`'newsletter' || ${unitSeparator} || 'email' || ${unitSeparator} || 'issue-' || cast(id % 8 as text)`,
+      sql`id % 10 = 1`,
+    ],
   ] as const) {
     await sql`
       insert into analytics_daily (user_id, day, kind, dimension, value, visits, uniques)
@@ -212,10 +231,12 @@ async function run(label: string, database: DatabaseHandle, schema?: string): Pr
 
   const owners = await database.db.selectFrom('users').selectAll().execute();
   // (b) the 90-day call as Pro makes it; (c) Business's premium calls (issue 52 §2): the comparison, over 90 and 365 days.
-  const calls: Array<[string, 90 | 365, { advanced: boolean; premium: boolean }]> = [
+  const calls: Array<[string, 90 | 365 | 'all', { advanced: boolean; premium: boolean }]> = [
     ['(b) 90-day analytics call', 90, { advanced: true, premium: false }],
     ['(c) 90-day premium call (every figure beside the period before)', 90, { advanced: true, premium: true }],
     ['(c) 365-day premium call', 365, { advanced: true, premium: true }],
+    // The seeded events span 90 days: all time reads those, and the first day's lookup.
+    ['(c) all-time premium call (campaigns, referrers, heat map)', 'all', { advanced: true, premium: true }],
   ];
   const lines: string[] = [];
   for (const [name, days, depth] of calls) {
@@ -225,7 +246,9 @@ async function run(label: string, database: DatabaseHandle, schema?: string): Pr
       const start = performance.now();
       const report = await analyticsOf(database.db, owner, days, depth);
       if (call >= 20) timings.push(performance.now() - start);
-      if (report.dailyVisits.length !== days) throw new Error('the report lost its days');
+      if (report.dailyVisits.length !== report.days || (days !== 'all' && report.days !== days))
+        throw new Error('the report lost its days');
+      if (depth.premium && report.heatMap === null) throw new Error('the premium report lost its heat map');
     }
     timings.sort((a, b) => a - b);
     const line = `${label}: ${name}, ${CALLS} random profiles: p50 ${percentile(timings, 50).toFixed(2)} ms, p99 ${percentile(timings, 99).toFixed(2)} ms`;

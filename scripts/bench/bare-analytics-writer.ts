@@ -8,18 +8,25 @@
 // Not product code.
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
-import { REPEAT_WINDOW_MINUTES } from '../../src/shared/analytics.ts';
+import { REPEAT_WINDOW_MINUTES, hourValueOf } from '../../src/shared/analytics.ts';
 import type { Visit } from '../../src/server/analytics/analytics-store.ts';
 import { MEMORY_BOUNDS } from '../../src/server/memory-bounds.ts';
 
 type BareWriter = { write(visits: Visit[]): Promise<void>; close(): Promise<void> };
 
-const WINDOW_COLUMNS = 'user_id, target, visitor_hash, day, counted_at, repeat_until, counted, fresh';
+const WINDOW_COLUMNS = 'user_id, target, visitor_hash, day, counted_at, repeat_until, campaign, counted, fresh';
 const WINDOW_DECISION = `counted = case when visitor_windows.repeat_until <= excluded.counted_at then 1 else 0 end,
   counted_at = case when visitor_windows.repeat_until <= excluded.counted_at then excluded.counted_at else visitor_windows.counted_at end,
   repeat_until = case when visitor_windows.repeat_until <= excluded.counted_at then excluded.repeat_until else visitor_windows.repeat_until end,
   fresh = case when excluded.day > visitor_windows.day then 1 else 0 end,
-  day = case when excluded.day > visitor_windows.day then excluded.day else visitor_windows.day end`;
+  day = case when excluded.day > visitor_windows.day then excluded.day else visitor_windows.day end,
+  campaign = case when visitor_windows.repeat_until <= excluded.counted_at then excluded.campaign else visitor_windows.campaign end`;
+/** The campaigns of the batch's clickers' views today (storeVisits' campaignsOfClickers), one row of values per clicker. */
+const CLICKER_CAMPAIGNS = (rows: string) =>
+  `with asked (user_id, visitor_hash, day) as (${rows})
+   select w.user_id as "userId", w.visitor_hash as "visitorHash", w.campaign from visitor_windows w
+   join asked on w.user_id = asked.user_id and w.target = 0 and w.visitor_hash = asked.visitor_hash and w.day = asked.day
+   where w.campaign <> ''`;
 const EVENT_COLUMNS = 'kind, user_id, link_id, created_at, day, referrer, source, device, visitor_hash, hits, country, browser, counted';
 const ROLLUP_COLUMNS = 'user_id, day, kind, dimension, value, visits, uniques';
 const ROLLUP_ADD = 'visits = analytics_daily.visits + excluded.visits, uniques = analytics_daily.uniques + excluded.uniques';
@@ -55,8 +62,12 @@ function answersOf(visits: Visit[], returned: Array<{ userId: number; target: nu
   }));
 }
 
+/** The clickers whose view's campaign is asked: counted clicks without a campaign of their own. */
+const clickersOf = (visits: Visit[], answers: Answer[]) =>
+  visits.filter((visit, index) => visit.linkId !== null && !visit.campaign && answers[index]!.counted === 1);
+
 /** The batch's rollup rows from each visit's answer (counted, fresh, a new clicker), as storeVisits sums them. */
-function rollupsOf(visits: Visit[], answers: Array<Answer & { newClicker: number }>): RollupRow[] {
+function rollupsOf(visits: Visit[], answers: Array<Answer & { newClicker: number }>, campaigns: Map<string, string>): RollupRow[] {
   const rows = new Map<string, RollupRow>();
   const add = (visit: Visit, day: string, dimension: string, value: string, counted: number, fresh: number) => {
     const key = `${visit.userId} ${day} ${visit.kind} ${dimension} ${value}`;
@@ -71,8 +82,14 @@ function rollupsOf(visits: Visit[], answers: Array<Answer & { newClicker: number
     if (counted === 0 && fresh === 0 && newClicker === 0) return;
     const day = visit.at.slice(0, 10);
     add(visit, day, 'total', '', counted, visit.linkId === null ? fresh : newClicker);
-    if (visit.linkId !== null) add(visit, day, 'link', String(visit.linkId), counted, fresh);
-    else
+    if (visit.linkId !== null) {
+      add(visit, day, 'link', String(visit.linkId), counted, fresh);
+      const campaign = visit.campaign || campaigns.get(`${visit.userId} ${visit.visitorHash}`);
+      if (campaign) add(visit, day, 'campaign', campaign, counted, newClicker);
+    } else {
+      add(visit, day, 'hour', hourValueOf(day, Number(visit.at.slice(11, 13))), counted, fresh);
+      if (visit.referrerAddress) add(visit, day, 'referrer', visit.referrerAddress, counted, fresh);
+      if (visit.campaign) add(visit, day, 'campaign', visit.campaign, counted, fresh);
       for (const [dimension, value] of [
         ['source', visit.source],
         ['country', visit.country],
@@ -80,6 +97,7 @@ function rollupsOf(visits: Visit[], answers: Array<Answer & { newClicker: number
         ['browser', visit.browser],
       ] as const)
         add(visit, day, dimension, value, counted, fresh);
+    }
   });
   return [...rows.entries()].sort(([a], [b]) => (a < b ? -1 : 1)).map(([, row]) => row);
 }
@@ -126,7 +144,7 @@ export function bareSqliteWriter(file: string): BareWriter {
     const visits = inKeyOrder(batch);
     const windows = writeRows(
       'windows',
-      6,
+      7,
       (values) =>
         `insert into visitor_windows (${WINDOW_COLUMNS}) select *, 1, 1 from (values ${values}) where true
          on conflict (user_id, target, visitor_hash) do update set ${WINDOW_DECISION}
@@ -138,9 +156,20 @@ export function bareSqliteWriter(file: string): BareWriter {
         visit.at.slice(0, 10),
         visit.at,
         repeatUntilOf(visit.at),
+        target === 0 ? visit.campaign : '',
       ]),
     ) as Array<{ userId: number; target: number; visitorHash: string } & Answer>;
     const answers = answersOf(visits, windows);
+    const campaigns = new Map(
+      (
+        writeRows(
+          'clickers',
+          3,
+          (values) => CLICKER_CAMPAIGNS(`values ${values}`),
+          clickersOf(visits, answers).map((visit) => [visit.userId, visit.visitorHash, visit.at.slice(0, 10)]),
+        ) as Array<{ userId: number; visitorHash: string; campaign: string }>
+      ).map((row) => [`${row.userId} ${row.visitorHash}`, row.campaign]),
+    );
     writeRows(
       'events',
       13,
@@ -167,7 +196,7 @@ export function bareSqliteWriter(file: string): BareWriter {
       (values) =>
         `insert into analytics_daily (${ROLLUP_COLUMNS}) values ${values}
          on conflict (user_id, day, kind, dimension, value) do update set ${ROLLUP_ADD}`,
-      rollupsOf(visits, answers),
+      rollupsOf(visits, answers, campaigns),
     );
   });
   return {
@@ -189,7 +218,7 @@ export async function barePostgresWriter(url: string, schema: string): Promise<B
       try {
         const windows = await client.query<{ userId: number; target: number; visitorHash: string } & Answer>(
           `insert into visitor_windows (${WINDOW_COLUMNS})
-           select *, 1, 1 from unnest($1::int[], $2::int[], $3::text[], $4::text[], $5::text[], $6::text[])
+           select *, 1, 1 from unnest($1::int[], $2::int[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[])
            on conflict (user_id, target, visitor_hash) do update set ${WINDOW_DECISION}
            returning user_id as "userId", target, visitor_hash as "visitorHash", counted, fresh`,
           [
@@ -199,9 +228,23 @@ export async function barePostgresWriter(url: string, schema: string): Promise<B
             column(keys, ({ visit }) => visit.at.slice(0, 10)),
             column(keys, ({ visit }) => visit.at),
             column(keys, ({ visit }) => repeatUntilOf(visit.at)),
+            column(keys, ({ visit, target }) => (target === 0 ? visit.campaign : '')),
           ],
         );
         const answers = answersOf(visits, windows.rows);
+        const clickers = clickersOf(visits, answers);
+        const campaigns = new Map<string, string>();
+        if (clickers.length > 0) {
+          const found = await client.query<{ userId: number; visitorHash: string; campaign: string }>(
+            CLICKER_CAMPAIGNS('select * from unnest($1::int[], $2::text[], $3::text[])'),
+            [
+              column(clickers, (visit) => visit.userId),
+              column(clickers, (visit) => visit.visitorHash),
+              column(clickers, (visit) => visit.at.slice(0, 10)),
+            ],
+          );
+          for (const row of found.rows) campaigns.set(`${row.userId} ${row.visitorHash}`, row.campaign);
+        }
         await client.query(
           `insert into events (${EVENT_COLUMNS})
            select * from unnest($1::text[], $2::int[], $3::int[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $9::text[], $10::int[], $11::text[], $12::text[], $13::int[])`,
@@ -221,7 +264,7 @@ export async function barePostgresWriter(url: string, schema: string): Promise<B
             answers.map((answer) => answer.counted),
           ],
         );
-        const rollups = rollupsOf(visits, answers);
+        const rollups = rollupsOf(visits, answers, campaigns);
         await client.query(
           `insert into analytics_daily (${ROLLUP_COLUMNS})
            select * from unnest($1::int[], $2::text[], $3::text[], $4::text[], $5::text[], $6::int[], $7::int[])

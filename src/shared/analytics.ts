@@ -15,17 +15,65 @@ export const DEVICES = ['desktop', 'mobile', 'tablet'] as const;
 export type Device = (typeof DEVICES)[number];
 
 export const analyticsMessages = {
-  invalidPeriod: 'Choose a period of 7, 30, 90 or 365 days',
+  invalidPeriod: 'Choose a period of 7, 30, 90 or 365 days, or all time',
   emptyTitle: 'No visits yet',
   emptyHint: 'Share your profile link: views and clicks show up here within a minute.',
 } as const;
 
-/** `?days=7|30|90`; anything else is refused. */
+/** `?days=7|30|90|365|all`; anything else is refused. */
 export const analyticsQuerySchema = z.object({
   days: z
-    .enum(ANALYTICS_PERIODS.map(String) as ['7', '30', '90', '365'], { error: analyticsMessages.invalidPeriod })
-    .transform((days) => Number(days) as AnalyticsPeriod),
+    .enum(ANALYTICS_PERIODS.map(String) as ['7', '30', '90', '365', 'all'], { error: analyticsMessages.invalidPeriod })
+    .transform((days) => (days === 'all' ? days : Number(days)) as AnalyticsPeriod),
 });
+
+/** What a period is called: 'Last 30 days', 'All time'. */
+export function periodName(period: AnalyticsPeriod): string {
+  return period === 'all' ? 'All time' : `Last ${period} days`;
+}
+
+// Campaigns (premium analytics, issue 52 §2): the utm_source, utm_medium and
+// utm_campaign a visit came with, kept as one rollup value.
+
+/** Each UTM value is kept to this many characters. */
+export const UTM_VALUE_MAX = 100;
+/** Campaigns and referring addresses shown in a report: the most visited. */
+export const PREMIUM_ROWS_SHOWN = 50;
+/** A referring address is kept to this many characters. */
+export const REFERRER_ADDRESS_MAX = 200;
+/** Between a campaign's three values in its rollup value: a control character, which cleaning removes from the values. */
+const CAMPAIGN_SEPARATOR = '\u001f';
+
+/** A UTM value as kept: control characters out, spaces collapsed, at most UTM_VALUE_MAX characters. */
+export function cleanUtmValue(value: string | null | undefined): string {
+  if (!value) return '';
+  const flat = value
+    .replace(/\p{Cc}+/gu, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+  return Array.from(flat).slice(0, UTM_VALUE_MAX).join('').trimEnd();
+}
+
+/** The rollup value of a visit's campaign: '' when it came with no UTM value. */
+export function campaignValueOf(source: string | null | undefined, medium: string | null | undefined, campaign: string | null | undefined) {
+  const parts = [cleanUtmValue(source), cleanUtmValue(medium), cleanUtmValue(campaign)];
+  return parts.every((part) => part === '') ? '' : parts.join(CAMPAIGN_SEPARATOR);
+}
+
+/** A campaign's three values from its rollup value. */
+export function campaignPartsOf(value: string): { source: string; medium: string; campaign: string } {
+  const [source = '', medium = '', campaign = ''] = value.split(CAMPAIGN_SEPARATOR);
+  return { source, medium, campaign };
+}
+
+/** The days of the week as the heat map's rows: Monday first. */
+export const WEEKDAYS = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'] as const;
+
+/** The rollup value of a visit's hour: its weekday (0 for Monday) and hour, in the profile's time zone ('4 18': Friday, 18:00 to 19:00). */
+export function hourValueOf(day: string, hour: number): string {
+  const weekday = (new Date(`${day}T00:00:00Z`).getUTCDay() + 6) % 7;
+  return `${weekday} ${String(hour).padStart(2, '0')}`;
+}
 
 const share = z.object({ name: z.string(), visits: z.number().int(), percentage: z.number() });
 /** A figure of the period before: its value, and the change to now in percent (points for a rate); null when it was 0. */
@@ -33,7 +81,9 @@ const compared = z.object({ previous: z.number(), change: z.number().nullable() 
 
 export const analyticsReportSchema = z
   .object({
+    /** How many days the period has (all time: since the first day with figures). */
     days: z.number().int(),
+    period: z.union(ANALYTICS_PERIODS.map((days) => z.literal(days))),
     /** The period's first and last day, in the profile's time zone. */
     from: z.string(),
     to: z.string(),
@@ -47,7 +97,7 @@ export const analyticsReportSchema = z
     uniqueClicks: z.number().int(),
     /** Visitors who clicked ÷ visitors, in percent with one decimal: 0 without visitors, never over 100. */
     conversionRate: z.number(),
-    /** Change against the previous period of the same length, in percent (one decimal); null when that period had none. */
+    /** Change against the previous period of the same length, in percent (one decimal); null when that period had none, and for all time. */
     viewsTrend: z.number().nullable(),
     clicksTrend: z.number().nullable(),
     dailyVisits: z.array(z.object({ date: z.string(), count: z.number().int(), clicks: z.number().int() })),
@@ -74,8 +124,27 @@ export const analyticsReportSchema = z
     inAppBrowsers: z.array(share).nullable(),
     /**
      * Every figure beside the previous period of the same length (premium analytics, Business): its value then, and
-     * the change in percent (the conversion rate's in points); null on a plan without it.
+     * the change in percent (the conversion rate's in points); null on a plan without it, and for all time (nothing before it).
      */
+    /** Campaigns by their UTM values, most viewed first (premium analytics, Business); null on a plan without them. */
+    campaigns: z
+      .array(
+        z.object({
+          source: z.string(),
+          medium: z.string(),
+          campaign: z.string(),
+          views: z.number().int(),
+          /** Visitors whose first view of the day came through the campaign. */
+          visitors: z.number().int(),
+          /** Clicks of visitors who came through the campaign that day. */
+          clicks: z.number().int(),
+        }),
+      )
+      .nullable(),
+    /** Full referring addresses (host and path, without the query), most views first (premium); null without. */
+    referrers: z.array(z.object({ address: z.string(), visits: z.number().int(), percentage: z.number() })).nullable(),
+    /** Views by weekday (rows, Monday first) and hour (24 columns) in the profile's time zone (premium); null without. */
+    heatMap: z.array(z.array(z.number().int())).nullable(),
     comparison: z
       .object({
         profileViews: compared,

@@ -44,6 +44,6 @@ export type Role = (typeof ROLES)[number];
 export const PLANS = ['free', 'pro', 'business'] as const;
 export type Plan = (typeof PLANS)[number];
 
-/** The analytics timeframes offered (spec 000 §9 "Analytics timeframes"). */
-export const ANALYTICS_PERIODS = [7, 30, 90, 365] as const;
+/** The analytics timeframes offered (spec 000 §9 "Analytics timeframes"): days, and all time (premium, issue 52 §2). */
+export const ANALYTICS_PERIODS = [7, 30, 90, 365, 'all'] as const;
 export type AnalyticsPeriod = (typeof ANALYTICS_PERIODS)[number];

@@ -15,7 +15,7 @@ export interface PlanLimits {
   analyticsExport: boolean;
   /** Advanced analytics (issue 52 §2, Pro): each link's click-through rate, devices, browsers and in-app browsers. */
   advancedAnalytics: boolean;
-  /** Premium analytics (Business): every figure beside the previous period. */
+  /** Premium analytics (Business): every figure beside the previous period, campaigns, full referrers, the heat map, live visitors. */
   premiumAnalytics: boolean;
   /** Fonts other than the default (Inter) on the page. */
   customFonts: boolean;
@@ -94,7 +94,8 @@ export function plansAllowing(limits: Record<Plan, PlanLimits>, allows: (limits:
 
 /** What a plan does not include, and which plans do (the API adds PLAN_UPGRADE_HINT; screens link to Pricing). */
 export const planFeatureMessages = {
-  analyticsPeriod: (days: number, plans: string) => `The last ${days} days of analytics come with ${plans}.`,
+  analyticsPeriod: (days: number | 'all', plans: string) =>
+    days === 'all' ? `Analytics of all time come with ${plans}.` : `The last ${days} days of analytics come with ${plans}.`,
   analyticsExport: (plans: string) => `Downloading your analytics comes with ${plans}.`,
   liveVisitors: (plans: string) => `Live visitors come with ${plans}.`,
   customFont: (plans: string) => `Fonts other than the default (Inter) come with ${plans}.`,

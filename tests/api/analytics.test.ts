@@ -430,6 +430,8 @@ describe(`record days (${DIALECT})`, () => {
       at: new Date(now - days * 24 * 3600_000).toISOString(),
       referrer: null,
       source: 'Direct',
+      referrerAddress: '',
+      campaign: '',
       country: '',
       device: 'mobile',
       browser: 'Chrome',

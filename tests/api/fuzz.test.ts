@@ -43,10 +43,22 @@ async function routesOf(testApp: TestApp): Promise<RouteUnderTest[]> {
   const page = (path: string): RouteUnderTest => ({ method: 'GET', path, bodyFields: [], queryFields: [], multipart: false });
   return [
     ...listed,
-    // Past a content warning (issue 30), and the share page.
-    { method: 'GET', path: '/:username', bodyFields: [], queryFields: ['agree', 'share'], multipart: false },
-    // A text block's addresses open as /go/{id}?to=n (issue 30).
-    { method: 'GET', path: '/go/:id', bodyFields: [], queryFields: ['to', 'agree'], multipart: false },
+    // Past a content warning (issue 30), the share page, and the campaign a visit came with (issue 52 §2).
+    {
+      method: 'GET',
+      path: '/:username',
+      bodyFields: [],
+      queryFields: ['agree', 'share', 'utm_source', 'utm_medium', 'utm_campaign', 'ref'],
+      multipart: false,
+    },
+    // A text block's addresses open as /go/{id}?to=n (issue 30); a click can carry its own campaign.
+    {
+      method: 'GET',
+      path: '/go/:id',
+      bodyFields: [],
+      queryFields: ['to', 'agree', 'utm_source', 'utm_medium', 'utm_campaign'],
+      multipart: false,
+    },
     page('/media/:file'),
     page('/static/:file'),
     page('/fonts/:file'),

@@ -305,7 +305,14 @@ describe(`hostile input to sharing and in-app browsers (${DIALECT})`, () => {
       expect(response.statusCode, userAgent.slice(0, 40)).toBe(200);
       expect(response.body).not.toContain('<script>alert');
     }
-    for (const query of ['?share=%3Cscript%3Ealert(1)%3C/script%3E', '?share=', '?share&utm_source=%22%3E']) {
+    for (const query of [
+      '?share=%3Cscript%3Ealert(1)%3C/script%3E',
+      '?share=',
+      '?share&utm_source=%22%3E',
+      // Campaigns (issue 52 §2): markup, repeats, the campaign's separator and 10 kB are counted as bounded text.
+      '?utm_campaign=%3Cscript%3Ealert(1)%3C/script%3E&utm_campaign=again&utm_medium=%1F%1F',
+      `?utm_source=${'x'.repeat(10_000)}&utm_medium[]=1`,
+    ]) {
       const response = await page({ 'user-agent': INSTAGRAM }, query);
       expect(response.statusCode, query).toBe(200);
       expect(response.body).not.toContain('<script>alert');

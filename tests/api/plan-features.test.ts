@@ -36,10 +36,15 @@ async function creatorOn(app: TestApp['app'], plan: Plan) {
   return creator;
 }
 
-const PLAN_TABLE: Record<Plan, { days: Record<7 | 30 | 90 | 365, number>; download: number }> = {
-  free: { days: { 7: 200, 30: 200, 90: 403, 365: 403 }, download: 403 },
-  pro: { days: { 7: 200, 30: 200, 90: 200, 365: 403 }, download: 200 },
-  business: { days: { 7: 200, 30: 200, 90: 200, 365: 200 }, download: 200 },
+const PLAN_TABLE: Record<Plan, { days: Record<'7' | '30' | '90' | '365' | 'all', number>; download: number }> = {
+  free: { days: { 7: 200, 30: 200, 90: 403, 365: 403, all: 403 }, download: 403 },
+  pro: { days: { 7: 200, 30: 200, 90: 200, 365: 403, all: 403 }, download: 200 },
+  business: { days: { 7: 200, 30: 200, 90: 200, 365: 200, all: 200 }, download: 200 },
+};
+const PERIOD_REFUSED: Record<string, string> = {
+  '90': 'The last 90 days of analytics come with Pro and Business. See Pricing for how to upgrade.',
+  '365': 'The last 365 days of analytics come with Business. See Pricing for how to upgrade.',
+  all: 'Analytics of all time come with Business. See Pricing for how to upgrade.',
 };
 
 describe(`what each plan unlocks: analytics (${DIALECT})`, () => {
@@ -53,10 +58,7 @@ describe(`what each plan unlocks: analytics (${DIALECT})`, () => {
         const answer = await t.app.inject({ url: `/api/me/analytics?days=${days}`, headers: { cookie: creator.cookie } });
         expect(answer.statusCode, `${plan} ${days} days`).toBe(status);
         if (status === 403) {
-          expect(answer.json()).toEqual({
-            code: 'plan_feature',
-            message: `The last ${days} days of analytics come with ${days === '365' ? 'Business' : 'Pro and Business'}. See Pricing for how to upgrade.`,
-          });
+          expect(answer.json()).toEqual({ code: 'plan_feature', message: PERIOD_REFUSED[days] });
         }
       }
       const download = await t.app.inject({ url: '/api/me/analytics/export?days=7', headers: { cookie: creator.cookie } });
@@ -99,6 +101,14 @@ describe(`what each plan unlocks: analytics (${DIALECT})`, () => {
       } else {
         expect(report).toMatchObject({ devices: null, browsers: null, inAppBrowsers: null });
       }
+      // Campaigns, full referrers and the heat map (Business); their figures are checked in premium-analytics.test.ts.
+      if (depth.premium) {
+        expect(report.campaigns).toEqual([]);
+        expect(report.referrers).toEqual([]);
+        expect(report.heatMap).toHaveLength(7);
+      } else {
+        expect(report).toMatchObject({ campaigns: null, referrers: null, heatMap: null });
+      }
       // Live visitors of the last 30 minutes (Business): visitor-one (who viewed and clicked) and visitor-b, once each.
       const live = await t.app.inject({ url: '/api/me/analytics/live', headers: { cookie: creator.cookie } });
       if (depth.premium) {
@@ -140,7 +150,7 @@ describe(`what each plan unlocks: analytics (${DIALECT})`, () => {
     }
     const features = (await t.app.inject({ url: '/api/site/features' })).json().data;
     expect(features.planLimits.free).toMatchObject({ analyticsDays: [7, 30], analyticsExport: false });
-    expect(features.planLimits.business).toMatchObject({ analyticsDays: [7, 30, 90, 365], analyticsExport: true });
+    expect(features.planLimits.business).toMatchObject({ analyticsDays: [7, 30, 90, 365, 'all'], analyticsExport: true });
 
     const parsed = loadConfig({ PLAN_LIMITS: '{"free":{"analyticsDays":[90,7],"analyticsExport":true}}' });
     expect(parsed.planLimits.free).toMatchObject({ links: 5, analyticsDays: [7, 90], analyticsExport: true });

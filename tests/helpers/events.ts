@@ -29,6 +29,8 @@ export function visitOf(fields: Partial<Visit> & { userId: number }): Visit {
     at: minutesAgo(1),
     referrer: null,
     source: 'Direct',
+    referrerAddress: '',
+    campaign: '',
     country: 'FR',
     device: 'mobile',
     browser: 'Mobile Safari',

@@ -1,10 +1,19 @@
 import { describe, expect, it } from 'vitest';
-import { conversionRateOf, percentOf, trendOf } from '#shared/analytics.ts';
+import {
+  campaignPartsOf,
+  campaignValueOf,
+  cleanUtmValue,
+  conversionRateOf,
+  hourValueOf,
+  percentOf,
+  periodName,
+  trendOf,
+} from '#shared/analytics.ts';
 import { countOf } from '#shared/counts.ts';
 import { analyticsReport, viewRecords } from '#server/analytics/analytics.service.ts';
 import { csvCell } from '#server/http/csv.ts';
 import type { RollupRow } from '#server/analytics/analytics.repository.ts';
-import { isPrefetch, sourceOf } from '#server/analytics/visitor.ts';
+import { isPrefetch, referrerAddressOf, sourceOf } from '#server/analytics/visitor.ts';
 import { agentOf } from '#server/http/client-details.ts';
 
 // The arithmetic of the Analytics tab, and how a visit's source is named.
@@ -158,5 +167,37 @@ describe('counts in words', () => {
     expect(countOf(0, 'link')).toBe('0 links');
     expect(countOf(12_345, 'unique visitor')).toBe('12,345 unique visitors');
     expect(countOf(2, 'person', 'people')).toBe('2 people');
+  });
+});
+
+describe('campaigns, referring addresses and hours (premium analytics)', () => {
+  it('keeps UTM values as bounded text and the three of a campaign apart', () => {
+    expect(cleanUtmValue('  Spring\tSale \u0000 ')).toBe('Spring Sale');
+    expect(cleanUtmValue(undefined)).toBe('');
+    expect(Array.from(cleanUtmValue('é'.repeat(150)))).toHaveLength(100);
+    expect(campaignValueOf(null, null, '')).toBe('');
+    // The separator itself cannot be sent: it is a control character, and cleaned away.
+    const value = campaignValueOf('news\u001fletter', 'email', 'launch');
+    expect(campaignPartsOf(value)).toEqual({ source: 'news letter', medium: 'email', campaign: 'launch' });
+    expect(campaignPartsOf(campaignValueOf(undefined, undefined, 'only'))).toEqual({ source: '', medium: '', campaign: 'only' });
+  });
+
+  it('keeps a referrer’s host and path, never its query, fragment or our own site', () => {
+    expect(referrerAddressOf('https://News.Example.org/story/42?token=secret#top', 'lv.test')).toBe('news.example.org/story/42');
+    expect(referrerAddressOf('https://www.google.com/', 'lv.test')).toBe('www.google.com');
+    expect(referrerAddressOf('https://example.org/caf%C3%A9', 'lv.test')).toBe('example.org/café');
+    expect(referrerAddressOf('https://example.org/%E0%A4%A', 'lv.test')).toBe('example.org/%E0%A4%A');
+    expect(referrerAddressOf(`https://example.org/${'a'.repeat(500)}`, 'lv.test')).toHaveLength(200);
+    expect(referrerAddressOf('https://lv.test/other', 'lv.test:3000')).toBe('');
+    expect(referrerAddressOf('android-app://com.google.android.gm/', 'lv.test')).toBe('');
+    expect(referrerAddressOf('not a url', 'lv.test')).toBe('');
+    expect(referrerAddressOf(undefined, 'lv.test')).toBe('');
+  });
+
+  it('names an hour by its weekday from Monday and its hour', () => {
+    expect(hourValueOf('2026-11-23', 0)).toBe('0 00'); // a Monday
+    expect(hourValueOf('2026-11-29', 23)).toBe('6 23'); // a Sunday
+    expect(periodName('all')).toBe('All time');
+    expect(periodName(30)).toBe('Last 30 days');
   });
 });

@@ -1,12 +1,12 @@
 import { LRUCache } from 'lru-cache';
-import { REPEAT_WINDOW_MINUTES } from '#shared/analytics.ts';
-import { localDayOf } from '#shared/time-zone.ts';
+import { REPEAT_WINDOW_MINUTES, hourValueOf } from '#shared/analytics.ts';
+import { wallTimeOf } from '#shared/time-zone.ts';
 import type { Db } from '../db/database.ts';
 import { BULK_ROWS_PER_STATEMENT } from '../db/query-shortcuts.ts';
 import { insertActivities } from '../journal/activity.repository.ts';
 import { timeZonesOfUsers } from '../users/users.repository.ts';
 import type { AnalyticsDailyTable, AnalyticsDimension } from '../db/schema.ts';
-import { addToRollups, insertEvents, markFirstClicks, upsertWindows } from './analytics-writes.repository.ts';
+import { addToRollups, insertEvents, markFirstClicks, upsertWindows, viewCampaignsOf } from './analytics-writes.repository.ts';
 
 // Where counted visits go (DESIGN.md "Analytics", issue 10). One batch is one
 // transaction: the visitor windows decide which visits count and which visitors
@@ -23,6 +23,10 @@ export interface Visit {
   at: string;
   referrer: string | null;
   source: string;
+  /** The full referring address (referrerAddressOf), '' for none or our own site. */
+  referrerAddress: string;
+  /** The campaign's rollup value (campaignValueOf), '' without UTM values; a click without its own takes its visitor's view's. */
+  campaign: string;
   country: string;
   device: string;
   browser: string;
@@ -92,26 +96,29 @@ export class WriterMemory {
   }
 }
 
+/** A visit's day and hour in its profile's time zone: 'YYYY-MM-DDTHH'. */
+type LocalHour = string;
+
 /**
- * The local day of each visit, worked out once per time zone and time: the
- * visits of one window share their time, and most profiles share a zone.
+ * The local day and hour of each visit, worked out once per time zone and
+ * time: the visits of one window share their time, and most profiles share a zone.
  */
-function daysOf(visits: readonly Visit[], zones: ReadonlyMap<number, string>): string[] {
+function hoursOf(visits: readonly Visit[], zones: ReadonlyMap<number, string>): LocalHour[] {
   const known = new Map<string, string>();
   let lastKey = '';
-  let lastDay = '';
+  let lastHour = '';
   return visits.map((visit) => {
     const zone = zones.get(visit.userId)!;
     const key = `${zone} ${visit.at}`;
-    if (key === lastKey) return lastDay;
-    let day = known.get(key);
-    if (day === undefined) {
-      day = localDayOf(visit.at, zone);
-      known.set(key, day);
+    if (key === lastKey) return lastHour;
+    let hour = known.get(key);
+    if (hour === undefined) {
+      hour = wallTimeOf(visit.at, zone).slice(0, 13);
+      known.set(key, hour);
     }
     lastKey = key;
-    lastDay = day;
-    return day;
+    lastHour = hour;
+    return hour;
   });
 }
 
@@ -124,8 +131,12 @@ function daysOf(visits: readonly Visit[], zones: ReadonlyMap<number, string>): s
 class DailyRollups {
   private readonly byProfile = new Map<number, Map<string, Map<AnalyticsDimension, Map<string, RollupRow>>>>();
 
-  /** `unique` is the visitor's first of the day for this target; `newClicker`, for a click, their first click of the day on any link. */
-  add(visit: Visit, day: string, counted: number, unique: number, newClicker: number): void {
+  /**
+   * `unique` is the visitor's first of the day for this target; `newClicker`, for a click, their first click of
+   * the day on any link; `campaign`, the click's campaign (its own, or its visitor's view's).
+   */
+  add(visit: Visit, localHour: LocalHour, counted: number, unique: number, newClicker: number, campaign: string): void {
+    const day = localHour.slice(0, 10);
     let byDay = this.byProfile.get(visit.userId);
     if (byDay === undefined) this.byProfile.set(visit.userId, (byDay = new Map()));
     const dayKind = `${day} ${visit.kind}`;
@@ -145,6 +156,7 @@ class DailyRollups {
     if (visit.linkId !== null) {
       add('total', '', newClicker);
       add('link', String(visit.linkId), unique);
+      if (campaign) add('campaign', campaign, newClicker);
       return;
     }
     add('total', '', unique);
@@ -153,6 +165,9 @@ class DailyRollups {
     add('device', visit.device, unique);
     add('browser', visit.browser, unique);
     if (visit.inApp) add('app', visit.inApp, unique);
+    add('hour', hourValueOf(day, Number(localHour.slice(11, 13))), unique);
+    if (visit.referrerAddress) add('referrer', visit.referrerAddress, unique);
+    if (visit.campaign) add('campaign', visit.campaign, unique);
   }
 
   /** The rows in the table's key order: one lock order for concurrent writers (several instances), and neighbours written together. */
@@ -197,9 +212,10 @@ export async function storeVisits(db: Db, visits: readonly Visit[], open = new W
     // Visits of a profile deleted meanwhile are dropped.
     const live = inTimeOrder(visits.filter((visit) => zones.get(visit.userId) !== ''));
     if (live.length === 0) return;
-    const batch = batchOf(live, daysOf(live, zones));
+    const batch = batchOf(live, hoursOf(live, zones));
     const decided = await decideWindows(trx, batch, open);
-    const { events, rollups } = eventsAndRollupsOf(batch, decided);
+    const campaigns = await campaignsOfClickers(trx, batch, decided);
+    const { events, rollups } = eventsAndRollupsOf(batch, decided, campaigns);
     await insertEvents(trx, events);
     await tellFirstClicks(trx, events);
     await addToRollups(trx, rollups);
@@ -234,13 +250,15 @@ async function timeZonesOf(trx: Db, visits: readonly Visit[], open: WriterMemory
  */
 interface VisitBatch {
   visits: Visit[];
+  hours: LocalHour[];
   days: string[];
   keys: string[];
   clickerKeys: string[];
   firsts: Map<string, { index: number; target: number }>;
 }
 
-function batchOf(visits: Visit[], days: string[]): VisitBatch {
+function batchOf(visits: Visit[], hours: LocalHour[]): VisitBatch {
+  const days = hours.map((hour) => hour.slice(0, 10));
   const firsts = new Map<string, { index: number; target: number }>();
   const keyOf = (index: number, target: number) => {
     const key = windowKeyOf(visits[index]!.userId, target, visits[index]!.visitorHash);
@@ -249,7 +267,7 @@ function batchOf(visits: Visit[], days: string[]): VisitBatch {
   };
   const keys = visits.map((visit, index) => keyOf(index, visit.linkId ?? 0));
   const clickerKeys = visits.map((visit, index) => (visit.linkId === null ? '' : keyOf(index, ANY_LINK)));
-  return { visits, days, keys, clickerKeys, firsts };
+  return { visits, hours, days, keys, clickerKeys, firsts };
 }
 
 /** Whether a window's first visit counts, and whether its visitor is new today. */
@@ -290,6 +308,8 @@ async function decideWindows(trx: Db, { visits, days, firsts }: VisitBatch, open
       repeatUntil: lastRepeatUntil,
       counted: 1,
       fresh: 1,
+      // A view's window keeps the campaign of the visit that opened it, for its visitor's clicks.
+      campaign: target === 0 ? visit.campaign : '',
     };
   });
   const answers = await upsertWindows(trx, windowRows);
@@ -301,8 +321,41 @@ async function decideWindows(trx: Db, { visits, days, firsts }: VisitBatch, open
   return decided;
 }
 
+/**
+ * The campaign of each counted click that came without one of its own, by its
+ * window key: the campaign of its visitor's view of the profile that day, if
+ * that view came through one (its window, written above for this batch's views).
+ * Asked only when such clicks exist, in one query.
+ */
+async function campaignsOfClickers(
+  trx: Db,
+  { visits, days, keys, firsts }: VisitBatch,
+  decided: Map<string, WindowDecision>,
+): Promise<Map<string, string>> {
+  const asked = new Map<string, { userId: number; visitorHash: string; day: string }>();
+  for (const [key, { index }] of firsts) {
+    const visit = visits[index]!;
+    if (visit.linkId === null || visit.campaign || keys[index] !== key || decided.get(key)?.counted !== true) continue;
+    asked.set(key, { userId: visit.userId, visitorHash: visit.visitorHash, day: days[index]! });
+  }
+  const campaigns = new Map<string, string>();
+  if (asked.size === 0) return campaigns;
+  const byVisitor = new Map<string, string>();
+  for (const chunk of chunksOf([...asked.values()]))
+    for (const row of await viewCampaignsOf(trx, chunk)) byVisitor.set(`${row.userId} ${row.visitorHash} ${row.day}`, row.campaign);
+  for (const [key, { userId, visitorHash, day }] of asked) {
+    const campaign = byVisitor.get(`${userId} ${visitorHash} ${day}`);
+    if (campaign) campaigns.set(key, campaign);
+  }
+  return campaigns;
+}
+
 /** Every visit as a raw event (counted or a repeat), and the daily sums of those that count. */
-function eventsAndRollupsOf({ visits, days, keys, clickerKeys, firsts }: VisitBatch, decided: Map<string, WindowDecision>) {
+function eventsAndRollupsOf(
+  { visits, hours, days, keys, clickerKeys, firsts }: VisitBatch,
+  decided: Map<string, WindowDecision>,
+  clickCampaigns: Map<string, string>,
+) {
   const rollups = new DailyRollups();
   const isNewToday = (key: string, index: number) => firsts.get(key)?.index === index && decided.get(key)?.fresh === true;
   const events = visits.map((visit, index) => {
@@ -312,7 +365,8 @@ function eventsAndRollupsOf({ visits, days, keys, clickerKeys, firsts }: VisitBa
     const newClicker = visit.linkId !== null && isNewToday(clickerKeys[index]!, index) ? 1 : 0;
     const day = days[index]!;
     // A repeat changes no figure: its hits stay in the raw event.
-    if (counted === 1 || unique === 1 || newClicker === 1) rollups.add(visit, day, counted, unique, newClicker);
+    const campaign = visit.linkId === null ? '' : visit.campaign || (clickCampaigns.get(key) ?? '');
+    if (counted === 1 || unique === 1 || newClicker === 1) rollups.add(visit, hours[index]!, counted, unique, newClicker, campaign);
     return {
       kind: visit.kind,
       userId: visit.userId,

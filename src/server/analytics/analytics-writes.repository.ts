@@ -32,10 +32,35 @@ export function upsertWindows(trx: Db, rows: ReadonlyArray<Insertable<VisitorWin
           repeatUntil: sql<string>`case when visitor_windows.repeat_until <= excluded.counted_at then excluded.repeat_until else visitor_windows.repeat_until end`,
           fresh: sql<number>`case when excluded.day > visitor_windows.day then 1 else 0 end`,
           day: sql<string>`case when excluded.day > visitor_windows.day then excluded.day else visitor_windows.day end`,
+          campaign: sql<string>`case when visitor_windows.repeat_until <= excluded.counted_at then excluded.campaign else visitor_windows.campaign end`,
         }),
       )
       .returning(['userId', 'target', 'visitorHash', 'counted', 'fresh', 'repeatUntil', 'day']),
   );
+}
+
+/**
+ * The campaign each visitor's view of the profile came through, where it did,
+ * on the given day: the view windows (target 0) of the visitors, one key each.
+ */
+export function viewCampaignsOf(trx: Db, visitors: ReadonlyArray<{ userId: number; visitorHash: string; day: string }>) {
+  return trx
+    .selectFrom('visitorWindows')
+    .select(['userId', 'visitorHash', 'day', 'campaign'])
+    .where('campaign', '<>', '')
+    .where((eb) =>
+      eb.or(
+        visitors.map((visitor) =>
+          eb.and([
+            eb('userId', '=', visitor.userId),
+            eb('target', '=', 0),
+            eb('visitorHash', '=', visitor.visitorHash),
+            eb('day', '=', visitor.day),
+          ]),
+        ),
+      ),
+    )
+    .execute();
 }
 
 /** The batch's daily sums added to the rollups (one row per profile, day, kind, dimension and value). */

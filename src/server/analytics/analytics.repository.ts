@@ -1,5 +1,5 @@
 import type { Db } from '../db/database.ts';
-import type { AnalyticsDailyRow } from '../db/schema.ts';
+import type { AnalyticsDailyRow, AnalyticsDimension } from '../db/schema.ts';
 
 export type RollupRow = Omit<AnalyticsDailyRow, 'userId'>;
 
@@ -36,7 +36,16 @@ export function rollupsBetween(db: Db, userId: number, from: string, to: string)
  * day, so the report reads them as rows of the period. A few dozen rows come
  * back instead of one per day and value.
  */
-export async function reportRowsOf(db: Db, userId: number, totalsFrom: string, from: string, to: string): Promise<RollupRow[]> {
+export async function reportRowsOf(
+  db: Db,
+  userId: number,
+  totalsFrom: string,
+  from: string,
+  to: string,
+  premium: boolean,
+): Promise<RollupRow[]> {
+  // Hours, full referrers and campaigns are premium: a plan without them does not read their rows.
+  const leftOut = premium ? [] : PREMIUM_DIMENSIONS;
   const [totals, dimensions] = await Promise.all([
     db
       .selectFrom('analyticsDaily')
@@ -53,10 +62,23 @@ export async function reportRowsOf(db: Db, userId: number, totalsFrom: string, f
       .where('day', '>=', from)
       .where('day', '<=', to)
       .where('dimension', '<>', 'total')
+      .$if(leftOut.length > 0, (query) => query.where('dimension', 'not in', leftOut))
       .groupBy(['kind', 'dimension', 'value'])
       .execute(),
   ]);
   return [...totals, ...dimensions.map((row) => ({ ...row, day: to }))];
+}
+
+const PREMIUM_DIMENSIONS: AnalyticsDimension[] = ['hour', 'referrer', 'campaign'];
+
+/** The profile's first day with figures (all time's first day), or undefined when it has none: the primary key's first entry. */
+export async function firstDayOf(db: Db, userId: number): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('analyticsDaily')
+    .select((eb) => eb.fn.min<string | null>('day').as('first'))
+    .where('userId', '=', userId)
+    .executeTakeFirst();
+  return row?.first ?? undefined;
 }
 
 /** Every counted view of a profile since it began: the figure a page shows with show views on. */

@@ -5,6 +5,9 @@ import {
   type AnalyticsReport,
   DEVICES,
   LIVE_MINUTES,
+  PREMIUM_ROWS_SHOWN,
+  WEEKDAYS,
+  campaignPartsOf,
   type LiveVisitors,
   NAMED_OTHER_HOSTS,
   conversionRateOf,
@@ -19,6 +22,7 @@ import type { UserRow } from '../db/schema.ts';
 import {
   type RollupRow,
   dailyViewsFrom,
+  firstDayOf,
   linkNamesOf,
   liveVisitorsOf,
   reportRowsOf,
@@ -43,11 +47,15 @@ export interface Period {
   /** Today in the profile's time zone: the period's last day. */
   today: string;
   timeZone: string;
+  /** All time's first day: the profile's first day with figures (today when it has none). */
+  firstDay?: string;
 }
 
-export function periodBounds({ days, today }: Period) {
-  const from = addDays(today, -(days - 1));
-  return { from, to: today, previousFrom: addDays(from, -days), previousTo: addDays(from, -1) };
+/** The period's days, and those of the period of the same length before it (all time has none before it). */
+export function periodBounds({ days, today, firstDay }: Period) {
+  const length = days === 'all' ? daysBetween(firstDay ?? today, today).length : days;
+  const from = addDays(today, -(length - 1));
+  return { from, to: today, length, previousFrom: addDays(from, -length), previousTo: addDays(from, -1) };
 }
 
 function sum(rows: RollupRow[], field: 'visits' | 'uniques'): number {
@@ -86,6 +94,37 @@ function sourcesOf(rows: RollupRow[], whole: number) {
     .sort((a, b) => b.visits - a.visits || (a.name < b.name ? -1 : 1));
 }
 
+/** Campaigns by their UTM values: views and visitors of the views that came through each, clicks of their visitors. */
+function campaignsOf(rows: RollupRow[]): NonNullable<AnalyticsReport['campaigns']> {
+  const byValue = new Map<string, { views: number; visitors: number; clicks: number }>();
+  for (const row of rows) {
+    if (row.dimension !== 'campaign') continue;
+    const entry = byValue.get(row.value) ?? { views: 0, visitors: 0, clicks: 0 };
+    if (row.kind === 'view') {
+      entry.views += Number(row.visits);
+      entry.visitors += Number(row.uniques);
+    } else entry.clicks += Number(row.visits);
+    byValue.set(row.value, entry);
+  }
+  return [...byValue]
+    .filter(([, entry]) => entry.views + entry.clicks > 0)
+    .sort(([valueA, a], [valueB, b]) => b.views - a.views || b.clicks - a.clicks || (valueA < valueB ? -1 : 1))
+    .slice(0, PREMIUM_ROWS_SHOWN)
+    .map(([value, entry]) => ({ ...campaignPartsOf(value), ...entry }));
+}
+
+/** Views by weekday (Monday first) and hour, from the rows of the 'hour' dimension ('4 18'). */
+function heatMapOf(rows: RollupRow[]): number[][] {
+  const cells = WEEKDAYS.map(() => Array.from({ length: 24 }, () => 0));
+  for (const row of rows) {
+    if (row.kind !== 'view' || row.dimension !== 'hour') continue;
+    const [weekday, hour] = row.value.split(' ').map(Number);
+    const line = cells[weekday!];
+    if (line && hour! >= 0 && hour! < 24) line[hour!]! += Number(row.visits);
+  }
+  return cells;
+}
+
 /** Everything: what the tests of the arithmetic read, and Business's depth. */
 const FULL_DEPTH: AnalyticsDepth = { advanced: true, premium: true };
 
@@ -102,7 +141,8 @@ export function analyticsReport(
   totalViews = 0,
   depth: AnalyticsDepth = FULL_DEPTH,
 ): AnalyticsReport {
-  const { from, to, previousFrom, previousTo } = periodBounds(period);
+  const { from, to, length, previousFrom, previousTo } = periodBounds(period);
+  const allTime = period.days === 'all';
   const current = rows.filter((row) => row.day >= from && row.day <= to);
   const previous = rows.filter((row) => row.day >= previousFrom && row.day <= previousTo);
   const totals = (list: RollupRow[], kind: 'view' | 'click') => list.filter((row) => row.kind === kind && row.dimension === 'total');
@@ -158,7 +198,8 @@ export function analyticsReport(
   const versus = (now: number, then: number) => ({ previous: then, change: trendOf(now, then) });
 
   return {
-    days: period.days,
+    days: length,
+    period: period.days,
     from,
     to,
     timeZone: period.timeZone,
@@ -168,8 +209,9 @@ export function analyticsReport(
     linkClicks,
     uniqueClicks,
     conversionRate,
-    viewsTrend: trendOf(profileViews, before.profileViews),
-    clicksTrend: trendOf(linkClicks, before.linkClicks),
+    // All time has no period before it to compare with.
+    viewsTrend: allTime ? null : trendOf(profileViews, before.profileViews),
+    clicksTrend: allTime ? null : trendOf(linkClicks, before.linkClicks),
     dailyVisits: daysBetween(from, to).map((date) => ({
       date,
       count: viewsByDay.get(date) ?? 0,
@@ -181,26 +223,37 @@ export function analyticsReport(
     devices: depth.advanced ? devices : null,
     browsers: depth.advanced ? sharesOf(current, 'browser', profileViews) : null,
     inAppBrowsers: depth.advanced ? sharesOf(current, 'app', profileViews) : null,
-    comparison: depth.premium
-      ? {
-          profileViews: versus(profileViews, before.profileViews),
-          uniqueVisitors: versus(uniqueVisitors, before.uniqueVisitors),
-          linkClicks: versus(linkClicks, before.linkClicks),
-          uniqueClicks: versus(uniqueClicks, before.uniqueClicks),
-          // A rate changes by points, not by a percent of itself.
-          conversionRate: {
-            previous: conversionBefore,
-            change: before.uniqueVisitors === 0 ? null : Math.round((conversionRate - conversionBefore) * 10) / 10,
-          },
-        }
+    campaigns: depth.premium ? campaignsOf(current) : null,
+    referrers: depth.premium
+      ? sharesOf(current, 'referrer', profileViews)
+          .slice(0, PREMIUM_ROWS_SHOWN)
+          .map(({ name, visits, percentage }) => ({ address: name, visits, percentage }))
       : null,
+    heatMap: depth.premium ? heatMapOf(current) : null,
+    comparison:
+      depth.premium && !allTime
+        ? {
+            profileViews: versus(profileViews, before.profileViews),
+            uniqueVisitors: versus(uniqueVisitors, before.uniqueVisitors),
+            linkClicks: versus(linkClicks, before.linkClicks),
+            uniqueClicks: versus(uniqueClicks, before.uniqueClicks),
+            // A rate changes by points, not by a percent of itself.
+            conversionRate: {
+              previous: conversionBefore,
+              change: before.uniqueVisitors === 0 ? null : Math.round((conversionRate - conversionBefore) * 10) / 10,
+            },
+          }
+        : null,
   };
 }
 
-/** Today in the owner's time zone (UTC until the dashboard sets one). */
-export function periodOf(owner: UserRow, days: AnalyticsPeriod, now = Date.now()): Period {
+/** Today in the owner's time zone (UTC until the dashboard sets one); all time starts at the profile's first day with figures. */
+export async function periodOf(db: Db, owner: UserRow, days: AnalyticsPeriod, now = Date.now()): Promise<Period> {
   const timeZone = owner.timeZone ?? 'UTC';
-  return { days, today: localDayOf(now, timeZone), timeZone };
+  const today = localDayOf(now, timeZone);
+  if (days !== 'all') return { days, today, timeZone };
+  const first = await firstDayOf(db, owner.id);
+  return { days, today, timeZone, firstDay: first !== undefined && first < today ? first : today };
 }
 
 /** The profile's visitors of the last LIVE_MINUTES minutes. */
@@ -221,10 +274,10 @@ export async function analyticsOf(
   depth: AnalyticsDepth,
   now = Date.now(),
 ): Promise<AnalyticsReport> {
-  const period = periodOf(owner, days, now);
+  const period = await periodOf(db, owner, days, now);
   const { from, to, previousFrom } = periodBounds(period);
   const [rows, links, totalViews] = await Promise.all([
-    reportRowsOf(db, owner.id, previousFrom, from, to),
+    reportRowsOf(db, owner.id, days === 'all' ? from : previousFrom, from, to, depth.premium),
     linkNamesOf(db, owner.id),
     totalViewsOf(db, owner.id),
   ]);
@@ -247,7 +300,7 @@ export function viewRecords(bestBefore: number, days: ReadonlyArray<{ day: strin
 
 /** Records of the last 90 days of the owner's days, as activity entries (dated at the end of their day, or now for today). */
 export async function viewRecordsOf(db: Db, owner: UserRow, now = Date.now()): Promise<ActivityItem[]> {
-  const { today } = periodOf(owner, 90, now);
+  const today = localDayOf(now, owner.timeZone ?? 'UTC');
   const { bestBefore, days } = await dailyViewsFrom(db, owner.id, addDays(today, -89));
   return viewRecords(bestBefore, days).map(({ day, visits }) => ({
     id: -Number(day.replaceAll('-', '')),
@@ -288,7 +341,7 @@ export function analyticsCsv(rows: RollupRow[], links: LinkName[], period: Perio
 }
 
 export async function analyticsCsvOf(db: Db, owner: UserRow, days: AnalyticsPeriod, now = Date.now()) {
-  const period = periodOf(owner, days, now);
+  const period = await periodOf(db, owner, days, now);
   const { from, to } = periodBounds(period);
   const [rows, links] = await Promise.all([rollupsBetween(db, owner.id, from, to), linkNamesOf(db, owner.id)]);
   return { csv: analyticsCsv(rows, links, period), from, to };

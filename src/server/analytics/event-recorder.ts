@@ -6,7 +6,8 @@ import { MEMORY_BOUNDS } from '../memory-bounds.ts';
 import type { Visit } from './analytics-store.ts';
 import type { EventWriter } from './event-writer.ts';
 import { agentOf, countryOf } from '../http/client-details.ts';
-import { isBot, isPrefetch, sourceOf, visitorHash } from './visitor.ts';
+import { isBot, isPrefetch, referrerAddressOf, sourceOf, visitorHash } from './visitor.ts';
+import { campaignValueOf } from '#shared/analytics.ts';
 import { inAppBrowserOf } from '../http/in-app-browser.ts';
 
 const BATCH_ROWS = 500;
@@ -28,12 +29,14 @@ const DEFAULT_LIMITS: RecorderLimits = {
   retryRows: MEMORY_BOUNDS.retryRows,
 };
 
-/** The identical visits of one visitor in one window: same kind, page or link, referrer and utm_source. */
+/** The identical visits of one visitor in one window: same kind, page or link, referrer, utm_source and campaign. */
 interface Tally {
   userId: number;
   linkId: number | null;
   referrer: string | undefined;
   utmSource: string | undefined;
+  /** The campaign's rollup value (campaignValueOf), or undefined without UTM values. */
+  campaign: string | undefined;
   hits: number;
 }
 
@@ -113,10 +116,15 @@ export class EventRecorder {
     if (request.method !== 'GET' || isPrefetch(headers)) return;
     const url = request.url ?? '';
     const query = url.indexOf('?');
-    // utm_source, or the shorter ref= the site's own QR codes carry.
-    const params = query < 0 ? undefined : new URLSearchParams(url.slice(query + 1));
-    const utmSource = params ? (params.get('utm_source') ?? params.get('ref') ?? undefined) : undefined;
-    this.record(userId, linkId, request.socket, ip, headers.host ?? '', headers['user-agent'], headers.referer, utmSource);
+    if (query < 0) {
+      this.record(userId, linkId, request.socket, ip, headers.host ?? '', headers['user-agent'], headers.referer);
+      return;
+    }
+    const params = new URLSearchParams(url.slice(query + 1));
+    // The source: utm_source, or the shorter ref= the site's own QR codes carry.
+    const utmSource = params.get('utm_source') ?? params.get('ref') ?? undefined;
+    const campaign = campaignValueOf(params.get('utm_source'), params.get('utm_medium'), params.get('utm_campaign')) || undefined;
+    this.record(userId, linkId, request.socket, ip, headers.host ?? '', headers['user-agent'], headers.referer, utmSource, campaign);
   }
 
   /** Count a visit: a click on the link when linkId is given, else a view of the profile. */
@@ -129,6 +137,7 @@ export class EventRecorder {
     userAgent: string | undefined,
     referrer: string | undefined,
     utmSource?: string,
+    campaign?: string,
   ): void {
     let visitor = this.byConnection.get(connection);
     if (
@@ -146,12 +155,12 @@ export class EventRecorder {
     if (referrer === undefined && utmSource === undefined) {
       const tally = visitor.tallies.get(target);
       if (tally !== undefined) tally.hits += 1;
-      else visitor.tallies.set(target, { userId, linkId, referrer, utmSource, hits: 1 });
+      else visitor.tallies.set(target, { userId, linkId, referrer, utmSource, campaign, hits: 1 });
     } else {
-      const key = `${target} ${referrer ?? ''}\n${utmSource ?? ''}`;
+      const key = `${target} ${referrer ?? ''}\n${utmSource ?? ''}\n${campaign ?? ''}`;
       const tally = visitor.tallies.get(key);
       if (tally !== undefined) tally.hits += 1;
-      else visitor.tallies.set(key, { userId, linkId, referrer, utmSource, hits: 1 });
+      else visitor.tallies.set(key, { userId, linkId, referrer, utmSource, campaign, hits: 1 });
     }
   }
 
@@ -240,6 +249,8 @@ export class EventRecorder {
           at,
           referrer,
           source: sourceOf(tally.referrer, visitor.host, tally.utmSource),
+          referrerAddress: referrerAddressOf(tally.referrer, visitor.host),
+          campaign: tally.campaign ?? '',
           country,
           device,
           browser,

@@ -1,5 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { isbot } from 'isbot';
+import { REFERRER_ADDRESS_MAX } from '#shared/analytics.ts';
 
 // Who a visit comes from, without cookies and without keeping the address
 // (DESIGN.md "Analytics"): bots by the maintained isbot list; device, browser
@@ -76,6 +77,34 @@ export function sourceOf(referrer: string | undefined, ownHost: string, utmSourc
   }
   if (!host || host === ownHost.split(':')[0]!.toLowerCase()) return DIRECT;
   return NETWORKS.find(([pattern]) => pattern.test(host))?.[1] ?? host.replace(/^www\./, '').slice(0, 100);
+}
+
+/**
+ * The full referring address (premium analytics): host and path as the referrer
+ * sent them, without the scheme, query or fragment (which can carry what is
+ * personal to the visitor), at most REFERRER_ADDRESS_MAX characters; '' for no
+ * referrer, one that is not a web address, or our own site.
+ */
+export function referrerAddressOf(referrer: string | undefined, ownHost: string): string {
+  if (!referrer) return '';
+  let url: URL;
+  try {
+    url = new URL(referrer);
+  } catch {
+    return '';
+  }
+  const host = url.hostname.toLowerCase();
+  if ((url.protocol !== 'https:' && url.protocol !== 'http:') || !host || host === ownHost.split(':')[0]!.toLowerCase()) return '';
+  const path = url.pathname === '/' ? '' : url.pathname;
+  let address = `${host}${path}`;
+  try {
+    address = decodeURI(address);
+  } catch {
+    // Kept as sent when it is not valid percent-encoding.
+  }
+  return Array.from(address.replace(/\p{Cc}/gu, ''))
+    .slice(0, REFERRER_ADDRESS_MAX)
+    .join('');
 }
 
 /** Whether a request is a prefetch or prerender (browsers say so in Sec-Purpose or Purpose): not a visit. */

@@ -259,6 +259,8 @@ export interface VisitorWindowsTable {
   repeatUntil: string;
   counted: number;
   fresh: number;
+  /** A view window's campaign (campaignValueOf) from the visit that opened it, '' for none: its visitor's clicks are credited to it. */
+  campaign: Generated<string>;
 }
 
 /** Daily figures per profile, in the profile's time zone: what every analytics screen reads (every request, repeats included, stays in the raw events' hits). */
@@ -275,7 +277,8 @@ export interface AnalyticsDailyTable {
   uniques: number;
 }
 
-export type AnalyticsDimension = 'total' | 'link' | 'source' | 'country' | 'device' | 'browser' | 'app';
+/** hour: '4 18' (weekday from Monday 0, hour) in the profile's time zone; referrer: a full referring address; campaign: campaignValueOf. */
+export type AnalyticsDimension = 'total' | 'link' | 'source' | 'country' | 'device' | 'browser' | 'app' | 'hour' | 'referrer' | 'campaign';
 
 export interface CustomizationsTable {
   userId: number;

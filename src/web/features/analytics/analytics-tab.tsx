@@ -14,7 +14,7 @@ import {
   Smartphone,
 } from 'lucide-react';
 import { type ReactNode, Suspense, lazy, useState } from 'react';
-import { type AnalyticsReport, CONVERSION_RATE_DEFINITION, LIVE_MINUTES, analyticsMessages } from '#shared/analytics.ts';
+import { type AnalyticsReport, CONVERSION_RATE_DEFINITION, LIVE_MINUTES, analyticsMessages, periodName } from '#shared/analytics.ts';
 import { ANALYTICS_PERIODS, type AnalyticsPeriod, type Plan } from '#shared/constants.ts';
 import { countOf, formatCount } from '#shared/counts.ts';
 import { DEFAULT_PLAN_LIMITS, type PlanLimits, planFeatureMessages, plansAllowing } from '#shared/plans.ts';
@@ -28,6 +28,7 @@ import { useProfileActions } from '#web/lib/use-profile-actions.ts';
 import { useUpdateProfile } from '#web/lib/use-profile-settings.ts';
 import { cn } from '#web/lib/utils.ts';
 import { useAnalytics, useLiveVisitors, visitorCountry } from './use-analytics.ts';
+import { PremiumSections } from './premium-sections.tsx';
 
 // The chart library is fetched with this tab, never with the rest of the dashboard.
 const DailyVisitsChart = lazy(() => import('./daily-visits-chart.tsx'));
@@ -47,7 +48,7 @@ export function AnalyticsTab({ user }: { user: CurrentUser }) {
   return (
     <div className="space-y-6">
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <div role="group" aria-label="Timeframe" className="flex gap-1 rounded-xl border border-border bg-surface/80 p-1">
+        <div role="group" aria-label="Timeframe" className="flex flex-wrap gap-1 rounded-xl border border-border bg-surface/80 p-1">
           {ANALYTICS_PERIODS.map((period) => {
             const open = allowed.analyticsDays.includes(period);
             return (
@@ -73,7 +74,7 @@ export function AnalyticsTab({ user }: { user: CurrentUser }) {
                 )}
               >
                 {!open && <Lock className="size-3.5" aria-label="Not on your plan" />}
-                Last {period} days
+                {periodName(period)}
               </button>
             );
           })}
@@ -107,7 +108,8 @@ export function AnalyticsTab({ user }: { user: CurrentUser }) {
 
 function Report({ report, user, plans }: { report: AnalyticsReport; user: CurrentUser; plans: Record<Plan, PlanLimits> }) {
   const empty = report.totalViews === 0 && report.profileViews === 0 && report.linkClicks === 0;
-  const period = `previous ${report.days} days`;
+  // All time has no period before it: no trend is shown.
+  const period = report.period === 'all' ? undefined : `previous ${report.days} days`;
   // Premium analytics (Business) sets every figure beside the period before; the others compare views and clicks.
   const compared = report.comparison;
   const advancedPlans = plansAllowing(plans, (plan) => plan.advancedAnalytics);
@@ -186,6 +188,7 @@ function Report({ report, user, plans }: { report: AnalyticsReport; user: Curren
               )}
             </Card>
           </div>
+          <PremiumSections report={report} plans={plansAllowing(plans, (plan) => plan.premiumAnalytics)} />
         </>
       )}
       <TimeZoneSetting current={report.timeZone} />

@@ -71,10 +71,13 @@ function rowsOf(
     [limits.customFonts ? 'Every font' : 'One font: Inter', true],
     [layoutsLine(limits.layouts), true],
     ['Analytics: views, clicks, sources and countries', true],
-    [`Analytics for the last ${listOf(limits.analyticsDays.map(String))} days`, true],
+    [analyticsPeriodsLine(limits.analyticsDays), true],
     ['Analytics download (CSV)', limits.analyticsExport],
     ['Advanced analytics: each link’s click-through rate, devices, browsers and apps', limits.advancedAnalytics],
-    ['Premium analytics: every figure beside the period before', limits.premiumAnalytics],
+    [
+      'Premium analytics: campaigns, referring pages, busiest hours, live visitors, every figure beside the period before',
+      limits.premiumAnalytics,
+    ],
     ['No “Powered by” footer', limits.removeBranding],
     ['Verified badge', limits.verifiedBadge],
     ['SEO tools: search and share appearance, indexing, structured data, verification', limits.seoTools],
@@ -82,6 +85,12 @@ function rowsOf(
     // People, not software (issue 52 §4): named only when the operator gave who answers this plan (PLAN_SUPPORT).
     ...(site.support ? [[`${SUPPORT_NAMES[plan]}: ${site.support}`, true] as [string, boolean]] : []),
   ];
+}
+
+/** The periods a plan's analytics show: 'Analytics for the last 7, 30 and 90 days', '… and of all time'. */
+function analyticsPeriodsLine(periods: PlanLimits['analyticsDays']): string {
+  const days = periods.filter((period) => period !== 'all').map(String);
+  return `Analytics for the last ${listOf(days)} days${periods.includes('all') ? ', and of all time' : ''}`;
 }
 
 /** The plan's page layouts, said: the one it has by name, or how many of them. */
