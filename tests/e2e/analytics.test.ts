@@ -4,6 +4,7 @@ import { useServerAndBrowser } from '../helpers/web-server.ts';
 import { axeViolationsOf, signInPage } from '../helpers/pages.ts';
 import { type Visit, storeVisits } from '#server/analytics/analytics-store.ts';
 import { minutesAgo, visitOf } from '../helpers/events.ts';
+import { campaignValueOf } from '#shared/analytics.ts';
 
 // A visitor's views and clicks, from a browser of their own, reach the owner's
 // dashboard: the Analytics tab, the sidebar stats card and each link's card.
@@ -95,7 +96,14 @@ describe('analytics in the dashboard', () => {
       // This week two visitors, one of whom clicked; the week before, one who did not.
       await storeVisits(app.db, [
         visit({}),
-        visit({ visitorHash: 'visitor-b', device: 'desktop', browser: 'Chrome' }),
+        // visitor-b came through a newsletter's campaign, from a story's page (premium analytics).
+        visit({
+          visitorHash: 'visitor-b',
+          device: 'desktop',
+          browser: 'Chrome',
+          campaign: campaignValueOf('newsletter', 'email', '<b>launch</b>'),
+          referrerAddress: 'news.example.org/story/42',
+        }),
         visit({ kind: 'click', linkId: shop.id }),
         visit({ visitorHash: 'visitor-c', at: minutesAgo(8 * 24 * 60) }),
       ]);
@@ -110,6 +118,10 @@ describe('analytics in the dashboard', () => {
         expect(await main.getByText('% of views').count()).toBe(0);
         expect(await page.getByTestId('compared').count()).toBe(0);
         expect(await page.getByTestId('live-visitors').count()).toBe(0);
+        expect(await main.getByText(/^Campaigns \(utm_source, utm_medium and utm_campaign\).* come with Business\./).isVisible()).toBe(
+          true,
+        );
+        expect(await page.getByTestId('campaigns').count()).toBe(0);
       } else {
         await expect
           .poll(() => page.getByTestId('compared').allTextContents())
@@ -122,9 +134,22 @@ describe('analytics in the dashboard', () => {
           .poll(() => page.getByTestId('live-visitors').textContent(), { timeout: 20_000 })
           .toBe('3 visitors in the last 30 minutes');
         expect(await main.getByText('Desktop').isVisible()).toBe(true);
-        // A year, from the daily figures.
+        // Campaigns, as text (the markup a visitor sent is shown, never run), the referring page, and the busiest hours.
+        const campaigns = page.getByTestId('campaigns');
+        expect(await campaigns.getByRole('row').nth(1).allInnerTexts()).toEqual([
+          expect.stringMatching(/newsletter\s+email\s+<b>launch<\/b>\s+1\s+1\s+0/),
+        ]);
+        expect(await page.getByTestId('referrers').textContent()).toContain('news.example.org/story/42');
+        // The heat map's cells say their views (the two of this week's report, in whichever hours they fell).
+        const cells = await page.getByTestId('heat-map').locator('td .sr-only').allTextContents();
+        expect(cells).toHaveLength(7 * 24);
+        expect(cells.reduce((total, cell) => total + Number.parseInt(cell, 10), 0)).toBe(2);
+        // A year, from the daily figures, a bar a week; and all time: from the first day with figures, without a trend.
         await main.getByRole('button', { name: 'Last 365 days' }).click();
-        await expect.poll(() => main.getByRole('img', { name: /Daily profile visits, 365 days/ }).count()).toBe(1);
+        await expect.poll(() => main.getByRole('img', { name: /Weekly profile visits, 53 weeks/ }).count()).toBe(1);
+        await main.getByRole('button', { name: 'All time' }).click();
+        await expect.poll(() => main.getByRole('img', { name: /Daily profile visits, 9 days/ }).count()).toBe(1);
+        expect(await page.getByTestId('compared').count()).toBe(0);
       }
       expect(await axeViolationsOf(page)).toEqual([]);
       await context.close();

@@ -367,15 +367,16 @@ function TopLinks({ report }: { report: AnalyticsReport }) {
       ) : (
         <ol className="space-y-3">
           {report.topLinks.slice(0, 10).map((link, index) => (
-            <li key={link.id} className="flex items-center gap-3">
+            <li key={link.id} className="flex flex-wrap items-center gap-x-3 gap-y-1">
               <span className="flex size-7 shrink-0 items-center justify-center rounded-lg bg-primary/15 text-xs font-bold text-primary">
                 {index + 1}
               </span>
-              <div className="min-w-0 flex-1">
+              {/* On a phone the figures go under the name rather than squeezing it. */}
+              <div className="min-w-[8rem] flex-1">
                 <p className="truncate text-sm font-medium">{link.name}</p>
                 {link.url && <p className="truncate text-xs text-muted">{link.url}</p>}
               </div>
-              <div className="shrink-0 text-right text-sm">
+              <div className="ml-auto shrink-0 text-right text-sm">
                 <p className="font-semibold">{countOf(link.clicks, 'click')}</p>
                 <p className="text-xs text-muted">
                   {formatCount(link.uniqueClicks)} unique · {link.share}% of total

@@ -54,8 +54,9 @@ function Sections({ campaigns, referrers, heatMap, timeZone }: Premium & { timeZ
         />
         <CampaignTable campaigns={campaigns} />
       </Card>
+      {/* min-w-0: a grid item may be narrower than its table, which then scrolls inside it. */}
       <div className="grid gap-4 lg:grid-cols-2">
-        <Card>
+        <Card className="min-w-0">
           <SectionTitle
             icon={<ExternalLink />}
             title="Referring pages"
@@ -63,7 +64,7 @@ function Sections({ campaigns, referrers, heatMap, timeZone }: Premium & { timeZ
           />
           <ReferrerList referrers={referrers} />
         </Card>
-        <Card>
+        <Card className="min-w-0">
           <SectionTitle icon={<CalendarClock />} title="Busiest hours" hint={`Views by weekday and hour, in ${timeZone} time.`} />
           <HeatMap cells={heatMap} />
         </Card>
@@ -161,13 +162,16 @@ function HeatMap({ cells }: { cells: Premium['heatMap'] }) {
   if (most === 0) return <p className="text-sm text-muted">No views in this period.</p>;
   return (
     <div className="overflow-x-auto" data-testid="heat-map">
-      <table className="w-full min-w-[20rem] border-separate border-spacing-0.5 text-[10px]">
+      <table className="w-full min-w-[20rem] table-fixed border-separate border-spacing-0.5 text-[10px]">
         <caption className="sr-only">Views by weekday and hour</caption>
+        <colgroup>
+          <col className="w-8" />
+        </colgroup>
         <thead>
           <tr>
             <td />
             {cells[0]!.map((_, hour) => (
-              <th key={hour} scope="col" className="font-normal text-muted">
+              <th key={hour} scope="col" className="text-left font-normal text-muted">
                 <span className="sr-only">{hourName(hour)}</span>
                 <span aria-hidden="true">{hour % 6 === 0 ? hour : ''}</span>
               </th>
