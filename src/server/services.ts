@@ -7,7 +7,10 @@ import { createResetLink } from './account/password-reset.service.ts';
 import { AccountMail } from './account/account-mail.service.ts';
 import { deleteOldEmailConfirmations } from './account/email-confirmations.repository.ts';
 import { deleteOldResetTokens } from './account/password-reset.repository.ts';
-import { queueWeeklySummaries } from './analytics/weekly-summary.ts';
+import { type DrawReportChart, queueWeeklySummaries } from './analytics/weekly-summary.ts';
+import type { ReportChartJob } from './media/report-chart-drawing.ts';
+import { fontFilePathsOf } from './page-drawing/profile-assets.ts';
+import { CUSTOMIZATION_DEFAULTS } from '#shared/customization.ts';
 import { pruneActivity } from './journal/activity.repository.ts';
 import { dailySaltOf, pruneAnalytics } from './analytics/analytics-writes.repository.ts';
 import { totalViewsOfPage, viewRecordsOf } from './analytics/analytics.service.ts';
@@ -199,14 +202,30 @@ function hourlyJobs(
   outbox: MailOutbox,
   changes: ChangeBus,
   customDomains: CustomDomains | undefined,
+  media: MediaProcessor,
   log: FastifyBaseLogger,
 ): { accountJobs: SharedServices['accountJobs']; hourly: () => Promise<void> } {
+  // A report's chart, drawn by the media worker with its limits; without it the report goes without a chart.
+  const drawChart: DrawReportChart = async (userId, bars) => {
+    const job: ReportChartJob = { bars, font: fontFilePathsOf(CUSTOMIZATION_DEFAULTS.font) };
+    try {
+      return (await media.process('report-chart', Buffer.from(JSON.stringify(job)), `user:${userId}`)).data;
+    } catch (error) {
+      log.warn({ err: error, userId }, 'the analytics report goes without its chart: drawing it failed');
+      return undefined;
+    }
+  };
   // Every hour: accounts past their deletion grace period go (and their pages from every cache), and Monday's weekly summaries.
   const accountJobs = {
     async run(now = Date.now()) {
       for (const purged of await purgeDeletedAccounts(db, now)) changes.publish({ topic: 'profile', userId: purged.id });
       const lines = config.linkChecks.enabled ? brokenLinkLines : undefined;
-      await queueWeeklySummaries(db, outbox, { origin: config.mail.origin, brokenLinkLines: lines }, now);
+      await queueWeeklySummaries(
+        db,
+        outbox,
+        { origin: config.mail.origin, brokenLinkLines: lines, planLimits: config.planLimits, drawChart },
+        now,
+      );
     },
   };
   // Past days' salts, rotated visitor windows, raw events past the retention, spent links and sent mail go every hour.
@@ -293,7 +312,7 @@ export function createServices(config: AppConfig, log: FastifyBaseLogger): Share
   const linkChecker = new LinkChecker(db, log, { ...config.linkChecks, userAgent: userAgentFor('LinkCheck') });
   const media = new MediaProcessor({ log });
 
-  const { accountJobs, hourly } = hourlyJobs(db, config, outbox, changes, customDomains, log);
+  const { accountJobs, hourly } = hourlyJobs(db, config, outbox, changes, customDomains, media, log);
   const timers: NodeJS.Timeout[] = [];
 
   return {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { paymentsSchema } from './purchases.schema.ts';
 import { ssoProviderSchema } from './single-sign-on.ts';
-import { ANALYTICS_PERIODS } from './constants.ts';
+import { ANALYTICS_PERIODS, SUMMARY_CADENCES } from './constants.ts';
 import { PASSWORD_MAX_LENGTH, PLANS } from './constants.ts';
 import { typedUsernameSchema } from './typed-username.ts';
 import { authMessages, newPasswordSchema } from './auth.schema.ts';
@@ -30,8 +30,12 @@ export const deleteAccountSchema = z.object({
 });
 export type DeleteAccountInput = z.infer<typeof deleteAccountSchema>;
 
-/** PUT /api/me/weekly-summary */
-export const weeklySummarySchema = z.object({ weeklySummary: z.boolean({ error: 'weeklySummary must be true or false' }) });
+/** PUT /api/me/weekly-summary: on or off, and how often (unchanged when left out). */
+export const weeklySummarySchema = z.object({
+  weeklySummary: z.boolean({ error: 'weeklySummary must be true or false' }),
+  every: z.enum(SUMMARY_CADENCES, { error: 'every must be week or month' }).optional(),
+});
+export type WeeklySummaryInput = z.infer<typeof weeklySummarySchema>;
 
 /** POST /api/auth/confirm-email */
 export const confirmEmailSchema = z.object({

@@ -83,7 +83,8 @@ export const analyticsReportSchema = z
   .object({
     /** How many days the period has (all time: since the first day with figures). */
     days: z.number().int(),
-    period: z.union(ANALYTICS_PERIODS.map((days) => z.literal(days))),
+    /** The period asked for: its days, or 'all'. */
+    period: z.union([z.number().int(), z.literal('all')]),
     /** The period's first and last day, in the profile's time zone. */
     from: z.string(),
     to: z.string(),

@@ -47,3 +47,7 @@ export type Plan = (typeof PLANS)[number];
 /** The analytics timeframes offered (spec 000 §9 "Analytics timeframes"): days, and all time (premium, issue 52 §2). */
 export const ANALYTICS_PERIODS = [7, 30, 90, 365, 'all'] as const;
 export type AnalyticsPeriod = (typeof ANALYTICS_PERIODS)[number];
+
+/** How often the summary by mail goes: every Monday for the week before, or on the 1st for the month before (Business). */
+export const SUMMARY_CADENCES = ['week', 'month'] as const;
+export type SummaryCadence = (typeof SUMMARY_CADENCES)[number];

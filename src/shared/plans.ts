@@ -98,6 +98,7 @@ export const planFeatureMessages = {
     days === 'all' ? `Analytics of all time come with ${plans}.` : `The last ${days} days of analytics come with ${plans}.`,
   analyticsExport: (plans: string) => `Downloading your analytics comes with ${plans}.`,
   liveVisitors: (plans: string) => `Live visitors come with ${plans}.`,
+  monthlyReport: (plans: string) => `A monthly report by mail, with a chart, comes with ${plans}.`,
   customFont: (plans: string) => `Fonts other than the default (Inter) come with ${plans}.`,
   layout: (layout: string, plans: string) => `The ${layout} layout comes with ${plans}.`,
   theme: (plans: string, basicThemes: number) =>

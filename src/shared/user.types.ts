@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { contentWarningSchema } from './content-warning.ts';
-import { PLANS, ROLES } from './constants.ts';
+import { PLANS, ROLES, SUMMARY_CADENCES } from './constants.ts';
 
 /** A user as its owner sees it (DESIGN.md "Response shapes"); never a password hash. */
 export const currentUserSchema = z
@@ -33,8 +33,10 @@ export const currentUserSchema = z
     hasPassword: z.boolean(),
     /** Whether `email` was confirmed through its link (only then is mail sent to it). */
     emailConfirmed: z.boolean(),
-    /** Whether the weekly summary goes to the confirmed address. */
+    /** Whether the summary by mail goes to the confirmed address. */
     weeklySummary: z.boolean(),
+    /** How often it goes: every week, or every month (Business's report; on another plan it goes weekly). */
+    summaryEvery: z.enum(SUMMARY_CADENCES),
     /** Set while a requested deletion waits out its grace period: when it becomes final. */
     deleteAfter: z.string().nullable(),
     createdAt: z.string(),

@@ -6,7 +6,11 @@ import { MAIL_MAX_ATTEMPTS } from '#server/mail/mail-outbox.ts';
 import { pruneOutbox } from '#server/mail/mail-outbox.repository.ts';
 import { DEFAULT_AUTH_RATE_LIMIT } from '#server/config.ts';
 import { DIALECT, type TestApp, createTestApp } from '../helpers/test-app.ts';
-import { type SignedInUser, createAdmin, createUser, loginAs, uniqueUsername } from '../helpers/factories.ts';
+import { type SignedInUser, createAdmin, createUser, loginAs, setPlan, uniqueUsername } from '../helpers/factories.ts';
+import { campaignValueOf } from '#shared/analytics.ts';
+import sharp from 'sharp';
+import { DAY_MS } from '#shared/constants.ts';
+import { addDays, daysBetween, instantOfWallTime, localDayOf } from '#shared/time-zone.ts';
 import { MailServer, linkIn, tokenIn } from '../helpers/mail-server.ts';
 
 // Mail for real: the site speaks SMTP to a real server (smtp-server) on a local
@@ -265,6 +269,12 @@ describe(`forgot password (${DIALECT})`, () => {
 });
 
 describe(`the weekly summary (${DIALECT})`, () => {
+  // The test's week, written as the one that ends on Sunday 29 November 2026, moves on by whole weeks to the
+  // next one to come: the mail it queues expires three days after its Monday, by the real clock.
+  const weeks = Math.max(0, Math.ceil((Date.now() - Date.parse('2026-11-29T00:00:00Z')) / (7 * DAY_MS)));
+  const later = (instant: string) => new Date(Date.parse(instant) + weeks * 7 * DAY_MS).toISOString();
+  const laterDay = (day: string) => addDays(day, weeks * 7);
+
   it("goes once, on the profile's Monday, with last week's views, visitors, clicks and top links", async () => {
     const user = await userWithConfirmedEmail();
     const cookie = user.cookie;
@@ -284,24 +294,24 @@ describe(`the weekly summary (${DIALECT})`, () => {
       .values({
         linkId: Number(linkId),
         url: 'https://shop.example/',
-        nextCheckAt: '2026-11-28T20:00:00.000Z',
-        checkedAt: '2026-11-27T20:00:00.000Z',
+        nextCheckAt: later('2026-11-28T20:00:00.000Z'),
+        checkedAt: later('2026-11-27T20:00:00.000Z'),
         failures: 2,
-        failingSince: '2026-11-25T20:00:00.000Z',
+        failingSince: later('2026-11-25T20:00:00.000Z'),
         reason: 'http',
         httpStatus: 404,
       })
       .execute();
     // Monday 2026-11-30 in Tokyo: last week is 11-23 to 11-29; the week before 11-16 to 11-22.
     const rows = [
-      { day: '2026-11-23', kind: 'view', dimension: 'total', value: '', visits: 30, uniques: 20 },
-      { day: '2026-11-29', kind: 'view', dimension: 'total', value: '', visits: 12, uniques: 8 },
-      { day: '2026-11-24', kind: 'click', dimension: 'total', value: '', visits: 9, uniques: 7 },
-      { day: '2026-11-24', kind: 'click', dimension: 'link', value: linkId, visits: 9, uniques: 7 },
-      { day: '2026-11-18', kind: 'view', dimension: 'total', value: '', visits: 21, uniques: 15 },
-      { day: '2026-11-18', kind: 'click', dimension: 'total', value: '', visits: 3, uniques: 3 },
+      { day: laterDay('2026-11-23'), kind: 'view', dimension: 'total', value: '', visits: 30, uniques: 20 },
+      { day: laterDay('2026-11-29'), kind: 'view', dimension: 'total', value: '', visits: 12, uniques: 8 },
+      { day: laterDay('2026-11-24'), kind: 'click', dimension: 'total', value: '', visits: 9, uniques: 7 },
+      { day: laterDay('2026-11-24'), kind: 'click', dimension: 'link', value: linkId, visits: 9, uniques: 7 },
+      { day: laterDay('2026-11-18'), kind: 'view', dimension: 'total', value: '', visits: 21, uniques: 15 },
+      { day: laterDay('2026-11-18'), kind: 'click', dimension: 'total', value: '', visits: 3, uniques: 3 },
       // Outside both weeks: not counted.
-      { day: '2026-11-30', kind: 'view', dimension: 'total', value: '', visits: 500, uniques: 400 },
+      { day: laterDay('2026-11-30'), kind: 'view', dimension: 'total', value: '', visits: 500, uniques: 400 },
     ] as const;
     await t.app.db
       .insertInto('analyticsDaily')
@@ -309,23 +319,23 @@ describe(`the weekly summary (${DIALECT})`, () => {
       .execute();
 
     // Sunday evening in Tokyo: nothing yet.
-    await t.app.accountJobs.run(Date.parse('2026-11-29T10:00:00Z'));
+    await t.app.accountJobs.run(Date.parse(later('2026-11-29T10:00:00Z')));
     await t.app.mailOutbox.idle();
     expect(mail.mailsTo(user.email).filter((m) => /Your week/.test(m.subject))).toEqual([]);
 
     // Monday 01:00 in Tokyo.
-    await t.app.accountJobs.run(Date.parse('2026-11-29T16:00:00Z'));
+    await t.app.accountJobs.run(Date.parse(later('2026-11-29T16:00:00Z')));
     const summary = await mail.mailTo(user.email, { subject: /Your week/ });
     expect(summary.subject).toBe('Your week on Linkverse: 42 views, 9 clicks');
-    expect(summary.text).toContain('from 2026-11-23 to 2026-11-29');
+    expect(summary.text).toContain(`from ${laterDay('2026-11-23')} to ${laterDay('2026-11-29')}`);
     expect(summary.text).toContain('Views: 42 (+100% on the week before), from 28 unique visitors.');
     expect(summary.text).toContain('Link clicks: 9 (+200% on the week before).');
     expect(summary.text).toContain('Most clicked: My shop (9).');
     expect(summary.html).toContain('My shop (9)');
-    expect(summary.text).toContain('A link looks broken: My shop: Looks broken (404 since 2026-11-26).');
+    expect(summary.text).toContain(`A link looks broken: My shop: Looks broken (404 since ${laterDay('2026-11-26')}).`);
 
     // Once a week: later that Monday, nothing more.
-    await t.app.accountJobs.run(Date.parse('2026-11-30T05:00:00Z'));
+    await t.app.accountJobs.run(Date.parse(later('2026-11-30T05:00:00Z')));
     await t.app.mailOutbox.idle();
     expect(mail.mailsTo(user.email).filter((m) => /Your week/.test(m.subject)).length).toBe(1);
   });
@@ -341,6 +351,108 @@ describe(`the weekly summary (${DIALECT})`, () => {
     });
     expect(on.statusCode).toBe(400);
     expect(on.json().message).toBe(accountMessages.weeklySummaryNeedsEmail);
+  });
+});
+
+describe(`the analytics report by mail, Business's premium analytics (${DIALECT})`, () => {
+  const putSummary = (cookie: string, payload: Record<string, unknown>) =>
+    t.app.inject({ method: 'PUT', url: '/api/me/weekly-summary', headers: { cookie }, payload });
+
+  it('goes on the 1st for the month before, with every figure beside the period before, its campaigns escaped, and a chart', async () => {
+    const user = await userWithConfirmedEmail();
+    await setPlan(t.app, user.user.id, 'business');
+    const on = await putSummary(user.cookie, { weeklySummary: true, every: 'month' });
+    expect(on.statusCode).toBe(200);
+    expect(on.json().data).toMatchObject({ weeklySummary: true, summaryEvery: 'month' });
+    await t.app.db.updateTable('users').set({ timeZone: 'Europe/Paris' }).where('id', '=', user.user.id).execute();
+    // This month in Paris, reported on the 1st of the next (the mail expires three days after it, by the real clock).
+    const first = `${localDayOf(Date.now(), 'Europe/Paris').slice(0, 7)}-01`;
+    const next = `${addDays(first, 32).slice(0, 7)}-01`;
+    const last = addDays(next, -1);
+    const length = daysBetween(first, last).length;
+    const campaign = campaignValueOf('newsletter', 'email', '<script>alert(1)</script>');
+    const rows = [
+      { day: addDays(first, 1), kind: 'view', dimension: 'total', value: '', visits: 40, uniques: 30 },
+      { day: addDays(first, 27), kind: 'view', dimension: 'total', value: '', visits: 20, uniques: 10 },
+      { day: addDays(first, 1), kind: 'click', dimension: 'total', value: '', visits: 12, uniques: 8 },
+      { day: addDays(first, 1), kind: 'view', dimension: 'source', value: 'Instagram', visits: 45, uniques: 30 },
+      { day: addDays(first, 27), kind: 'view', dimension: 'source', value: 'Direct', visits: 15, uniques: 10 },
+      { day: addDays(first, 1), kind: 'view', dimension: 'campaign', value: campaign, visits: 25, uniques: 20 },
+      { day: addDays(first, 1), kind: 'click', dimension: 'campaign', value: campaign, visits: 6, uniques: 5 },
+      // Fridays 18:00 to 19:00 (the hour's value names its weekday), and Fridays 09:00.
+      { day: addDays(first, 1), kind: 'view', dimension: 'hour', value: '4 18', visits: 33, uniques: 25 },
+      { day: addDays(first, 27), kind: 'view', dimension: 'hour', value: '4 09', visits: 20, uniques: 10 },
+      // In the days of the same length before the month.
+      { day: addDays(first, -15), kind: 'view', dimension: 'total', value: '', visits: 30, uniques: 20 },
+      { day: addDays(first, -15), kind: 'click', dimension: 'total', value: '', visits: 12, uniques: 9 },
+      // After the month: not in it.
+      { day: next, kind: 'view', dimension: 'total', value: '', visits: 999, uniques: 900 },
+    ] as const;
+    await t.app.db
+      .insertInto('analyticsDaily')
+      .values(rows.map((row) => ({ ...row, userId: user.user.id })))
+      .execute();
+
+    // The month's last evening in Paris: not yet the 1st.
+    await t.app.accountJobs.run(instantOfWallTime(`${last}T23:30`, 'Europe/Paris'));
+    await t.app.mailOutbox.idle();
+    expect(mail.mailsTo(user.email).filter((m) => /Your month/.test(m.subject))).toEqual([]);
+
+    // The 1st, 00:30 in Paris.
+    await t.app.accountJobs.run(instantOfWallTime(`${next}T00:30`, 'Europe/Paris'));
+    const report = await mail.mailTo(user.email, { subject: /Your month/ });
+    expect(report.subject).toBe('Your month on Linkverse: 60 views, 12 clicks');
+    expect(report.text).toContain(`Here is how ${ORIGIN}/${user.user.username} did from ${first} to ${last} (Europe/Paris time).`);
+    expect(report.text).toContain(`Views: 60 (+100% on the ${length} days before), from 40 unique visitors.`);
+    expect(report.text).toContain(`Link clicks: 12 (no change on the ${length} days before). 20% of visitors clicked a link.`);
+    expect(report.text).toContain('Where visitors came from: Instagram 75%, Direct 25%.');
+    expect(report.text).toContain('Campaigns: newsletter / email / <script>alert(1)</script> (25 views, 6 clicks).');
+    expect(report.text).toContain('Busiest hour: Fridays 18:00 to 19:00 (33 views).');
+    // In the HTML the campaign a visitor named is text, never markup.
+    expect(report.html).toContain('&#60;script&#62;alert(1)&#60;/script&#62;');
+    expect(report.html).not.toContain('<script>');
+    // The chart: a PNG attached to the mail and shown by its cid.
+    expect(report.attachments).toHaveLength(1);
+    const [chart] = report.attachments;
+    expect(chart).toMatchObject({ filename: 'analytics.png', contentType: 'image/png' });
+    expect(report.html).toContain(`src="cid:${chart!.cid}"`);
+    expect(await sharp(chart!.content).metadata()).toMatchObject({ format: 'png', width: 1120, height: 440 });
+
+    // Once a month.
+    await t.app.accountJobs.run(instantOfWallTime(`${next}T10:00`, 'Europe/Paris'));
+    await t.app.mailOutbox.idle();
+    expect(mail.mailsTo(user.email).filter((m) => /Your month/.test(m.subject))).toHaveLength(1);
+  });
+
+  it('is monthly on Business only; a monthly choice kept from Business goes weekly, without a chart, on another plan', async () => {
+    const user = await userWithConfirmedEmail();
+    await setPlan(t.app, user.user.id, 'pro');
+    const refused = await putSummary(user.cookie, { weeklySummary: true, every: 'month' });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toEqual({
+      code: 'plan_feature',
+      message: 'A monthly report by mail, with a chart, comes with Business. See Pricing for how to upgrade.',
+      fieldErrors: { every: 'A monthly report by mail, with a chart, comes with Business. See Pricing for how to upgrade.' },
+    });
+    for (const payload of [
+      { weeklySummary: true, every: 'daily' },
+      { weeklySummary: true, every: ['month'] },
+    ]) {
+      expect((await putSummary(user.cookie, payload)).statusCode).toBe(400);
+    }
+
+    await setPlan(t.app, user.user.id, 'business');
+    expect((await putSummary(user.cookie, { weeklySummary: true, every: 'month' })).statusCode).toBe(200);
+    await setPlan(t.app, user.user.id, 'pro');
+    // The next Monday (UTC): Pro's weekly summary, as text.
+    const today = new Date().toISOString().slice(0, 10);
+    const monday = addDays(today, 7 - ((new Date(`${today}T00:00:00Z`).getUTCDay() + 6) % 7));
+    await t.app.accountJobs.run(Date.parse(`${monday}T08:00:00Z`));
+    const weekly = await mail.mailTo(user.email, { subject: /Your week/ });
+    expect(weekly.attachments).toEqual([]);
+    expect(weekly.text).toContain('You get this because you turned on the weekly summary.');
+    // The choice is kept, and comes back with the plan.
+    expect((await me(user.cookie)).json().data.summaryEvery).toBe('month');
   });
 });
 

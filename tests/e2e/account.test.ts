@@ -152,6 +152,49 @@ describe('a password reset link from an admin', () => {
   });
 });
 
+describe('the summary by email', () => {
+  it('is a weekly summary on Free, and on Business a report every week or every month, said as chosen', async () => {
+    const { app } = running.server.testApp;
+    for (const plan of ['free', 'business'] as const) {
+      const { user } = await createUser(app, { password: 'summary-123' });
+      await app.db
+        .updateTable('users')
+        .set({ plan, email: `${user.username}@example.test`, emailConfirmedAt: new Date().toISOString() })
+        .where('id', '=', user.id)
+        .execute();
+      const page = await signInPage(
+        running.browser,
+        running.server.baseUrl,
+        { username: user.username, password: 'summary-123' },
+        { width: 390 },
+      );
+      await openAppPage(page, '/dashboard?tab=account');
+      const toggle = page.getByRole('switch', { name: 'Weekly summary by email' });
+      await toggle.click();
+      await expect.poll(() => toggle.getAttribute('aria-checked')).toBe('true');
+      const often = page.getByRole('group', { name: 'How often the report goes' });
+      if (plan === 'free') {
+        expect(await often.count()).toBe(0);
+        expect(await page.getByText('Every Monday: last week’s views, visitors, clicks and your most clicked links.').isVisible()).toBe(
+          true,
+        );
+      } else {
+        await often.getByRole('button', { name: 'Every month' }).click();
+        await expect.poll(() => often.getByRole('button', { name: 'Every month' }).getAttribute('aria-pressed')).toBe('true');
+        expect(await page.getByText(/^On the 1st: last month beside the days before it/).isVisible()).toBe(true);
+        const saved = await app.db
+          .selectFrom('users')
+          .select(['weeklySummary', 'summaryEvery'])
+          .where('id', '=', user.id)
+          .executeTakeFirstOrThrow();
+        expect(saved).toEqual({ weeklySummary: 1, summaryEvery: 'month' });
+      }
+      expect(await axeViolationsOf(page)).toEqual([]);
+      await page.context().close();
+    }
+  });
+});
+
 describe('signing in from a page that asked for it', () => {
   it('returns to that page, and never to another site', async () => {
     const { user } = await createUser(running.server.testApp.app, { password: 'secret123' });

@@ -8,6 +8,7 @@ export interface ReceivedMail {
   text: string;
   html: string;
   from: string;
+  attachments: Array<{ filename: string; contentType: string; cid: string; content: Buffer }>;
 }
 
 /**
@@ -28,7 +29,8 @@ export class MailServer {
       disabledCommands: ['STARTTLS'],
       logger: false,
       onData: (stream, _session, callback) => {
-        simpleParser(stream)
+        // keepCidLinks: the HTML as sent, naming its pictures by cid (not made into data addresses).
+        simpleParser(stream, { keepCidLinks: true })
           .then((mail) => {
             this.received.push(toReceived(mail));
             for (const wake of this.waiting.splice(0)) wake();
@@ -97,6 +99,12 @@ function toReceived(mail: ParsedMail): ReceivedMail {
     subject: mail.subject ?? '',
     text: mail.text ?? '',
     html: typeof mail.html === 'string' ? mail.html : '',
+    attachments: mail.attachments.map((file) => ({
+      filename: file.filename ?? '',
+      contentType: file.contentType,
+      cid: file.cid ?? '',
+      content: file.content,
+    })),
   };
 }
 

@@ -23,6 +23,7 @@ const user: CurrentUser = {
   hasPassword: true,
   emailConfirmed: false,
   weeklySummary: false,
+  summaryEvery: 'week',
   deleteAfter: null,
   createdAt: '2026-11-01T00:00:00.000Z',
   updatedAt: '2026-11-01T00:00:00.000Z',

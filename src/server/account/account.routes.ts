@@ -156,7 +156,7 @@ function registerSignInRoutes(app: App, { db, limits }: AccountDeps): void {
 }
 
 /** The address's confirmation, and the weekly summary sent to it. */
-function registerMailRoutes(app: App, { db, limits, accountMail }: AccountDeps): void {
+function registerMailRoutes(app: App, { db, config, limits, accountMail }: AccountDeps): void {
   // POST /api/me/email/confirmation: send the confirmation link (again).
   app.post(
     '/email/confirmation',
@@ -174,19 +174,20 @@ function registerMailRoutes(app: App, { db, limits, accountMail }: AccountDeps):
     },
   );
 
-  // PUT /api/me/weekly-summary {weeklySummary}
+  // PUT /api/me/weekly-summary {weeklySummary, every?}
   app.put(
     '/weekly-summary',
     {
       schema: {
         tags,
-        summary: 'Turn the weekly summary of views and clicks by email on or off',
+        summary:
+          'Turn the summary of views and clicks by email on or off; every week, or every month with a chart (Business’s analytics report)',
         body: weeklySummarySchema,
-        response: { 200: dataOf(currentUserSchema), ...errorResponses(400, 401, 409) },
+        response: { 200: dataOf(currentUserSchema), ...errorResponses(400, 401, 403, 409) },
       },
     },
     async (request) => {
-      return { data: toCurrentUser(await setWeeklySummary(db, requireUser(request), request.body.weeklySummary)) };
+      return { data: toCurrentUser(await setWeeklySummary(db, config.planLimits, requireUser(request), request.body)) };
     },
   );
 }

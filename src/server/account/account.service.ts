@@ -1,9 +1,17 @@
 import { createHash } from 'node:crypto';
-import { type AccountSession, CREATORS_SHOWN_FROM, type ChangePasswordInput, accountMessages } from '#shared/account.ts';
+import {
+  type AccountSession,
+  CREATORS_SHOWN_FROM,
+  type ChangePasswordInput,
+  type WeeklySummaryInput,
+  accountMessages,
+} from '#shared/account.ts';
+import type { Plan } from '#shared/constants.ts';
+import { type PlanLimits, planFeatureMessages, plansAllowing } from '#shared/plans.ts';
 import { type Db, nowIso } from '../db/database.ts';
 import type { UserRow } from '../db/schema.ts';
 import { agentOf } from '../http/client-details.ts';
-import { AppError } from '../http/errors.ts';
+import { AppError, planFeatureRefused } from '../http/errors.ts';
 import { assertOwnPassword, hashPassword, hasPassword } from '../users/password.ts';
 import { deleteOtherSessions, deleteSession, listSessionsOfUser } from '../users/sessions.repository.ts';
 import { countCreators, updateUser } from '../users/users.repository.ts';
@@ -70,12 +78,24 @@ export function endOtherSessions(db: Db, userId: number, currentSessionId: strin
   return deleteOtherSessions(db, userId, currentSessionId);
 }
 
-/** Turn the weekly summary by email on or off: on takes a confirmed address to send it to. */
-export async function setWeeklySummary(db: Db, user: UserRow, on: boolean): Promise<UserRow> {
+/**
+ * Turn the summary by email on or off, and say how often it goes: on takes a
+ * confirmed address to send it to; every month is Business's report (premium
+ * analytics), refused on a plan without it.
+ */
+export async function setWeeklySummary(
+  db: Db,
+  planLimits: Record<Plan, PlanLimits>,
+  user: UserRow,
+  { weeklySummary: on, every }: WeeklySummaryInput,
+): Promise<UserRow> {
   if (on && !user.emailConfirmedAt) throw new AppError(400, 'no_email', accountMessages.weeklySummaryNeedsEmail);
-  const weeklySummary = on ? 1 : 0;
-  await updateUser(db, user.id, { weeklySummary });
-  return { ...user, weeklySummary };
+  if (every === 'month' && !planLimits[user.plan].premiumAnalytics) {
+    throw planFeatureRefused(planFeatureMessages.monthlyReport(plansAllowing(planLimits, (plan) => plan.premiumAnalytics)), 'every');
+  }
+  const changes = { weeklySummary: on ? 1 : 0, summaryEvery: every ?? user.summaryEvery };
+  await updateUser(db, user.id, changes);
+  return { ...user, ...changes };
 }
 
 /** How long the creator count is reused: one count query a minute at most, however busy the landing page. */

@@ -43,7 +43,8 @@ interface LinkName {
 }
 
 export interface Period {
-  days: AnalyticsPeriod;
+  /** Days up to today, or all time (a report by mail's month has the month's days). */
+  days: number | 'all';
   /** Today in the profile's time zone: the period's last day. */
   today: string;
   timeZone: string;
@@ -126,7 +127,7 @@ function heatMapOf(rows: RollupRow[]): number[][] {
 }
 
 /** Everything: what the tests of the arithmetic read, and Business's depth. */
-const FULL_DEPTH: AnalyticsDepth = { advanced: true, premium: true };
+export const FULL_DEPTH: AnalyticsDepth = { advanced: true, premium: true };
 
 /**
  * The report of a period from the rows of it and of the period before it, as
@@ -274,12 +275,16 @@ export async function analyticsOf(
   depth: AnalyticsDepth,
   now = Date.now(),
 ): Promise<AnalyticsReport> {
-  const period = await periodOf(db, owner, days, now);
+  return reportOfPeriod(db, owner.id, await periodOf(db, owner, days, now), depth);
+}
+
+/** The report of any period of the profile's days (the tab's, or a report by mail's week or month). */
+export async function reportOfPeriod(db: Db, userId: number, period: Period, depth: AnalyticsDepth): Promise<AnalyticsReport> {
   const { from, to, previousFrom } = periodBounds(period);
   const [rows, links, totalViews] = await Promise.all([
-    reportRowsOf(db, owner.id, days === 'all' ? from : previousFrom, from, to, depth.premium),
-    linkNamesOf(db, owner.id),
-    totalViewsOf(db, owner.id),
+    reportRowsOf(db, userId, period.days === 'all' ? from : previousFrom, from, to, depth.premium),
+    linkNamesOf(db, userId),
+    totalViewsOf(db, userId),
   ]);
   return analyticsReport(rows, links, period, totalViews, depth);
 }

@@ -1,10 +1,12 @@
-import { DAY_MS } from '#shared/constants.ts';
-import { addDays, localDayOf } from '#shared/time-zone.ts';
+import { DAY_MS, type Plan, type SummaryCadence } from '#shared/constants.ts';
+import type { PlanLimits } from '#shared/plans.ts';
+import { addDays, daysBetween, localDayOf } from '#shared/time-zone.ts';
+import { REPORT_CHART_SIZE, type ReportChartJob } from '../media/report-chart-drawing.ts';
 import type { Db } from '../db/database.ts';
 import { linkNamesOf, rollupsBetween } from './analytics.repository.ts';
-import { DELETED_LINK } from './analytics.service.ts';
+import { DELETED_LINK, FULL_DEPTH, reportOfPeriod } from './analytics.service.ts';
 import type { MailOutbox } from '../mail/mail-outbox.ts';
-import { type WeeklyFigures, weeklySummaryMail } from '../mail/mail-templates.ts';
+import { type WeeklyFigures, analyticsReportMail, weeklySummaryMail } from '../mail/mail-templates.ts';
 import { updateUser, weeklySummaryCandidates } from '../users/users.repository.ts';
 
 /** Accounts looked at per query of the hourly job. */
@@ -53,30 +55,76 @@ async function weeklyFigures(db: Db, userId: number, today: string): Promise<Omi
 /** A line for each of a profile's links the daily checks found broken, in its time zone's days (the link checks lend it, when on). */
 export type BrokenLinkLines = (db: Db, userId: number, timeZone: string) => Promise<string[]>;
 
+/** The report's chart as a PNG, drawn by the media worker; undefined when it could not be (the mail goes without it). */
+export type DrawReportChart = (userId: number, bars: ReportChartJob['bars']) => Promise<Buffer | undefined>;
+
+export interface SummaryOptions {
+  origin: string;
+  brokenLinkLines: BrokenLinkLines | undefined;
+  planLimits: Record<Plan, PlanLimits>;
+  drawChart: DrawReportChart;
+}
+
+const CHART_CID = 'analytics-chart@linkverse';
+
+/** The day before `today`, and the first day of the week or month that ended with it. */
+function reportPeriodOf(today: string, every: SummaryCadence): { first: string; last: string } {
+  const last = addDays(today, -1);
+  return { first: every === 'week' ? addDays(today, -7) : `${last.slice(0, 7)}-01`, last };
+}
+
+/** Whether a summary is due today: every Monday, or on the 1st for the monthly report. */
+const isDue = (today: string, every: SummaryCadence) => (every === 'week' ? isMonday(today) : today.endsWith('-01'));
+
+/** Business's report by mail: the period's premium report, its chart attached. */
+async function reportMail(db: Db, user: SummaryCandidate, today: string, every: SummaryCadence, options: SummaryOptions) {
+  const timeZone = user.timeZone ?? 'UTC';
+  const { first, last } = reportPeriodOf(today, every);
+  const report = await reportOfPeriod(db, user.id, { days: daysBetween(first, last).length, today: last, timeZone }, FULL_DEPTH);
+  const chart = await options.drawChart(
+    user.id,
+    report.dailyVisits.map((day) => ({ label: formatShortDay(day.date), views: day.count, clicks: day.clicks })),
+  );
+  const brokenLinks = options.brokenLinkLines ? await options.brokenLinkLines(db, user.id, timeZone) : [];
+  const size = { cid: CHART_CID, width: REPORT_CHART_SIZE.width / 2, height: REPORT_CHART_SIZE.height / 2 };
+  return {
+    ...analyticsReportMail(options.origin, user.username, report, { every, brokenLinks, chart: chart && size }),
+    attachments: chart ? [{ filename: 'analytics.png', contentType: 'image/png', cid: CHART_CID, content: chart }] : [],
+  };
+}
+
+/** '23 Nov': a day as the chart labels it. */
+function formatShortDay(day: string): string {
+  return new Date(`${day}T00:00:00Z`).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', timeZone: 'UTC' });
+}
+
+type SummaryCandidate = Awaited<ReturnType<typeof weeklySummaryCandidates>>[number];
+
 /**
  * The hourly job: on each profile's Monday (in its own time zone), last week's
  * views and clicks go to its confirmed address, once, with its broken links
- * when the link checks are on. How many were queued.
+ * when the link checks are on. On Business (premium analytics) it is the full
+ * report, with a chart, every week or on the 1st of the month as its owner
+ * chose; a monthly choice kept from Business goes weekly on another plan. How many were queued.
  */
-export async function queueWeeklySummaries(
-  db: Db,
-  outbox: MailOutbox,
-  options: { origin: string; brokenLinkLines: BrokenLinkLines | undefined },
-  now = Date.now(),
-): Promise<number> {
+export async function queueWeeklySummaries(db: Db, outbox: MailOutbox, options: SummaryOptions, now = Date.now()): Promise<number> {
   const { origin } = options;
   const sentBefore = new Date(now - 6 * DAY_MS).toISOString();
   let queued = 0;
   for (let afterId = 0; ;) {
     const candidates = await weeklySummaryCandidates(db, sentBefore, afterId, BATCH);
     for (const user of candidates) {
-      const today = localDayOf(now, user.timeZone ?? 'UTC');
-      if (!isMonday(today)) continue;
       const timeZone = user.timeZone ?? 'UTC';
-      const content = weeklySummaryMail(origin, user.username, {
-        ...(await weeklyFigures(db, user.id, today)),
-        brokenLinks: options.brokenLinkLines ? await options.brokenLinkLines(db, user.id, timeZone) : [],
-      });
+      const today = localDayOf(now, timeZone);
+      const premium = options.planLimits[user.plan].premiumAnalytics;
+      const every = premium ? user.summaryEvery : 'week';
+      if (!isDue(today, every)) continue;
+      const content = premium
+        ? await reportMail(db, user, today, every, options)
+        : weeklySummaryMail(origin, user.username, {
+            ...(await weeklyFigures(db, user.id, today)),
+            brokenLinks: options.brokenLinkLines ? await options.brokenLinkLines(db, user.id, timeZone) : [],
+          });
       await db.transaction().execute(async (trx) => {
         await outbox.queue(trx, { recipient: user.email!, ...content, expiresAt: new Date(now + SUMMARY_VALID_MS).toISOString() });
         await updateUser(trx, user.id, { weeklySummarySentAt: new Date(now).toISOString() });

@@ -4,7 +4,7 @@ import type { AdminAction } from '#shared/admin.ts';
 import type { PageItemType } from '#shared/blocks.ts';
 import type { AudienceDevice } from '#shared/audience.ts';
 import type { ContentWarning } from '#shared/content-warning.ts';
-import type { DashboardTheme, Plan, Role } from '#shared/constants.ts';
+import type { DashboardTheme, Plan, Role, SummaryCadence } from '#shared/constants.ts';
 import type { LinkCheckReason } from '#shared/link-checks.ts';
 import type { MediaKind } from '#shared/media.ts';
 import type { PurchaseItem } from '#shared/purchases.ts';
@@ -50,6 +50,8 @@ export interface UsersTable {
   emailConfirmedAt: string | null;
   /** 1: a weekly summary of views and clicks goes to the confirmed address. */
   weeklySummary: Generated<number>;
+  /** How often the summary goes: every week, or every month (premium analytics' report). */
+  summaryEvery: Generated<SummaryCadence>;
   weeklySummarySentAt: string | null;
   /** Upload space the image hosting add-on adds to the plan's (issue 33); 0 without it. */
   extraUploadBytes: Generated<number>;
@@ -113,6 +115,8 @@ export interface MailOutboxTable {
   givenUpAt: string | null;
   /** Set on a site without SMTP: the mail waits in the control center's Outbox and is never sent. */
   heldAt: string | null;
+  /** Files sent with the mail (a report's chart), as JSON: MailAttachment[] with base64 content; null for none. */
+  attachments: string | null;
 }
 
 /** The name of a deleted account, held until then like a changed name. */

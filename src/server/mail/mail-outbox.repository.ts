@@ -4,11 +4,21 @@ import type { Selectable } from 'kysely';
 
 export type OutboxMail = Selectable<MailOutboxTable>;
 
+/** A file sent with a mail: an image the HTML shows by its cid (a report's chart). */
+export interface MailAttachment {
+  filename: string;
+  contentType: string;
+  /** The HTML refers to it as cid:{cid}. */
+  cid: string;
+  content: Buffer;
+}
+
 export interface NewMail {
   recipient: string;
   subject: string;
   text: string;
   html: string;
+  attachments?: MailAttachment[];
   /** Past this time the mail is not sent (its link no longer works). */
   expiresAt: string;
 }
@@ -22,12 +32,22 @@ export async function insertMail(db: Db, mail: NewMail, at: string, heldAt: stri
       subject: mail.subject,
       textBody: mail.text,
       htmlBody: mail.html,
+      attachments: mail.attachments?.length
+        ? JSON.stringify(mail.attachments.map((file) => ({ ...file, content: file.content.toString('base64') })))
+        : null,
       createdAt: at,
       sendAfter: at,
       expiresAt: mail.expiresAt,
       heldAt,
     })
     .execute();
+}
+
+/** A stored mail's attachments, as the sender hands them over. */
+export function attachmentsOf(mail: Pick<OutboxMail, 'attachments'>): MailAttachment[] {
+  if (!mail.attachments) return [];
+  const stored = JSON.parse(mail.attachments) as Array<Omit<MailAttachment, 'content'> & { content: string }>;
+  return stored.map((file) => ({ ...file, content: Buffer.from(file.content, 'base64') }));
 }
 
 /** Mail due to be tried, oldest first. */

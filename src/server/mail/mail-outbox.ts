@@ -3,7 +3,9 @@ import type { Db } from '../db/database.ts';
 import { loadWhenUsed } from '../load-when-used.ts';
 import { type HeldMail, OUTBOX_SHOWN } from '#shared/mail.ts';
 import {
+  type MailAttachment,
   type NewMail,
+  attachmentsOf,
   claimMail,
   dueMail,
   heldMail,
@@ -15,7 +17,7 @@ import {
 
 /** What actually hands a mail over: SMTP in the product (smtpSender). */
 export interface MailSender {
-  send(mail: { to: string; subject: string; text: string; html: string }): Promise<void>;
+  send(mail: { to: string; subject: string; text: string; html: string; attachments: MailAttachment[] }): Promise<void>;
   close(): void;
 }
 
@@ -166,7 +168,13 @@ export class MailOutbox {
       }
       if (!(await claimMail(this.db, mail, new Date(now + LEASE_MS).toISOString()))) continue;
       try {
-        await this.sender!.send({ to: mail.recipient, subject: mail.subject, text: mail.textBody, html: mail.htmlBody });
+        await this.sender!.send({
+          to: mail.recipient,
+          subject: mail.subject,
+          text: mail.textBody,
+          html: mail.htmlBody,
+          attachments: attachmentsOf(mail),
+        });
         await markMailSent(this.db, mail.id, new Date().toISOString());
       } catch (error) {
         const reason = error instanceof Error ? error.message : String(error);

@@ -1,5 +1,6 @@
 import type { SignInChange } from '#shared/two-factor.ts';
 import { countOf } from '#shared/counts.ts';
+import type { AnalyticsReport } from '#shared/analytics.ts';
 import { SITE_NAME } from '#shared/constants.ts';
 import { escapeHtml } from '../http/html.ts';
 
@@ -15,6 +16,8 @@ export interface MailContent {
 interface Block {
   /** Paragraphs of plain text. */
   lines: string[];
+  /** A picture shown after the first paragraph (a report's chart, attached to the mail and named by its cid). */
+  image?: { src: string; alt: string; width: number; height: number };
   /** The one thing to do, when there is one. */
   action?: { label: string; url: string };
   /** Said after the action, smaller. */
@@ -22,7 +25,7 @@ interface Block {
 }
 
 /** One layout for all of them: a heading, the paragraphs, a button, a footnote, the site's name and address. */
-function compose(subject: string, origin: string, { lines, action, footnote }: Block): MailContent {
+function compose(subject: string, origin: string, { lines, image, action, footnote }: Block): MailContent {
   const text = [
     ...lines,
     ...(action ? [`${action.label}: ${action.url}`] : []),
@@ -30,11 +33,13 @@ function compose(subject: string, origin: string, { lines, action, footnote }: B
     `— ${SITE_NAME}, ${origin}`,
   ].join('\n\n');
   const paragraph = (line: string) => `<p style="margin:0 0 16px;line-height:1.5">${escapeHtml(line)}</p>`;
+  const picture = ({ src, alt, width, height }: NonNullable<Block['image']>) =>
+    `<p style="margin:0 0 16px"><img src="${escapeHtml(src)}" alt="${escapeHtml(alt)}" width="${width}" height="${height}" style="display:block;width:100%;max-width:${width}px;height:auto;border-radius:12px"></p>`;
   const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>
 <body style="margin:0;padding:24px;background:#0b0b12;font-family:Inter,Segoe UI,Helvetica,Arial,sans-serif;color:#e7e7ee">
 <div style="max-width:520px;margin:0 auto;background:#151522;border-radius:16px;padding:32px">
 <h1 style="margin:0 0 20px;font-size:20px">${escapeHtml(subject)}</h1>
-${lines.map(paragraph).join('\n')}
+${lines.map((line, index) => (index === 1 && image ? `${picture(image)}\n` : '') + paragraph(line)).join('\n')}
 ${
   action
     ? `<p style="margin:24px 0"><a href="${escapeHtml(action.url)}" style="display:inline-block;background:#7c5cff;color:#fff;text-decoration:none;padding:12px 20px;border-radius:10px;font-weight:600">${escapeHtml(action.label)}</a></p>
@@ -110,6 +115,79 @@ export function weeklySummaryMail(origin: string, username: string, figures: Wee
     action: { label: 'Open your analytics', url: `${origin}/dashboard?tab=analytics` },
     footnote: 'You get this because you turned on the weekly summary. Turn it off in Account.',
   });
+}
+
+/** What the report by mail (premium analytics, issue 52 §2) says, besides the analytics report itself. */
+export interface ReportMailParts {
+  every: 'week' | 'month';
+  brokenLinks: string[];
+  /** The chart, attached to the mail; undefined when it could not be drawn (the mail goes without it). */
+  chart?: { cid: string; width: number; height: number };
+}
+
+/** A figure's change on the period before, said for a report: '+12% on the 30 days before'. */
+function changeOn(now: number, before: number, period: string): string {
+  if (before === 0) return now === 0 ? 'no change' : `none the ${period} before`;
+  const percent = Math.round(((now - before) / before) * 100);
+  return percent === 0 ? `no change on the ${period} before` : `${percent > 0 ? '+' : ''}${percent}% on the ${period} before`;
+}
+
+const WEEKDAY_NAMES = ['Mondays', 'Tuesdays', 'Wednesdays', 'Thursdays', 'Fridays', 'Saturdays', 'Sundays'];
+
+/** Business's report: the week's or month's figures beside the period before, the top links, sources and campaigns, the busiest hour, a chart. */
+export function analyticsReportMail(origin: string, username: string, report: AnalyticsReport, parts: ReportMailParts): MailContent {
+  const named = parts.every === 'week' ? 'week' : 'month';
+  const before = parts.every === 'week' ? 'week' : `${report.days} days`;
+  const compared = report.comparison;
+  const top = <T>(items: T[], say: (item: T) => string, count = 3) => items.slice(0, count).map(say).join(', ');
+  const busiest = busiestHourOf(report.heatMap);
+  const campaignName = (campaign: NonNullable<AnalyticsReport['campaigns']>[number]) =>
+    [campaign.source, campaign.medium, campaign.campaign].filter(Boolean).join(' / ');
+  return compose(`Your ${named} on ${SITE_NAME}: ${countOf(report.profileViews, 'view')}, ${countOf(report.linkClicks, 'click')}`, origin, {
+    lines: [
+      `Here is how ${origin}/${username} did from ${report.from} to ${report.to} (${report.timeZone} time).`,
+      `Views: ${report.profileViews.toLocaleString('en-US')} (${changeOn(report.profileViews, compared?.profileViews.previous ?? 0, before)}), from ${countOf(report.uniqueVisitors, 'unique visitor')}.`,
+      `Link clicks: ${report.linkClicks.toLocaleString('en-US')} (${changeOn(report.linkClicks, compared?.linkClicks.previous ?? 0, before)}). ${report.conversionRate}% of visitors clicked a link.`,
+      report.topLinks.length > 0
+        ? `Most clicked: ${top(report.topLinks, (link) => `${link.name} (${link.clicks})`)}.`
+        : `No link was clicked this ${named}.`,
+      ...(report.sources.length > 0
+        ? [`Where visitors came from: ${top(report.sources, (source) => `${source.name} ${source.percentage}%`)}.`]
+        : []),
+      ...(report.campaigns?.length
+        ? [
+            `Campaigns: ${top(report.campaigns, (campaign) => `${campaignName(campaign)} (${countOf(campaign.views, 'view')}, ${countOf(campaign.clicks, 'click')})`)}.`,
+          ]
+        : []),
+      ...(busiest
+        ? [
+            `Busiest hour: ${WEEKDAY_NAMES[busiest.weekday]} ${busiest.hour}:00 to ${busiest.hour + 1}:00 (${countOf(busiest.views, 'view')}).`,
+          ]
+        : []),
+      ...(parts.brokenLinks.length > 0
+        ? [`${parts.brokenLinks.length === 1 ? 'A link looks' : 'Some links look'} broken: ${parts.brokenLinks.join('; ')}.`]
+        : []),
+    ],
+    image: parts.chart && {
+      src: `cid:${parts.chart.cid}`,
+      alt: `Views and clicks each day from ${report.from} to ${report.to}`,
+      width: parts.chart.width,
+      height: parts.chart.height,
+    },
+    action: { label: 'Open your analytics', url: `${origin}/dashboard?tab=analytics` },
+    footnote: `You get this because you turned on the ${parts.every === 'week' ? 'weekly' : 'monthly'} report. Change it or turn it off in Account.`,
+  });
+}
+
+/** The weekday and hour with the most views, and their views; undefined without any. */
+function busiestHourOf(heatMap: number[][] | null): { weekday: number; hour: number; views: number } | undefined {
+  let best: { weekday: number; hour: number; views: number } | undefined;
+  heatMap?.forEach((line, weekday) =>
+    line.forEach((views, hour) => {
+      if (views > 0 && (!best || views > best.views)) best = { weekday, hour, views };
+    }),
+  );
+  return best;
 }
 
 /** Double opt-in (issue 31): the visitor's own address, asked whether it meant to sign up to a creator's page. */

@@ -11,6 +11,7 @@ import {
   type MediaKind,
 } from '#shared/media.ts';
 import { drawShareImage } from './share-image-drawing.ts';
+import { drawReportChart } from './report-chart-drawing.ts';
 import { QR_PICTURE_SIZE } from '#shared/qr-code.ts';
 import { type QrCodeJob, qrSvg } from './qr-drawing.ts';
 import type { ProcessedMedia } from './processed-media.ts';
@@ -194,8 +195,8 @@ async function drawQrCode(input: Buffer): Promise<ProcessedMedia> {
 /** The content is not of the kind's type: refused with the kind's own message. */
 export class UnsupportedMediaError extends Error {}
 
-/** What a picture job is: an upload of one kind, an image fetched from Discord, a QR code, or a page's share image. */
-export type MediaJobKind = MediaKind | 'discord' | 'qr-code' | 'share-image';
+/** What a picture job is: an upload of one kind, an image fetched from Discord, a QR code, a page's share image, or a report's chart. */
+export type MediaJobKind = MediaKind | 'discord' | 'qr-code' | 'share-image' | 'report-chart';
 
 /**
  * Every decoder, by job kind. They run in the media worker process
@@ -213,6 +214,7 @@ export const MEDIA_DECODERS: Record<MediaJobKind, (input: Buffer) => Promise<Pro
   discord: processDiscordImage,
   'qr-code': drawQrCode,
   'share-image': (input) => drawShareImage(input, loadSharp),
+  'report-chart': (input) => drawReportChart(input, loadSharp),
 };
 
 export interface MediaRule {

@@ -13,7 +13,7 @@ export interface MediaJob {
 }
 
 /** Jobs that draw the server's own pictures rather than decode what someone sent (MEDIA_LIMITS.drawingTimeMs). */
-const SERVER_DRAWINGS = new Set<MediaJob['kind']>(['share-image', 'qr-code']);
+const SERVER_DRAWINGS = new Set<MediaJob['kind']>(['share-image', 'qr-code', 'report-chart']);
 
 /** The worker's answers: ready once sharp is loaded, then one per job (a picture, or what an input read as). */
 export type MediaJobAnswer =

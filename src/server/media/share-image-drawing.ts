@@ -4,11 +4,10 @@ import path from 'node:path';
 import { SHARE_IMAGE_SIZE, type ShareImageScene } from '#shared/share-image.ts';
 import type { Sharp, SharpOptions } from 'sharp';
 import type { ProcessedMedia } from './processed-media.ts';
+import { fontsOf, h, renderPng } from './satori-drawing.ts';
 
-// The share image, drawn in the media worker (issue 31): satori lays the scene
-// out as SVG in the page's own font, resvg renders it. The fonts ship as WOFF2,
-// which neither reads: wawoff2 (Google's decoder) turns them back into TrueType
-// once per font, kept while the worker lives.
+// The share image, drawn in the media worker (issue 31) in the page's own
+// font (satori-drawing.ts), its emoji as Twemoji draws them.
 
 /** What the server sends the worker: the scene, and the profile picture's stored bytes when there is one. */
 export interface ShareImageJob {
@@ -41,25 +40,6 @@ export async function emojiDrawing(emoji: string): Promise<string> {
   }
 }
 
-const fonts = new Map<string, Promise<Buffer>>();
-function trueTypeOf(path: string): Promise<Buffer> {
-  let font = fonts.get(path);
-  if (!font) {
-    font = (async () => {
-      const { default: wawoff2 } = await import('wawoff2');
-      return Buffer.from(await wawoff2.decompress(await readFile(path)));
-    })();
-    fonts.set(path, font);
-  }
-  return font;
-}
-
-type Node = { type: string; props: Record<string, unknown> };
-const h = (type: string, style: Record<string, unknown>, children?: unknown, extra: Record<string, unknown> = {}): Node => ({
-  type,
-  props: { style, children, ...extra },
-});
-
 /** At most this many characters of the bio: two lines at the drawing's size. */
 const BIO_CHARACTERS = 140;
 
@@ -73,11 +53,8 @@ export async function drawShareImage(
   loadSharp: () => Promise<(input: Buffer, options: SharpOptions) => Sharp>,
 ): Promise<ProcessedMedia> {
   const { scene, picture } = JSON.parse(input.toString('utf8')) as ShareImageJob;
-  const [{ default: satori }, { Resvg }, sharp] = await Promise.all([import('satori'), import('@resvg/resvg-js'), loadSharp()]);
-  const files = scene.font.files.length > 0 ? scene.font.files : [];
-  const fontData = await Promise.all(
-    files.map(async (file) => ({ name: 'Profile', data: await trueTypeOf(file.path), weight: file.weight, style: 'normal' as const })),
-  );
+  const sharp = await loadSharp();
+  const fontData = await fontsOf('Profile', scene.font.files);
   // The picture as a square PNG in the drawing (satori reads PNG and JPEG, not every format an upload is stored in).
   const avatar = picture
     ? `data:image/png;base64,${(await sharp(Buffer.from(picture, 'base64'), { limitInputPixels: 50_000_000 }).resize(256, 256, { fit: 'cover' }).png().toBuffer()).toString('base64')}`
@@ -128,14 +105,5 @@ export async function drawShareImage(
         : null,
     ].filter(Boolean),
   );
-  const svg = await satori(tree as never, {
-    ...SHARE_IMAGE_SIZE,
-    fonts: fontData,
-    // Emoji as Twemoji's drawings; no other fonts are fetched (the worker reaches no other host).
-    loadAdditionalAsset: async (languageCode, segment) => (languageCode === 'emoji' ? emojiDrawing(segment) : []),
-  });
-  const rendered = new Resvg(svg, { fitTo: { mode: 'width', value: SHARE_IMAGE_SIZE.width } }).render().asPng();
-  // Re-encoded by sharp as every image the site hands out: a smaller PNG, nothing carried over.
-  const { data, info } = await sharp(rendered, {}).png({ compressionLevel: 9, palette: false }).toBuffer({ resolveWithObject: true });
-  return { data, ext: 'png', mime: 'image/png', width: info.width, height: info.height };
+  return renderPng(tree, SHARE_IMAGE_SIZE, fontData, sharp, emojiDrawing);
 }

@@ -167,7 +167,7 @@ export async function countActiveAdmins(db: Db): Promise<number> {
 export function weeklySummaryCandidates(db: Db, sentBefore: string, afterId: number, batch: number) {
   return db
     .selectFrom('users')
-    .select(['id', 'username', 'email', 'timeZone'])
+    .select(['id', 'username', 'email', 'timeZone', 'plan', 'summaryEvery'])
     .where('weeklySummary', '=', 1)
     .where('emailConfirmedAt', 'is not', null)
     .where('isActive', '=', 1)

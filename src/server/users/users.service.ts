@@ -68,6 +68,7 @@ export function toCurrentUser(row: UserRow): CurrentUser {
     hasPassword: row.passwordHash !== '',
     emailConfirmed: row.emailConfirmedAt !== null,
     weeklySummary: row.weeklySummary === 1,
+    summaryEvery: row.summaryEvery,
     deleteAfter: row.deleteAfter,
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,

@@ -1,3 +1,4 @@
+import type { WeeklySummaryInput } from '#shared/account.ts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useApiMutation } from '#web/lib/use-api-mutation.ts';
 import { type AccountSession, type ChangePasswordInput, type DeleteAccountInput, accountMessages } from '#shared/account.ts';
@@ -73,14 +74,17 @@ export function useResendConfirmation(mail: MailDelivery | undefined) {
   });
 }
 
+/** The summary by mail on or off, and how often it goes (Business: every week or every month). */
 export function useWeeklySummary() {
   return useApiMutation({
     failure: 'The setting could not be saved. Please try again.',
-    success: (_done, on) =>
-      on
-        ? { title: 'Weekly summary on', description: 'It arrives on Mondays, with the week before’s views and clicks.' }
-        : 'Weekly summary off',
-    mutationFn: (weeklySummary: boolean) => api('/api/me/weekly-summary', { method: 'PUT', body: { weeklySummary } }),
+    success: (_done, { weeklySummary, every }: WeeklySummaryInput) => {
+      if (!weeklySummary) return every === undefined ? 'Summary by email off' : 'Saved: it goes once you turn it on';
+      return every === 'month'
+        ? { title: 'Monthly report on', description: 'It arrives on the 1st, with the month before’s figures and a chart.' }
+        : { title: 'Weekly summary on', description: 'It arrives on Mondays, with the week before’s views and clicks.' };
+    },
+    mutationFn: (body: WeeklySummaryInput) => api('/api/me/weekly-summary', { method: 'PUT', body }),
     onSuccess: () => refreshSession(),
   });
 }

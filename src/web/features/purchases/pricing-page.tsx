@@ -75,7 +75,7 @@ function rowsOf(
     ['Analytics download (CSV)', limits.analyticsExport],
     ['Advanced analytics: each link’s click-through rate, devices, browsers and apps', limits.advancedAnalytics],
     [
-      'Premium analytics: campaigns, referring pages, busiest hours, live visitors, every figure beside the period before',
+      'Premium analytics: campaigns, referring pages, busiest hours, live visitors, all time, every figure beside the period before, a weekly or monthly report by email with a chart',
       limits.premiumAnalytics,
     ],
     ['No “Powered by” footer', limits.removeBranding],
