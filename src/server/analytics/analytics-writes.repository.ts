@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { type Insertable, sql } from 'kysely';
 import { DAY_MS } from '#shared/constants.ts';
 import type { Db } from '../db/database.ts';
-import { runBulk } from '../db/query-shortcuts.ts';
+import { adapterOf, runBulk } from '../db/query-shortcuts.ts';
 import type { AnalyticsDailyTable, EventsTable, VisitorWindowsTable } from '../db/schema.ts';
 
 // The analytics write path's queries (analytics-store.ts decides what to write; the
@@ -41,9 +41,20 @@ export function upsertWindows(trx: Db, rows: ReadonlyArray<Insertable<VisitorWin
 
 /**
  * The campaign each visitor's view of the profile came through, where it did,
- * on the given day: the view windows (target 0) of the visitors, one key each.
+ * on the given day: the view windows (target 0) of the visitors, one key
+ * lookup each. PostgreSQL joins the list as arrays (it plans a long OR badly);
+ * SQLite takes the OR of keys, which it looks up one by one.
  */
-export function viewCampaignsOf(trx: Db, visitors: ReadonlyArray<{ userId: number; visitorHash: string; day: string }>) {
+export async function viewCampaignsOf(trx: Db, visitors: ReadonlyArray<{ userId: number; visitorHash: string; day: string }>) {
+  if (adapterOf(trx) === 'PostgresAdapter') {
+    const { rows } = await sql<{ userId: number; visitorHash: string; day: string; campaign: string }>`
+      select w.user_id as "userId", w.visitor_hash as "visitorHash", w.day, w.campaign
+      from unnest(${visitors.map((visitor) => visitor.userId)}::int[], ${visitors.map((visitor) => visitor.visitorHash)}::text[],
+        ${visitors.map((visitor) => visitor.day)}::text[]) as asked (user_id, visitor_hash, day)
+      join visitor_windows w on w.user_id = asked.user_id and w.target = 0 and w.visitor_hash = asked.visitor_hash and w.day = asked.day
+      where w.campaign <> ''`.execute(trx);
+    return rows;
+  }
   return trx
     .selectFrom('visitorWindows')
     .select(['userId', 'visitorHash', 'day', 'campaign'])

@@ -44,6 +44,11 @@ export function preparedQuery<Row, Params extends readonly unknown[]>(build: (db
   };
 }
 
+/** The database a handle speaks to, named by its Kysely adapter's class ('PostgresAdapter', 'SqliteAdapter'). */
+export function adapterOf(db: Db): string {
+  return db.getExecutor().adapter.constructor.name;
+}
+
 /** Rows per statement: well under SQLite's 32 766 parameters for every table the analytics writer fills. */
 export const BULK_ROWS_PER_STATEMENT = 500;
 
@@ -75,7 +80,7 @@ export async function runBulk<Row extends object, Result = never>(
   build: (rows: Row[]) => Compilable<Result>,
 ): Promise<Result[]> {
   const returned: Result[] = [];
-  const dialect = db.getExecutor().adapter.constructor.name;
+  const dialect = adapterOf(db);
   for (let start = 0; start < rows.length;) {
     const left = rows.length - start;
     const size = left >= BULK_ROWS_PER_STATEMENT ? BULK_ROWS_PER_STATEMENT : 2 ** Math.floor(Math.log2(left));
