@@ -276,6 +276,7 @@ describe(`the HTTP contract (${DIALECT})`, () => {
         'updatedAt',
         'username',
         'weeklySummary',
+        'summaryEvery',
         'verified',
       ].sort(),
     );

@@ -108,7 +108,7 @@ describe('configuration', () => {
     expect(config.planLimits.business).toMatchObject({
       links: null,
       uploadBytes: 1024 * 1024 * 1024,
-      analyticsDays: [7, 30, 90, 365],
+      analyticsDays: [7, 30, 90, 365, 'all'],
       advancedAnalytics: true,
       premiumAnalytics: true,
       layouts: null,
