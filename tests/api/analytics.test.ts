@@ -369,13 +369,15 @@ describe(`the CSV export (${DIALECT})`, () => {
     expect(response.body.startsWith('\uFEFF')).toBe(true);
     const lines = response.body.slice(1).split('\r\n');
     expect(lines.at(-1)).toBe('');
-    expect(lines[0]).toBe('date,type,link_id,link_title,link_url,views,unique_visitors,clicks,unique_clicks');
+    expect(lines[0]).toBe(
+      'date,type,link_id,link_title,link_url,views,unique_visitors,clicks,unique_clicks,utm_source,utm_medium,utm_campaign',
+    );
     const today = new Date().toISOString().slice(0, 10);
     expect(lines.slice(1, 8).map((line) => line.split(',')[1])).toEqual(Array(7).fill('profile'));
     // The profile's unique clicks are the visitors who clicked: one person, two links.
-    expect(lines[7]).toBe(`${today},profile,,,,1,1,2,1`);
-    expect(lines[8]).toBe(`${today},link,${evil.id},"'=HYPERLINK(""https://evil.example"",""x"")","https://shop.example/?a=1,2",,,1,1`);
-    expect(lines[9]).toBe(`${today},link,${plain.id},"'@handle, ""quoted""",https://plain.example/,,,1,1`);
+    expect(lines[7]).toBe(`${today},profile,,,,1,1,2,1,,,`);
+    expect(lines[8]).toBe(`${today},link,${evil.id},"'=HYPERLINK(""https://evil.example"",""x"")","https://shop.example/?a=1,2",,,1,1,,,`);
+    expect(lines[9]).toBe(`${today},link,${plain.id},"'@handle, ""quoted""",https://plain.example/,,,1,1,,,`);
     expect(lines).toHaveLength(11);
   });
 });

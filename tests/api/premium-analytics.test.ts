@@ -84,6 +84,23 @@ describe(`campaigns and referring addresses (${DIALECT})`, () => {
       { address: 'www.google.com', visits: 1, percentage: 16.7 },
     ]);
     expect(report.linkClicks).toBe(4);
+
+    // The CSV has a row per campaign and day, its values as text (a formula-like one neutralised).
+    const today = new Date().toISOString().slice(0, 10);
+    const campaignLinesOf = async () => {
+      const csv = await t.app.inject({ url: '/api/me/analytics/export?days=7', headers: { cookie: creator.cookie } });
+      return csv.body.split('\r\n').filter((line) => line.includes(',campaign,'));
+    };
+    expect(await campaignLinesOf()).toEqual([
+      `${today},campaign,,,,0,0,1,1,,,qr-poster`,
+      `${today},campaign,,,,1,1,0,0,,set-cookie,${kept}`,
+      `${today},campaign,,,,1,1,1,1,instagram,social,bio`,
+      `${today},campaign,,,,2,2,1,1,newsletter,email,launch`,
+    ]);
+    const formula = await visit(`${page}?utm_source=%3D1%2B1&utm_campaign=%40SUM(A1)`, '5.5.5.5', { 'user-agent': DESKTOP });
+    expect(formula.statusCode).toBe(200);
+    await t.app.events.flush();
+    expect(await campaignLinesOf()).toContain(`${today},campaign,,,,1,1,0,0,'=1+1,,'@SUM(A1)`);
   });
 });
 

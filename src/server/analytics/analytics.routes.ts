@@ -78,7 +78,7 @@ export function registerAnalyticsRoutes(app: App, db: Db, config: AppConfig): vo
     {
       schema: {
         tags,
-        summary: 'The period as CSV: one row per day, then one per link and day with clicks',
+        summary: 'The period as CSV: one row per day, then one per link and day with clicks, and on Business one per campaign and day',
         security: sessionOrToken('analytics:read'),
         querystring: analyticsQuerySchema,
         produces: ['text/csv'],
@@ -88,7 +88,7 @@ export function registerAnalyticsRoutes(app: App, db: Db, config: AppConfig): vo
     async (request, reply) => {
       const owner = requireUser(request);
       assertPlanAllows(config, owner, request.query.days, true);
-      const { csv, from, to } = await analyticsCsvOf(db, owner, request.query.days);
+      const { csv, from, to } = await analyticsCsvOf(db, owner, request.query.days, config.planLimits[owner.plan].premiumAnalytics);
       return reply
         .header('content-type', 'text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="linkverse-${owner.username}-${from}-to-${to}.csv"`)

@@ -317,10 +317,27 @@ export async function viewRecordsOf(db: Db, owner: UserRow, now = Date.now()): P
 
 // CSV export (RFC 4180, UTF-8).
 
-export const CSV_HEADER = ['date', 'type', 'link_id', 'link_title', 'link_url', 'views', 'unique_visitors', 'clicks', 'unique_clicks'];
+export const CSV_HEADER = [
+  'date',
+  'type',
+  'link_id',
+  'link_title',
+  'link_url',
+  'views',
+  'unique_visitors',
+  'clicks',
+  'unique_clicks',
+  'utm_source',
+  'utm_medium',
+  'utm_campaign',
+];
 
-/** One row per day of the period (the profile's figures), then one per link and day with clicks. */
-export function analyticsCsv(rows: RollupRow[], links: LinkName[], period: Period): string {
+/**
+ * One row per day of the period (the profile's figures), then one per link and
+ * day with clicks, then with premium analytics one per campaign and day (its
+ * views, the visitors whose first view it brought, and its visitors' clicks).
+ */
+export function analyticsCsv(rows: RollupRow[], links: LinkName[], period: Period, premium = false): string {
   const { from, to } = periodBounds(period);
   const current = rows.filter((row) => row.day >= from && row.day <= to);
   const totals = new Map(current.filter((row) => row.dimension === 'total').map((row) => [`${row.day} ${row.kind}`, row]));
@@ -333,21 +350,61 @@ export function analyticsCsv(rows: RollupRow[], links: LinkName[], period: Perio
   for (const day of daysBetween(from, to)) {
     const views = figure(day, 'view');
     const clicks = figure(day, 'click');
-    lines.push([day, 'profile', '', '', '', views.visits, views.uniques, clicks.visits, clicks.uniques].map(String));
+    lines.push([day, 'profile', '', '', '', views.visits, views.uniques, clicks.visits, clicks.uniques, '', '', ''].map(String));
   }
   const linkRows = current
     .filter((row) => row.kind === 'click' && row.dimension === 'link' && Number(row.visits) > 0)
     .sort((a, b) => (a.day < b.day ? -1 : a.day > b.day ? 1 : Number(a.value) - Number(b.value)));
   for (const row of linkRows) {
     const link = names.get(Number(row.value));
-    lines.push([row.day, 'link', row.value, link?.title ?? DELETED_LINK, link?.url ?? '', '', '', String(row.visits), String(row.uniques)]);
+    lines.push([
+      row.day,
+      'link',
+      row.value,
+      link?.title ?? DELETED_LINK,
+      link?.url ?? '',
+      '',
+      '',
+      String(row.visits),
+      String(row.uniques),
+      '',
+      '',
+      '',
+    ]);
   }
+  if (premium) lines.push(...campaignLines(current));
   return csvDocument(lines);
 }
 
-export async function analyticsCsvOf(db: Db, owner: UserRow, days: AnalyticsPeriod, now = Date.now()) {
+/** A campaign's rows of the CSV, by day and then by its values: views and visitors from its views, clicks from its clicks. */
+function campaignLines(rows: RollupRow[]): string[][] {
+  const byDay = new Map<string, { day: string; value: string; views: number; visitors: number; clicks: number; clickers: number }>();
+  for (const row of rows) {
+    if (row.dimension !== 'campaign') continue;
+    const key = `${row.day}\n${row.value}`;
+    const entry = byDay.get(key) ?? { day: row.day, value: row.value, views: 0, visitors: 0, clicks: 0, clickers: 0 };
+    if (row.kind === 'view') {
+      entry.views += Number(row.visits);
+      entry.visitors += Number(row.uniques);
+    } else {
+      entry.clicks += Number(row.visits);
+      entry.clickers += Number(row.uniques);
+    }
+    byDay.set(key, entry);
+  }
+  return [...byDay.values()]
+    .sort((a, b) => (a.day < b.day ? -1 : a.day > b.day ? 1 : a.value < b.value ? -1 : a.value > b.value ? 1 : 0))
+    .map((entry) => {
+      const { source, medium, campaign } = campaignPartsOf(entry.value);
+      return [entry.day, 'campaign', '', '', '', entry.views, entry.visitors, entry.clicks, entry.clickers, source, medium, campaign].map(
+        String,
+      );
+    });
+}
+
+export async function analyticsCsvOf(db: Db, owner: UserRow, days: AnalyticsPeriod, premium: boolean, now = Date.now()) {
   const period = await periodOf(db, owner, days, now);
   const { from, to } = periodBounds(period);
   const [rows, links] = await Promise.all([rollupsBetween(db, owner.id, from, to), linkNamesOf(db, owner.id)]);
-  return { csv: analyticsCsv(rows, links, period), from, to };
+  return { csv: analyticsCsv(rows, links, period, premium), from, to };
 }
