@@ -1,3 +1,4 @@
+import { campaignValueOf } from '#shared/analytics.ts';
 import { TYPED_USERNAME_MISMATCH } from '#shared/typed-username.ts';
 import { createHash } from 'node:crypto';
 import { unzipSync, strFromU8 } from 'fflate';
@@ -57,11 +58,13 @@ describe(`export my data (${DIALECT})`, () => {
     for (const buttonStyle of ['neon', 'pill']) {
       await t.app.inject({ method: 'PUT', url: '/api/me/customization', headers: { cookie: user.cookie }, payload: { buttonStyle } });
     }
+    const campaign = campaignValueOf('=newsletter', 'email', 'launch');
     await t.app.db
       .insertInto('analyticsDaily')
       .values([
         { userId: user.user.id, day: '2026-11-20', kind: 'view', dimension: 'total', value: '', visits: 7, uniques: 5 },
         { userId: user.user.id, day: '2026-11-21', kind: 'click', dimension: 'link', value: String(hidden.id), visits: 2, uniques: 2 },
+        { userId: user.user.id, day: '2026-11-21', kind: 'view', dimension: 'campaign', value: campaign, visits: 3, uniques: 3 },
       ])
       .execute();
 
@@ -160,10 +163,13 @@ describe(`export my data (${DIALECT})`, () => {
     expect(json('analytics/daily.json')).toEqual([
       { day: '2026-11-20', kind: 'view', dimension: 'total', value: '', visits: 7, uniques: 5 },
       { day: '2026-11-21', kind: 'click', dimension: 'link', value: String(hidden.id), visits: 2, uniques: 2 },
+      { day: '2026-11-21', kind: 'view', dimension: 'campaign', value: campaign, visits: 3, uniques: 3 },
     ]);
     const csv = Buffer.from(files['analytics/daily.csv']!).toString('utf8');
     expect(csv).toBe(
-      `\uFEFFdate,type,dimension,value,visits,unique\r\n2026-11-20,view,total,,7,5\r\n2026-11-21,click,link,${hidden.id},2,2\r\n`,
+      `\uFEFFdate,type,dimension,value,visits,unique\r\n2026-11-20,view,total,,7,5\r\n2026-11-21,click,link,${hidden.id},2,2\r\n` +
+        // A campaign as its three values, in a spreadsheet's words.
+        `2026-11-21,view,campaign,'=newsletter / email / launch,3,3\r\n`,
     );
     expect(strFromU8(files['README.txt']!)).toContain(user.user.username);
     // Each feature describes its own files: the README names every file and folder of the zip, and only those.
