@@ -3,18 +3,13 @@ import { analyticsMessages } from '#shared/analytics.ts';
 import { WriterMemory, type Visit, storeVisits } from '#server/analytics/analytics-store.ts';
 import { pruneAnalytics } from '#server/analytics/analytics-writes.repository.ts';
 import { analyticsOf } from '#server/analytics/analytics.service.ts';
+import { IPHONE, DESKTOP, IPAD } from '../helpers/user-agents.ts';
 import { DIALECT, type TestApp, createTestApp } from '../helpers/test-app.ts';
 import { type SignedInUser, createLink, createUser, uniqueUsername, setPlan } from '../helpers/factories.ts';
 import { countVisits, visitOf } from '../helpers/events.ts';
 
 // What counts as a view or a click, and the figures the dashboard reads from
 // the daily rollups, on the real database of this run.
-
-const IPHONE =
-  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1';
-const DESKTOP = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Safari/537.36';
-const IPAD =
-  'Mozilla/5.0 (iPad; CPU OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1';
 
 const BOTS = [
   'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)',

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Visit, storeVisits } from '#server/analytics/analytics-store.ts';
 import { analyticsOf } from '#server/analytics/analytics.service.ts';
+import { IPHONE, DESKTOP } from '../helpers/user-agents.ts';
 import { DIALECT, type TestApp, createTestApp } from '../helpers/test-app.ts';
 import { type SignedInUser, createLink, createUser, setPlan } from '../helpers/factories.ts';
 import { visitOf } from '../helpers/events.ts';
@@ -9,10 +10,6 @@ import { visitOf } from '../helpers/events.ts';
 // visitors and clicks, full referring addresses, the hour-by-weekday heat map
 // in the creator's time zone, and all time; from visits made here with known
 // UTM values, referrers, times and time zones, on the real database of this run.
-
-const IPHONE =
-  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1';
-const DESKTOP = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Safari/537.36';
 
 let t: TestApp;
 beforeAll(async () => {

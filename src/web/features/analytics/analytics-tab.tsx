@@ -29,6 +29,7 @@ import { useUpdateProfile } from '#web/lib/use-profile-settings.ts';
 import { cn } from '#web/lib/utils.ts';
 import { useAnalytics, useLiveVisitors, visitorCountry } from './use-analytics.ts';
 import { PremiumSections } from './premium-sections.tsx';
+import { SectionTitle } from './section-title.tsx';
 
 // The chart library is fetched with this tab, never with the rest of the dashboard.
 const DailyVisitsChart = lazy(() => import('./daily-visits-chart.tsx'));
@@ -318,15 +319,6 @@ function Trend({ value, against }: { value: number | null; against: string }) {
       <span className="sr-only">{label}</span>
       <span aria-hidden="true">{value === null ? 'New' : `${value > 0 ? '+' : ''}${value}%`}</span>
     </span>
-  );
-}
-
-function SectionTitle({ icon, title }: { icon: ReactNode; title: string }) {
-  return (
-    <h2 className="mb-4 flex items-center gap-2 font-semibold [&_svg]:size-4 [&_svg]:text-primary">
-      <span aria-hidden="true">{icon}</span>
-      {title}
-    </h2>
   );
 }
 

@@ -1,9 +1,9 @@
 import { CalendarClock, ExternalLink, Megaphone } from 'lucide-react';
-import type { ReactNode } from 'react';
 import { type AnalyticsReport, WEEKDAYS } from '#shared/analytics.ts';
 import { countOf, formatCount } from '#shared/counts.ts';
 import { Card } from '#web/components/ui/card.tsx';
 import { PlanLockNote } from '#web/features/purchases/plan-lock-note.tsx';
+import { SectionTitle } from './section-title.tsx';
 
 // Premium analytics (Business, issue 52 §2): campaigns by their UTM values,
 // full referring addresses, and views by hour and weekday in the profile's
@@ -14,18 +14,6 @@ type Premium = {
   referrers: NonNullable<AnalyticsReport['referrers']>;
   heatMap: NonNullable<AnalyticsReport['heatMap']>;
 };
-
-function SectionTitle({ icon, title, hint }: { icon: ReactNode; title: string; hint?: string }) {
-  return (
-    <div className="mb-4">
-      <h2 className="flex items-center gap-2 font-semibold [&_svg]:size-4 [&_svg]:text-primary">
-        <span aria-hidden="true">{icon}</span>
-        {title}
-      </h2>
-      {hint && <p className="mt-1 text-xs text-muted">{hint}</p>}
-    </div>
-  );
-}
 
 /** The three sections, or one note saying which plans have them. */
 export function PremiumSections({ report, plans }: { report: AnalyticsReport; plans: string }) {
