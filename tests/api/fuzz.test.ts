@@ -65,8 +65,8 @@ async function routesOf(testApp: TestApp): Promise<RouteUnderTest[]> {
     page('/static/discord/:username/:image'),
     page('/healthz'),
     { method: 'POST', path: '/:username', bodyFields: ['username'], queryFields: [], multipart: false },
-    // The share image (issue 31), drawn by the media worker.
-    { method: 'GET', path: '/:username/og.png', bodyFields: [], queryFields: ['v'], multipart: false },
+    // The share image (issue 31), drawn by the media worker; the SEO tab names its preview by the page (draft).
+    { method: 'GET', path: '/:username/og.png', bodyFields: [], queryFields: ['v', 'draft'], multipart: false },
     // The sign-up form's routes (issue 31): HTML pages, hidden from the document.
     { method: 'POST', path: '/:username/subscribe', bodyFields: ['email', 'website'], queryFields: [], multipart: false },
     { method: 'GET', path: '/:username/subscribe/confirm', bodyFields: [], queryFields: ['token'], multipart: false },

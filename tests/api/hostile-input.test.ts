@@ -325,7 +325,15 @@ describe(`hostile input to sharing and in-app browsers (${DIALECT})`, () => {
   });
 
   it('answers the share image whatever its version field says, and escapes a hostile name in its tags', async () => {
-    for (const query of ['?v=', '?v=%3Cscript%3E', `?v=${'x'.repeat(41)}`, '?v=a&v=b', '?v[]=1']) {
+    for (const query of [
+      '?v=',
+      '?v=%3Cscript%3E',
+      `?v=${'x'.repeat(41)}`,
+      '?v=a&v=b',
+      '?v[]=1',
+      '?draft=%3Cscript%3E',
+      `?draft=${'x'.repeat(5000)}`,
+    ]) {
       const response = await t.app.inject({ method: 'GET', url: `/${owner.user.username}/og.png${query}` });
       expect(response.statusCode, query).toBeLessThan(500);
       expectSecurityHeaders(response.headers);

@@ -42,6 +42,11 @@ describe('the SEO tab', () => {
     expect(await axeViolationsOf(page)).toEqual([]);
     // Nothing changed yet: nothing to save.
     expect(await page.getByRole('button', { name: 'Save SEO settings' }).isDisabled()).toBe(true);
+    // Without an image of its own, the card shows the generated one, under an address that changes with the page
+    // (a copy the browser kept from before a change of look is never shown).
+    const generated = page.getByTestId('share-preview').locator('img');
+    expect(await generated.getAttribute('src')).toMatch(new RegExp(`^/${username}/og\\.png\\?draft=[0-9a-z]+$`));
+    await expect.poll(() => generated.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBe(1200);
 
     await page.getByLabel('Title', { exact: true }).fill('Mira Okafor · Ceramics from Lisbon');
     await page.getByLabel('Description', { exact: true }).fill('Handmade bowls and cups, new pieces every month.');

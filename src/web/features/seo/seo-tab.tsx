@@ -111,6 +111,9 @@ function SeoEditor({ user, saved }: { user: CurrentUser; saved: SeoSettings }) {
     [user, limits, items.data, look.data],
   );
   const shown = appearanceOf(page, values);
+  const generated = useMemo(() => appearanceOf(page, undefined), [page]);
+  // The generated image is drawn from the page: a new address whenever the page changes, so no copy kept from before shows.
+  const generatedImage = useMemo(() => `/${user.username}/og.png?draft=${textHashOf(JSON.stringify(page))}`, [user.username, page]);
   const checks = seoChecksOf(page, values);
   const address = profileUrl(user.username);
   const submit = form.handleSubmit((input) => save.run(input, { form, onSuccess: (answer) => form.reset(editable(answer.settings)) }));
@@ -129,12 +132,7 @@ function SeoEditor({ user, saved }: { user: CurrentUser; saved: SeoSettings }) {
               <Label htmlFor="seo-title">Title</Label>
               <Counter id="seo-title-count" length={values.title.length} shown={SEARCH_TITLE_SHOWN} />
             </div>
-            <Input
-              id="seo-title"
-              placeholder={appearanceOf(page, undefined).title}
-              aria-describedby="seo-title-count"
-              {...form.field('title')}
-            />
+            <Input id="seo-title" placeholder={generated.title} aria-describedby="seo-title-count" {...form.field('title')} />
           </div>
           <div className="space-y-2">
             <div className="flex items-center justify-between">
@@ -144,7 +142,7 @@ function SeoEditor({ user, saved }: { user: CurrentUser; saved: SeoSettings }) {
             <Textarea
               id="seo-description"
               rows={3}
-              placeholder={appearanceOf(page, undefined).description}
+              placeholder={generated.description}
               aria-describedby="seo-description-count"
               {...form.field('description')}
             />
@@ -210,7 +208,7 @@ function SeoEditor({ user, saved }: { user: CurrentUser; saved: SeoSettings }) {
           <figure className="overflow-hidden rounded-xl border border-border bg-zinc-900" data-testid="share-preview">
             <figcaption className="sr-only">How a share card shows your page</figcaption>
             <img
-              src={values.shareImage || `/${user.username}/og.png`}
+              src={values.shareImage || generatedImage}
               alt=""
               width={1200}
               height={630}
@@ -400,4 +398,14 @@ function ShareImageField({
       </p>
     </div>
   );
+}
+
+/** A short fingerprint of a text (FNV-1a, 32 bits, base 36): not a secret, only a new name when the text changes. */
+function textHashOf(text: string): string {
+  let hash = 0x811c9dc5;
+  for (let index = 0; index < text.length; index += 1) {
+    hash ^= text.charCodeAt(index);
+    hash = Math.imul(hash, 0x01000193);
+  }
+  return (hash >>> 0).toString(36);
 }
