@@ -1,9 +1,9 @@
 import { PassThrough, type Readable } from 'node:stream';
-import { setImmediate } from 'node:timers/promises';
 import { SITE_NAME } from '#shared/constants.ts';
 import type { Db } from '../db/database.ts';
 import type { UserRow } from '../db/schema.ts';
 import { loadWhenUsed } from '../load-when-used.ts';
+import { oneATurn } from '../http/one-a-turn.ts';
 import type { ExportContext, ExportFile, ExportPart } from '../services.ts';
 
 /** Where the README's descriptions start: after the longest file name and a space. */
@@ -39,10 +39,7 @@ export async function exportAccount(
   const files: Array<[string, ExportFile]> = [['README.txt', { text: readmeOf(user.username, exportedAt, parts) }]];
   // One part after another, with a turn of the event loop between: on SQLite each stored file is read
   // whole and synchronously, and all the parts' reads at once held everyone else for 200 ms.
-  for (const part of parts) {
-    files.push(...Object.entries(await part.filesOf(db, user, { now: at, pageSchemaUrl })));
-    await setImmediate();
-  }
+  for await (const part of oneATurn(parts)) files.push(...Object.entries(await part.filesOf(db, user, { now: at, pageSchemaUrl })));
   const zip = new PassThrough();
   void writeZip(zip, files, new Date(at)).catch((error: unknown) => zip.destroy(error as Error));
   return { zip, fileName: `${user.username}-${SITE_NAME.toLowerCase()}-export-${exportedAt.slice(0, 10)}.zip` };
@@ -53,6 +50,11 @@ function* bytesOf(file: ExportFile): Generator<Uint8Array> {
   if ('stored' in file) yield file.stored;
   else if ('pieces' in file) for (const piece of file.pieces) yield Buffer.from(piece);
   else yield Buffer.from('json' in file ? JSON.stringify(file.json, null, 2) + '\n' : file.text);
+}
+
+/** Bytes in slices of SLICE_BYTES, each deflated in a turn of its own. */
+function* slicesOf(bytes: Uint8Array): Generator<Uint8Array> {
+  for (let offset = 0; offset < bytes.length; offset += SLICE_BYTES) yield bytes.subarray(offset, offset + SLICE_BYTES);
 }
 
 async function writeZip(out: PassThrough, files: ReadonlyArray<[string, ExportFile]>, mtime: Date): Promise<void> {
@@ -68,12 +70,7 @@ async function writeZip(out: PassThrough, files: ReadonlyArray<[string, ExportFi
     const entry = 'stored' in file ? new ZipPassThrough(name) : new ZipDeflate(name, { level: 6 });
     entry.mtime = mtime;
     zip.add(entry);
-    for (const bytes of bytesOf(file)) {
-      for (let offset = 0; offset < bytes.length; offset += SLICE_BYTES) {
-        entry.push(bytes.subarray(offset, offset + SLICE_BYTES));
-        await setImmediate();
-      }
-    }
+    for (const bytes of bytesOf(file)) for await (const slice of oneATurn(slicesOf(bytes))) entry.push(slice);
     entry.push(new Uint8Array(0), true);
   }
   zip.end();
