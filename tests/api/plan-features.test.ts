@@ -156,6 +156,10 @@ describe(`what each plan unlocks: analytics (${DIALECT})`, () => {
     expect(parsed.planLimits.free).toMatchObject({ links: 5, analyticsDays: [7, 90], analyticsExport: true });
     expect(() => loadConfig({ PLAN_LIMITS: '{"free":{"analyticsDays":[30]}}' })).toThrow(ConfigError);
     expect(() => loadConfig({ PLAN_LIMITS: '{"free":{"analyticsDays":[14]}}' })).toThrow(ConfigError);
+    // All time is a period like the others: given to Pro here, in the table's order.
+    const allTime = loadConfig({ PLAN_LIMITS: '{"pro":{"analyticsDays":["all",7,90]}}' });
+    expect(allTime.planLimits.pro.analyticsDays).toEqual([7, 90, 'all']);
+    expect(() => loadConfig({ PLAN_LIMITS: '{"pro":{"analyticsDays":[7,"forever"]}}' })).toThrow(ConfigError);
   });
 });
 
