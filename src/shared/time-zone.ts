@@ -40,6 +40,21 @@ export function addDays(day: string, count: number): string {
   return new Date(Date.parse(`${day}T00:00:00Z`) + count * DAY_MS).toISOString().slice(0, 10);
 }
 
+/** How many days from `first` to `last`, both included. */
+export function dayCount(first: string, last: string): number {
+  return Math.round((Date.parse(`${last}T00:00:00Z`) - Date.parse(`${first}T00:00:00Z`)) / DAY_MS) + 1;
+}
+
+/** A YYYY-MM-DD day as charts and mail name it: '23 Nov', or 'Mon, 23 Nov 2026' long. */
+export function formatDay(day: string, style: 'short' | 'long' = 'short'): string {
+  return new Date(`${day}T00:00:00Z`).toLocaleDateString('en-GB', {
+    timeZone: 'UTC',
+    day: 'numeric',
+    month: 'short',
+    ...(style === 'long' ? { weekday: 'short', year: 'numeric' } : {}),
+  });
+}
+
 /** Every day from `first` to `last`, both included. */
 export function daysBetween(first: string, last: string): string[] {
   const days: string[] = [];

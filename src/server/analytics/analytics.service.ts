@@ -16,7 +16,7 @@ import {
 } from '#shared/analytics.ts';
 import { type AnalyticsPeriod } from '#shared/constants.ts';
 import { formatCount } from '#shared/counts.ts';
-import { addDays, daysBetween, localDayOf } from '#shared/time-zone.ts';
+import { addDays, dayCount, daysBetween, localDayOf } from '#shared/time-zone.ts';
 import type { Db } from '../db/database.ts';
 import type { UserRow } from '../db/schema.ts';
 import {
@@ -54,7 +54,7 @@ export interface Period {
 
 /** The period's days, and those of the period of the same length before it (all time has none before it). */
 export function periodBounds({ days, today, firstDay }: Period) {
-  const length = days === 'all' ? daysBetween(firstDay ?? today, today).length : days;
+  const length = days === 'all' ? dayCount(firstDay ?? today, today) : days;
   const from = addDays(today, -(length - 1));
   return { from, to: today, length, previousFrom: addDays(from, -length), previousTo: addDays(from, -1) };
 }

@@ -35,10 +35,13 @@ interface Tally {
   linkId: number | null;
   referrer: string | undefined;
   utmSource: string | undefined;
-  /** The campaign's rollup value (campaignValueOf), or undefined without UTM values. */
-  campaign: string | undefined;
+  /** utm_source, utm_medium and utm_campaign as sent, cleaned when the window is written; undefined without any. */
+  campaign: CampaignParams | undefined;
   hits: number;
 }
+
+/** A visit's UTM values as its address carried them (each null when absent). */
+type CampaignParams = [source: string | null, medium: string | null, campaign: string | null];
 
 /** The secret of a UTC day's visitor ids (dailySaltOf). */
 export type SaltOf = (day: string) => Promise<string>;
@@ -123,8 +126,20 @@ export class EventRecorder {
     const params = new URLSearchParams(url.slice(query + 1));
     // The source: utm_source, or the shorter ref= the site's own QR codes carry.
     const utmSource = params.get('utm_source') ?? params.get('ref') ?? undefined;
-    const campaign = campaignValueOf(params.get('utm_source'), params.get('utm_medium'), params.get('utm_campaign')) || undefined;
-    this.record(userId, linkId, request.socket, ip, headers.host ?? '', headers['user-agent'], headers.referer, utmSource, campaign);
+    // Read as sent: cleaning waits for the window's write, off the request.
+    const campaign: CampaignParams = [params.get('utm_source'), params.get('utm_medium'), params.get('utm_campaign')];
+    const anyUtm = campaign[0] !== null || campaign[1] !== null || campaign[2] !== null;
+    this.record(
+      userId,
+      linkId,
+      request.socket,
+      ip,
+      headers.host ?? '',
+      headers['user-agent'],
+      headers.referer,
+      utmSource,
+      anyUtm ? campaign : undefined,
+    );
   }
 
   /** Count a visit: a click on the link when linkId is given, else a view of the profile. */
@@ -137,7 +152,7 @@ export class EventRecorder {
     userAgent: string | undefined,
     referrer: string | undefined,
     utmSource?: string,
-    campaign?: string,
+    campaign?: CampaignParams,
   ): void {
     let visitor = this.byConnection.get(connection);
     if (
@@ -152,12 +167,12 @@ export class EventRecorder {
       this.byConnection.set(connection, visitor);
     }
     const target = linkId ?? -userId;
-    if (referrer === undefined && utmSource === undefined) {
+    if (referrer === undefined && utmSource === undefined && campaign === undefined) {
       const tally = visitor.tallies.get(target);
       if (tally !== undefined) tally.hits += 1;
       else visitor.tallies.set(target, { userId, linkId, referrer, utmSource, campaign, hits: 1 });
     } else {
-      const key = `${target} ${referrer ?? ''}\n${utmSource ?? ''}\n${campaign ?? ''}`;
+      const key = `${target} ${referrer ?? ''}\n${utmSource ?? ''}\n${campaign?.join('\n') ?? ''}`;
       const tally = visitor.tallies.get(key);
       if (tally !== undefined) tally.hits += 1;
       else visitor.tallies.set(key, { userId, linkId, referrer, utmSource, campaign, hits: 1 });
@@ -250,7 +265,7 @@ export class EventRecorder {
           referrer,
           source: sourceOf(tally.referrer, visitor.host, tally.utmSource),
           referrerAddress: referrerAddressOf(tally.referrer, visitor.host),
-          campaign: tally.campaign ?? '',
+          campaign: tally.campaign ? campaignValueOf(...tally.campaign) : '',
           country,
           device,
           browser,

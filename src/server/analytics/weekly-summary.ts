@@ -1,6 +1,6 @@
 import { DAY_MS, type Plan, type SummaryCadence } from '#shared/constants.ts';
 import type { PlanLimits } from '#shared/plans.ts';
-import { addDays, daysBetween, localDayOf } from '#shared/time-zone.ts';
+import { addDays, dayCount, formatDay, localDayOf } from '#shared/time-zone.ts';
 import { REPORT_CHART_SIZE, type ReportChartJob } from '../media/report-chart-drawing.ts';
 import type { Db } from '../db/database.ts';
 import { linkNamesOf, rollupsBetween } from './analytics.repository.ts';
@@ -80,10 +80,10 @@ const isDue = (today: string, every: SummaryCadence) => (every === 'week' ? isMo
 async function reportMail(db: Db, user: SummaryCandidate, today: string, every: SummaryCadence, options: SummaryOptions) {
   const timeZone = user.timeZone ?? 'UTC';
   const { first, last } = reportPeriodOf(today, every);
-  const report = await reportOfPeriod(db, user.id, { days: daysBetween(first, last).length, today: last, timeZone }, FULL_DEPTH);
+  const report = await reportOfPeriod(db, user.id, { days: dayCount(first, last), today: last, timeZone }, FULL_DEPTH);
   const chart = await options.drawChart(
     user.id,
-    report.dailyVisits.map((day) => ({ label: formatShortDay(day.date), views: day.count, clicks: day.clicks })),
+    report.dailyVisits.map((day) => ({ label: formatDay(day.date), views: day.count, clicks: day.clicks })),
   );
   const brokenLinks = options.brokenLinkLines ? await options.brokenLinkLines(db, user.id, timeZone) : [];
   const size = { cid: CHART_CID, width: REPORT_CHART_SIZE.width / 2, height: REPORT_CHART_SIZE.height / 2 };
@@ -91,11 +91,6 @@ async function reportMail(db: Db, user: SummaryCandidate, today: string, every: 
     ...analyticsReportMail(options.origin, user.username, report, { every, brokenLinks, chart: chart && size }),
     attachments: chart ? [{ filename: 'analytics.png', contentType: 'image/png', cid: CHART_CID, content: chart }] : [],
   };
-}
-
-/** '23 Nov': a day as the chart labels it. */
-function formatShortDay(day: string): string {
-  return new Date(`${day}T00:00:00Z`).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', timeZone: 'UTC' });
 }
 
 type SummaryCandidate = Awaited<ReturnType<typeof weeklySummaryCandidates>>[number];

@@ -93,10 +93,14 @@ export interface WeeklyFigures {
   brokenLinks: string[];
 }
 
-function change(now: number, before: number): string {
-  if (before === 0) return now === 0 ? 'no change' : 'new this week';
+/**
+ * A figure's change on the period before, as a summary or report says it: '+12% on the week before',
+ * 'no change' or new this week when there was nothing before; `period` names the one before ('30 days').
+ */
+function change(now: number, before: number, period = 'week', current = 'week'): string {
+  if (before === 0) return now === 0 ? 'no change' : `new this ${current}`;
   const percent = Math.round(((now - before) / before) * 100);
-  return percent === 0 ? 'no change' : `${percent > 0 ? '+' : ''}${percent}% on the week before`;
+  return percent === 0 ? `no change on the ${period} before` : `${percent > 0 ? '+' : ''}${percent}% on the ${period} before`;
 }
 
 export function weeklySummaryMail(origin: string, username: string, figures: WeeklyFigures): MailContent {
@@ -125,13 +129,6 @@ export interface ReportMailParts {
   chart?: { cid: string; width: number; height: number };
 }
 
-/** A figure's change on the period before, said for a report: '+12% on the 30 days before'. */
-function changeOn(now: number, before: number, period: string): string {
-  if (before === 0) return now === 0 ? 'no change' : `none the ${period} before`;
-  const percent = Math.round(((now - before) / before) * 100);
-  return percent === 0 ? `no change on the ${period} before` : `${percent > 0 ? '+' : ''}${percent}% on the ${period} before`;
-}
-
 const WEEKDAY_NAMES = ['Mondays', 'Tuesdays', 'Wednesdays', 'Thursdays', 'Fridays', 'Saturdays', 'Sundays'];
 
 /** Business's report: the week's or month's figures beside the period before, the top links, sources and campaigns, the busiest hour, a chart. */
@@ -146,8 +143,8 @@ export function analyticsReportMail(origin: string, username: string, report: An
   return compose(`Your ${named} on ${SITE_NAME}: ${countOf(report.profileViews, 'view')}, ${countOf(report.linkClicks, 'click')}`, origin, {
     lines: [
       `Here is how ${origin}/${username} did from ${report.from} to ${report.to} (${report.timeZone} time).`,
-      `Views: ${report.profileViews.toLocaleString('en-US')} (${changeOn(report.profileViews, compared?.profileViews.previous ?? 0, before)}), from ${countOf(report.uniqueVisitors, 'unique visitor')}.`,
-      `Link clicks: ${report.linkClicks.toLocaleString('en-US')} (${changeOn(report.linkClicks, compared?.linkClicks.previous ?? 0, before)}). ${report.conversionRate}% of visitors clicked a link.`,
+      `Views: ${report.profileViews.toLocaleString('en-US')} (${change(report.profileViews, compared?.profileViews.previous ?? 0, before, named)}), from ${countOf(report.uniqueVisitors, 'unique visitor')}.`,
+      `Link clicks: ${report.linkClicks.toLocaleString('en-US')} (${change(report.linkClicks, compared?.linkClicks.previous ?? 0, before, named)}). ${report.conversionRate}% of visitors clicked a link.`,
       report.topLinks.length > 0
         ? `Most clicked: ${top(report.topLinks, (link) => `${link.name} (${link.clicks})`)}.`
         : `No link was clicked this ${named}.`,

@@ -1,7 +1,7 @@
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import type { AnalyticsReport } from '#shared/analytics.ts';
 import { countOf } from '#shared/counts.ts';
-import { formatDate } from './use-analytics.ts';
+import { formatDay } from '#shared/time-zone.ts';
 
 interface TooltipProps {
   weekly?: boolean;
@@ -16,7 +16,7 @@ function DayTooltip({ weekly, active, payload }: TooltipProps) {
     <div className="rounded-xl border border-border bg-surface-raised px-3 py-2 text-sm shadow-xl">
       <p className="font-semibold">
         {weekly ? 'Week of ' : ''}
-        {formatDate(day.date, 'long')}
+        {formatDay(day.date, 'long')}
       </p>
       <p className="text-muted">
         {countOf(day.count, 'visit')} · {countOf(day.clicks, 'click')}
@@ -57,7 +57,7 @@ export default function DailyVisitsChart({ days }: { days: AnalyticsReport['dail
           <CartesianGrid vertical={false} stroke="var(--color-border)" strokeDasharray="3 3" />
           <XAxis
             dataKey="date"
-            tickFormatter={(day: string) => formatDate(day)}
+            tickFormatter={(day: string) => formatDay(day)}
             tick={{ fill: 'var(--color-muted)', fontSize: 12 }}
             tickLine={false}
             axisLine={false}

@@ -40,15 +40,6 @@ export function visitorCountry(code: string): string {
 }
 
 /** '2026-11-23' as 'Mon 23 Nov' (the day is a calendar day, so it is read in UTC). */
-export function formatDate(day: string, style: 'short' | 'long' = 'short'): string {
-  return new Date(`${day}T00:00:00Z`).toLocaleDateString('en-GB', {
-    timeZone: 'UTC',
-    day: 'numeric',
-    month: 'short',
-    ...(style === 'long' ? { weekday: 'short', year: 'numeric' } : {}),
-  });
-}
-
 /**
  * A profile whose time zone was never set takes the browser's, once, so that its
  * days are the owner's days from the first visit on (the Analytics tab can change it).
