@@ -71,6 +71,7 @@ export const siteFeaturesSchema = z
       z.enum(PLANS),
       z.object({
         links: z.number().int().nullable(),
+        pages: z.number().int(),
         uploadBytes: z.number().int(),
         analyticsDays: z.array(z.union(ANALYTICS_PERIODS.map((days) => z.literal(days)))),
         analyticsExport: z.boolean(),

@@ -76,6 +76,11 @@ export const ERROR_CODES = [
   'dns_failed',
   'custom_domains_off',
   'outbound_off',
+  /** Pages and teams (issue 53): a page the person may not act on, a role too low, the plan's number of pages. */
+  'invalid_page',
+  'page_forbidden',
+  'page_role',
+  'too_many_pages',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

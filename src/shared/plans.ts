@@ -8,6 +8,8 @@ import { ANALYTICS_PERIODS, type AnalyticsPeriod, PLANS, type Plan } from './con
 export interface PlanLimits {
   /** null: unlimited */
   links: number | null;
+  /** How many pages an account holds (issue 53): pages past it, after a downgrade, go offline until the plan is back. */
+  pages: number;
   uploadBytes: number;
   /** The analytics periods the plan shows (7 always). */
   analyticsDays: AnalyticsPeriod[];
@@ -43,6 +45,7 @@ function page(paid: boolean): Pick<PlanLimits, 'customFonts' | 'allThemes' | 're
 export const DEFAULT_PLAN_LIMITS: Record<Plan, PlanLimits> = {
   free: {
     links: 5,
+    pages: 1,
     uploadBytes: 10 * MB,
     analyticsDays: [7, 30],
     analyticsExport: false,
@@ -56,6 +59,7 @@ export const DEFAULT_PLAN_LIMITS: Record<Plan, PlanLimits> = {
   },
   pro: {
     links: null,
+    pages: 3,
     uploadBytes: 50 * MB,
     analyticsDays: [7, 30, 90],
     analyticsExport: true,
@@ -69,6 +73,7 @@ export const DEFAULT_PLAN_LIMITS: Record<Plan, PlanLimits> = {
   },
   business: {
     links: null,
+    pages: 10,
     uploadBytes: 1024 * MB,
     analyticsDays: [...ANALYTICS_PERIODS],
     analyticsExport: true,

@@ -1,3 +1,4 @@
+import { PAGE_ROLES } from './pages.ts';
 import { z } from 'zod';
 import { contentWarningSchema } from './content-warning.ts';
 import { PLANS, ROLES, SUMMARY_CADENCES } from './constants.ts';
@@ -5,7 +6,13 @@ import { PLANS, ROLES, SUMMARY_CADENCES } from './constants.ts';
 /** A user as its owner sees it (DESIGN.md "Response shapes"); never a password hash. */
 export const currentUserSchema = z
   .object({
+    /** The page the dashboard acts on (issue 53): the account's own first page unless the call named another. */
     id: z.number().int(),
+    /** The person signed in, and the address of their own first page. */
+    accountId: z.number().int(),
+    accountUsername: z.string(),
+    /** What the person is on this page. */
+    pageRole: z.enum(PAGE_ROLES),
     username: z.string(),
     displayName: z.string(),
     bio: z.string(),

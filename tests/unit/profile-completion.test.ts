@@ -4,6 +4,9 @@ import { completionSteps } from '#web/features/dashboard/profile-completion.tsx'
 
 const user: CurrentUser = {
   id: 1,
+  accountId: 1,
+  accountUsername: 'nova',
+  pageRole: 'owner',
   username: 'nova',
   displayName: 'nova',
   bio: '',

@@ -6,7 +6,7 @@ import { registerAccountRoutes, registerPasswordResetRoutes, registerSiteFeature
 export const accountPlugin: FeaturePlugin = async (app, { db, config, signInLimits, accountMail, changes, siteFeatures, exportParts }) => {
   registerPasswordResetRoutes(app, db, signInLimits, accountMail);
   registerSiteFeatureRoutes(app, db, siteFeatures);
-  await inSignedInScope(app, (me) =>
+  await inSignedInScope(app, 'account', (me) =>
     registerAccountRoutes(me, { db, config, limits: signInLimits, accountMail, bus: changes, exportParts }),
   );
 };

@@ -6,5 +6,5 @@ import { registerActivityRoutes } from './activity.routes.ts';
 /** The dashboard's recent activity: what the owner changed, and what visitors did. */
 export const activityPlugin: FeaturePlugin = async (app, { db, viewRecordsOf, exportParts }) => {
   exportParts.push(activityExport);
-  await inSignedInScope(app, (me) => registerActivityRoutes(me, db, viewRecordsOf));
+  await inSignedInScope(app, 'analyst', (me) => registerActivityRoutes(me, db, viewRecordsOf));
 };

@@ -6,5 +6,5 @@ import { registerAnalyticsRoutes } from './analytics.routes.ts';
 /** The owner's figures and their CSV. */
 export const analyticsPlugin: FeaturePlugin = async (app, { db, config, exportParts }) => {
   exportParts.push(analyticsExport);
-  await inSignedInScope(app, (me) => registerAnalyticsRoutes(me, db, config));
+  await inSignedInScope(app, 'analyst', (me) => registerAnalyticsRoutes(me, db, config));
 };

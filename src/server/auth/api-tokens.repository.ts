@@ -38,6 +38,7 @@ export function findTokenWithUser(db: Db, tokenHash: string) {
       'apiTokens.scopes as tokenScopes',
       'apiTokens.expiresAt as tokenExpiresAt',
       'apiTokens.lastUsedAt as tokenLastUsedAt',
+      'apiTokens.pageIds as tokenPageIds',
     ])
     .where('apiTokens.tokenHash', '=', tokenHash)
     .executeTakeFirst();

@@ -21,6 +21,7 @@ import { rateLimiter } from '../http/rate-limit.ts';
 import { countTokensOfUser, deleteToken, findTokenWithUser, insertToken, listTokensOfUser, touchToken } from './api-tokens.repository.ts';
 import { hashToken } from '../http/who-is-asking.ts';
 import type { ApiTokenAuth } from '../users/sessions.ts';
+import { actOnChosenPage } from '../users/page-choice.ts';
 
 // Personal API tokens (issue 32). A request with `Authorization: Bearer lv_…`
 // acts as the token's owner on the routes whose OpenAPI `security` names a
@@ -103,8 +104,8 @@ export function createApiTokenAuth(app: App, db: Db, config: AppConfig): ApiToke
       });
     }
     await perToken(request, String(row.tokenId));
-    const { tokenId, tokenScopes: _scopes, tokenExpiresAt: _expires, tokenLastUsedAt, ...user } = row;
-    request.user = user;
+    const { tokenId, tokenScopes: _scopes, tokenExpiresAt: _expires, tokenLastUsedAt, tokenPageIds, ...account } = row;
+    await actOnChosenPage(db, request, account, tokenPageIds === '' ? [] : tokenPageIds.split(',').map(Number));
     request.apiTokenId = tokenId;
     if (!tokenLastUsedAt || now - Date.parse(tokenLastUsedAt) > LAST_USED_RESOLUTION_MS) await touchToken(db, tokenId, nowIso());
   };

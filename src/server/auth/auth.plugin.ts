@@ -14,7 +14,7 @@ export const authPlugin: FeaturePlugin = async (app, { db, config, signInLimits,
   registerSecondFactorSignIn(app, twoFactor, signInLimits);
   registerPasskeySignIn(app, db, config.publicUrl, signInLimits);
   registerSingleSignOnSignIn(app, sso, signInLimits);
-  await inSignedInScope(app, (me) => {
+  await inSignedInScope(app, 'account', (me) => {
     registerApiTokenRoutes(me, db);
     registerTwoFactorRoutes(me, twoFactor, signInLimits);
     registerPasskeyRoutes(me, db, config.publicUrl, notifySignInChange, sso);

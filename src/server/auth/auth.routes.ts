@@ -11,7 +11,7 @@ import { authenticate, registerUser } from './auth.service.ts';
 import { hasSecondFactor, openChallenge, secondFactorMethods } from './two-factor.ts';
 import { loginAnswerSchema } from '#shared/two-factor.ts';
 import { endSession, startSession } from '../users/sessions.ts';
-import { requireUser } from '../http/who-is-asking.ts';
+import { requireAccount, requireUser } from '../http/who-is-asking.ts';
 import { OPEN_WHILE_CLOSED } from '../http/open-while-closed.ts';
 
 const tags = ['Auth'];
@@ -122,7 +122,7 @@ export function registerAuthRoutes(app: App, db: Db, { loginPerIp, loginPerUsern
     },
     async (request, reply) => {
       reply.header('Cache-Control', 'no-store');
-      return { data: toCurrentUser(requireUser(request)) };
+      return { data: toCurrentUser(requireUser(request), requireAccount(request), request.pageRole ?? 'owner') };
     },
   );
 }

@@ -269,8 +269,8 @@ export class SingleSignOn {
     if (signIn.linkUserId !== null) {
       // Started from Account: only the account that started it is linked, and only while it is still signed in here.
       await this.endSignIn(reply, signIn.id);
-      if (request.user?.id !== signIn.linkUserId) throw new AppError(403, 'forbidden', ssoMessages.wrongAccount);
-      await this.link(request.user, provider, person.subject, person.email);
+      if (request.account?.id !== signIn.linkUserId) throw new AppError(403, 'forbidden', ssoMessages.wrongAccount);
+      await this.link(request.account, provider, person.subject, person.email);
       return { outcome: 'linked', provider: shown(provider) };
     }
 

@@ -6,5 +6,5 @@ import { registerCustomizationRoutes } from './customization.routes.ts';
 /** The page's look: one document, saved looks, reset. */
 export const customizationPlugin: FeaturePlugin = async (app, { db, changes, config, exportParts }) => {
   exportParts.push(customizationExport);
-  await inSignedInScope(app, (me) => registerCustomizationRoutes(me, db, changes, config.planLimits));
+  await inSignedInScope(app, 'editor', (me) => registerCustomizationRoutes(me, db, changes, config.planLimits));
 };

@@ -59,6 +59,11 @@ export interface UsersTable {
   customDomainAddOn: Generated<number>;
   /** Set when the owner asked for the account to be deleted: the public page is gone, and after this time the account is removed for good. */
   deleteAfter: string | null;
+  /**
+   * The account that owns this page (issue 53), or null: this row is an account, and its own first page. A row
+   * with an owner is a further page: no password, no address, never signed in with.
+   */
+  ownerId: Generated<number | null>;
   createdAt: string;
   updatedAt: string;
 }
@@ -356,6 +361,8 @@ export interface ApiTokensTable {
   tokenHash: string;
   /** TOKEN_SCOPES granted, comma-separated. */
   scopes: string;
+  /** The pages it may act on (issue 53), ids joined by commas; '': its account's own page only. */
+  pageIds: Generated<string>;
   createdAt: string;
   /** The last request it made, to the minute; null: never used. */
   lastUsedAt: string | null;
@@ -509,11 +516,40 @@ export interface ActivityTable {
   kind: ActivityKind;
   /** What it concerns: a link's title, the new username; '' when nothing more is needed. */
   subject: string;
+  /** The person who made the change (issue 53: a page's team), or null: the page's owner before teams, or the site itself. */
+  actorId: Generated<number | null>;
   createdAt: string;
+}
+
+/** What a member may do on a page they do not own (issue 53). */
+export type PageRole = 'editor' | 'analyst';
+
+/** A person let into a page by its owner (the owner is the page's own account, or its owner_id: never a row here). */
+export interface PageMembersTable {
+  pageId: number;
+  accountId: number;
+  role: PageRole;
+  createdAt: string;
+}
+
+/** An invitation to a page's team, not yet accepted: bound to an address, used once, valid 7 days. */
+export interface PageInvitationsTable {
+  id: Generated<number>;
+  pageId: number;
+  /** The invited address, lower-cased: only an account that confirmed it may accept. */
+  email: string;
+  role: PageRole;
+  /** sha256 of the mailed link's token. */
+  tokenHash: string;
+  invitedBy: number;
+  createdAt: string;
+  expiresAt: string;
 }
 
 export interface Database {
   activity: ActivityTable;
+  pageMembers: PageMembersTable;
+  pageInvitations: PageInvitationsTable;
   customizations: CustomizationsTable;
   pageSeo: PageSeoTable;
   savedLooks: SavedLooksTable;

@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyRequest, preValidationHookHandler } from '
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { adminMessages } from '#shared/admin.ts';
 import { commonMessages } from '#shared/api.ts';
+import { type PageAccess, type PageRole, pageMessages, roleAllows } from '#shared/pages.ts';
 import type { UserRow } from '../db/schema.ts';
 import type { App } from './app-types.ts';
 import { AppError } from './errors.ts';
@@ -13,8 +14,16 @@ import { AppError } from './errors.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
-    /** The signed-in, active user, or null. */
+    /**
+     * The page an API call acts on (issue 53): the one its PAGE_HEADER_NAME names, if the person may act on it,
+     * else the account's own first page; or null, no one signed in. Routes of the account (password, sessions,
+     * second factors, tokens, purchases) and of the control center see the account here.
+     */
     user: UserRow | null;
+    /** The signed-in person, or null. */
+    account: UserRow | null;
+    /** What the person is on `user`: 'owner' of their own pages. */
+    pageRole: PageRole | null;
     sessionId: string | null;
   }
 }
@@ -30,11 +39,17 @@ export function requireUser(request: FastifyRequest): UserRow {
   return request.user;
 }
 
-/** The signed-in admin, or 401 / 403: the role on the user decides, never the name. */
+/** The signed-in person, or 401. */
+export function requireAccount(request: FastifyRequest): UserRow {
+  if (!request.account) throw new AppError(401, 'not_signed_in', commonMessages.signInRequired);
+  return request.account;
+}
+
+/** The signed-in admin, or 401 / 403: the role on the account decides, never the name. */
 export function requireAdmin(request: FastifyRequest): UserRow {
-  const user = requireUser(request);
-  if (user.role !== 'admin') throw new AppError(403, 'forbidden', adminMessages.forbidden);
-  return user;
+  const account = requireAccount(request);
+  if (account.role !== 'admin') throw new AppError(403, 'forbidden', adminMessages.forbidden);
+  return account;
 }
 
 /**
@@ -47,6 +62,36 @@ export const adminOnly = async (request: FastifyRequest): Promise<void> => void 
 /** Who may call the routes of a guarded scope. */
 export type Access = 'signed-in' | 'admin';
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** What a route of a page scope asks of the person (issue 53), above its scope's; a change asks an editor at least. */
+    pageAccess?: PageAccess;
+  }
+}
+
+/**
+ * What a signed-in scope acts on: 'account', the person (their own row, whatever page the call names); or the
+ * page the call names, with the least role its reading routes ask ('analyst', 'editor', 'owner'). A route asks
+ * more with `config.pageAccess`; any change asks an editor at least, so an analyst changes nothing.
+ */
+export type ScopeActsOn = 'account' | PageAccess;
+
+const READING = new Set(['GET', 'HEAD']);
+
+function actsOnAccount(request: FastifyRequest): void {
+  request.user = request.account;
+  request.pageRole = request.account ? 'owner' : null;
+}
+
+function pageGuard(access: PageAccess) {
+  return async (request: FastifyRequest): Promise<void> => {
+    let needed = request.routeOptions.config.pageAccess ?? access;
+    if (!READING.has(request.method) && needed === 'analyst') needed = 'editor';
+    const role = request.pageRole ?? 'owner';
+    if (!roleAllows(role, needed)) throw new AppError(403, 'page_role', pageMessages.roleTooLow(role, needed));
+  };
+}
+
 /**
  * A scope (Fastify encapsulation, as in fastify/demo) whose every route is
  * guarded: register it under its prefix (`/api/me`, `/api/admin`, …), and a
@@ -55,17 +100,33 @@ export type Access = 'signed-in' | 'admin';
  * and learns nothing about the input rules. tests/api/guards.test.ts calls
  * every route under the guarded prefixes as a stranger.
  */
-export function guardedRoutes(access: Access, register: (scope: App) => void | Promise<void>, secondGuard?: preValidationHookHandler) {
+export function guardedRoutes(
+  access: Access,
+  register: (scope: App) => void | Promise<void>,
+  secondGuard?: preValidationHookHandler,
+  actsOn: ScopeActsOn = 'account',
+) {
   return async (scope: FastifyInstance) => {
+    // The control center and the account's own routes act on the person, whatever page the call names.
+    if (actsOn === 'account' || access === 'admin') scope.addHook('onRequest', async (request) => actsOnAccount(request));
     scope.addHook('preValidation', access === 'admin' ? adminOnly : signedInOnly);
+    if (actsOn !== 'account' && access !== 'admin') scope.addHook('preValidation', pageGuard(actsOn));
     if (secondGuard) scope.addHook('preValidation', secondGuard);
     await register(scope.withTypeProvider<ZodTypeProvider>());
   };
 }
 
-/** The signed-in person's own calls, under `/api/me` (or another prefix of theirs). */
-export async function inSignedInScope(app: App, register: (scope: App) => void | Promise<void>, prefix = '/api/me'): Promise<void> {
-  await app.register(guardedRoutes('signed-in', register), { prefix });
+/**
+ * The signed-in person's calls, under `/api/me` (or another prefix): on the page the call names, with the least
+ * role its reading routes ask, or on the account itself ('account').
+ */
+export async function inSignedInScope(
+  app: App,
+  actsOn: ScopeActsOn,
+  register: (scope: App) => void | Promise<void>,
+  prefix = '/api/me',
+): Promise<void> {
+  await app.register(guardedRoutes('signed-in', register, undefined, actsOn), { prefix });
 }
 
 /**

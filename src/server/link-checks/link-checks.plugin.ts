@@ -4,5 +4,5 @@ import { registerLinkCheckRoutes } from './link-checks.routes.ts';
 
 /** What the daily checks found of the owner's links. */
 export const linkChecksPlugin: FeaturePlugin = async (app, { db, linkChecker }) => {
-  await inSignedInScope(app, (me) => registerLinkCheckRoutes(me, db, linkChecker.enabled));
+  await inSignedInScope(app, 'editor', (me) => registerLinkCheckRoutes(me, db, linkChecker.enabled));
 };

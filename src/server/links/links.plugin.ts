@@ -9,6 +9,7 @@ export const linksPlugin: FeaturePlugin = async (app, { db, config, changes, emb
   registerLinkRoutes(app, db);
   await inSignedInScope(
     app,
+    'editor',
     (links) => {
       registerLinkEditRoutes(links, db, config, changes, { previews: embedPreviews, media, config });
       registerLinkArchiveRoutes(links, db, config, changes);

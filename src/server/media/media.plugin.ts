@@ -9,6 +9,7 @@ export const mediaPlugin: FeaturePlugin = async (app, { db, config, changes, med
   registerMediaFileRoutes(app, db);
   await inSignedInScope(
     app,
+    'editor',
     (uploads) => registerUploadRoutes(uploads, { db, config, bus: changes, media, referenced: referencedUploads }),
     '/api/media',
   );

@@ -8,7 +8,7 @@ export const pageTransferPlugin: FeaturePlugin = async (app, services) => {
   const { db, config, changes, media, userAgentFor, exportParts, pageReaders, pageWriters } = services;
   exportParts.push(pageTransferExport(pageReaders));
   registerPageFileSchemaRoute(app, config);
-  await inSignedInScope(app, (me) =>
+  await inSignedInScope(app, 'editor', (me) =>
     registerPageTransferRoutes(me, {
       db,
       readers: pageReaders,

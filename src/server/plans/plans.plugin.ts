@@ -4,5 +4,5 @@ import { registerPlanRoutes } from './plans.routes.ts';
 
 /** What the signed-in person's plan allows, and how much of it they use. */
 export const plansPlugin: FeaturePlugin = async (app, { db, config, referencedUploads, pageReaders }) => {
-  await inSignedInScope(app, (me) => registerPlanRoutes(me, db, config, { ...pageReaders, referenced: referencedUploads }));
+  await inSignedInScope(app, 'analyst', (me) => registerPlanRoutes(me, db, config, { ...pageReaders, referenced: referencedUploads }));
 };

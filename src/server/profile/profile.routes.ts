@@ -6,7 +6,7 @@ import type { Db } from '../db/database.ts';
 import type { UserRow } from '../db/schema.ts';
 import type { App } from '../http/app-types.ts';
 import { type ChangeBus, profileChange } from '../http/change-bus.ts';
-import { requireUser } from '../http/who-is-asking.ts';
+import { requireAccount, requireUser } from '../http/who-is-asking.ts';
 import { changeOwnUsername, updateProfile } from './profile.service.ts';
 import { toProfileSettings } from '../users/users.service.ts';
 
@@ -28,7 +28,7 @@ export function registerProfileRoutes(app: App, db: Db, bus: ChangeBus, emailCha
         response: { 200: answer, ...errorResponses(401) },
       },
     },
-    async (request) => ({ data: toProfileSettings(requireUser(request)) }),
+    async (request) => ({ data: toProfileSettings(requireUser(request), requireAccount(request)) }),
   );
 
   // PATCH /api/me/profile
@@ -44,16 +44,26 @@ export function registerProfileRoutes(app: App, db: Db, bus: ChangeBus, emailCha
       },
     },
     async (request) => {
-      const owner = requireUser(request);
+      const page = requireUser(request);
+      const account = requireAccount(request);
       // The account's address is where its password can be reset: only a signed-in person changes it.
       if (request.apiTokenId !== null && request.body.email !== undefined) {
         throw new AppError(403, 'token_not_allowed', apiTokenMessages.emailRefused);
       }
-      const user = await updateProfile(db, owner, request.body);
-      bus.publish(profileChange(user));
+      // The address and the dashboard's theme are the person's (issue 53); the rest is the page's.
+      const { email, theme, ...onPage } = request.body;
+      const personal = { ...(email === undefined ? {} : { email }), ...(theme === undefined ? {} : { theme }) };
+      let [savedPage, savedAccount] = [page, account];
+      if (page.id === account.id) {
+        savedPage = savedAccount = await updateProfile(db, page, request.body);
+      } else {
+        if (Object.keys(personal).length > 0) savedAccount = await updateProfile(db, account, personal);
+        if (Object.keys(onPage).length > 0) savedPage = await updateProfile(db, page, onPage);
+      }
+      bus.publish(profileChange(savedPage));
       // A new address gets its confirmation link; a confirmed old one is told.
-      await emailChanged(owner, user);
-      return { data: toProfileSettings(user) };
+      await emailChanged(account, savedAccount);
+      return { data: toProfileSettings(savedPage, savedAccount) };
     },
   );
 
@@ -72,7 +82,7 @@ export function registerProfileRoutes(app: App, db: Db, bus: ChangeBus, emailCha
       const owner = requireUser(request);
       const user = await changeOwnUsername(db, owner, request.body.username);
       bus.publish(profileChange(user));
-      return { data: toProfileSettings(user) };
+      return { data: toProfileSettings(user, owner.id === request.account?.id ? user : requireAccount(request)) };
     },
   );
 }

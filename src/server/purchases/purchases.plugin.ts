@@ -9,5 +9,5 @@ export const purchasesPlugin: FeaturePlugin = async (app, services) => {
   const { db, config, payments } = services;
   await registerStripeWebhook(app, payments);
   await inAdminScope(app, services, (admin) => registerAdminPurchaseRoutes(admin, db));
-  await inSignedInScope(app, (me) => registerPurchaseRoutes(me, db, config, payments));
+  await inSignedInScope(app, 'account', (me) => registerPurchaseRoutes(me, db, config, payments));
 };

@@ -4,5 +4,5 @@ import { registerShareRoutes } from './share.routes.ts';
 
 /** Sharing the page: its QR code and share image. */
 export const sharePlugin: FeaturePlugin = async (app, { db, config, media, pageReaders }) => {
-  await inSignedInScope(app, (me) => registerShareRoutes(me, { db, config, media, lookOf: pageReaders.lookOf }));
+  await inSignedInScope(app, 'analyst', (me) => registerShareRoutes(me, { db, config, media, lookOf: pageReaders.lookOf }));
 };

@@ -36,7 +36,7 @@ a.login{display:inline-block;margin-top:28px;color:#71717a}
 export function registerMaintenanceGate(app: App, settings: SiteSettingsCache): void {
   app.addHook('onRequest', async (request, reply) => {
     const { maintenanceMode, maintenanceMessage } = await settings.get();
-    if (!maintenanceMode || request.user?.role === 'admin' || request.routeOptions.config.openWhileClosed) return;
+    if (!maintenanceMode || request.account?.role === 'admin' || request.routeOptions.config.openWhileClosed) return;
     const message = maintenanceMessage || DEFAULT_MAINTENANCE_MESSAGE;
     reply.status(503).header('Retry-After', RETRY_AFTER_SECONDS).header('Cache-Control', 'no-store');
     if (request.url.startsWith('/api/')) return reply.send(errorBody('maintenance', message));

@@ -32,7 +32,7 @@ export function registerSiteSettingsRoutes(app: App, siteSettings: SiteSettingsC
     return reply
       .type('text/html; charset=utf-8')
       .header('Cache-Control', 'no-store')
-      .send(renderComingSoonPage(maintenanceMessage, request.user?.role === 'admin'));
+      .send(renderComingSoonPage(maintenanceMessage, request.account?.role === 'admin'));
   });
 }
 

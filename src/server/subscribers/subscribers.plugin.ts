@@ -7,5 +7,5 @@ import { registerSubscribeRoutes, registerSubscriberRoutes } from './subscribers
 export const subscribersPlugin: FeaturePlugin = async (app, { db, config, outbox, exportParts, publicProfileNamed }) => {
   exportParts.push(subscribersExport);
   await registerSubscribeRoutes(app, { db, publicProfileNamed, config, outbox, limits: config.subscribeRateLimit });
-  await inSignedInScope(app, (me) => registerSubscriberRoutes(me, db, outbox));
+  await inSignedInScope(app, 'analyst', (me) => registerSubscriberRoutes(me, db, outbox));
 };

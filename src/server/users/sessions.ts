@@ -4,6 +4,7 @@ import { DAY_MS, SESSION_COOKIE_NAME, SESSION_HINT_COOKIE_NAME, SESSION_TTL_DAYS
 import type { Db } from '../db/database.ts';
 import { hashToken } from '../http/who-is-asking.ts';
 import { countryOf } from '../http/client-details.ts';
+import { actOnChosenPage } from './page-choice.ts';
 import { deleteExpiredSessions, deleteSession, findSessionWithUser, insertSession, touchSession } from './sessions.repository.ts';
 
 const SESSION_TTL_MS = SESSION_TTL_DAYS * DAY_MS;
@@ -96,6 +97,8 @@ export function registerSessions(app: FastifyInstance, db: Db, apiTokenAuth: Api
   });
   app.addHook('onClose', async () => clearInterval(timer));
   app.decorateRequest('user', null);
+  app.decorateRequest('account', null);
+  app.decorateRequest('pageRole', null);
   app.decorateRequest('sessionId', null);
   app.decorateRequest('apiTokenId', null);
   app.addHook('onRequest', async (request, reply) => {
@@ -119,8 +122,7 @@ export function registerSessions(app: FastifyInstance, db: Db, apiTokenAuth: Api
       clearSessionCookies(reply);
       return;
     }
-    const { sessionId, sessionExpiresAt: _expires, sessionLastSeenAt, ...user } = row;
-    request.user = user;
+    const { sessionId, sessionExpiresAt: _expires, sessionLastSeenAt, ...account } = row;
     request.sessionId = sessionId;
     const seenAt = new Date(now).toISOString();
     if (expiresAt - now < SESSION_TTL_MS - DAY_MS) {
@@ -132,5 +134,6 @@ export function registerSessions(app: FastifyInstance, db: Db, apiTokenAuth: Api
       // A session started before the hint existed, or a hint the browser dropped.
       if (request.cookies[SESSION_HINT_COOKIE_NAME] === undefined) setSessionHint(request, reply, new Date(expiresAt));
     }
+    await actOnChosenPage(db, request, account);
   });
 }

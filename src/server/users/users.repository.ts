@@ -1,5 +1,6 @@
 import type { Db } from '../db/database.ts';
 import type { Insertable } from 'kysely';
+import type { PageRole } from '#shared/pages.ts';
 import type { NewUser, UserRow, UserUpdate, UsernameHistoryTable } from '../db/schema.ts';
 
 export function findUserById(db: Db, id: number): Promise<UserRow | undefined> {
@@ -177,4 +178,29 @@ export function weeklySummaryCandidates(db: Db, sentBefore: string, afterId: num
     .orderBy('id')
     .limit(batch)
     .execute();
+}
+
+/**
+ * The page `pageId` as `accountId` may act on it (issue 53), with their role: 'owner' of a page the account owns
+ * (a deleted one too, to restore it), a member's role on an active page they were let into; undefined otherwise.
+ * Asked on every call that names a page, never cached: a removed member's next call is refused.
+ */
+export async function pageOfAccount(db: Db, pageId: number, accountId: number): Promise<{ page: UserRow; role: PageRole } | undefined> {
+  const row = await db
+    .selectFrom('users')
+    .leftJoin('pageMembers', (join) => join.onRef('pageMembers.pageId', '=', 'users.id').on('pageMembers.accountId', '=', accountId))
+    .selectAll('users')
+    .select('pageMembers.role as memberRole')
+    .where('users.id', '=', pageId)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  const { memberRole, ...page } = row;
+  if (page.ownerId === accountId) return { page, role: 'owner' };
+  if (memberRole && page.isActive === 1 && page.deleteAfter === null) return { page, role: memberRole };
+  return undefined;
+}
+
+/** Whether the account owns or is a member of the page (its own visits to it are not counted). */
+export async function actsOnPage(db: Db, accountId: number, pageId: number): Promise<boolean> {
+  return (await pageOfAccount(db, pageId, accountId)) !== undefined;
 }

@@ -1,3 +1,4 @@
+import type { PageRole } from '#shared/pages.ts';
 import type { CurrentUser } from '#shared/user.types.ts';
 import { type ProfileSettings, usernameLockedUntil } from '#shared/profile-settings.ts';
 import { isAppRouteName } from '#shared/reserved-names.ts';
@@ -18,15 +19,16 @@ import {
 } from './users.repository.ts';
 
 /** The one place a user row becomes the Profile tab's settings. */
-export function toProfileSettings(row: UserRow): ProfileSettings {
+/** The Profile tab's settings of a page, with the address and dashboard theme of the person signed in (issue 53). */
+export function toProfileSettings(row: UserRow, account: UserRow = row): ProfileSettings {
   return {
     username: row.username,
     displayName: row.displayName,
     bio: row.bio,
-    email: row.email,
-    emailConfirmed: row.emailConfirmedAt !== null,
+    email: account.email,
+    emailConfirmed: account.emailConfirmedAt !== null,
     profileImage: row.profileImage,
-    theme: row.dashboardTheme,
+    theme: account.dashboardTheme,
     showViews: row.showViews === 1,
     showUpdated: row.showUpdated === 1,
     markNewLinks: row.markNewLinks === 1,
@@ -45,16 +47,23 @@ export function isUsername(segment: string): boolean {
   return segment.length <= USERNAME_MAX_LENGTH && USERNAME_PATTERN.test(segment);
 }
 
-/** The only place a user row becomes the owner's API shape: no hash can slip through. */
-export function toCurrentUser(row: UserRow): CurrentUser {
+/**
+ * The only place a user row becomes the owner's API shape: no hash can slip through. `row` is the page the call
+ * acts on; `account`, the person signed in (issue 53), gives what is theirs: the address, the site role, the password
+ * and second factors, the summary by mail, the account's deletion.
+ */
+export function toCurrentUser(row: UserRow, account: UserRow = row, pageRole: PageRole = 'owner'): CurrentUser {
   return {
     id: row.id,
+    accountId: account.id,
+    accountUsername: account.username,
+    pageRole,
     username: row.username,
     displayName: row.displayName,
     bio: row.bio,
-    email: row.email,
+    email: account.email,
     profileImage: row.profileImage,
-    role: row.role,
+    role: account.role,
     plan: row.plan,
     verified: row.verified === 1,
     isActive: row.isActive === 1,
@@ -65,11 +74,11 @@ export function toCurrentUser(row: UserRow): CurrentUser {
     subscribeConsent: row.subscribeConsent,
     contentWarning: row.contentWarning,
     timeZone: row.timeZone,
-    hasPassword: row.passwordHash !== '',
-    emailConfirmed: row.emailConfirmedAt !== null,
-    weeklySummary: row.weeklySummary === 1,
-    summaryEvery: row.summaryEvery,
-    deleteAfter: row.deleteAfter,
+    hasPassword: account.passwordHash !== '',
+    emailConfirmed: account.emailConfirmedAt !== null,
+    weeklySummary: account.weeklySummary === 1,
+    summaryEvery: account.summaryEvery,
+    deleteAfter: account.deleteAfter,
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
   };

@@ -1,0 +1,38 @@
+import type { FastifyRequest } from 'fastify';
+import { PAGE_HEADER_NAME, pageMessages } from '#shared/pages.ts';
+import type { Db } from '../db/database.ts';
+import type { UserRow } from '../db/schema.ts';
+import { AppError } from '../http/errors.ts';
+import { pageOfAccount } from './users.repository.ts';
+
+const PAGE_ID = /^[1-9]\d{0,9}$/;
+
+/**
+ * Who a call is (issue 53): `account`, the person its session or token belongs to; `user`, the page it acts on.
+ * An API call names the page in PAGE_HEADER_NAME; without one it acts on the account's own first page, as every
+ * call did before pages. A page the person may not act on (never theirs, or they were removed from it a moment
+ * ago) is refused with 403, as is one a token was not given (`tokenPages`: the ids it was made for; empty: the
+ * account's own page only).
+ */
+export async function actOnChosenPage(db: Db, request: FastifyRequest, account: UserRow, tokenPages?: readonly number[]): Promise<void> {
+  request.account = account;
+  const named = request.url.startsWith('/api/') ? request.headers[PAGE_HEADER_NAME] : undefined;
+  const tokenMayAct = (id: number) => tokenPages === undefined || (tokenPages.length === 0 ? id === account.id : tokenPages.includes(id));
+  let pageId = account.id;
+  if (named !== undefined) {
+    if (typeof named !== 'string' || !PAGE_ID.test(named)) throw new AppError(400, 'invalid_page', pageMessages.badHeader);
+    pageId = Number(named);
+  } else if (!tokenMayAct(pageId)) {
+    pageId = tokenPages![0]!;
+  }
+  if (!tokenMayAct(pageId)) throw new AppError(403, 'page_forbidden', pageMessages.tokenPageRefused);
+  if (pageId === account.id) {
+    request.user = account;
+    request.pageRole = 'owner';
+    return;
+  }
+  const chosen = await pageOfAccount(db, pageId, account.id);
+  if (!chosen) throw new AppError(403, 'page_forbidden', pageMessages.notYours);
+  request.user = chosen.page;
+  request.pageRole = chosen.role;
+}

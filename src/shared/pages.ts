@@ -1,0 +1,96 @@
+import { z } from 'zod';
+import { usernameSchema } from './auth.schema.ts';
+
+// Several pages per account, run with a team (issue 53). An account is a
+// person; a page is what the public sees at its address. The dashboard names
+// the page it works on in its address (?page=username) and in each API call's
+// PAGE_HEADER_NAME header (the page's id); without one, a call acts on the
+// account's own first page, as before pages.
+
+/** The header that names the page an API call acts on, by id (API tokens may name one of their pages). */
+export const PAGE_HEADER_NAME = 'linkverse-page';
+
+/** Who a person is on a page: its one owner, or a member the owner let in. */
+export const PAGE_ROLES = ['owner', 'editor', 'analyst'] as const;
+export type PageRole = (typeof PAGE_ROLES)[number];
+/** The roles an owner gives (ownership moves only by the other's acceptance). */
+export const MEMBER_ROLES = ['editor', 'analyst'] as const;
+export type MemberRole = (typeof MEMBER_ROLES)[number];
+
+/** What each role may do, as the team card says it. */
+export const PAGE_ROLE_INFO: Record<PageRole, { name: string; may: string }> = {
+  owner: { name: 'Owner', may: 'Everything, including the domain, the team and deleting the page' },
+  editor: { name: 'Editor', may: 'Everything on the page but deleting it, moving it, its domain and its team' },
+  analyst: { name: 'Analyst', may: 'Reads analytics and subscribers, and changes nothing' },
+};
+
+/** The least a route asks of the person acting on a page: reading routes name it; a change always asks an editor at least. */
+export type PageAccess = 'analyst' | 'editor' | 'owner';
+
+/** Whether `role` is enough for `access`. */
+export function roleAllows(role: PageRole, access: PageAccess): boolean {
+  return PAGE_ROLES.indexOf(role) <= PAGE_ROLES.indexOf(access);
+}
+
+/** How a new page begins. */
+export const NEW_PAGE_STARTS = ['empty', 'copy'] as const;
+export type NewPageStart = (typeof NEW_PAGE_STARTS)[number];
+
+export const pageMessages = {
+  notYours: 'You have no access to this page: ask its owner for an invitation',
+  badHeader: `The ${PAGE_HEADER_NAME} header names a page by its number`,
+  roleTooLow: (role: PageRole, access: PageAccess) =>
+    `As ${PAGE_ROLE_INFO[role].name.toLowerCase()} of this page you cannot do this: it takes ${access === 'owner' ? 'its owner' : `an ${access}`}`,
+  tooMany: (limit: number, plan: string) =>
+    `The ${plan} plan holds ${limit === 1 ? 'one page' : `${limit} pages`}: delete one, or see Pricing for a plan with more.`,
+  offline: (limit: number, plan: string) =>
+    `This page is offline: the ${plan} plan holds ${limit === 1 ? 'one page' : `${limit} pages`}. It is back online, as it was, with a plan that holds it.`,
+  copyFromUnknown: 'Choose one of your pages to copy the look of',
+  unknownStart: `A new page starts ${NEW_PAGE_STARTS.join(' or ')}`,
+  notFound: 'Page not found',
+  firstPage: 'This is the page your account signs in with: delete the account under Account instead',
+  tokenPageRefused: 'This API token cannot act on this page: give it the page when you make a token',
+} as const;
+
+/** POST /api/me/pages */
+export const createPageSchema = z
+  .object({
+    username: usernameSchema,
+    /** 'empty', or 'copy': the look (theme, layout, fonts, colours) of `copyFrom`, one of the account's pages. */
+    start: z.enum(NEW_PAGE_STARTS, { error: pageMessages.unknownStart }).default('empty'),
+    copyFrom: z.number({ error: pageMessages.copyFromUnknown }).int().positive().optional(),
+  })
+  .strict()
+  .refine((input) => input.start !== 'copy' || input.copyFrom !== undefined, {
+    message: pageMessages.copyFromUnknown,
+    path: ['copyFrom'],
+  });
+export type CreatePageInput = z.infer<typeof createPageSchema>;
+
+/** One page the signed-in person may act on, as the switcher lists it. */
+export const pageSummarySchema = z
+  .object({
+    id: z.number().int(),
+    username: z.string(),
+    displayName: z.string(),
+    profileImage: z.string().nullable(),
+    role: z.enum(PAGE_ROLES),
+    /** The account's own first page (it signs in with it: it cannot be deleted alone). */
+    isAccountPage: z.boolean(),
+    /** Offline: past the owner's plan's number of pages (a downgrade), or deleted and in its grace period. */
+    offline: z.boolean(),
+    /** Set while a deletion waits out its grace period. */
+    deleteAfter: z.string().nullable(),
+  })
+  .meta({ id: 'PageSummary' });
+export type PageSummary = z.infer<typeof pageSummarySchema>;
+
+export const pagesAnswerSchema = z
+  .object({
+    pages: z.array(pageSummarySchema),
+    /** How many pages the account's plan holds, and how many it owns. */
+    limit: z.number().int(),
+    owned: z.number().int(),
+  })
+  .meta({ id: 'Pages' });
+export type PagesAnswer = z.infer<typeof pagesAnswerSchema>;
