@@ -174,7 +174,8 @@ interface SharedServices {
   /** Where a click leads while its link or text block is shown, and whose hidden link it was (links lends them to the redirect). */
   linkTargets: typeof linkTargets;
   /** The live profile an address segment names, or undefined (the public page lends it: Discord's card, the sign-up form). */
-  publicProfileNamed: typeof publicProfileNamed;
+  /** The live page at an address segment (PLAN_LIMITS applied: a further page past its plan's is offline). */
+  publicProfileNamed: (db: Db, segment: string) => ReturnType<typeof publicProfileNamed>;
   /** The dashboard's recent activity derived from analytics. */
   viewRecordsOf: typeof viewRecordsOf;
   /** The pages kept out of search engines (seo lends it to the sitemap). */
@@ -365,7 +366,7 @@ export function createServices(config: AppConfig, log: FastifyBaseLogger): Share
       updateProfile: applyProfileUpdate,
     },
     linkTargets,
-    publicProfileNamed,
+    publicProfileNamed: (db: Db, segment: string) => publicProfileNamed(db, segment, config.planLimits),
     viewRecordsOf,
     pagesHiddenFromSearch,
     exportParts: [],

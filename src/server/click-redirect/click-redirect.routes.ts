@@ -9,6 +9,7 @@ import { renderContentWarning, renderLinkUnavailable } from '../page-drawing/ren
 import { NOT_FOUND_PAGE } from '../page-drawing/not-found-page.ts';
 import { type PublicPageResponder, sendAnswer } from '../http/responder.ts';
 import { siteOrigin } from '../http/site-origin.ts';
+import { isOwnPage } from '../users/page-choice.ts';
 import type { Services } from '../services.ts';
 
 const linkParams = z.object({ id: z.string() });
@@ -51,7 +52,7 @@ export function registerClickRedirectRoutes(
       const block = await shownTextBlock(db, id, clock());
       const url = block ? textAddressOf(block.body, part) : undefined;
       if (block && url !== undefined) {
-        if (request.user?.id !== block.userId) recorder.recordRequest(request.raw, request.ip, block.userId, id);
+        if (!(await isOwnPage(db, request, block.userId))) recorder.recordRequest(request.raw, request.ip, block.userId, id);
         return sendAnswer(reply, responder.redirect(url));
       }
     }
@@ -81,8 +82,8 @@ export function registerClickRedirectRoutes(
       const page = owner ? preparePage(renderLinkUnavailable(owner), 0) : NOT_FOUND_PAGE;
       return sendAnswer(reply, responder.page(page, 404, request.headers));
     }
-    // The owner's own clicks are not counted.
-    if (request.user?.id !== target.userId) recorder.recordRequest(request.raw, request.ip, target.userId, id);
+    // The owner's own clicks, and the team's, are not counted.
+    if (!(await isOwnPage(db, request, target.userId))) recorder.recordRequest(request.raw, request.ip, target.userId, id);
     return sendAnswer(reply, responder.redirect(target.url));
   });
 }

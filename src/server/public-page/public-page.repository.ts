@@ -1,3 +1,5 @@
+import type { Plan } from '#shared/constants.ts';
+import { DEFAULT_PLAN_LIMITS, type PlanLimits } from '#shared/plans.ts';
 import type { Db } from '../db/database.ts';
 import { preparedQuery } from '../db/query-shortcuts.ts';
 
@@ -25,13 +27,43 @@ const publicUserQuery = preparedQuery((db: Db, username: string) =>
     ])
     .select(['customizations.document as customization', 'customizations.updatedAt as customizationUpdatedAt'])
     .select('pageSeo.document as seo')
+    // A further page (issue 53): how many of its owner's pages, up to it, are live; its plan holds the first ones.
+    .select((eb) =>
+      eb
+        .selectFrom('users as sibling')
+        .select(eb.fn.countAll().as('n'))
+        .whereRef('sibling.ownerId', '=', 'users.ownerId')
+        .whereRef('sibling.id', '<=', 'users.id')
+        .where('sibling.deleteAfter', 'is', null)
+        .as('furtherPageRank'),
+    )
     .where('users.username', '=', username)
     .where('users.isActive', '=', 1)
-    .where('users.deleteAfter', 'is', null),
+    .where('users.deleteAfter', 'is', null)
+    // A deactivated or deleted account takes the pages it owns offline with it.
+    .where((eb) =>
+      eb.or([
+        eb('users.ownerId', 'is', null),
+        eb.exists(
+          eb
+            .selectFrom('users as owner')
+            .select('owner.id')
+            .whereRef('owner.id', '=', 'users.ownerId')
+            .where('owner.isActive', '=', 1)
+            .where('owner.deleteAfter', 'is', null),
+        ),
+      ]),
+    ),
 );
 
-/** The fields of an active user that make their public profile, with their customization document (JSON text or null), or undefined. */
-export async function findPublicUser(db: Db, username: string) {
-  const [user] = await publicUserQuery(db, username.toLowerCase());
-  return user;
+/**
+ * The fields of an active user that make their public profile, with their customization document (JSON text or
+ * null), or undefined: also for a further page past its owner's plan's number of pages (`planLimits`).
+ */
+export async function findPublicUser(db: Db, username: string, planLimits: Record<Plan, PlanLimits> = DEFAULT_PLAN_LIMITS) {
+  const [row] = await publicUserQuery(db, username.toLowerCase());
+  if (!row) return undefined;
+  const { furtherPageRank, ...user } = row;
+  // The account's own page is the first of its pages; further ones count from the second.
+  return Number(furtherPageRank ?? 0) + 1 > planLimits[user.plan].pages ? undefined : user;
 }

@@ -9,6 +9,7 @@ import type { Services } from '../services.ts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { PageCache } from '../http/page-cache.ts';
 import { currentHolderOf, isDeletedAccountName, isUsername } from '../users/users.service.ts';
+import { isOwnPage } from '../users/page-choice.ts';
 import {
   GONE_PAGE,
   type PublicPageReaders,
@@ -108,8 +109,8 @@ export function registerPublicPageRoutes(app: App, deps: PublicPageDeps): void {
       }
       return sendAnswer(reply, responder.page(await notFoundPageFor(db, username), 404, request.headers));
     }
-    // The owner's own visits are not counted.
-    if (request.user?.id !== page.userId) recorder.recordRequest(request.raw, request.ip, page.userId, null);
+    // The owner's own visits, and the team's, are not counted.
+    if (!(await isOwnPage(db, request, page.userId))) recorder.recordRequest(request.raw, request.ip, page.userId, null);
     return sendAnswer(reply, responder.page(page, 200, request.headers));
   };
 
@@ -118,7 +119,7 @@ export function registerPublicPageRoutes(app: App, deps: PublicPageDeps): void {
    * It draws only the name and address: one read of the profile, not its links, look or views.
    */
   const serveSharePage = async (request: FastifyRequest, reply: FastifyReply, username: string) => {
-    const profile = await publicProfileNamed(db, username);
+    const profile = await publicProfileNamed(db, username, config.planLimits);
     if (!profile) return servePage(request, reply, username);
     return sendAnswer(
       reply,

@@ -19,8 +19,8 @@ import { frameSourcesOf } from '#shared/embeds.ts';
 import { NOT_FOUND_PAGE } from '../page-drawing/not-found-page.ts';
 
 /** The profile whose page an address segment names, when the segment is a username and the page is live. */
-export async function publicProfileNamed(db: Db, segment: string) {
-  return isUsername(segment) ? findPublicUser(db, segment) : undefined;
+export async function publicProfileNamed(db: Db, segment: string, planLimits?: Record<Plan, PlanLimits>) {
+  return isUsername(segment) ? findPublicUser(db, segment, planLimits) : undefined;
 }
 
 /** What drawing a page reads of the features that own it (services.pageReaders lends them): its items and its views. */
@@ -56,7 +56,7 @@ export async function loadPublicPageWithExpiry(
   | undefined
 > {
   if (!isUsername(username)) return undefined;
-  const user = await findPublicUser(db, username);
+  const user = await findPublicUser(db, username, planLimits);
   if (!user) return undefined;
   const links = await readers.itemsOf(db, user.id, 'shown');
   const audience = pageAudienceOfItems(links, now);

@@ -3,7 +3,7 @@ import { PAGE_HEADER_NAME, pageMessages } from '#shared/pages.ts';
 import type { Db } from '../db/database.ts';
 import type { UserRow } from '../db/schema.ts';
 import { AppError } from '../http/errors.ts';
-import { pageOfAccount } from './users.repository.ts';
+import { actsOnPage, pageOfAccount } from './users.repository.ts';
 
 const PAGE_ID = /^[1-9]\d{0,9}$/;
 
@@ -35,4 +35,10 @@ export async function actOnChosenPage(db: Db, request: FastifyRequest, account: 
   if (!chosen) throw new AppError(403, 'page_forbidden', pageMessages.notYours);
   request.user = chosen.page;
   request.pageRole = chosen.role;
+}
+
+/** Whether the person signed in owns the page or is on its team: their own visits and clicks are not counted. */
+export async function isOwnPage(db: Db, request: FastifyRequest, pageId: number): Promise<boolean> {
+  const account = request.account;
+  return account !== null && (account.id === pageId || (await actsOnPage(db, account.id, pageId)));
 }
