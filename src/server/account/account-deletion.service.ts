@@ -10,6 +10,7 @@ import {
   deleteExpiredUsernameHolds,
   deleteUser,
   findUserById,
+  furtherPagesOf,
   holdUsername,
   updateUser,
   usersDueForDeletion,
@@ -56,7 +57,10 @@ export async function cancelDeletion(db: Db, user: UserRow): Promise<UserRow> {
  * in a transaction.
  */
 export async function purgeAccount(trx: Db, user: Pick<UserRow, 'id' | 'username'>, now = Date.now()): Promise<void> {
-  await holdUsername(trx, user.username, new Date(now + USERNAME_HOLD_DAYS * DAY_MS).toISOString());
+  const heldUntil = new Date(now + USERNAME_HOLD_DAYS * DAY_MS).toISOString();
+  // The pages the account owns go with it, their names held too (issue 53); pages it only joined are untouched.
+  for (const page of await furtherPagesOf(trx, user.id)) await holdUsername(trx, page.username, heldUntil);
+  await holdUsername(trx, user.username, heldUntil);
   await deleteUser(trx, user.id);
 }
 

@@ -23,7 +23,7 @@ import { type ChangeBus, profileChange } from '../http/change-bus.ts';
 import { rateLimiter } from '../http/rate-limit.ts';
 import { clearSessionCookies } from '../users/sessions.ts';
 import { requireUser } from '../http/who-is-asking.ts';
-import { toCurrentUser } from '../users/users.service.ts';
+import { ownedPagesOf, toCurrentUser } from '../users/users.service.ts';
 import type { AccountMail } from './account-mail.service.ts';
 import { cancelDeletion, requestDeletion } from './account-deletion.service.ts';
 import { exportAccount } from './account-export.ts';
@@ -240,7 +240,8 @@ function registerDataRoutes(app: App, { db, config, limits, bus, exportParts }: 
       const user = requireUser(request);
       await loginPerUsername(request, user.username);
       const deleteAfter = await requestDeletion(db, user, request.body, config.accountDeletionGraceDays);
-      bus.publish(profileChange(user));
+      // The pages the account owns go offline with it.
+      for (const page of await ownedPagesOf(db, user)) bus.publish(profileChange(page));
       clearSessionCookies(reply);
       return { data: { deleteAfter } };
     },
@@ -258,7 +259,7 @@ function registerDataRoutes(app: App, { db, config, limits, bus, exportParts }: 
     },
     async (request) => {
       const user = await cancelDeletion(db, requireUser(request));
-      bus.publish(profileChange(user));
+      for (const page of await ownedPagesOf(db, user)) bus.publish(profileChange(page));
       return { data: toCurrentUser(user) };
     },
   );

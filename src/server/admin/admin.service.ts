@@ -14,7 +14,14 @@ import type { AdminLogRow, UserRow } from '../db/schema.ts';
 import { AppError } from '../http/errors.ts';
 import { deleteSessionsOfUser } from '../users/sessions.repository.ts';
 import { type ChangeBus, profileChange } from '../http/change-bus.ts';
-import { countActiveAdmins, findUserById, findUserByUsername, insertUsernameHistory, updateUser } from '../users/users.repository.ts';
+import {
+  countActiveAdmins,
+  findUserById,
+  findUserByUsername,
+  furtherPagesOf,
+  insertUsernameHistory,
+  updateUser,
+} from '../users/users.repository.ts';
 import { assertTypedUsername, assertUsernameAvailable } from '../users/users.service.ts';
 import {
   countStats,
@@ -129,8 +136,9 @@ export class AdminService {
     });
   }
 
-  private changed(user: UserRow) {
-    this.bus.publish(profileChange(user));
+  /** The account's pages are drawn again (its further pages take its plan and state). */
+  private async changed(user: UserRow) {
+    for (const page of [user, ...(await furtherPagesOf(this.db, user.id))]) this.bus.publish(profileChange(page));
   }
 
   /** Refuse to leave the site without an active admin. */
@@ -151,7 +159,7 @@ export class AdminService {
       await this.log(trx, admin, 'username_change', { id, username: newUsername }, `${user.username} → ${newUsername}: ${reason}`);
       return { before: user, after: (await findUserById(trx, id))! };
     });
-    this.changed(before);
+    await this.changed(before);
     return toAdminUser(after);
   }
 
@@ -178,7 +186,7 @@ export class AdminService {
       await this.log(trx, admin, active ? 'user_reactivation' : 'user_deactivation', user, null);
       return (await findUserById(trx, id))!;
     });
-    this.changed(after);
+    await this.changed(after);
     return toAdminUser(after);
   }
 
@@ -203,7 +211,7 @@ export class AdminService {
       await this.rescue.purge(trx, user);
       return user;
     });
-    this.changed(user);
+    await this.changed(user);
   }
 
   /** A one-time link that lets the user set a new password: shown to the admin once; the log keeps who and when, never the link. */
@@ -269,7 +277,7 @@ export class AdminService {
       }
       return (await findUserById(trx, id))!;
     });
-    this.changed(after);
+    await this.changed(after);
     return toAdminUser(after);
   }
 

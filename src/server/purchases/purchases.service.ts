@@ -21,7 +21,7 @@ import type { UserRow } from '../db/schema.ts';
 import { type ChangeBus, profileChange } from '../http/change-bus.ts';
 import { AppError } from '../http/errors.ts';
 import { insertLog } from '../journal/admin-log.repository.ts';
-import { findUserById, updateUser } from '../users/users.repository.ts';
+import { findUserById, furtherPagesOf, updateUser } from '../users/users.repository.ts';
 import {
   type PurchaseRow,
   deleteStalePending,
@@ -271,7 +271,10 @@ export class StripePayments implements Payments {
       if (await findStripeEvent(db, event.id)) return;
       throw error;
     }
-    for (const user of changed) this.bus.publish(profileChange(user));
+    // The account's further pages take its plan (issue 53): each is drawn again.
+    for (const user of changed) {
+      for (const page of [user, ...(await furtherPagesOf(db, user.id))]) this.bus.publish(profileChange(page));
+    }
   }
 }
 

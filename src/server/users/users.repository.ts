@@ -40,8 +40,18 @@ export async function seedReservedRouteNames(db: Db, names: readonly string[], a
     .execute();
 }
 
+/** What an account's further pages take from it (issue 53): the plan, and the add-ons it bought. */
+const INHERITED_BY_PAGES = ['plan', 'extraUploadBytes', 'customDomainAddOn'] as const;
+
 export async function updateUser(db: Db, id: number, changes: UserUpdate): Promise<void> {
   await db.updateTable('users').set(changes).where('id', '=', id).execute();
+  const inherited = Object.fromEntries(INHERITED_BY_PAGES.flatMap((field) => (changes[field] === undefined ? [] : [[field, changes[field]]])));
+  if (Object.keys(inherited).length > 0) await db.updateTable('users').set(inherited).where('ownerId', '=', id).execute();
+}
+
+/** The further pages an account owns, in the order they were made (its own first page is the account's row). */
+export function furtherPagesOf(db: Db, accountId: number) {
+  return db.selectFrom('users').selectAll().where('ownerId', '=', accountId).orderBy('id').execute();
 }
 
 /** Active accounts' usernames, in the order they joined, at most `limit` of them (the sitemap's profiles). */

@@ -11,6 +11,7 @@ import { DAY_MS, USERNAME_HOLD_DAYS, USERNAME_MAX_LENGTH, USERNAME_PATTERN } fro
 import {
   findHolderOfFormerUsername,
   findUserById,
+  furtherPagesOf,
   findUserByUsername,
   isGoneUsername,
   isHeldAfterDeletion,
@@ -158,4 +159,9 @@ export function assertTypedUsername(typed: string, username: string): void {
 
 export function usernameTaken(): AppError {
   return new AppError(409, 'username_taken', authMessages.usernameTaken, { fieldErrors: { username: authMessages.usernameTaken } });
+}
+
+/** Every page an account owns (issue 53): its own first page, then the further ones in the order they were made. */
+export async function ownedPagesOf(db: Db, account: UserRow): Promise<UserRow[]> {
+  return [account, ...(await furtherPagesOf(db, account.id))];
 }
