@@ -43,6 +43,7 @@ import type { MailOutbox } from './mail/mail-outbox.ts';
 import { mailPlugin } from './mail/mail.plugin.ts';
 import { mediaPlugin } from './media/media.plugin.ts';
 import { registerMetrics } from './operations/metrics.ts';
+import { pagesPlugin } from './pages/pages.plugin.ts';
 import { pageTransferPlugin } from './page-transfer/page-transfer.plugin.ts';
 import { plansPlugin } from './plans/plans.plugin.ts';
 import { profilePlugin } from './profile/profile.plugin.ts';
@@ -66,6 +67,7 @@ const FEATURES: readonly FeaturePlugin[] = [
   // In the order the account export's README lists their files.
   accountPlugin,
   profilePlugin,
+  pagesPlugin,
   linksPlugin,
   customizationPlugin,
   seoPlugin,

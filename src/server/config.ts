@@ -131,7 +131,12 @@ const DIRECT_SETTINGS = {
               z
                 .object({
                   links: z.number().int().positive().nullable().optional(),
-                  pages: z.number({ error: 'pages must be a number of pages' }).int().min(1, 'pages must be at least 1').max(1000).optional(),
+                  pages: z
+                    .number({ error: 'pages must be a number of pages' })
+                    .int()
+                    .min(1, 'pages must be at least 1')
+                    .max(1000)
+                    .optional(),
                   uploadBytes: z.number().int().positive().optional(),
                   analyticsDays: z
                     .array(z.union(ANALYTICS_PERIODS.map((days) => z.literal(days))))

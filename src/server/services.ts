@@ -39,6 +39,7 @@ import { loadWhenUsed } from './load-when-used.ts';
 import { MailOutbox, smtpSender } from './mail/mail-outbox.ts';
 import { pruneOutbox } from './mail/mail-outbox.repository.ts';
 import { MediaProcessor } from './media/media-processor.ts';
+import { copyUpload } from './media/media.service.ts';
 import { MEMORY_BOUNDS } from './memory-bounds.ts';
 import { type FastPathStats, createFastPathStats } from './public-page/fast-path.ts';
 import { PageCache } from './http/page-cache.ts';
@@ -117,6 +118,8 @@ export interface PageWriters {
   itemCountOf: typeof itemCountOf;
   linkLimitMessageOn: typeof linkLimitMessageOn;
   updateProfile: typeof applyProfileUpdate;
+  /** One page's upload copied for another of the account's pages (media). */
+  copyUpload: typeof copyUpload;
 }
 
 /** The readers, as services.pageReaders holds them (tests and benches that draw a page without an app take them here). */
@@ -364,6 +367,7 @@ export function createServices(config: AppConfig, log: FastifyBaseLogger): Share
       itemCountOf,
       linkLimitMessageOn,
       updateProfile: applyProfileUpdate,
+      copyUpload,
     },
     linkTargets,
     publicProfileNamed: (db: Db, segment: string) => publicProfileNamed(db, segment, config.planLimits),

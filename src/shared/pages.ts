@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { usernameSchema } from './auth.schema.ts';
+import { typedUsernameSchema } from './typed-username.ts';
 
 // Several pages per account, run with a team (issue 53). An account is a
 // person; a page is what the public sees at its address. The dashboard names
@@ -94,3 +95,7 @@ export const pagesAnswerSchema = z
   })
   .meta({ id: 'Pages' });
 export type PagesAnswer = z.infer<typeof pagesAnswerSchema>;
+
+/** DELETE /api/me/pages/{id}: the page's address typed out (it can be restored within the grace period). */
+export const deletePageSchema = z.object({ username: typedUsernameSchema }).strict();
+export type DeletePageInput = z.infer<typeof deletePageSchema>;

@@ -26,7 +26,9 @@ import {
   isLinkImage,
   findOwnedMedia,
   findOwnedMediaById,
+  findOwnedMediaByUrl,
   insertMedia,
+  listOwnedMedia,
   unlinkImageFromLinks,
   mediaUrl,
   parseMediaFileName,
@@ -232,4 +234,18 @@ export async function storedFileAsBase64(db: Db, url: string | null): Promise<st
   const address = url ? parseMediaUrl(url) : undefined;
   const file = address && (await findMediaFile(db, address.hash, address.ext));
   return file ? Buffer.from(file.data).toString('base64') : null;
+}
+
+/**
+ * A copy of one page's upload for another page of the same account (issue 53: a new page from a copy of another's
+ * look): the same bytes under the new owner, so that each page keeps and frees its own. Answers whether it was there.
+ */
+export async function copyUpload(trx: Db, fromOwnerId: number, toOwnerId: number, kind: MediaRow['kind'], url: string): Promise<boolean> {
+  const address = parseMediaUrl(url);
+  const [row] = address ? await listOwnedMedia(trx, fromOwnerId, [address.hash]) : [];
+  if (!row || row.kind !== kind || row.ext !== address!.ext) return false;
+  if (await findOwnedMediaByUrl(trx, toOwnerId, kind, url)) return true;
+  const { id: _id, ...file } = row;
+  await insertMedia(trx, { ...file, ownerId: toOwnerId, createdAt: nowIso() });
+  return true;
 }

@@ -45,7 +45,9 @@ const INHERITED_BY_PAGES = ['plan', 'extraUploadBytes', 'customDomainAddOn'] as 
 
 export async function updateUser(db: Db, id: number, changes: UserUpdate): Promise<void> {
   await db.updateTable('users').set(changes).where('id', '=', id).execute();
-  const inherited = Object.fromEntries(INHERITED_BY_PAGES.flatMap((field) => (changes[field] === undefined ? [] : [[field, changes[field]]])));
+  const inherited = Object.fromEntries(
+    INHERITED_BY_PAGES.flatMap((field) => (changes[field] === undefined ? [] : [[field, changes[field]]])),
+  );
   if (Object.keys(inherited).length > 0) await db.updateTable('users').set(inherited).where('ownerId', '=', id).execute();
 }
 

@@ -1,0 +1,61 @@
+import type { ExpressionBuilder } from 'kysely';
+import type { Db } from '../db/database.ts';
+import type { Database } from '../db/schema.ts';
+
+const SUMMARY_FIELDS = [
+  'users.id',
+  'users.username',
+  'users.displayName',
+  'users.profileImage',
+  'users.plan',
+  'users.ownerId',
+  'users.deleteAfter',
+] as const;
+
+/** How many of the page's owner's further pages, up to it, are live: its owner's plan holds the first ones. */
+function furtherPageRank(eb: ExpressionBuilder<Database, 'users'>) {
+  return eb
+    .selectFrom('users as sibling')
+    .select(eb.fn.countAll().as('n'))
+    .whereRef('sibling.ownerId', '=', 'users.ownerId')
+    .whereRef('sibling.id', '<=', 'users.id')
+    .where('sibling.deleteAfter', 'is', null)
+    .as('furtherPageRank');
+}
+
+/** The account's own pages (its first, then the further ones as made), deleted ones in their grace period too. */
+export function ownedPageRows(db: Db, accountId: number) {
+  return db
+    .selectFrom('users')
+    .select(SUMMARY_FIELDS)
+    .select(furtherPageRank)
+    .where((eb) => eb.or([eb('users.id', '=', accountId), eb('users.ownerId', '=', accountId)]))
+    .orderBy('users.id')
+    .execute();
+}
+
+/** The live pages the account was let into, with its role, by address. */
+export function joinedPageRows(db: Db, accountId: number) {
+  return db
+    .selectFrom('pageMembers')
+    .innerJoin('users', 'users.id', 'pageMembers.pageId')
+    .select(SUMMARY_FIELDS)
+    .select(furtherPageRank)
+    .select('pageMembers.role')
+    .where('pageMembers.accountId', '=', accountId)
+    .where('users.isActive', '=', 1)
+    .where('users.deleteAfter', 'is', null)
+    .orderBy('users.username')
+    .execute();
+}
+
+/** How many pages the account owns that are not being deleted, its own first page counted. */
+export async function countLiveOwnedPages(db: Db, accountId: number): Promise<number> {
+  const row = await db
+    .selectFrom('users')
+    .select(db.fn.countAll().as('n'))
+    .where('ownerId', '=', accountId)
+    .where('deleteAfter', 'is', null)
+    .executeTakeFirstOrThrow();
+  return Number(row.n) + 1;
+}
