@@ -30,5 +30,25 @@ export function activityText({ kind, subject }: { kind: ActivityKind; subject: s
       return `Imported ${subject}`;
     case 'views_record':
       return `New daily record: ${subject} views`;
+    case 'member_invited':
+      return `Invited ${subject} to the team`;
+    case 'invitation_withdrawn':
+      return `Withdrew the invitation of ${subject}`;
+    case 'member_joined':
+      return `${subject} joined the team`;
+    case 'member_role_changed':
+      return `Changed the role of ${subject}`;
+    case 'member_removed':
+      return `Removed ${subject} from the team`;
+    case 'member_left':
+      return `${subject} left the team`;
+    case 'ownership_offered':
+      return `Offered the page to ${subject}`;
+    case 'ownership_moved':
+      return `${subject} became the page’s owner`;
+    case 'domain_added':
+      return `Added the domain ${subject}`;
+    case 'domain_removed':
+      return `Removed the domain ${subject}`;
   }
 }

@@ -17,6 +17,18 @@ export const ACTIVITY_KINDS = [
   'first_click',
   /** A page file or another site's page brought in (issue 32); its subject counts the items. */
   'page_imported',
+  /** The page's team (issue 53): its subject is the person's @username (an invitation's, the invited address). */
+  'member_invited',
+  'invitation_withdrawn',
+  'member_joined',
+  'member_role_changed',
+  'member_removed',
+  'member_left',
+  'ownership_offered',
+  'ownership_moved',
+  /** The page's own domain: its subject is the domain. */
+  'domain_added',
+  'domain_removed',
   /** Not stored: read from the daily rollups (a day whose views beat every day before it). */
   'views_record',
 ] as const;
@@ -24,6 +36,8 @@ export type ActivityKind = (typeof ACTIVITY_KINDS)[number];
 
 /** Entries shown on the overview. */
 export const RECENT_ACTIVITY_LIMIT = 8;
+/** Entries on one page of the activity log (issue 53). */
+export const ACTIVITY_LOG_PAGE = 50;
 /** Saves of the same thing this close together are one entry (its time moves on). */
 export const ACTIVITY_MERGE_MINUTES = 10;
 
@@ -33,8 +47,22 @@ export const activityItemSchema = z
     kind: z.enum(ACTIVITY_KINDS),
     subject: z.string(),
     at: z.string(),
+    /** Who made the change (issue 53: a page's team); null: the site itself, or a change from before teams. */
+    actor: z.object({ id: z.number().int(), username: z.string(), displayName: z.string() }).nullable(),
   })
   .meta({ id: 'ActivityItem' });
 export type ActivityItem = z.infer<typeof activityItemSchema>;
 
 export { activityText } from './activity-text.ts';
+
+/** GET /api/me/activity/log?before={id}: the entries older than that one. */
+export const activityLogQuery = z
+  .object({
+    before: z.coerce
+      .number({ error: 'before must be the id of an entry' })
+      .int('before must be the id of an entry')
+      .positive('before must be the id of an entry')
+      .max(2 ** 53)
+      .optional(),
+  })
+  .strict();

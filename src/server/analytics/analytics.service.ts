@@ -310,6 +310,7 @@ export async function viewRecordsOf(db: Db, owner: UserRow, now = Date.now()): P
   return viewRecords(bestBefore, days).map(({ day, visits }) => ({
     id: -Number(day.replaceAll('-', '')),
     kind: 'views_record',
+    actor: null,
     subject: formatCount(visits),
     at: day === today ? new Date(now).toISOString() : `${day}T23:59:59.000Z`,
   }));

@@ -14,7 +14,7 @@ import {
 import { lockedLookChange } from '#shared/plan-look.ts';
 import { type Db, nowIso } from '../db/database.ts';
 import type { UserRow } from '../db/schema.ts';
-import { recordActivity } from '../journal/activity.repository.ts';
+import { type ActingOn, recordActivity } from '../journal/activity.repository.ts';
 import { AppError, planFeatureRefused } from '../http/errors.ts';
 import { deleteMediaByUrl, findOwnedMediaByUrl } from '../media/media.repository.ts';
 import type { UploadReferences } from '../media/media.service.ts';
@@ -78,13 +78,13 @@ export async function setLook(trx: Db, owner: UserRow, next: Customization): Pro
       });
     }
   }
-  await replaceLook(trx, owner.id, next);
+  await replaceLook(trx, owner, next);
 }
 
 /** Reset All: back to the defaults; the look it replaces is kept to undo it. */
 export async function resetCustomization(db: Db, owner: UserRow): Promise<LookReplaced> {
   return db.transaction().execute(async (trx) => {
-    const undoLookId = await replaceLook(trx, owner.id, null);
+    const undoLookId = await replaceLook(trx, owner, null);
     return { customization: { ...CUSTOMIZATION_DEFAULTS }, undoLookId, droppedUploads: [] };
   });
 }
@@ -119,7 +119,7 @@ export async function restoreLook(db: Db, owner: UserRow, lookId: number): Promi
       }
     }
     await deleteSavedLook(trx, owner.id, lookId);
-    const undoLookId = await replaceLook(trx, owner.id, restored);
+    const undoLookId = await replaceLook(trx, owner, restored);
     return { customization: restored, undoLookId, droppedUploads };
   });
 }
@@ -130,7 +130,8 @@ export async function restoreLook(db: Db, owner: UserRow, lookId: number): Promi
  * and uploads that neither the page nor a kept look uses are freed. Answers the
  * saved look that brings back the replaced one, if any.
  */
-async function replaceLook(trx: Db, ownerId: number, next: Customization | null): Promise<number | null> {
+async function replaceLook(trx: Db, owner: ActingOn, next: Customization | null): Promise<number | null> {
+  const ownerId = owner.id;
   const now = nowIso();
   const row = await findCustomizationRow(trx, ownerId);
   const before = parseCustomizationDocument(row?.document);
@@ -142,7 +143,7 @@ async function replaceLook(trx: Db, ownerId: number, next: Customization | null)
   if (next) await saveCustomizationDocument(trx, ownerId, JSON.stringify(next), now);
   else await deleteCustomizationDocument(trx, ownerId);
   const dropped = (await pruneSavedLooks(trx, ownerId)).map(parseCustomizationDocument);
-  await recordActivity(trx, ownerId, 'look_updated');
+  await recordActivity(trx, owner, 'look_updated');
   // Files the replaced and dropped looks used that the page no longer shows: freed unless a kept look
   // uses them. Most saves change no file, and then the kept looks are not read at all.
   const shown = new Set(uploadsOf(after));

@@ -157,7 +157,7 @@ export async function createLink(db: Db, config: AppConfig, owner: UserRow, inpu
   return db.transaction().execute(async (trx) => {
     await assertRoomForLink(trx, config, owner);
     const link = await insertOwnLink(trx, owner, input);
-    await recordActivity(trx, owner.id, 'link_added', input.title, link.createdAt);
+    await recordActivity(trx, owner, 'link_added', input.title, link.createdAt);
     return link;
   });
 }
@@ -226,7 +226,7 @@ export async function createBlock(db: Db, owner: UserRow, input: CreateBlockInpu
     const thumbnailId = preview?.picture ? await keepEmbedPictureOf(trx, embeds.config, owner, preview.picture) : null;
     const block = await insertOwnBlock(trx, owner, input, { title: preview?.title ?? '', thumbnailId });
     const title = input.type === 'header' ? input.title : (preview?.title ?? '');
-    await recordActivity(trx, owner.id, 'block_added', blockSubject(input.type, title), block.createdAt);
+    await recordActivity(trx, owner, 'block_added', blockSubject(input.type, title), block.createdAt);
     return block;
   });
 }
@@ -303,7 +303,7 @@ export async function changeBlock(db: Db, owner: UserRow, id: number, input: Upd
       endsAt,
       updatedAt: nowIso(),
     });
-    await recordActivity(trx, owner.id, 'block_updated', blockSubject(type, title));
+    await recordActivity(trx, owner, 'block_updated', blockSubject(type, title));
     if (current.thumbnailId !== null && current.thumbnailId !== thumbnailId) await deleteLinkImageIfUnused(trx, current.thumbnailId);
     return toPageItem((await findLinkOfUser(trx, owner.id, id))!);
   });
@@ -361,7 +361,7 @@ export async function changeLink(db: Db, owner: UserRow, id: number, input: Upda
       customIconId,
       updatedAt: nowIso(),
     });
-    await recordActivity(trx, owner.id, 'link_updated', input.title ?? current.title);
+    await recordActivity(trx, owner, 'link_updated', input.title ?? current.title);
     // A replaced icon or thumbnail that nothing else shows is freed.
     if (current.customIconId !== null && current.customIconId !== customIconId) await deleteLinkImageIfUnused(trx, current.customIconId);
     if (current.thumbnailId !== null && current.thumbnailId !== thumbnailId) await deleteLinkImageIfUnused(trx, current.thumbnailId);
@@ -376,8 +376,8 @@ export async function removeLink(db: Db, owner: UserRow, id: number): Promise<vo
     if (!current) throw new AppError(404, 'not_found', linkMessages.notFound);
     await deleteLink(trx, owner.id, id);
     await archiveItem(trx, current, nowIso());
-    if (current.type === 'link') await recordActivity(trx, owner.id, 'link_removed', current.title);
-    else await recordActivity(trx, owner.id, 'block_removed', blockSubject(current.type, current.title));
+    if (current.type === 'link') await recordActivity(trx, owner, 'link_removed', current.title);
+    else await recordActivity(trx, owner, 'block_removed', blockSubject(current.type, current.title));
   });
 }
 

@@ -137,7 +137,7 @@ export async function importPageFile(deps: PageImportDeps, owner: UserRow, mode:
       }
       imported++;
     }
-    if (imported > 0 || mode === 'replace') await recordActivity(trx, owner.id, 'page_imported', countOf(imported, 'item'));
+    if (imported > 0 || mode === 'replace') await recordActivity(trx, owner, 'page_imported', countOf(imported, 'item'));
     return { imported: { items: imported, media: kept.size }, skipped, notes };
   });
 }

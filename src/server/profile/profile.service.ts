@@ -26,7 +26,7 @@ export async function applyProfileUpdate(trx: Db, owner: UserRow, input: Profile
   // The time zone only changes how the dashboard counts days: the page itself is not updated.
   const changesPage = Object.keys(input).some((field) => field !== 'timeZone');
   const changes: UserUpdate = changesPage ? { updatedAt: nowIso() } : {};
-  if (changesPage) await recordActivity(trx, owner.id, 'profile_updated');
+  if (changesPage) await recordActivity(trx, owner, 'profile_updated');
   if (input.displayName !== undefined) changes.displayName = input.displayName || current.username;
   if (input.bio !== undefined) changes.bio = input.bio;
   if (input.email !== undefined) {
@@ -89,7 +89,7 @@ function changeUsernameOnce(db: Db, owner: UserRow, username: string): Promise<U
     await assertUsernameAvailable(trx, username, owner.id);
     const at = nowIso();
     await updateUser(trx, owner.id, { username, usernameChangedAt: at, updatedAt: at });
-    await recordActivity(trx, owner.id, 'username_changed', username, at);
+    await recordActivity(trx, owner, 'username_changed', username, at);
     await insertUsernameHistory(trx, {
       userId: owner.id,
       oldUsername: current.username,

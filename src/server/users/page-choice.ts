@@ -27,14 +27,19 @@ export async function actOnChosenPage(db: Db, request: FastifyRequest, account: 
   }
   if (!tokenMayAct(pageId)) throw new AppError(403, 'page_forbidden', pageMessages.tokenPageRefused);
   if (pageId === account.id) {
-    request.user = account;
+    request.user = actingOn(account, account);
     request.pageRole = 'owner';
     return;
   }
   const chosen = await pageOfAccount(db, pageId, account.id);
   if (!chosen) throw new AppError(403, 'page_forbidden', pageMessages.notYours);
-  request.user = chosen.page;
+  request.user = actingOn(chosen.page, account);
   request.pageRole = chosen.role;
+}
+
+/** The page's row, carrying who acts on it: the activity log says who made each change (journal/activity.repository.ts ActingOn). */
+function actingOn(page: UserRow, account: UserRow): UserRow {
+  return Object.assign({}, page, { actorId: account.id });
 }
 
 /** Whether the person signed in owns the page or is on its team: their own visits and clicks are not counted. */

@@ -2,6 +2,8 @@ import {
   Activity,
   AtSign,
   FileInput,
+  Globe,
+  KeyRound,
   LayoutList,
   Link2,
   MousePointerClick,
@@ -9,7 +11,11 @@ import {
   Pencil,
   Trash2,
   Trophy,
+  UserCog,
+  UserPlus,
   UserRound,
+  UserX,
+  UsersRound,
 } from 'lucide-react';
 import type { ActivityKind } from '#shared/activity.ts';
 import { activityText } from '#shared/activity-text.ts';
@@ -31,6 +37,16 @@ const ICONS: Record<ActivityKind, typeof Activity> = {
   first_click: MousePointerClick,
   page_imported: FileInput,
   views_record: Trophy,
+  member_invited: UserPlus,
+  invitation_withdrawn: UserX,
+  member_joined: UsersRound,
+  member_role_changed: UserCog,
+  member_removed: UserX,
+  member_left: UserX,
+  ownership_offered: KeyRound,
+  ownership_moved: KeyRound,
+  domain_added: Globe,
+  domain_removed: Globe,
 };
 
 /** The overview's Recent Activity: real events of the profile, newest first (GET /api/me/activity). */
