@@ -49,6 +49,7 @@ import { type Payments, StripePayments } from './purchases/purchases.service.ts'
 import { SiteSettingsCache } from './site-settings/site-settings.cache.ts';
 import { pagesHiddenFromSearch, seoUploads } from './seo/seo.service.ts';
 import { deleteUnconfirmedPending } from './subscribers/subscribers.repository.ts';
+import { deleteExpiredInvitations } from './pages/team.repository.ts';
 
 /**
  * What the features share, made once by buildApp and handed to every
@@ -222,7 +223,7 @@ function hourlyJobs(
   // Every hour: accounts past their deletion grace period go (and their pages from every cache), and Monday's weekly summaries.
   const accountJobs = {
     async run(now = Date.now()) {
-      for (const purged of await purgeDeletedAccounts(db, now)) changes.publish({ topic: 'profile', userId: purged.id });
+      for (const userId of await purgeDeletedAccounts(db, now)) changes.publish({ topic: 'profile', userId });
       const lines = config.linkChecks.enabled ? brokenLinkLines : undefined;
       await queueWeeklySummaries(
         db,
@@ -246,6 +247,7 @@ function hourlyJobs(
           await pruneOutbox(db, new Date(now - 30 * DAY_MS).toISOString(), new Date(now).toISOString());
           await deleteUnconfirmedPending(db, new Date(now).toISOString());
           await pruneLinkArchive(db, now);
+          await deleteExpiredInvitations(db, new Date(now).toISOString());
         },
       ],
       ['the custom domains re-check failed', async () => customDomains?.recheck()],

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { usernameSchema } from './auth.schema.ts';
 import { typedUsernameSchema } from './typed-username.ts';
+import { EMAIL_MAX_LENGTH } from './constants.ts';
 
 // Several pages per account, run with a team (issue 53). An account is a
 // person; a page is what the public sees at its address. The dashboard names
@@ -99,3 +100,101 @@ export type PagesAnswer = z.infer<typeof pagesAnswerSchema>;
 /** DELETE /api/me/pages/{id}: the page's address typed out (it can be restored within the grace period). */
 export const deletePageSchema = z.object({ username: typedUsernameSchema }).strict();
 export type DeletePageInput = z.infer<typeof deletePageSchema>;
+
+// The page's team (issue 53): invitations by mail, members and their roles, and
+// ownership offered to a member and moved once they accept.
+
+/** How long an invitation's link works. */
+export const INVITATION_DAYS = 7;
+/** Invitations one page may send in an hour, and one account across its pages. */
+export const INVITATIONS_PER_PAGE_PER_HOUR = 20;
+export const INVITATIONS_PER_ACCOUNT_PER_HOUR = 50;
+/** People on one page's team besides its owner (members and pending invitations). */
+export const TEAM_MAX = 50;
+/** Where an invitation's link opens: the token rides in the fragment, which browsers never send or pass on. */
+export const INVITATION_PAGE = '/invitation';
+export function invitationLinkPath(token: string): string {
+  return `${INVITATION_PAGE}#token=${token}`;
+}
+
+export const teamMessages = {
+  emailInvalid: 'Please enter the email address to invite',
+  unknownRole: `A member is ${MEMBER_ROLES.join(' or ')}`,
+  alreadyMember: 'This person is already on the page’s team',
+  alreadyInvited: 'This address already has an invitation waiting: withdraw it first to send another',
+  ownAddress: 'This is your own address: you own the page already',
+  teamFull: `A page’s team holds ${TEAM_MAX} people, invitations included`,
+  invitationNotFound: 'Invitation not found',
+  memberNotFound: 'This person is not on the page’s team',
+  /** One message for a token that is forged, used, withdrawn or expired: the link tells nothing more. */
+  invitationInvalid: 'This invitation is not valid: it may have been used, withdrawn or have expired. Ask the page’s owner for a new one.',
+  wrongAddress: (masked: string) =>
+    `This invitation is for ${masked}: sign in with the account of that address, or sign up with it, to accept`,
+  addressTaken: 'Another account here has confirmed this address: sign in with it to accept',
+  ownerCannotLeave: 'The owner cannot leave the page: offer it to a member first, and leave once they accept',
+  firstPageStays: 'This page is the one its owner’s account signs in with: it cannot change owner',
+  offerToMember: 'Choose a member of the team to offer the page to',
+  noOffer: 'No offer of this page is waiting for you',
+  offerWaiting: 'An offer of this page is waiting: withdraw it first',
+  sameRole: 'This member has this role already',
+} as const;
+
+/** POST /api/me/team/invitations */
+export const inviteSchema = z
+  .object({
+    email: z
+      .string({ error: teamMessages.emailInvalid })
+      .trim()
+      .toLowerCase()
+      .max(EMAIL_MAX_LENGTH, teamMessages.emailInvalid)
+      .pipe(z.email({ error: teamMessages.emailInvalid })),
+    role: z.enum(MEMBER_ROLES, { error: teamMessages.unknownRole }),
+  })
+  .strict();
+export type InviteInput = z.infer<typeof inviteSchema>;
+
+/** PATCH /api/me/team/members/{accountId} */
+export const changeRoleSchema = z.object({ role: z.enum(MEMBER_ROLES, { error: teamMessages.unknownRole }) }).strict();
+
+/** POST /api/me/team/ownership */
+export const offerOwnershipSchema = z
+  .object({ accountId: z.number({ error: teamMessages.offerToMember }).int().positive(teamMessages.offerToMember) })
+  .strict();
+
+/** The token of an invitation's link, as typed or pasted: only its shape is checked here. */
+export const invitationTokenSchema = z.string().trim().min(20, teamMessages.invitationInvalid).max(100, teamMessages.invitationInvalid);
+
+const person = z.object({ accountId: z.number().int(), username: z.string(), displayName: z.string() });
+
+export const teamSchema = z
+  .object({
+    owner: person,
+    members: z.array(person.extend({ role: z.enum(MEMBER_ROLES), since: z.string() })),
+    /** Pending invitations: the owner's to see and withdraw (empty for members). */
+    invitations: z.array(z.object({ id: z.number().int(), email: z.string(), role: z.enum(MEMBER_ROLES), expiresAt: z.string() })),
+    /** The member the owner offered the page to, while they have not answered (the owner's and that member's to see). */
+    offeredTo: person.nullable(),
+    /** Whether the page can change owner at all (not its owner's own first page). */
+    canMoveOwnership: z.boolean(),
+  })
+  .meta({ id: 'Team' });
+export type Team = z.infer<typeof teamSchema>;
+
+/** What an invitation's link shows before it is accepted (GET /api/invitations/{token}). */
+export const invitationPreviewSchema = z
+  .object({
+    page: z.object({ username: z.string(), displayName: z.string() }),
+    role: z.enum(MEMBER_ROLES),
+    invitedBy: z.string(),
+    /** The invited address, partly hidden ('a•••@example.com'). */
+    email: z.string(),
+    expiresAt: z.string(),
+  })
+  .meta({ id: 'InvitationPreview' });
+export type InvitationPreview = z.infer<typeof invitationPreviewSchema>;
+
+/** 'alice@example.com' → 'a•••@example.com': enough to know which address, not enough to learn it. */
+export function maskedAddress(email: string): string {
+  const at = email.lastIndexOf('@');
+  return at <= 0 ? '•••' : `${email[0]}•••${email.slice(at)}`;
+}

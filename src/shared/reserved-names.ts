@@ -21,6 +21,8 @@ export const APP_ROUTE_NAMES = [
   'guides',
   'healthz',
   'help',
+  'invitation',
+  'invitations',
   'login',
   'logout',
   'media',

@@ -56,23 +56,25 @@ export async function cancelDeletion(db: Db, user: UserRow): Promise<UserRow> {
  * a changed name, so that nobody can take over its audience at once. Run it
  * in a transaction.
  */
-export async function purgeAccount(trx: Db, user: Pick<UserRow, 'id' | 'username'>, now = Date.now()): Promise<void> {
+export async function purgeAccount(trx: Db, user: Pick<UserRow, 'id' | 'username'>, now = Date.now()): Promise<number[]> {
   const heldUntil = new Date(now + USERNAME_HOLD_DAYS * DAY_MS).toISOString();
   // The pages the account owns go with it, their names held too (issue 53); pages it only joined are untouched.
-  for (const page of await furtherPagesOf(trx, user.id)) await holdUsername(trx, page.username, heldUntil);
+  const pages = await furtherPagesOf(trx, user.id);
+  for (const page of pages) await holdUsername(trx, page.username, heldUntil);
   await holdUsername(trx, user.username, heldUntil);
   await deleteUser(trx, user.id);
+  return pages.map((page) => page.id);
 }
 
-/** The hourly job: accounts whose grace period is over are removed, and names held long enough are free again. The accounts removed. */
-export async function purgeDeletedAccounts(db: Db, now = Date.now()): Promise<Array<{ id: number; username: string }>> {
+/** The hourly job: accounts whose grace period is over are removed, and names held long enough are free again. The accounts and pages removed. */
+export async function purgeDeletedAccounts(db: Db, now = Date.now()): Promise<number[]> {
   const at = new Date(now).toISOString();
-  const purged: Array<{ id: number; username: string }> = [];
+  const purged: number[] = [];
   for (;;) {
     const due = await usersDueForDeletion(db, at, PURGE_BATCH);
     for (const user of due) {
-      await db.transaction().execute((trx) => purgeAccount(trx, user, now));
-      purged.push({ id: user.id, username: user.username });
+      const pages = await db.transaction().execute((trx) => purgeAccount(trx, user, now));
+      purged.push(user.id, ...pages);
     }
     if (due.length < PURGE_BATCH) break;
   }

@@ -196,7 +196,7 @@ export class AdminService {
    * account's. The username typed out is the second confirmation; logged.
    */
   async deleteUser(admin: UserRow, id: number, typedUsername: string): Promise<void> {
-    const user = await this.db.transaction().execute(async (trx) => {
+    const deleted = await this.db.transaction().execute(async (trx) => {
       const user = await this.target(trx, id);
       if (user.id === admin.id) throw new AppError(403, 'forbidden', adminMessages.deleteSelf);
       assertTypedUsername(typedUsername, user.username);
@@ -208,10 +208,11 @@ export class AdminService {
         { id: null, username: user.username },
         `${user.displayName} (id ${user.id}, joined ${user.createdAt.slice(0, 10)})`,
       );
-      await this.rescue.purge(trx, user);
-      return user;
+      const pages = await this.rescue.purge(trx, user);
+      return { user, pages };
     });
-    await this.changed(user);
+    // The account's pages went with it: each is dropped from every cache.
+    for (const id of [deleted.user.id, ...deleted.pages]) this.bus.publish(profileChange({ id }));
   }
 
   /** A one-time link that lets the user set a new password: shown to the admin once; the log keeps who and when, never the link. */

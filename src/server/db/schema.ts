@@ -532,13 +532,17 @@ export interface PageMembersTable {
   createdAt: string;
 }
 
-/** An invitation to a page's team, not yet accepted: bound to an address, used once, valid 7 days. */
+/**
+ * An invitation to a page's team, not yet accepted: bound to an address, used once, valid 7 days; or, with role
+ * 'owner', the owner's offer of the page to one of its members (`offeredTo`), which moves it once they accept.
+ */
 export interface PageInvitationsTable {
   id: Generated<number>;
   pageId: number;
-  /** The invited address, lower-cased: only an account that confirmed it may accept. */
+  /** The invited address, lower-cased: only an account that confirmed it (or confirms it by accepting) may accept; '' for an offer. */
   email: string;
-  role: PageRole;
+  role: PageRole | 'owner';
+  offeredTo: number | null;
   /** sha256 of the mailed link's token. */
   tokenHash: string;
   invitedBy: number;

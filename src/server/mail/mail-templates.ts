@@ -227,3 +227,60 @@ export function signInChangedNotice(origin: string, username: string, change: Si
     ],
   });
 }
+
+/** A page's team (issue 53): who invites, to which page, as what. */
+interface TeamMailPage {
+  username: string;
+  displayName: string;
+}
+
+const roleWords = { editor: 'an editor', analyst: 'an analyst' } as const;
+const roleMay = {
+  editor: 'change everything on the page but its domain, its team and deleting it',
+  analyst: 'read its analytics and subscribers',
+} as const;
+
+/** An invitation to a page's team, mailed to the invited address: the link works once, for `days` days, for that address only. */
+export function pageInvitationMail(
+  origin: string,
+  page: TeamMailPage,
+  invitedBy: string,
+  role: keyof typeof roleWords,
+  url: string,
+  days: number,
+): MailContent {
+  return compose(`${invitedBy} invited you to ${page.displayName} on ${SITE_NAME}`, origin, {
+    lines: [
+      `${invitedBy} invited you to join the team of ${page.displayName} (${origin}/${page.username}) as ${roleWords[role]}: you will ${roleMay[role]}.`,
+      `Accept while signed in with an account whose address is this one, or sign up with it.`,
+    ],
+    action: { label: 'See the invitation', url },
+    footnote: `The link works once, for ${countOf(days, 'day')}, and only for this address. If you do not know ${invitedBy}, ignore this mail.`,
+  });
+}
+
+/** A member's role on a page changed, told to them. */
+export function pageRoleChangedNotice(origin: string, page: TeamMailPage, role: keyof typeof roleWords): MailContent {
+  return compose(`Your role on ${page.displayName} changed`, origin, {
+    lines: [`You are now ${roleWords[role]} of ${page.displayName} (${origin}/${page.username}): you may ${roleMay[role]}.`],
+  });
+}
+
+/** A member was taken off a page's team, told to them. */
+export function pageRemovalNotice(origin: string, page: TeamMailPage): MailContent {
+  return compose(`You are no longer on the team of ${page.displayName}`, origin, {
+    lines: [
+      `The owner of ${page.displayName} (${origin}/${page.username}) removed you from its team. The page no longer shows in your dashboard; your own pages are as they were.`,
+    ],
+  });
+}
+
+/** The owner offers the page to a member: it moves once they accept in their dashboard. */
+export function pageOwnershipOfferMail(origin: string, page: TeamMailPage, from: string, url: string): MailContent {
+  return compose(`${from} offers you the page ${page.displayName}`, origin, {
+    lines: [
+      `${from} offers to make you the owner of ${page.displayName} (${origin}/${page.username}). If you accept, the page counts toward your plan's pages and takes your plan; ${from} stays on its team as an editor.`,
+    ],
+    action: { label: 'Answer in your dashboard', url },
+  });
+}

@@ -7,7 +7,8 @@ import { type Kysely, PostgresAdapter } from 'kysely';
 // has no password or address and cannot sign in. Existing users are accounts
 // with one page, so nothing of theirs moves. `page_members` holds the people a
 // page's owner let in, with a role; `page_invitations` the invitations not yet
-// accepted (the token's sha256 only); `api_tokens.page_ids` the pages a
+// accepted (the token's sha256 only), and offers of a page's ownership to a
+// member, which move it once accepted; `api_tokens.page_ids` the pages a
 // token may act on; `activity.actor_id` who made a change.
 // Frozen in time: imports nothing from the app.
 
@@ -35,6 +36,8 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('role', 'text', (c) => c.notNull())
     .addColumn('token_hash', 'text', (c) => c.notNull())
     .addColumn('invited_by', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
+    // An offer of the page's ownership to one of its members (role 'owner'): that member's account; null for an invitation.
+    .addColumn('offered_to', 'integer', (c) => c.references('users.id').onDelete('cascade'))
     .addColumn('created_at', 'text', (c) => c.notNull())
     .addColumn('expires_at', 'text', (c) => c.notNull())
     .execute();
