@@ -29,6 +29,8 @@ export const apiTokenMessages = {
   unknownScope: `Scopes are ${TOKEN_SCOPES.join(', ')}`,
   unknownExpiry: `A token lasts ${TOKEN_EXPIRY_DAYS.join(', ')} days, or until revoked`,
   tooMany: `An account holds at most ${TOKENS_PER_ACCOUNT} tokens: revoke one first`,
+  /** A page the token was to act on that the person may not (issue 53). */
+  unknownPage: 'Choose among your pages the ones the token may act on',
   notFound: 'Token not found',
   /** 401: a token that is unknown, revoked or expired. */
   invalid: 'This API token is not valid: it may have been revoked or have expired',
@@ -52,6 +54,15 @@ export const createApiTokenSchema = z.object({
     .min(1, apiTokenMessages.scopesMissing)
     .max(TOKEN_SCOPES.length * 2)
     .transform((scopes) => TOKEN_SCOPES.filter((scope) => scopes.includes(scope))),
+  /**
+   * The pages it may act on, by id (issue 53): a call names one in the linkverse-page header, or acts on the first.
+   * Left out or empty: the account's own first page only, as every token before pages.
+   */
+  pages: z
+    .array(z.number({ error: apiTokenMessages.unknownPage }).int().positive(apiTokenMessages.unknownPage), { error: apiTokenMessages.unknownPage })
+    .max(100, apiTokenMessages.unknownPage)
+    .default([])
+    .transform((pages) => [...new Set(pages)]),
   /** Days it lasts from now; null: until revoked. */
   expiresInDays: z
     .union(
@@ -68,6 +79,8 @@ export const apiTokenSchema = z
     id: z.number().int(),
     name: z.string(),
     scopes: z.array(z.enum(TOKEN_SCOPES)),
+    /** The pages it may act on (ids); empty: the account's own first page only. */
+    pages: z.array(z.number().int()),
     createdAt: z.string(),
     /** The last request it made (to the minute), or null: never used. */
     lastUsedAt: z.string().nullable(),

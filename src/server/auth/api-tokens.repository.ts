@@ -2,7 +2,7 @@ import type { Insertable } from 'kysely';
 import type { Db } from '../db/database.ts';
 import type { ApiTokensTable } from '../db/schema.ts';
 
-const TOKEN_COLUMNS = ['id', 'name', 'scopes', 'createdAt', 'lastUsedAt', 'expiresAt'] as const;
+const TOKEN_COLUMNS = ['id', 'name', 'scopes', 'pageIds', 'createdAt', 'lastUsedAt', 'expiresAt'] as const;
 
 export function listTokensOfUser(db: Db, userId: number) {
   return db.selectFrom('apiTokens').select(TOKEN_COLUMNS).where('userId', '=', userId).orderBy('id', 'desc').execute();

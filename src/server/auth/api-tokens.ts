@@ -22,6 +22,7 @@ import { countTokensOfUser, deleteToken, findTokenWithUser, insertToken, listTok
 import { hashToken } from '../http/who-is-asking.ts';
 import type { ApiTokenAuth } from '../users/sessions.ts';
 import { actOnChosenPage } from '../users/page-choice.ts';
+import { actsOnPage } from '../users/users.repository.ts';
 
 // Personal API tokens (issue 32). A request with `Authorization: Bearer lv_…`
 // acts as the token's owner on the routes whose OpenAPI `security` names a
@@ -43,6 +44,7 @@ function toApiToken(row: {
   id: number;
   name: string;
   scopes: string;
+  pageIds: string;
   createdAt: string;
   lastUsedAt: string | null;
   expiresAt: string | null;
@@ -51,6 +53,7 @@ function toApiToken(row: {
     id: row.id,
     name: row.name,
     scopes: row.scopes.split(',').filter((scope): scope is TokenScope => (TOKEN_SCOPES as readonly string[]).includes(scope)),
+    pages: row.pageIds === '' ? [] : row.pageIds.split(',').map(Number),
     createdAt: row.createdAt,
     lastUsedAt: row.lastUsedAt,
     expiresAt: row.expiresAt,
@@ -66,12 +69,18 @@ export async function createApiToken(db: Db, owner: UserRow, input: CreateApiTok
   return db.transaction().execute(async (trx) => {
     if ((await countTokensOfUser(trx, owner.id)) >= TOKENS_PER_ACCOUNT)
       throw new AppError(409, 'too_many_tokens', apiTokenMessages.tooMany);
+    for (const pageId of input.pages) {
+      if (pageId !== owner.id && !(await actsOnPage(trx, owner.id, pageId))) {
+        throw new AppError(400, 'validation_failed', apiTokenMessages.unknownPage, { fieldErrors: { pages: apiTokenMessages.unknownPage } });
+      }
+    }
     const token = `${TOKEN_PREFIX}${randomBytes(32).toString('base64url')}`;
     const row = await insertToken(trx, {
       userId: owner.id,
       name: input.name,
       tokenHash: hashToken(token),
       scopes: input.scopes.join(','),
+      pageIds: input.pages.join(','),
       createdAt: new Date(now).toISOString(),
       lastUsedAt: null,
       expiresAt: input.expiresInDays === null ? null : new Date(now + input.expiresInDays * DAY_MS).toISOString(),

@@ -15,6 +15,7 @@ import { type Db, isRefusedRow, nowIso } from '../db/database.ts';
 import type { UserRow } from '../db/schema.ts';
 import { type ChangeBus, profileChange } from '../http/change-bus.ts';
 import { AppError } from '../http/errors.ts';
+import { recordActivity } from '../journal/activity.repository.ts';
 import { siteHostTest } from './site-host.ts';
 import {
   type CustomDomainRow,
@@ -162,6 +163,7 @@ export class CustomDomainService implements CustomDomains {
     const holder = await findVerifiedDomain(db, domain);
     if (holder && holder.userId !== user.id) throw new AppError(409, 'domain_taken', customDomainMessages.taken);
     await replaceDomain(db, user.id, domain, randomBytes(16).toString('base64url'), nowIso());
+    await recordActivity(db, user, 'domain_added', domain);
     if (current) this.changed(user);
     return this.stateOf(user);
   }
@@ -193,7 +195,9 @@ export class CustomDomainService implements CustomDomains {
   }
 
   async remove(user: UserRow): Promise<void> {
+    const current = await findDomainOf(this.db, user.id);
     await deleteDomainOf(this.db, user.id);
+    if (current) await recordActivity(this.db, user, 'domain_removed', current.domain);
     this.changed(user);
   }
 
