@@ -59,7 +59,9 @@ export const createApiTokenSchema = z.object({
    * Left out or empty: the account's own first page only, as every token before pages.
    */
   pages: z
-    .array(z.number({ error: apiTokenMessages.unknownPage }).int().positive(apiTokenMessages.unknownPage), { error: apiTokenMessages.unknownPage })
+    .array(z.number({ error: apiTokenMessages.unknownPage }).int().positive(apiTokenMessages.unknownPage), {
+      error: apiTokenMessages.unknownPage,
+    })
     .max(100, apiTokenMessages.unknownPage)
     .default([])
     .transform((pages) => [...new Set(pages)]),

@@ -71,7 +71,9 @@ export async function createApiToken(db: Db, owner: UserRow, input: CreateApiTok
       throw new AppError(409, 'too_many_tokens', apiTokenMessages.tooMany);
     for (const pageId of input.pages) {
       if (pageId !== owner.id && !(await actsOnPage(trx, owner.id, pageId))) {
-        throw new AppError(400, 'validation_failed', apiTokenMessages.unknownPage, { fieldErrors: { pages: apiTokenMessages.unknownPage } });
+        throw new AppError(400, 'validation_failed', apiTokenMessages.unknownPage, {
+          fieldErrors: { pages: apiTokenMessages.unknownPage },
+        });
       }
     }
     const token = `${TOKEN_PREFIX}${randomBytes(32).toString('base64url')}`;

@@ -57,7 +57,8 @@ export async function recentActivity(db: Db, userId: number, limit: number, befo
   return rows.map(({ createdAt, actorId, actorUsername, actorName, ...row }) => ({
     ...row,
     at: createdAt,
-    actor: actorId === null || actorUsername === null ? null : { id: actorId, username: actorUsername, displayName: actorName ?? actorUsername },
+    actor:
+      actorId === null || actorUsername === null ? null : { id: actorId, username: actorUsername, displayName: actorName ?? actorUsername },
   }));
 }
 

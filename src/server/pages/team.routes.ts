@@ -29,7 +29,12 @@ const done = dataOf(z.object({ done: z.literal(true) }));
 
 /** The page's team, under /api/me/team: on the page the call names; reading it is every member's, changing it the owner's. */
 export function registerTeamRoutes(app: App, team: TeamService): void {
-  const invitesPerPage = rateLimiter(app, 'invite-page', { max: INVITATIONS_PER_PAGE_PER_HOUR, timeWindowMs: HOUR }, tooManyAttemptsMessage);
+  const invitesPerPage = rateLimiter(
+    app,
+    'invite-page',
+    { max: INVITATIONS_PER_PAGE_PER_HOUR, timeWindowMs: HOUR },
+    tooManyAttemptsMessage,
+  );
   const invitesPerAccount = rateLimiter(
     app,
     'invite-account',
@@ -80,7 +85,12 @@ export function registerTeamRoutes(app: App, team: TeamService): void {
     '/team/invitations/:id',
     {
       config: owner,
-      schema: { tags, summary: 'Withdraw a pending invitation: its link stops working', params: invitationParams, response: { 200: done, ...errorResponses(401, 403, 404) } },
+      schema: {
+        tags,
+        summary: 'Withdraw a pending invitation: its link stops working',
+        params: invitationParams,
+        response: { 200: done, ...errorResponses(401, 403, 404) },
+      },
     },
     async (request) => {
       await team.withdraw(requireUser(request), request.params.id);
@@ -146,7 +156,10 @@ export function registerTeamRoutes(app: App, team: TeamService): void {
   // DELETE /api/me/team/ownership
   app.delete(
     '/team/ownership',
-    { config: owner, schema: { tags, summary: 'Withdraw the offer of the page', response: { 200: done, ...errorResponses(401, 403, 404) } } },
+    {
+      config: owner,
+      schema: { tags, summary: 'Withdraw the offer of the page', response: { 200: done, ...errorResponses(401, 403, 404) } },
+    },
     async (request) => {
       await team.withdrawOffer(requireUser(request));
       return { data: { done: true as const } };

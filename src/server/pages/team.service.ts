@@ -81,7 +81,8 @@ export class TeamService {
       viewerIsOwner ? pendingInvitationsOf(this.db, page.id, at) : Promise.resolve([]),
       findOwnershipOffer(this.db, page.id, at),
     ]);
-    const offeredTo = offer && (viewerIsOwner || offer.offeredTo === viewer.id) ? members.find((m) => m.accountId === offer.offeredTo) : undefined;
+    const offeredTo =
+      offer && (viewerIsOwner || offer.offeredTo === viewer.id) ? members.find((m) => m.accountId === offer.offeredTo) : undefined;
     return {
       owner: personOf(owner!),
       members: members.map((member) => ({ ...personOf(member), role: member.role, since: member.createdAt })),
@@ -172,7 +173,11 @@ export class TeamService {
       }
       await deleteInvitation(trx, invitation.pageId, invitation.id);
       // The owner has the page already; a member keeps the role they have.
-      if (invitation.pageId !== account.id && invitation.pageOwnerId !== account.id && !(await findMember(trx, invitation.pageId, account.id))) {
+      if (
+        invitation.pageId !== account.id &&
+        invitation.pageOwnerId !== account.id &&
+        !(await findMember(trx, invitation.pageId, account.id))
+      ) {
         await insertMember(trx, invitation.pageId, account.id, invitation.role as MemberRole, at);
         await recordActivity(trx, { id: invitation.pageId, actorId: account.id }, 'member_joined', named(account), at);
       }
@@ -183,12 +188,7 @@ export class TeamService {
   /** An invitation whose token is known, not expired, on a live page; one message for every other case. */
   private async validInvitation(db: Db, token: string, now: number) {
     const invitation = await findInvitationByToken(db, hashToken(token));
-    if (
-      !invitation ||
-      Date.parse(invitation.expiresAt) <= now ||
-      invitation.pageIsActive !== 1 ||
-      invitation.pageDeleteAfter !== null
-    ) {
+    if (!invitation || Date.parse(invitation.expiresAt) <= now || invitation.pageIsActive !== 1 || invitation.pageDeleteAfter !== null) {
       throw new AppError(404, 'not_found', teamMessages.invitationInvalid);
     }
     return invitation;
@@ -236,7 +236,8 @@ export class TeamService {
     const at = new Date(now).toISOString();
     await this.db.transaction().execute(async (trx) => {
       const member = await findMember(trx, page.id, accountId);
-      if (!member) throw new AppError(404, 'not_found', teamMessages.memberNotFound, { fieldErrors: { accountId: teamMessages.offerToMember } });
+      if (!member)
+        throw new AppError(404, 'not_found', teamMessages.memberNotFound, { fieldErrors: { accountId: teamMessages.offerToMember } });
       if (await findOwnershipOffer(trx, page.id, at)) throw new AppError(409, 'forbidden', teamMessages.offerWaiting);
       await insertInvitation(trx, {
         pageId: page.id,
@@ -266,7 +267,8 @@ export class TeamService {
     return this.db.transaction().execute(async (trx) => {
       const offer = await findOwnershipOffer(trx, pageId, at);
       const page = await findUserById(trx, pageId);
-      if (!offer || offer.offeredTo !== account.id || !page || page.ownerId === null) throw new AppError(404, 'not_found', teamMessages.noOffer);
+      if (!offer || offer.offeredTo !== account.id || !page || page.ownerId === null)
+        throw new AppError(404, 'not_found', teamMessages.noOffer);
       const limit = this.planLimits[account.plan].pages;
       if ((await countLiveOwnedPages(trx, account.id)) >= limit) {
         throw new AppError(409, 'too_many_pages', pageMessages.tooMany(limit, PLAN_NAMES[account.plan]));
