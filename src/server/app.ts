@@ -33,6 +33,7 @@ import { registerLingeringClose } from './http/lingering-close.ts';
 import { registerOpenApi } from './http/openapi.ts';
 import { registerOriginCheck } from './http/origin-check.ts';
 import { registerRequestLog } from './http/request-log.ts';
+import { registerRouteList } from './http/route-list.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { linkChecksPlugin } from './link-checks/link-checks.plugin.ts';
 import type { LinkChecker } from './link-checks/link-checks.service.ts';
@@ -101,8 +102,6 @@ declare module 'fastify' {
     fastPathStats: FastPathStats;
     /** The rendered pages and redirect targets in memory. */
     pageCache: PageCache;
-    /** Every route as registered, prefix included (the guard and fuzz tests walk them). */
-    routeList: ReadonlyArray<{ method: string; url: string }>;
     /** Mail waiting to go out (tests wait for it to drain). */
     mailOutbox: MailOutbox;
     /** The media worker: what user input costs to decode or draw runs there (tests read its counts). */
@@ -158,11 +157,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
     ...frameworkErrorHandlers(securityHeaders),
   }).withTypeProvider<ZodTypeProvider>();
-  const routeList: Array<{ method: string; url: string }> = [];
-  app.addHook('onRoute', (route) => {
-    for (const method of [route.method].flat()) routeList.push({ method, url: route.url });
-  });
-  app.decorate('routeList', routeList);
+  registerRouteList(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.addHook('onClose', async () => {

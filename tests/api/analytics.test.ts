@@ -449,6 +449,7 @@ describe(`record days (${DIALECT})`, () => {
         kind: 'views_record',
         subject: '3',
         at: `${new Date(now - 3 * 24 * 3600_000).toISOString().slice(0, 10)}T23:59:59.000Z`,
+        actor: null,
       },
     ]);
   });

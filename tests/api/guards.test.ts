@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECT, type TestApp, createTestApp } from '../helpers/test-app.ts';
-import { type SignedInUser, createUser } from '../helpers/factories.ts';
+import { type SignedInUser, createUser, setPlan, uniqueUsername } from '../helpers/factories.ts';
+import { PAGE_HEADER_NAME } from '#shared/pages.ts';
 
 // Every route under the guarded prefixes is called as a stranger (and the admin
 // ones as a signed-in member): a route that forgot its guard fails here, whatever
@@ -18,18 +19,38 @@ const PUBLIC = new Set(['GET /api/admin/site-settings', 'HEAD /api/admin/site-se
 
 let t: TestApp;
 let member: SignedInUser;
+/** A further page of its owner's, an analyst let into it, and a member of another page (issue 53). */
+let page: { id: number };
+let analyst: SignedInUser;
+let memberElsewhere: SignedInUser;
 
 beforeAll(async () => {
   t = await createTestApp();
   member = await createUser(t.app);
+  const owner = await createUser(t.app);
+  await setPlan(t.app, owner.user.id, 'pro');
+  const made = async (username: string) =>
+    (await t.app.inject({ method: 'POST', url: '/api/me/pages', headers: { cookie: owner.cookie }, payload: { username } })).json().data;
+  page = await made(uniqueUsername('page'));
+  const otherPage = await made(uniqueUsername('page'));
+  analyst = await createUser(t.app);
+  memberElsewhere = await createUser(t.app);
+  const at = new Date().toISOString();
+  await t.app.db
+    .insertInto('pageMembers')
+    .values([
+      { pageId: page.id, accountId: analyst.user.id, role: 'analyst', createdAt: at },
+      { pageId: otherPage.id, accountId: memberElsewhere.user.id, role: 'editor', createdAt: at },
+    ])
+    .execute();
 });
 afterAll(() => t.close());
 
 const guardedRoutes = () =>
-  t.app.routeList.flatMap(({ method, url }) => {
+  t.app.routeList.flatMap(({ method, url, actsOn }) => {
     const guard = GUARDED.find(({ prefix }) => url === prefix.replace(/\/$/, '') || url.startsWith(prefix));
     if (!guard || PUBLIC.has(`${method} ${url}`) || method === 'OPTIONS') return [];
-    return [{ method, url: url.replace(/:\w+/g, '1'), access: guard.access }];
+    return [{ method, url: url.replace(/:\w+/g, '1'), access: guard.access, actsOn }];
   });
 
 describe(`guarded routes (${DIALECT})`, () => {
@@ -60,6 +81,40 @@ describe(`guarded routes (${DIALECT})`, () => {
         payload: method === 'GET' || method === 'HEAD' ? undefined : {},
       });
       expect(response.statusCode, `${method} ${url}`).toBe(403);
+    }
+  });
+});
+
+describe(`the page scope (${DIALECT})`, () => {
+  const call = (who: SignedInUser, method: string, url: string) =>
+    t.app.inject({
+      method: method as 'GET',
+      url,
+      headers: { cookie: who.cookie, [PAGE_HEADER_NAME]: String(page.id) },
+      payload: method === 'GET' || method === 'HEAD' ? undefined : {},
+    });
+
+  it('names what every guarded route acts on', () => {
+    for (const { method, url, actsOn } of guardedRoutes()) expect(actsOn, `${method} ${url}`).toBeDefined();
+  });
+
+  it('refuses every route naming the page to a stranger and to a member of another page, with 403', async () => {
+    for (const { method, url } of guardedRoutes()) {
+      for (const who of [member, memberElsewhere]) {
+        const response = await call(who, method, url);
+        expect(response.statusCode, `${method} ${url}`).toBe(403);
+        // A HEAD answer has no body to say why.
+        if (method !== 'HEAD') expect(response.json().code, `${method} ${url}`).toBe('page_forbidden');
+      }
+    }
+  });
+
+  it('refuses every change of the page to its analyst, whatever the body', async () => {
+    for (const { method, url, actsOn } of guardedRoutes()) {
+      if (method === 'GET' || method === 'HEAD' || actsOn === 'account' || actsOn === 'admin') continue;
+      const response = await call(analyst, method, url);
+      expect(response.statusCode, `${method} ${url}`).toBe(403);
+      expect(response.json().code, `${method} ${url}`).toBe('page_role');
     }
   });
 });

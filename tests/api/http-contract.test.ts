@@ -254,6 +254,9 @@ describe(`the HTTP contract (${DIALECT})`, () => {
     const me = await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie: member.cookie } });
     expect(Object.keys(me.json().data).sort()).toEqual(
       [
+        'accountId',
+        'accountUsername',
+        'pageRole',
         'bio',
         'contentWarning',
         'createdAt',

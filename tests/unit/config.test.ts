@@ -83,6 +83,7 @@ describe('configuration', () => {
     const page = (on: boolean) => ({ customFonts: on, allThemes: on, layouts: on ? 5 : 1, removeBranding: on });
     expect(config.planLimits.free).toEqual({
       links: 10,
+      pages: 1,
       uploadBytes: 10 * 1024 * 1024,
       analyticsDays: [7, 30],
       analyticsExport: false,
@@ -95,6 +96,7 @@ describe('configuration', () => {
     });
     expect(config.planLimits.pro).toEqual({
       links: null,
+      pages: 3,
       uploadBytes: 1000,
       analyticsDays: [7, 30, 90],
       analyticsExport: true,

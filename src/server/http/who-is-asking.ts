@@ -66,6 +66,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** What a route of a page scope asks of the person (issue 53), above its scope's; a change asks an editor at least. */
     pageAccess?: PageAccess;
+    /** What the route's guarded scope acts on (set by the scope: the guards test reads it). */
+    actsOn?: ScopeActsOn | 'admin';
   }
 }
 
@@ -107,6 +109,9 @@ export function guardedRoutes(
   actsOn: ScopeActsOn = 'account',
 ) {
   return async (scope: FastifyInstance) => {
+    scope.addHook('onRoute', (route) => {
+      route.config = { ...route.config, actsOn: access === 'admin' ? 'admin' : actsOn };
+    });
     // The control center and the account's own routes act on the person, whatever page the call names.
     if (actsOn === 'account' || access === 'admin') scope.addHook('onRequest', async (request) => actsOnAccount(request));
     scope.addHook('preValidation', access === 'admin' ? adminOnly : signedInOnly);
