@@ -36,10 +36,20 @@ export function serverFeatures(root = path.join(import.meta.dirname, 'src/server
  */
 export const WEB_FEATURE_EXCEPTIONS = [
   // The dashboard is the shell of the signed-in app: it composes the tabs.
-  ...['account', 'analytics', 'customization', 'links', 'profile', 'purchases', 'seo', 'share', 'site', 'subscribers'].map((to) => [
-    'dashboard',
-    to,
-  ]),
+  ...[
+    'account',
+    'analytics',
+    'custom-domains',
+    'customization',
+    'links',
+    'pages',
+    'profile',
+    'purchases',
+    'seo',
+    'share',
+    'site',
+    'subscribers',
+  ].map((to) => ['dashboard', to]),
   // The site's frame (header, footer, error pages) around the account pages, the control center and pricing.
   ...['admin', 'auth', 'purchases'].map((from) => [from, 'site']),
   ['site', 'content'], // the site's page list names the content pages
@@ -49,7 +59,6 @@ export const WEB_FEATURE_EXCEPTIONS = [
   // Sign-in ways and the forms they share, shown in Account, the control center and Profile.
   ...['account', 'admin', 'profile'].map((from) => [from, 'auth']),
   ['admin', 'account'], // the control center edits an account with the account's own forms
-  ['account', 'custom-domains'], // Account holds the custom domain card
   ['account', 'links'], // Account's page transfer refreshes the links it replaced
   ['customization', 'links'], // the look's editor previews the page's items and fixes their colours
   ['customization', 'analytics'], // the look's editor shows which links are clicked

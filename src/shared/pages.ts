@@ -36,7 +36,6 @@ export function roleAllows(role: PageRole, access: PageAccess): boolean {
 
 /** How a new page begins. */
 export const NEW_PAGE_STARTS = ['empty', 'copy'] as const;
-export type NewPageStart = (typeof NEW_PAGE_STARTS)[number];
 
 export const pageMessages = {
   notYours: 'You have no access to this page: ask its owner for an invitation',
@@ -68,6 +67,15 @@ export const createPageSchema = z
     path: ['copyFrom'],
   });
 export type CreatePageInput = z.infer<typeof createPageSchema>;
+/** What a client sends: `start` may be left out (empty). */
+export type CreatePageRequest = z.input<typeof createPageSchema>;
+
+/** The New page dialog: the address, and how the page begins (a page file is brought in once the page is made). */
+export const newPageFormSchema = z.object({
+  username: usernameSchema,
+  start: z.enum([...NEW_PAGE_STARTS, 'file'], { error: pageMessages.unknownStart }),
+  copyFrom: z.string().optional(),
+});
 
 /** One page the signed-in person may act on, as the switcher lists it. */
 export const pageSummarySchema = z

@@ -63,6 +63,7 @@ function lazyWithQueries<Props extends object>(load: () => Promise<ComponentType
 
 const DashboardPage = lazyWithQueries(() => import('./features/dashboard/dashboard-page.tsx').then((module) => module.DashboardPage));
 const AdminPage = lazyWithQueries(() => import('./features/admin/admin-page.tsx').then((module) => module.AdminPage));
+const InvitationPage = lazyWithQueries(() => import('#web/features/pages/invitation-page.tsx').then((module) => module.InvitationPage));
 const UploadProfileImagePage = lazyWithQueries(() =>
   import('#web/features/profile/upload-profile-image-page.tsx').then((module) => module.UploadProfileImagePage),
 );
@@ -222,6 +223,14 @@ export const routes: RouteObject[] = [
                   </Loading>
                 )}
               </RequireUser>
+            ),
+          },
+          {
+            path: '/invitation',
+            element: (
+              <Loading>
+                <InvitationPage />
+              </Loading>
             ),
           },
           {

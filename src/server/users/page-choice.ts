@@ -9,14 +9,14 @@ const PAGE_ID = /^[1-9]\d{0,9}$/;
 
 /**
  * Who a call is (issue 53): `account`, the person its session or token belongs to; `user`, the page it acts on.
- * An API call names the page in PAGE_HEADER_NAME; without one it acts on the account's own first page, as every
+ * An API call names the page in PAGE_HEADER_NAME (a download, in its query); without one it acts on the account's own first page, as every
  * call did before pages. A page the person may not act on (never theirs, or they were removed from it a moment
  * ago) is refused with 403, as is one a token was not given (`tokenPages`: the ids it was made for; empty: the
  * account's own page only).
  */
 export async function actOnChosenPage(db: Db, request: FastifyRequest, account: UserRow, tokenPages?: readonly number[]): Promise<void> {
   request.account = account;
-  const named = request.url.startsWith('/api/') ? request.headers[PAGE_HEADER_NAME] : undefined;
+  const named = request.url.startsWith('/api/') ? (request.headers[PAGE_HEADER_NAME] ?? pageInQuery(request)) : undefined;
   const tokenMayAct = (id: number) => tokenPages === undefined || (tokenPages.length === 0 ? id === account.id : tokenPages.includes(id));
   let pageId = account.id;
   if (named !== undefined) {
@@ -35,6 +35,18 @@ export async function actOnChosenPage(db: Db, request: FastifyRequest, account: 
   if (!chosen) throw new AppError(403, 'page_forbidden', pageMessages.notYours);
   request.user = actingOn(chosen.page, account);
   request.pageRole = chosen.role;
+}
+
+/**
+ * A download the browser fetches by itself (a CSV, a QR code) cannot carry a header: it names the page in its
+ * query as `?linkverse-page=`, taken out here so that a route's own query rules never see it.
+ */
+function pageInQuery(request: FastifyRequest): string | string[] | undefined {
+  const query = request.query as Record<string, string | string[] | undefined> | undefined;
+  if (!query || !(PAGE_HEADER_NAME in query)) return undefined;
+  const named = query[PAGE_HEADER_NAME];
+  delete query[PAGE_HEADER_NAME];
+  return named;
 }
 
 /** The page's row, carrying who acts on it: the activity log says who made each change (journal/activity.repository.ts ActingOn). */

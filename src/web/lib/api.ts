@@ -1,4 +1,5 @@
 import type { ApiErrorBody, ErrorCode } from '#shared/api.ts';
+import { pageHeaders } from './page-choice.ts';
 
 /**
  * A failed call: the server's stable code (decide on it, never on the text),
@@ -33,6 +34,8 @@ interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   body?: unknown;
   signal?: AbortSignal;
+  /** The page the call acts on, when not the dashboard's (page-choice.ts): an id, or null for the account's own first page. */
+  page?: number | null;
 }
 
 /**
@@ -45,7 +48,7 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
     response = await fetch(path, {
       method: options.method ?? 'GET',
       credentials: 'same-origin',
-      headers: options.body === undefined ? undefined : { 'Content-Type': 'application/json' },
+      headers: { ...pageHeaders(options.page), ...(options.body === undefined ? {} : { 'Content-Type': 'application/json' }) },
       body: options.body === undefined ? undefined : JSON.stringify(options.body),
       signal: options.signal,
     });

@@ -5,7 +5,7 @@ export const AUTH_CHECK_TIMEOUT_MS = 2000;
 /** How long the signed-in user, once checked, is taken as known before a page that needs it asks again. */
 export const SESSION_STALE_MS = 60_000;
 export const NAVBAR_SOLID_SCROLL_PX = 20;
-export const DASHBOARD_TABS = ['overview', 'links', 'profile', 'analytics', 'customize', 'seo', 'subscribers', 'account'] as const;
+export const DASHBOARD_TABS = ['overview', 'links', 'profile', 'analytics', 'customize', 'seo', 'subscribers', 'page', 'account'] as const;
 export type DashboardTab = (typeof DASHBOARD_TABS)[number];
 
 /** Set by the registration form: the account made in this browser tab, greeted as new rather than "back" (issue 11). */

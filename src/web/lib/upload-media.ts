@@ -1,5 +1,6 @@
 import type { MediaKind, MediaUpload } from '#shared/media.ts';
 import { ApiError, NETWORK_ERROR_MESSAGE, apiErrorOf } from './api.ts';
+import { pageHeaders } from './page-choice.ts';
 
 /** Upload one file with progress (fetch cannot report upload progress, XMLHttpRequest can). */
 export function uploadMedia(kind: MediaKind, file: File, onProgress: (percent: number) => void): Promise<MediaUpload> {
@@ -7,6 +8,7 @@ export function uploadMedia(kind: MediaKind, file: File, onProgress: (percent: n
     const request = new XMLHttpRequest();
     request.open('POST', `/api/media/${kind}`);
     request.withCredentials = true;
+    for (const [name, value] of Object.entries(pageHeaders())) request.setRequestHeader(name, value);
     request.upload.onprogress = (event) => {
       if (event.lengthComputable) onProgress(Math.round((event.loaded / event.total) * 100));
     };

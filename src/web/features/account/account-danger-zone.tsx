@@ -10,7 +10,7 @@ import { FormDialog } from '#web/components/ui/form-dialog.tsx';
 import { useSchemaForm } from '#web/lib/use-schema-form.ts';
 import { PasswordField } from '#web/components/ui/password-input.tsx';
 import { useSiteFeatures } from '#web/lib/use-site-features.ts';
-import { TypedUsernameField, typingUsername } from './typed-username-field.tsx';
+import { TypedUsernameField, typingUsername } from '#web/components/typed-username-field.tsx';
 import { useDeleteAccount, useExportData } from './use-account.ts';
 
 /** Taking everything away: the export, and deleting the account (issue 28). */
@@ -73,7 +73,7 @@ function ExportDialog({ onClose }: { onClose: () => void }) {
 function DeleteAccountDialog({ user, graceDays, onClose }: { user: CurrentUser; graceDays: number; onClose: () => void }) {
   const deleteAccount = useDeleteAccount();
   const [deleteAfter, setDeleteAfter] = useState<string | null>(null);
-  const form = useSchemaForm(typingUsername(deleteAccountSchema, user.username));
+  const form = useSchemaForm(typingUsername(deleteAccountSchema, user.accountUsername));
   const submit = form.handleSubmit((input) =>
     deleteAccount.run(input, { form, onSuccess: (scheduled) => setDeleteAfter(scheduled.deleteAfter) }),
   );
@@ -106,7 +106,8 @@ function DeleteAccountDialog({ user, graceDays, onClose }: { user: CurrentUser; 
       description={
         <>
           <p>
-            Your page <strong className="text-zinc-100">/{user.username}</strong> goes offline at once, and you are signed out everywhere.
+            Your page <strong className="text-zinc-100">/{user.accountUsername}</strong>, and every other page you own, goes offline at
+            once, and you are signed out everywhere. Pages you only joined stay with their owners.
           </p>
           <p>
             After {graceDays} days your account, links, uploads and analytics are removed for good, and nobody can take your username for
@@ -124,7 +125,7 @@ function DeleteAccountDialog({ user, graceDays, onClose }: { user: CurrentUser; 
       onClose={onClose}
     >
       <PasswordField label="Password" autoComplete="current-password" {...form.field('password')} />
-      <TypedUsernameField id="confirm-username" username={user.username} label="to confirm" {...form.field('username')} />
+      <TypedUsernameField id="confirm-username" username={user.accountUsername} label="to confirm" {...form.field('username')} />
     </FormDialog>
   );
 }

@@ -11,18 +11,16 @@ import { PasswordField } from '#web/components/ui/password-input.tsx';
 import { countryName } from '#shared/country-names.ts';
 import type { CurrentUser } from '#shared/user.types.ts';
 import { PurchasesCard } from '#web/features/purchases/purchases-card.tsx';
-import { CustomDomainCard } from '#web/features/custom-domains/custom-domain-card.tsx';
 import { AccountDataCard } from './account-danger-zone.tsx';
 import { EmailCard } from './email-card.tsx';
 import { ApiTokensCard } from './api-tokens-card.tsx';
-import { PageTransferCard } from './page-transfer-card.tsx';
 import { TwoFactorCard } from './two-factor-card.tsx';
 import { PasskeysCard } from './passkeys-card.tsx';
 import { SetPasswordCard, SingleSignOnCard } from './single-sign-on-card.tsx';
 import { useChangePassword, useEndOtherSessions, useEndSession, useSessions } from './use-account.ts';
 import { timeAgo } from '#web/lib/dates.ts';
 
-/** The Account section: the password, the signed-in sessions, email, export and deletion (issue 28), moving the page and API tokens (issue 32). */
+/** The Account section, the person's own: the password, sign-in ways and sessions, email, purchases, export and deletion (issue 28), API tokens (issue 32). */
 export function AccountTab({ user, onEditEmail }: { user: CurrentUser; onEditEmail: () => void }) {
   return (
     <div className="grid gap-6 lg:grid-cols-2">
@@ -32,9 +30,7 @@ export function AccountTab({ user, onEditEmail }: { user: CurrentUser; onEditEma
       <SingleSignOnCard />
       <SessionsCard />
       <EmailCard user={user} onEditEmail={onEditEmail} />
-      <PageTransferCard user={user} />
       <PurchasesCard user={user} />
-      <CustomDomainCard />
       <AccountDataCard user={user} />
       <ApiTokensCard />
     </div>

@@ -102,8 +102,8 @@ export function SetPasswordCard({ user }: { user: CurrentUser }) {
         <KeyRound className="size-5 text-primary-text" aria-hidden="true" /> Password
       </h2>
       <p className="mt-1 text-sm text-muted">
-        {user.username} signs in through single sign-on and has no password yet. Set one to sign in without it, and to export or delete the
-        account.
+        {user.accountUsername} signs in through single sign-on and has no password yet. Set one to sign in without it, and to export or
+        delete the account.
       </p>
       <form onSubmit={(event) => void submit(event)} noValidate aria-label="Set a password" className="mt-5 space-y-4">
         <FormError message={form.error} />

@@ -17,6 +17,7 @@ import type { SsoLink } from '#shared/single-sign-on.ts';
 import type { MailDelivery } from '#shared/mail.ts';
 import { ApiError, NETWORK_ERROR_MESSAGE, api, apiErrorOf } from '#web/lib/api.ts';
 import { refreshSession } from '#web/lib/use-session.ts';
+import { withPage } from '#web/lib/page-choice.ts';
 
 const sessionsQueryKey = ['me', 'sessions'] as const;
 
@@ -128,7 +129,7 @@ export function useExportData() {
 export function useDownloadPageFile() {
   return useApiMutation({
     failure: 'The page file could not be made. Please try again.',
-    mutationFn: () => download('/api/me/page-export', {}, 'linkverse-page.json'),
+    mutationFn: () => download(withPage('/api/me/page-export'), {}, 'linkverse-page.json'),
   });
 }
 

@@ -3,7 +3,7 @@ import { type AdminUser, adminMessages, deleteUserSchema } from '#shared/admin.t
 import { USERNAME_HOLD_DAYS } from '#shared/constants.ts';
 import { FormDialog } from '#web/components/ui/form-dialog.tsx';
 import { useSchemaForm } from '#web/lib/use-schema-form.ts';
-import { TypedUsernameField, typingUsername } from '#web/features/account/typed-username-field.tsx';
+import { TypedUsernameField, typingUsername } from '#web/components/typed-username-field.tsx';
 import { adminRequests, useAdminMutation } from './use-admin.ts';
 
 /**

@@ -1,3 +1,4 @@
+import { withPage } from '#web/lib/page-choice.ts';
 import { useQueryClient } from '@tanstack/react-query';
 import {
   ArrowDownRight,
@@ -82,7 +83,7 @@ export function AnalyticsTab({ user }: { user: CurrentUser }) {
         </div>
         {allowed.analyticsExport ? (
           <Button asChild variant="outline" size="sm">
-            <a href={`/api/me/analytics/export?days=${days}`} download>
+            <a href={withPage(`/api/me/analytics/export?days=${days}`)} download>
               <Download /> Export CSV
             </a>
           </Button>

@@ -1,3 +1,4 @@
+import { safeNextPath } from '#shared/next-path.ts';
 import { useEffect } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { DISPLAY_NAME_MAX_LENGTH, USERNAME_MAX_LENGTH } from '#shared/constants.ts';
@@ -48,7 +49,8 @@ export function RegisterCard() {
         onSuccess: () => {
           // Without storage (a private mode) the overview says "Welcome back", as it would later.
           setSessionMark(NEW_ACCOUNT_STORAGE_KEY, username);
-          navigate('/dashboard', { replace: true });
+          // Back to the page that sent here (an invitation to a team, issue 53), when it is a page of this site.
+          navigate(safeNextPath(searchParams.get('next')), { replace: true });
         },
       },
     ),

@@ -14,7 +14,11 @@ import { TAB_DETAILS, parseTab } from './dashboard-tabs.ts';
 import { OverviewTab } from './overview-tab.tsx';
 import { useProfileActions } from '#web/lib/use-profile-actions.ts';
 import { PendingDeletion } from './pending-deletion.tsx';
-import { TabSkeleton } from './dashboard-skeleton.tsx';
+import { DashboardSkeleton, TabSkeleton } from './dashboard-skeleton.tsx';
+import type { PageSummary } from '#shared/pages.ts';
+import { PageSwitcher } from '#web/features/pages/page-switcher.tsx';
+import { OfflineNotice } from '#web/features/pages/offline-notice.tsx';
+import { useDashboardPage } from '#web/features/pages/use-dashboard-page.ts';
 
 // Each tab's code loads when the tab is opened (the dashboard's first load stays small).
 const LinksTab = lazy(() => import('#web/features/links/links-tab.tsx').then((module) => ({ default: module.LinksTab })));
@@ -28,6 +32,9 @@ const SeoTab = lazy(() => import('#web/features/seo/seo-tab.tsx').then((module) 
 const CustomizeTab = lazy(() =>
   import('#web/features/customization/customize-tab.tsx').then((module) => ({ default: module.CustomizeTab })),
 );
+const PageTab = lazy(() => import('#web/features/pages/page-tab.tsx').then((module) => ({ default: module.PageTab })));
+const PageCards = lazy(() => import('./page-cards.tsx').then((module) => ({ default: module.PageCards })));
+const NewPageDialog = lazy(() => import('#web/features/pages/new-page-dialog.tsx').then((module) => ({ default: module.NewPageDialog })));
 
 function TabLoading() {
   return (
@@ -55,16 +62,55 @@ function DashboardFrame({ user, children }: { user: CurrentUser; children: React
   );
 }
 
-/** /dashboard without the site header and footer; the tab lives in ?tab= (spec 000 §2). */
+/**
+ * /dashboard without the site header and footer; the tab lives in ?tab= (spec 000 §2), the page worked on in
+ * ?page= (issue 53: a link to a tab of a page can be shared within its team).
+ */
 export function DashboardPage({ user }: { user: CurrentUser }) {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const renamed = useCallback(
+    (username: string) =>
+      setSearchParams(
+        (current) => {
+          const next = new URLSearchParams(current);
+          next.set('page', username);
+          return next;
+        },
+        { replace: true },
+      ),
+    [setSearchParams],
+  );
+  const named = searchParams.get('page');
+  const state = useDashboardPage(user, named, renamed);
   // Signed in during a deletion's grace period: keeping the account comes first.
   if (user.deleteAfter) return <PendingDeletion user={user} deleteAfter={user.deleteAfter} />;
+  if (state === 'unknown') return <UnknownPage username={named ?? ''} />;
+  if (state === 'switching') return <DashboardSkeleton />;
   return <Dashboard user={user} />;
+}
+
+/** ?page= names no page of the person's: theirs may have been renamed or deleted, or they were removed from it. */
+function UnknownPage({ username }: { username: string }) {
+  return (
+    <main className="flex min-h-dvh items-center justify-center bg-background p-6 text-zinc-100">
+      <div className="max-w-md rounded-2xl border border-border bg-surface p-8 text-center">
+        <h1 className="text-xl font-semibold">This page is not in your dashboard</h1>
+        <p className="mt-2 text-sm text-muted">
+          /{username} is not one of your pages, or you are no longer on its team. It may also have been renamed or deleted.
+        </p>
+        <Button asChild className="mt-6">
+          <Link to="/dashboard">Go to your dashboard</Link>
+        </Button>
+      </div>
+    </main>
+  );
 }
 
 function Dashboard({ user }: { user: CurrentUser }) {
   const [searchParams, setSearchParams] = useSearchParams();
-  const tab = parseTab(searchParams.get('tab'));
+  const tab = parseTab(searchParams.get('tab'), user.pageRole);
+  const page = searchParams.get('page');
+  const [newPage, setNewPage] = useState(false);
   const [menuOpen, setMenuOpen] = useState(false);
   const { openPublicProfile } = useProfileActions(user.username);
 
@@ -76,11 +122,24 @@ function Dashboard({ user }: { user: CurrentUser }) {
   const goToTab = (next: DashboardTab, options: Opening = {}) => {
     setMenuOpen(false);
     setLeavingFor(null);
-    setSearchParams(
-      next === 'overview'
+    setSearchParams({
+      ...(page ? { page } : {}),
+      ...(next === 'overview'
         ? {}
-        : { tab: next, ...(options.newLink ? { new: '1' } : {}), ...(options.focus ? { focus: options.focus } : {}) },
-    );
+        : { tab: next, ...(options.newLink ? { new: '1' } : {}), ...(options.focus ? { focus: options.focus } : {}) }),
+    });
+  };
+  /** Work on another page: the dashboard's address names it, on the same tab when its role shows it. */
+  const switchTo = (target: PageSummary) => {
+    const work = unsavedWork();
+    const go = () => {
+      setMenuOpen(false);
+      setLeavingFor(null);
+      const nextTab = parseTab(tab, target.role);
+      setSearchParams({ ...(target.isAccountPage ? {} : { page: target.username }), ...(nextTab === 'overview' ? {} : { tab: nextTab }) });
+    };
+    if (work.length > 0) setLeavingFor({ work, leave: go });
+    else go();
   };
   // A tab opens at its top, not at the scroll the last one was left at (issue 51).
   // (A tab opened to land on a field scrolls to that field instead.)
@@ -133,7 +192,8 @@ function Dashboard({ user }: { user: CurrentUser }) {
                 </Dialog.Content>
               </Dialog.Portal>
             </Dialog.Root>
-            <h1 className="truncate text-lg font-semibold">{TAB_DETAILS[tab].title}</h1>
+            <PageSwitcher user={user} onSwitch={switchTo} onNewPage={() => setNewPage(true)} />
+            <h1 className="hidden truncate text-lg font-semibold md:block">{TAB_DETAILS[tab].title}</h1>
           </div>
           <div className="flex items-center gap-2">
             <Button asChild variant="ghost" size="sm" className="hidden sm:inline-flex">
@@ -147,6 +207,8 @@ function Dashboard({ user }: { user: CurrentUser }) {
           </div>
         </header>
         <main className="mx-auto max-w-6xl px-4 py-8 sm:px-8">
+          <h1 className="mb-6 text-2xl font-semibold md:hidden">{TAB_DETAILS[tab].title}</h1>
+          <OfflineNotice user={user} />
           <Suspense fallback={<TabLoading />}>
             {tab === 'overview' && <OverviewTab user={user} onTabChange={changeTab} />}
             {tab === 'links' && <LinksTab user={user} />}
@@ -155,7 +217,18 @@ function Dashboard({ user }: { user: CurrentUser }) {
             {tab === 'customize' && <CustomizeTab user={user} />}
             {tab === 'seo' && <SeoTab user={user} />}
             {tab === 'subscribers' && <SubscribersTab user={user} />}
+            {tab === 'page' && <PageTab user={user} pageCards={<PageCards user={user} />} onLeft={() => void navigate('/dashboard')} />}
             {tab === 'account' && <AccountTab user={user} onEditEmail={() => changeTab('profile', { focus: 'email' })} />}
+            {newPage && (
+              <NewPageDialog
+                origin={window.location.origin}
+                onClose={() => setNewPage(false)}
+                onMade={(made) => {
+                  setNewPage(false);
+                  switchTo(made);
+                }}
+              />
+            )}
           </Suspense>
           <ConfirmDialog
             title="Leave without saving?"

@@ -1,5 +1,5 @@
 import { Copy, ExternalLink, LogOut, Plus, Settings } from 'lucide-react';
-import { DASHBOARD_TABS, type DashboardTab } from '#web/lib/constants.ts';
+import type { DashboardTab } from '#web/lib/constants.ts';
 import type { CurrentUser } from '#shared/user.types.ts';
 import { Avatar } from '#web/components/ui/avatar.tsx';
 import { logOut } from '#web/lib/use-session.ts';
@@ -7,7 +7,7 @@ import { Logo } from '#web/features/site/logo.tsx';
 import { cn } from '#web/lib/utils.ts';
 import { formatCount } from '#shared/counts.ts';
 import { useAnalytics } from '#web/features/analytics/use-analytics.ts';
-import { TAB_DETAILS } from './dashboard-tabs.ts';
+import { TAB_DETAILS, tabsFor } from './dashboard-tabs.ts';
 import { useProfileActions } from '#web/lib/use-profile-actions.ts';
 
 interface DashboardSidebarProps {
@@ -66,7 +66,7 @@ export function DashboardSidebar({ user, tab, onTabChange }: DashboardSidebarPro
       <SidebarStats />
 
       <nav aria-label="Dashboard" className="space-y-1">
-        {DASHBOARD_TABS.map((value) => {
+        {tabsFor(user.pageRole).map((value) => {
           const details = TAB_DETAILS[value];
           return (
             <button
@@ -90,9 +90,11 @@ export function DashboardSidebar({ user, tab, onTabChange }: DashboardSidebarPro
 
       <div>
         <p className="mb-2 px-3 text-xs font-semibold uppercase tracking-wider text-muted">Quick actions</p>
-        <button type="button" className={actionClass} onClick={() => onTabChange('links', { newLink: true })}>
-          <Plus className="size-4" /> Add New Link
-        </button>
+        {user.pageRole !== 'analyst' && (
+          <button type="button" className={actionClass} onClick={() => onTabChange('links', { newLink: true })}>
+            <Plus className="size-4" /> Add New Link
+          </button>
+        )}
         <button type="button" className={actionClass} onClick={() => void copyProfileUrl()}>
           <Copy className="size-4" /> Copy Profile URL
         </button>

@@ -1,4 +1,5 @@
-import { BarChart3, Home, KeyRound, Link2, Mail, Palette, Search, UserRound } from 'lucide-react';
+import { BarChart3, Home, KeyRound, Link2, Mail, Palette, Search, UserRound, UsersRound } from 'lucide-react';
+import type { PageRole } from '#shared/pages.ts';
 import { DASHBOARD_TABS, type DashboardTab } from '#web/lib/constants.ts';
 
 export const TAB_DETAILS: Record<DashboardTab, { label: string; title: string; icon: typeof Home }> = {
@@ -9,10 +10,23 @@ export const TAB_DETAILS: Record<DashboardTab, { label: string; title: string; i
   customize: { label: 'Customize Profile', title: 'Complete Profile Customization', icon: Palette },
   seo: { label: 'SEO', title: 'Search and Sharing', icon: Search },
   subscribers: { label: 'Subscribers', title: 'Subscribers', icon: Mail },
+  page: { label: 'Page & Team', title: 'Page and Team', icon: UsersRound },
   account: { label: 'Account', title: 'Account', icon: KeyRound },
 };
 
-/** Only the tab names are accepted (spec 000 §2's five, SEO, Subscribers and Account); anything else is the overview. */
-export function parseTab(value: string | null): DashboardTab {
-  return (DASHBOARD_TABS as readonly string[]).includes(value ?? '') ? (value as DashboardTab) : 'overview';
+/** The tabs an analyst of a page sees (issue 53): what they may read of it, and their own account. */
+const ANALYST_TABS: readonly DashboardTab[] = ['analytics', 'subscribers', 'page', 'account'];
+
+/** The tabs of the dashboard for the person's role on the page: all of them, but for an analyst. */
+export function tabsFor(role: PageRole): readonly DashboardTab[] {
+  return role === 'analyst' ? ANALYST_TABS : DASHBOARD_TABS;
+}
+
+/**
+ * Only the tab names are accepted (spec 000 §2's five, SEO, Subscribers, Page & Team and Account), and only those
+ * the role shows; anything else is the role's first tab (the overview, but for an analyst).
+ */
+export function parseTab(value: string | null, role: PageRole = 'owner'): DashboardTab {
+  const tabs = tabsFor(role);
+  return (tabs as readonly string[]).includes(value ?? '') ? (value as DashboardTab) : tabs[0]!;
 }

@@ -1,3 +1,4 @@
+import { withPage } from '#web/lib/page-choice.ts';
 import { Download, QrCode } from 'lucide-react';
 import { useState } from 'react';
 import { QR_PNG_SIZE, type QrStyle } from '#shared/qr-code.ts';
@@ -19,7 +20,7 @@ export function QrCodeCard({ username, hasPicture }: { username: string; hasPict
   const [style, setStyle] = useState<QrStyle>('profile');
   const [withPicture, setWithPicture] = useState(false);
   const query = `style=${style}${hasPicture && withPicture ? '&picture=true' : ''}`;
-  const svg = `/api/me/qr.svg?${query}`;
+  const svg = withPage(`/api/me/qr.svg?${query}`);
   return (
     <Card>
       <div className="flex flex-col gap-6 sm:flex-row sm:items-center">
@@ -71,7 +72,7 @@ export function QrCodeCard({ username, hasPicture }: { username: string; hasPict
               </a>
             </Button>
             <Button asChild variant="outline" size="sm">
-              <a href={`/api/me/qr.png?${query}&size=${QR_PNG_SIZE.default}`} download={`${username}-qr.png`}>
+              <a href={withPage(`/api/me/qr.png?${query}&size=${QR_PNG_SIZE.default}`)} download={`${username}-qr.png`}>
                 <Download aria-hidden="true" /> PNG, {QR_PNG_SIZE.default} px
               </a>
             </Button>

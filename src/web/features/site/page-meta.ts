@@ -43,6 +43,7 @@ const PAGE_META: ReadonlyMap<string, PageMeta> = new Map<string, PageMeta>([
   ['/dashboard/settings', titled('Dashboard', 'Your links, profile, look and analytics.')],
   ['/admin', titled('Admin Control Center', 'Users, reserved usernames, username history, activity logs and site settings.')],
   ['/upload-profile-image', titled('Upload profile picture', 'Choose and crop the picture shown on your page.')],
+  ['/invitation', titled('Invitation', 'An invitation to run a page with its team.')],
   ['/profile', titled('My profile', 'Your public page.')],
   [
     '/examples',
@@ -80,6 +81,7 @@ export const SHELL_PATHS = [
   '/dashboard/settings',
   '/admin',
   '/upload-profile-image',
+  '/invitation',
   '/profile',
   // The page a single sign-on provider sends the browser back to, as /login/sso/{provider} (site-pages.ts).
   '/login/sso',

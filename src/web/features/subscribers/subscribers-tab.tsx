@@ -1,3 +1,4 @@
+import { withPage } from '#web/lib/page-choice.ts';
 import { useQueryClient } from '@tanstack/react-query';
 import { Download, MailCheck, Trash2, Users } from 'lucide-react';
 import { useState } from 'react';
@@ -136,7 +137,7 @@ function SubscriberTable({ list }: { list: SubscriberList }) {
         </div>
         {list.total > 0 && (
           <Button variant="outline" asChild>
-            <a href="/api/me/subscribers/export.csv" download>
+            <a href={withPage('/api/me/subscribers/export.csv')} download>
               <Download /> Export CSV
             </a>
           </Button>
