@@ -20,6 +20,6 @@ export const pagesPlugin: FeaturePlugin = async (app, { db, config, changes, out
     });
     registerMembershipRoutes(me, team, changes);
   });
-  await inSignedInScope(app, 'analyst', (me) => registerTeamRoutes(me, team));
+  await inSignedInScope(app, 'analyst', (me) => registerTeamRoutes(me, team, config.publicUrl));
   registerInvitationPreview(app, team);
 };

@@ -16,6 +16,7 @@ import {
 import type { App } from '../http/app-types.ts';
 import { type ChangeBus, profileChange } from '../http/change-bus.ts';
 import { rateLimiter } from '../http/rate-limit.ts';
+import { siteOrigin } from '../http/site-origin.ts';
 import { requireAccount, requireUser } from '../http/who-is-asking.ts';
 import type { TeamService } from './team.service.ts';
 
@@ -28,7 +29,7 @@ const tokenBody = z.object({ token: invitationTokenSchema }).strict();
 const done = dataOf(z.object({ done: z.literal(true) }));
 
 /** The page's team, under /api/me/team: on the page the call names; reading it is every member's, changing it the owner's. */
-export function registerTeamRoutes(app: App, team: TeamService): void {
+export function registerTeamRoutes(app: App, team: TeamService, publicUrl: string | undefined): void {
   const invitesPerPage = rateLimiter(
     app,
     'invite-page',
@@ -76,7 +77,9 @@ export function registerTeamRoutes(app: App, team: TeamService): void {
       const account = requireAccount(request);
       await invitesPerPage(request, String(page.id));
       await invitesPerAccount(request, String(account.id));
-      return reply.status(201).send({ data: await team.invite(page, account, request.body) });
+      const { invitation, path } = await team.invite(page, account, request.body);
+      // The link as this site is reached (PUBLIC_URL, else the request's own address), for the owner to pass on.
+      return reply.status(201).send({ data: { invitation, link: `${siteOrigin(publicUrl, request)}${path}` } });
     },
   );
 

@@ -97,7 +97,10 @@ export class TeamService {
     };
   }
 
-  /** Invite an address to the team: a link mailed to it, valid INVITATION_DAYS days, used once. Answers the link too. */
+  /**
+   * Invite an address to the team: a link mailed to it (at PUBLIC_URL), valid INVITATION_DAYS days, used once.
+   * Answers the link's path too, for the owner to send it themselves (a site without mail).
+   */
   async invite(page: UserRow, inviter: UserRow, input: InviteInput, now = Date.now()) {
     const at = new Date(now).toISOString();
     const owner = page.ownerId === null ? page : await findUserById(this.db, page.ownerId);
@@ -105,7 +108,8 @@ export class TeamService {
       throw new AppError(409, 'forbidden', teamMessages.ownAddress, { fieldErrors: { email: teamMessages.ownAddress } });
     }
     const token = randomBytes(32).toString('base64url');
-    const link = `${this.origin}${invitationLinkPath(token)}`;
+    const path = invitationLinkPath(token);
+    const link = `${this.origin}${path}`;
     const expiresAt = new Date(now + INVITATION_DAYS * DAY_MS).toISOString();
     const invitation = await this.db.transaction().execute(async (trx) => {
       if (await isMemberByAddress(trx, page.id, input.email)) {
@@ -132,7 +136,7 @@ export class TeamService {
       return row;
     });
     this.outbox.kick();
-    return { invitation: { id: invitation.id, email: invitation.email, role: input.role, expiresAt }, link };
+    return { invitation: { id: invitation.id, email: invitation.email, role: input.role, expiresAt }, path };
   }
 
   async withdraw(page: UserRow, id: number): Promise<void> {

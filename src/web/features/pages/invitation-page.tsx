@@ -2,7 +2,7 @@ import { MailCheck, UsersRound } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { type InvitationPreview, PAGE_ROLE_INFO, teamMessages } from '#shared/pages.ts';
-import { formatDay } from '#shared/time-zone.ts';
+import { formatDay } from '#web/lib/dates.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { FormError } from '#web/components/ui/form-error.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
@@ -66,7 +66,7 @@ export function InvitationPage() {
     });
 
   return (
-    <main className="mx-auto flex min-h-[70dvh] max-w-lg items-center px-4 py-16">
+    <div className="mx-auto flex min-h-[70dvh] max-w-lg items-center px-4 py-16">
       <div className="w-full rounded-3xl border border-border bg-surface/80 p-8 shadow-2xl shadow-black/30">
         {loaded.state === 'loading' && (
           <p className="flex items-center gap-3 text-sm text-muted" role="status">
@@ -122,6 +122,6 @@ export function InvitationPage() {
           </>
         )}
       </div>
-    </main>
+    </div>
   );
 }

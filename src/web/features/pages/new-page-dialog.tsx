@@ -25,6 +25,7 @@ export function NewPageDialog({ origin, onMade, onClose }: { origin: string; onM
   const createPage = useCreatePage();
   const form = useSchemaForm(newPageFormSchema, { defaultValues: { username: '', start: 'empty', copyFrom: '' } });
   const start = form.watch('start');
+  const username = form.watch('username');
   const [file, setFile] = useState<{ name: string; document: PageFile } | null>(null);
   const [importing, setImporting] = useState(false);
   const editable = (pages.data?.pages ?? []).filter((page) => roleAllows(page.role, 'editor'));
@@ -91,22 +92,17 @@ export function NewPageDialog({ origin, onMade, onClose }: { origin: string; onM
     >
       <div className="space-y-2">
         <Label htmlFor="new-page-username">Address</Label>
-        <div className="flex items-center rounded-xl border border-border bg-surface focus-within:border-primary focus-within:ring-2 focus-within:ring-primary/30">
-          <span className="truncate pl-4 text-sm text-muted" aria-hidden="true">
-            {origin.replace(/^https?:\/\//, '')}/
-          </span>
-          <Input
-            id="new-page-username"
-            autoComplete="off"
-            autoCapitalize="none"
-            spellCheck={false}
-            className="border-0 pl-0.5 focus:ring-0"
-            aria-describedby="new-page-username-hint"
-            {...form.field('username')}
-          />
-        </div>
-        <p id="new-page-username-hint" className="text-xs text-muted">
-          Lowercase letters, numbers, - and _, up to 20.
+        <Input
+          id="new-page-username"
+          autoComplete="off"
+          autoCapitalize="none"
+          spellCheck={false}
+          placeholder="yourbrand"
+          aria-describedby="new-page-username-hint"
+          {...form.field('username')}
+        />
+        <p id="new-page-username-hint" className="break-all text-xs text-muted">
+          Its address: {origin.replace(/^https?:\/\//, '')}/{username || 'yourbrand'}. Lowercase letters, numbers, - and _, up to 20.
         </p>
       </div>
       <fieldset className="min-w-0 space-y-2">

@@ -1,6 +1,6 @@
 import { pageMessages } from '#shared/pages.ts';
 import { DEFAULT_PLAN_LIMITS, PLAN_NAMES } from '#shared/plans.ts';
-import { formatDay } from '#shared/time-zone.ts';
+import { formatDay } from '#web/lib/dates.ts';
 import type { CurrentUser } from '#shared/user.types.ts';
 import { useSiteFeatures } from '#web/lib/use-site-features.ts';
 import { usePages } from './use-pages.ts';

@@ -2,7 +2,7 @@ import { History, Trash2, Undo2 } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { activityText } from '#shared/activity-text.ts';
 import { type PageSummary, deletePageSchema, roleAllows } from '#shared/pages.ts';
-import { formatDay } from '#shared/time-zone.ts';
+import { formatDay } from '#web/lib/dates.ts';
 import type { CurrentUser } from '#shared/user.types.ts';
 import { TypedUsernameField, typingUsername } from '#web/components/typed-username-field.tsx';
 import { Button } from '#web/components/ui/button.tsx';
@@ -22,7 +22,8 @@ export function PageTab({ user, pageCards, onLeft }: { user: CurrentUser; pageCa
   const pages = usePages();
   const page = pages.data?.pages.find((entry) => entry.id === user.id);
   return (
-    <div className="grid gap-6 lg:grid-cols-2">
+    // Each card may shrink below its content's width (a long invitation link scrolls inside its own box).
+    <div className="grid grid-cols-1 gap-6 lg:grid-cols-2 [&>*]:min-w-0">
       <TeamCard user={user} onLeft={onLeft} />
       <ActivityLogCard />
       {roleAllows(user.pageRole, 'editor') && pageCards}

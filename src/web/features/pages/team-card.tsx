@@ -10,7 +10,7 @@ import { FormError } from '#web/components/ui/form-error.tsx';
 import { Input, Label, Select } from '#web/components/ui/input.tsx';
 import { LoadError, LoadingState } from '#web/components/ui/query-status.tsx';
 import { copyWithToast } from '#web/lib/clipboard.ts';
-import { formatDay } from '#shared/time-zone.ts';
+import { formatDay } from '#web/lib/dates.ts';
 import { useSchemaForm } from '#web/lib/use-schema-form.ts';
 import { useSiteFeatures } from '#web/lib/use-site-features.ts';
 import {
