@@ -134,6 +134,8 @@ export default defineConfig(({ isSsrBuild }) => ({
                   'src/web/components/ui/password-input.tsx',
                   'src/web/lib/use-schema-form.ts',
                   'src/shared/validation.ts',
+                  // Where a sign-in or a sign-up leads on (an invitation to a team, issue 53).
+                  'src/shared/next-path.ts',
                 ],
                 // The one form library (docs/decisions/025): every card's form is written with it.
                 packages: [

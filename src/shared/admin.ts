@@ -52,6 +52,8 @@ export const adminMessages = {
   maintenanceModeRequired: 'maintenanceMode must be true or false',
   messageTooLong: `The message cannot exceed ${MAINTENANCE_MESSAGE_MAX_LENGTH} characters`,
   forbidden: "You don't have permission to access this page.",
+  /** A further page of an account (issue 53): it has no password, role or plan of its own. */
+  pageNotAccount: (owner: string) => `This is a page of @${owner}'s: change their account instead`,
 } as const;
 
 const reasonSchema = z
@@ -150,6 +152,8 @@ export const adminUserSchema = z
     verified: z.boolean(),
     /** Set while the owner's deletion waits out its grace period: when it becomes final. */
     deleteAfter: z.string().nullable(),
+    /** A further page of an account (issue 53): the account that owns it; null for an account. */
+    owner: z.object({ id: z.number().int(), username: z.string() }).nullable(),
     createdAt: z.string(),
   })
   .meta({ id: 'AdminUser' });

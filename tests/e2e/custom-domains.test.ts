@@ -26,7 +26,7 @@ afterAll(() => dns.close());
 const running = useServerAndBrowser(() => ({ customDomains: { siteHost: SITE, dnsServers: [dns.address], askPort: 0 } }));
 
 async function signedIn(username: string, password: string, width: number): Promise<Page> {
-  return signInPage(running.browser, running.server.baseUrl, { username, password }, { width, next: '/dashboard?tab=account' });
+  return signInPage(running.browser, running.server.baseUrl, { username, password }, { width, next: '/dashboard?tab=page' });
 }
 
 async function freePort(): Promise<number> {

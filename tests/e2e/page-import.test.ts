@@ -22,11 +22,11 @@ const running = useServerAndBrowser(() => ({
   linktreeImport: { enabled: true, allowLoopback: true, origin: linktree.origin, timeoutMs: 3000 },
 }));
 
-async function signedInAccountTab(width: number): Promise<{ page: Page; username: string }> {
+async function signedInPageTab(width: number): Promise<{ page: Page; username: string }> {
   const { user } = await createUser(running.server.testApp.app, { password: 'secret123' });
   await setPlan(running.server.testApp.app, user.id, 'pro');
   const page = await signInPage(running.browser, running.server.baseUrl, { username: user.username, password: 'secret123' }, { width });
-  await openAppPage(page, '/dashboard?tab=account');
+  await openAppPage(page, '/dashboard?tab=page');
   await page.getByRole('heading', { name: 'Move your page' }).waitFor();
   return { page, username: user.username };
 }
@@ -35,7 +35,7 @@ const pageText = async (username: string) => (await running.server.testApp.app.i
 
 describe('importing a page', () => {
   it('previews a Linktree page, imports what stays ticked, and the page shows it', async () => {
-    const { page, username } = await signedInAccountTab(390);
+    const { page, username } = await signedInPageTab(390);
     await page.getByText('Linktree', { exact: true }).click();
     await page.getByLabel('Linktree address').fill('linktr.ee/mira.okafor');
     await page.getByRole('button', { name: 'Read page' }).click();
@@ -59,7 +59,7 @@ describe('importing a page', () => {
   });
 
   it('replaces the page with a page file only after asking, its picture taken from the file the browser read', async () => {
-    const { page, username } = await signedInAccountTab(1366);
+    const { page, username } = await signedInPageTab(1366);
     // The preview does not send the file's pictures back (issue 51 §4): the import takes them from the file the page read.
     const picture = await pngImage(120, 120, '#22aa66');
     const pictureUrl = `/media/${createHash('sha256').update(picture).digest('hex')}.png`;

@@ -8,18 +8,25 @@ function containing(search: string) {
 }
 
 export async function listUsers(db: Db, search: string, offset: number, limit: number) {
-  let query = db.selectFrom('users');
+  let query = db.selectFrom('users').leftJoin('users as owner', 'owner.id', 'users.ownerId');
   if (search) {
     const pattern = containing(search);
     query = query.where((eb) =>
       eb.or([
-        sql<boolean>`lower(${eb.ref('username')}) like ${pattern} escape '\\'`,
-        sql<boolean>`lower(${eb.ref('displayName')}) like ${pattern} escape '\\'`,
+        sql<boolean>`lower(${eb.ref('users.username')}) like ${pattern} escape '\\'`,
+        sql<boolean>`lower(${eb.ref('users.displayName')}) like ${pattern} escape '\\'`,
       ]),
     );
   }
   const [rows, count] = await Promise.all([
-    query.selectAll().orderBy('createdAt', 'desc').orderBy('id', 'desc').limit(limit).offset(offset).execute(),
+    query
+      .selectAll('users')
+      .select('owner.username as ownerUsername')
+      .orderBy('users.createdAt', 'desc')
+      .orderBy('users.id', 'desc')
+      .limit(limit)
+      .offset(offset)
+      .execute(),
     query.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
   ]);
   return { rows, total: Number(count.total) };

@@ -36,7 +36,8 @@ import {
 import { insertLog, listLogs } from '../journal/admin-log.repository.ts';
 import type { AccountRescue } from '../services.ts';
 
-export function toAdminUser(row: UserRow): AdminUser {
+/** A user as the control center lists it; `ownerUsername` names the account that owns a further page (issue 53). */
+export function toAdminUser(row: UserRow & { ownerUsername?: string | null }): AdminUser {
   return {
     id: row.id,
     username: row.username,
@@ -49,6 +50,7 @@ export function toAdminUser(row: UserRow): AdminUser {
     isActive: row.isActive === 1,
     verified: row.verified === 1,
     deleteAfter: row.deleteAfter,
+    owner: row.ownerId !== null ? { id: row.ownerId, username: row.ownerUsername ?? '' } : null,
     createdAt: row.createdAt,
   };
 }
@@ -112,9 +114,17 @@ export class AdminService {
     private readonly rescue: AccountRescue,
   ) {}
 
-  private async target(trx: Db, id: number): Promise<UserRow> {
+  private async target(trx: Db, id: number): Promise<UserRow & { ownerUsername: string | null }> {
     const user = await findUserById(trx, id);
     if (!user) throw new AppError(404, 'not_found', adminMessages.userNotFound);
+    const owner = user.ownerId === null ? undefined : await findUserById(trx, user.ownerId);
+    return { ...user, ownerUsername: owner?.username ?? null };
+  }
+
+  /** An account, not a further page (issue 53): what only a person has (a password, second factors, a role, a plan). */
+  private async account(trx: Db, id: number): Promise<UserRow> {
+    const user = await this.target(trx, id);
+    if (user.ownerUsername !== null) throw new AppError(409, 'forbidden', adminMessages.pageNotAccount(user.ownerUsername));
     return user;
   }
 
@@ -157,7 +167,7 @@ export class AdminService {
       await updateUser(trx, id, { username: newUsername, updatedAt: at });
       await insertUsernameHistory(trx, { userId: id, oldUsername: user.username, newUsername, changedBy: admin.id, reason, changedAt: at });
       await this.log(trx, admin, 'username_change', { id, username: newUsername }, `${user.username} → ${newUsername}: ${reason}`);
-      return { before: user, after: (await findUserById(trx, id))! };
+      return { before: user, after: await this.target(trx, id) };
     });
     await this.changed(before);
     return toAdminUser(after);
@@ -165,12 +175,12 @@ export class AdminService {
 
   async changeRole(admin: UserRow, id: number, role: Role, reason?: string): Promise<AdminUser> {
     const after = await this.db.transaction().execute(async (trx) => {
-      const user = await this.target(trx, id);
+      const user = await this.account(trx, id);
       if (user.role === role) throw new AppError(400, 'no_changes', adminMessages.noChanges);
       if (role === 'user') await this.guardLastAdmin(trx, user);
       await updateUser(trx, id, { role, updatedAt: nowIso() });
       await this.log(trx, admin, 'role_change', user, `${user.role} → ${role}${reason ? `: ${reason}` : ''}`);
-      return (await findUserById(trx, id))!;
+      return this.target(trx, id);
     });
     return toAdminUser(after);
   }
@@ -184,7 +194,7 @@ export class AdminService {
       // Deactivation signs the user out everywhere at once.
       if (!active) await deleteSessionsOfUser(trx, id);
       await this.log(trx, admin, active ? 'user_reactivation' : 'user_deactivation', user, null);
-      return (await findUserById(trx, id))!;
+      return this.target(trx, id);
     });
     await this.changed(after);
     return toAdminUser(after);
@@ -218,7 +228,7 @@ export class AdminService {
   /** A one-time link that lets the user set a new password: shown to the admin once; the log keeps who and when, never the link. */
   async passwordResetLink(admin: UserRow, id: number, origin: string): Promise<ResetLink> {
     return this.db.transaction().execute(async (trx) => {
-      const user = await this.target(trx, id);
+      const user = await this.account(trx, id);
       const link = await this.rescue.resetLink(trx, user.id, { hours: ADMIN_RESET_LINK_HOURS, createdBy: admin.id, origin });
       await this.log(trx, admin, 'password_reset_link', user, `valid until ${link.expiresAt}`);
       return link;
@@ -228,7 +238,7 @@ export class AdminService {
   /** A user who lost their phone: their authenticator app and recovery codes go (logged), and the password alone signs them in. Returns the user, to be told. */
   async removeSecondFactors(admin: UserRow, id: number): Promise<UserRow> {
     return this.db.transaction().execute(async (trx) => {
-      const user = await this.target(trx, id);
+      const user = await this.account(trx, id);
       if (!(await this.rescue.removeSecondFactors(trx, user.id))) throw new AppError(400, 'not_enabled', adminMessages.noSecondFactor);
       await this.log(trx, admin, 'second_factor_removal', user, 'authenticator app and recovery codes removed');
       return user;
@@ -267,6 +277,10 @@ export class AdminService {
   async setPlan(admin: UserRow, id: number, change: { plan?: Plan; verified?: boolean }): Promise<AdminUser> {
     const after = await this.db.transaction().execute(async (trx) => {
       const user = await this.target(trx, id);
+      // A further page takes its owner's plan: only its badge is its own.
+      if (change.plan !== undefined && change.plan !== user.plan && user.ownerUsername !== null) {
+        throw new AppError(409, 'forbidden', adminMessages.pageNotAccount(user.ownerUsername));
+      }
       const plan = change.plan ?? user.plan;
       const verified = change.verified ?? user.verified === 1;
       if (plan === user.plan && verified === (user.verified === 1)) throw new AppError(400, 'no_changes', adminMessages.noChanges);
@@ -276,7 +290,7 @@ export class AdminService {
       if (verified !== (user.verified === 1)) {
         await this.log(trx, admin, 'verified_badge', user, verified ? 'verified badge granted' : 'verified badge removed');
       }
-      return (await findUserById(trx, id))!;
+      return this.target(trx, id);
     });
     await this.changed(after);
     return toAdminUser(after);

@@ -148,19 +148,23 @@ export function openSqliteFile(sqliteFile: string): Db {
   });
 }
 
-/** Apply every pending migration; throws with the failing migration's error. */
-export async function migrateToLatest(handle: DatabaseHandle, schema?: string): Promise<void> {
-  if (handle.dialect === 'postgres' && schema) {
-    await sql`create schema if not exists ${sql.id(schema)}`.execute(handle.db);
-  }
-  const migrator = new Migrator({
+/** The migrator of a database: its migrations, and its bookkeeping tables in its own schema (tests step down with it). */
+export function migratorOf(handle: DatabaseHandle, schema?: string): Migrator {
+  return new Migrator({
     db: handle.db,
     provider: { getMigrations: async () => MIGRATIONS },
     // Kysely finds its bookkeeping tables by name across all schemas; pin them
     // to ours so that several schemas in one database stay apart.
     ...(handle.dialect === 'postgres' && schema ? { migrationTableSchema: schema } : {}),
   });
-  const { error, results } = await migrator.migrateToLatest();
+}
+
+/** Apply every pending migration; throws with the failing migration's error. */
+export async function migrateToLatest(handle: DatabaseHandle, schema?: string): Promise<void> {
+  if (handle.dialect === 'postgres' && schema) {
+    await sql`create schema if not exists ${sql.id(schema)}`.execute(handle.db);
+  }
+  const { error, results } = await migratorOf(handle, schema).migrateToLatest();
   const failed = results?.find((result) => result.status === 'Error');
   if (error || failed) {
     throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${String(error)}`, { cause: error });

@@ -65,13 +65,16 @@ export function EditUserDialog({ user, onClose }: { user: AdminUser; onClose: ()
         <Label htmlFor="edit-username">Username</Label>
         <Input id="edit-username" {...form.field('username')} />
       </div>
-      <div className="space-y-2">
-        <Label htmlFor="edit-role">Role</Label>
-        <select id="edit-role" className="h-11 w-full rounded-xl border border-border bg-surface px-3 text-sm" {...form.field('role')}>
-          <option value="user">user</option>
-          <option value="admin">admin</option>
-        </select>
-      </div>
+      {/* A further page (issue 53) has no role of its own: its owner's account has. */}
+      {!user.owner && (
+        <div className="space-y-2">
+          <Label htmlFor="edit-role">Role</Label>
+          <select id="edit-role" className="h-11 w-full rounded-xl border border-border bg-surface px-3 text-sm" {...form.field('role')}>
+            <option value="user">user</option>
+            <option value="admin">admin</option>
+          </select>
+        </div>
+      )}
       <div className="space-y-2">
         <Label htmlFor="edit-reason">Reason for change</Label>
         <Textarea id="edit-reason" rows={3} {...form.field('reason')} />

@@ -65,21 +65,29 @@ export function UsersTab() {
               </div>
             </StackedCell>
             <StackedCell label="Role">
-              <span
-                className={cn(
-                  'w-fit rounded-full px-2.5 py-1 text-xs font-semibold',
-                  user.role === 'admin' ? 'bg-primary/20 text-primary-text' : 'bg-white/5 text-zinc-300',
-                )}
-              >
-                {user.role}
-              </span>
+              {user.owner ? (
+                // A further page of an account (issue 53): no role, password or plan of its own.
+                <span className="w-fit rounded-full bg-secondary/15 px-2.5 py-1 text-xs font-semibold text-zinc-200">
+                  Page of @{user.owner.username}
+                </span>
+              ) : (
+                <span
+                  className={cn(
+                    'w-fit rounded-full px-2.5 py-1 text-xs font-semibold',
+                    user.role === 'admin' ? 'bg-primary/20 text-primary-text' : 'bg-white/5 text-zinc-300',
+                  )}
+                >
+                  {user.role}
+                </span>
+              )}
             </StackedCell>
             <StackedCell label="Plan">
               <div className="flex flex-wrap items-center gap-x-3 gap-y-1 md:block">
                 <select
                   aria-label={`Plan of ${user.username}`}
                   value={user.plan}
-                  disabled={setPlan.isPending}
+                  title={user.owner ? `A page takes the plan of @${user.owner.username}` : undefined}
+                  disabled={setPlan.isPending || user.owner !== null}
                   onChange={(event) => void setPlan.run({ id: user.id, plan: event.target.value as Plan })}
                   className="h-9 rounded-lg border border-border bg-surface px-2 text-sm"
                 >
@@ -115,14 +123,16 @@ export function UsersTab() {
                 <Button variant="outline" size="sm" onClick={() => setEditing(user)} aria-label={`Edit ${user.username}`}>
                   Edit
                 </Button>
-                <Button
-                  variant="outline"
-                  size="sm"
-                  onClick={() => setResetting(user)}
-                  aria-label={`Password reset link for ${user.username}`}
-                >
-                  Reset password
-                </Button>
+                {!user.owner && (
+                  <Button
+                    variant="outline"
+                    size="sm"
+                    onClick={() => setResetting(user)}
+                    aria-label={`Password reset link for ${user.username}`}
+                  >
+                    Reset password
+                  </Button>
+                )}
                 {user.isActive ? (
                   <Button
                     variant="ghost"
@@ -170,8 +180,9 @@ export function UsersTab() {
         description={
           deactivating && (
             <>
-              Deactivate @{deactivating.username}? They are signed out, cannot sign in and their page stops being shown until an admin
-              reactivates the account.
+              {deactivating.owner
+                ? `Deactivate the page @${deactivating.username} of @${deactivating.owner.username}? It stops being shown until an admin reactivates it; its owner and team keep their accounts.`
+                : `Deactivate @${deactivating.username}? They are signed out, cannot sign in, and their pages stop being shown until an admin reactivates the account. Members of their pages keep their own.`}
             </>
           )
         }
