@@ -83,6 +83,15 @@ export default defineConfig(({ isSsrBuild }) => ({
               test: modules({ files: ['src/shared/plans.ts', 'src/shared/purchases.ts', 'src/shared/themes.ts'] }),
               priority: 10,
             },
+            // The schemas of pages and teams (issue 53), which the New page dialog and the Page & Team tab share:
+            // left to itself, rolldown puts them in one chunk with the switcher's list of pages, and the
+            // dashboard's first load would take the schema library.
+            {
+              name: 'page-schemas',
+              test: modules({ files: ['src/shared/pages.ts'] }),
+              priority: 10,
+              includeDependenciesRecursively: false,
+            },
             // What the app's shell and the account pages' cards share (the island of a static account page,
             // auth-island.tsx), and what the cards share among themselves: two files, not some twenty, each
             // a request, and each a link the preloading helper appends in one task before the card loads.
@@ -100,6 +109,8 @@ export default defineConfig(({ isSsrBuild }) => ({
                   'src/web/lib/use-api-mutation.ts',
                   // Its toasts, which load sonner when the first one shows.
                   'src/web/lib/toast.ts',
+                  // Where a sign-in or a sign-up leads on (a page that asked for it, an invitation to a team).
+                  'src/shared/next-path.ts',
                 ],
                 packages: [
                   'class-variance-authority/',
@@ -134,8 +145,6 @@ export default defineConfig(({ isSsrBuild }) => ({
                   'src/web/components/ui/password-input.tsx',
                   'src/web/lib/use-schema-form.ts',
                   'src/shared/validation.ts',
-                  // Where a sign-in or a sign-up leads on (an invitation to a team, issue 53).
-                  'src/shared/next-path.ts',
                 ],
                 // The one form library (docs/decisions/025): every card's form is written with it.
                 packages: [

@@ -77,6 +77,8 @@ export type ExportFile = { json: unknown } | { text: string } | { pieces: Iterab
 export interface ExportPart {
   /** Each file's name in the zip (a folder ends with /), with what the export's README says of it. */
   readonly described: ReadonlyArray<readonly [name: string, says: string]>;
+  /** The person's, not a page's (their tokens, their receipts): not repeated for each further page (issue 53). */
+  readonly ofAccount?: true;
   filesOf(db: Db, user: UserRow, context: ExportContext): Promise<Record<string, ExportFile>>;
 }
 

@@ -1,4 +1,4 @@
-import { PAGE_ROLES } from './pages.ts';
+import { PAGE_ROLES } from './page-roles.ts';
 import { z } from 'zod';
 import { contentWarningSchema } from './content-warning.ts';
 import { PLANS, ROLES, SUMMARY_CADENCES } from './constants.ts';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECT, type TestApp, createTestApp } from '../helpers/test-app.ts';
 import { type SignedInUser, createUser, setPlan, uniqueUsername } from '../helpers/factories.ts';
-import { PAGE_HEADER_NAME } from '#shared/pages.ts';
+import { PAGE_HEADER_NAME } from '#shared/page-roles.ts';
 
 // Every route under the guarded prefixes is called as a stranger (and the admin
 // ones as a signed-in member): a route that forgot its guard fails here, whatever

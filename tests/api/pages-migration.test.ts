@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { PAGE_HEADER_NAME } from '#shared/pages.ts';
+import { PAGE_HEADER_NAME } from '#shared/page-roles.ts';
 import { migrateToLatest, migratorOf, openDatabase } from '#server/db/database.ts';
 import { DIALECT, type TestApp, createTestApp } from '../helpers/test-app.ts';
 import { createLink, createUser, setPlan, uniqueUsername } from '../helpers/factories.ts';

@@ -1,6 +1,7 @@
+import { strFromU8, unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Plan } from '#shared/constants.ts';
-import { PAGE_HEADER_NAME, pageMessages } from '#shared/pages.ts';
+import { PAGE_HEADER_NAME, pageMessages } from '#shared/page-roles.ts';
 import { authMessages } from '#shared/auth.schema.ts';
 import { DESKTOP } from '../helpers/user-agents.ts';
 import { DIALECT, type TestApp, createTestApp } from '../helpers/test-app.ts';
@@ -266,5 +267,43 @@ describe(`an account and its pages (${DIALECT})`, () => {
     await t.app.events.flush();
     const analytics = (await onPage(pro, page.id, { url: '/api/me/analytics?days=7' })).json().data;
     expect(analytics.profileViews).toBe(1);
+  });
+
+  it('exports every page the account owns, each in a folder of its own, and not the pages it only joined', async () => {
+    const pro = await creatorOn('pro');
+    const band = await madePage(pro);
+    await onPage(pro, band.id, { method: 'POST', url: '/api/links', payload: { title: 'Band merch', url: 'https://example.com/merch' } });
+    const other = await creatorOn('pro');
+    const joined = await madePage(other);
+    await t.app.db
+      .insertInto('pageMembers')
+      .values({ pageId: joined.id, accountId: pro.user.id, role: 'editor', createdAt: new Date().toISOString() })
+      .execute();
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/me/export',
+      headers: { cookie: pro.cookie },
+      payload: { password: pro.password },
+    });
+    expect(response.statusCode).toBe(200);
+    const files = unzipSync(new Uint8Array(response.rawPayload));
+    expect(strFromU8(files[`pages/${band.username}/links.json`]!)).toContain('Band merch');
+    expect(strFromU8(files['links.json']!)).not.toContain('Band merch');
+    expect(files[`pages/${band.username}/api-tokens.json`]).toBeUndefined();
+    expect(Object.keys(files).some((name) => name.includes(joined.username))).toBe(false);
+    expect(strFromU8(files['README.txt']!)).toContain(`pages/${band.username}/`);
+  });
+
+  it('names the page in a download’s query, which no route’s own rules see', async () => {
+    const pro = await creatorOn('pro');
+    const band = await madePage(pro);
+    const csv = await t.app.inject({ url: `/api/me/subscribers/export.csv?linkverse-page=${band.id}`, headers: { cookie: pro.cookie } });
+    expect(csv.statusCode).toBe(200);
+    const stranger = await createUser(t.app);
+    const refused = await t.app.inject({
+      url: `/api/me/subscribers/export.csv?linkverse-page=${band.id}`,
+      headers: { cookie: stranger.cookie },
+    });
+    expect(refused.statusCode).toBe(403);
   });
 });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PAGE_HEADER_NAME, pageMessages, teamMessages } from '#shared/pages.ts';
+import { PAGE_HEADER_NAME, pageMessages, teamMessages } from '#shared/page-roles.ts';
 import { DIALECT, type TestApp, createTestApp } from '../helpers/test-app.ts';
 import { type SignedInUser, createLink, createUser, setPlan, uniqueUsername } from '../helpers/factories.ts';
 import { MailServer, linkIn, tokenIn } from '../helpers/mail-server.ts';

@@ -9,13 +9,19 @@ import type { ExportContext, ExportFile, ExportPart } from '../services.ts';
 /** Where the README's descriptions start: after the longest file name and a space. */
 const README_COLUMN = 21;
 
-/** What the export holds, file by file, as each part describes its own. */
-function readmeOf(username: string, exportedAt: string, parts: readonly ExportPart[]): string {
-  const lines = parts.flatMap((part) =>
-    part.described.map(([name, says]) => `${name.padEnd(README_COLUMN - 1)} ${says.replaceAll('\n', `\n${' '.repeat(README_COLUMN)}`)}`),
+/** What the export holds, file by file, as each part describes its own, and the folder of each further page. */
+function readmeOf(username: string, exportedAt: string, parts: readonly ExportPart[], pages: readonly UserRow[]): string {
+  const line = (name: string, says: string) =>
+    `${name.padEnd(README_COLUMN - 1)} ${says.replaceAll('\n', `\n${' '.repeat(README_COLUMN)}`)}`;
+  const lines = parts.flatMap((part) => part.described.map(([name, says]) => line(name, says)));
+  const further = pages.map((page) =>
+    line(`${PAGES_FOLDER}${page.username}/`, 'another page you own, with the same files as above but for your tokens and receipts'),
   );
-  return `Your ${SITE_NAME} data: ${username}, exported ${exportedAt}.\n\n${lines.join('\n')}\n`;
+  return `Your ${SITE_NAME} data: ${username}, exported ${exportedAt}.\n\n${[...lines, ...further].join('\n')}\n`;
 }
+
+/** Where each further page of the account (issue 53) has its folder in the zip. */
+const PAGES_FOLDER = 'pages/';
 
 /** What the zip is fed at a time: compressing it takes a millisecond or two, then other requests get their turn. */
 const SLICE_BYTES = 64 * 1024;
@@ -32,14 +38,27 @@ export async function exportAccount(
   db: Db,
   user: UserRow,
   parts: readonly ExportPart[],
-  { now, pageSchemaUrl }: Partial<ExportContext> & Pick<ExportContext, 'pageSchemaUrl'>,
+  {
+    now,
+    pageSchemaUrl,
+    furtherPages = [],
+  }: Partial<ExportContext> & Pick<ExportContext, 'pageSchemaUrl'> & { furtherPages?: readonly UserRow[] },
 ): Promise<{ zip: Readable; fileName: string }> {
   const at = now ?? Date.now();
   const exportedAt = new Date(at).toISOString();
-  const files: Array<[string, ExportFile]> = [['README.txt', { text: readmeOf(user.username, exportedAt, parts) }]];
+  const files: Array<[string, ExportFile]> = [['README.txt', { text: readmeOf(user.username, exportedAt, parts, furtherPages) }]];
   // One part after another, with a turn of the event loop between: on SQLite each stored file is read
   // whole and synchronously, and all the parts' reads at once held everyone else for 200 ms.
   for await (const part of oneATurn(parts)) files.push(...Object.entries(await part.filesOf(db, user, { now: at, pageSchemaUrl })));
+  // Every further page the account owns, in a folder of its own (pages it only joined are their owners').
+  for (const page of furtherPages) {
+    for await (const part of oneATurn(parts.filter((each) => !each.ofAccount))) {
+      const pageFiles = await part.filesOf(db, page, { now: at, pageSchemaUrl });
+      files.push(
+        ...Object.entries(pageFiles).map(([name, file]): [string, ExportFile] => [`${PAGES_FOLDER}${page.username}/${name}`, file]),
+      );
+    }
+  }
   const zip = new PassThrough();
   void writeZip(zip, files, new Date(at)).catch((error: unknown) => zip.destroy(error as Error));
   return { zip, fileName: `${user.username}-${SITE_NAME.toLowerCase()}-export-${exportedAt.slice(0, 10)}.zip` };

@@ -216,6 +216,7 @@ function registerDataRoutes(app: App, { db, config, limits, bus, exportParts }: 
       await assertOwnPassword(user, request.body.password, 'password');
       const { zip, fileName } = await exportAccount(db, user, exportParts, {
         pageSchemaUrl: `${siteOrigin(config.publicUrl, request)}${PAGE_FILE_SCHEMA_PATH}`,
+        furtherPages: (await ownedPagesOf(db, user)).slice(1),
       });
       return reply
         .type('application/zip')

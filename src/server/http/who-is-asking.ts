@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyRequest, preValidationHookHandler } from '
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { adminMessages } from '#shared/admin.ts';
 import { commonMessages } from '#shared/api.ts';
-import { type PageAccess, type PageRole, pageMessages, roleAllows } from '#shared/pages.ts';
+import { type PageAccess, type PageRole, pageMessages, roleAllows } from '#shared/page-roles.ts';
 import type { UserRow } from '../db/schema.ts';
 import type { App } from './app-types.ts';
 import { AppError } from './errors.ts';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { dataOf, errorResponses, idParam, tooManyAttemptsMessage } from '#shared/api.ts';
-import { createPageSchema, deletePageSchema, pageMessages, pageSummarySchema, pagesAnswerSchema } from '#shared/pages.ts';
+import { createPageSchema, deletePageSchema, pageSummarySchema, pagesAnswerSchema } from '#shared/pages.ts';
+import { pageMessages } from '#shared/page-roles.ts';
 import type { AppConfig } from '../config.ts';
 import type { Db } from '../db/database.ts';
 import type { App } from '../http/app-types.ts';

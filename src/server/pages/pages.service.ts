@@ -1,14 +1,7 @@
 import { DAY_MS, type Plan } from '#shared/constants.ts';
 import { CUSTOMIZATION_MEDIA_FIELDS } from '#shared/customization.ts';
-import {
-  type CreatePageInput,
-  type DeletePageInput,
-  type PageRole,
-  type PageSummary,
-  type PagesAnswer,
-  pageMessages,
-  roleAllows,
-} from '#shared/pages.ts';
+import type { CreatePageInput, DeletePageInput, PageSummary, PagesAnswer } from '#shared/pages.ts';
+import { type PageRole, pageMessages, roleAllows } from '#shared/page-roles.ts';
 import { PLAN_NAMES, type PlanLimits } from '#shared/plans.ts';
 import { type Db, nowIso } from '../db/database.ts';
 import type { UserRow } from '../db/schema.ts';

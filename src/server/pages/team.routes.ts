@@ -1,18 +1,20 @@
 import { z } from 'zod';
 import { dataOf, errorResponses, idParam, tooManyAttemptsMessage } from '#shared/api.ts';
 import {
-  INVITATIONS_PER_ACCOUNT_PER_HOUR,
-  INVITATIONS_PER_PAGE_PER_HOUR,
-  MEMBER_ROLES,
   changeRoleSchema,
   invitationPreviewSchema,
   invitationTokenSchema,
   inviteSchema,
   offerOwnershipSchema,
-  pageMessages,
-  teamMessages,
   teamSchema,
 } from '#shared/pages.ts';
+import {
+  INVITATIONS_PER_ACCOUNT_PER_HOUR,
+  INVITATIONS_PER_PAGE_PER_HOUR,
+  MEMBER_ROLES,
+  pageMessages,
+  teamMessages,
+} from '#shared/page-roles.ts';
 import type { App } from '../http/app-types.ts';
 import { type ChangeBus, profileChange } from '../http/change-bus.ts';
 import { rateLimiter } from '../http/rate-limit.ts';

@@ -1,17 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import { DAY_MS, type Plan } from '#shared/constants.ts';
+import type { InvitationPreview, InviteInput, Team } from '#shared/pages.ts';
 import {
   INVITATION_DAYS,
-  type InvitationPreview,
-  type InviteInput,
   type MemberRole,
   TEAM_MAX,
   invitationLinkPath,
-  type Team,
   maskedAddress,
   pageMessages,
   teamMessages,
-} from '#shared/pages.ts';
+} from '#shared/page-roles.ts';
 import { PLAN_NAMES, type PlanLimits } from '#shared/plans.ts';
 import { type Db, nowIso } from '../db/database.ts';
 import type { UserRow } from '../db/schema.ts';

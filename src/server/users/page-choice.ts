@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { PAGE_HEADER_NAME, pageMessages } from '#shared/pages.ts';
+import { PAGE_HEADER_NAME, pageMessages } from '#shared/page-roles.ts';
 import type { Db } from '../db/database.ts';
 import type { UserRow } from '../db/schema.ts';
 import { AppError } from '../http/errors.ts';

@@ -1,6 +1,6 @@
 import type { Db } from '../db/database.ts';
 import type { Insertable } from 'kysely';
-import type { PageRole } from '#shared/pages.ts';
+import type { PageRole } from '#shared/page-roles.ts';
 import type { NewUser, UserRow, UserUpdate, UsernameHistoryTable } from '../db/schema.ts';
 
 export function findUserById(db: Db, id: number): Promise<UserRow | undefined> {

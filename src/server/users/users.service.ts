@@ -1,4 +1,4 @@
-import type { PageRole } from '#shared/pages.ts';
+import type { PageRole } from '#shared/page-roles.ts';
 import type { CurrentUser } from '#shared/user.types.ts';
 import { type ProfileSettings, usernameLockedUntil } from '#shared/profile-settings.ts';
 import { isAppRouteName } from '#shared/reserved-names.ts';

@@ -1,4 +1,4 @@
-import { PAGE_HEADER_NAME } from '#shared/pages.ts';
+import { PAGE_HEADER_NAME } from '#shared/page-roles.ts';
 
 // The page the dashboard works on (issue 53): the account's own first page
 // until the dashboard's address names another (?page=username). Every API call

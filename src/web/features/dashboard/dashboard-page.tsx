@@ -16,8 +16,7 @@ import { useProfileActions } from '#web/lib/use-profile-actions.ts';
 import { PendingDeletion } from './pending-deletion.tsx';
 import { DashboardSkeleton, TabSkeleton } from './dashboard-skeleton.tsx';
 import type { PageSummary } from '#shared/pages.ts';
-import { PageSwitcher } from '#web/features/pages/page-switcher.tsx';
-import { OfflineNotice } from '#web/features/pages/offline-notice.tsx';
+import { PageSwitcherButton } from '#web/features/pages/page-switcher-button.tsx';
 import { useDashboardPage } from '#web/features/pages/use-dashboard-page.ts';
 
 // Each tab's code loads when the tab is opened (the dashboard's first load stays small).
@@ -34,6 +33,9 @@ const CustomizeTab = lazy(() =>
 );
 const PageTab = lazy(() => import('#web/features/pages/page-tab.tsx').then((module) => ({ default: module.PageTab })));
 const PageCards = lazy(() => import('./page-cards.tsx').then((module) => ({ default: module.PageCards })));
+// The switcher's menu and the offline notice load just after the first paint: its button is drawn at once.
+const PageSwitcher = lazy(() => import('#web/features/pages/page-switcher.tsx').then((module) => ({ default: module.PageSwitcher })));
+const OfflineNotice = lazy(() => import('#web/features/pages/offline-notice.tsx').then((module) => ({ default: module.OfflineNotice })));
 const NewPageDialog = lazy(() => import('#web/features/pages/new-page-dialog.tsx').then((module) => ({ default: module.NewPageDialog })));
 
 function TabLoading() {
@@ -192,7 +194,9 @@ function Dashboard({ user }: { user: CurrentUser }) {
                 </Dialog.Content>
               </Dialog.Portal>
             </Dialog.Root>
-            <PageSwitcher user={user} onSwitch={switchTo} onNewPage={() => setNewPage(true)} />
+            <Suspense fallback={<PageSwitcherButton user={user} />}>
+              <PageSwitcher user={user} onSwitch={switchTo} onNewPage={() => setNewPage(true)} />
+            </Suspense>
             <h1 className="hidden truncate text-lg font-semibold md:block">{TAB_DETAILS[tab].title}</h1>
           </div>
           <div className="flex items-center gap-2">
@@ -208,7 +212,9 @@ function Dashboard({ user }: { user: CurrentUser }) {
         </header>
         <main className="mx-auto max-w-6xl px-4 py-8 sm:px-8">
           <h1 className="mb-6 text-2xl font-semibold md:hidden">{TAB_DETAILS[tab].title}</h1>
-          <OfflineNotice user={user} />
+          <Suspense fallback={null}>
+            <OfflineNotice user={user} />
+          </Suspense>
           <Suspense fallback={<TabLoading />}>
             {tab === 'overview' && <OverviewTab user={user} onTabChange={changeTab} />}
             {tab === 'links' && <LinksTab user={user} />}

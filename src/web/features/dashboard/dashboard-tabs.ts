@@ -1,5 +1,5 @@
 import { BarChart3, Home, KeyRound, Link2, Mail, Palette, Search, UserRound, UsersRound } from 'lucide-react';
-import type { PageRole } from '#shared/pages.ts';
+import type { PageRole } from '#shared/page-roles.ts';
 import { DASHBOARD_TABS, type DashboardTab } from '#web/lib/constants.ts';
 
 export const TAB_DETAILS: Record<DashboardTab, { label: string; title: string; icon: typeof Home }> = {

@@ -11,11 +11,7 @@ import {
   Pencil,
   Trash2,
   Trophy,
-  UserCog,
-  UserPlus,
   UserRound,
-  UserX,
-  UsersRound,
 } from 'lucide-react';
 import type { ActivityKind } from '#shared/activity.ts';
 import { activityText } from '#shared/activity-text.ts';
@@ -37,12 +33,13 @@ const ICONS: Record<ActivityKind, typeof Activity> = {
   first_click: MousePointerClick,
   page_imported: FileInput,
   views_record: Trophy,
-  member_invited: UserPlus,
-  invitation_withdrawn: UserX,
-  member_joined: UsersRound,
-  member_role_changed: UserCog,
-  member_removed: UserX,
-  member_left: UserX,
+  // The team's changes (issue 53), with the icons the overview loads already.
+  member_invited: UserRound,
+  invitation_withdrawn: UserRound,
+  member_joined: UserRound,
+  member_role_changed: UserRound,
+  member_removed: UserRound,
+  member_left: UserRound,
   ownership_offered: KeyRound,
   ownership_moved: KeyRound,
   domain_added: Globe,

@@ -1,7 +1,8 @@
 import { MailCheck, UsersRound } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { type InvitationPreview, PAGE_ROLE_INFO, teamMessages } from '#shared/pages.ts';
+import type { InvitationPreview } from '#shared/pages.ts';
+import { PAGE_ROLE_INFO, teamMessages } from '#shared/page-roles.ts';
 import { formatDay } from '#web/lib/dates.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { FormError } from '#web/components/ui/form-error.tsx';

@@ -1,6 +1,7 @@
 import { type ChangeEvent, useState } from 'react';
 import { FileJson, Palette, Sparkles } from 'lucide-react';
-import { type PageSummary, newPageFormSchema, roleAllows } from '#shared/pages.ts';
+import { type PageSummary, newPageFormSchema } from '#shared/pages.ts';
+import { roleAllows } from '#shared/page-roles.ts';
 import { type PageFile, pageTransferMessages } from '#shared/page-transfer.ts';
 import { FormDialog } from '#web/components/ui/form-dialog.tsx';
 import { Input, Label, Select } from '#web/components/ui/input.tsx';
@@ -8,7 +9,8 @@ import { serverMessageOr } from '#web/lib/api.ts';
 import { useSchemaForm } from '#web/lib/use-schema-form.ts';
 import { toast } from '#web/lib/toast.ts';
 import { cn } from '#web/lib/utils.ts';
-import { importPageFileInto, useCreatePage, usePages } from './use-pages.ts';
+import { usePages } from './use-page-list.ts';
+import { importPageFileInto, useCreatePage } from './use-pages.ts';
 
 const STARTS = [
   { id: 'empty', label: 'Empty', hint: 'A new page in the default look', icon: Sparkles },

@@ -1,9 +1,9 @@
-import { pageMessages } from '#shared/pages.ts';
+import { pageMessages } from '#shared/page-roles.ts';
 import { DEFAULT_PLAN_LIMITS, PLAN_NAMES } from '#shared/plans.ts';
 import { formatDay } from '#web/lib/dates.ts';
 import type { CurrentUser } from '#shared/user.types.ts';
 import { useSiteFeatures } from '#web/lib/use-site-features.ts';
-import { usePages } from './use-pages.ts';
+import { usePages } from './use-page-list.ts';
 
 /** Said at the top of the dashboard while the page is offline: past the owner's plan's pages, or deleted. */
 export function OfflineNotice({ user }: { user: CurrentUser }) {

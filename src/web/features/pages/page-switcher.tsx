@@ -1,10 +1,12 @@
-import { Check, ChevronDown, Plus } from 'lucide-react';
+import { Check, Plus } from 'lucide-react';
 import { DropdownMenu } from 'radix-ui';
-import { PAGE_ROLE_INFO, type PageSummary } from '#shared/pages.ts';
+import type { PageSummary } from '#shared/pages.ts';
+import { PAGE_ROLE_INFO } from '#shared/page-roles.ts';
 import type { CurrentUser } from '#shared/user.types.ts';
 import { Avatar } from '#web/components/ui/avatar.tsx';
 import { cn } from '#web/lib/utils.ts';
-import { usePages } from './use-pages.ts';
+import { usePages } from './use-page-list.ts';
+import { PageSwitcherButton } from './page-switcher-button.tsx';
 
 const itemClass =
   'flex min-h-11 cursor-pointer items-center gap-3 rounded-xl px-3 py-2 text-sm text-zinc-200 outline-none data-[highlighted]:bg-white/5 data-[highlighted]:text-white';
@@ -31,20 +33,10 @@ export function PageSwitcher({
 }) {
   const pages = usePages();
   const list = pages.data?.pages ?? [];
-  const name = user.displayName || user.username;
   return (
     <DropdownMenu.Root modal={false}>
       <DropdownMenu.Trigger asChild>
-        <button
-          type="button"
-          className="flex min-h-11 min-w-0 max-w-[14rem] items-center gap-2 rounded-xl border border-border bg-surface-raised/70 px-2 py-1.5 text-left text-sm transition-colors hover:bg-white/5 sm:max-w-xs"
-          aria-label={`Page: @${user.username}. Switch page`}
-          data-testid="page-switcher"
-        >
-          <Avatar name={name} src={user.profileImage} className="size-7 text-xs" />
-          <span className="min-w-0 truncate font-medium">@{user.username}</span>
-          <ChevronDown className="size-4 shrink-0 opacity-70" aria-hidden="true" />
-        </button>
+        <PageSwitcherButton user={user} />
       </DropdownMenu.Trigger>
       {/* In place, not in a portal: the menu stays inside the dashboard's header. */}
       <DropdownMenu.Content

@@ -1,7 +1,8 @@
 import { History, Trash2, Undo2 } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { activityText } from '#shared/activity-text.ts';
-import { type PageSummary, deletePageSchema, roleAllows } from '#shared/pages.ts';
+import { type PageSummary, deletePageSchema } from '#shared/pages.ts';
+import { roleAllows } from '#shared/page-roles.ts';
 import { formatDay } from '#web/lib/dates.ts';
 import type { CurrentUser } from '#shared/user.types.ts';
 import { TypedUsernameField, typingUsername } from '#web/components/typed-username-field.tsx';
@@ -12,7 +13,8 @@ import { LoadError, LoadingState } from '#web/components/ui/query-status.tsx';
 import { timeAgo } from '#web/lib/dates.ts';
 import { useSchemaForm } from '#web/lib/use-schema-form.ts';
 import { TeamCard } from './team-card.tsx';
-import { useActivityLog, useDeletePage, usePages, useRestorePage } from './use-pages.ts';
+import { usePages } from './use-page-list.ts';
+import { useActivityLog, useDeletePage, useRestorePage } from './use-pages.ts';
 
 /**
  * The Page & Team tab (issue 53): the page's team and its activity log for everyone on it; the cards of the page

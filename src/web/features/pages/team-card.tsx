@@ -1,6 +1,7 @@
 import { Copy, Crown, LogOut, Mail, UserMinus, UsersRound } from 'lucide-react';
 import { useState } from 'react';
-import { MEMBER_ROLES, type MemberRole, PAGE_ROLE_INFO, type Team, inviteSchema } from '#shared/pages.ts';
+import { type Team, inviteSchema } from '#shared/pages.ts';
+import { MEMBER_ROLES, type MemberRole, PAGE_ROLE_INFO } from '#shared/page-roles.ts';
 import type { CurrentUser } from '#shared/user.types.ts';
 import { Avatar } from '#web/components/ui/avatar.tsx';
 import { Button } from '#web/components/ui/button.tsx';

@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 import type { CurrentUser } from '#shared/user.types.ts';
 import { choosePageId, chosenPageId } from '#web/lib/page-choice.ts';
 import { refreshSession } from '#web/lib/use-session.ts';
-import { usePages } from './use-pages.ts';
+import { usePages } from './use-page-list.ts';
 
 /** Where the dashboard stands with the page its address names. */
 export type DashboardPageState = 'ready' | 'switching' | 'unknown';

@@ -1,25 +1,18 @@
 import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ActivityItem } from '#shared/activity.ts';
-import type { CreatePageRequest, InvitationPreview, InviteInput, MemberRole, PageSummary, PagesAnswer, Team } from '#shared/pages.ts';
+import type { CreatePageRequest, InvitationPreview, InviteInput, PageSummary, PagesAnswer, Team } from '#shared/pages.ts';
+import type { MemberRole } from '#shared/page-roles.ts';
 import type { ImportPreview, PageFile } from '#shared/page-transfer.ts';
 import { api } from '#web/lib/api.ts';
 import { useApiMutation } from '#web/lib/use-api-mutation.ts';
 import { refreshSession } from '#web/lib/use-session.ts';
+import { pagesQueryKey } from './use-page-list.ts';
 
 // Several pages per account, run with a team (issue 53): the calls of the
 // switcher, the new-page dialog and the Page & Team tab.
 
-/** The person's pages: kept across a change of page (they are the account's, not the page's). */
-export const pagesQueryKey = ['pages'] as const;
 const teamQueryKey = ['me', 'team'] as const;
 const activityLogQueryKey = ['me', 'activity', 'log'] as const;
-
-export function usePages() {
-  return useQuery({
-    queryKey: pagesQueryKey,
-    queryFn: async () => (await api<{ data: PagesAnswer }>('/api/me/pages')).data,
-  });
-}
 
 function usePagesChanged() {
   const queryClient = useQueryClient();
