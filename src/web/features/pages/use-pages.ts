@@ -1,6 +1,6 @@
 import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ActivityItem } from '#shared/activity.ts';
-import type { CreatePageRequest, InvitationPreview, InviteInput, PageSummary, PagesAnswer, Team } from '#shared/pages.ts';
+import type { CreatePageRequest, InvitationPreview, InviteInput, PageSummary, Team } from '#shared/pages.ts';
 import type { MemberRole } from '#shared/page-roles.ts';
 import type { ImportPreview, PageFile } from '#shared/page-transfer.ts';
 import { api } from '#web/lib/api.ts';
