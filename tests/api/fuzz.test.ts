@@ -4,7 +4,7 @@ import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { ERROR_CODES } from '#shared/api.ts';
 import { MEDIA_KINDS } from '#shared/media.ts';
 import { writeSiteSettings } from '#server/site-settings/site-settings.repository.ts';
-import { createAdmin, createLink, createUser } from '../helpers/factories.ts';
+import { createAdmin, createLink, createUser, setPlan, uniqueUsername } from '../helpers/factories.ts';
 import { FUZZ_RUNS, type FuzzWorld, type RouteUnderTest, hostileRequest } from '../helpers/hostile-requests.ts';
 import { MailServer } from '../helpers/mail-server.ts';
 import { startDnsServer } from '../helpers/dns-server.ts';
@@ -101,8 +101,18 @@ async function makeWorld(testApp: TestApp): Promise<FuzzWorld> {
     })
   ).json().data;
   const mediaFile = String(avatar.url).split('/').pop()!;
+  // A further page of the user's (issue 53), with the other user on its team as an analyst.
+  await setPlan(app, user.user.id, 'pro');
+  const further = (
+    await app.inject({ method: 'POST', url: '/api/me/pages', headers: { cookie: user.cookie }, payload: { username: uniqueUsername('page') } })
+  ).json().data;
+  await app.db
+    .insertInto('pageMembers')
+    .values({ pageId: further.id, accountId: other.user.id, role: 'analyst', createdAt: new Date().toISOString() })
+    .execute();
   return {
     ids: [
+      String(further.id),
       String(link.id),
       String(othersLink.id),
       String(user.user.id),
@@ -111,7 +121,7 @@ async function makeWorld(testApp: TestApp): Promise<FuzzWorld> {
       String(avatar.id),
       '1',
     ],
-    names: [user.user.username, other.user.username, admin.user.username, mediaFile, ...MEDIA_KINDS, 'login', 'api', 'inter-latin.woff2'],
+    names: [user.user.username, further.username, other.user.username, admin.user.username, mediaFile, ...MEDIA_KINDS, 'login', 'api', 'inter-latin.woff2'],
     cookies: { anonymous: undefined, user: user.cookie, admin: admin.cookie },
   };
 }

@@ -972,3 +972,88 @@ describe(`hostile input to page imports (${DIALECT})`, () => {
     }
   });
 });
+
+describe(`hostile input to pages and teams (${DIALECT})`, () => {
+  const onPage = (cookie: string, page: string | string[], url: string, method = 'GET', payload?: unknown) =>
+    t.app.inject({
+      method: method as 'GET',
+      url,
+      headers: { cookie, 'linkverse-page': page as string },
+      payload: payload as Record<string, unknown> | undefined,
+    });
+
+  it('refuses a page header that names no page, twice, or anything but a number, with 400 and no 500', async () => {
+    for (const value of ['1 OR 1=1', '../1', '١', '0x10', '1.0', '9'.repeat(40), '\u00001', '<script>']) {
+      const answer = await onPage(owner.cookie, value, '/api/me/customization');
+      expect(answer.statusCode, value).toBe(400);
+      expect(answer.json().code).toBe('invalid_page');
+    }
+    const twice = await onPage(owner.cookie, [String(owner.user.id), String(owner.user.id)], '/api/me/customization');
+    expect(twice.statusCode).toBe(400);
+  });
+
+  it('keeps a hostile new page address to the username rules, and a hostile name escaped on the page', async () => {
+    await setPlan(t.app, owner.user.id, 'pro');
+    for (const username of ['<script>', 'a b', 'ÄÖÜ', 'api', 'x'.repeat(21), '', '../admin', 'page\u0000']) {
+      const answer = await t.app.inject({ method: 'POST', url: '/api/me/pages', headers: { cookie: owner.cookie }, payload: { username } });
+      expect([400, 409], username).toContain(answer.statusCode);
+    }
+    for (const payload of [
+      { username: 'ok', start: 'copy', copyFrom: -1 },
+      { username: 'ok', copyFrom: 'x' },
+      '{"username":"ok","__proto__":{"a":1}}',
+      [],
+    ]) {
+      const answer = await t.app.inject({
+        method: 'POST',
+        url: '/api/me/pages',
+        headers: { cookie: owner.cookie, 'content-type': 'application/json' },
+        payload: typeof payload === 'string' ? payload : JSON.stringify(payload),
+      });
+      expect(answer.statusCode, JSON.stringify(payload)).toBe(400);
+    }
+    const page = (
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/me/pages',
+        headers: { cookie: owner.cookie },
+        payload: { username: uniqueUsername('hostile') },
+      })
+    ).json().data;
+    await onPage(owner.cookie, String(page.id), '/api/me/profile', 'PATCH', { displayName: '<img src=x onerror=alert(1)>' });
+    const shown = await t.app.inject({ url: `/${page.username}` });
+    expect(shown.body).not.toContain('<img src=x onerror');
+    expect(shown.body).toContain('&lt;img src=x onerror=alert(1)&gt;');
+  });
+
+  it('refuses hostile invitations and tokens, and an invitation tells nothing of the inviter’s other pages', async () => {
+    const page = (
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/me/pages',
+        headers: { cookie: owner.cookie },
+        payload: { username: uniqueUsername('team') },
+      })
+    ).json().data;
+    for (const email of ['<script>@x.y', 'a@b', '"a"@b.c\r\nBcc: x@y.z', 'x'.repeat(300) + '@example.com', '', 42]) {
+      const answer = await onPage(owner.cookie, String(page.id), '/api/me/team/invitations', 'POST', { email, role: 'editor' });
+      expect(answer.statusCode, String(email)).toBe(400);
+    }
+    const sent = await onPage(owner.cookie, String(page.id), '/api/me/team/invitations', 'POST', {
+      email: 'guest@example.com',
+      role: 'analyst',
+    });
+    const token = new URL(sent.json().data.link).hash.slice('#token='.length);
+    const preview = await t.app.inject({ method: 'POST', url: '/api/invitations/preview', payload: { token } });
+    expect(Object.keys(preview.json().data).sort()).toEqual(['email', 'expiresAt', 'invitedBy', 'page', 'role']);
+    expect(preview.json().data.page).toEqual({ username: page.username, displayName: page.displayName });
+    for (const hostile of ['x'.repeat(101), `${token}\u0000`, `${token.slice(0, -1)}%`, ' '.repeat(30), { token }]) {
+      const answer = await t.app.inject({ method: 'POST', url: '/api/invitations/preview', payload: { token: hostile } });
+      expect([400, 404], JSON.stringify(hostile)).toContain(answer.statusCode);
+    }
+    for (const before of ['-1', 'abc', '1e999', '9'.repeat(30), '0']) {
+      const answer = await onPage(owner.cookie, String(page.id), `/api/me/activity/log?before=${before}`);
+      expect(answer.statusCode, before).toBe(400);
+    }
+  });
+});

@@ -343,6 +343,8 @@ function headers(world: FuzzWorld, role: Role): fc.Arbitrary<Record<string, stri
       'x-forwarded-proto': sometimes(fc.constantFrom('https', 'gopher', '')),
       'if-none-match': sometimes(headerValue),
       'accept-language': sometimes(headerValue),
+      // The page a call acts on (issue 53): one of the world's own ids (a page of the user's, another's), or nonsense.
+      'linkverse-page': sometimes(fc.constantFrom(...world.ids, '0', '-1', 'abc', '1e3', '99999999999', ' 1', '1,2', '')),
       // The role's own session most of the time, so that the signed-in code is reached.
       cookie: sometimes(
         fc.constantFrom('lv_session=forged', 'lv_session=', 'lv_session=%E0%A4%A', `${cookie ?? ''}; lv_session=other`, 'a=b; c', '=; =='),
