@@ -104,7 +104,12 @@ async function makeWorld(testApp: TestApp): Promise<FuzzWorld> {
   // A further page of the user's (issue 53), with the other user on its team as an analyst.
   await setPlan(app, user.user.id, 'pro');
   const further = (
-    await app.inject({ method: 'POST', url: '/api/me/pages', headers: { cookie: user.cookie }, payload: { username: uniqueUsername('page') } })
+    await app.inject({
+      method: 'POST',
+      url: '/api/me/pages',
+      headers: { cookie: user.cookie },
+      payload: { username: uniqueUsername('page') },
+    })
   ).json().data;
   await app.db
     .insertInto('pageMembers')
@@ -121,7 +126,17 @@ async function makeWorld(testApp: TestApp): Promise<FuzzWorld> {
       String(avatar.id),
       '1',
     ],
-    names: [user.user.username, further.username, other.user.username, admin.user.username, mediaFile, ...MEDIA_KINDS, 'login', 'api', 'inter-latin.woff2'],
+    names: [
+      user.user.username,
+      further.username,
+      other.user.username,
+      admin.user.username,
+      mediaFile,
+      ...MEDIA_KINDS,
+      'login',
+      'api',
+      'inter-latin.woff2',
+    ],
     cookies: { anonymous: undefined, user: user.cookie, admin: admin.cookie },
   };
 }
