@@ -44,6 +44,7 @@ export const pageMessages = {
   notFound: 'Page not found',
   firstPage: 'This is the page your account signs in with: delete the account under Account instead',
   tokenPageRefused: 'This API token cannot act on this page: give it the page when you make a token',
+  cadenceIsOwners: 'How often the summary goes is for the page’s owner to choose',
 } as const;
 
 /** How long an invitation's link works. */

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { usernameSchema } from './auth.schema.ts';
 import { typedUsernameSchema } from './typed-username.ts';
 import { MEMBER_ROLES, NEW_PAGE_STARTS, PAGE_ROLES, pageMessages, teamMessages } from './page-roles.ts';
-import { EMAIL_MAX_LENGTH } from './constants.ts';
+import { EMAIL_MAX_LENGTH, SUMMARY_CADENCES } from './constants.ts';
 
 // Several pages per account, run with a team (issue 53). An account is a
 // person; a page is what the public sees at its address. The dashboard names
@@ -48,6 +48,8 @@ export const pageSummarySchema = z
     offline: z.boolean(),
     /** Set while a deletion waits out its grace period. */
     deleteAfter: z.string().nullable(),
+    /** Whether the person asked for this page's summary by mail. */
+    weeklySummary: z.boolean(),
   })
   .meta({ id: 'PageSummary' });
 export type PageSummary = z.infer<typeof pageSummarySchema>;
@@ -122,3 +124,12 @@ export const invitationPreviewSchema = z
   })
   .meta({ id: 'InvitationPreview' });
 export type InvitationPreview = z.infer<typeof invitationPreviewSchema>;
+
+/** PUT /api/me/pages/{id}/summary: the person's own wish for the page's summary by mail; how often is its owner's to choose. */
+export const pageSummaryMailSchema = z
+  .object({
+    weeklySummary: z.boolean({ error: 'weeklySummary must be true or false' }),
+    every: z.enum(SUMMARY_CADENCES, { error: 'every must be week or month' }).optional(),
+  })
+  .strict();
+export type PageSummaryMailInput = z.infer<typeof pageSummaryMailSchema>;

@@ -70,6 +70,7 @@ describe(`an account and its pages (${DIALECT})`, () => {
           isAccountPage: true,
           offline: false,
           deleteAfter: null,
+          weeklySummary: false,
         },
       ],
       limit: 1,

@@ -368,4 +368,29 @@ describe(`roles (${DIALECT})`, () => {
     });
     expect(firstPage.json().message).toBe(teamMessages.firstPageStays);
   });
+
+  it('send a page’s summary by mail to its owner and to the members who ask, each choosing for themselves', async () => {
+    const { owner, page } = await ownerWithPage();
+    const editor = await member(owner, page.id, 'editor');
+    const analyst = await member(owner, page.id, 'analyst');
+    const wish = (who: Person, payload: unknown) =>
+      t.app.inject({ method: 'PUT', url: `/api/me/pages/${page.id}/summary`, headers: { cookie: who.cookie }, payload: payload as object });
+    expect((await wish(owner, { weeklySummary: true })).statusCode).toBe(200);
+    expect((await wish(analyst, { weeklySummary: true })).statusCode).toBe(200);
+    // How often is the owner's to choose; a stranger has no wish to make here.
+    expect((await wish(analyst, { weeklySummary: true, every: 'week' })).json().message).toBe(pageMessages.cadenceIsOwners);
+    const stranger = await person();
+    expect((await wish(stranger, { weeklySummary: true })).statusCode).toBe(404);
+    const listed = (await t.app.inject({ url: '/api/me/pages', headers: { cookie: analyst.cookie } })).json().data.pages;
+    expect(listed).toContainEqual(expect.objectContaining({ id: page.id, weeklySummary: true }));
+
+    // The next Monday morning (UTC, the page's zone).
+    const monday = new Date(Date.now() + 7 * 24 * 3600_000);
+    monday.setUTCHours(1, 0, 0, 0);
+    while (monday.getUTCDay() !== 1) monday.setUTCDate(monday.getUTCDate() + 1);
+    await t.app.accountJobs.run(monday.getTime());
+    for (const who of [owner, analyst]) expect((await mail.mailTo(who.email, { subject: /Your week/ })).text).toContain(page.username);
+    await t.app.mailOutbox.idle();
+    expect(mail.mailsTo(editor.email).filter((received) => /Your week/.test(received.subject))).toEqual([]);
+  });
 });

@@ -7,7 +7,7 @@ import { linkNamesOf, rollupsBetween } from './analytics.repository.ts';
 import { DELETED_LINK, FULL_DEPTH, reportOfPeriod } from './analytics.service.ts';
 import type { MailOutbox } from '../mail/mail-outbox.ts';
 import { type WeeklyFigures, analyticsReportMail, weeklySummaryMail } from '../mail/mail-templates.ts';
-import { updateUser, weeklySummaryCandidates } from '../users/users.repository.ts';
+import { summaryRecipientsOf, updateUser, weeklySummaryCandidates } from '../users/users.repository.ts';
 
 /** Accounts looked at per query of the hourly job. */
 const BATCH = 200;
@@ -120,11 +120,15 @@ export async function queueWeeklySummaries(db: Db, outbox: MailOutbox, options: 
             ...(await weeklyFigures(db, user.id, today)),
             brokenLinks: options.brokenLinkLines ? await options.brokenLinkLines(db, user.id, timeZone) : [],
           });
+      // The page's owner and the members who asked for it (issue 53), each at their confirmed address.
+      const recipients = await summaryRecipientsOf(db, user.id);
       await db.transaction().execute(async (trx) => {
-        await outbox.queue(trx, { recipient: user.email!, ...content, expiresAt: new Date(now + SUMMARY_VALID_MS).toISOString() });
+        for (const recipient of recipients) {
+          await outbox.queue(trx, { recipient, ...content, expiresAt: new Date(now + SUMMARY_VALID_MS).toISOString() });
+        }
         await updateUser(trx, user.id, { weeklySummarySentAt: new Date(now).toISOString() });
       });
-      queued += 1;
+      queued += recipients.length;
     }
     if (candidates.length < BATCH) break;
     afterId = candidates[candidates.length - 1]!.id;

@@ -529,6 +529,8 @@ export interface PageMembersTable {
   pageId: number;
   accountId: number;
   role: PageRole;
+  /** 1: the member asked for the page's summary by mail. */
+  weeklySummary: Generated<number>;
   createdAt: string;
 }
 

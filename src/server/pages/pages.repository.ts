@@ -29,6 +29,7 @@ export function ownedPageRows(db: Db, accountId: number) {
     .selectFrom('users')
     .select(SUMMARY_FIELDS)
     .select(furtherPageRank)
+    .select('users.weeklySummary')
     .where((eb) => eb.or([eb('users.id', '=', accountId), eb('users.ownerId', '=', accountId)]))
     .orderBy('users.id')
     .execute();
@@ -41,7 +42,7 @@ export function joinedPageRows(db: Db, accountId: number) {
     .innerJoin('users', 'users.id', 'pageMembers.pageId')
     .select(SUMMARY_FIELDS)
     .select(furtherPageRank)
-    .select('pageMembers.role')
+    .select(['pageMembers.role', 'pageMembers.weeklySummary'])
     .where('pageMembers.accountId', '=', accountId)
     .where('users.isActive', '=', 1)
     .where('users.deleteAfter', 'is', null)
@@ -58,4 +59,14 @@ export async function countLiveOwnedPages(db: Db, accountId: number): Promise<nu
     .where('deleteAfter', 'is', null)
     .executeTakeFirstOrThrow();
   return Number(row.n) + 1;
+}
+
+export async function setMemberSummary(db: Db, pageId: number, accountId: number, on: boolean): Promise<boolean> {
+  const result = await db
+    .updateTable('pageMembers')
+    .set({ weeklySummary: on ? 1 : 0 })
+    .where('pageId', '=', pageId)
+    .where('accountId', '=', accountId)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
 }

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { dataOf, errorResponses, idParam, tooManyAttemptsMessage } from '#shared/api.ts';
-import { createPageSchema, deletePageSchema, pageSummarySchema, pagesAnswerSchema } from '#shared/pages.ts';
+import { createPageSchema, deletePageSchema, pageSummaryMailSchema, pageSummarySchema, pagesAnswerSchema } from '#shared/pages.ts';
 import { pageMessages } from '#shared/page-roles.ts';
 import type { AppConfig } from '../config.ts';
 import type { Db } from '../db/database.ts';
@@ -8,7 +8,7 @@ import type { App } from '../http/app-types.ts';
 import { type ChangeBus, profileChange } from '../http/change-bus.ts';
 import { rateLimiter } from '../http/rate-limit.ts';
 import { requireAccount } from '../http/who-is-asking.ts';
-import { type NewPageParts, createPage, deletePage, listPages, restorePage } from './pages.service.ts';
+import { type NewPageParts, createPage, deletePage, listPages, restorePage, setPageSummaryMail } from './pages.service.ts';
 
 const tags = ['Pages'];
 const pageParams = z.object({ id: idParam(pageMessages.notFound) });
@@ -72,6 +72,24 @@ export function registerPageRoutes(app: App, db: Db, config: AppConfig, bus: Cha
       );
       bus.publish(profileChange(page));
       return { data: { deleteAfter } };
+    },
+  );
+
+  // PUT /api/me/pages/{id}/summary {weeklySummary, every}
+  app.put(
+    '/pages/:id/summary',
+    {
+      schema: {
+        tags,
+        summary: 'Your own wish for a page’s summary by mail: its owner also chooses how often (monthly on premium analytics)',
+        params: pageParams,
+        body: pageSummaryMailSchema,
+        response: { 200: dataOf(z.object({ weeklySummary: z.boolean() })), ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => {
+      await setPageSummaryMail(db, requireAccount(request), request.params.id, request.body, config.planLimits);
+      return { data: { weeklySummary: request.body.weeklySummary } };
     },
   );
 

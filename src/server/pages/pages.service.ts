@@ -1,15 +1,16 @@
 import { DAY_MS, type Plan } from '#shared/constants.ts';
 import { CUSTOMIZATION_MEDIA_FIELDS } from '#shared/customization.ts';
-import type { CreatePageInput, DeletePageInput, PageSummary, PagesAnswer } from '#shared/pages.ts';
+import type { CreatePageInput, DeletePageInput, PageSummary, PageSummaryMailInput, PagesAnswer } from '#shared/pages.ts';
 import { type PageRole, pageMessages, roleAllows } from '#shared/page-roles.ts';
-import { PLAN_NAMES, type PlanLimits } from '#shared/plans.ts';
+import { PLAN_NAMES, type PlanLimits, planFeatureMessages, plansAllowing } from '#shared/plans.ts';
+import { accountMessages } from '#shared/account-messages.ts';
 import { type Db, nowIso } from '../db/database.ts';
 import type { UserRow } from '../db/schema.ts';
-import { AppError } from '../http/errors.ts';
+import { AppError, planFeatureRefused } from '../http/errors.ts';
 import type { PageReaders, PageWriters } from '../services.ts';
 import { findUserById, findUserByUsername, insertUser, pageOfAccount, updateUser } from '../users/users.repository.ts';
 import { assertTypedUsername, assertUsernameAvailable, usernameTaken } from '../users/users.service.ts';
-import { countLiveOwnedPages, joinedPageRows, ownedPageRows } from './pages.repository.ts';
+import { countLiveOwnedPages, joinedPageRows, ownedPageRows, setMemberSummary } from './pages.repository.ts';
 
 // Several pages per account (issue 53). A further page is a users row with an
 // owner; what the public sees of it, and every tab of the dashboard, works as
@@ -29,6 +30,7 @@ function toSummary(row: SummaryRow, role: PageRole, accountId: number, planLimit
     isAccountPage: row.id === accountId,
     offline: row.deleteAfter !== null || pastPlan,
     deleteAfter: row.deleteAfter,
+    weeklySummary: row.weeklySummary === 1,
   };
 }
 
@@ -105,7 +107,7 @@ export async function createPage(db: Db, account: UserRow, input: CreatePageInpu
     }
     return row;
   });
-  return toSummary({ ...page, furtherPageRank: 0 }, 'owner', account.id, parts.planLimits);
+  return toSummary({ ...page, furtherPageRank: 0, weeklySummary: 0 }, 'owner', account.id, parts.planLimits);
 }
 
 /** A page the person may change: their own, or one they edit; undefined otherwise. */
@@ -137,4 +139,28 @@ export async function restorePage(db: Db, account: UserRow, pageId: number): Pro
   const page = await ownedFurtherPage(db, account, pageId);
   await updateUser(db, page.id, { deleteAfter: null });
   return { ...page, deleteAfter: null };
+}
+
+/**
+ * The person's own wish for a page's summary by mail (issue 53): its owner's is the page's flag (and how often, a
+ * monthly report on a plan with premium analytics); a member's is theirs alone. Mail goes to a confirmed address.
+ */
+export async function setPageSummaryMail(
+  db: Db,
+  account: UserRow,
+  pageId: number,
+  { weeklySummary: on, every }: PageSummaryMailInput,
+  planLimits: Record<Plan, PlanLimits>,
+): Promise<void> {
+  if (on && !account.emailConfirmedAt) throw new AppError(400, 'no_email', accountMessages.weeklySummaryNeedsEmail);
+  const page = pageId === account.id ? account : await findUserById(db, pageId);
+  if (page && (page.id === account.id || page.ownerId === account.id)) {
+    if (every === 'month' && !planLimits[page.plan].premiumAnalytics) {
+      throw planFeatureRefused(planFeatureMessages.monthlyReport(plansAllowing(planLimits, (plan) => plan.premiumAnalytics)), 'every');
+    }
+    await updateUser(db, page.id, { weeklySummary: on ? 1 : 0, summaryEvery: every ?? page.summaryEvery });
+    return;
+  }
+  if (every !== undefined) throw new AppError(403, 'page_role', pageMessages.cadenceIsOwners);
+  if (!(await setMemberSummary(db, pageId, account.id, on))) throw new AppError(404, 'not_found', pageMessages.notFound);
 }

@@ -177,19 +177,69 @@ export async function countActiveAdmins(db: Db): Promise<number> {
 }
 
 /** Accounts that asked for the summary, have a confirmed address, and got none in the last six days. */
+/**
+ * The pages whose summary by mail is due to be looked at (issue 53: per page): its owner asked for it (the page's own
+ * flag, sent to the owner's confirmed address), or a member did (to theirs).
+ */
 export function weeklySummaryCandidates(db: Db, sentBefore: string, afterId: number, batch: number) {
   return db
     .selectFrom('users')
-    .select(['id', 'username', 'email', 'timeZone', 'plan', 'summaryEvery'])
-    .where('weeklySummary', '=', 1)
-    .where('emailConfirmedAt', 'is not', null)
-    .where('isActive', '=', 1)
-    .where('deleteAfter', 'is', null)
-    .where((eb) => eb.or([eb('weeklySummarySentAt', 'is', null), eb('weeklySummarySentAt', '<', sentBefore)]))
-    .where('id', '>', afterId)
-    .orderBy('id')
+    .leftJoin('users as owner', 'owner.id', 'users.ownerId')
+    .select(['users.id', 'users.username', 'users.timeZone', 'users.plan', 'users.summaryEvery'])
+    .where('users.isActive', '=', 1)
+    .where('users.deleteAfter', 'is', null)
+    .where((eb) =>
+      eb.or([
+        eb.and([
+          eb('users.weeklySummary', '=', 1),
+          eb.or([eb('users.emailConfirmedAt', 'is not', null), eb('owner.emailConfirmedAt', 'is not', null)]),
+        ]),
+        eb.exists(
+          eb
+            .selectFrom('pageMembers')
+            .innerJoin('users as member', 'member.id', 'pageMembers.accountId')
+            .select('member.id')
+            .whereRef('pageMembers.pageId', '=', 'users.id')
+            .where('pageMembers.weeklySummary', '=', 1)
+            .where('member.emailConfirmedAt', 'is not', null),
+        ),
+      ]),
+    )
+    .where((eb) => eb.or([eb('users.weeklySummarySentAt', 'is', null), eb('users.weeklySummarySentAt', '<', sentBefore)]))
+    .where('users.id', '>', afterId)
+    .orderBy('users.id')
     .limit(batch)
     .execute();
+}
+
+/** Who gets a page's summary: its owner (when the page's flag is on) and the members who asked, at their confirmed addresses. */
+export async function summaryRecipientsOf(db: Db, pageId: number): Promise<string[]> {
+  const [own, members] = await Promise.all([
+    db
+      .selectFrom('users')
+      .leftJoin('users as owner', 'owner.id', 'users.ownerId')
+      .select([
+        'users.weeklySummary',
+        'users.email',
+        'users.emailConfirmedAt',
+        'owner.email as ownerEmail',
+        'owner.emailConfirmedAt as ownerConfirmedAt',
+      ])
+      .where('users.id', '=', pageId)
+      .executeTakeFirst(),
+    db
+      .selectFrom('pageMembers')
+      .innerJoin('users as member', 'member.id', 'pageMembers.accountId')
+      .select('member.email')
+      .where('pageMembers.pageId', '=', pageId)
+      .where('pageMembers.weeklySummary', '=', 1)
+      .where('member.emailConfirmedAt', 'is not', null)
+      .where('member.isActive', '=', 1)
+      .execute(),
+  ]);
+  const ownerAddress = own?.ownerConfirmedAt ? own.ownerEmail : own?.emailConfirmedAt ? own.email : null;
+  const addresses = [...(own?.weeklySummary === 1 && ownerAddress ? [ownerAddress] : []), ...members.map((member) => member.email)];
+  return [...new Set(addresses.filter((address): address is string => Boolean(address)))];
 }
 
 /**

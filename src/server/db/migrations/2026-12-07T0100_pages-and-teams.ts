@@ -24,6 +24,8 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('page_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
     .addColumn('account_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
     .addColumn('role', 'text', (c) => c.notNull())
+    // 1: the member asked for the page's summary by mail (its owner's wish is the page's own weekly_summary).
+    .addColumn('weekly_summary', 'integer', (c) => c.notNull().defaultTo(0))
     .addColumn('created_at', 'text', (c) => c.notNull())
     .addPrimaryKeyConstraint('page_members_pk', ['page_id', 'account_id'])
     .execute();

@@ -1,4 +1,4 @@
-import { History, Trash2, Undo2 } from 'lucide-react';
+import { History, Mail, Trash2, Undo2 } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { activityText } from '#shared/activity-text.ts';
 import { type PageSummary, deletePageSchema } from '#shared/pages.ts';
@@ -10,11 +10,12 @@ import { Button } from '#web/components/ui/button.tsx';
 import { Card } from '#web/components/ui/card.tsx';
 import { FormDialog } from '#web/components/ui/form-dialog.tsx';
 import { LoadError, LoadingState } from '#web/components/ui/query-status.tsx';
+import { Switch } from '#web/components/ui/switch.tsx';
 import { timeAgo } from '#web/lib/dates.ts';
 import { useSchemaForm } from '#web/lib/use-schema-form.ts';
 import { TeamCard } from './team-card.tsx';
 import { usePages } from './use-page-list.ts';
-import { useActivityLog, useDeletePage, useRestorePage } from './use-pages.ts';
+import { useActivityLog, useDeletePage, usePageSummaryMail, useRestorePage } from './use-pages.ts';
 
 /**
  * The Page & Team tab (issue 53): the page's team and its activity log for everyone on it; the cards of the page
@@ -28,6 +29,7 @@ export function PageTab({ user, pageCards, onLeft }: { user: CurrentUser; pageCa
     <div className="grid grid-cols-1 gap-6 lg:grid-cols-2 [&>*]:min-w-0">
       <TeamCard user={user} onLeft={onLeft} />
       <ActivityLogCard />
+      {page && <SummaryMailCard user={user} page={page} />}
       {roleAllows(user.pageRole, 'editor') && pageCards}
       {page && page.role === 'owner' && !page.isAccountPage && <DeletePageCard page={page} />}
     </div>
@@ -70,6 +72,34 @@ function ActivityLogCard() {
           {log.isFetchingNextPage ? 'Loading...' : 'Show older'}
         </Button>
       )}
+    </Card>
+  );
+}
+
+/** The person's own summary of this page by mail (issue 53): the owner's and each member's, to their confirmed address. */
+function SummaryMailCard({ user, page }: { user: CurrentUser; page: PageSummary }) {
+  const summary = usePageSummaryMail();
+  const confirmed = user.emailConfirmed && user.email;
+  return (
+    <Card>
+      <div className="flex items-start justify-between gap-4">
+        <div>
+          <h2 className="flex items-center gap-2 text-lg font-semibold">
+            <Mail className="size-5 text-primary-text" aria-hidden="true" /> Summary by mail
+          </h2>
+          <p className="mt-1 text-sm text-muted">
+            {confirmed
+              ? `This page’s views and clicks of the week, every Monday, to ${user.email}.`
+              : 'It goes to a confirmed address: confirm yours under Account first.'}
+          </p>
+        </div>
+        <Switch
+          aria-label={`Weekly summary of /${page.username} by mail`}
+          checked={page.weeklySummary}
+          disabled={summary.isPending || (!confirmed && !page.weeklySummary)}
+          onCheckedChange={(on) => void summary.run({ pageId: page.id, weeklySummary: on })}
+        />
+      </div>
     </Card>
   );
 }

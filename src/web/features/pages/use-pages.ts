@@ -192,3 +192,18 @@ export async function importPageFileInto(pageId: number, document: PageFile): Pr
   const media = Array.isArray(document.media) ? document.media : [];
   await api('/api/me/page-import', { method: 'POST', body: { mode: 'replace', document: { ...preview.document, media } }, page: pageId });
 }
+
+/** The person's own wish for the page's summary by mail. */
+export function usePageSummaryMail() {
+  const changed = usePagesChanged();
+  return useApiMutation({
+    failure: 'The setting could not be saved. Please try again.',
+    success: ({ weeklySummary }) =>
+      weeklySummary
+        ? { title: 'Summary on', description: 'It arrives on Mondays, with the week before’s views and clicks of this page.' }
+        : 'Summary off',
+    mutationFn: async ({ pageId, weeklySummary }: { pageId: number; weeklySummary: boolean }) =>
+      (await api<{ data: { weeklySummary: boolean } }>(`/api/me/pages/${pageId}/summary`, { method: 'PUT', body: { weeklySummary } })).data,
+    onSuccess: changed,
+  });
+}
