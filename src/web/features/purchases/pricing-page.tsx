@@ -59,6 +59,8 @@ function rowsOf(
     : [];
   return [
     [limits.links === null ? 'Unlimited links' : `Up to ${limits.links} links`, true],
+    // Several pages per account, each run with its own team (issue 53).
+    [limits.pages === 1 ? 'One page, run with a team' : `Up to ${limits.pages} pages, each run with a team`, true],
     [`${formatBytes(limits.uploadBytes)} for images, music and cursors`, true],
     [
       limits.allThemes
