@@ -307,4 +307,57 @@ describe(`an account and its pages (${DIALECT})`, () => {
     });
     expect(refused.statusCode).toBe(403);
   });
+
+  it('takes an account’s pages offline when an admin deactivates it, and back with it; members keep their own', async () => {
+    const pro = await creatorOn('pro');
+    const band = await madePage(pro);
+    const member = await creatorOn('free');
+    await t.app.db
+      .insertInto('pageMembers')
+      .values({ pageId: band.id, accountId: member.user.id, role: 'editor', createdAt: new Date().toISOString() })
+      .execute();
+    const admin = await createAdmin(t.app);
+    const active = (on: boolean) =>
+      t.app.inject({
+        method: 'PATCH',
+        url: `/api/admin/users/${pro.user.id}/${on ? 'reactivate' : 'deactivate'}`,
+        headers: { cookie: admin.cookie },
+      });
+    expect((await active(false)).statusCode).toBe(200);
+    expect((await t.app.inject({ url: `/${band.username}` })).statusCode).toBe(404);
+    expect((await t.app.inject({ url: `/${member.user.username}` })).statusCode).toBe(200);
+    expect((await active(true)).statusCode).toBe(200);
+    expect((await t.app.inject({ url: `/${band.username}` })).statusCode).toBe(200);
+  });
+
+  it('deletes the pages an account owns with it, holding their names, and leaves the pages it only joined', async () => {
+    const pro = await creatorOn('pro');
+    const band = await madePage(pro);
+    const other = await creatorOn('pro');
+    const joined = await madePage(other);
+    await t.app.db
+      .insertInto('pageMembers')
+      .values({ pageId: joined.id, accountId: pro.user.id, role: 'editor', createdAt: new Date().toISOString() })
+      .execute();
+    const deleted = await t.app.inject({
+      method: 'POST',
+      url: '/api/me/deletion',
+      headers: { cookie: pro.cookie },
+      payload: { password: pro.password, username: pro.user.username },
+    });
+    expect(deleted.statusCode).toBe(200);
+    expect((await t.app.inject({ url: `/${band.username}` })).statusCode).not.toBe(200);
+    // Past the grace period, the hourly job removes the account and its pages.
+    await t.app.accountJobs.run(Date.now() + 31 * 24 * 3600_000);
+    expect(await t.app.db.selectFrom('users').select('id').where('id', 'in', [pro.user.id, band.id]).execute()).toEqual([]);
+    const taken = await t.app.inject({
+      method: 'POST',
+      url: '/api/me/pages',
+      headers: { cookie: other.cookie },
+      payload: { username: band.username },
+    });
+    expect(taken.json().code).toBe('username_taken');
+    expect((await t.app.inject({ url: `/${joined.username}` })).statusCode).toBe(200);
+    expect(await t.app.db.selectFrom('pageMembers').select('accountId').where('pageId', '=', joined.id).execute()).toEqual([]);
+  });
 });

@@ -145,7 +145,7 @@ describe('accessibility (axe) at phone and desktop width', { timeout: 180_000 },
     }
     const context = await newContext(width, admin.cookie);
     const page = await context.newPage();
-    for (const tab of ['overview', 'links', 'profile', 'analytics', 'customize', 'subscribers', 'account']) {
+    for (const tab of ['overview', 'links', 'profile', 'analytics', 'customize', 'subscribers', 'page', 'account']) {
       await open(page, `/dashboard?tab=${tab}`, () => page.getByTestId('sidebar-display-name').first().waitFor({ state: 'attached' }));
       await page.waitForLoadState('networkidle');
       await expectAccessible(page, `dashboard ${tab} at ${width}px`);
