@@ -1,3 +1,4 @@
+import { customDomainMessages } from '#shared/custom-domains.ts';
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import net, { type AddressInfo } from 'node:net';
@@ -64,6 +65,8 @@ describe('custom domains', () => {
       await card.getByRole('button', { name: 'Check now' }).click();
       await expect.poll(() => card.getByText('Verified', { exact: true }).isVisible()).toBe(true);
       expect(await card.getByRole('link', { name: 'Open' }).getAttribute('href')).toBe(`https://${domain}/`);
+      // The toast that says so loads its library on first use: axe measures its colours once it is on screen.
+      await page.getByText(customDomainMessages.verified(domain)).waitFor();
       expect(await axeViolationsOf(page)).toEqual([]);
 
       // Replacing a verified domain asks first; Cancel keeps it.
