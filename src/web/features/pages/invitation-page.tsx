@@ -67,12 +67,15 @@ export function InvitationPage() {
     });
 
   return (
-    <div className="mx-auto flex min-h-[70dvh] max-w-lg items-center px-4 py-16">
+    // The card keeps its top and the page its height while the invitation is read: nothing below it moves.
+    <div className="mx-auto flex min-h-[70dvh] max-w-lg items-start px-4 py-16">
       <div className="w-full rounded-3xl border border-border bg-surface/80 p-8 shadow-2xl shadow-black/30">
         {loaded.state === 'loading' && (
-          <p className="flex items-center gap-3 text-sm text-muted" role="status">
-            <Spinner className="text-primary" /> Reading your invitation...
-          </p>
+          <div className="min-h-72" role="status">
+            <p className="flex items-center gap-3 text-sm text-muted">
+              <Spinner className="text-primary" /> Reading your invitation...
+            </p>
+          </div>
         )}
         {loaded.state === 'invalid' && (
           <>
