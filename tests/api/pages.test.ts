@@ -5,7 +5,7 @@ import { PAGE_HEADER_NAME, pageMessages } from '#shared/page-roles.ts';
 import { authMessages } from '#shared/auth.schema.ts';
 import { DESKTOP } from '../helpers/user-agents.ts';
 import { DIALECT, type TestApp, createTestApp } from '../helpers/test-app.ts';
-import { type SignedInUser, createAdmin, createLink, createUser, setPlan, uniqueUsername } from '../helpers/factories.ts';
+import { type SignedInUser, createAdmin, createLink, createUser, setPlan, setPlanAsAdmin, uniqueUsername } from '../helpers/factories.ts';
 
 // Several pages per account (issue 53): the switcher's list, a new page (empty
 // or with another's look), the plan's number of pages, deleting and restoring
@@ -41,17 +41,6 @@ function onPage(who: SignedInUser, pageId: number, request: { method?: string; u
     headers: { cookie: who.cookie, [PAGE_HEADER_NAME]: String(pageId) },
     payload: request.payload as Record<string, unknown> | undefined,
   });
-}
-
-async function setPlanAsAdmin(userId: number, plan: Plan): Promise<void> {
-  const admin = await createAdmin(t.app);
-  const answer = await t.app.inject({
-    method: 'PATCH',
-    url: `/api/admin/users/${userId}/plan`,
-    headers: { cookie: admin.cookie },
-    payload: { plan },
-  });
-  expect(answer.statusCode, answer.body).toBe(200);
 }
 
 describe(`an account and its pages (${DIALECT})`, () => {
@@ -194,7 +183,7 @@ describe(`an account and its pages (${DIALECT})`, () => {
     const pro = await creatorOn('pro');
     const second = await madePage(pro);
     const third = await madePage(pro);
-    await setPlanAsAdmin(pro.user.id, 'free');
+    expect(await setPlanAsAdmin(t.app, pro.user.id, 'free')).toBe(200);
     expect((await t.app.inject({ url: `/${pro.user.username}` })).statusCode).toBe(200);
     expect((await t.app.inject({ url: `/${second.username}` })).statusCode).toBe(404);
     expect((await t.app.inject({ url: `/${third.username}` })).statusCode).toBe(404);
@@ -203,7 +192,7 @@ describe(`an account and its pages (${DIALECT})`, () => {
     // Nothing is lost: the owner still edits an offline page.
     expect((await onPage(pro, second.id, { url: '/api/me/customization' })).statusCode).toBe(200);
 
-    await setPlanAsAdmin(pro.user.id, 'pro');
+    expect(await setPlanAsAdmin(t.app, pro.user.id, 'pro')).toBe(200);
     expect((await t.app.inject({ url: `/${second.username}` })).statusCode).toBe(200);
     expect((await t.app.inject({ url: `/${third.username}` })).statusCode).toBe(200);
     // Each page takes the account's plan.

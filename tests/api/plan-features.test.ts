@@ -3,7 +3,7 @@ import type { Plan } from '#shared/constants.ts';
 import { CUSTOMIZATION_DEFAULTS } from '#shared/customization.ts';
 import { ConfigError, loadConfig, mergePlanLimits } from '#server/config.ts';
 import { DIALECT, type TestApp, createTestApp } from '../helpers/test-app.ts';
-import { createAdmin, createLink, createUser, setPlan } from '../helpers/factories.ts';
+import { createLink, createUser, setPlan, setPlanAsAdmin } from '../helpers/factories.ts';
 import { type Visit, storeVisits } from '#server/analytics/analytics-store.ts';
 import { minutesAgo, visitOf } from '../helpers/events.ts';
 
@@ -17,18 +17,6 @@ beforeAll(async () => {
   t = await createTestApp();
 });
 afterAll(() => t.close());
-
-/** A plan changed by an admin, as a downgrade is (the cached page follows); the status it answered. */
-async function setPlanAsAdmin(userId: number, plan: Plan): Promise<number> {
-  const admin = await createAdmin(t.app);
-  const answer = await t.app.inject({
-    method: 'PATCH',
-    url: `/api/admin/users/${userId}/plan`,
-    headers: { cookie: admin.cookie },
-    payload: { plan },
-  });
-  return answer.statusCode;
-}
 
 async function creatorOn(app: TestApp['app'], plan: Plan) {
   const creator = await createUser(app);
@@ -250,7 +238,7 @@ describe(`what each plan unlocks: fonts (${DIALECT})`, () => {
   it('a downgrade keeps the chosen font, draws the default until the plan has it again, and other saves still work', async () => {
     const creator = await creatorOn(t.app, 'pro');
     expect((await putLook(creator.cookie, { font: 'Lora' })).statusCode).toBe(200);
-    expect(await setPlanAsAdmin(creator.user.id, 'free')).toBe(200);
+    expect(await setPlanAsAdmin(t.app, creator.user.id, 'free')).toBe(200);
     expect(await fontOfPage(creator.user.username)).not.toContain('Lora');
     expect(await fontOfPage(creator.user.username)).toContain('Inter');
     // The kept font does not block the rest of the look, and is still the document's.
@@ -258,7 +246,7 @@ describe(`what each plan unlocks: fonts (${DIALECT})`, () => {
     expect((await t.app.inject({ url: '/api/me/customization', headers: { cookie: creator.cookie } })).json().data.font).toBe('Lora');
     const publicApi = (await t.app.inject({ url: `/api/public/${creator.user.username}` })).json().data;
     expect(publicApi.customization.font).toBe('Inter');
-    expect(await setPlanAsAdmin(creator.user.id, 'pro')).toBe(200);
+    expect(await setPlanAsAdmin(t.app, creator.user.id, 'pro')).toBe(200);
     expect(await fontOfPage(creator.user.username)).toContain('Lora');
   });
 });
@@ -367,7 +355,7 @@ describe(`what each plan unlocks: themes (${DIALECT})`, () => {
     // The page itself, not only its API: the stylesheet carries the drawn primary colour.
     expect((await t.app.inject({ url: `/${creator.user.username}` })).body).toContain('#22D3EE');
     // Changed by an admin, as a downgrade is: the cached page follows.
-    expect(await setPlanAsAdmin(creator.user.id, 'free')).toBe(200);
+    expect(await setPlanAsAdmin(t.app, creator.user.id, 'free')).toBe(200);
     expect((await t.app.inject({ url: `/${creator.user.username}` })).body).not.toContain('#22D3EE');
   });
 });
@@ -442,7 +430,7 @@ describe(`a downgrade keeps every link (${DIALECT})`, () => {
     };
     expect(await titlesOnPage()).toHaveLength(8);
 
-    expect(await setPlanAsAdmin(creator.user.id, 'free')).toBe(200);
+    expect(await setPlanAsAdmin(t.app, creator.user.id, 'free')).toBe(200);
     expect(await titlesOnPage()).toEqual(['Link 1', 'Link 2', 'Link 3', 'Link 4', 'Link 5', 'More']);
     const limits = (await t.app.inject({ url: '/api/me/limits', headers: { cookie: creator.cookie } })).json().data;
     expect(limits.keptOffPage).toEqual({ links: 2, look: [] });

@@ -65,3 +65,15 @@ export async function createAdmin(app: FastifyInstance): Promise<SignedInUser> {
 export async function setPlan(app: FastifyInstance, userId: number, plan: Plan): Promise<void> {
   await app.db.updateTable('users').set({ plan }).where('id', '=', userId).execute();
 }
+
+/** A plan changed by an admin through the control center, as a downgrade is (the cached pages follow); the status it answered. */
+export async function setPlanAsAdmin(app: FastifyInstance, userId: number, plan: Plan): Promise<number> {
+  const admin = await createAdmin(app);
+  const answer = await app.inject({
+    method: 'PATCH',
+    url: `/api/admin/users/${userId}/plan`,
+    headers: { cookie: admin.cookie },
+    payload: { plan },
+  });
+  return answer.statusCode;
+}
