@@ -55,16 +55,23 @@ export async function afterNextFrames(page: Page): Promise<void> {
   await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(resolve, 0)))));
 }
 
-/** Once every finite animation on the page has finished (entrance animations: axe measures the colours on screen). */
+/**
+ * Once every finite animation on the page has finished, and none has started since: a toast raised a moment ago
+ * mounts on the next frame and only then starts its fade (sonner), so the page is looked at again, twice.
+ */
 export async function afterAnimations(page: Page): Promise<void> {
-  await page.evaluate(() =>
-    Promise.all(
-      document
-        .getAnimations()
-        .filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity)
-        .map((animation) => animation.finished.catch(() => undefined)),
-    ),
-  );
+  await page.evaluate(async () => {
+    const frames = () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+    for (let round = 0; round < 3; round++) {
+      await frames();
+      await Promise.all(
+        document
+          .getAnimations()
+          .filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity)
+          .map((animation) => animation.finished.catch(() => undefined)),
+      );
+    }
+  });
 }
 
 /**
