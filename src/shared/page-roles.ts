@@ -76,7 +76,9 @@ export const teamMessages = {
     `This invitation is for ${masked}: sign in with the account of that address, or sign up with it, to accept`,
   addressTaken: 'Another account here has confirmed this address: sign in with it to accept',
   ownerCannotLeave: 'The owner cannot leave the page: offer it to a member first, and leave once they accept',
-  firstPageStays: 'This page is the one its owner’s account signs in with: it cannot change owner',
+  firstPageNeedsAnother:
+    'This is your account’s first page. Make another page first: your account keeps it as its first page when this one moves.',
+  ownerKeepsNoPage: 'The owner has no other page left to keep as their first: ask them to make one, then to offer the page again',
   offerToMember: 'Choose a member of the team to offer the page to',
   noOffer: 'No offer of this page is waiting for you',
   offerWaiting: 'An offer of this page is waiting: withdraw it first',

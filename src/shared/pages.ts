@@ -108,6 +108,8 @@ export const teamSchema = z
     offeredTo: person.nullable(),
     /** Whether the page can change owner at all (not its owner's own first page). */
     canMoveOwnership: z.boolean(),
+    /** For the account's own first page: the page the account keeps as its first once this one moves. */
+    accountKeeps: z.string().nullable(),
   })
   .meta({ id: 'Team' });
 export type Team = z.infer<typeof teamSchema>;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PAGE_HEADER_NAME, pageMessages, teamMessages } from '#shared/page-roles.ts';
 import { DIALECT, type TestApp, createTestApp } from '../helpers/test-app.ts';
-import { type SignedInUser, createLink, createUser, setPlan, uniqueUsername } from '../helpers/factories.ts';
+import { type SignedInUser, createLink, createUser, loginAs, setPlan, uniqueUsername } from '../helpers/factories.ts';
 import { MailServer, linkIn, tokenIn } from '../helpers/mail-server.ts';
 
 // A page's team (issue 53), with mail for real: the site speaks SMTP to a real
@@ -366,7 +366,87 @@ describe(`roles (${DIALECT})`, () => {
       headers: { cookie: owner.cookie },
       payload: { accountId: editor.user.id },
     });
-    expect(firstPage.json().message).toBe(teamMessages.firstPageStays);
+    expect(firstPage.json().message).toBe(teamMessages.firstPageNeedsAnother);
+  });
+
+  it('give away the account’s own first page: the person moves to the page they keep, signed in as before', async () => {
+    const { owner, page } = await ownerWithPage();
+    const firstPage = owner.user;
+    await createLink(t.app, owner, { title: 'Before the move' });
+    const madeToken = await t.app.inject({
+      method: 'POST',
+      url: '/api/me/tokens',
+      headers: { cookie: owner.cookie },
+      payload: { name: 'Own page', scopes: ['links:write'] },
+    });
+    const token = madeToken.json().data.token as string;
+    const editor = await member(owner, firstPage.id, 'editor');
+    await setPlan(t.app, editor.user.id, 'pro');
+
+    const team = (await onPage(owner, firstPage.id, 'GET', '/api/me/team')).json().data;
+    expect(team).toMatchObject({ canMoveOwnership: true, accountKeeps: page.username });
+    const offered = await onPage(owner, firstPage.id, 'POST', '/api/me/team/ownership', { accountId: editor.user.id });
+    expect(offered.statusCode, offered.body).toBe(200);
+    const acceptOffer = () =>
+      t.app.inject({ method: 'POST', url: `/api/me/pages/${firstPage.id}/ownership`, headers: { cookie: editor.cookie } });
+
+    // With no other live page left to keep, the first page cannot move yet; back with its restore.
+    const del = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/me/pages/${page.id}`,
+      headers: { cookie: owner.cookie },
+      payload: { username: page.username },
+    });
+    expect(del.statusCode, del.body).toBe(200);
+    const refused = await acceptOffer();
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe(teamMessages.ownerKeepsNoPage);
+    await t.app.inject({ method: 'POST', url: `/api/me/pages/${page.id}/restore`, headers: { cookie: owner.cookie } });
+
+    const accepted = await acceptOffer();
+    expect(accepted.statusCode, accepted.body).toBe(200);
+
+    // The page is the new owner's, with its address, links and public page as they were.
+    expect((await onPage(editor, firstPage.id, 'GET', '/api/auth/me')).json().data).toMatchObject({ pageRole: 'owner', plan: 'pro' });
+    const publicPage = await t.app.inject({ url: `/${firstPage.username}` });
+    expect(publicPage.statusCode).toBe(200);
+    expect(publicPage.body).toContain('Before the move');
+
+    // The person kept their session, now on the page they keep, and stays on the page they gave as an editor.
+    const me = (await t.app.inject({ url: '/api/auth/me', headers: { cookie: owner.cookie } })).json().data;
+    expect(me).toMatchObject({ id: page.id, username: page.username, accountId: page.id, pageRole: 'owner', email: owner.email });
+    expect((await onPage(owner, firstPage.id, 'GET', '/api/auth/me')).json().data).toMatchObject({ pageRole: 'editor' });
+    expect((await onPage(owner, firstPage.id, 'GET', '/api/me/domain')).statusCode).toBe(403);
+    const pages = (await t.app.inject({ url: '/api/me/pages', headers: { cookie: owner.cookie } })).json().data.pages;
+    expect(pages.map((listed: { id: number; role: string }) => [listed.id, listed.role])).toEqual([
+      [page.id, 'owner'],
+      [firstPage.id, 'editor'],
+    ]);
+
+    // They sign in with the page they keep; the address they gave signs nobody in.
+    expect(await loginAs(t.app, page.username, owner.password)).toBeTruthy();
+    const oldName = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { username: firstPage.username, password: owner.password },
+    });
+    expect(oldName.statusCode).toBe(401);
+    const newOwnerKeepsTheirs = await t.app.inject({ url: '/api/auth/me', headers: { cookie: editor.cookie } });
+    expect(newOwnerKeepsTheirs.json().data).toMatchObject({ id: editor.user.id, username: editor.user.username });
+
+    // A token made for the account's own page keeps acting on the page it was made for, as the editor they now are.
+    const viaToken = await t.app.inject({
+      method: 'POST',
+      url: '/api/links',
+      headers: { authorization: `Bearer ${token}` },
+      payload: { title: 'By token', url: 'https://example.com/' },
+    });
+    expect(viaToken.statusCode, viaToken.body).toBe(201);
+    const links = (await t.app.inject({ url: `/api/users/${firstPage.id}/links` })).json().data;
+    expect(links.map((link: { title: string }) => link.title)).toContain('By token');
+
+    const told = await mail.mailTo(owner.email, { subject: new RegExp(`is now @${editor.user.username}`) });
+    expect(told.text).toContain(`sign in with the username ${page.username}`);
   });
 
   it('send a page’s summary by mail to its owner and to the members who ask, each choosing for themselves', async () => {

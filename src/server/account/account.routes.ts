@@ -19,11 +19,11 @@ import { checkResetLink, resetPassword } from './password-reset.service.ts';
 import type { AppConfig } from '../config.ts';
 import type { Db } from '../db/database.ts';
 import type { App } from '../http/app-types.ts';
-import { type ChangeBus, profileChange } from '../http/change-bus.ts';
+import type { ChangeBus } from '../http/change-bus.ts';
 import { rateLimiter } from '../http/rate-limit.ts';
 import { clearSessionCookies } from '../users/sessions.ts';
 import { requireUser } from '../http/who-is-asking.ts';
-import { ownedPagesOf, toCurrentUser } from '../users/users.service.ts';
+import { ownedPagesOf, publishPagesChanged, toCurrentUser } from '../users/users.service.ts';
 import type { AccountMail } from './account-mail.service.ts';
 import { cancelDeletion, requestDeletion } from './account-deletion.service.ts';
 import { exportAccount } from './account-export.ts';
@@ -242,7 +242,7 @@ function registerDataRoutes(app: App, { db, config, limits, bus, exportParts }: 
       await loginPerUsername(request, user.username);
       const deleteAfter = await requestDeletion(db, user, request.body, config.accountDeletionGraceDays);
       // The pages the account owns go offline with it.
-      for (const page of await ownedPagesOf(db, user)) bus.publish(profileChange(page));
+      await publishPagesChanged(db, bus, user);
       clearSessionCookies(reply);
       return { data: { deleteAfter } };
     },
@@ -260,7 +260,7 @@ function registerDataRoutes(app: App, { db, config, limits, bus, exportParts }: 
     },
     async (request) => {
       const user = await cancelDeletion(db, requireUser(request));
-      for (const page of await ownedPagesOf(db, user)) bus.publish(profileChange(page));
+      await publishPagesChanged(db, bus, user);
       return { data: toCurrentUser(user) };
     },
   );

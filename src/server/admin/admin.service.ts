@@ -14,15 +14,8 @@ import type { AdminLogRow, UserRow } from '../db/schema.ts';
 import { AppError } from '../http/errors.ts';
 import { deleteSessionsOfUser } from '../users/sessions.repository.ts';
 import { type ChangeBus, profileChange } from '../http/change-bus.ts';
-import {
-  countActiveAdmins,
-  findUserById,
-  findUserByUsername,
-  furtherPagesOf,
-  insertUsernameHistory,
-  updateUser,
-} from '../users/users.repository.ts';
-import { assertTypedUsername, assertUsernameAvailable } from '../users/users.service.ts';
+import { countActiveAdmins, findUserById, findUserByUsername, insertUsernameHistory, updateUser } from '../users/users.repository.ts';
+import { assertTypedUsername, assertUsernameAvailable, publishPagesChanged } from '../users/users.service.ts';
 import {
   countStats,
   deleteReservedUsername,
@@ -148,7 +141,7 @@ export class AdminService {
 
   /** The account's pages are drawn again (its further pages take its plan and state). */
   private async changed(user: UserRow) {
-    for (const page of [user, ...(await furtherPagesOf(this.db, user.id))]) this.bus.publish(profileChange(page));
+    await publishPagesChanged(this.db, this.bus, user);
   }
 
   /** Refuse to leave the site without an active admin. */

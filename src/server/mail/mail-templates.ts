@@ -275,6 +275,20 @@ export function pageRemovalNotice(origin: string, page: TeamMailPage): MailConte
   });
 }
 
+/** The member offered the page accepted: the owner before is told, and where their account now is. */
+export function pageOwnershipMovedNotice(origin: string, page: TeamMailPage, to: string, accountKeeps: string | null): MailContent {
+  return compose(`${page.displayName} is now ${to}'s page`, origin, {
+    lines: [
+      `${to} accepted your offer: ${page.displayName} (${origin}/${page.username}) is theirs now, and you stay on its team as an editor.`,
+      ...(accountKeeps
+        ? [
+            `Your account keeps ${origin}/${accountKeeps} as its first page. From now on you sign in with the username ${accountKeeps}, and the same password, passkeys and second factors; your sessions, purchases and other pages are as they were.`,
+          ]
+        : []),
+    ],
+  });
+}
+
 /** The owner offers the page to a member: it moves once they accept in their dashboard. */
 export function pageOwnershipOfferMail(origin: string, page: TeamMailPage, from: string, url: string): MailContent {
   return compose(`${from} offers you the page ${page.displayName}`, origin, {

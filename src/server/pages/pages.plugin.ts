@@ -18,7 +18,7 @@ export const pagesPlugin: FeaturePlugin = async (app, { db, config, changes, out
       setLook: pageWriters.setLook,
       copyUpload: pageWriters.copyUpload,
     });
-    registerMembershipRoutes(me, team, changes);
+    registerMembershipRoutes(me, db, team, changes);
   });
   await inSignedInScope(app, 'analyst', (me) => registerTeamRoutes(me, team, config.publicUrl));
   registerInvitationPreview(app, team);

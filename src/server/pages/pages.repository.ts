@@ -1,6 +1,5 @@
-import type { ExpressionBuilder } from 'kysely';
 import type { Db } from '../db/database.ts';
-import type { Database } from '../db/schema.ts';
+import { furtherPageRank } from '../users/page-rank.ts';
 
 const SUMMARY_FIELDS = [
   'users.id',
@@ -11,17 +10,6 @@ const SUMMARY_FIELDS = [
   'users.ownerId',
   'users.deleteAfter',
 ] as const;
-
-/** How many of the page's owner's further pages, up to it, are live: its owner's plan holds the first ones. */
-function furtherPageRank(eb: ExpressionBuilder<Database, 'users'>) {
-  return eb
-    .selectFrom('users as sibling')
-    .select(eb.fn.countAll().as('n'))
-    .whereRef('sibling.ownerId', '=', 'users.ownerId')
-    .whereRef('sibling.id', '<=', 'users.id')
-    .where('sibling.deleteAfter', 'is', null)
-    .as('furtherPageRank');
-}
 
 /** The account's own pages (its first, then the further ones as made), deleted ones in their grace period too. */
 export function ownedPageRows(db: Db, accountId: number) {

@@ -8,6 +8,7 @@ import { type Db, nowIso } from '../db/database.ts';
 import type { UserRow } from '../db/schema.ts';
 import { AppError, planFeatureRefused } from '../http/errors.ts';
 import type { PageReaders, PageWriters } from '../services.ts';
+import { isPastPlan } from '../users/page-rank.ts';
 import { findUserById, findUserByUsername, insertUser, pageOfAccount, updateUser } from '../users/users.repository.ts';
 import { assertTypedUsername, assertUsernameAvailable, usernameTaken } from '../users/users.service.ts';
 import { countLiveOwnedPages, joinedPageRows, ownedPageRows, setMemberSummary } from './pages.repository.ts';
@@ -20,7 +21,7 @@ import { countLiveOwnedPages, joinedPageRows, ownedPageRows, setMemberSummary } 
 type SummaryRow = Awaited<ReturnType<typeof ownedPageRows>>[number];
 
 function toSummary(row: SummaryRow, role: PageRole, accountId: number, planLimits: Record<Plan, PlanLimits>): PageSummary {
-  const pastPlan = row.ownerId !== null && Number(row.furtherPageRank ?? 0) + 1 > planLimits[row.plan].pages;
+  const pastPlan = isPastPlan(row, planLimits);
   return {
     id: row.id,
     username: row.username,

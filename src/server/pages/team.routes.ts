@@ -15,11 +15,13 @@ import {
   pageMessages,
   teamMessages,
 } from '#shared/page-roles.ts';
+import type { Db } from '../db/database.ts';
 import type { App } from '../http/app-types.ts';
 import { type ChangeBus, profileChange } from '../http/change-bus.ts';
 import { rateLimiter } from '../http/rate-limit.ts';
 import { siteOrigin } from '../http/site-origin.ts';
 import { requireAccount, requireUser } from '../http/who-is-asking.ts';
+import { publishPagesChanged } from '../users/users.service.ts';
 import type { TeamService } from './team.service.ts';
 
 const tags = ['Pages'];
@@ -173,7 +175,7 @@ export function registerTeamRoutes(app: App, team: TeamService, publicUrl: strin
 }
 
 /** The person's side of teams, under /api/me: accepting an invitation or an offer, leaving a page. */
-export function registerMembershipRoutes(app: App, team: TeamService, bus: ChangeBus): void {
+export function registerMembershipRoutes(app: App, db: Db, team: TeamService, bus: ChangeBus): void {
   const acceptsPerAccount = rateLimiter(app, 'invitation-accept', { max: 20, timeWindowMs: HOUR }, tooManyAttemptsMessage);
 
   // POST /api/me/invitations/accept {token}
@@ -216,8 +218,10 @@ export function registerMembershipRoutes(app: App, team: TeamService, bus: Chang
       },
     },
     async (request) => {
-      const page = await team.acceptOwnership(requireAccount(request), request.params.id);
+      const { page, formerOwner } = await team.acceptOwnership(requireAccount(request), request.params.id);
       bus.publish(profileChange(page));
+      // The pages the former owner keeps are ranked again against their plan, and one may now be their first.
+      await publishPagesChanged(db, bus, formerOwner);
       return { data: { done: true as const } };
     },
   );

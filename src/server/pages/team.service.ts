@@ -20,10 +20,12 @@ import type { MailOutbox } from '../mail/mail-outbox.ts';
 import {
   type MailContent,
   pageInvitationMail,
+  pageOwnershipMovedNotice,
   pageOwnershipOfferMail,
   pageRemovalNotice,
   pageRoleChangedNotice,
 } from '../mail/mail-templates.ts';
+import { moveAccountToPage, pageKeptByAccount } from '../users/account-move.ts';
 import { findUserById, isConfirmedEmailInUse, pageOfAccount, updateUser } from '../users/users.repository.ts';
 import { countLiveOwnedPages } from './pages.repository.ts';
 import {
@@ -74,10 +76,11 @@ export class TeamService {
   async teamOf(page: UserRow, viewer: UserRow, viewerIsOwner: boolean, now = Date.now()): Promise<Team> {
     const at = new Date(now).toISOString();
     const owner = page.ownerId === null ? page : await findUserById(this.db, page.ownerId);
-    const [members, invitations, offer] = await Promise.all([
+    const [members, invitations, offer, kept] = await Promise.all([
       membersOf(this.db, page.id),
       viewerIsOwner ? pendingInvitationsOf(this.db, page.id, at) : Promise.resolve([]),
       findOwnershipOffer(this.db, page.id, at),
+      viewerIsOwner && page.ownerId === null ? pageKeptByAccount(this.db, page.id) : Promise.resolve(undefined),
     ]);
     const offeredTo =
       offer && (viewerIsOwner || offer.offeredTo === viewer.id) ? members.find((m) => m.accountId === offer.offeredTo) : undefined;
@@ -91,7 +94,8 @@ export class TeamService {
         expiresAt: invitation.expiresAt,
       })),
       offeredTo: offeredTo ? personOf(offeredTo) : null,
-      canMoveOwnership: page.ownerId !== null,
+      canMoveOwnership: page.ownerId !== null || kept !== undefined,
+      accountKeeps: kept?.username ?? null,
     };
   }
 
@@ -232,9 +236,13 @@ export class TeamService {
     });
   }
 
-  /** The owner offers the page to a member; it moves when they accept. Not the owner's own first page. */
+  /**
+   * The owner offers the page to a member; it moves when they accept. The account's own first page can be offered
+   * once the account has another page to keep as its first (users/account-move.ts).
+   */
   async offerOwnership(page: UserRow, owner: UserRow, accountId: number, now = Date.now()): Promise<void> {
-    if (page.ownerId === null) throw new AppError(409, 'forbidden', teamMessages.firstPageStays);
+    if (page.ownerId === null && !(await pageKeptByAccount(this.db, page.id)))
+      throw new AppError(409, 'forbidden', teamMessages.firstPageNeedsAnother);
     const at = new Date(now).toISOString();
     await this.db.transaction().execute(async (trx) => {
       const member = await findMember(trx, page.id, accountId);
@@ -263,26 +271,44 @@ export class TeamService {
     if (!(await deleteOwnershipOffers(this.db, page.id))) throw new AppError(404, 'not_found', teamMessages.noOffer);
   }
 
-  /** The member offered the page accepts: it is theirs, with their plan; the owner before stays as an editor. */
-  async acceptOwnership(account: UserRow, pageId: number, now = Date.now()): Promise<UserRow> {
+  /**
+   * The member offered the page accepts: it is theirs, with their plan; the owner before stays as an editor and is
+   * told by mail. When the page was its owner's first, their account moves onto the page they keep first.
+   */
+  async acceptOwnership(account: UserRow, pageId: number, now = Date.now()): Promise<{ page: UserRow; formerOwner: UserRow }> {
     const at = new Date(now).toISOString();
-    return this.db.transaction().execute(async (trx) => {
+    const moved = await this.db.transaction().execute(async (trx) => {
       const offer = await findOwnershipOffer(trx, pageId, at);
       const page = await findUserById(trx, pageId);
-      if (!offer || offer.offeredTo !== account.id || !page || page.ownerId === null)
-        throw new AppError(404, 'not_found', teamMessages.noOffer);
+      if (!offer || offer.offeredTo !== account.id || !page) throw new AppError(404, 'not_found', teamMessages.noOffer);
       const limit = this.planLimits[account.plan].pages;
       if ((await countLiveOwnedPages(trx, account.id)) >= limit) {
         throw new AppError(409, 'too_many_pages', pageMessages.tooMany(limit, PLAN_NAMES[account.plan]));
       }
-      const formerOwner = page.ownerId;
+      const formerOwner = page.ownerId === null ? await this.moveAccountOff(trx, page, at) : await findUserById(trx, page.ownerId);
       await deleteOwnershipOffers(trx, pageId);
       await deleteMember(trx, pageId, account.id);
       await moveOwnership(trx, pageId, account, at);
-      await insertMember(trx, pageId, formerOwner, 'editor', at);
+      await insertMember(trx, pageId, formerOwner!.id, 'editor', at);
       await recordActivity(trx, { id: pageId, actorId: account.id }, 'ownership_moved', named(account), at);
-      return (await findUserById(trx, pageId))!;
+      const moved = (await findUserById(trx, pageId))!;
+      const keeps = page.ownerId === null ? formerOwner!.username : null;
+      await this.tell(trx, formerOwner!, pageOwnershipMovedNotice(this.origin, moved, named(account), keeps));
+      return { page: moved, formerOwner: formerOwner! };
     });
+    this.outbox.kick();
+    return moved;
+  }
+
+  /**
+   * The account whose first page moves keeps its oldest live further page as its first, and everything that is the
+   * person goes there with it. Refused while the account is switched off or being deleted, or has no page to keep.
+   */
+  private async moveAccountOff(trx: Db, firstPage: UserRow, at: string): Promise<UserRow> {
+    const kept = firstPage.isActive === 1 && firstPage.deleteAfter === null ? await pageKeptByAccount(trx, firstPage.id) : undefined;
+    if (!kept) throw new AppError(409, 'forbidden', teamMessages.ownerKeepsNoPage);
+    await moveAccountToPage(trx, firstPage, kept, at);
+    return (await findUserById(trx, kept.id))!;
   }
 
   async declineOwnership(account: UserRow, pageId: number): Promise<void> {

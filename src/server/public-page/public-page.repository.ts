@@ -2,6 +2,7 @@ import type { Plan } from '#shared/constants.ts';
 import { DEFAULT_PLAN_LIMITS, type PlanLimits } from '#shared/plans.ts';
 import type { Db } from '../db/database.ts';
 import { preparedQuery } from '../db/query-shortcuts.ts';
+import { furtherPageRank, isPastPlan } from '../users/page-rank.ts';
 
 const publicUserQuery = preparedQuery((db: Db, username: string) =>
   db
@@ -27,16 +28,7 @@ const publicUserQuery = preparedQuery((db: Db, username: string) =>
     ])
     .select(['customizations.document as customization', 'customizations.updatedAt as customizationUpdatedAt'])
     .select('pageSeo.document as seo')
-    // A further page (issue 53): how many of its owner's pages, up to it, are live; its plan holds the first ones.
-    .select((eb) =>
-      eb
-        .selectFrom('users as sibling')
-        .select(eb.fn.countAll().as('n'))
-        .whereRef('sibling.ownerId', '=', 'users.ownerId')
-        .whereRef('sibling.id', '<=', 'users.id')
-        .where('sibling.deleteAfter', 'is', null)
-        .as('furtherPageRank'),
-    )
+    .select(furtherPageRank)
     .where('users.username', '=', username)
     .where('users.isActive', '=', 1)
     .where('users.deleteAfter', 'is', null)
@@ -63,7 +55,7 @@ const publicUserQuery = preparedQuery((db: Db, username: string) =>
 export async function findPublicUser(db: Db, username: string, planLimits: Record<Plan, PlanLimits> = DEFAULT_PLAN_LIMITS) {
   const [row] = await publicUserQuery(db, username.toLowerCase());
   if (!row) return undefined;
-  const { furtherPageRank, ...user } = row;
-  // The account's own page is the first of its pages; further ones count from the second.
-  return Number(furtherPageRank ?? 0) + 1 > planLimits[user.plan].pages ? undefined : user;
+  if (isPastPlan(row, planLimits)) return undefined;
+  const { furtherPageRank: _rank, ...user } = row;
+  return user;
 }

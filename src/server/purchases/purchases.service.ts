@@ -18,10 +18,11 @@ import { PLAN_NAMES, type PlanLimits, isHigherPlan } from '#shared/plans.ts';
 import type { StripeSettings } from '../config.ts';
 import { type Db, nowIso } from '../db/database.ts';
 import type { UserRow } from '../db/schema.ts';
-import { type ChangeBus, profileChange } from '../http/change-bus.ts';
+import type { ChangeBus } from '../http/change-bus.ts';
 import { AppError } from '../http/errors.ts';
 import { insertLog } from '../journal/admin-log.repository.ts';
-import { findUserById, furtherPagesOf, updateUser } from '../users/users.repository.ts';
+import { findUserById, updateUser } from '../users/users.repository.ts';
+import { publishPagesChanged } from '../users/users.service.ts';
 import {
   type PurchaseRow,
   deleteStalePending,
@@ -272,9 +273,7 @@ export class StripePayments implements Payments {
       throw error;
     }
     // The account's further pages take its plan (issue 53): each is drawn again.
-    for (const user of changed) {
-      for (const page of [user, ...(await furtherPagesOf(db, user.id))]) this.bus.publish(profileChange(page));
-    }
+    for (const user of changed) await publishPagesChanged(db, this.bus, user);
   }
 }
 

@@ -6,6 +6,7 @@ import { TYPED_USERNAME_MISMATCH, typedUsernameMatches } from '#shared/typed-use
 import { type Db, nowIso } from '../db/database.ts';
 import type { UserRow } from '../db/schema.ts';
 import { authMessages } from '#shared/auth.schema.ts';
+import { type ChangeBus, profileChange } from '../http/change-bus.ts';
 import { AppError } from '../http/errors.ts';
 import { DAY_MS, USERNAME_HOLD_DAYS, USERNAME_MAX_LENGTH, USERNAME_PATTERN } from '#shared/constants.ts';
 import {
@@ -164,4 +165,12 @@ export function usernameTaken(): AppError {
 /** Every page an account owns (issue 53): its own first page, then the further ones in the order they were made. */
 export async function ownedPagesOf(db: Db, account: UserRow): Promise<UserRow[]> {
   return [account, ...(await furtherPagesOf(db, account.id))];
+}
+
+/**
+ * Every page the account owns is drawn again: they take its plan, add-ons and state, and which of them is past the
+ * plan's number of pages (issue 53).
+ */
+export async function publishPagesChanged(db: Db, bus: Pick<ChangeBus, 'publish'>, account: UserRow): Promise<void> {
+  for (const page of await ownedPagesOf(db, account)) bus.publish(profileChange(page));
 }

@@ -138,6 +138,11 @@ export function TeamCard({ user, onLeft }: { user: CurrentUser; onLeft: () => vo
           {team.data.members.length === 0 && isOwner && (
             <p className="rounded-xl border border-dashed border-border px-4 py-3 text-sm text-muted">Nobody else runs this page yet.</p>
           )}
+          {isOwner && team.data.members.length > 0 && !team.data.canMoveOwnership && (
+            <p className="mt-2 text-sm text-muted">
+              This is your account’s first page. To hand it to a member, make another page first: your account keeps that one as its first.
+            </p>
+          )}
           {isOwner && team.data.offeredTo && <PendingOffer username={team.data.offeredTo.username} />}
           {isOwner && <Invitations team={team.data} />}
           {isOwner && <InviteForm />}
@@ -162,10 +167,18 @@ export function TeamCard({ user, onLeft }: { user: CurrentUser; onLeft: () => vo
           asking?.kind === 'remove' ? (
             <p>They can no longer open /{user.username} from their next click, and are told by mail. You can invite them again later.</p>
           ) : asking?.kind === 'offer' ? (
-            <p>
-              If they accept, /{user.username} becomes theirs: it counts toward their plan and takes it, and you stay on its team as an
-              editor. Until they answer, nothing changes, and you can withdraw the offer.
-            </p>
+            <>
+              <p>
+                If they accept, /{user.username} becomes theirs: it counts toward their plan and takes it, and you stay on its team as an
+                editor. Until they answer, nothing changes, and you can withdraw the offer.
+              </p>
+              {team.data?.accountKeeps && (
+                <p className="mt-2">
+                  It is your account’s first page: your account keeps /{team.data.accountKeeps} as its first instead. From then on you sign
+                  in with the username <strong>{team.data.accountKeeps}</strong>, and the same password, passkeys and second factors.
+                </p>
+              )}
+            </>
           ) : (
             <p>/{user.username} leaves your dashboard at once. Only its owner can let you back in, with a new invitation.</p>
           )
