@@ -58,6 +58,28 @@ describe('pages and teams in the dashboard', () => {
       await page.waitForURL((url) => !url.search.includes('page='));
       await expect.poll(() => page.getByTestId('page-switcher').getAttribute('aria-label')).toBe(`Page: @${username}. Switch page`);
 
+      // The first page can be offered to a member now that the account has another page to keep as its first.
+      const member = await createUser(running.server.testApp.app);
+      const invited = await page.request.post('/api/me/team/invitations', {
+        data: { email: `${member.user.username}@example.test`, role: 'editor' },
+        headers: { origin: running.server.baseUrl },
+      });
+      const token = new URL((await invited.json()).data.link as string).hash.replace('#token=', '');
+      const joined = await running.server.testApp.app.inject({
+        method: 'POST',
+        url: '/api/me/invitations/accept',
+        headers: { cookie: member.cookie },
+        payload: { token },
+      });
+      expect(joined.statusCode, joined.body).toBe(200);
+      await openAppPage(page, '/dashboard?tab=page');
+      await page.getByRole('button', { name: `Offer the page to @${member.user.username}` }).click();
+      const offer = page.getByRole('alertdialog', { name: `Offer the page to @${member.user.username}?` });
+      await offer.getByText(`your account keeps /${band} as its first instead`).waitFor();
+      expect(await offer.getByRole('strong').textContent()).toBe(band);
+      expect(await axeViolationsOf(page)).toEqual([]);
+      await offer.getByRole('button', { name: 'Cancel' }).click();
+
       // A shared address names the page and the tab.
       await openAppPage(page, `/dashboard?page=${band}&tab=links`);
       await expect.poll(() => page.getByTestId('page-switcher').getAttribute('aria-label')).toBe(`Page: @${band}. Switch page`);
