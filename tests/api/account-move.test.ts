@@ -1,11 +1,11 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ACCOUNT_REFERENCES } from '#server/users/account-move.ts';
+import { ACCOUNT_REFERENCES } from '#server/users/account-move.repository.ts';
 import { DIALECT, type TestApp, createTestApp } from '../helpers/test-app.ts';
 
 // When an account gives its own first page away (issue 53), what is the person
 // follows them to the page they keep and the rest stays with the page
-// (users/account-move.ts). A table that points at `users` and is on neither
+// (users/account-move.repository.ts). A table that points at `users` and is on neither
 // list fails here: whoever adds it decides which side it is on, before a page
 // handed over could carry its former owner's sessions or keys with it.
 

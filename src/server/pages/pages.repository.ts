@@ -1,5 +1,5 @@
 import type { Db } from '../db/database.ts';
-import { furtherPageRank } from '../users/page-rank.ts';
+import { furtherPageRank } from '../users/page-rank.repository.ts';
 
 const SUMMARY_FIELDS = [
   'users.id',

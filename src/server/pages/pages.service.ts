@@ -8,7 +8,7 @@ import { type Db, nowIso } from '../db/database.ts';
 import type { UserRow } from '../db/schema.ts';
 import { AppError, planFeatureRefused } from '../http/errors.ts';
 import type { PageReaders, PageWriters } from '../services.ts';
-import { isPastPlan } from '../users/page-rank.ts';
+import { isPastPlan } from '../users/page-rank.repository.ts';
 import { findUserById, findUserByUsername, insertUser, pageOfAccount, updateUser } from '../users/users.repository.ts';
 import { assertTypedUsername, assertUsernameAvailable, usernameTaken } from '../users/users.service.ts';
 import { countLiveOwnedPages, joinedPageRows, ownedPageRows, setMemberSummary } from './pages.repository.ts';

@@ -25,7 +25,7 @@ import {
   pageRemovalNotice,
   pageRoleChangedNotice,
 } from '../mail/mail-templates.ts';
-import { moveAccountToPage, pageKeptByAccount } from '../users/account-move.ts';
+import { moveAccountToPage, pageKeptByAccount } from '../users/account-move.repository.ts';
 import { findUserById, isConfirmedEmailInUse, pageOfAccount, updateUser } from '../users/users.repository.ts';
 import { countLiveOwnedPages } from './pages.repository.ts';
 import {
@@ -238,7 +238,7 @@ export class TeamService {
 
   /**
    * The owner offers the page to a member; it moves when they accept. The account's own first page can be offered
-   * once the account has another page to keep as its first (users/account-move.ts).
+   * once the account has another page to keep as its first (users/account-move.repository.ts).
    */
   async offerOwnership(page: UserRow, owner: UserRow, accountId: number, now = Date.now()): Promise<void> {
     if (page.ownerId === null && !(await pageKeptByAccount(this.db, page.id)))

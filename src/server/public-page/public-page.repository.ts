@@ -2,7 +2,7 @@ import type { Plan } from '#shared/constants.ts';
 import { DEFAULT_PLAN_LIMITS, type PlanLimits } from '#shared/plans.ts';
 import type { Db } from '../db/database.ts';
 import { preparedQuery } from '../db/query-shortcuts.ts';
-import { furtherPageRank, isPastPlan } from '../users/page-rank.ts';
+import { furtherPageRank, isPastPlan } from '../users/page-rank.repository.ts';
 
 const publicUserQuery = preparedQuery((db: Db, username: string) =>
   db
