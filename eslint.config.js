@@ -13,9 +13,10 @@ import tseslint from 'typescript-eslint';
  * log); the stored files and the worker that decodes and draws user input
  * (media); mail (the outbox and the frame every message is written in); and
  * page-drawing (the frame every page a visitor meets is drawn in: the profile,
- * its warnings and notices, their fonts, stylesheet and share image).
+ * its warnings and notices, their fonts, stylesheet and share image); and i18n
+ * (the translators of every language the product speaks, issue 54).
  */
-export const SERVER_PLATFORM = ['db', 'http', 'journal', 'mail', 'media', 'page-drawing', 'types', 'users'];
+export const SERVER_PLATFORM = ['db', 'http', 'i18n', 'journal', 'mail', 'media', 'page-drawing', 'types', 'users'];
 
 /**
  * Every other folder of src/server is a feature, read from the disk when the

@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
+import { catalogsVitePlugin } from './scripts/catalogs.ts';
 import { contentPlugin } from './scripts/content-plugin.ts';
 import { examplesPlugin } from './scripts/examples-plugin.ts';
 
@@ -30,7 +31,7 @@ function modules({ files = [], packages = [] }: { files?: string[]; packages?: s
 // The SPA is built into dist/web and served by the Fastify process (DESIGN.md "Shape").
 export default defineConfig(({ isSsrBuild }) => ({
   root: 'src/web',
-  plugins: [react(), tailwindcss(), contentPlugin(projectRoot), examplesPlugin(projectRoot)],
+  plugins: [react(), tailwindcss(), catalogsVitePlugin(), contentPlugin(projectRoot), examplesPlugin(projectRoot)],
   resolve: isSsrBuild
     ? {}
     : {

@@ -1,5 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
+import { catalogsVitePlugin } from './scripts/catalogs.ts';
 
 // Projects: unit tests; the API suite once per database (PostgreSQL when
 // TEST_DATABASE_URL is set); browser tests against the built SPA in Chromium.
@@ -21,6 +22,8 @@ const apiProject = (dialect: 'sqlite' | 'postgres') => ({
 });
 
 export default defineConfig({
+  // The message catalogs, compiled as the build compiles them (scripts/catalogs.ts).
+  plugins: [catalogsVitePlugin()],
   test: {
     pool: 'forks',
     // Vitest takes one worker fewer than the cores, one on a two-core machine;

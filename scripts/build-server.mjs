@@ -4,6 +4,7 @@
 // main.js and admin.js, with the icon sets (below). `--watch` rebuilds on change (npm run dev).
 import { readFile } from 'node:fs/promises';
 import * as esbuild from 'esbuild';
+import { catalogsEsbuildPlugin } from './catalogs.ts';
 
 const outdir = 'dist/server';
 
@@ -52,7 +53,7 @@ const options = {
   sourcemap: true,
   logLevel: 'warning',
   define: { 'process.env.NODE_ENV': '"production"' },
-  plugins: [rawText],
+  plugins: [rawText, catalogsEsbuildPlugin()],
 };
 
 if (process.argv.includes('--watch')) {

@@ -6,10 +6,11 @@
 import path from 'node:path';
 import { type Plugin, runnerImport } from 'vite';
 import type { ExamplePage } from '../src/web/features/examples/example-pages.tsx';
+import { catalogsVitePlugin } from './catalogs.ts';
 
 const EXAMPLES_ID = 'virtual:linkverse-example-pages';
 const SOURCE = 'src/web/features/examples/example-pages.tsx';
-const SOURCES = [SOURCE, 'src/web/features/examples/example-profiles.ts', 'src/profile/profile-view.tsx'];
+const SOURCES = [SOURCE, 'src/web/features/examples/example-profiles.ts', 'src/profile/profile-view.tsx', 'src/profile/profile-words.ts'];
 
 export function examplesPlugin(projectRoot: string): Plugin {
   const source = path.join(projectRoot, SOURCE);
@@ -25,6 +26,8 @@ export function examplesPlugin(projectRoot: string): Plugin {
       const { module } = await runnerImport<{ EXAMPLE_PAGES: readonly ExamplePage[] }>(source, {
         configFile: false,
         root: projectRoot,
+        // ProfileView's words come from the English catalog, compiled as the build compiles it.
+        plugins: [catalogsVitePlugin()],
         logLevel: 'warn',
       });
       return `export const EXAMPLE_PAGES = ${JSON.stringify(module.EXAMPLE_PAGES)};`;

@@ -29,17 +29,18 @@
     }
   }
 
-  // A Copy link button (hidden without script): shown where there is a clipboard; says in `status` what happened.
-  var copyButton = function (button, status, copied) {
+  // A Copy link button (hidden without script): shown where there is a clipboard; says in `status` what happened,
+  // in the page's language (the server puts the words on the button).
+  var copyButton = function (button, status) {
     if (!button || !navigator.clipboard) return;
     button.hidden = false;
     button.addEventListener('click', function () {
       navigator.clipboard.writeText(button.getAttribute('data-address')).then(
         function () {
-          status.textContent = copied;
+          status.textContent = button.getAttribute('data-copied');
         },
         function () {
-          status.textContent = 'The link could not be copied.';
+          status.textContent = button.getAttribute('data-copy-failed');
         },
       );
     });
@@ -54,14 +55,14 @@
         navigator.share({ title: share.getAttribute('data-title'), url: share.getAttribute('data-address') }).catch(function () {});
       });
     }
-    copyButton(document.querySelector('.lv-share-copy'), document.querySelector('.lv-share-status'), 'Link copied.');
+    copyButton(document.querySelector('.lv-share-copy'), document.querySelector('.lv-share-status'));
   }
 
   // The bar of a page opened in an app's own browser (issue 31): Copy link
   // (where the clipboard is there) and Close. Without script it still says the way out.
   var bar = document.querySelector('.lv-inapp');
   if (bar) {
-    copyButton(bar.querySelector('.lv-inapp-copy'), bar.querySelector('.lv-inapp-status'), 'Link copied. Paste it in your browser.');
+    copyButton(bar.querySelector('.lv-inapp-copy'), bar.querySelector('.lv-inapp-status'));
     var close = bar.querySelector('.lv-inapp-close');
     close.hidden = false;
     close.addEventListener('click', function () {
@@ -101,7 +102,7 @@
     toggle.type = 'button';
     toggle.className = 'lv-music-toggle';
     var showState = function () {
-      toggle.textContent = music.paused ? '▶ Play music' : '❚❚ Pause music';
+      toggle.textContent = music.getAttribute(music.paused ? 'data-play' : 'data-pause');
       toggle.setAttribute('aria-pressed', music.paused ? 'false' : 'true');
     };
     toggle.addEventListener('click', function () {
@@ -142,7 +143,8 @@
 
   var card = document.querySelector('.lv-discord[data-discord-for]');
   if (card) {
-    var labels = { online: 'Online', idle: 'Idle', dnd: 'Do not disturb', offline: 'Offline' };
+    // Each status's words and the card's name with it, in the page's language: { online: ['Online', 'Discord: Online'], … }.
+    var statuses = JSON.parse(card.getAttribute('data-statuses') || '{}');
     var element = function (tag, className, text) {
       var node = document.createElement(tag);
       node.className = className;
@@ -175,12 +177,13 @@
       }
       var text = element('span', 'lv-discord-text');
       text.appendChild(element('span', 'lv-discord-name', presence.displayName));
-      var line = labels[presence.status] || '';
+      var words = statuses[presence.status] || ['', ''];
+      var line = words[0];
       if (presence.activity)
         line = [presence.activity.name, presence.activity.details, presence.activity.state].filter(Boolean).join(' · ');
       text.appendChild(element('span', 'lv-discord-activity', line));
       card.replaceChildren.apply(card, parts.concat([text]));
-      card.setAttribute('aria-label', 'Discord: ' + (labels[presence.status] || ''));
+      card.setAttribute('aria-label', words[1]);
       card.hidden = false;
     };
     var load = function () {

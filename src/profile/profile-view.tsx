@@ -1,14 +1,15 @@
 import { MapPin, Share2 } from 'lucide-react';
 import type { CSSProperties, ReactNode } from 'react';
-import { countOf } from '#shared/counts.ts';
+import type { Translate } from '#shared/i18n/translate.ts';
 import { SOCIAL_ICONS, linkBackground, linkDestinationOf, linkSolidColor } from '#shared/links.ts';
 import { initialsOf } from '#shared/names.ts';
 import { textPartsOf } from '#shared/blocks.ts';
 import { EMBED_PROVIDER_RULES, embedTargetOf } from '#shared/embeds.ts';
-import { CONTENT_WARNING_LABELS } from '#shared/content-warning.ts';
-import { type PublicItem, type PublicLink, type PublicPage, profileMessages } from '#shared/profile.types.ts';
+import { CONTENT_WARNING_LABELS, type ContentWarning } from '#shared/content-warning.ts';
+import type { PublicItem, PublicLink, PublicPage } from '#shared/profile.types.ts';
 import { LinkIcon } from './link-icon.tsx';
 import { profileDataOf, profileStyleOf, usesLinkSolidColor } from './profile-style.ts';
+import { profileWords as words } from './profile-words.ts';
 
 export interface ProfileViewProps {
   page: PublicPage;
@@ -27,6 +28,8 @@ export interface ProfileViewProps {
   signupAction?: string;
   /** The public page's share button goes here (its share page, which works without script); none in the preview and the examples. */
   shareHref?: string;
+  /** The page's own words in its language (issue 54): the server's translator for `page.profile.language`, English in the dashboard. */
+  t: Translate;
 }
 
 /**
@@ -79,16 +82,52 @@ export function pageDataOf(page: PublicPage): Record<`data-${string}`, string | 
   };
 }
 
+/** The Discord card's words for the effects script: each status, and the card's name with it. */
+function discordStatusesIn(t: Translate): Record<string, [string, string]> {
+  const statuses = { online: words.discordOnline, idle: words.discordIdle, dnd: words.discordBusy, offline: words.discordOffline };
+  return Object.fromEntries(
+    Object.entries(statuses).map(([status, message]) => [status, [t(message), t(words.discord, { status: t(message) })]]),
+  );
+}
+
 /** Whether the page has a Discord presence card (filled by the effects script). */
 export function showsDiscord({ customization }: PublicPage): boolean {
   return customization.discordPresence && customization.discordUserId !== '';
 }
 
-const DAY_FORMAT = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
+const dayFormats = new Map<string, Intl.DateTimeFormat>();
 
-/** A calendar day, the same on the server and in the preview: '3 Nov 2026'. */
-function formatDay(iso: string): string {
-  return DAY_FORMAT.format(new Date(iso));
+/** A calendar day in the page's language, the same on the server and in the preview: '3 Nov 2026', '3 de nov. de 2026'. */
+function formatDay(iso: string, language: string): string {
+  let format = dayFormats.get(language);
+  if (!format) {
+    // English keeps the day-first form it always had; every other language its own.
+    format = new Intl.DateTimeFormat(language === 'en' ? 'en-GB' : language, {
+      day: 'numeric',
+      month: 'short',
+      year: 'numeric',
+      timeZone: 'UTC',
+    });
+    dayFormats.set(language, format);
+  }
+  return format.format(new Date(iso));
+}
+
+/** A warning's pill in the page's words: '18+' is the same everywhere. */
+export function warningLabelOf(warning: ContentWarning, t: Translate): string {
+  return warning === 'sensitive' ? t(words.sensitive) : CONTENT_WARNING_LABELS[warning];
+}
+
+/** `t(message, { [name]: element })` with an element in it: the words around it in the language's order. */
+function withElement(t: Translate, message: Parameters<Translate>[0], name: string, element: ReactNode): ReactNode {
+  const [before = '', after = ''] = t(message, { [name]: '\u0000' }).split('\u0000');
+  return (
+    <>
+      {before}
+      {element}
+      {after}
+    </>
+  );
 }
 
 /**
@@ -146,10 +185,10 @@ function TextParts({ id, text, hrefOf }: { id: number; text: string; hrefOf: Pro
  * presses it. Then the page's script swaps in the provider's player
  * (`data-player`); without script it is a link to the video.
  */
-function EmbedPlaceholder({ item, href }: { item: Extract<PublicItem, { type: 'embed' }>; href: string | undefined }) {
+function EmbedPlaceholder({ item, href, t }: { item: Extract<PublicItem, { type: 'embed' }>; href: string | undefined; t: Translate }) {
   const target = embedTargetOf(item.url);
   const provider = EMBED_PROVIDER_RULES[item.provider].name;
-  const title = item.title || `${provider} ${target?.shape.kind === 'audio' ? 'player' : 'video'}`;
+  const title = item.title || t(target?.shape.kind === 'audio' ? words.providerPlayer : words.providerVideo, { provider });
   const audio = target?.shape.kind === 'audio' ? target.shape : undefined;
   const content = (
     <>
@@ -162,7 +201,9 @@ function EmbedPlaceholder({ item, href }: { item: Extract<PublicItem, { type: 'e
         </svg>
       </span>
       <span className="lv-embed-caption">
-        <span className="lv-embed-title">{title}</span>
+        <span className="lv-embed-title" dir="auto">
+          {title}
+        </span>
         <span className="lv-embed-provider">{provider}</span>
       </span>
     </>
@@ -182,7 +223,7 @@ function EmbedPlaceholder({ item, href }: { item: Extract<PublicItem, { type: 'e
           target="_blank"
           rel="noopener noreferrer"
           data-player={target.player}
-          aria-label={`Play “${title}” (${provider})`}
+          aria-label={t(words.play, { title, provider })}
         >
           {content}
         </a>
@@ -191,7 +232,7 @@ function EmbedPlaceholder({ item, href }: { item: Extract<PublicItem, { type: 'e
   );
 }
 
-export function ProfileView({ page, hrefOf, embedded = false, shareHref, signupAction }: ProfileViewProps) {
+export function ProfileView({ page, hrefOf, embedded = false, shareHref, signupAction, t }: ProfileViewProps) {
   const { profile, customization: c, customCss } = page;
   const name = profile.displayName || profile.username;
   // Embedded (the dashboard's preview), a named section: its header is the card's, never the page's banner.
@@ -211,11 +252,16 @@ export function ProfileView({ page, hrefOf, embedded = false, shareHref, signupA
     </div>
   );
   const username = c.showUsername && <p className="lv-username">@{profile.username}</p>;
-  const bio = c.showBio && profile.bio && <p className="lv-bio">{profile.bio}</p>;
+  // What the creator wrote reads in its own direction, whatever the page's language (dir="auto").
+  const bio = c.showBio && profile.bio && (
+    <p className="lv-bio" dir="auto">
+      {profile.bio}
+    </p>
+  );
   const location = c.location && (
     <p className="lv-location">
       <MapPin size={14} strokeWidth={2.25} aria-hidden="true" focusable="false" />
-      {c.location}
+      <span dir="auto">{c.location}</span>
     </p>
   );
   const { socials, listed } = splitLinks(page);
@@ -243,13 +289,15 @@ export function ProfileView({ page, hrefOf, embedded = false, shareHref, signupA
                 <LinkIcon icon={link.icon} customIcon={link.customIcon} />
               </span>
             )}
-            <span className="lv-link-title">{link.title}</span>
+            <span className="lv-link-title" dir="auto">
+              {link.title}
+            </span>
             {c.profileLayout === 'magazine' && <span className="lv-link-destination">{linkDestinationOf(link.url)}</span>}
             {link.contentWarning ? (
               // A marked link (issue 30) says so on its button; its warning comes before the redirect.
-              <span className="lv-warn">{CONTENT_WARNING_LABELS[link.contentWarning]}</span>
+              <span className="lv-warn">{warningLabelOf(link.contentWarning, t)}</span>
             ) : (
-              link.isNew && <span className="lv-new">New</span>
+              link.isNew && <span className="lv-new">{t(words.newLink)}</span>
             )}
           </Outbound>
         </li>
@@ -260,20 +308,20 @@ export function ProfileView({ page, hrefOf, embedded = false, shareHref, signupA
     switch (item.type) {
       case 'header':
         return (
-          <h2 className="lv-section" key={item.id}>
+          <h2 className="lv-section" key={item.id} dir="auto">
             {item.title}
           </h2>
         );
       case 'text':
         return (
-          <p className="lv-text" key={item.id}>
+          <p className="lv-text" key={item.id} dir="auto">
             <TextParts id={item.id} text={item.text} hrefOf={hrefOf} />
           </p>
         );
       case 'divider':
         return <hr className="lv-divider" key={item.id} />;
       case 'embed':
-        return <EmbedPlaceholder key={item.id} item={item} href={hrefOf(item)} />;
+        return <EmbedPlaceholder key={item.id} item={item} href={hrefOf(item)} t={t} />;
     }
   };
   const runs = runsOf(listed);
@@ -281,8 +329,8 @@ export function ProfileView({ page, hrefOf, embedded = false, shareHref, signupA
     listed.length === 0 ? (
       socials.length > 0 ? null : (
         <div className="lv-empty">
-          <p className="lv-empty-title">{profileMessages.noLinks}</p>
-          <p className="lv-empty-hint">{profileMessages.noLinksHint}</p>
+          <p className="lv-empty-title">{t(words.noLinks)}</p>
+          <p className="lv-empty-hint">{t(words.noLinksHint)}</p>
         </div>
       )
     ) : runs.length === 1 && Array.isArray(runs[0]) ? (
@@ -297,45 +345,55 @@ export function ProfileView({ page, hrefOf, embedded = false, shareHref, signupA
       <div className="lv-backdrop" aria-hidden="true" />
       {customCss && <style dangerouslySetInnerHTML={{ __html: customCss }} />}
       {shareHref && (
-        <nav aria-label="Share">
-          <a className="lv-share" href={shareHref} aria-label="Share this page">
+        <nav aria-label={t(words.shareNav)}>
+          <a className="lv-share" href={shareHref} aria-label={t(words.share)}>
             <Share2 size={18} strokeWidth={2.25} aria-hidden="true" focusable="false" />
           </a>
         </nav>
       )}
-      <Content className="lv-profile" {...(embedded ? { 'aria-label': `${name}'s profile` } : {})}>
+      <Content className="lv-profile" {...(embedded ? { 'aria-label': t(words.profileOf, { name }) } : {})}>
         <div className="lv-card">
           <header className="lv-header">
             {avatar}
             <div className="lv-identity">
               {c.usernamePosition === 'above-name' && username}
               <h1 className="lv-name">
-                <span className="lv-name-text">{name}</span>
+                <span className="lv-name-text" dir="auto">
+                  {name}
+                </span>
                 {profile.verified && (
-                  <span className="lv-verified" title="Verified" aria-label="Verified">
+                  <span className="lv-verified" title={t(words.verified)} aria-label={t(words.verified)}>
                     ✓
                   </span>
                 )}
               </h1>
               {c.usernamePosition === 'below-name' && username}
               {location}
-              {profile.updatedAt && <p className="lv-activity">Updated {formatDay(profile.updatedAt)}</p>}
-              {profile.views !== null && <p className="lv-views">{countOf(profile.views, 'view')}</p>}
+              {profile.updatedAt && (
+                <p className="lv-activity">{t(words.updated, { date: formatDay(profile.updatedAt, profile.language) })}</p>
+              )}
+              {profile.views !== null && <p className="lv-views">{t(words.views, { count: profile.views })}</p>}
             </div>
             {c.bioPosition === 'above-links' && bio}
             {socialRow}
             {showsDiscord(page) && (
               // Filled and refreshed by the page's effects script from this site's own API; stays hidden without it.
-              <div className="lv-discord" data-discord-for={profile.username} aria-live="polite" hidden />
+              <div
+                className="lv-discord"
+                data-discord-for={profile.username}
+                data-statuses={JSON.stringify(discordStatusesIn(t))}
+                aria-live="polite"
+                hidden
+              />
             )}
           </header>
           {linkList}
           {c.bioPosition === 'below-links' && bio}
           {profile.signup && (
             // A plain form: it works without script, and the answer is a page of its own.
-            <form className="lv-signup" method="post" action={signupAction} aria-label={`Get updates from ${name}`}>
+            <form className="lv-signup" method="post" action={signupAction} aria-label={t(words.signupFrom, { name })}>
               <label className="lv-signup-label" htmlFor="lv-signup-email">
-                Get updates by email
+                {t(words.signupLabel)}
               </label>
               <div className="lv-signup-row">
                 <input
@@ -345,39 +403,47 @@ export function ProfileView({ page, hrefOf, embedded = false, shareHref, signupA
                   name="email"
                   required
                   autoComplete="email"
-                  placeholder="you@example.com"
+                  placeholder={t(words.signupPlaceholder)}
                   disabled={!signupAction}
                 />
                 <button type="submit" className="lv-signup-button" disabled={!signupAction}>
-                  Subscribe
+                  {t(words.signupButton)}
                 </button>
               </div>
               {/* People never see this field; a bot that fills every field gives itself away. */}
               <div hidden>
                 <label>
-                  Leave empty
+                  {t(words.signupTrap)}
                   <input name="website" tabIndex={-1} autoComplete="off" />
                 </label>
               </div>
-              <p className="lv-signup-consent">{profile.signup.consent}</p>
+              <p className="lv-signup-consent" dir="auto">
+                {profile.signup.consent}
+              </p>
             </form>
           )}
           {c.audioFile && (
             <div className="lv-music">
               <span className="lv-music-label" aria-hidden="true">
-                ♪ Music
+                ♪ {t(words.music)}
               </span>
               {/* The browser's own player: it never starts before the visitor presses play, and has its volume control. */}
-              <audio controls preload="none" src={c.audioFile} controlsList="nodownload" aria-label={`Music on ${name}'s page`} />
+              <audio
+                controls
+                preload="none"
+                src={c.audioFile}
+                controlsList="nodownload"
+                aria-label={t(words.musicOf, { name })}
+                data-play={`▶ ${t(words.playMusic)}`}
+                data-pause={`❚❚ ${t(words.pauseMusic)}`}
+              />
             </div>
           )}
         </div>
       </Content>
       {profile.showBranding && (
         <footer className="lv-footer">
-          <a href="/">
-            Powered by <strong>Linkverse</strong>
-          </a>
+          <a href="/">{withElement(t, words.poweredBy, 'product', <strong>Linkverse</strong>)}</a>
         </footer>
       )}
     </div>

@@ -28,17 +28,3 @@ export const contentWarningSchema = z.enum(CONTENT_WARNINGS, { error: contentWar
  * stored: without it, the warning shows again.
  */
 export const AGREE_QUERY = 'agree';
-
-/** The warning's words: 'This page is for people 18 or older' and what to do. */
-export function contentWarningText(warning: ContentWarning, what: 'page' | 'link', name: string): { heading: string; lead: string } {
-  if (warning === 'sensitive') {
-    return {
-      heading: `This ${what} may contain sensitive content`,
-      lead: `${name} marked this ${what} as sensitive. Continue only if you want to see it.`,
-    };
-  }
-  return {
-    heading: `This ${what} is for people ${warning} or older`,
-    lead: `${name} marked this ${what} ${warning}+. Continue only if you are ${warning} or older.`,
-  };
-}

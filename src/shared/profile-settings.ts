@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { displayNameSchema, usernameSchema } from './auth.schema.ts';
 import { BIO_MAX_LENGTH, DASHBOARD_THEMES, EMAIL_MAX_LENGTH, DAY_MS, USERNAME_CHANGE_COOLDOWN_DAYS } from './constants.ts';
 import { contentWarningSchema } from './content-warning.ts';
+import { languageSchema } from './i18n/languages.ts';
 import { MEDIA_URL_PATTERN } from './media.ts';
 import { isTimeZone } from './time-zone.ts';
 import { consentLineSchema } from './subscribers.ts';
@@ -30,6 +31,8 @@ const profileFields = {
   subscribeConsent: consentLineSchema,
   /** A warning visitors see before the page (issue 30): 18+, 21+, 25+ or sensitive; null for none. */
   contentWarning: contentWarningSchema,
+  /** The language the public page speaks (issue 54); null: the site's default. The creator's own words stay as written. */
+  pageLanguage: languageSchema.nullable(),
   /** The IANA zone analytics days are counted in (the dashboard sets the browser's at first). */
   timeZone: z.string({ error: profileSettingsMessages.invalidTimeZone }).refine(isTimeZone, profileSettingsMessages.invalidTimeZone),
   /** An avatar the owner uploaded (POST /api/media/avatar), or null to remove it. */
@@ -61,6 +64,7 @@ export const PAGE_PROFILE_FIELDS = [
   'subscribeForm',
   'subscribeConsent',
   'contentWarning',
+  'pageLanguage',
 ] as const satisfies readonly (keyof typeof profileFields)[];
 export type PageProfileField = (typeof PAGE_PROFILE_FIELDS)[number];
 
@@ -84,6 +88,7 @@ export const profileFormSchema = z.object({
   markNewLinks: profileFields.markNewLinks,
   openInBrowserBar: profileFields.openInBrowserBar,
   contentWarning: profileFields.contentWarning,
+  pageLanguage: profileFields.pageLanguage,
 });
 export type ProfileFormInput = z.infer<typeof profileFormSchema>;
 
@@ -105,6 +110,7 @@ export const profileSettingsSchema = z
     subscribeForm: z.boolean(),
     subscribeConsent: z.string(),
     contentWarning: contentWarningSchema,
+    pageLanguage: languageSchema.nullable(),
     /** null until the dashboard sets it (analytics use UTC meanwhile). */
     timeZone: z.string().nullable(),
     /** When the owner last changed the username, or null. */

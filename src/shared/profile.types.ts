@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { customizationSchema } from './customization.ts';
 import { contentWarningSchema } from './content-warning.ts';
+import { LANGUAGE_CODES, PSEUDO_LANGUAGE } from './i18n/languages.ts';
 import { dividerBlockSchema, embedBlockSchema, headerBlockSchema, textBlockSchema } from './blocks.ts';
 import { linkSchema } from './links.ts';
 
@@ -23,6 +24,8 @@ export const publicProfileSchema = z
     signup: z.object({ consent: z.string() }).nullable(),
     /** The whole page's warning, shown before it (issue 30); null for none. */
     contentWarning: contentWarningSchema,
+    /** The language the page's own words are in (issue 54); what the creator wrote is as they wrote it. */
+    language: z.enum([...LANGUAGE_CODES, PSEUDO_LANGUAGE]),
   })
   .meta({ id: 'PublicProfile' });
 

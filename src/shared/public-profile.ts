@@ -2,6 +2,7 @@
 // profile.types.ts). Apart from them because the mapping sanitizes the custom
 // CSS (css-tree): a page that only draws ProfileView (/examples) does not
 // download the sanitizer with it.
+import { DEFAULT_LANGUAGE, PSEUDO_LANGUAGE, type PageLanguage, isLanguage } from './i18n/languages.ts';
 import { DAY_MS, NEW_LINK_DAYS, type Plan } from './constants.ts';
 import { sanitizeCustomCss } from './custom-css.ts';
 import type { ContentWarning } from './content-warning.ts';
@@ -32,6 +33,8 @@ export interface PublicProfileSource {
   subscribeConsent: string;
   /** The whole page's warning (issue 30), or null. */
   contentWarning: ContentWarning | null;
+  /** The language the page speaks (issue 54); absent or unknown: the site's default. */
+  pageLanguage?: string | null;
   /** The total view count, when known (the server reads it from the rollups when the owner shows views). */
   views?: number;
   updatedAt: string;
@@ -108,6 +111,11 @@ export function pageExpiresAt(
   };
 }
 
+/** The language a page is drawn in: its own, the tests' pseudo-language, else the site's default. */
+export function pageLanguageOf(code: string | null | undefined): PageLanguage {
+  return isLanguage(code) || code === PSEUDO_LANGUAGE ? code : DEFAULT_LANGUAGE;
+}
+
 /**
  * The one mapping from an account to what ProfileView shows: the server's
  * render, `GET /api/public/{username}` and the dashboard's live preview all
@@ -173,6 +181,7 @@ export function toPublicProfile(
       views: user.showViews && user.views ? user.views : null,
       signup: user.subscribeForm && user.subscribeConsent ? { consent: user.subscribeConsent } : null,
       contentWarning: user.contentWarning,
+      language: pageLanguageOf(user.pageLanguage),
     },
     items: shown,
     links: shown.filter((item) => item.type === 'link'),

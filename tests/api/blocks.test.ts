@@ -170,7 +170,7 @@ describe(`blocks beside links (${DIALECT})`, () => {
     expect(page.statusCode).toBe(200);
     const html = page.body;
     expect(html).toContain('data-blocks');
-    expect(html).toContain('<h2 class="lv-section">Listen &lt;script&gt;alert(1)&lt;/script&gt;</h2>');
+    expect(html).toContain('<h2 class="lv-section" dir="auto">Listen &lt;script&gt;alert(1)&lt;/script&gt;</h2>');
     expect(html).not.toContain('<script>alert(1)');
     expect(html).not.toContain('<b>');
     expect(html).toContain(`<a href="/go/${text.id}?to=0" target="_blank" rel="noopener noreferrer">www.tickets.example/night</a>.`);

@@ -111,7 +111,7 @@ describe(`a link behind a content warning (${DIALECT})`, () => {
       const html = await warning.text();
       expect(html).toContain('This link is for people 21 or older');
       expect(html).toContain(`href="/go/${marked.id}?agree"`);
-      expect(html).toContain(`<a class="lv-notice-back" href="/${owner.user.username}">Back to Nova's page</a>`);
+      expect(html).toContain(`<a class="lv-notice-back" href="/${owner.user.username}">Back to Nova&#39;s page</a>`);
       expect(html).toContain('<meta name="robots" content="noindex">');
       expect(html).not.toContain('gallery.example');
     }

@@ -86,7 +86,13 @@ describe(`Discord presence (${DIALECT})`, () => {
     expect(asked).toEqual([]);
 
     const page = (await t.app.inject({ method: 'GET', url: `/${creator.user.username}` })).body;
-    expect(page).toContain(`<div class="lv-discord" data-discord-for="${creator.user.username}" aria-live="polite" hidden=""></div>`);
+    expect(page).toMatch(
+      new RegExp(
+        `<div class="lv-discord" data-discord-for="${creator.user.username}" data-statuses="[^"]+" aria-live="polite" hidden=""></div>`,
+      ),
+    );
+    // The script's words for each status, in the page's language.
+    expect(page).toContain('&quot;dnd&quot;:[&quot;Do not disturb&quot;,&quot;Discord: Do not disturb&quot;]');
     expect(page).toMatch(/<script src="\/static\/profile-effects-[0-9a-f]{12}\.js" defer><\/script>/);
     expect(page).toContain('.lv-discord-status[data-status="online"]');
   });

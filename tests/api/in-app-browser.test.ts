@@ -28,7 +28,7 @@ describe(`in-app browsers (${DIALECT})`, () => {
   it("offers an iPhone in Instagram's browser the way out of it, Copy link, and the script that runs them", async () => {
     const html = (await visit(INSTAGRAM_IPHONE)).body;
     const bar = barOf(html)!;
-    expect(bar).toContain("You are in Instagram's browser. To use your own, tap ••• at the top and choose to open in the browser.");
+    expect(bar).toContain('You are in Instagram&#39;s browser. To use your own, tap ••• at the top and choose to open in the browser.');
     expect(bar).toContain(`data-address="https://links.example/${creator.user.username}"`);
     expect(bar).not.toContain('intent://');
     // Copy link and Close need script: hidden until it runs.
@@ -42,7 +42,7 @@ describe(`in-app browsers (${DIALECT})`, () => {
     expect(bar).toContain(
       `<a class="lv-inapp-open" href="intent://links.example/${creator.user.username}#Intent;scheme=https;S.browser_fallback_url=${encodeURIComponent(page)};end">Open in your browser</a>`,
     );
-    expect(bar).toContain("You are in TikTok's browser.");
+    expect(bar).toContain('You are in TikTok&#39;s browser.');
   });
 
   it('leaves a page in a browser of its own as it is, with no script', async () => {

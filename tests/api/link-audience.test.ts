@@ -48,7 +48,7 @@ function visit(path: string, agent: string, place: keyof typeof PLACES): Promise
 async function titlesSeen(owner: SignedInUser, agent: string, place: keyof typeof PLACES): Promise<string[]> {
   const page = await visit(`/${owner.user.username}`, agent, place);
   expect(page.status).toBe(200);
-  return [...page.body.matchAll(/<span class="lv-link-title">([^<]*)<\/span>/g)].map(([, title]) => title!);
+  return [...page.body.matchAll(/<span class="lv-link-title" dir="auto">([^<]*)<\/span>/g)].map(([, title]) => title!);
 }
 
 const patchLink = (owner: SignedInUser, id: number, payload: Record<string, unknown>) =>

@@ -27,7 +27,8 @@ async function stepDatabase(t: TestApp, step: 'down' | 'up'): Promise<string[]> 
     else {
       const { error, results } = await migrator.migrateTo(BEFORE);
       if (error) throw error;
-      expect(results?.map((result) => result.migrationName)).toEqual([MIGRATION]);
+      // Later migrations go down first; this one is the last taken back.
+      expect(results?.map((result) => result.migrationName).at(-1)).toBe(MIGRATION);
     }
     return (await migrator.getMigrations()).filter((migration) => migration.executedAt !== undefined).map((migration) => migration.name);
   } finally {
@@ -81,7 +82,7 @@ describe(`the pages-and-teams migration (${DIALECT})`, () => {
     expect(down.at(-1)).toBe(BEFORE);
     // Up again on the populated database of the version before: what the migration meets in the field.
     const up = await stepDatabase(first, 'up');
-    expect(up.at(-1)).toBe(MIGRATION);
+    expect(up).toContain(MIGRATION);
 
     const second = await createTestApp({ shareDatabaseWith: first });
     apps.push(second);
@@ -118,7 +119,7 @@ describe(`the pages-and-teams migration (${DIALECT})`, () => {
 
     // Down and up once more: the way down is repeatable, and nothing of the version before is lost.
     expect((await stepDatabase(first, 'down')).at(-1)).toBe(BEFORE);
-    expect((await stepDatabase(first, 'up')).at(-1)).toBe(MIGRATION);
+    expect(await stepDatabase(first, 'up')).toContain(MIGRATION);
     const third = await createTestApp({ shareDatabaseWith: first });
     apps.push(third);
     expect((await third.app.inject({ url: `/${renamedTo}` })).statusCode).toBe(200);

@@ -102,7 +102,7 @@ describe(`the social icons row (${DIALECT})`, () => {
     const socialsOf = async () => {
       const body = (await t.app.inject({ method: 'GET', url: `/${creator.user.username}` })).body;
       const row = /<ul class="lv-socials">(.*?)<\/ul>/s.exec(body)?.[1] ?? '';
-      const buttons = [...body.matchAll(/<span class="lv-link-title">([^<]*)<\/span>/g)].map((match) => match[1]);
+      const buttons = [...body.matchAll(/<span class="lv-link-title" dir="auto">([^<]*)<\/span>/g)].map((match) => match[1]);
       return { row, buttons };
     };
     const shown = await socialsOf();

@@ -62,6 +62,8 @@ describe(`profile settings (${DIALECT})`, () => {
       subscribeConsent: '',
       // No warning before the page until the creator sets one (issue 30).
       contentWarning: null,
+      // The site's default language until the creator picks one (issue 54).
+      pageLanguage: null,
       timeZone: null,
       lastUsernameChange: null,
       usernameLockedUntil: null,

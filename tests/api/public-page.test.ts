@@ -256,6 +256,7 @@ describe(`the public JSON (${DIALECT})`, () => {
       views: null,
       signup: null,
       contentWarning: null,
+      language: 'en',
     });
     expect(
       data.links.every(
@@ -285,13 +286,15 @@ describe(`sharing the page (${DIALECT})`, () => {
     const html = response.body;
     expect(html).toContain('<meta name="robots" content="noindex">');
     // The display name is the creator's text: escaped everywhere it is shown.
-    expect(html).toContain("<h1>Share Nova &#60;b&#62;Star&#60;/b&#62;'s page</h1>");
+    expect(html).toContain('<h1>Share Nova &#60;b&#62;Star&#60;/b&#62;&#39;s page</h1>');
     expect(html).not.toContain('<b>Star</b>');
     const address = `http://localhost:80/${creator.user.username}`;
     expect(html).toContain(
       `href="https://www.facebook.com/sharer/sharer.php?u=${encodeURIComponent(address)}" target="_blank" rel="noopener noreferrer"`,
     );
-    expect(html).toMatch(/<button type="button" class="lv-link lv-share-copy" data-address="[^"]+" hidden>Copy link<\/button>/);
+    expect(html).toMatch(
+      /<button type="button" class="lv-link lv-share-copy" data-address="[^"]+" data-copied="Link copied\." [^>]* hidden>Copy link<\/button>/,
+    );
     expect(html).toMatch(/<script src="\/static\/profile-effects-[0-9a-f]{12}\.js" defer><\/script>/);
     expect(await countVisits(t.app, creator.user.id, 'view')).toBe(views);
     expect((await get('/nobody-here-at-all?share')).statusCode).toBe(404);

@@ -110,7 +110,7 @@ describe(`the live preview and the public page with blocks (${DIALECT})`, () => 
     ).json().data;
     const preview = profileMarkupOf(renderToStaticMarkup(createElement(ProfilePreview, { user: me, items })));
     const served = profileMarkupOf((await t.app.inject({ method: 'GET', url: `/${creator.user.username}` })).body);
-    expect(served).toContain('<h2 class="lv-section">Listen &amp; watch</h2>');
+    expect(served).toContain('<h2 class="lv-section" dir="auto">Listen &amp; watch</h2>');
     expect(served).toContain('<hr class="lv-divider"/>');
     expect(preview).toBe(served);
   });

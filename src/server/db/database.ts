@@ -37,6 +37,7 @@ import * as heldMail from './migrations/2026-12-04T0100_held-mail.ts';
 import * as pageSeo from './migrations/2026-12-05T0100_page-seo.ts';
 import * as premiumAnalytics from './migrations/2026-12-06T0100_premium-analytics.ts';
 import * as pagesAndTeams from './migrations/2026-12-07T0100_pages-and-teams.ts';
+import * as pageLanguage from './migrations/2026-12-08T0100_page-language.ts';
 
 export type Db = Kysely<Database>;
 export type DialectName = 'sqlite' | 'postgres';
@@ -93,6 +94,7 @@ export const MIGRATIONS = {
   '2026-12-05T0100_page-seo': pageSeo,
   '2026-12-06T0100_premium-analytics': premiumAnalytics,
   '2026-12-07T0100_pages-and-teams': pagesAndTeams,
+  '2026-12-08T0100_page-language': pageLanguage,
 };
 
 export function openDatabase(options: DatabaseOptions): DatabaseHandle {

@@ -64,6 +64,8 @@ export interface UsersTable {
    * with an owner is a further page: no password, no address, never signed in with.
    */
   ownerId: Generated<number | null>;
+  /** The language the public page speaks (issue 54, a code of LANGUAGES), or null: the site's default. */
+  pageLanguage: Generated<string | null>;
   createdAt: string;
   updatedAt: string;
 }

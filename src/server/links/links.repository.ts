@@ -78,7 +78,17 @@ const redirectTargetQuery = preparedQuery((db: Db, id: number) =>
   db
     .selectFrom('links')
     .innerJoin('users', 'users.id', 'links.userId')
-    .select(['links.url', 'links.userId', 'links.startsAt', 'links.endsAt', 'links.contentWarning', 'users.username', 'users.displayName'])
+    .select([
+      'links.url',
+      'links.userId',
+      'links.startsAt',
+      'links.endsAt',
+      'links.contentWarning',
+      'users.username',
+      'users.displayName',
+      // A marked link's warning speaks its page's language (issue 54).
+      'users.pageLanguage',
+    ])
     .where('links.id', '=', id)
     // An embed opens its video or player there: what its placeholder is without script (issue 30).
     .where('links.type', 'in', ['link', 'embed'])

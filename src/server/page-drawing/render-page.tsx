@@ -2,7 +2,13 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { pageTitle } from '#shared/constants.ts';
 import { profileMessages } from '#shared/profile.types.ts';
 import { fontFamilyOf } from '#shared/customization.ts';
-import { ProfileView, pageDataOf } from '#profile/profile-view.tsx';
+import { ProfileView, pageDataOf, warningLabelOf } from '#profile/profile-view.tsx';
+import { pageNoticeWords as noticeWords } from '#profile/profile-words.ts';
+import type { MessageDescriptor } from '@lingui/core';
+import { DEFAULT_LANGUAGE, type PageLanguage, directionOf } from '#shared/i18n/languages.ts';
+import type { Translate } from '#shared/i18n/translate.ts';
+import { pageLanguageOf } from '#shared/public-profile.ts';
+import { translatorFor } from '../i18n/translators.ts';
 import type { PublicPage } from '#shared/profile.types.ts';
 import { SOCIAL_ICONS } from '#shared/links.ts';
 import { type SeoSettings, VERIFICATION_SERVICES, VERIFICATION_SERVICE_IDS, appearanceOf } from '#shared/seo.ts';
@@ -11,20 +17,21 @@ import type { InAppBrowser } from '../http/in-app-browser.ts';
 import { EFFECTS_SCRIPT_TAG, effectsScriptFor, fontAssetsFor } from './profile-assets.ts';
 import { PROFILE_BASE_CSS, optionCssFor } from './profile-stylesheet.ts';
 import { SHARE_IMAGE_SIZE } from '#shared/share-image.ts';
-import { AGREE_QUERY, CONTENT_WARNING_LABELS, type ContentWarning, contentWarningText } from '#shared/content-warning.ts';
+import { AGREE_QUERY, type ContentWarning } from '#shared/content-warning.ts';
 import { shareImageSceneOf, shareImageVersionOf } from './share-image.ts';
 
 const BASE_CSS = 'html,body{margin:0;height:100%;background:#0b0b14}body{-webkit-font-smoothing:antialiased}';
 
-/** A page: its head tags, and its style (the font face, the base rules, then the rules its look selects). */
-function documentOf(head: string, body: string, style = ''): string {
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="theme-color" content="#0b0b14"><link rel="icon" href="/favicon.svg" type="image/svg+xml">${head}<style>${BASE_CSS}${PROFILE_BASE_CSS}${style}</style></head><body>${body}</body></html>`;
+/** A page: its head tags, and its style (the font face, the base rules, then the rules its look selects), in its language. */
+function documentOf(head: string, body: string, style = '', language: PageLanguage = DEFAULT_LANGUAGE): string {
+  const direction = directionOf(language) === 'rtl' ? ' dir="rtl"' : '';
+  return `<!doctype html><html lang="${language}"${direction}><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="theme-color" content="#0b0b14"><link rel="icon" href="/favicon.svg" type="image/svg+xml">${head}<style>${BASE_CSS}${PROFILE_BASE_CSS}${style}</style></head><body>${body}</body></html>`;
 }
 
 const IN_APP_BAR_CSS =
   // The page fills what the bar leaves, so that a short page does not scroll by the bar's height.
   'body{display:flex;flex-direction:column}body>.lv-page{flex:1 0 auto;min-height:0}' +
-  '.lv-inapp{position:sticky;top:0;z-index:20;display:grid;grid-template-columns:1fr auto;align-items:start;gap:8px 12px;padding:10px 8px 12px 16px;' +
+  '.lv-inapp{position:sticky;top:0;z-index:20;display:grid;grid-template-columns:1fr auto;align-items:start;gap:8px 12px;padding-block:10px 12px;padding-inline:16px 8px;' +
   'background:#111118;color:#f4f4f5;border-bottom:1px solid #2e2e3a;font:14px/1.45 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif}' +
   '.lv-inapp p{margin:4px 0 0}.lv-inapp-actions{grid-column:1/-1;display:flex;flex-wrap:wrap;align-items:center;gap:8px 12px}' +
   '.lv-inapp-actions:not(:has(a,button:not([hidden]),span:not(:empty))){display:none}' +
@@ -40,34 +47,47 @@ const IN_APP_BAR_CSS =
  * says how, and Copy link. Copy link and Close need the page's script; without
  * it the bar still says the way out.
  */
-function inAppBarOf(inApp: InAppBrowser, url: string): string {
+function inAppBarOf(inApp: InAppBrowser, url: string, t: Translate): string {
   // The page's own address (PUBLIC_URL, or the origin the request named, which may not parse).
   const address = URL.parse(url);
   const way =
     inApp.platform === 'android' && address
       ? `<a class="lv-inapp-open" href="${escapeHtml(
           `intent://${address.host}${address.pathname}#Intent;scheme=${address.protocol.slice(0, -1)};S.browser_fallback_url=${encodeURIComponent(url)};end`,
-        )}">Open in your browser</a>`
+        )}">${escapeHtml(t(noticeWords.inAppOpen))}</a>`
       : '';
-  const how = inApp.platform === 'android' && address ? '' : ' To use your own, tap ••• at the top and choose to open in the browser.';
+  const how = inApp.platform === 'android' && address ? '' : ` ${t(noticeWords.inAppHow)}`;
   return (
-    `<aside class="lv-inapp" aria-label="Open in your browser"><p>You are in ${escapeHtml(inApp.app)}'s browser.${how}</p>` +
-    '<button type="button" class="lv-inapp-close" aria-label="Close this bar" hidden>×</button>' +
-    `<div class="lv-inapp-actions">${way}<button type="button" class="lv-inapp-copy" data-address="${escapeHtml(url)}" hidden>Copy link</button>` +
+    `<aside class="lv-inapp" aria-label="${escapeHtml(t(noticeWords.inAppOpen))}"><p>${escapeHtml(t(noticeWords.inAppYouAreIn, { app: inApp.app }) + how)}</p>` +
+    `<button type="button" class="lv-inapp-close" aria-label="${escapeHtml(t(noticeWords.inAppClose))}" hidden>×</button>` +
+    `<div class="lv-inapp-actions">${way}<button type="button" class="lv-inapp-copy" data-address="${escapeHtml(url)}"${copyStatuses(t, noticeWords.inAppCopied)} hidden>${escapeHtml(t(noticeWords.copyLink))}</button>` +
     '<span class="lv-inapp-status" role="status"></span></div></aside>'
   );
 }
 
+/** What the effects script says when Copy link worked, or did not: in the page's language. */
+function copyStatuses(t: Translate, copied: MessageDescriptor): string {
+  return ` data-copied="${escapeHtml(t(copied))}" data-copy-failed="${escapeHtml(t(noticeWords.copyFailed))}"`;
+}
+
 /** What a warned page's tags say instead of its bio: 'Content warning: 18+'. */
-function warningDescription(warning: ContentWarning): string {
-  return `Content warning: ${CONTENT_WARNING_LABELS[warning]}`;
+function warningDescription(warning: ContentWarning, t: Translate): string {
+  return t(noticeWords.warningDescription, { label: warningLabelOf(warning, t) });
 }
 
 /**
  * The OpenGraph and Twitter tags: with the page, its share image; without it
  * (a page behind a warning), the name and the warning only.
  */
-function socialTags(title: string, description: string, url: string, page?: PublicPage, seo?: SeoSettings, origin = ''): string[] {
+function socialTags(
+  title: string,
+  description: string,
+  url: string,
+  t: Translate,
+  page?: PublicPage,
+  seo?: SeoSettings,
+  origin = '',
+): string[] {
   const tags = [
     `<meta property="og:type" content="profile">`,
     `<meta property="og:title" content="${escapeHtml(title)}">`,
@@ -84,7 +104,7 @@ function socialTags(title: string, description: string, url: string, page?: Publ
   const own = seo?.shareImage ? seo : undefined;
   const image = own ? `${origin}${own.shareImage}` : `${url}/og.png?v=${shareImageVersionOf(shareImageSceneOf(page))}`;
   const size = own ? { width: own.shareImageWidth, height: own.shareImageHeight } : SHARE_IMAGE_SIZE;
-  const alt = own?.shareImageAlt || `${name}'s page on Linkverse`;
+  const alt = own?.shareImageAlt || t(noticeWords.shareImageAlt, { name });
   return [
     ...tags,
     `<meta property="og:image" content="${escapeHtml(image)}">`,
@@ -141,13 +161,14 @@ function verificationTags(seo: SeoSettings): string[] {
  */
 export function renderProfilePage(page: PublicPage, origin: string, inApp?: InAppBrowser, address?: string, seo?: SeoSettings): string {
   const { profile } = page;
+  const t = translatorFor(profile.language);
   const font = fontAssetsFor(page.customization.font);
   // The page's address: on the site, or the root of the creator's own domain (issue 33).
   const url = address ?? `${origin}/${profile.username}`;
   // A page behind a warning (issue 30), reached past it: not indexed, and its tags carry no bio and no picture.
   const warned = profile.contentWarning !== null;
   const shown = appearanceOf(page, seo);
-  const description = warned ? warningDescription(profile.contentWarning!) : shown.description;
+  const description = warned ? warningDescription(profile.contentWarning!, t) : shown.description;
   const meta = [
     `<title>${escapeHtml(shown.title)}</title>`,
     font.preload,
@@ -155,7 +176,9 @@ export function renderProfilePage(page: PublicPage, origin: string, inApp?: InAp
     warned || seo?.noindex ? '<meta name="robots" content="noindex">' : '',
     `<meta name="description" content="${escapeHtml(description)}">`,
     `<link rel="canonical" href="${escapeHtml(url)}">`,
-    ...(warned ? socialTags(shown.title, description, url) : socialTags(shown.shareTitle, shown.shareDescription, url, page, seo, origin)),
+    ...(warned
+      ? socialTags(shown.title, description, url, t)
+      : socialTags(shown.shareTitle, shown.shareDescription, url, t, page, seo, origin)),
     ...(seo && !warned ? [structuredDataOf(page, seo, url, origin, description), ...verificationTags(seo)] : []),
     // The creator's own profiles elsewhere, by their own address (the buttons go through /go/{id}):
     // Mastodon and IndieWeb sites read rel="me" on <link> as on <a> to verify that both are theirs.
@@ -167,12 +190,14 @@ export function renderProfilePage(page: PublicPage, origin: string, inApp?: InAp
       hrefOf={({ id, part }) => (part === undefined ? `/go/${id}` : `/go/${id}?to=${part}`)}
       shareHref={`/${profile.username}?share`}
       signupAction={`/${profile.username}/subscribe`}
+      t={t}
     />,
   );
   return documentOf(
     meta,
-    inApp ? `${inAppBarOf(inApp, url)}${body}` : body,
+    inApp ? `${inAppBarOf(inApp, url, t)}${body}` : body,
     `${font.fontFace}${optionCssFor(pageDataOf(page))}${inApp ? IN_APP_BAR_CSS : ''}`,
+    profile.language,
   );
 }
 
@@ -227,40 +252,44 @@ const SHARE_CSS =
   '.lv-share-back{display:inline-block;margin-top:32px;color:#d4d4d8}';
 
 /** Where a page can be shared without script: each service's own share address, in a new tab. */
-const SHARE_TARGETS: ReadonlyArray<readonly [string, (url: string, title: string) => string]> = [
+const SHARE_TARGETS: ReadonlyArray<readonly [string | MessageDescriptor, (url: string, title: string) => string]> = [
   ['WhatsApp', (url, title) => `https://wa.me/?text=${encodeURIComponent(`${title} ${url}`)}`],
   ['X', (url, title) => `https://x.com/intent/post?url=${encodeURIComponent(url)}&text=${encodeURIComponent(title)}`],
   ['Facebook', (url) => `https://www.facebook.com/sharer/sharer.php?u=${encodeURIComponent(url)}`],
   ['LinkedIn', (url) => `https://www.linkedin.com/sharing/share-offsite/?url=${encodeURIComponent(url)}`],
   ['Telegram', (url, title) => `https://t.me/share/url?url=${encodeURIComponent(url)}&text=${encodeURIComponent(title)}`],
-  ['Email', (url, title) => `mailto:?subject=${encodeURIComponent(title)}&body=${encodeURIComponent(url)}`],
+  [noticeWords.emailTarget, (url, title) => `mailto:?subject=${encodeURIComponent(title)}&body=${encodeURIComponent(url)}`],
 ];
 
 /**
- * A profile's share page (issue 31), where its share button leads: the address,
- * Share… (the system's share sheet, where the browser has one) and Copy link,
- * both shown by the page's script, and each service's share address, which
- * need none. Not indexed: the profile is the page to find.
+ * A profile's share page (issue 31), where its share button leads, in the page's language: the address,
+ * Share… (the system's share sheet, where the browser has one) and Copy link, both shown by the page's script,
+ * and each service's share address, which need none. Not indexed: the profile is the page to find.
  */
-export function renderSharePage(profile: { username: string; displayName: string }, origin: string): string {
-  const name = escapeHtml(profile.displayName || profile.username);
+export function renderSharePage(profile: { username: string; displayName: string; pageLanguage?: string | null }, origin: string): string {
+  const language = pageLanguageOf(profile.pageLanguage);
+  const t = translatorFor(language);
+  const name = profile.displayName || profile.username;
   const url = `${origin}/${profile.username}`;
-  const title = `${profile.displayName || profile.username} on Linkverse`;
+  const title = t(noticeWords.onSite, { name });
+  const heading = t(noticeWords.shareTitle, { name });
   const inter = fontAssetsFor('Inter');
   const targets = SHARE_TARGETS.map(
-    ([label, to]) => `<li><a href="${escapeHtml(to(url, title))}" target="_blank" rel="noopener noreferrer">${label}</a></li>`,
+    ([label, to]) =>
+      `<li><a href="${escapeHtml(to(url, title))}" target="_blank" rel="noopener noreferrer">${escapeHtml(typeof label === 'string' ? label : t(label))}</a></li>`,
   ).join('');
   const body =
     `<div class="lv-page lv-notice"><main><a class="lv-notice-logo" href="/">${SITE_LOGO_SVG}<span>Linkverse</span></a>` +
-    `<h1>Share ${name}'s page</h1><p class="lv-share-address">${escapeHtml(url.replace(/^https?:\/\//, ''))}</p>` +
-    `<div class="lv-share-actions"><button type="button" class="lv-link lv-share-native" data-address="${escapeHtml(url)}" data-title="${escapeHtml(title)}" hidden>Share…</button>` +
-    `<button type="button" class="lv-link lv-share-copy" data-address="${escapeHtml(url)}" hidden>Copy link</button></div>` +
-    `<p class="lv-share-status" role="status"></p><ul class="lv-share-targets" aria-label="Share on">${targets}</ul>` +
-    `<a class="lv-share-back" href="/${escapeHtml(profile.username)}">Back to ${name}'s page</a></main></div>`;
+    `<h1>${escapeHtml(heading)}</h1><p class="lv-share-address" dir="ltr">${escapeHtml(url.replace(/^https?:\/\//, ''))}</p>` +
+    `<div class="lv-share-actions"><button type="button" class="lv-link lv-share-native" data-address="${escapeHtml(url)}" data-title="${escapeHtml(title)}" hidden>${escapeHtml(t(noticeWords.shareNative))}</button>` +
+    `<button type="button" class="lv-link lv-share-copy" data-address="${escapeHtml(url)}"${copyStatuses(t, noticeWords.linkCopied)} hidden>${escapeHtml(t(noticeWords.copyLink))}</button></div>` +
+    `<p class="lv-share-status" role="status"></p><ul class="lv-share-targets" aria-label="${escapeHtml(t(noticeWords.shareOn))}">${targets}</ul>` +
+    `<a class="lv-share-back" href="/${escapeHtml(profile.username)}">${escapeHtml(t(noticeWords.backTo, { name }))}</a></main></div>`;
   return documentOf(
-    `<title>${pageTitle(`Share ${name}'s page`)}</title><meta name="robots" content="noindex"><link rel="canonical" href="${escapeHtml(url)}">${inter.preload}${EFFECTS_SCRIPT_TAG}`,
+    `<title>${escapeHtml(pageTitle(heading))}</title><meta name="robots" content="noindex"><link rel="canonical" href="${escapeHtml(url)}">${inter.preload}${EFFECTS_SCRIPT_TAG}`,
     body,
     `${inter.fontFace}${NOTICE_CSS}${SHARE_CSS}`,
+    language,
   );
 }
 
@@ -298,33 +327,37 @@ const WARNING_CSS =
 
 /**
  * What a visitor sees before a page or a link its creator marked (issue 30),
- * drawn by the server: the warning, Continue (the same address with `?agree`,
- * which no crawler is asked to follow) and a way back. Nothing is remembered
- * without script; with it, the page's script keeps the choice for the tab
- * (`data-agree`) and goes on by itself next time. Crawlers and link previews
- * read the name and the warning only: no bio, no picture, no links.
+ * drawn by the server in the page's language: the warning, Continue (the same
+ * address with `?agree`, which no crawler is asked to follow) and a way back.
+ * Nothing is remembered without script; with it, the page's script keeps the
+ * choice for the tab (`data-agree`) and goes on by itself next time. Crawlers
+ * and link previews read the name and the warning only: no bio, no picture, no links.
  */
 export function renderContentWarning(
   warning: ContentWarning,
   what: 'page' | 'link',
-  profile: { username: string; displayName: string },
+  profile: { username: string; displayName: string; pageLanguage?: string | null },
   continueTo: string,
   origin: string,
 ): string {
+  const language = pageLanguageOf(profile.pageLanguage);
+  const t = translatorFor(language);
   const name = profile.displayName || profile.username;
-  const { heading, lead } = contentWarningText(warning, what, name);
+  const values = { what, name, age: warning };
+  const heading = t(warning === 'sensitive' ? noticeWords.warningSensitiveHeading : noticeWords.warningAgeHeading, values);
+  const lead = t(warning === 'sensitive' ? noticeWords.warningSensitiveLead : noticeWords.warningAgeLead, values);
   const title = pageTitle(`${name} (@${profile.username})`);
   const url = `${origin}/${profile.username}`;
-  const description = warningDescription(warning);
+  const description = warningDescription(warning, t);
   const inter = fontAssetsFor('Inter');
   const separator = continueTo.includes('?') ? '&' : '?';
   const body =
     `<div class="lv-page lv-notice"><main><a class="lv-notice-logo" href="/">${SITE_LOGO_SVG}<span>Linkverse</span></a>` +
-    `<p class="lv-warning-badge">${escapeHtml(CONTENT_WARNING_LABELS[warning])}</p><h1>${escapeHtml(heading)}</h1><p>${escapeHtml(lead)}</p>` +
-    `<a class="lv-link" href="${escapeHtml(`${continueTo}${separator}${AGREE_QUERY}`)}" rel="nofollow" data-agree="${escapeHtml(`${profile.username}:${warning}`)}">Continue</a>` +
+    `<p class="lv-warning-badge">${escapeHtml(warningLabelOf(warning, t))}</p><h1>${escapeHtml(heading)}</h1><p>${escapeHtml(lead)}</p>` +
+    `<a class="lv-link" href="${escapeHtml(`${continueTo}${separator}${AGREE_QUERY}`)}" rel="nofollow" data-agree="${escapeHtml(`${profile.username}:${warning}`)}">${escapeHtml(t(noticeWords.continue))}</a>` +
     (what === 'link'
-      ? `<a class="lv-notice-back" href="/${escapeHtml(profile.username)}">Back to ${escapeHtml(name)}'s page</a>`
-      : '<a class="lv-notice-back" href="/">Leave</a>') +
+      ? `<a class="lv-notice-back" href="/${escapeHtml(profile.username)}">${escapeHtml(t(noticeWords.backTo, { name }))}</a>`
+      : `<a class="lv-notice-back" href="/">${escapeHtml(t(noticeWords.leave))}</a>`) +
     '</main></div>';
   const head = [
     `<title>${escapeHtml(what === 'page' ? title : pageTitle(heading))}</title>`,
@@ -332,7 +365,7 @@ export function renderContentWarning(
     EFFECTS_SCRIPT_TAG,
     `<meta name="description" content="${escapeHtml(description)}">`,
     what === 'page' ? `<link rel="canonical" href="${escapeHtml(url)}">` : '<meta name="robots" content="noindex">',
-    ...(what === 'page' ? socialTags(title, description, url) : []),
+    ...(what === 'page' ? socialTags(title, description, url, t) : []),
   ].join('');
-  return documentOf(head, body, `${inter.fontFace}${NOTICE_CSS}${WARNING_CSS}`);
+  return documentOf(head, body, `${inter.fontFace}${NOTICE_CSS}${WARNING_CSS}`, language);
 }

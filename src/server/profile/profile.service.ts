@@ -42,6 +42,7 @@ export async function applyProfileUpdate(trx: Db, owner: UserRow, input: Profile
   if (input.subscribeForm !== undefined) changes.subscribeForm = input.subscribeForm ? 1 : 0;
   if (input.subscribeConsent !== undefined) changes.subscribeConsent = input.subscribeConsent;
   if (input.contentWarning !== undefined) changes.contentWarning = input.contentWarning;
+  if (input.pageLanguage !== undefined) changes.pageLanguage = input.pageLanguage;
   // A form on the page says what the visitor agrees to: never without its consent line.
   if ((changes.subscribeForm ?? current.subscribeForm) === 1 && !(changes.subscribeConsent ?? current.subscribeConsent)) {
     throw new AppError(400, 'validation_failed', subscriberMessages.consentRequired, {

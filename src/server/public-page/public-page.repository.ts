@@ -24,6 +24,7 @@ const publicUserQuery = preparedQuery((db: Db, username: string) =>
       'users.subscribeForm',
       'users.subscribeConsent',
       'users.contentWarning',
+      'users.pageLanguage',
       'users.updatedAt',
     ])
     .select(['customizations.document as customization', 'customizations.updatedAt as customizationUpdatedAt'])

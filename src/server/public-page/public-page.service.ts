@@ -179,7 +179,7 @@ export async function publicPageFor(
   const { profile } = data;
   const warned = profile.contentWarning !== null && !agreed;
   const html = warned
-    ? renderContentWarning(profile.contentWarning!, 'page', profile, `/${profile.username}`, origin)
+    ? renderContentWarning(profile.contentWarning!, 'page', { ...profile, pageLanguage: profile.language }, `/${profile.username}`, origin)
     : renderProfilePage(data, origin, openInBrowserBar ? inApp : undefined, address, loaded.seo);
   const shown = warned ? [] : data.items;
   const frameSources = frameSourcesOf(shown.flatMap((item) => (item.type === 'embed' ? [item.provider] : []))).join(' ');

@@ -1,3 +1,4 @@
+import { isLanguage } from '#shared/i18n/languages.ts';
 import type { PageRole } from '#shared/page-roles.ts';
 import type { CurrentUser } from '#shared/user.types.ts';
 import { type ProfileSettings, usernameLockedUntil } from '#shared/profile-settings.ts';
@@ -38,6 +39,7 @@ export function toProfileSettings(row: UserRow, account: UserRow = row): Profile
     subscribeForm: row.subscribeForm === 1,
     subscribeConsent: row.subscribeConsent,
     contentWarning: row.contentWarning,
+    pageLanguage: isLanguage(row.pageLanguage) ? row.pageLanguage : null,
     timeZone: row.timeZone,
     lastUsernameChange: row.usernameChangedAt,
     usernameLockedUntil: usernameLockedUntil(row.usernameChangedAt),

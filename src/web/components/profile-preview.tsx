@@ -5,6 +5,7 @@ import { DEFAULT_PLAN_LIMITS } from '#shared/plans.ts';
 import { useSiteFeatures } from '#web/lib/use-site-features.ts';
 import type { CurrentUser } from '#shared/user.types.ts';
 import { ProfileView } from '#profile/profile-view.tsx';
+import { english } from '#web/lib/english.ts';
 import { FontStylesheet } from './font-stylesheet.tsx';
 
 interface ProfilePreviewProps {
@@ -34,7 +35,7 @@ export function ProfilePreview({ user, items, customization, caption = 'Live pre
         className="mx-auto h-[640px] w-full max-w-[320px] overflow-y-auto rounded-[2.5rem] border-[10px] border-zinc-800 shadow-2xl shadow-primary/20"
         data-testid="profile-preview"
       >
-        <ProfileView page={page} hrefOf={(link) => link.url} embedded />
+        <ProfileView page={page} hrefOf={(link) => link.url} embedded t={english} />
       </div>
     </div>
   );

@@ -8,6 +8,7 @@ import type { PlanLimits } from '#shared/plans.ts';
 import type { Plan } from '#shared/constants.ts';
 import type { CurrentUser } from '#shared/user.types.ts';
 import { ProfileView } from '#profile/profile-view.tsx';
+import { english } from '#web/lib/english.ts';
 import { usePageItems } from '#web/features/links/use-links.ts';
 import { cn } from '#web/lib/utils.ts';
 
@@ -106,7 +107,7 @@ const LayoutThumbnail = memo(function LayoutThumbnail({
         className="pointer-events-none absolute top-0 left-0 block origin-top-left"
         style={{ width: `${100 / SCALE}cqw`, transform: `scale(${SCALE})` }}
       >
-        <ProfileView page={shown} hrefOf={() => undefined} embedded />
+        <ProfileView page={shown} hrefOf={() => undefined} embedded t={english} />
       </span>
     </span>
   );

@@ -1,5 +1,6 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { ProfileView } from '#profile/profile-view.tsx';
+import { english } from '#web/lib/english.ts';
 import { fontStylesheetOf } from '#shared/customization.ts';
 import { EXAMPLE_PROFILES } from './example-profiles.ts';
 
@@ -23,5 +24,5 @@ export const EXAMPLE_PAGES: readonly ExamplePage[] = EXAMPLE_PROFILES.map(({ sum
   username: page.profile.username,
   name: page.profile.displayName,
   fontStylesheet: fontStylesheetOf(page.customization.font),
-  html: renderToStaticMarkup(<ProfileView page={page} hrefOf={() => undefined} embedded />),
+  html: renderToStaticMarkup(<ProfileView page={page} hrefOf={() => undefined} embedded t={english} />),
 }));

@@ -9,7 +9,8 @@ import { type ProfileFormInput, type ProfileSettings, profileFormSchema, profile
 import type { CurrentUser } from '#shared/user.types.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { Card } from '#web/components/ui/card.tsx';
-import { Input, Label, Textarea } from '#web/components/ui/input.tsx';
+import { DEFAULT_LANGUAGE, LANGUAGES, LANGUAGE_CODES, type Language } from '#shared/i18n/languages.ts';
+import { Input, Label, Select, Textarea } from '#web/components/ui/input.tsx';
 import { LoadError, LoadingState } from '#web/components/ui/query-status.tsx';
 import { Switch } from '#web/components/ui/switch.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '#web/components/ui/tabs.tsx';
@@ -84,6 +85,7 @@ function ProfileSettingsForm({ user, settings }: { user: CurrentUser; settings: 
       markNewLinks: settings.markNewLinks,
       openInBrowserBar: settings.openInBrowserBar,
       contentWarning: settings.contentWarning,
+      pageLanguage: settings.pageLanguage,
     },
   });
   const values = form.watch();
@@ -102,6 +104,7 @@ function ProfileSettingsForm({ user, settings }: { user: CurrentUser; settings: 
     values.bio !== settings.bio ||
     values.email !== (settings.email ?? '') ||
     values.contentWarning !== settings.contentWarning ||
+    (values.pageLanguage ?? DEFAULT_LANGUAGE) !== (settings.pageLanguage ?? DEFAULT_LANGUAGE) ||
     PAGE_SWITCHES.some(({ field }) => values[field] !== settings[field]);
   useUnsavedChanges('profile', 'Profile Settings', dirty);
   const set = <Key extends keyof ProfileFormInput>(key: Key, value: ProfileFormInput[Key]) =>
@@ -223,6 +226,26 @@ function ProfileSettingsForm({ user, settings }: { user: CurrentUser; settings: 
                 value={values.contentWarning}
                 onChange={(value) => set('contentWarning', value)}
               />
+              <div className="space-y-2">
+                <Label htmlFor="profile-pageLanguage">Page language</Label>
+                <Select
+                  id="profile-pageLanguage"
+                  aria-describedby="profile-pageLanguage-hint"
+                  value={values.pageLanguage ?? DEFAULT_LANGUAGE}
+                  onChange={(event) => set('pageLanguage', event.target.value as Language)}
+                  className="w-full sm:w-72"
+                >
+                  {LANGUAGE_CODES.map((code) => (
+                    <option key={code} value={code} lang={code}>
+                      {LANGUAGES[code].name}
+                    </option>
+                  ))}
+                </Select>
+                <p id="profile-pageLanguage-hint" className="text-xs text-muted">
+                  The words of your page you did not write (Share, Subscribe, its warnings and notices) are in this language. What you wrote
+                  stays as you wrote it.
+                </p>
+              </div>
             </fieldset>
             {form.error && (
               <p role="alert" className="text-sm text-red-400">

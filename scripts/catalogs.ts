@@ -1,0 +1,153 @@
+// The message catalogs (issue 54), compiled at build time: `import { messages }
+// from '#shared/i18n/catalogs/es.json?catalog'` gives Lingui's compiled
+// messages, in Vite (the browser, the tests) and in esbuild (the server). A
+// catalog that misses a message of the English one, has one the code no longer
+// uses, holds invalid ICU or names other placeholders fails the build here,
+// never a page. The pseudo-language of the tests is made from English.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { Plugin as EsbuildPlugin } from 'esbuild';
+import type { Plugin as VitePlugin } from 'vite';
+import { type CompiledMessage, compileMessageOrThrow } from '@lingui/message-utils/compileMessage';
+
+export const CATALOG_DIR = 'src/shared/i18n/catalogs';
+const SOURCE = 'en';
+const PSEUDO = 'en-XA';
+const SUFFIX = '?catalog';
+
+type Compiled = CompiledMessage;
+type Catalog = Record<string, string>;
+
+function readCatalog(directory: string, code: string): Catalog {
+  const file = path.join(directory, `${code}.json`);
+  const catalog: unknown = JSON.parse(readFileSync(file, 'utf8'));
+  if (typeof catalog !== 'object' || catalog === null || Array.isArray(catalog)) throw new Error(`${file}: not an object of messages`);
+  return catalog as Catalog;
+}
+
+/** The names a compiled message puts values in ('#' of a plural counts as its own). */
+function placeholdersOf(compiled: Compiled, into = new Set<string>()): Set<string> {
+  for (const token of compiled) {
+    if (typeof token === 'string') continue;
+    const [name, , cases] = token;
+    into.add(name);
+    if (cases && typeof cases === 'object')
+      for (const branch of Object.values(cases)) if (Array.isArray(branch)) placeholdersOf(branch as Compiled, into);
+  }
+  return into;
+}
+
+function compileChecked(text: string, where: string, problems: string[]): Compiled | undefined {
+  try {
+    return compileMessageOrThrow(text);
+  } catch (error) {
+    problems.push(`${where}: not valid ICU (${(error as Error).message})`);
+    return undefined;
+  }
+}
+
+/**
+ * One language's catalog, compiled, after checking it against the English one: every message there, none other,
+ * each valid ICU with the same placeholders. Throws with every problem found.
+ */
+export function compileCatalog(code: string, directory = CATALOG_DIR): Record<string, Compiled> {
+  if (code === PSEUDO) {
+    compileCatalog(SOURCE, directory);
+    return pseudoCatalog(directory);
+  }
+  const source = readCatalog(directory, SOURCE);
+  const catalog = code === SOURCE ? source : readCatalog(directory, code);
+  const problems: string[] = [];
+  const compiled: Record<string, Compiled> = {};
+  for (const [id, english] of Object.entries(source)) {
+    const text = catalog[id];
+    if (typeof text !== 'string' || text.trim() === '') {
+      problems.push(`${id}: missing`);
+      continue;
+    }
+    const message = compileChecked(text, id, problems);
+    const sourceMessage = code === SOURCE ? message : compileChecked(english, `${id} (English)`, problems);
+    if (!message || !sourceMessage) continue;
+    const have = [...placeholdersOf(message)].sort().join(', ');
+    const want = [...placeholdersOf(sourceMessage)].sort().join(', ');
+    if (have !== want) problems.push(`${id}: placeholders {${have}}, the English has {${want}}`);
+    compiled[id] = message;
+  }
+  for (const id of Object.keys(catalog)) if (!(id in source)) problems.push(`${id}: not in the English catalog (run npm run i18n:extract)`);
+  if (problems.length > 0) throw new Error(`${path.join(directory, `${code}.json`)}:\n  ${problems.join('\n  ')}`);
+  return compiled;
+}
+
+const ACCENTED: Record<string, string> = Object.fromEntries(
+  [...'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ'].map((letter, index) => [
+    letter,
+    [...'àƀçđéƒĝĥíĵķĺɱñóƥʠŕšţúṽŵẋýžÀƁÇĐÉƑĜĤÍĴĶĹṀÑÓƤɊŔŠŢÚṼŴẊÝŽ'][index]!,
+  ]),
+);
+
+function pseudoText(text: string): string {
+  const accented = [...text].map((char) => ACCENTED[char] ?? char).join('');
+  const letters = text.replace(/[^A-Za-z]/g, '').length;
+  return accented + '~'.repeat(Math.ceil(letters * 0.35));
+}
+
+/** The pseudo-language: each English message accented, a third longer, in brackets. */
+function pseudoCatalog(directory: string): Record<string, Compiled> {
+  return Object.fromEntries(
+    Object.entries(readCatalog(directory, SOURCE)).map(([id, english]) => [id, ['[', ...compileMessageOrThrow(english, pseudoText), ']']]),
+  );
+}
+
+/** `{code}.json?catalog` (or `en-XA.json?catalog`, made from English) → `export const messages = …`. */
+function catalogModule(file: string): string {
+  const code = path.basename(file, '.json');
+  return `export const messages = JSON.parse(${JSON.stringify(JSON.stringify(compileCatalog(code, path.dirname(file))))});\n`;
+}
+
+export function catalogsVitePlugin(): VitePlugin {
+  return {
+    name: 'linkverse-catalogs',
+    enforce: 'pre',
+    async resolveId(source, importer) {
+      if (!source.endsWith(SUFFIX)) return null;
+      const bare = source.slice(0, -SUFFIX.length);
+      const code = path.basename(bare, '.json');
+      // The pseudo-language has no file of its own: it is made from English.
+      const resolved = await this.resolve(code === PSEUDO ? bare.replace(/en-XA\.json$/, `${SOURCE}.json`) : bare, importer, {
+        skipSelf: true,
+      });
+      if (!resolved) return null;
+      return `\0${path.join(path.dirname(resolved.id), `${code}.json`)}${SUFFIX}`;
+    },
+    load(id) {
+      if (!id.startsWith('\0') || !id.endsWith(SUFFIX)) return null;
+      const file = id.slice(1, -SUFFIX.length);
+      this.addWatchFile(path.join(path.dirname(file), `${SOURCE}.json`));
+      if (!file.endsWith(`${PSEUDO}.json`)) this.addWatchFile(file);
+      return catalogModule(file);
+    },
+  };
+}
+
+export function catalogsEsbuildPlugin(): EsbuildPlugin {
+  return {
+    name: 'linkverse-catalogs',
+    setup(build) {
+      build.onResolve({ filter: /\.json\?catalog$/ }, async (args) => {
+        const bare = args.path.slice(0, -SUFFIX.length);
+        const code = path.basename(bare, '.json');
+        const resolved = await build.resolve(code === PSEUDO ? bare.replace(/en-XA\.json$/, `${SOURCE}.json`) : bare, {
+          kind: args.kind,
+          resolveDir: args.resolveDir,
+        });
+        if (resolved.errors.length > 0) return { errors: resolved.errors };
+        return { path: path.join(path.dirname(resolved.path), `${code}.json`), namespace: 'linkverse-catalog' };
+      });
+      build.onLoad({ filter: /.*/, namespace: 'linkverse-catalog' }, (args) => ({
+        contents: catalogModule(args.path),
+        loader: 'js',
+        watchFiles: [path.join(path.dirname(args.path), `${SOURCE}.json`), args.path],
+      }));
+    },
+  };
+}
