@@ -251,7 +251,12 @@ export function ProfileView({ page, hrefOf, embedded = false, shareHref, signupA
       {profile.profileImage && <img src={profile.profileImage} alt="" width={c.profileImageSize} height={c.profileImageSize} />}
     </div>
   );
-  const username = c.showUsername && <p className="lv-username">@{profile.username}</p>;
+  // Isolated, so that '@' stays before the name on a right-to-left page too.
+  const username = c.showUsername && (
+    <p className="lv-username">
+      <bdi>@{profile.username}</bdi>
+    </p>
+  );
   // What the creator wrote reads in its own direction, whatever the page's language (dir="auto").
   const bio = c.showBio && profile.bio && (
     <p className="lv-bio" dir="auto">
@@ -295,7 +300,9 @@ export function ProfileView({ page, hrefOf, embedded = false, shareHref, signupA
             {c.profileLayout === 'magazine' && <span className="lv-link-destination">{linkDestinationOf(link.url)}</span>}
             {link.contentWarning ? (
               // A marked link (issue 30) says so on its button; its warning comes before the redirect.
-              <span className="lv-warn">{warningLabelOf(link.contentWarning, t)}</span>
+              <span className="lv-warn">
+                <bdi>{warningLabelOf(link.contentWarning, t)}</bdi>
+              </span>
             ) : (
               link.isNew && <span className="lv-new">{t(words.newLink)}</span>
             )}

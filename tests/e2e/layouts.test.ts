@@ -139,3 +139,116 @@ describe('every layout with every kind of item', { timeout: 240_000 }, () => {
     }
   });
 });
+
+/**
+ * What a visitor reads on the page that is not the creator's (their words carry `dir="auto"`; the username, the
+ * initials, a link's address and a provider's name are theirs or the world's) and is not inside the
+ * pseudo-language's brackets: a word that escaped translation. Text and the attributes people hear.
+ */
+async function wordsOutsideBrackets(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const theirs =
+      '[dir="auto"], .lv-username, .lv-avatar, .lv-embed-provider, .lv-link-destination, .lv-social, .lv-share-address, script, style';
+    // Names that are the same in every language: the product's, the share targets', and signs.
+    const allowed = /^(Linkverse|WhatsApp|X|Facebook|LinkedIn|Telegram|✓|♪|×|18\+|[\s\d.,:·•()/-])*$/u;
+    const outside = (text: string) =>
+      text
+        .replace(/\[[^\]]*\]/g, ' ')
+        .replace(/\s+/g, ' ')
+        .trim();
+    const body = document.body.cloneNode(true) as HTMLElement;
+    for (const element of body.querySelectorAll(theirs)) element.remove();
+    const escaped = outside(body.textContent ?? '')
+      .split(' ')
+      .filter((word) => !allowed.test(word));
+    for (const element of document.body.querySelectorAll('[aria-label], [title], [placeholder]')) {
+      if (element.closest(theirs)) continue;
+      for (const name of ['aria-label', 'title', 'placeholder']) {
+        const value = element.getAttribute(name);
+        if (value && !allowed.test(outside(value))) escaped.push(`${name}="${value}"`);
+      }
+    }
+    return escaped;
+  });
+}
+
+describe('the page in Arabic, and in the pseudo-language', { timeout: 240_000 }, () => {
+  it.each([390, 1366])('mirrors in Arabic, passing axe with its lang and dir, at %ipx', async (width) => {
+    const owner = await pageWithEverything();
+    await send(owner, 'PATCH', '/api/me/profile', { pageLanguage: 'ar' });
+    const phone = width < 500;
+    const context = await running.browser.newContext({
+      baseURL: running.server.baseUrl,
+      userAgent: phone ? PHONE : DESKTOP,
+      viewport: { width, height: phone ? 844 : 900 },
+    });
+    const page = await context.newPage();
+    const screenshots = process.env.SCREENSHOTS;
+    if (screenshots) mkdirSync(screenshots, { recursive: true });
+    try {
+      for (const layout of ['centered', 'left', 'split', 'carousel'] as const) {
+        await send(owner, 'PUT', '/api/me/customization', { profileLayout: layout });
+        await page.goto(`/${owner.user.username}`);
+        await page.waitForFunction(() => [...document.images].every((image) => image.complete));
+        await page.evaluate(() => document.fonts.ready.then(() => undefined));
+        await afterAnimations(page);
+        const label = `${layout} in Arabic at ${width}px`;
+        expect(await page.evaluate(() => [document.documentElement.lang, document.documentElement.dir]), label).toEqual(['ar', 'rtl']);
+        // The share button sits at the start of the line, which in Arabic is the left.
+        const share = await page.locator('.lv-share').boundingBox();
+        expect(share!.x, `${label}: the share button`).toBeLessThan(width / 2);
+        expect(await page.getByRole('button', { name: 'اشترك' }).isVisible(), label).toBe(true);
+        expect(await page.getByText('My shop', { exact: true }).isVisible(), label).toBe(true);
+        expect(await axeViolationsOf(page), label).toEqual([]);
+        expect(await page.evaluate(() => document.documentElement.scrollWidth <= innerWidth), `${label} overflows`).toBe(true);
+        if (screenshots) await page.screenshot({ path: path.join(screenshots, `ar-${layout}-${width}.png`), fullPage: true });
+      }
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('leaves no word untranslated and breaks no layout with words a third longer, at 390px', async () => {
+    const owner = await pageWithEverything();
+    await send(owner, 'PATCH', '/api/me/profile', { showViews: true, showUpdated: true, markNewLinks: true });
+    // Only a test puts a page in the pseudo-language: no one can choose it.
+    await app().db.updateTable('users').set({ pageLanguage: 'en-XA' }).where('id', '=', owner.user.id).execute();
+    const context = await running.browser.newContext({
+      baseURL: running.server.baseUrl,
+      userAgent: PHONE,
+      viewport: { width: 390, height: 844 },
+    });
+    const page = await context.newPage();
+    const screenshots = process.env.SCREENSHOTS;
+    try {
+      for (const layout of LAYOUTS) {
+        await send(owner, 'PUT', '/api/me/customization', { profileLayout: layout });
+        await page.goto(`/${owner.user.username}`);
+        await page.waitForFunction(() => [...document.images].every((image) => image.complete));
+        await afterAnimations(page);
+        const label = `${layout} in the pseudo-language`;
+        expect(await page.evaluate(() => document.documentElement.lang), label).toBe('en-XA');
+        expect(await wordsOutsideBrackets(page), label).toEqual([]);
+        expect(await page.evaluate(() => document.documentElement.scrollWidth <= innerWidth), `${label} overflows`).toBe(true);
+        // No button cuts its own words.
+        const clipped = await page.evaluate(() =>
+          [...document.querySelectorAll<HTMLElement>('button, .lv-signup-button, .lv-new, .lv-warn, .lv-footer a')]
+            .filter((element) => element.offsetParent !== null && element.scrollWidth > element.clientWidth + 1)
+            .map((element) => element.outerHTML.slice(0, 80)),
+        );
+        expect(clipped, label).toEqual([]);
+        if (screenshots) await page.screenshot({ path: path.join(screenshots, `pseudo-${layout}.png`), fullPage: true });
+      }
+      // The share page and the warning before a marked link, too.
+      await page.goto(`/${owner.user.username}?share`);
+      expect(await wordsOutsideBrackets(page), 'the share page').toEqual([]);
+      const marked = (await app().inject({ url: `/api/users/${owner.user.id}/links` }))
+        .json()
+        .data.find((item: { title?: string }) => item.title === 'Late-night gallery');
+      await page.goto(`/go/${marked.id}`);
+      expect(await wordsOutsideBrackets(page), 'the warning before a link').toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+});

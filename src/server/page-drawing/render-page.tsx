@@ -353,7 +353,7 @@ export function renderContentWarning(
   const separator = continueTo.includes('?') ? '&' : '?';
   const body =
     `<div class="lv-page lv-notice"><main><a class="lv-notice-logo" href="/">${SITE_LOGO_SVG}<span>Linkverse</span></a>` +
-    `<p class="lv-warning-badge">${escapeHtml(warningLabelOf(warning, t))}</p><h1>${escapeHtml(heading)}</h1><p>${escapeHtml(lead)}</p>` +
+    `<p class="lv-warning-badge"><bdi>${escapeHtml(warningLabelOf(warning, t))}</bdi></p><h1>${escapeHtml(heading)}</h1><p>${escapeHtml(lead)}</p>` +
     `<a class="lv-link" href="${escapeHtml(`${continueTo}${separator}${AGREE_QUERY}`)}" rel="nofollow" data-agree="${escapeHtml(`${profile.username}:${warning}`)}">${escapeHtml(t(noticeWords.continue))}</a>` +
     (what === 'link'
       ? `<a class="lv-notice-back" href="/${escapeHtml(profile.username)}">${escapeHtml(t(noticeWords.backTo, { name }))}</a>`
