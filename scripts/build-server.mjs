@@ -5,6 +5,7 @@
 import { readFile } from 'node:fs/promises';
 import * as esbuild from 'esbuild';
 import { catalogsEsbuildPlugin } from './catalogs.ts';
+import { rawText } from './raw-text-plugin.mjs';
 
 const outdir = 'dist/server';
 
@@ -16,23 +17,6 @@ const manifest = JSON.parse(await readFile('package.json', 'utf8'));
 const external = Object.keys({ ...manifest.dependencies, ...manifest.devDependencies })
   .filter((name) => !BUNDLED_PACKAGES.has(name))
   .flatMap((name) => [name, `${name}/*`]);
-
-/** `import text from './file.css?raw'`: the file's text, as Vite gives it in tests. */
-const rawText = {
-  name: 'raw-text',
-  setup(build) {
-    build.onResolve({ filter: /\?raw$/ }, async (args) => {
-      const resolved = await build.resolve(args.path.slice(0, -'?raw'.length), { kind: args.kind, resolveDir: args.resolveDir });
-      if (resolved.errors.length > 0) return { errors: resolved.errors };
-      return { path: resolved.path, namespace: 'raw-text' };
-    });
-    build.onLoad({ filter: /.*/, namespace: 'raw-text' }, async (args) => ({
-      contents: await readFile(args.path, 'utf8'),
-      loader: 'text',
-      watchFiles: [args.path],
-    }));
-  },
-};
 
 const options = {
   // The SQLite analytics writer (a worker thread) and the media worker (a process) run from files of their own, next to main.js.

@@ -99,7 +99,7 @@ function pseudoCatalog(directory: string): Record<string, Compiled> {
 }
 
 /** `{code}.json?catalog` (or `en-XA.json?catalog`, made from English) → `export const messages = …`. */
-function catalogModule(file: string): string {
+export function catalogModule(file: string): string {
   const code = path.basename(file, '.json');
   return `export const messages = JSON.parse(${JSON.stringify(JSON.stringify(compileCatalog(code, path.dirname(file))))});\n`;
 }

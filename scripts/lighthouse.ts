@@ -4,7 +4,7 @@
 // Usage: npm run lighthouse  (builds first; LIGHTHOUSE_PAGES=/,/pricing to choose, LIGHTHOUSE_RUNS=5 for more runs).
 // The dashboard is measured signed in (issue 51 §5), in a Chromium this script starts with the creator's
 // session in its cookie jar and Lighthouse drives (--port); LIGHTHOUSE_SIGNED_IN=/dashboard,/dashboard?tab=links chooses its pages.
-// LIGHTHOUSE_LAYOUT=split draws the creator's page (/lighthouse) in that layout.
+// LIGHTHOUSE_LAYOUT=split draws the creator's page (/lighthouse) in that layout, LIGHTHOUSE_PAGE_LANGUAGE=ar in that language.
 import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -133,6 +133,15 @@ try {
       body: JSON.stringify({ profileLayout: process.env.LIGHTHOUSE_LAYOUT }),
     });
     if (!saved.ok) throw new Error(`the layout was refused: ${await saved.text()}`);
+  }
+  // LIGHTHOUSE_PAGE_LANGUAGE=ar draws the creator's page in that language (issue 54).
+  if (process.env.LIGHTHOUSE_PAGE_LANGUAGE) {
+    const saved = await fetch(`${server.base}/api/me/profile`, {
+      method: 'PATCH',
+      headers: { 'content-type': 'application/json', origin: server.base, cookie },
+      body: JSON.stringify({ pageLanguage: process.env.LIGHTHOUSE_PAGE_LANGUAGE }),
+    });
+    if (!saved.ok) throw new Error(`the language was refused: ${await saved.text()}`);
   }
   const pages = process.env.LIGHTHOUSE_PAGES?.split(',').filter(Boolean) ?? [
     '/',

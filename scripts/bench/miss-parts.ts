@@ -2,11 +2,10 @@
 // process run with npm start's node options (public-page.bench.ts starts it on
 // the bench's seeded database): reading the profile from the database, drawing
 // ProfileView, and compressing and keeping the page. Prints one JSON line of
-// microseconds per part. Usage: node --import tsx <options> miss-parts.ts <dataDir>
-import { register } from 'node:module';
+// microseconds per part. The bench bundles it with the server's esbuild plugins; usage:
+// NODE_ENV=production node <options> miss-parts.mjs <dataDir>
+export {};
 
-register('./raw-text-hooks.mjs', import.meta.url);
-process.env.NODE_ENV = 'production';
 const { openDatabase } = await import('../../src/server/db/database.ts');
 const { loadPublicPageWithExpiry } = await import('../../src/server/public-page/public-page.service.ts');
 const { renderProfilePage } = await import('../../src/server/page-drawing/render-page.tsx');

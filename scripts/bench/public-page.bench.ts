@@ -16,6 +16,9 @@ import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { migrateToLatest, openDatabase } from '../../src/server/db/database.ts';
+import * as esbuild from 'esbuild';
+import { catalogsEsbuildPlugin } from '../catalogs.ts';
+import { rawText } from '../raw-text-plugin.mjs';
 import { freePort, startNodeOptions } from '../server-process.ts';
 import { type Figures, cpuSeconds, ensureTool, startProduct, stop, waitFor, wrk } from './harness.ts';
 import { type SeededProfile, seedProfiles } from './seed.ts';
@@ -360,8 +363,24 @@ const misses = [
   await runMisses('(d) cache holds half', halfBudgetMb, profiles),
   await runMisses('(d) every visit a miss', 0.001, profiles),
 ];
-// What one miss costs before HTTP, part by part, on the same database (miss-parts.ts).
-const missPartsRun = spawnSync(process.execPath, ['--import', 'tsx', ...startNodeOptions(), 'scripts/bench/miss-parts.ts', dataDir], {
+// What one miss costs before HTTP, part by part, on the same database (miss-parts.ts), bundled as the server is
+// (its catalogs compiled, its stylesheet as text), next to node_modules so that its packages resolve.
+const missPartsFile = path.resolve('node_modules/.cache/linkverse-bench/miss-parts.mjs');
+await esbuild.build({
+  entryPoints: ['scripts/bench/miss-parts.ts'],
+  outfile: missPartsFile,
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node22',
+  packages: 'external',
+  jsx: 'automatic',
+  logLevel: 'warning',
+  plugins: [rawText, catalogsEsbuildPlugin()],
+});
+// Production, as npm start runs: the bundle's imports of React are hoisted above anything the script could set.
+const missPartsRun = spawnSync(process.execPath, [...startNodeOptions(), missPartsFile, dataDir], {
+  env: { ...process.env, NODE_ENV: 'production' },
   encoding: 'utf8',
 });
 const missParts = JSON.parse(missPartsRun.stdout.trim().split('\n').at(-1) ?? 'null') as Record<

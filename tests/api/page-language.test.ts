@@ -92,6 +92,35 @@ describe(`a page's language (${DIALECT})`, () => {
     expect(link).toContain('Zurück zur Seite von Kai');
   });
 
+  it('answers the sign-up form and its links in it', async () => {
+    const creator = await createUser(t.app, { displayName: 'Lía' });
+    const consent = 'Noticias una vez al mes.';
+    expect((await patch(creator, { pageLanguage: 'es', subscribeForm: true, subscribeConsent: consent })).statusCode).toBe(200);
+    const post = (email: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/${creator.user.username}/subscribe`,
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: new URLSearchParams({ email }).toString(),
+      });
+    const bad = await post('not-an-address');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.body).toMatch(/^<!doctype html><html lang="es">/);
+    expect(bad.body).toContain('<h1>Revisa la dirección</h1>');
+    expect(bad.body).toContain('Escribe una dirección de correo válida');
+    // This site sends no mail: the address is kept, unconfirmed, and the visitor is told so.
+    const kept = await post('fan@example.com');
+    expect(kept.statusCode).toBe(200);
+    expect(kept.body).toContain('<h1>Ya estás en la lista</h1>');
+    expect(kept.body).toContain('Volver a la página de Lía');
+    const expired = await t.app.inject({ url: `/${creator.user.username}/subscribe/confirm?token=${'x'.repeat(30)}` });
+    expect(expired.statusCode).toBe(404);
+    expect(expired.body).toContain('<h1>Este enlace ha caducado</h1>');
+    expect(expired.body).toContain('funcionan durante 7 días');
+    const leaving = await t.app.inject({ url: `/${creator.user.username}/unsubscribe?token=${'x'.repeat(30)}` });
+    expect(leaving.body).toContain('<h1>No está en la lista</h1>');
+  });
+
   it('refuses a language that is not on the list, naming the choices, and keeps the one it had', async () => {
     const creator = await createUser(t.app);
     expect((await patch(creator, { pageLanguage: 'fr' })).statusCode).toBe(200);

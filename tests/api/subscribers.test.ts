@@ -113,15 +113,15 @@ describe(`subscribers, with mail (${DIALECT})`, () => {
     expect((await listOf(creator)).subscribers[0].status).toBe('pending');
     const confirmed = await confirmation.post!();
     expect(confirmed.statusCode).toBe(200);
-    expect(confirmed.body).toContain("You're signed up");
+    expect(confirmed.body).toContain('You&#39;re signed up');
     const list = await listOf(creator);
     expect(list).toMatchObject({ total: 1, confirmed: 1, doubleOptIn: true });
     expect(list.subscribers[0].status).toBe('confirmed');
     // Twice: already done.
-    expect((await confirmation.post!()).body).toContain("You're already signed up");
+    expect((await confirmation.post!()).body).toContain('You&#39;re already signed up');
 
     const leaving = await follow(linkIn(letter, `/${creator.user.username}/unsubscribe`));
-    expect(leaving.page.body).toContain("Leave Mia Stone's list?");
+    expect(leaving.page.body).toContain('Leave Mia Stone&#39;s list?');
     expect((await leaving.post!()).body).toContain('Your address is removed');
     expect((await listOf(creator)).total).toBe(0);
     expect((await follow(linkIn(letter, `/${creator.user.username}/unsubscribe`))).page.statusCode).toBe(404);
@@ -139,7 +139,7 @@ describe(`subscribers, with mail (${DIALECT})`, () => {
     const firstLetter = await mail.mailTo(email, { subject: /Confirm/ });
     const secondLetter = await mail.mailTo(email, { subject: /Confirm/, nth: 1 });
     expect((await follow(linkIn(firstLetter, '/subscribe/confirm'))).page.statusCode).toBe(404);
-    expect((await (await follow(linkIn(secondLetter, '/subscribe/confirm'))).post!()).body).toContain("You're signed up");
+    expect((await (await follow(linkIn(secondLetter, '/subscribe/confirm'))).post!()).body).toContain('You&#39;re signed up');
   });
 
   it('refuses a bad address with the shared message, stores nothing for a bot, and has no form where the page has none', async () => {

@@ -220,23 +220,31 @@ export type NoticeAction = { href: string; label: string } | { post: string; fie
 /**
  * A page that says why there is no profile here (unknown, deleted, a hidden
  * link), or what became of a visitor's request: the site's font and logo,
- * centred, with one way on and perhaps a way back. Texts are the product's
- * own; a name in them is escaped by the caller.
+ * centred, with one way on and perhaps a way back, in `language` (a page's
+ * notices speak its language). Every text and address is given as text and
+ * escaped here.
  */
-export function renderNotice(heading: string, lead: string, action: NoticeAction, back?: { href: string; label: string }): string {
+export function renderNotice(
+  heading: string,
+  lead: string,
+  action: NoticeAction,
+  back?: { href: string; label: string },
+  language: PageLanguage = DEFAULT_LANGUAGE,
+): string {
   const inter = fontAssetsFor('Inter');
   const way =
     'post' in action
       ? `<form method="post" action="${escapeHtml(action.post)}">${Object.entries(action.fields)
           .map(([name, value]) => `<input type="hidden" name="${escapeHtml(name)}" value="${escapeHtml(value)}">`)
-          .join('')}<button class="lv-link" type="submit">${action.label}</button></form>`
-      : `<a class="lv-link" href="${action.href}">${action.label}</a>`;
-  const backLink = back ? `<a class="lv-notice-back" href="${back.href}">${back.label}</a>` : '';
-  const body = `<div class="lv-page lv-notice"><main><a class="lv-notice-logo" href="/">${SITE_LOGO_SVG}<span>Linkverse</span></a><h1>${heading}</h1><p>${lead}</p>${way}${backLink}</main></div>`;
+          .join('')}<button class="lv-link" type="submit">${escapeHtml(action.label)}</button></form>`
+      : `<a class="lv-link" href="${escapeHtml(action.href)}">${escapeHtml(action.label)}</a>`;
+  const backLink = back ? `<a class="lv-notice-back" href="${escapeHtml(back.href)}">${escapeHtml(back.label)}</a>` : '';
+  const body = `<div class="lv-page lv-notice"><main><a class="lv-notice-logo" href="/">${SITE_LOGO_SVG}<span>Linkverse</span></a><h1>${escapeHtml(heading)}</h1><p>${escapeHtml(lead)}</p>${way}${backLink}</main></div>`;
   return documentOf(
-    `<title>${pageTitle(heading)}</title><meta name="robots" content="noindex">${inter.preload}`,
+    `<title>${escapeHtml(pageTitle(heading))}</title><meta name="robots" content="noindex">${inter.preload}`,
     body,
     `${inter.fontFace}${NOTICE_CSS}`,
+    language,
   );
 }
 
@@ -295,10 +303,9 @@ export function renderSharePage(profile: { username: string; displayName: string
 
 /** A link that is not live (hidden by its owner): not an unknown user, and the profile is one tap away. */
 export function renderLinkUnavailable(username: string): string {
-  const name = escapeHtml(username);
   return renderNotice('This link is not available', 'Its owner has hidden it for now.', {
-    href: `/${name}`,
-    label: `See @${name}'s page`,
+    href: `/${username}`,
+    label: `See @${username}'s page`,
   });
 }
 
@@ -317,8 +324,8 @@ export function renderProfileGone(): string {
 export function renderProfileNotFound(claimable?: string): string {
   const href = claimable ? `/register?username=${encodeURIComponent(claimable)}` : '/register';
   return renderNotice(profileMessages.notFound, "This page doesn't exist, or it has been taken down.", {
-    href: escapeHtml(href),
-    label: claimable ? `Claim @${escapeHtml(claimable)} on Linkverse` : 'Claim this name on Linkverse',
+    href,
+    label: claimable ? `Claim @${claimable} on Linkverse` : 'Claim this name on Linkverse',
   });
 }
 

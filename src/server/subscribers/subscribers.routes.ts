@@ -13,7 +13,6 @@ import type { AppConfig, RateLimitRule } from '../config.ts';
 import { type Db, nowIso } from '../db/database.ts';
 import type { App } from '../http/app-types.ts';
 import { AppError } from '../http/errors.ts';
-import { escapeHtml } from '../http/html.ts';
 import { type RateLimiter, rateLimiter } from '../http/rate-limit.ts';
 import type { Services } from '../services.ts';
 import { requireUser } from '../http/who-is-asking.ts';
@@ -21,6 +20,12 @@ import type { MailOutbox } from '../mail/mail-outbox.ts';
 import { type NoticeAction, renderNotice } from '../page-drawing/render-page.tsx';
 import { confirmEntry, entryOfVisitorLink, listCsvOf, listOf, removeEntry, removeFromList, subscribe } from './subscribers.service.ts';
 import { siteOrigin } from '../http/site-origin.ts';
+import type { PageLanguage } from '#shared/i18n/languages.ts';
+import type { Translate } from '#shared/i18n/translate.ts';
+import { pageLanguageOf } from '#shared/public-profile.ts';
+import { pageNoticeWords as noticeWords } from '#profile/profile-words.ts';
+import { translatorFor } from '../i18n/translators.ts';
+import { subscribeWords as words } from './subscribe-words.ts';
 
 /** Sign-ups from one visitor (by address), and sent to one email address across every page: nobody's inbox fills with confirmation mail. */
 export const DEFAULT_SUBSCRIBE_RATE_LIMIT = {
@@ -36,25 +41,40 @@ interface Notice {
   status: number;
   /** Retry-After, on a refusal for too many tries. */
   headers?: Record<string, string>;
+  /** Text, in the page's language: escaped when drawn. */
   heading: string;
   lead: string;
   action: NoticeAction;
 }
 
-/** Answers a visitor with a page of the site's own (never cached, never indexed), with the way back to the profile. */
-function sendNotice(reply: FastifyReply, username: string | undefined, notice: Notice): FastifyReply {
-  const page = username ? `/${escapeHtml(username)}` : undefined;
-  // The way back, unless the page's one button already leads there.
-  const back =
-    page && !('href' in notice.action && notice.action.href === page)
-      ? { href: page, label: `Back to @${escapeHtml(username!)}` }
+/** The page a visitor's request is about, and its words: these pages speak the page's language (issue 54). */
+interface NoticePage {
+  username: string;
+  language: PageLanguage;
+  t: Translate;
+}
+
+async function noticePageOf(db: Db, publicProfileNamed: Services['publicProfileNamed'], username: string): Promise<NoticePage> {
+  const language = pageLanguageOf((await publicProfileNamed(db, username))?.pageLanguage);
+  return { username, language, t: translatorFor(language) };
+}
+
+/**
+ * Answers a visitor with a page of the site's own (never cached, never indexed), in the page's language, with the
+ * way back to the profile unless `back` is false or the page's one button already leads there.
+ */
+function sendNotice(reply: FastifyReply, here: NoticePage, notice: Notice, back = true): FastifyReply {
+  const page = `/${here.username}`;
+  const way =
+    back && !('href' in notice.action && notice.action.href === page)
+      ? { href: page, label: here.t(words.backToUser, { username: here.username }) }
       : undefined;
   return reply
     .status(notice.status)
     .headers(notice.headers ?? {})
     .header('content-type', 'text/html; charset=utf-8')
     .header('cache-control', 'no-store')
-    .send(renderNotice(notice.heading, notice.lead, notice.action, back));
+    .send(renderNotice(notice.heading, notice.lead, notice.action, way, here.language));
 }
 
 /** The page a path names. Under /api/ these paths are the API's, whose unknown paths answer the contract's JSON. */
@@ -64,12 +84,22 @@ function pageNameOf(segment: string): string {
   return username;
 }
 
-const HOME: NoticeAction = { href: '/', label: 'Go to Linkverse' };
-const LINK_INVALID: Omit<Notice, 'action'> = {
-  status: 404,
-  heading: 'This link has expired',
-  lead: `${subscriberMessages.linkExpired}. Confirmation links work for ${SUBSCRIBE_CONFIRM_DAYS} days; sign up again on the page to get a new one.`,
-};
+function openPage(here: NoticePage): NoticeAction {
+  return { href: `/${here.username}`, label: here.t(words.openPage) };
+}
+
+function linkInvalid(here: NoticePage): Notice {
+  return {
+    status: 404,
+    heading: here.t(words.linkExpired),
+    lead: here.t(words.linkExpiredLead, { days: SUBSCRIBE_CONFIRM_DAYS }),
+    action: openPage(here),
+  };
+}
+
+function alreadySignedUp(here: NoticePage): Notice {
+  return { status: 200, heading: here.t(words.alreadySignedUp), lead: here.t(words.nothingMore), action: openPage(here) };
+}
 
 export interface SubscriberRouteDeps {
   db: Db;
@@ -81,14 +111,17 @@ export interface SubscriberRouteDeps {
 }
 
 /** A refusal said as a page: too many tries (with Retry-After), a full list. */
-function noticeOf(error: unknown, username: string): Notice {
+function noticeOf(error: unknown, here: NoticePage): Notice {
   if (error instanceof AppError && (error.code === 'rate_limited' || error.code === 'list_full')) {
-    const back = { href: `/${escapeHtml(username)}`, label: `Back to @${escapeHtml(username)}` };
+    const seconds = Number(error.options.headers?.['Retry-After'] ?? 60);
     return {
       status: error.statusCode,
-      heading: error.code === 'list_full' ? 'The list is full' : 'Too many tries',
-      lead: escapeHtml(error.message),
-      action: back,
+      heading: here.t(error.code === 'list_full' ? words.listFull : words.tooMany),
+      lead:
+        error.code === 'list_full'
+          ? here.t(words.listFullLead)
+          : here.t(words.tooManyLead, { minutes: Math.max(1, Math.ceil(seconds / 60)) }),
+      action: { href: `/${here.username}`, label: here.t(words.backToUser, { username: here.username }) },
       headers: error.options.headers,
     };
   }
@@ -116,7 +149,7 @@ export async function registerSubscribeRoutes(
     });
 
     registerSignUpForm(scope, { db, publicProfileNamed, config, outbox }, { perVisitor, perAddress });
-    registerVisitorLinks(scope, db, linksPerVisitor);
+    registerVisitorLinks(scope, db, (username) => noticePageOf(db, publicProfileNamed, username), linksPerVisitor);
   });
 }
 
@@ -132,88 +165,85 @@ function registerSignUpForm(
     { attachValidation: true, schema: { hide: true, params: usernameParams, body: subscribeBodySchema } },
     async (request, reply) => {
       const username = pageNameOf(request.params.username);
+      const page = await publicProfileNamed(db, username);
+      const language = pageLanguageOf(page?.pageLanguage);
+      const here: NoticePage = { username, language, t: translatorFor(language) };
+      const { t } = here;
       try {
         await perVisitor(request, request.ip);
       } catch (error) {
-        return sendNotice(reply, username, noticeOf(error, username));
+        return sendNotice(reply, here, noticeOf(error, here));
       }
       if (request.validationError) {
-        const message = request.validationError.message || subscriberMessages.invalidEmail;
-        return sendNotice(reply, username, {
+        return sendNotice(reply, here, {
           status: 400,
-          heading: 'Check the address',
-          lead: escapeHtml(message),
-          action: { href: `/${escapeHtml(username)}`, label: 'Try again' },
+          heading: t(words.checkAddress),
+          lead: t(words.invalidEmail),
+          action: { href: `/${username}`, label: t(words.tryAgain) },
         });
       }
-      const page = await publicProfileNamed(db, username);
       if (!page || page.subscribeForm !== 1 || !page.subscribeConsent) {
-        return sendNotice(reply, undefined, {
-          status: 404,
-          heading: 'No sign-up here',
-          lead: 'This page has no sign-up form.',
-          action: HOME,
-        });
+        return sendNotice(
+          reply,
+          here,
+          { status: 404, heading: t(words.noSignup), lead: t(words.noSignupLead), action: { href: '/', label: t(words.home) } },
+          false,
+        );
       }
-      const name = escapeHtml(page.displayName || page.username);
+      const name = page.displayName || page.username;
+      const back = { href: `/${username}`, label: t(noticeWords.backTo, { name }) };
       const done: Notice = outbox.delivers
-        ? {
-            status: 200,
-            heading: 'Check your inbox',
-            lead: `If the address is right, a link to confirm your sign-up to ${name} is on its way. It works for ${SUBSCRIBE_CONFIRM_DAYS} days.`,
-            action: { href: `/${escapeHtml(username)}`, label: `Back to ${name}'s page` },
-          }
-        : {
-            status: 200,
-            heading: "You're on the list",
-            lead: `${name} will see your address. This site sends no mail, so it is kept as unconfirmed.`,
-            action: { href: `/${escapeHtml(username)}`, label: `Back to ${name}'s page` },
-          };
+        ? { status: 200, heading: t(words.checkInbox), lead: t(words.checkInboxLead, { name, days: SUBSCRIBE_CONFIRM_DAYS }), action: back }
+        : { status: 200, heading: t(words.onTheList), lead: t(words.onTheListLead, { name }), action: back };
       // A bot filled the field people never see: it is told what a person would be, and nothing is kept.
-      if (request.body.website) return sendNotice(reply, undefined, done);
+      if (request.body.website) return sendNotice(reply, here, done, false);
       try {
         await perAddress(request, request.body.email);
         await subscribe(db, outbox, page, request.body.email, siteOrigin(config.publicUrl, request));
       } catch (error) {
-        return sendNotice(reply, username, noticeOf(error, username));
+        return sendNotice(reply, here, noticeOf(error, here));
       }
-      return sendNotice(reply, undefined, done);
+      return sendNotice(reply, here, done, false);
     },
   );
 }
 
 /** The links in the confirmation mail: each asks first (GET), then acts (POST), so that a mail scanner changes nothing. */
-function registerVisitorLinks(scope: App, db: Db, linksPerVisitor: RateLimiter): void {
+function registerVisitorLinks(
+  scope: App,
+  db: Db,
+  pageNamed: (username: string) => Promise<NoticePage>,
+  linksPerVisitor: RateLimiter,
+): void {
   // GET /{username}/subscribe/confirm?token=…: the link in the mail asks first, so that a mail scanner opening it confirms nothing.
   scope.get(
     '/:username/subscribe/confirm',
     { schema: { hide: true, params: usernameParams, querystring: tokenQuery } },
     async (request, reply) => {
-      const username = pageNameOf(request.params.username);
+      const here = await pageNamed(pageNameOf(request.params.username));
+      const { username, t } = here;
       try {
         await linksPerVisitor(request, request.ip);
       } catch (error) {
-        return sendNotice(reply, username, noticeOf(error, username));
+        return sendNotice(reply, here, noticeOf(error, here));
       }
       const entry = await entryOfVisitorLink(db, username, request.query.token);
-      if (entry?.status === 'confirmed') {
-        return sendNotice(reply, username, {
-          status: 200,
-          heading: "You're already signed up",
-          lead: 'Nothing more to do.',
-          action: { href: `/${escapeHtml(username)}`, label: 'Open the page' },
-        });
-      }
+      if (entry?.status === 'confirmed') return sendNotice(reply, here, alreadySignedUp(here));
       if (!entry || entry.status !== 'pending' || !entry.confirmBefore || entry.confirmBefore <= nowIso()) {
-        return sendNotice(reply, username, { ...LINK_INVALID, action: { href: `/${escapeHtml(username)}`, label: 'Open the page' } });
+        return sendNotice(reply, here, linkInvalid(here));
       }
-      const name = escapeHtml(entry.displayName || entry.username);
-      return sendNotice(reply, undefined, {
-        status: 200,
-        heading: `Confirm your sign-up to ${name}`,
-        lead: `${name} will see your address as confirmed.`,
-        action: { post: `/${username}/subscribe/confirm`, fields: { token: String(request.query.token) }, label: 'Confirm my sign-up' },
-      });
+      const name = entry.displayName || entry.username;
+      return sendNotice(
+        reply,
+        here,
+        {
+          status: 200,
+          heading: t(words.confirmTitle, { name }),
+          lead: t(words.confirmLead, { name }),
+          action: { post: `/${username}/subscribe/confirm`, fields: { token: String(request.query.token) }, label: t(words.confirmButton) },
+        },
+        false,
+      );
     },
   );
 
@@ -222,31 +252,29 @@ function registerVisitorLinks(scope: App, db: Db, linksPerVisitor: RateLimiter):
     '/:username/subscribe/confirm',
     { attachValidation: true, schema: { hide: true, params: usernameParams, body: subscriberTokenBodySchema } },
     async (request, reply) => {
-      const username = pageNameOf(request.params.username);
+      const here = await pageNamed(pageNameOf(request.params.username));
+      const { username, t } = here;
       try {
         await linksPerVisitor(request, request.ip);
       } catch (error) {
-        return sendNotice(reply, username, noticeOf(error, username));
+        return sendNotice(reply, here, noticeOf(error, here));
       }
       const entry = request.validationError ? undefined : await entryOfVisitorLink(db, username, request.body.token);
       if (!entry || !(await confirmEntry(db, entry.id))) {
-        if (entry?.status === 'confirmed') {
-          return sendNotice(reply, username, {
-            status: 200,
-            heading: "You're already signed up",
-            lead: 'Nothing more to do.',
-            action: { href: `/${escapeHtml(username)}`, label: 'Open the page' },
-          });
-        }
-        return sendNotice(reply, username, { ...LINK_INVALID, action: { href: `/${escapeHtml(username)}`, label: 'Open the page' } });
+        return sendNotice(reply, here, entry?.status === 'confirmed' ? alreadySignedUp(here) : linkInvalid(here));
       }
-      const name = escapeHtml(entry.displayName || entry.username);
-      return sendNotice(reply, undefined, {
-        status: 200,
-        heading: "You're signed up",
-        lead: `${name} sees your address as confirmed. The link in the mail removes it whenever you like.`,
-        action: { href: `/${escapeHtml(username)}`, label: `Back to ${name}'s page` },
-      });
+      const name = entry.displayName || entry.username;
+      return sendNotice(
+        reply,
+        here,
+        {
+          status: 200,
+          heading: t(words.signedUp),
+          lead: t(words.signedUpLead, { name }),
+          action: { href: `/${username}`, label: t(noticeWords.backTo, { name }) },
+        },
+        false,
+      );
     },
   );
 
@@ -255,27 +283,23 @@ function registerVisitorLinks(scope: App, db: Db, linksPerVisitor: RateLimiter):
     '/:username/unsubscribe',
     { schema: { hide: true, params: usernameParams, querystring: tokenQuery } },
     async (request, reply) => {
-      const username = pageNameOf(request.params.username);
+      const here = await pageNamed(pageNameOf(request.params.username));
+      const { username, t } = here;
       try {
         await linksPerVisitor(request, request.ip);
       } catch (error) {
-        return sendNotice(reply, username, noticeOf(error, username));
+        return sendNotice(reply, here, noticeOf(error, here));
       }
       const entry = await entryOfVisitorLink(db, username, request.query.token);
       if (!entry) {
-        return sendNotice(reply, username, {
-          status: 404,
-          heading: 'Not on the list',
-          lead: 'This address is not on the list (any more).',
-          action: { href: `/${escapeHtml(username)}`, label: 'Open the page' },
-        });
+        return sendNotice(reply, here, { status: 404, heading: t(words.notOnList), lead: t(words.notOnListLead), action: openPage(here) });
       }
-      const name = escapeHtml(entry.displayName || entry.username);
-      return sendNotice(reply, username, {
+      const name = entry.displayName || entry.username;
+      return sendNotice(reply, here, {
         status: 200,
-        heading: `Leave ${name}'s list?`,
-        lead: `Your address is removed from ${name}'s list at once.`,
-        action: { post: `/${username}/unsubscribe`, fields: { token: String(request.query.token) }, label: 'Remove my address' },
+        heading: t(words.leaveTitle, { name }),
+        lead: t(words.leaveLead, { name }),
+        action: { post: `/${username}/unsubscribe`, fields: { token: String(request.query.token) }, label: t(words.removeButton) },
       });
     },
   );
@@ -285,19 +309,19 @@ function registerVisitorLinks(scope: App, db: Db, linksPerVisitor: RateLimiter):
     '/:username/unsubscribe',
     { attachValidation: true, schema: { hide: true, params: usernameParams, body: subscriberTokenBodySchema } },
     async (request, reply) => {
-      const username = pageNameOf(request.params.username);
+      const here = await pageNamed(pageNameOf(request.params.username));
       try {
         await linksPerVisitor(request, request.ip);
       } catch (error) {
-        return sendNotice(reply, username, noticeOf(error, username));
+        return sendNotice(reply, here, noticeOf(error, here));
       }
-      const entry = request.validationError ? undefined : await entryOfVisitorLink(db, username, request.body.token);
+      const entry = request.validationError ? undefined : await entryOfVisitorLink(db, here.username, request.body.token);
       if (entry) await removeEntry(db, entry.id);
-      return sendNotice(reply, username, {
+      return sendNotice(reply, here, {
         status: 200,
-        heading: 'Your address is removed',
-        lead: 'It is no longer on this list.',
-        action: { href: `/${escapeHtml(username)}`, label: 'Open the page' },
+        heading: here.t(words.removed),
+        lead: here.t(words.removedLead),
+        action: openPage(here),
       });
     },
   );
