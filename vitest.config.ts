@@ -44,9 +44,9 @@ export default defineConfig({
           include: ['tests/e2e/**/*.test.ts'],
           testTimeout: 60_000,
           hookTimeout: 60_000,
-          // Several files at once: each starts its own server and browser on free ports, and waits on them more than it
-          // computes (measured here: 593 s for the suite two at a time against 755 s one at a time, every test passing).
-          // npm test runs three at a time (scripts/test.mjs): on a clean clone, 824 s of browser tests two at a time.
+          // Two files at once: each starts its own server and browser on free ports, and waits on them more than it
+          // computes (measured here: 593 s for the suite against 755 s one file at a time, every test passing). Three at
+          // a time gained little on a clean clone (802 s against 824 s): the suite is bound by the two cores by now.
           fileParallelism: true,
           // A page in a real browser, against a real server on a busy two-core
           // machine, can take more than Vitest's default second to draw; a wait

@@ -4,7 +4,7 @@
 // catalog that misses a message of the English one, has one the code no longer
 // uses, holds invalid ICU or names other placeholders fails the build here,
 // never a page. The pseudo-language of the tests is made from English.
-import { readFileSync } from 'node:fs';
+import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Plugin as EsbuildPlugin } from 'esbuild';
 import type { Plugin as VitePlugin } from 'vite';
@@ -104,11 +104,30 @@ export function catalogModule(file: string): string {
   return `export const messages = JSON.parse(${JSON.stringify(JSON.stringify(compileCatalog(code, path.dirname(file))))});\n`;
 }
 
+/**
+ * `virtual:linkverse-catalogs`: every catalog in the folder, and the pseudo-language, by code (the server's
+ * translators). Adding a language is its file there and its line in LANGUAGES.
+ */
+const ALL_ID = 'virtual:linkverse-catalogs';
+
+function catalogFiles(directory = CATALOG_DIR): string[] {
+  return readdirSync(directory)
+    .filter((file) => file.endsWith('.json'))
+    .map((file) => path.resolve(directory, file));
+}
+
+function allCatalogsModule(directory = CATALOG_DIR): string {
+  const codes = [...catalogFiles(directory).map((file) => path.basename(file, '.json')), PSEUDO];
+  const catalogs = Object.fromEntries(codes.map((code) => [code, compileCatalog(code, directory)]));
+  return `export const catalogs = JSON.parse(${JSON.stringify(JSON.stringify(catalogs))});\n`;
+}
+
 export function catalogsVitePlugin(): VitePlugin {
   return {
     name: 'linkverse-catalogs',
     enforce: 'pre',
     async resolveId(source, importer) {
+      if (source === ALL_ID) return `\0${ALL_ID}`;
       if (!source.endsWith(SUFFIX)) return null;
       const bare = source.slice(0, -SUFFIX.length);
       const code = path.basename(bare, '.json');
@@ -120,6 +139,10 @@ export function catalogsVitePlugin(): VitePlugin {
       return `\0${path.join(path.dirname(resolved.id), `${code}.json`)}${SUFFIX}`;
     },
     load(id) {
+      if (id === `\0${ALL_ID}`) {
+        for (const file of catalogFiles()) this.addWatchFile(file);
+        return allCatalogsModule();
+      }
       if (!id.startsWith('\0') || !id.endsWith(SUFFIX)) return null;
       const file = id.slice(1, -SUFFIX.length);
       this.addWatchFile(path.join(path.dirname(file), `${SOURCE}.json`));
@@ -133,6 +156,12 @@ export function catalogsEsbuildPlugin(): EsbuildPlugin {
   return {
     name: 'linkverse-catalogs',
     setup(build) {
+      build.onResolve({ filter: /^virtual:linkverse-catalogs$/ }, () => ({ path: ALL_ID, namespace: 'linkverse-catalogs' }));
+      build.onLoad({ filter: /.*/, namespace: 'linkverse-catalogs' }, () => ({
+        contents: allCatalogsModule(),
+        loader: 'js',
+        watchFiles: catalogFiles(),
+      }));
       build.onResolve({ filter: /\.json\?catalog$/ }, async (args) => {
         const bare = args.path.slice(0, -SUFFIX.length);
         const code = path.basename(bare, '.json');

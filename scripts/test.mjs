@@ -65,8 +65,7 @@ const stages = [
     ...build,
   ],
   [[`unit and API tests on Node ${process.version}`, bin('vitest'), ['run', ...apiProjects]]],
-  // Three browser files at once (vitest.config.ts, the e2e project, says why).
-  [['browser tests', bin('vitest'), ['run', '--project', 'e2e', '--maxWorkers=3']]],
+  [['browser tests', bin('vitest'), ['run', '--project', 'e2e']]],
 ];
 
 const results = [];

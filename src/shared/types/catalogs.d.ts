@@ -3,3 +3,9 @@ declare module '*.json?catalog' {
   import type { Messages } from '@lingui/core';
   export const messages: Messages;
 }
+
+// Every catalog, and the tests' pseudo-language, by code (scripts/catalogs.ts).
+declare module 'virtual:linkverse-catalogs' {
+  import type { Messages } from '@lingui/core';
+  export const catalogs: Record<string, Messages>;
+}
