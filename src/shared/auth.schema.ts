@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { languageSchema } from './i18n/language-schema.ts';
 import { DISPLAY_NAME_MAX_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, USERNAME_MAX_LENGTH, USERNAME_PATTERN } from './constants.ts';
 
 // One schema for the form and the route (STYLE.md habit 1). Messages and their
@@ -45,6 +46,8 @@ export const registerSchema = z.object({
   username: usernameSchema,
   displayName: displayNameSchema.optional(),
   password: newPasswordSchema,
+  /** The person's language (issue 54): the form suggests the browser's; English when left out. */
+  language: languageSchema.optional(),
 });
 export type RegisterInput = z.infer<typeof registerSchema>;
 
@@ -56,6 +59,7 @@ export const registerFormSchema = z
     password: newPasswordSchema,
     confirmPassword: z.string(),
     acceptTerms: z.boolean(),
+    language: languageSchema,
   })
   .superRefine((value, ctx) => {
     if (value.confirmPassword !== value.password) {

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { displayNameSchema, usernameSchema } from './auth.schema.ts';
 import { BIO_MAX_LENGTH, DASHBOARD_THEMES, EMAIL_MAX_LENGTH, DAY_MS, USERNAME_CHANGE_COOLDOWN_DAYS } from './constants.ts';
 import { contentWarningSchema } from './content-warning.ts';
-import { languageSchema } from './i18n/languages.ts';
+import { languageSchema } from './i18n/language-schema.ts';
 import { MEDIA_URL_PATTERN } from './media.ts';
 import { isTimeZone } from './time-zone.ts';
 import { consentLineSchema } from './subscribers.ts';
@@ -31,8 +31,10 @@ const profileFields = {
   subscribeConsent: consentLineSchema,
   /** A warning visitors see before the page (issue 30): 18+, 21+, 25+ or sensitive; null for none. */
   contentWarning: contentWarningSchema,
-  /** The language the public page speaks (issue 54); null: the site's default. The creator's own words stay as written. */
+  /** The language the public page speaks (issue 54); null: its owner's `language`. The creator's own words stay as written. */
   pageLanguage: languageSchema.nullable(),
+  /** The person's language (issue 54): the site's mail to them and its messages. */
+  language: languageSchema,
   /** The IANA zone analytics days are counted in (the dashboard sets the browser's at first). */
   timeZone: z.string({ error: profileSettingsMessages.invalidTimeZone }).refine(isTimeZone, profileSettingsMessages.invalidTimeZone),
   /** An avatar the owner uploaded (POST /api/media/avatar), or null to remove it. */
@@ -111,6 +113,8 @@ export const profileSettingsSchema = z
     subscribeConsent: z.string(),
     contentWarning: contentWarningSchema,
     pageLanguage: languageSchema.nullable(),
+    /** The person's language: what the page speaks when `pageLanguage` is null. */
+    language: languageSchema,
     /** null until the dashboard sets it (analytics use UTC meanwhile). */
     timeZone: z.string().nullable(),
     /** When the owner last changed the username, or null. */

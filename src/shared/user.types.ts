@@ -1,6 +1,7 @@
 import { PAGE_ROLES } from './page-roles.ts';
 import { z } from 'zod';
 import { contentWarningSchema } from './content-warning.ts';
+import { languageSchema } from './i18n/language-schema.ts';
 import { PLANS, ROLES, SUMMARY_CADENCES } from './constants.ts';
 
 /** A user as its owner sees it (DESIGN.md "Response shapes"); never a password hash. */
@@ -44,6 +45,8 @@ export const currentUserSchema = z
     weeklySummary: z.boolean(),
     /** How often it goes: every week, or every month (Business's report; on another plan it goes weekly). */
     summaryEvery: z.enum(SUMMARY_CADENCES),
+    /** The person's language (issue 54): the site's mail to them and its messages. */
+    language: languageSchema,
     /** Set while a requested deletion waits out its grace period: when it becomes final. */
     deleteAfter: z.string().nullable(),
     createdAt: z.string(),

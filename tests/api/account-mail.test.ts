@@ -34,6 +34,9 @@ afterAll(async () => {
   await mail.stop();
 });
 
+/** A day as English mail writes it (issue 54: days follow the recipient's language): 'Nov 23, 2026'. */
+const writtenDay = (day: string) =>
+  new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeZone: 'UTC' }).format(Date.parse(`${day}T00:00:00Z`));
 const uniqueEmail = () => `${uniqueUsername('mail')}@example.test`;
 const setEmail = (user: SignedInUser, email: string, app = t.app) =>
   app.inject({ method: 'PATCH', url: '/api/me/profile', headers: { cookie: user.cookie }, payload: { email } });
@@ -327,7 +330,7 @@ describe(`the weekly summary (${DIALECT})`, () => {
     await t.app.accountJobs.run(Date.parse(later('2026-11-29T16:00:00Z')));
     const summary = await mail.mailTo(user.email, { subject: /Your week/ });
     expect(summary.subject).toBe('Your week on Linkverse: 42 views, 9 clicks');
-    expect(summary.text).toContain(`from ${laterDay('2026-11-23')} to ${laterDay('2026-11-29')}`);
+    expect(summary.text).toContain(`from ${writtenDay(laterDay('2026-11-23'))} to ${writtenDay(laterDay('2026-11-29'))}`);
     expect(summary.text).toContain('Views: 42 (+100% on the week before), from 28 unique visitors.');
     expect(summary.text).toContain('Link clicks: 9 (+200% on the week before).');
     expect(summary.text).toContain('Most clicked: My shop (9).');
@@ -402,7 +405,9 @@ describe(`the analytics report by mail, Business's premium analytics (${DIALECT}
     await t.app.accountJobs.run(instantOfWallTime(`${next}T00:30`, 'Europe/Paris'));
     const report = await mail.mailTo(user.email, { subject: /Your month/ });
     expect(report.subject).toBe('Your month on Linkverse: 60 views, 12 clicks');
-    expect(report.text).toContain(`Here is how ${ORIGIN}/${user.user.username} did from ${first} to ${last} (Europe/Paris time).`);
+    expect(report.text).toContain(
+      `Here is how ${ORIGIN}/${user.user.username} did from ${writtenDay(first)} to ${writtenDay(last)} (Europe/Paris time).`,
+    );
     expect(report.text).toContain(`Views: 60 (+100% on the ${length} days before), from 40 unique visitors.`);
     expect(report.text).toContain(`Link clicks: 12 (no change on the ${length} days before). 20% of visitors clicked a link.`);
     expect(report.text).toContain('Where visitors came from: Instagram 75%, Direct 25%.');

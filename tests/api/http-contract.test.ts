@@ -267,6 +267,7 @@ describe(`the HTTP contract (${DIALECT})`, () => {
         'hasPassword',
         'id',
         'isActive',
+        'language',
         'plan',
         'profileImage',
         'role',

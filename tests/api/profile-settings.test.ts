@@ -62,8 +62,9 @@ describe(`profile settings (${DIALECT})`, () => {
       subscribeConsent: '',
       // No warning before the page until the creator sets one (issue 30).
       contentWarning: null,
-      // The site's default language until the creator picks one (issue 54).
+      // No language of the page's own (issue 54): it speaks its owner's, English when they chose none at sign-up.
       pageLanguage: null,
+      language: 'en',
       timeZone: null,
       lastUsernameChange: null,
       usernameLockedUntil: null,

@@ -25,14 +25,11 @@ export interface SignedInUser {
 /** Register through the API, as a visitor would. */
 export async function createUser(
   app: FastifyInstance,
-  fields: { username?: string; password?: string; displayName?: string } = {},
+  fields: { username?: string; password?: string; displayName?: string; language?: string } = {},
 ): Promise<SignedInUser> {
   const password = fields.password ?? DEFAULT_PASSWORD;
-  const response = await app.inject({
-    method: 'POST',
-    url: '/api/auth/register',
-    payload: { username: fields.username ?? uniqueUsername(), password, displayName: fields.displayName },
-  });
+  const { username = uniqueUsername(), displayName, language } = fields;
+  const response = await app.inject({ method: 'POST', url: '/api/auth/register', payload: { username, password, displayName, language } });
   if (response.statusCode !== 201) throw new Error(`register failed: ${response.statusCode} ${response.body}`);
   return { user: response.json().data, cookie: sessionCookieOf(response), password };
 }

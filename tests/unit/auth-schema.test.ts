@@ -4,7 +4,7 @@ import { authMessages, registerFormSchema, registerSchema } from '#shared/auth.s
 import { USERNAME_MAX_LENGTH } from '#shared/constants.ts';
 import { describeZodError } from '#shared/validation.ts';
 
-const valid = { username: 'alice', displayName: '', password: 'secret1', confirmPassword: 'secret1', acceptTerms: true };
+const valid = { username: 'alice', displayName: '', password: 'secret1', confirmPassword: 'secret1', acceptTerms: true, language: 'en' };
 
 function firstMessage(values: Record<string, unknown>): string | undefined {
   const result = registerFormSchema.safeParse(values);

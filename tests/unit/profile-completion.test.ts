@@ -27,6 +27,7 @@ const user: CurrentUser = {
   emailConfirmed: false,
   weeklySummary: false,
   summaryEvery: 'week',
+  language: 'en',
   deleteAfter: null,
   createdAt: '2026-11-01T00:00:00.000Z',
   updatedAt: '2026-11-01T00:00:00.000Z',

@@ -54,6 +54,7 @@ export class AccountMail {
       usedAt: null,
     });
     const content = emailConfirmationMail(
+      user.language,
       this.origin,
       user.username,
       `${this.origin}${confirmEmailLinkPath(token)}`,
@@ -68,7 +69,7 @@ export class AccountMail {
     await this.db.transaction().execute(async (trx) => {
       if (after.email) await this.queueConfirmation(trx, after, after.email, now);
       if (before.email && before.emailConfirmedAt) {
-        const notice = emailChangedNotice(this.origin, after.username, after.email);
+        const notice = emailChangedNotice(after.language, this.origin, after.username, after.email);
         await this.outbox.queue(trx, { recipient: before.email, ...notice, expiresAt: new Date(now + NOTICE_VALID_MS).toISOString() });
       }
     });
@@ -78,7 +79,7 @@ export class AccountMail {
   /** A change to how the account signs in (issue 29), told to its confirmed address. */
   async signInChanged(user: UserRow, change: SignInChange, now = Date.now()): Promise<void> {
     if (!user.email || !user.emailConfirmedAt) return;
-    const notice = signInChangedNotice(this.origin, user.username, change);
+    const notice = signInChangedNotice(user.language, this.origin, user.username, change);
     await this.outbox.queue(this.db, { recipient: user.email, ...notice, expiresAt: new Date(now + NOTICE_VALID_MS).toISOString() });
     this.outbox.kick();
   }
@@ -141,7 +142,7 @@ export class AccountMail {
           origin: this.origin,
           now,
         });
-        const content = passwordResetMail(this.origin, account.username, link.url, EMAIL_RESET_LINK_MINUTES);
+        const content = passwordResetMail(account.language, this.origin, account.username, link.url, EMAIL_RESET_LINK_MINUTES);
         await this.outbox.queue(trx, { recipient: account.email!, ...content, expiresAt: link.expiresAt });
       }
     });

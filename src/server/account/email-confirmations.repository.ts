@@ -32,7 +32,7 @@ export function findAccountsForReset(db: Db, identifier: string, limit: number) 
   return (
     db
       .selectFrom('users')
-      .select(['id', 'username', 'email'])
+      .select(['id', 'username', 'email', 'language'])
       .where((eb) => eb.or([eb('username', '=', lowered), eb(eb.fn('lower', ['email']), '=', lowered)]))
       // Only a confirmed address receives anything.
       .where('emailConfirmedAt', 'is not', null)

@@ -77,6 +77,7 @@ function reportPeriodOf(today: string, every: SummaryCadence): { first: string; 
 const isDue = (today: string, every: SummaryCadence) => (every === 'week' ? isMonday(today) : today.endsWith('-01'));
 
 /** Business's report by mail: the period's premium report, its chart attached. */
+/** The report's mail for `user`'s page, in each recipient's language (`mailIn`): the figures and chart are made once. */
 async function reportMail(db: Db, user: SummaryCandidate, today: string, every: SummaryCadence, options: SummaryOptions) {
   const timeZone = user.timeZone ?? 'UTC';
   const { first, last } = reportPeriodOf(today, every);
@@ -87,10 +88,20 @@ async function reportMail(db: Db, user: SummaryCandidate, today: string, every: 
   );
   const brokenLinks = options.brokenLinkLines ? await options.brokenLinkLines(db, user.id, timeZone) : [];
   const size = { cid: CHART_CID, width: REPORT_CHART_SIZE.width / 2, height: REPORT_CHART_SIZE.height / 2 };
-  return {
-    ...analyticsReportMail(options.origin, user.username, report, { every, brokenLinks, chart: chart && size }),
-    attachments: chart ? [{ filename: 'analytics.png', contentType: 'image/png', cid: CHART_CID, content: chart }] : [],
+  const attachments = chart ? [{ filename: 'analytics.png', contentType: 'image/png', cid: CHART_CID, content: chart }] : [];
+  return (language: string | null) => ({
+    ...analyticsReportMail(language, options.origin, user.username, report, { every, brokenLinks, chart: chart && size }),
+    attachments,
+  });
+}
+
+/** The weekly summary's mail for `user`'s page, in each recipient's language: the figures are counted once. */
+async function summaryMail(db: Db, user: SummaryCandidate, today: string, options: SummaryOptions) {
+  const figures = {
+    ...(await weeklyFigures(db, user.id, today)),
+    brokenLinks: options.brokenLinkLines ? await options.brokenLinkLines(db, user.id, user.timeZone ?? 'UTC') : [],
   };
+  return (language: string | null) => weeklySummaryMail(language, options.origin, user.username, figures);
 }
 
 type SummaryCandidate = Awaited<ReturnType<typeof weeklySummaryCandidates>>[number];
@@ -103,7 +114,6 @@ type SummaryCandidate = Awaited<ReturnType<typeof weeklySummaryCandidates>>[numb
  * chose; a monthly choice kept from Business goes weekly on another plan. How many were queued.
  */
 export async function queueWeeklySummaries(db: Db, outbox: MailOutbox, options: SummaryOptions, now = Date.now()): Promise<number> {
-  const { origin } = options;
   const sentBefore = new Date(now - 6 * DAY_MS).toISOString();
   let queued = 0;
   for (let afterId = 0; ;) {
@@ -114,17 +124,12 @@ export async function queueWeeklySummaries(db: Db, outbox: MailOutbox, options: 
       const premium = options.planLimits[user.plan].premiumAnalytics;
       const every = premium ? user.summaryEvery : 'week';
       if (!isDue(today, every)) continue;
-      const content = premium
-        ? await reportMail(db, user, today, every, options)
-        : weeklySummaryMail(origin, user.username, {
-            ...(await weeklyFigures(db, user.id, today)),
-            brokenLinks: options.brokenLinkLines ? await options.brokenLinkLines(db, user.id, timeZone) : [],
-          });
+      const mailIn = premium ? await reportMail(db, user, today, every, options) : await summaryMail(db, user, today, options);
       // The page's owner and the members who asked for it (issue 53), each at their confirmed address.
       const recipients = await summaryRecipientsOf(db, user.id);
       await db.transaction().execute(async (trx) => {
-        for (const recipient of recipients) {
-          await outbox.queue(trx, { recipient, ...content, expiresAt: new Date(now + SUMMARY_VALID_MS).toISOString() });
+        for (const { address, language } of recipients) {
+          await outbox.queue(trx, { recipient: address, ...mailIn(language), expiresAt: new Date(now + SUMMARY_VALID_MS).toISOString() });
         }
         await updateUser(trx, user.id, { weeklySummarySentAt: new Date(now).toISOString() });
       });

@@ -1,4 +1,5 @@
 import type { LoginInput, RegisterInput } from '#shared/auth.schema.ts';
+import type { Language } from '#shared/i18n/languages.ts';
 import { authMessages } from '#shared/auth.schema.ts';
 import { type Db, nowIso } from '../db/database.ts';
 import type { UserRow } from '../db/schema.ts';
@@ -12,7 +13,8 @@ export async function registerUser(db: Db, input: RegisterInput): Promise<UserRo
   // the expensive part); createAccount asks again, as it must for single sign-on's accounts.
   await assertUsernameAvailable(db, input.username);
   const passwordHash = await hashPassword(input.password);
-  return createAccount(db, { username: input.username, passwordHash, displayName: input.displayName || input.username, email: null });
+  const { username, displayName, language = null } = input;
+  return createAccount(db, { username, passwordHash, displayName: displayName || username, email: null, language });
 }
 
 /**
@@ -21,7 +23,7 @@ export async function registerUser(db: Db, input: RegisterInput): Promise<UserRo
  */
 export async function createAccount(
   db: Db,
-  account: { username: string; passwordHash: string; displayName: string; email: string | null },
+  account: { username: string; passwordHash: string; displayName: string; email: string | null; language?: Language | null },
 ): Promise<UserRow> {
   await assertUsernameAvailable(db, account.username);
   const now = nowIso();

@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
+import { acceptedLanguages, languageAmong } from '#shared/i18n/languages.ts';
 import * as oidc from 'openid-client';
 import { DISPLAY_NAME_MAX_LENGTH, USERNAME_MAX_LENGTH } from '#shared/constants.ts';
 import { safeNextPath } from '#shared/next-path.ts';
@@ -319,7 +320,9 @@ export class SingleSignOn {
     let user: UserRow;
     try {
       user = await db.transaction().execute(async (trx) => {
-        const created = await createAccount(trx, { username, passwordHash: '', displayName: waiting.name || username, email });
+        // The browser's language, as the sign-up form suggests it (issue 54); changed any time in Account.
+        const language = languageAmong(acceptedLanguages(request.headers['accept-language'])) ?? null;
+        const created = await createAccount(trx, { username, passwordHash: '', displayName: waiting.name || username, email, language });
         await insertSsoIdentity(trx, {
           userId: created.id,
           provider: waiting.provider.id,

@@ -38,6 +38,7 @@ import * as pageSeo from './migrations/2026-12-05T0100_page-seo.ts';
 import * as premiumAnalytics from './migrations/2026-12-06T0100_premium-analytics.ts';
 import * as pagesAndTeams from './migrations/2026-12-07T0100_pages-and-teams.ts';
 import * as pageLanguage from './migrations/2026-12-08T0100_page-language.ts';
+import * as accountLanguage from './migrations/2026-12-09T0100_account-language.ts';
 
 export type Db = Kysely<Database>;
 export type DialectName = 'sqlite' | 'postgres';
@@ -95,6 +96,7 @@ export const MIGRATIONS = {
   '2026-12-06T0100_premium-analytics': premiumAnalytics,
   '2026-12-07T0100_pages-and-teams': pagesAndTeams,
   '2026-12-08T0100_page-language': pageLanguage,
+  '2026-12-09T0100_account-language': accountLanguage,
 };
 
 export function openDatabase(options: DatabaseOptions): DatabaseHandle {

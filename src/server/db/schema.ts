@@ -64,8 +64,13 @@ export interface UsersTable {
    * with an owner is a further page: no password, no address, never signed in with.
    */
   ownerId: Generated<number | null>;
-  /** The language the public page speaks (issue 54, a code of LANGUAGES), or null: the site's default. */
+  /** The language the public page speaks (issue 54, a code of LANGUAGES), or null: its owner's `language`. */
   pageLanguage: Generated<string | null>;
+  /**
+   * The person's language (issue 54, on an account's row): their mail, their requests' messages, and their pages'
+   * words where a page has none of its own. Null: never chosen, English.
+   */
+  language: Generated<string | null>;
   createdAt: string;
   updatedAt: string;
 }

@@ -1,5 +1,6 @@
 import type { Db } from '../db/database.ts';
 import { preparedQuery } from '../db/query-shortcuts.ts';
+import { spokenPageLanguage } from '../users/page-language.repository.ts';
 import type { LinksTable } from '../db/schema.ts';
 import type { Insertable, Updateable } from 'kysely';
 
@@ -78,17 +79,9 @@ const redirectTargetQuery = preparedQuery((db: Db, id: number) =>
   db
     .selectFrom('links')
     .innerJoin('users', 'users.id', 'links.userId')
-    .select([
-      'links.url',
-      'links.userId',
-      'links.startsAt',
-      'links.endsAt',
-      'links.contentWarning',
-      'users.username',
-      'users.displayName',
-      // A marked link's warning speaks its page's language (issue 54).
-      'users.pageLanguage',
-    ])
+    .select(['links.url', 'links.userId', 'links.startsAt', 'links.endsAt', 'links.contentWarning', 'users.username', 'users.displayName'])
+    // A marked link's warning speaks its page's language (issue 54).
+    .select(spokenPageLanguage)
     .where('links.id', '=', id)
     // An embed opens its video or player there: what its placeholder is without script (issue 30).
     .where('links.type', 'in', ['link', 'embed'])

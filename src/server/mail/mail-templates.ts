@@ -1,11 +1,18 @@
 import type { SignInChange } from '#shared/two-factor.ts';
-import { countOf } from '#shared/counts.ts';
 import type { AnalyticsReport } from '#shared/analytics.ts';
 import { SITE_NAME } from '#shared/constants.ts';
+import { DEFAULT_LANGUAGE, type PageLanguage, PSEUDO_LANGUAGE, directionOf, isLanguage } from '#shared/i18n/languages.ts';
+import type { Translate } from '#shared/i18n/translate.ts';
 import { escapeHtml } from '../http/html.ts';
+import { translatorFor } from '../i18n/translators.ts';
+import { mailWords as words } from './mail-words.ts';
 
 // Every mail the site sends: a plain-text body and an HTML one saying the same,
-// signed with the site's name and public address. User text is escaped in HTML.
+// signed with the site's name and public address, in the recipient's language
+// (issue 54): each template's first argument is its code (a person's
+// `language`, a page's spoken language), null or unknown for English. Numbers,
+// days and lists are written the language's way (Intl). User text is escaped
+// in HTML and never translated.
 
 export interface MailContent {
   subject: string;
@@ -13,7 +20,7 @@ export interface MailContent {
   html: string;
 }
 
-interface Block {
+export interface Block {
   /** Paragraphs of plain text. */
   lines: string[];
   /** A picture shown after the first paragraph (a report's chart, attached to the mail and named by its cid). */
@@ -24,8 +31,50 @@ interface Block {
   footnote?: string;
 }
 
-/** One layout for all of them: a heading, the paragraphs, a button, a footnote, the site's name and address. */
-function compose(subject: string, origin: string, { lines, image, action, footnote }: Block): MailContent {
+/** A recipient's language with what writes in it: its messages, and its numbers, days and lists. */
+export interface Voice {
+  language: PageLanguage;
+  t: Translate;
+  number: (value: number) => string;
+  /** A day, 'YYYY-MM-DD', written out ('Nov 3, 2026'; '3 nov 2026'). */
+  day: (isoDay: string) => string;
+  /** Items joined as the language joins a short list ('a, b, c'). */
+  list: (items: string[]) => string;
+  /** A change as a signed percentage ('+12%', '−5 %'). */
+  signedPercent: (ratio: number) => string;
+  percent: (ratio: number) => string;
+}
+
+const voices = new Map<string, Voice>();
+
+export function voiceOf(code: string | null | undefined): Voice {
+  const language: PageLanguage = isLanguage(code) || code === PSEUDO_LANGUAGE ? code : DEFAULT_LANGUAGE;
+  let voice = voices.get(language);
+  if (!voice) {
+    const numbers = new Intl.NumberFormat(language);
+    const days = new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeZone: 'UTC' });
+    const lists = new Intl.ListFormat(language, { type: 'unit', style: 'short' });
+    const signed = new Intl.NumberFormat(language, { style: 'percent', signDisplay: 'exceptZero', maximumFractionDigits: 0 });
+    const percents = new Intl.NumberFormat(language, { style: 'percent', maximumFractionDigits: 1 });
+    voice = {
+      language,
+      t: translatorFor(language),
+      number: (value) => numbers.format(value),
+      day: (isoDay) => {
+        const at = Date.parse(`${isoDay}T00:00:00Z`);
+        return Number.isNaN(at) ? isoDay : days.format(at);
+      },
+      list: (items) => lists.format(items),
+      signedPercent: (ratio) => signed.format(ratio),
+      percent: (ratio) => percents.format(ratio),
+    };
+    voices.set(language, voice);
+  }
+  return voice;
+}
+
+/** One layout for all of them (a feature's own mail uses it too): a heading, the paragraphs, a button, a footnote, the site's name and address. */
+export function compose(voice: Voice, subject: string, origin: string, { lines, image, action, footnote }: Block): MailContent {
   const text = [
     ...lines,
     ...(action ? [`${action.label}: ${action.url}`] : []),
@@ -35,7 +84,7 @@ function compose(subject: string, origin: string, { lines, image, action, footno
   const paragraph = (line: string) => `<p style="margin:0 0 16px;line-height:1.5">${escapeHtml(line)}</p>`;
   const picture = ({ src, alt, width, height }: NonNullable<Block['image']>) =>
     `<p style="margin:0 0 16px"><img src="${escapeHtml(src)}" alt="${escapeHtml(alt)}" width="${width}" height="${height}" style="display:block;width:100%;max-width:${width}px;height:auto;border-radius:12px"></p>`;
-  const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>
+  const html = `<!doctype html><html lang="${voice.language}" dir="${directionOf(voice.language)}"><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>
 <body style="margin:0;padding:24px;background:#0b0b12;font-family:Inter,Segoe UI,Helvetica,Arial,sans-serif;color:#e7e7ee">
 <div style="max-width:520px;margin:0 auto;background:#151522;border-radius:16px;padding:32px">
 <h1 style="margin:0 0 20px;font-size:20px">${escapeHtml(subject)}</h1>
@@ -52,30 +101,37 @@ ${footnote ? `<p style="margin:0 0 16px;font-size:13px;color:#a1a1b5">${escapeHt
   return { subject, text, html };
 }
 
-export function emailConfirmationMail(origin: string, username: string, url: string, hours: number): MailContent {
-  return compose(`Confirm your email for ${SITE_NAME}`, origin, {
-    lines: [`Hi ${username}, confirm that this address is yours to use it for password resets and the weekly summary.`],
-    action: { label: 'Confirm email', url },
-    footnote: `The link works once, for ${hours} hours. If you did not ask for it, ignore this mail: the address stays unconfirmed.`,
+/** A person's language, or a page's (subscribers): a code of LANGUAGES, or null or unknown for English. */
+export type LanguageCode = string | null | undefined;
+
+export function emailConfirmationMail(language: LanguageCode, origin: string, username: string, url: string, hours: number): MailContent {
+  const voice = voiceOf(language);
+  const { t } = voice;
+  return compose(voice, t(words.confirmSubject, { site: SITE_NAME }), origin, {
+    lines: [t(words.confirmLine, { username })],
+    action: { label: t(words.confirmAction), url },
+    footnote: t(words.confirmFootnote, { hours }),
   });
 }
 
-export function emailChangedNotice(origin: string, username: string, newAddress: string | null): MailContent {
-  return compose(`Your ${SITE_NAME} email was changed`, origin, {
+export function emailChangedNotice(language: LanguageCode, origin: string, username: string, newAddress: string | null): MailContent {
+  const voice = voiceOf(language);
+  const { t } = voice;
+  return compose(voice, t(words.emailChangedSubject, { site: SITE_NAME }), origin, {
     lines: [
-      newAddress
-        ? `The email of the account ${username} was changed to ${newAddress}. This address will get no more mail from us.`
-        : `The email of the account ${username} was removed. This address will get no more mail from us.`,
-      'If you did not do this, sign in and change your password, then sign out the other sessions in Account.',
+      newAddress ? t(words.emailChangedTo, { username, address: newAddress }) : t(words.emailRemoved, { username }),
+      t(words.emailChangedNotYou),
     ],
   });
 }
 
-export function passwordResetMail(origin: string, username: string, url: string, minutes: number): MailContent {
-  return compose(`Reset your ${SITE_NAME} password`, origin, {
-    lines: [`Someone asked to reset the password of the account ${username}. If it was you, set a new one here.`],
-    action: { label: 'Set a new password', url },
-    footnote: `The link works once, for ${minutes} minutes, and signs out every session. If you did not ask for it, ignore this mail: your password stays as it is.`,
+export function passwordResetMail(language: LanguageCode, origin: string, username: string, url: string, minutes: number): MailContent {
+  const voice = voiceOf(language);
+  const { t } = voice;
+  return compose(voice, t(words.resetSubject, { site: SITE_NAME }), origin, {
+    lines: [t(words.resetLine, { username })],
+    action: { label: t(words.resetAction), url },
+    footnote: t(words.resetFootnote, { minutes }),
   });
 }
 
@@ -94,31 +150,52 @@ export interface WeeklyFigures {
 }
 
 /**
- * A figure's change on the period before, as a summary or report says it: '+12% on the week before',
- * 'no change' or new this week when there was nothing before; `period` names the one before ('30 days').
+ * A figure's change on the period before, as a summary or report says it: '+12% on the week before', 'no change'
+ * or new this week when there was nothing before; `days` names the period before ('week', or its number of days).
  */
-function change(now: number, before: number, period = 'week', current = 'week'): string {
-  if (before === 0) return now === 0 ? 'no change' : `new this ${current}`;
-  const percent = Math.round(((now - before) / before) * 100);
-  return percent === 0 ? `no change on the ${period} before` : `${percent > 0 ? '+' : ''}${percent}% on the ${period} before`;
+function change(voice: Voice, now: number, before: number, period: 'week' | 'month' = 'week', days: 'week' | number = 'week'): string {
+  const { t } = voice;
+  if (before === 0) return now === 0 ? t(words.noChange) : t(words.newThis, { period });
+  const ratio = Math.round(((now - before) / before) * 100) / 100;
+  const named = days === 'week' ? 'week' : voice.number(days);
+  return ratio === 0
+    ? t(words.noChangeOnBefore, { days: named })
+    : t(words.changeOnBefore, { days: named, percent: voice.signedPercent(ratio) });
 }
 
-export function weeklySummaryMail(origin: string, username: string, figures: WeeklyFigures): MailContent {
-  return compose(`Your week on ${SITE_NAME}: ${countOf(figures.views, 'view')}, ${countOf(figures.clicks, 'click')}`, origin, {
-    lines: [
-      `Here is how ${origin}/${username} did from ${figures.from} to ${figures.to}.`,
-      `Views: ${figures.views.toLocaleString('en-US')} (${change(figures.views, figures.previous.views)}), from ${countOf(figures.visitors, 'unique visitor')}.`,
-      `Link clicks: ${figures.clicks.toLocaleString('en-US')} (${change(figures.clicks, figures.previous.clicks)}).`,
-      figures.topLinks.length > 0
-        ? `Most clicked: ${figures.topLinks.map((link) => `${link.title} (${link.clicks})`).join(', ')}.`
-        : 'No link was clicked this week.',
-      ...(figures.brokenLinks.length > 0
-        ? [`${figures.brokenLinks.length === 1 ? 'A link looks' : 'Some links look'} broken: ${figures.brokenLinks.join('; ')}.`]
-        : []),
-    ],
-    action: { label: 'Open your analytics', url: `${origin}/dashboard?tab=analytics` },
-    footnote: 'You get this because you turned on the weekly summary. Turn it off in Account.',
-  });
+/** 'A link looks broken: …', or nothing without any. */
+function brokenLinksLine(voice: Voice, brokenLinks: string[]): string[] {
+  return brokenLinks.length > 0 ? [voice.t(words.brokenLinks, { count: brokenLinks.length, links: brokenLinks.join('; ') })] : [];
+}
+
+export function weeklySummaryMail(language: LanguageCode, origin: string, username: string, figures: WeeklyFigures): MailContent {
+  const voice = voiceOf(language);
+  const { t } = voice;
+  const topLinks = figures.topLinks.map((link) => `${link.title} (${voice.number(link.clicks)})`);
+  return compose(
+    voice,
+    t(words.periodSubject, {
+      period: 'week',
+      site: SITE_NAME,
+      figures: t(words.figures, { views: figures.views, clicks: figures.clicks }),
+    }),
+    origin,
+    {
+      lines: [
+        t(words.periodIntro, { address: `${origin}/${username}`, from: voice.day(figures.from), to: voice.day(figures.to) }),
+        t(words.viewsLine, {
+          views: voice.number(figures.views),
+          change: change(voice, figures.views, figures.previous.views),
+          visitors: figures.visitors,
+        }),
+        t(words.clicksLine, { clicks: voice.number(figures.clicks), change: change(voice, figures.clicks, figures.previous.clicks) }),
+        topLinks.length > 0 ? t(words.mostClicked, { links: voice.list(topLinks) }) : t(words.noClicks, { period: 'week' }),
+        ...brokenLinksLine(voice, figures.brokenLinks),
+      ],
+      action: { label: t(words.analyticsAction), url: `${origin}/dashboard?tab=analytics` },
+      footnote: t(words.summaryFootnote),
+    },
+  );
 }
 
 /** What the report by mail (premium analytics, issue 52 §2) says, besides the analytics report itself. */
@@ -129,51 +206,84 @@ export interface ReportMailParts {
   chart?: { cid: string; width: number; height: number };
 }
 
-const WEEKDAY_NAMES = ['Mondays', 'Tuesdays', 'Wednesdays', 'Thursdays', 'Fridays', 'Saturdays', 'Sundays'];
+const WEEKDAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'] as const;
 
 /** Business's report: the week's or month's figures beside the period before, the top links, sources and campaigns, the busiest hour, a chart. */
-export function analyticsReportMail(origin: string, username: string, report: AnalyticsReport, parts: ReportMailParts): MailContent {
-  const named = parts.every === 'week' ? 'week' : 'month';
-  const before = parts.every === 'week' ? 'week' : `${report.days} days`;
+export function analyticsReportMail(
+  language: LanguageCode,
+  origin: string,
+  username: string,
+  report: AnalyticsReport,
+  parts: ReportMailParts,
+): MailContent {
+  const voice = voiceOf(language);
+  const { t } = voice;
+  const period = parts.every;
+  const days = period === 'week' ? 'week' : report.days;
   const compared = report.comparison;
-  const top = <T>(items: T[], say: (item: T) => string, count = 3) => items.slice(0, count).map(say).join(', ');
+  const top = <T>(items: T[], say: (item: T) => string, count = 3) => voice.list(items.slice(0, count).map(say));
   const busiest = busiestHourOf(report.heatMap);
   const campaignName = (campaign: NonNullable<AnalyticsReport['campaigns']>[number]) =>
     [campaign.source, campaign.medium, campaign.campaign].filter(Boolean).join(' / ');
-  return compose(`Your ${named} on ${SITE_NAME}: ${countOf(report.profileViews, 'view')}, ${countOf(report.linkClicks, 'click')}`, origin, {
-    lines: [
-      `Here is how ${origin}/${username} did from ${report.from} to ${report.to} (${report.timeZone} time).`,
-      `Views: ${report.profileViews.toLocaleString('en-US')} (${change(report.profileViews, compared?.profileViews.previous ?? 0, before, named)}), from ${countOf(report.uniqueVisitors, 'unique visitor')}.`,
-      `Link clicks: ${report.linkClicks.toLocaleString('en-US')} (${change(report.linkClicks, compared?.linkClicks.previous ?? 0, before, named)}). ${report.conversionRate}% of visitors clicked a link.`,
-      report.topLinks.length > 0
-        ? `Most clicked: ${top(report.topLinks, (link) => `${link.name} (${link.clicks})`)}.`
-        : `No link was clicked this ${named}.`,
-      ...(report.sources.length > 0
-        ? [`Where visitors came from: ${top(report.sources, (source) => `${source.name} ${source.percentage}%`)}.`]
-        : []),
-      ...(report.campaigns?.length
-        ? [
-            `Campaigns: ${top(report.campaigns, (campaign) => `${campaignName(campaign)} (${countOf(campaign.views, 'view')}, ${countOf(campaign.clicks, 'click')})`)}.`,
-          ]
-        : []),
-      ...(busiest
-        ? [
-            `Busiest hour: ${WEEKDAY_NAMES[busiest.weekday]} ${busiest.hour}:00 to ${busiest.hour + 1}:00 (${countOf(busiest.views, 'view')}).`,
-          ]
-        : []),
-      ...(parts.brokenLinks.length > 0
-        ? [`${parts.brokenLinks.length === 1 ? 'A link looks' : 'Some links look'} broken: ${parts.brokenLinks.join('; ')}.`]
-        : []),
-    ],
-    image: parts.chart && {
-      src: `cid:${parts.chart.cid}`,
-      alt: `Views and clicks each day from ${report.from} to ${report.to}`,
-      width: parts.chart.width,
-      height: parts.chart.height,
+  const [from, to] = [voice.day(report.from), voice.day(report.to)];
+  return compose(
+    voice,
+    t(words.periodSubject, {
+      period,
+      site: SITE_NAME,
+      figures: t(words.figures, { views: report.profileViews, clicks: report.linkClicks }),
+    }),
+    origin,
+    {
+      lines: [
+        t(words.periodIntroZone, { address: `${origin}/${username}`, from, to, zone: report.timeZone }),
+        t(words.viewsLine, {
+          views: voice.number(report.profileViews),
+          change: change(voice, report.profileViews, compared?.profileViews.previous ?? 0, period, days),
+          visitors: report.uniqueVisitors,
+        }),
+        `${t(words.clicksLine, {
+          clicks: voice.number(report.linkClicks),
+          change: change(voice, report.linkClicks, compared?.linkClicks.previous ?? 0, period, days),
+        })} ${t(words.conversionLine, { rate: voice.percent(report.conversionRate / 100) })}`,
+        report.topLinks.length > 0
+          ? t(words.mostClicked, { links: top(report.topLinks, (link) => `${link.name} (${voice.number(link.clicks)})`) })
+          : t(words.noClicks, { period }),
+        ...(report.sources.length > 0
+          ? [t(words.sources, { sources: top(report.sources, (source) => `${source.name} ${voice.percent(source.percentage / 100)}`) })]
+          : []),
+        ...(report.campaigns?.length
+          ? [
+              t(words.campaigns, {
+                campaigns: top(
+                  report.campaigns,
+                  (campaign) => `${campaignName(campaign)} (${t(words.figures, { views: campaign.views, clicks: campaign.clicks })})`,
+                ),
+              }),
+            ]
+          : []),
+        ...(busiest
+          ? [
+              t(words.busiestHour, {
+                weekday: WEEKDAYS[busiest.weekday],
+                from: `${busiest.hour}:00`,
+                to: `${busiest.hour + 1}:00`,
+                views: busiest.views,
+              }),
+            ]
+          : []),
+        ...brokenLinksLine(voice, parts.brokenLinks),
+      ],
+      image: parts.chart && {
+        src: `cid:${parts.chart.cid}`,
+        alt: t(words.chartAlt, { from, to }),
+        width: parts.chart.width,
+        height: parts.chart.height,
+      },
+      action: { label: t(words.analyticsAction), url: `${origin}/dashboard?tab=analytics` },
+      footnote: t(words.reportFootnote, { period }),
     },
-    action: { label: 'Open your analytics', url: `${origin}/dashboard?tab=analytics` },
-    footnote: `You get this because you turned on the ${parts.every === 'week' ? 'weekly' : 'monthly'} report. Change it or turn it off in Account.`,
-  });
+  );
 }
 
 /** The weekday and hour with the most views, and their views; undefined without any. */
@@ -187,44 +297,23 @@ function busiestHourOf(heatMap: number[][] | null): { weekday: number; hour: num
   return best;
 }
 
-/** Double opt-in (issue 31): the visitor's own address, asked whether it meant to sign up to a creator's page. */
-export function subscriptionConfirmMail(
-  origin: string,
-  creator: { username: string; name: string },
-  links: { confirm: string; unsubscribe: string },
-  consent: string,
-  days: number,
-): MailContent {
-  return compose(`Confirm your sign-up to ${creator.name}`, origin, {
-    lines: [
-      `Someone, hopefully you, gave this address to the sign-up form on ${origin}/${creator.username}.`,
-      `What you agree to, in ${creator.name}'s words: "${consent}"`,
-      `Confirm within ${countOf(days, 'day')} and ${creator.name} will see your address as confirmed. Until then, and if you never do, it is removed.`,
-    ],
-    action: { label: 'Confirm my sign-up', url: links.confirm },
-    footnote: `Not you, or changed your mind? Ignore this mail, or remove your address now: ${links.unsubscribe}`,
-  });
-}
-
-const SIGN_IN_CHANGES: Record<SignInChange, string> = {
-  totp_on: 'Two-factor sign-in was turned on: signing in now asks for a code from an authenticator app.',
-  totp_off: 'Two-factor sign-in was turned off: signing in now asks for the password alone.',
-  recovery_codes: 'New recovery codes were made: the earlier ones no longer work.',
-  passkey_added: 'A passkey was added: it signs in to the account.',
-  passkey_removed: 'A passkey was removed: it no longer signs in.',
-  sso_linked: 'A single sign-on provider was linked: signing in through it opens the account.',
-  sso_unlinked: 'A single sign-on provider was unlinked: it no longer signs in to the account.',
-  factors_removed:
-    "An administrator removed the account's authenticator app, recovery codes and passkeys: the password alone signs in until they are set up again.",
-};
+const SIGN_IN_CHANGES = {
+  totp_on: words.totpOn,
+  totp_off: words.totpOff,
+  recovery_codes: words.recoveryCodes,
+  passkey_added: words.passkeyAdded,
+  passkey_removed: words.passkeyRemoved,
+  sso_linked: words.ssoLinked,
+  sso_unlinked: words.ssoUnlinked,
+  factors_removed: words.factorsRemoved,
+} as const satisfies Record<SignInChange, unknown>;
 
 /** A change to how the account signs in, told to its confirmed address. */
-export function signInChangedNotice(origin: string, username: string, change: SignInChange): MailContent {
-  return compose(`How you sign in to ${SITE_NAME} changed`, origin, {
-    lines: [
-      `For the account ${username}: ${SIGN_IN_CHANGES[change]}`,
-      'If you did not do this, sign in and change your password at once, then check Account: its sessions, two-factor sign-in and passkeys.',
-    ],
+export function signInChangedNotice(language: LanguageCode, origin: string, username: string, signIn: SignInChange): MailContent {
+  const voice = voiceOf(language);
+  const { t } = voice;
+  return compose(voice, t(words.signInSubject, { site: SITE_NAME }), origin, {
+    lines: [t(words.signInLine, { username, change: t(SIGN_IN_CHANGES[signIn]) }), t(words.signInNotYou)],
   });
 }
 
@@ -234,67 +323,69 @@ interface TeamMailPage {
   displayName: string;
 }
 
-const roleWords = { editor: 'an editor', analyst: 'an analyst' } as const;
-const roleMay = {
-  editor: 'change everything on the page but its domain, its team and deleting it',
-  analyst: 'read its analytics and subscribers',
-} as const;
+type TeamRole = 'editor' | 'analyst';
 
 /** An invitation to a page's team, mailed to the invited address: the link works once, for `days` days, for that address only. */
 export function pageInvitationMail(
+  language: LanguageCode,
   origin: string,
   page: TeamMailPage,
-  invitedBy: string,
-  role: keyof typeof roleWords,
+  inviter: string,
+  role: TeamRole,
   url: string,
   days: number,
 ): MailContent {
-  return compose(`${invitedBy} invited you to ${page.displayName} on ${SITE_NAME}`, origin, {
-    lines: [
-      `${invitedBy} invited you to join the team of ${page.displayName} (${origin}/${page.username}) as ${roleWords[role]}: you will ${roleMay[role]}.`,
-      `Accept while signed in with an account whose address is this one, or sign up with it.`,
-    ],
-    action: { label: 'See the invitation', url },
-    footnote: `The link works once, for ${countOf(days, 'day')}, and only for this address. If you do not know ${invitedBy}, ignore this mail.`,
+  const voice = voiceOf(language);
+  const { t } = voice;
+  return compose(voice, t(words.inviteSubject, { inviter, page: page.displayName, site: SITE_NAME }), origin, {
+    lines: [t(words.inviteLine, { role, inviter, page: page.displayName, address: `${origin}/${page.username}` }), t(words.inviteHow)],
+    action: { label: t(words.inviteAction), url },
+    footnote: t(words.inviteFootnote, { days, inviter }),
   });
 }
 
 /** A member's role on a page changed, told to them. */
-export function pageRoleChangedNotice(origin: string, page: TeamMailPage, role: keyof typeof roleWords): MailContent {
-  return compose(`Your role on ${page.displayName} changed`, origin, {
-    lines: [`You are now ${roleWords[role]} of ${page.displayName} (${origin}/${page.username}): you may ${roleMay[role]}.`],
+export function pageRoleChangedNotice(language: LanguageCode, origin: string, page: TeamMailPage, role: TeamRole): MailContent {
+  const voice = voiceOf(language);
+  const { t } = voice;
+  return compose(voice, t(words.roleSubject, { page: page.displayName }), origin, {
+    lines: [t(words.roleLine, { role, page: page.displayName, address: `${origin}/${page.username}` })],
   });
 }
 
 /** A member was taken off a page's team, told to them. */
-export function pageRemovalNotice(origin: string, page: TeamMailPage): MailContent {
-  return compose(`You are no longer on the team of ${page.displayName}`, origin, {
-    lines: [
-      `The owner of ${page.displayName} (${origin}/${page.username}) removed you from its team. The page no longer shows in your dashboard; your own pages are as they were.`,
-    ],
+export function pageRemovalNotice(language: LanguageCode, origin: string, page: TeamMailPage): MailContent {
+  const voice = voiceOf(language);
+  const { t } = voice;
+  return compose(voice, t(words.removalSubject, { page: page.displayName }), origin, {
+    lines: [t(words.removalLine, { page: page.displayName, address: `${origin}/${page.username}` })],
   });
 }
 
 /** The member offered the page accepted: the owner before is told, and where their account now is. */
-export function pageOwnershipMovedNotice(origin: string, page: TeamMailPage, to: string, accountKeeps: string | null): MailContent {
-  return compose(`${page.displayName} is now ${to}'s page`, origin, {
+export function pageOwnershipMovedNotice(
+  language: LanguageCode,
+  origin: string,
+  page: TeamMailPage,
+  to: string,
+  accountKeeps: string | null,
+): MailContent {
+  const voice = voiceOf(language);
+  const { t } = voice;
+  return compose(voice, t(words.movedSubject, { page: page.displayName, to }), origin, {
     lines: [
-      `${to} accepted your offer: ${page.displayName} (${origin}/${page.username}) is theirs now, and you stay on its team as an editor.`,
-      ...(accountKeeps
-        ? [
-            `Your account keeps ${origin}/${accountKeeps} as its first page. From now on you sign in with the username ${accountKeeps}, and the same password, passkeys and second factors; your sessions, purchases and other pages are as they were.`,
-          ]
-        : []),
+      t(words.movedLine, { to, page: page.displayName, address: `${origin}/${page.username}` }),
+      ...(accountKeeps ? [t(words.movedAccountKeeps, { kept: `${origin}/${accountKeeps}`, username: accountKeeps })] : []),
     ],
   });
 }
 
 /** The owner offers the page to a member: it moves once they accept in their dashboard. */
-export function pageOwnershipOfferMail(origin: string, page: TeamMailPage, from: string, url: string): MailContent {
-  return compose(`${from} offers you the page ${page.displayName}`, origin, {
-    lines: [
-      `${from} offers to make you the owner of ${page.displayName} (${origin}/${page.username}). If you accept, the page counts toward your plan's pages and takes your plan; ${from} stays on its team as an editor.`,
-    ],
-    action: { label: 'Answer in your dashboard', url },
+export function pageOwnershipOfferMail(language: LanguageCode, origin: string, page: TeamMailPage, from: string, url: string): MailContent {
+  const voice = voiceOf(language);
+  const { t } = voice;
+  return compose(voice, t(words.offerSubject, { from, page: page.displayName }), origin, {
+    lines: [t(words.offerLine, { from, page: page.displayName, address: `${origin}/${page.username}` })],
+    action: { label: t(words.offerAction), url },
   });
 }

@@ -19,7 +19,15 @@ export function findMember(db: Db, pageId: number, accountId: number) {
   return db
     .selectFrom('pageMembers')
     .innerJoin('users', 'users.id', 'pageMembers.accountId')
-    .select(['pageMembers.accountId', 'pageMembers.role', 'users.username', 'users.displayName', 'users.email', 'users.emailConfirmedAt'])
+    .select([
+      'pageMembers.accountId',
+      'pageMembers.role',
+      'users.username',
+      'users.displayName',
+      'users.email',
+      'users.emailConfirmedAt',
+      'users.language',
+    ])
     .where('pageMembers.pageId', '=', pageId)
     .where('pageMembers.accountId', '=', accountId)
     .executeTakeFirst();

@@ -26,7 +26,7 @@ import {
   pageRoleChangedNotice,
 } from '../mail/mail-templates.ts';
 import { moveAccountToPage, pageKeptByAccount } from '../users/account-move.repository.ts';
-import { findUserById, isConfirmedEmailInUse, pageOfAccount, updateUser } from '../users/users.repository.ts';
+import { findUserById, isConfirmedEmailInUse, languageOfConfirmedEmail, pageOfAccount, updateUser } from '../users/users.repository.ts';
 import { countLiveOwnedPages } from './pages.repository.ts';
 import {
   deleteInvitation,
@@ -133,7 +133,17 @@ export class TeamService {
         expiresAt,
       });
       await recordActivity(trx, page, 'member_invited', input.email, at);
-      const content = pageInvitationMail(this.origin, page, inviter.displayName || inviter.username, input.role, link, INVITATION_DAYS);
+      // In the language of the account the address is confirmed on, else in the inviter's (issue 54).
+      const language = (await languageOfConfirmedEmail(trx, input.email)) ?? inviter.language;
+      const content = pageInvitationMail(
+        language,
+        this.origin,
+        page,
+        inviter.displayName || inviter.username,
+        input.role,
+        link,
+        INVITATION_DAYS,
+      );
       await this.outbox.queue(trx, { recipient: input.email, ...content, expiresAt });
       return row;
     });
@@ -207,7 +217,7 @@ export class TeamService {
       if (member.role === role) throw new AppError(400, 'no_changes', teamMessages.sameRole);
       await updateMemberRole(trx, page.id, accountId, role);
       await recordActivity(trx, page, 'member_role_changed', named(member));
-      await this.tell(trx, member, pageRoleChangedNotice(this.origin, page, role));
+      await this.tell(trx, member, pageRoleChangedNotice(member.language, this.origin, page, role));
       return member;
     });
     if (member) this.outbox.kick();
@@ -220,7 +230,7 @@ export class TeamService {
       if (!member || !(await deleteMember(trx, page.id, accountId))) throw new AppError(404, 'not_found', teamMessages.memberNotFound);
       await this.dropOfferTo(trx, page.id, accountId);
       await recordActivity(trx, page, 'member_removed', named(member));
-      await this.tell(trx, member, pageRemovalNotice(this.origin, page));
+      await this.tell(trx, member, pageRemovalNotice(member.language, this.origin, page));
     });
     this.outbox.kick();
   }
@@ -262,7 +272,7 @@ export class TeamService {
       });
       await recordActivity(trx, page, 'ownership_offered', named(member), at);
       const url = `${this.origin}/dashboard?page=${page.username}&tab=team`;
-      await this.tell(trx, member, pageOwnershipOfferMail(this.origin, page, owner.displayName || owner.username, url));
+      await this.tell(trx, member, pageOwnershipOfferMail(member.language, this.origin, page, owner.displayName || owner.username, url));
     });
     this.outbox.kick();
   }
@@ -293,7 +303,7 @@ export class TeamService {
       await recordActivity(trx, { id: pageId, actorId: account.id }, 'ownership_moved', named(account), at);
       const moved = (await findUserById(trx, pageId))!;
       const keeps = page.ownerId === null ? formerOwner!.username : null;
-      await this.tell(trx, formerOwner!, pageOwnershipMovedNotice(this.origin, moved, named(account), keeps));
+      await this.tell(trx, formerOwner!, pageOwnershipMovedNotice(formerOwner!.language, this.origin, moved, named(account), keeps));
       return { page: moved, formerOwner: formerOwner! };
     });
     this.outbox.kick();

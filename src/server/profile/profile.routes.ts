@@ -8,7 +8,7 @@ import type { App } from '../http/app-types.ts';
 import { type ChangeBus, profileChange } from '../http/change-bus.ts';
 import { requireAccount, requireUser } from '../http/who-is-asking.ts';
 import { changeOwnUsername, updateProfile } from './profile.service.ts';
-import { toProfileSettings } from '../users/users.service.ts';
+import { publishPagesChanged, toProfileSettings } from '../users/users.service.ts';
 
 const tags = ['Profile'];
 const answer = dataOf(profileSettingsSchema);
@@ -50,9 +50,9 @@ export function registerProfileRoutes(app: App, db: Db, bus: ChangeBus, emailCha
       if (request.apiTokenId !== null && request.body.email !== undefined) {
         throw new AppError(403, 'token_not_allowed', apiTokenMessages.emailRefused);
       }
-      // The address and the dashboard's theme are the person's (issue 53); the rest is the page's.
-      const { email, theme, ...onPage } = request.body;
-      const personal = { ...(email === undefined ? {} : { email }), ...(theme === undefined ? {} : { theme }) };
+      // The address, the dashboard's theme and the language are the person's (issues 53, 54); the rest is the page's.
+      const { email, theme, language, ...onPage } = request.body;
+      const personal = Object.fromEntries(Object.entries({ email, theme, language }).filter(([, value]) => value !== undefined));
       let [savedPage, savedAccount] = [page, account];
       if (page.id === account.id) {
         savedPage = savedAccount = await updateProfile(db, page, request.body);
@@ -61,6 +61,8 @@ export function registerProfileRoutes(app: App, db: Db, bus: ChangeBus, emailCha
         if (Object.keys(onPage).length > 0) savedPage = await updateProfile(db, page, onPage);
       }
       bus.publish(profileChange(savedPage));
+      // Pages with no language of their own speak their owner's.
+      if (language !== undefined && language !== account.language) await publishPagesChanged(db, bus, savedAccount);
       // A new address gets its confirmation link; a confirmed old one is told.
       await emailChanged(account, savedAccount);
       return { data: toProfileSettings(savedPage, savedAccount) };

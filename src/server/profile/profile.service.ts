@@ -35,6 +35,7 @@ export async function applyProfileUpdate(trx: Db, owner: UserRow, input: Profile
     if (changes.email?.toLowerCase() !== current.email?.toLowerCase()) changes.emailConfirmedAt = null;
   }
   if (input.theme !== undefined) changes.dashboardTheme = input.theme;
+  if (input.language !== undefined) changes.language = input.language;
   if (input.showViews !== undefined) changes.showViews = input.showViews ? 1 : 0;
   if (input.showUpdated !== undefined) changes.showUpdated = input.showUpdated ? 1 : 0;
   if (input.markNewLinks !== undefined) changes.markNewLinks = input.markNewLinks ? 1 : 0;

@@ -2,6 +2,7 @@ import type { Plan } from '#shared/constants.ts';
 import { DEFAULT_PLAN_LIMITS, type PlanLimits } from '#shared/plans.ts';
 import type { Db } from '../db/database.ts';
 import { preparedQuery } from '../db/query-shortcuts.ts';
+import { spokenPageLanguage } from '../users/page-language.repository.ts';
 import { furtherPageRank, isPastPlan } from '../users/page-rank.repository.ts';
 
 const publicUserQuery = preparedQuery((db: Db, username: string) =>
@@ -24,9 +25,9 @@ const publicUserQuery = preparedQuery((db: Db, username: string) =>
       'users.subscribeForm',
       'users.subscribeConsent',
       'users.contentWarning',
-      'users.pageLanguage',
       'users.updatedAt',
     ])
+    .select(spokenPageLanguage)
     .select(['customizations.document as customization', 'customizations.updatedAt as customizationUpdatedAt'])
     .select('pageSeo.document as seo')
     .select(furtherPageRank)

@@ -1,5 +1,6 @@
 // The pages a visitor meets around a page's sign-up form (issue 54), in the
-// page's language: what the form answers, and where the links in the mail lead.
+// page's language: what the form answers, the mail that confirms, and where
+// its links lead.
 
 export const subscribeWords = {
   backToUser: /*i18n*/ { id: 'subscribe.backToUser', message: 'Back to @{username}' },
@@ -50,4 +51,18 @@ export const subscribeWords = {
   removeButton: /*i18n*/ { id: 'subscribe.removeButton', message: 'Remove my address' },
   removed: /*i18n*/ { id: 'subscribe.removed', message: 'Your address is removed' },
   removedLead: /*i18n*/ { id: 'subscribe.removedLead', message: 'It is no longer on this list.' },
+  mailLine: /*i18n*/ {
+    id: 'subscribe.mailLine',
+    message: 'Someone, hopefully you, gave this address to the sign-up form on {address}.',
+  },
+  mailConsent: /*i18n*/ { id: 'subscribe.mailConsent', message: 'What you agree to, in {name}\'s words: "{consent}"' },
+  mailWithin: /*i18n*/ {
+    id: 'subscribe.mailWithin',
+    message:
+      'Confirm within {days, plural, one {# day} other {# days}} and {name} will see your address as confirmed. Until then, and if you never do, it is removed.',
+  },
+  mailFootnote: /*i18n*/ {
+    id: 'subscribe.mailFootnote',
+    message: 'Not you, or changed your mind? Ignore this mail, or remove your address now: {url}',
+  },
 } as const;

@@ -12,7 +12,7 @@ import type { UserRow } from '../db/schema.ts';
 import { hashToken } from '../http/who-is-asking.ts';
 import { AppError } from '../http/errors.ts';
 import type { MailOutbox } from '../mail/mail-outbox.ts';
-import { subscriptionConfirmMail } from '../mail/mail-templates.ts';
+import { subscriptionConfirmMail } from './subscription-mail.ts';
 import { csvDocument } from '../http/csv.ts';
 import {
   allSubscribers,
@@ -34,6 +34,8 @@ export interface SignupPage {
   username: string;
   displayName: string;
   subscribeConsent: string;
+  /** The language the page speaks: its confirmation mail's (issue 54). */
+  pageLanguage: string | null;
 }
 
 /** A visitor's links, from the token only they were sent. */
@@ -62,6 +64,7 @@ export async function subscribe(
   const name = page.displayName || page.username;
   const mail = () =>
     subscriptionConfirmMail(
+      page.pageLanguage,
       origin,
       { username: page.username, name },
       visitorLinks(origin, page.username, token),

@@ -33,10 +33,10 @@ export const ACCOUNT_REFERENCES = [
 ] as const satisfies readonly (readonly [keyof Database, string])[];
 
 /** The person's own fields of the account's row: the page keeps its profile, address, plan flags and settings. */
-const ACCOUNT_FIELDS = ['passwordHash', 'email', 'emailConfirmedAt', 'role', 'dashboardTheme'] as const;
+const ACCOUNT_FIELDS = ['passwordHash', 'email', 'emailConfirmedAt', 'role', 'dashboardTheme', 'language'] as const;
 
 /** What a page that is not an account carries in the person's fields: no way to sign in, no address, no staff role. */
-const NO_ACCOUNT = { passwordHash: '', email: null, emailConfirmedAt: null, role: 'user' } as const;
+const NO_ACCOUNT = { passwordHash: '', email: null, emailConfirmedAt: null, role: 'user', language: null } as const;
 
 /**
  * Moves the account `from` (its row is also its first page) onto `keeper`, one of its further pages, which becomes

@@ -22,6 +22,17 @@ export async function isConfirmedEmailInUse(db: Db, email: string): Promise<bool
   return row !== undefined;
 }
 
+/** The language of the account whose confirmed address this is (issue 54: mail to an address speaks its owner's), or undefined. */
+export async function languageOfConfirmedEmail(db: Db, email: string): Promise<string | null | undefined> {
+  const row = await db
+    .selectFrom('users')
+    .select('language')
+    .where((eb) => eb(eb.fn('lower', ['email']), '=', email.toLowerCase()))
+    .where('emailConfirmedAt', 'is not', null)
+    .executeTakeFirst();
+  return row?.language;
+}
+
 export async function insertUser(db: Db, user: NewUser): Promise<UserRow> {
   return db.insertInto('users').values(user).returningAll().executeTakeFirstOrThrow();
 }
@@ -213,7 +224,7 @@ export function weeklySummaryCandidates(db: Db, sentBefore: string, afterId: num
 }
 
 /** Who gets a page's summary: its owner (when the page's flag is on) and the members who asked, at their confirmed addresses. */
-export async function summaryRecipientsOf(db: Db, pageId: number): Promise<string[]> {
+export async function summaryRecipientsOf(db: Db, pageId: number): Promise<Array<{ address: string; language: string | null }>> {
   const [own, members] = await Promise.all([
     db
       .selectFrom('users')
@@ -222,24 +233,35 @@ export async function summaryRecipientsOf(db: Db, pageId: number): Promise<strin
         'users.weeklySummary',
         'users.email',
         'users.emailConfirmedAt',
+        'users.language',
         'owner.email as ownerEmail',
         'owner.emailConfirmedAt as ownerConfirmedAt',
+        'owner.language as ownerLanguage',
       ])
       .where('users.id', '=', pageId)
       .executeTakeFirst(),
     db
       .selectFrom('pageMembers')
       .innerJoin('users as member', 'member.id', 'pageMembers.accountId')
-      .select('member.email')
+      .select(['member.email as address', 'member.language'])
       .where('pageMembers.pageId', '=', pageId)
       .where('pageMembers.weeklySummary', '=', 1)
       .where('member.emailConfirmedAt', 'is not', null)
       .where('member.isActive', '=', 1)
       .execute(),
   ]);
-  const ownerAddress = own?.ownerConfirmedAt ? own.ownerEmail : own?.emailConfirmedAt ? own.email : null;
-  const addresses = [...(own?.weeklySummary === 1 && ownerAddress ? [ownerAddress] : []), ...members.map((member) => member.email)];
-  return [...new Set(addresses.filter((address): address is string => Boolean(address)))];
+  const owner = own?.ownerConfirmedAt
+    ? { address: own.ownerEmail, language: own.ownerLanguage }
+    : own?.emailConfirmedAt
+      ? { address: own.email, language: own.language }
+      : null;
+  const recipients = [...(own?.weeklySummary === 1 && owner ? [owner] : []), ...members];
+  const seen = new Set<string>();
+  return recipients.flatMap(({ address, language }) => {
+    if (!address || seen.has(address)) return [];
+    seen.add(address);
+    return [{ address, language }];
+  });
 }
 
 /**

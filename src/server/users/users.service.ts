@@ -1,4 +1,4 @@
-import { isLanguage } from '#shared/i18n/languages.ts';
+import { DEFAULT_LANGUAGE, isLanguage, type Language } from '#shared/i18n/languages.ts';
 import type { PageRole } from '#shared/page-roles.ts';
 import type { CurrentUser } from '#shared/user.types.ts';
 import { type ProfileSettings, usernameLockedUntil } from '#shared/profile-settings.ts';
@@ -40,10 +40,16 @@ export function toProfileSettings(row: UserRow, account: UserRow = row): Profile
     subscribeConsent: row.subscribeConsent,
     contentWarning: row.contentWarning,
     pageLanguage: isLanguage(row.pageLanguage) ? row.pageLanguage : null,
+    language: languageOf(account),
     timeZone: row.timeZone,
     lastUsernameChange: row.usernameChangedAt,
     usernameLockedUntil: usernameLockedUntil(row.usernameChangedAt),
   };
+}
+
+/** A person's language (issue 54): the one they chose, else the site's default. */
+export function languageOf(account: Pick<UserRow, 'language'>): Language {
+  return isLanguage(account.language) ? account.language : DEFAULT_LANGUAGE;
 }
 
 /** Whether an address segment can be a username at all (its length and characters), before anything is looked up. */
@@ -82,6 +88,7 @@ export function toCurrentUser(row: UserRow, account: UserRow = row, pageRole: Pa
     emailConfirmed: account.emailConfirmedAt !== null,
     weeklySummary: account.weeklySummary === 1,
     summaryEvery: account.summaryEvery,
+    language: languageOf(account),
     deleteAfter: account.deleteAfter,
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,

@@ -1,5 +1,3 @@
-import { z } from 'zod';
-
 // The languages the product speaks (issue 54). Adding one is its catalog,
 // catalogs/{code}.json, and its line here (README, "Adding a language").
 
@@ -32,8 +30,6 @@ export const languageMessages = {
   unknown: `Please choose one of these languages: ${LANGUAGE_CODES.map((code) => `${code} (${LANGUAGES[code].name})`).join(', ')}`,
 } as const;
 
-export const languageSchema = z.enum(LANGUAGE_CODES, { error: languageMessages.unknown });
-
 /** Whether a stored code is one of the list's (a row written by a newer version may hold another). */
 export function isLanguage(code: string | null | undefined): code is Language {
   return typeof code === 'string' && Object.hasOwn(LANGUAGES, code);
@@ -42,4 +38,37 @@ export function isLanguage(code: string | null | undefined): code is Language {
 /** Whether text in this language runs right to left. */
 export function directionOf(language: PageLanguage): 'ltr' | 'rtl' {
   return language === PSEUDO_LANGUAGE ? 'ltr' : LANGUAGES[language].dir;
+}
+
+/**
+ * The first of a browser's languages the product speaks (`navigator.languages`, or an Accept-Language header's
+ * tags by preference), matched exactly, then by its main language ('pt-PT' → 'pt-BR', 'zh-CN' → 'zh-Hans'); Chinese
+ * written in traditional characters (zh-TW, zh-HK, zh-Hant) is not matched. Undefined: none of them.
+ */
+export function languageAmong(tags: readonly string[]): Language | undefined {
+  for (const tag of tags) {
+    const lower = tag.trim().toLowerCase();
+    const exact = LANGUAGE_CODES.find((code) => code.toLowerCase() === lower);
+    if (exact) return exact;
+    const [main, ...rest] = lower.split('-');
+    if (main === 'zh' && rest.some((part) => ['tw', 'hk', 'mo', 'hant'].includes(part))) continue;
+    const sameMain = LANGUAGE_CODES.find((code) => code.toLowerCase().split('-')[0] === main);
+    if (sameMain) return sameMain;
+  }
+  return undefined;
+}
+
+/** An Accept-Language header's tags, most wanted first (q=0 left out); a malformed header gives none. */
+export function acceptedLanguages(header: string | undefined): string[] {
+  if (!header || header.length > 500) return [];
+  return header
+    .split(',')
+    .map((part, index) => {
+      const [tag = '', ...parameters] = part.trim().split(';');
+      const q = parameters.map((parameter) => /^\s*q=([01](?:\.\d{0,3})?)\s*$/.exec(parameter)?.[1]).find(Boolean);
+      return { tag: tag.trim(), weight: q === undefined ? 1 : Number(q), index };
+    })
+    .filter(({ tag, weight }) => /^[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*$/.test(tag) && weight > 0)
+    .sort((a, b) => b.weight - a.weight || a.index - b.index)
+    .map(({ tag }) => tag);
 }

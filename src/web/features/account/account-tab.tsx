@@ -13,6 +13,7 @@ import type { CurrentUser } from '#shared/user.types.ts';
 import { PurchasesCard } from '#web/features/purchases/purchases-card.tsx';
 import { AccountDataCard } from './account-danger-zone.tsx';
 import { EmailCard } from './email-card.tsx';
+import { LanguageCard } from './language-card.tsx';
 import { ApiTokensCard } from './api-tokens-card.tsx';
 import { TwoFactorCard } from './two-factor-card.tsx';
 import { PasskeysCard } from './passkeys-card.tsx';
@@ -30,6 +31,7 @@ export function AccountTab({ user, onEditEmail }: { user: CurrentUser; onEditEma
       <SingleSignOnCard />
       <SessionsCard />
       <EmailCard user={user} onEditEmail={onEditEmail} />
+      <LanguageCard user={user} />
       <PurchasesCard user={user} />
       <AccountDataCard user={user} />
       <ApiTokensCard />

@@ -15,6 +15,7 @@ import { type TotpSetup, type TwoFactorStatus, twoFactorMessages } from '#shared
 import { type Passkey, passkeyMessages } from '#shared/passkeys.ts';
 import type { SsoLink } from '#shared/single-sign-on.ts';
 import type { MailDelivery } from '#shared/mail.ts';
+import { LANGUAGES, type Language } from '#shared/i18n/languages.ts';
 import { ApiError, NETWORK_ERROR_MESSAGE, api, apiErrorOf } from '#web/lib/api.ts';
 import { refreshSession } from '#web/lib/use-session.ts';
 import { withPage } from '#web/lib/page-choice.ts';
@@ -86,6 +87,16 @@ export function useWeeklySummary() {
         : { title: 'Weekly summary on', description: 'It arrives on Mondays, with the week before’s views and clicks.' };
     },
     mutationFn: (body: WeeklySummaryInput) => api('/api/me/weekly-summary', { method: 'PUT', body }),
+    onSuccess: () => refreshSession(),
+  });
+}
+
+/** The person's language (issue 54), saved as it is picked. */
+export function useSaveLanguage() {
+  return useApiMutation({
+    failure: 'Your language could not be saved. Please try again.',
+    success: (_done, language: Language) => `Language saved: ${LANGUAGES[language].name}`,
+    mutationFn: (language: Language) => api('/api/me/profile', { method: 'PATCH', body: { language } }),
     onSuccess: () => refreshSession(),
   });
 }

@@ -3,7 +3,8 @@ import { useEffect } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { DISPLAY_NAME_MAX_LENGTH, USERNAME_MAX_LENGTH } from '#shared/constants.ts';
 import { Button } from '#web/components/ui/button.tsx';
-import { Input, Label } from '#web/components/ui/input.tsx';
+import { Input, Label, Select } from '#web/components/ui/input.tsx';
+import { DEFAULT_LANGUAGE, LANGUAGE_CODES, LANGUAGES, languageAmong } from '#shared/i18n/languages.ts';
 import { useApiMutation } from '#web/lib/use-api-mutation.ts';
 import { useSchemaForm } from '#web/lib/use-schema-form.ts';
 import { useHydrated } from '#web/lib/use-hydrated.ts';
@@ -36,14 +37,19 @@ export function RegisterCard() {
   useEffect(() => {
     if (!getValues('username')) setValue('username', claimed);
   }, [claimed, getValues, setValue]);
+  // The browser's language is suggested once the page runs (the prerendered page cannot know it), unless one was picked.
+  useEffect(() => {
+    const suggested = languageAmong(navigator.languages ?? [navigator.language]);
+    if (suggested && getValues('language') === DEFAULT_LANGUAGE) setValue('language', suggested);
+  }, [getValues, setValue]);
   const navigate = useNavigate();
   const hydrated = useHydrated();
   const register = useApiMutation({ mutationFn: registerAccount, failure: 'Registration failed' });
 
   // A refusal is shown once, beside the form (issue 11: not also as a toast).
-  const onSubmit = form.handleSubmit(({ username, displayName, password }) =>
+  const onSubmit = form.handleSubmit(({ username, displayName, password, language }) =>
     register.run(
-      { username, password, ...(displayName ? { displayName } : {}) },
+      { username, password, language, ...(displayName ? { displayName } : {}) },
       {
         form,
         onSuccess: () => {
@@ -89,6 +95,25 @@ export function RegisterCard() {
         </div>
         <PasswordField label="Password" autoComplete="new-password" {...form.field('password')} />
         <PasswordField label="Confirm password" autoComplete="new-password" {...form.field('confirmPassword')} />
+        <div className="space-y-2">
+          <Label htmlFor="language">Language</Label>
+          <Select
+            id="language"
+            aria-describedby="language-hint"
+            defaultValue={DEFAULT_LANGUAGE}
+            className="w-full"
+            {...form.field('language')}
+          >
+            {LANGUAGE_CODES.map((code) => (
+              <option key={code} value={code} lang={code}>
+                {LANGUAGES[code].name}
+              </option>
+            ))}
+          </Select>
+          <p id="language-hint" className="text-xs text-muted">
+            The mail this site sends you is in this language. Change it any time in Account.
+          </p>
+        </div>
         <TermsCheckbox id="acceptTerms" {...form.field('acceptTerms')} />
         <Button type="submit" className="w-full" disabled={!hydrated || register.isPending}>
           {register.isPending ? 'Creating...' : 'Create account'}

@@ -9,7 +9,7 @@ import { type ProfileFormInput, type ProfileSettings, profileFormSchema, profile
 import type { CurrentUser } from '#shared/user.types.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { Card } from '#web/components/ui/card.tsx';
-import { DEFAULT_LANGUAGE, LANGUAGES, LANGUAGE_CODES, type Language } from '#shared/i18n/languages.ts';
+import { LANGUAGES, LANGUAGE_CODES, type Language } from '#shared/i18n/languages.ts';
 import { Input, Label, Select, Textarea } from '#web/components/ui/input.tsx';
 import { LoadError, LoadingState } from '#web/components/ui/query-status.tsx';
 import { Switch } from '#web/components/ui/switch.tsx';
@@ -104,7 +104,7 @@ function ProfileSettingsForm({ user, settings }: { user: CurrentUser; settings: 
     values.bio !== settings.bio ||
     values.email !== (settings.email ?? '') ||
     values.contentWarning !== settings.contentWarning ||
-    (values.pageLanguage ?? DEFAULT_LANGUAGE) !== (settings.pageLanguage ?? DEFAULT_LANGUAGE) ||
+    values.pageLanguage !== settings.pageLanguage ||
     PAGE_SWITCHES.some(({ field }) => values[field] !== settings[field]);
   useUnsavedChanges('profile', 'Profile Settings', dirty);
   const set = <Key extends keyof ProfileFormInput>(key: Key, value: ProfileFormInput[Key]) =>
@@ -226,25 +226,31 @@ function ProfileSettingsForm({ user, settings }: { user: CurrentUser; settings: 
                 value={values.contentWarning}
                 onChange={(value) => set('contentWarning', value)}
               />
-              <div className="space-y-2">
-                <Label htmlFor="profile-pageLanguage">Page language</Label>
+              <div className="flex flex-wrap items-center justify-between gap-3">
+                <div className="min-w-0 flex-1">
+                  <label htmlFor="profile-pageLanguage" className="text-sm font-medium text-zinc-200">
+                    Page language
+                  </label>
+                  <p id="profile-pageLanguage-hint" className="text-xs text-muted">
+                    The words of your page you did not write (Share, Subscribe, its warnings and notices) are in this language. What you
+                    wrote stays as you wrote it.
+                  </p>
+                </div>
                 <Select
                   id="profile-pageLanguage"
                   aria-describedby="profile-pageLanguage-hint"
-                  value={values.pageLanguage ?? DEFAULT_LANGUAGE}
-                  onChange={(event) => set('pageLanguage', event.target.value as Language)}
-                  className="w-full sm:w-72"
+                  value={values.pageLanguage ?? ''}
+                  onChange={(event) => set('pageLanguage', (event.target.value || null) as Language | null)}
                 >
+                  <option value="">
+                    {user.pageRole === 'owner' ? `Same as your account (${LANGUAGES[user.language].name})` : 'Same as its owner’s account'}
+                  </option>
                   {LANGUAGE_CODES.map((code) => (
                     <option key={code} value={code} lang={code}>
                       {LANGUAGES[code].name}
                     </option>
                   ))}
                 </Select>
-                <p id="profile-pageLanguage-hint" className="text-xs text-muted">
-                  The words of your page you did not write (Share, Subscribe, its warnings and notices) are in this language. What you wrote
-                  stays as you wrote it.
-                </p>
               </div>
             </fieldset>
             {form.error && (

@@ -1,0 +1,42 @@
+import { Languages } from 'lucide-react';
+import { LANGUAGE_CODES, LANGUAGES, type Language } from '#shared/i18n/languages.ts';
+import type { CurrentUser } from '#shared/user.types.ts';
+import { Card } from '#web/components/ui/card.tsx';
+import { Label, Select } from '#web/components/ui/input.tsx';
+import { useSaveLanguage } from './use-account.ts';
+
+/**
+ * The person's language (issue 54): the site's mail to them and the messages its answers carry, and the words of
+ * their pages that have no language of their own. Saved as it is picked.
+ */
+export function LanguageCard({ user }: { user: CurrentUser }) {
+  const save = useSaveLanguage();
+  return (
+    <Card>
+      <h2 className="flex items-center gap-2 text-lg font-semibold">
+        <Languages className="size-5 text-primary-text" aria-hidden="true" /> Language
+      </h2>
+      <p id="account-language-hint" className="mt-1 text-sm text-muted">
+        The mail this site sends you and the messages it answers you with are in this language, and so are the words of your pages whose own
+        language is left on “Same as your account”. The dashboard itself is in English for now.
+      </p>
+      <div className="mt-5 space-y-2">
+        <Label htmlFor="account-language">Your language</Label>
+        <Select
+          id="account-language"
+          aria-describedby="account-language-hint"
+          value={user.language}
+          disabled={save.isPending}
+          onChange={(event) => save.run(event.target.value as Language)}
+          className="w-full sm:w-72"
+        >
+          {LANGUAGE_CODES.map((code) => (
+            <option key={code} value={code} lang={code}>
+              {LANGUAGES[code].name}
+            </option>
+          ))}
+        </Select>
+      </div>
+    </Card>
+  );
+}
