@@ -46,34 +46,47 @@ function compileChecked(text: string, where: string, problems: string[]): Compil
   }
 }
 
+/** The English catalog, compiled once for every language checked against it (undefined where its own ICU is invalid). */
+interface Source {
+  texts: Catalog;
+  compiled: Record<string, Compiled | undefined>;
+  problems: string[];
+}
+
+function sourceOf(directory: string): Source {
+  const texts = readCatalog(directory, SOURCE);
+  const problems: string[] = [];
+  const compiled = Object.fromEntries(Object.entries(texts).map(([id, text]) => [id, compileChecked(text, id, problems)]));
+  return { texts, compiled, problems };
+}
+
 /**
  * One language's catalog, compiled, after checking it against the English one: every message there, none other,
  * each valid ICU with the same placeholders. Throws with every problem found.
  */
-export function compileCatalog(code: string, directory = CATALOG_DIR): Record<string, Compiled> {
+export function compileCatalog(code: string, directory = CATALOG_DIR, source = sourceOf(directory)): Record<string, Compiled> {
   if (code === PSEUDO) {
-    compileCatalog(SOURCE, directory);
-    return pseudoCatalog(directory);
+    compileCatalog(SOURCE, directory, source);
+    return pseudoCatalog(source);
   }
-  const source = readCatalog(directory, SOURCE);
-  const catalog = code === SOURCE ? source : readCatalog(directory, code);
-  const problems: string[] = [];
+  const catalog = code === SOURCE ? source.texts : readCatalog(directory, code);
+  const problems = code === SOURCE ? [...source.problems] : source.problems.map((problem) => `${problem} (in the English catalog)`);
   const compiled: Record<string, Compiled> = {};
-  for (const [id, english] of Object.entries(source)) {
+  for (const [id, sourceMessage] of Object.entries(source.compiled)) {
     const text = catalog[id];
     if (typeof text !== 'string' || text.trim() === '') {
       problems.push(`${id}: missing`);
       continue;
     }
-    const message = compileChecked(text, id, problems);
-    const sourceMessage = code === SOURCE ? message : compileChecked(english, `${id} (English)`, problems);
+    const message = code === SOURCE ? sourceMessage : compileChecked(text, id, problems);
     if (!message || !sourceMessage) continue;
     const have = [...placeholdersOf(message)].sort().join(', ');
     const want = [...placeholdersOf(sourceMessage)].sort().join(', ');
     if (have !== want) problems.push(`${id}: placeholders {${have}}, the English has {${want}}`);
     compiled[id] = message;
   }
-  for (const id of Object.keys(catalog)) if (!(id in source)) problems.push(`${id}: not in the English catalog (run npm run i18n:extract)`);
+  for (const id of Object.keys(catalog))
+    if (!(id in source.texts)) problems.push(`${id}: not in the English catalog (run npm run i18n:extract)`);
   if (problems.length > 0) throw new Error(`${path.join(directory, `${code}.json`)}:\n  ${problems.join('\n  ')}`);
   return compiled;
 }
@@ -92,9 +105,9 @@ function pseudoText(text: string): string {
 }
 
 /** The pseudo-language: each English message accented, a third longer, in brackets. */
-function pseudoCatalog(directory: string): Record<string, Compiled> {
+function pseudoCatalog(source: Source): Record<string, Compiled> {
   return Object.fromEntries(
-    Object.entries(readCatalog(directory, SOURCE)).map(([id, english]) => [id, ['[', ...compileMessageOrThrow(english, pseudoText), ']']]),
+    Object.entries(source.texts).map(([id, english]) => [id, ['[', ...compileMessageOrThrow(english, pseudoText), ']']]),
   );
 }
 
@@ -118,8 +131,22 @@ function catalogFiles(directory = CATALOG_DIR): string[] {
 
 function allCatalogsModule(directory = CATALOG_DIR): string {
   const codes = [...catalogFiles(directory).map((file) => path.basename(file, '.json')), PSEUDO];
-  const catalogs = Object.fromEntries(codes.map((code) => [code, compileCatalog(code, directory)]));
+  const source = sourceOf(directory);
+  const catalogs = Object.fromEntries(codes.map((code) => [code, compileCatalog(code, directory, source)]));
   return `export const catalogs = JSON.parse(${JSON.stringify(JSON.stringify(catalogs))});\n`;
+}
+
+/**
+ * What a `{code}.json?catalog` import resolves: the file to look up (English for the pseudo-language, which has no
+ * file of its own), and, once the bundler found it, the catalog's own path beside it.
+ */
+function catalogRequest(source: string): { lookup: string; pathOf: (found: string) => string } {
+  const bare = source.slice(0, -SUFFIX.length);
+  const code = path.basename(bare, '.json');
+  return {
+    lookup: code === PSEUDO ? bare.replace(/en-XA\.json$/, `${SOURCE}.json`) : bare,
+    pathOf: (found) => path.join(path.dirname(found), `${code}.json`),
+  };
 }
 
 export function catalogsVitePlugin(): VitePlugin {
@@ -129,14 +156,9 @@ export function catalogsVitePlugin(): VitePlugin {
     async resolveId(source, importer) {
       if (source === ALL_ID) return `\0${ALL_ID}`;
       if (!source.endsWith(SUFFIX)) return null;
-      const bare = source.slice(0, -SUFFIX.length);
-      const code = path.basename(bare, '.json');
-      // The pseudo-language has no file of its own: it is made from English.
-      const resolved = await this.resolve(code === PSEUDO ? bare.replace(/en-XA\.json$/, `${SOURCE}.json`) : bare, importer, {
-        skipSelf: true,
-      });
-      if (!resolved) return null;
-      return `\0${path.join(path.dirname(resolved.id), `${code}.json`)}${SUFFIX}`;
+      const { lookup, pathOf } = catalogRequest(source);
+      const resolved = await this.resolve(lookup, importer, { skipSelf: true });
+      return resolved ? `\0${pathOf(resolved.id)}${SUFFIX}` : null;
     },
     load(id) {
       if (id === `\0${ALL_ID}`) {
@@ -163,14 +185,10 @@ export function catalogsEsbuildPlugin(): EsbuildPlugin {
         watchFiles: catalogFiles(),
       }));
       build.onResolve({ filter: /\.json\?catalog$/ }, async (args) => {
-        const bare = args.path.slice(0, -SUFFIX.length);
-        const code = path.basename(bare, '.json');
-        const resolved = await build.resolve(code === PSEUDO ? bare.replace(/en-XA\.json$/, `${SOURCE}.json`) : bare, {
-          kind: args.kind,
-          resolveDir: args.resolveDir,
-        });
+        const { lookup, pathOf } = catalogRequest(args.path);
+        const resolved = await build.resolve(lookup, { kind: args.kind, resolveDir: args.resolveDir });
         if (resolved.errors.length > 0) return { errors: resolved.errors };
-        return { path: path.join(path.dirname(resolved.path), `${code}.json`), namespace: 'linkverse-catalog' };
+        return { path: pathOf(resolved.path), namespace: 'linkverse-catalog' };
       });
       build.onLoad({ filter: /.*/, namespace: 'linkverse-catalog' }, (args) => ({
         contents: catalogModule(args.path),

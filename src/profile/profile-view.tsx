@@ -82,12 +82,21 @@ export function pageDataOf(page: PublicPage): Record<`data-${string}`, string | 
   };
 }
 
-/** The Discord card's words for the effects script: each status, and the card's name with it. */
-function discordStatusesIn(t: Translate): Record<string, [string, string]> {
-  const statuses = { online: words.discordOnline, idle: words.discordIdle, dnd: words.discordBusy, offline: words.discordOffline };
-  return Object.fromEntries(
-    Object.entries(statuses).map(([status, message]) => [status, [t(message), t(words.discord, { status: t(message) })]]),
-  );
+const discordStatuses = new WeakMap<Translate, string>();
+
+/** The Discord card's words for the effects script, as JSON: each status, and the card's name with it (once per translator). */
+function discordStatusesIn(t: Translate): string {
+  let statuses = discordStatuses.get(t);
+  if (statuses === undefined) {
+    const messages = { online: words.discordOnline, idle: words.discordIdle, dnd: words.discordBusy, offline: words.discordOffline };
+    statuses = JSON.stringify(
+      Object.fromEntries(
+        Object.entries(messages).map(([status, message]) => [status, [t(message), t(words.discord, { status: t(message) })]]),
+      ),
+    );
+    discordStatuses.set(t, statuses);
+  }
+  return statuses;
 }
 
 /** Whether the page has a Discord presence card (filled by the effects script). */
@@ -388,7 +397,7 @@ export function ProfileView({ page, hrefOf, embedded = false, shareHref, signupA
               <div
                 className="lv-discord"
                 data-discord-for={profile.username}
-                data-statuses={JSON.stringify(discordStatusesIn(t))}
+                data-statuses={discordStatusesIn(t)}
                 aria-live="polite"
                 hidden
               />

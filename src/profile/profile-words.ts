@@ -75,4 +75,10 @@ export const pageNoticeWords = {
   inAppHow: /*i18n*/ { id: 'notice.inAppHow', message: 'To use your own, tap ••• at the top and choose to open in the browser.' },
   inAppClose: /*i18n*/ { id: 'notice.inAppClose', message: 'Close this bar' },
   inAppCopied: /*i18n*/ { id: 'notice.inAppCopied', message: 'Link copied. Paste it in your browser.' },
+  goHome: /*i18n*/ { id: 'notice.goHome', message: 'Go to Linkverse' },
+  goneHeading: /*i18n*/ { id: 'notice.goneHeading', message: 'This page is gone' },
+  goneLead: /*i18n*/ { id: 'notice.goneLead', message: 'The account behind this page was deleted by its owner.' },
+  linkHidden: /*i18n*/ { id: 'notice.linkHidden', message: 'This link is not available' },
+  linkHiddenLead: /*i18n*/ { id: 'notice.linkHiddenLead', message: 'Its owner has hidden it for now.' },
+  seePage: /*i18n*/ { id: 'notice.seePage', message: "See @{username}'s page" },
 } as const;

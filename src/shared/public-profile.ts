@@ -2,7 +2,7 @@
 // profile.types.ts). Apart from them because the mapping sanitizes the custom
 // CSS (css-tree): a page that only draws ProfileView (/examples) does not
 // download the sanitizer with it.
-import { DEFAULT_LANGUAGE, PSEUDO_LANGUAGE, type PageLanguage, isLanguage } from './i18n/languages.ts';
+import { spokenLanguageOf } from './i18n/languages.ts';
 import { DAY_MS, NEW_LINK_DAYS, type Plan } from './constants.ts';
 import { sanitizeCustomCss } from './custom-css.ts';
 import type { ContentWarning } from './content-warning.ts';
@@ -111,11 +111,6 @@ export function pageExpiresAt(
   };
 }
 
-/** The language a page is drawn in: its own, the tests' pseudo-language, else the site's default. */
-export function pageLanguageOf(code: string | null | undefined): PageLanguage {
-  return isLanguage(code) || code === PSEUDO_LANGUAGE ? code : DEFAULT_LANGUAGE;
-}
-
 /**
  * The one mapping from an account to what ProfileView shows: the server's
  * render, `GET /api/public/{username}` and the dashboard's live preview all
@@ -181,7 +176,7 @@ export function toPublicProfile(
       views: user.showViews && user.views ? user.views : null,
       signup: user.subscribeForm && user.subscribeConsent ? { consent: user.subscribeConsent } : null,
       contentWarning: user.contentWarning,
-      language: pageLanguageOf(user.pageLanguage),
+      language: spokenLanguageOf(user.pageLanguage),
     },
     items: shown,
     links: shown.filter((item) => item.type === 'link'),

@@ -121,6 +121,34 @@ describe(`a page's language (${DIALECT})`, () => {
     expect(leaving.body).toContain('<h1>No está en la lista</h1>');
   });
 
+  it('says a hidden link and a deleted page in it', async () => {
+    const creator = await createUser(t.app, { displayName: 'Mika' });
+    const hidden = await createLink(t.app, creator, { title: 'Soon', isActive: false });
+    expect((await patch(creator, { pageLanguage: 'ja' })).statusCode).toBe(200);
+    const link = await t.app.inject({ url: `/go/${hidden.id}` });
+    expect(link.statusCode).toBe(404);
+    expect(link.body).toMatch(/^<!doctype html><html lang="ja">/);
+    expect(link.body).toContain('<h1>このリンクは利用できません</h1>');
+    expect(link.body).toContain(`@${creator.user.username} さんのページを見る`);
+
+    const leaving = await createUser(t.app, { language: 'ar' });
+    const deletion = await t.app.inject({
+      method: 'POST',
+      url: '/api/me/deletion',
+      headers: { cookie: leaving.cookie },
+      payload: { password: leaving.password, username: leaving.user.username },
+    });
+    expect(deletion.statusCode, deletion.body).toBe(200);
+    const gone = await page(leaving);
+    expect(gone.statusCode).toBe(410);
+    expect(gone.body).toMatch(/^<!doctype html><html lang="ar" dir="rtl">/);
+    expect(gone.body).toContain('<h1>لم تعد هذه الصفحة موجودة</h1>');
+    // A name nobody had is the site's, in its language.
+    const unknown = await t.app.inject({ url: '/no-such-page-here' });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.body).toMatch(/^<!doctype html><html lang="en">/);
+  });
+
   it('refuses a language that is not on the list, naming the choices, and keeps the one it had', async () => {
     const creator = await createUser(t.app);
     expect((await patch(creator, { pageLanguage: 'fr' })).statusCode).toBe(200);

@@ -80,8 +80,6 @@ const redirectTargetQuery = preparedQuery((db: Db, id: number) =>
     .selectFrom('links')
     .innerJoin('users', 'users.id', 'links.userId')
     .select(['links.url', 'links.userId', 'links.startsAt', 'links.endsAt', 'links.contentWarning', 'users.username', 'users.displayName'])
-    // A marked link's warning speaks its page's language (issue 54).
-    .select(spokenPageLanguage)
     .where('links.id', '=', id)
     // An embed opens its video or player there: what its placeholder is without script (issue 30).
     .where('links.type', 'in', ['link', 'embed'])
@@ -110,15 +108,15 @@ export function findTextBlockTarget(db: Db, id: number) {
     .executeTakeFirst();
 }
 
-/** The profile a link that is not live belongs to, when that profile is itself public: where its visitor can go instead. */
-export async function findOwnerOfHiddenLink(db: Db, id: number): Promise<string | undefined> {
-  const row = await db
+/** The profile a link that is not live belongs to, when that profile is itself public, with its language: where its visitor can go instead. */
+export function findOwnerOfHiddenLink(db: Db, id: number): Promise<{ username: string; pageLanguage: string | null } | undefined> {
+  return db
     .selectFrom('links')
     .innerJoin('users', 'users.id', 'links.userId')
     .select('users.username')
+    .select(spokenPageLanguage)
     .where('links.id', '=', id)
     .where('users.isActive', '=', 1)
     .where('users.deleteAfter', 'is', null)
     .executeTakeFirst();
-  return row?.username;
 }

@@ -1,7 +1,7 @@
 import type { SignInChange } from '#shared/two-factor.ts';
 import type { AnalyticsReport } from '#shared/analytics.ts';
 import { SITE_NAME } from '#shared/constants.ts';
-import { DEFAULT_LANGUAGE, type PageLanguage, PSEUDO_LANGUAGE, directionOf, isLanguage } from '#shared/i18n/languages.ts';
+import { type PageLanguage, directionOf, spokenLanguageOf } from '#shared/i18n/languages.ts';
 import type { Translate } from '#shared/i18n/translate.ts';
 import { escapeHtml } from '../http/html.ts';
 import { translatorFor } from '../i18n/translators.ts';
@@ -48,7 +48,7 @@ export interface Voice {
 const voices = new Map<string, Voice>();
 
 export function voiceOf(code: string | null | undefined): Voice {
-  const language: PageLanguage = isLanguage(code) || code === PSEUDO_LANGUAGE ? code : DEFAULT_LANGUAGE;
+  const language = spokenLanguageOf(code);
   let voice = voices.get(language);
   if (!voice) {
     const numbers = new Intl.NumberFormat(language);

@@ -5,9 +5,8 @@ import { fontFamilyOf } from '#shared/customization.ts';
 import { ProfileView, pageDataOf, warningLabelOf } from '#profile/profile-view.tsx';
 import { pageNoticeWords as noticeWords } from '#profile/profile-words.ts';
 import type { MessageDescriptor } from '@lingui/core';
-import { DEFAULT_LANGUAGE, type PageLanguage, directionOf } from '#shared/i18n/languages.ts';
+import { DEFAULT_LANGUAGE, type PageLanguage, directionOf, spokenLanguageOf } from '#shared/i18n/languages.ts';
 import type { Translate } from '#shared/i18n/translate.ts';
-import { pageLanguageOf } from '#shared/public-profile.ts';
 import { translatorFor } from '../i18n/translators.ts';
 import type { PublicPage } from '#shared/profile.types.ts';
 import { SOCIAL_ICONS } from '#shared/links.ts';
@@ -275,7 +274,7 @@ const SHARE_TARGETS: ReadonlyArray<readonly [string | MessageDescriptor, (url: s
  * and each service's share address, which need none. Not indexed: the profile is the page to find.
  */
 export function renderSharePage(profile: { username: string; displayName: string; pageLanguage?: string | null }, origin: string): string {
-  const language = pageLanguageOf(profile.pageLanguage);
+  const language = spokenLanguageOf(profile.pageLanguage);
   const t = translatorFor(language);
   const name = profile.displayName || profile.username;
   const url = `${origin}/${profile.username}`;
@@ -301,20 +300,33 @@ export function renderSharePage(profile: { username: string; displayName: string
   );
 }
 
-/** A link that is not live (hidden by its owner): not an unknown user, and the profile is one tap away. */
-export function renderLinkUnavailable(username: string): string {
-  return renderNotice('This link is not available', 'Its owner has hidden it for now.', {
-    href: `/${username}`,
-    label: `See @${username}'s page`,
-  });
+/**
+ * A link that is not live (hidden by its owner): not an unknown user, and the profile is one tap away; in the
+ * language of the page it is on.
+ */
+export function renderLinkUnavailable(owner: { username: string; pageLanguage: string | null }): string {
+  const language = spokenLanguageOf(owner.pageLanguage);
+  const t = translatorFor(language);
+  const { username } = owner;
+  return renderNotice(
+    t(noticeWords.linkHidden),
+    t(noticeWords.linkHiddenLead),
+    { href: `/${username}`, label: t(noticeWords.seePage, { username }) },
+    undefined,
+    language,
+  );
 }
 
-/** A deleted account's page: gone, and its name not to be claimed for a while. */
-export function renderProfileGone(): string {
-  return renderNotice(profileMessages.gone, 'The account behind this page was deleted by its owner.', {
-    href: '/',
-    label: 'Go to Linkverse',
-  });
+/** A deleted account's page, in the language it spoke: gone, and its name not to be claimed for a while. */
+export function renderProfileGone(language: PageLanguage = DEFAULT_LANGUAGE): string {
+  const t = translatorFor(language);
+  return renderNotice(
+    t(noticeWords.goneHeading),
+    t(noticeWords.goneLead),
+    { href: '/', label: t(noticeWords.goHome) },
+    undefined,
+    language,
+  );
 }
 
 /**
@@ -347,7 +359,7 @@ export function renderContentWarning(
   continueTo: string,
   origin: string,
 ): string {
-  const language = pageLanguageOf(profile.pageLanguage);
+  const language = spokenLanguageOf(profile.pageLanguage);
   const t = translatorFor(language);
   const name = profile.displayName || profile.username;
   const values = { what, name, age: warning };

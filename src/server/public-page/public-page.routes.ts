@@ -8,10 +8,10 @@ import { AppError } from '../http/errors.ts';
 import type { Services } from '../services.ts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { PageCache } from '../http/page-cache.ts';
-import { currentHolderOf, isDeletedAccountName, isUsername } from '../users/users.service.ts';
+import { currentHolderOf, goneAccountName, isUsername } from '../users/users.service.ts';
 import { isOwnPage } from '../users/page-choice.ts';
 import {
-  GONE_PAGE,
+  gonePageIn,
   type PublicPageReaders,
   loadPublicPage,
   notFoundPageFor,
@@ -104,9 +104,8 @@ export function registerPublicPageRoutes(app: App, deps: PublicPageDeps): void {
         return reply.status(301).header('cache-control', 'no-cache').redirect(`/${holder.username}${query}`, 301);
       }
       // A deleted account's page is gone, not unknown: search engines drop it, visitors are told.
-      if (isUsername(username) && (await isDeletedAccountName(db, username))) {
-        return sendAnswer(reply, responder.page(GONE_PAGE, 410, request.headers));
-      }
+      const gone = isUsername(username) ? await goneAccountName(db, username) : undefined;
+      if (gone) return sendAnswer(reply, responder.page(gonePageIn(gone.pageLanguage), 410, request.headers));
       return sendAnswer(reply, responder.page(await notFoundPageFor(db, username), 404, request.headers));
     }
     // The owner's own visits, and the team's, are not counted.
@@ -250,7 +249,7 @@ function registerPublicApiRoutes(app: App, { db, readers, config, clock }: Publi
         () => viewerOf(request.headers['user-agent'], request.ip),
         config.planLimits,
       );
-      if (!data && (await isDeletedAccountName(db, request.params.username))) {
+      if (!data && (await goneAccountName(db, request.params.username))) {
         throw new AppError(410, 'account_deleted', profileMessages.gone);
       }
       if (!data) throw new AppError(404, 'not_found', profileMessages.notFound);

@@ -1,4 +1,5 @@
 import type { Plan } from '#shared/constants.ts';
+import { type PageLanguage, spokenLanguageOf } from '#shared/i18n/languages.ts';
 import type { PageItem } from '#shared/blocks.ts';
 import { DEFAULT_PLAN_LIMITS, type PlanLimits } from '#shared/plans.ts';
 import type { PublicPage } from '#shared/profile.types.ts';
@@ -117,9 +118,19 @@ export async function notFoundPageFor(db: Db, username: string): Promise<CachedP
   return preparePage(renderProfileNotFound(username), 0);
 }
 
-/** The page of a deleted account (410): the same for every such name. */
-export const GONE_PAGE = preparePage(renderProfileGone(), 0);
-GONE_PAGE.recompress();
+const gonePages = new Map<PageLanguage, CachedPage>();
+
+/** The page of a deleted account (410), in the language it spoke: the same for every such name, made once per language. */
+export function gonePageIn(pageLanguage: string | null): CachedPage {
+  const language = spokenLanguageOf(pageLanguage);
+  let page = gonePages.get(language);
+  if (!page) {
+    page = preparePage(renderProfileGone(language), 0);
+    page.recompress();
+    gonePages.set(language, page);
+  }
+  return page;
+}
 
 /** What a request for a public page names: whose page, for which origin and visitor. */
 export interface PublicPageRequest {

@@ -5,7 +5,6 @@
 export const subscribeWords = {
   backToUser: /*i18n*/ { id: 'subscribe.backToUser', message: 'Back to @{username}' },
   openPage: /*i18n*/ { id: 'subscribe.openPage', message: 'Open the page' },
-  home: /*i18n*/ { id: 'subscribe.home', message: 'Go to Linkverse' },
   checkAddress: /*i18n*/ { id: 'subscribe.checkAddress', message: 'Check the address' },
   invalidEmail: /*i18n*/ { id: 'subscribe.invalidEmail', message: 'Please enter a valid email address' },
   tryAgain: /*i18n*/ { id: 'subscribe.tryAgain', message: 'Try again' },

@@ -22,9 +22,10 @@ import { confirmEntry, entryOfVisitorLink, listCsvOf, listOf, removeEntry, remov
 import { siteOrigin } from '../http/site-origin.ts';
 import type { PageLanguage } from '#shared/i18n/languages.ts';
 import type { Translate } from '#shared/i18n/translate.ts';
-import { pageLanguageOf } from '#shared/public-profile.ts';
+import { spokenLanguageOf } from '#shared/i18n/languages.ts';
 import { pageNoticeWords as noticeWords } from '#profile/profile-words.ts';
 import { translatorFor } from '../i18n/translators.ts';
+import { pageNoticeWords } from '#profile/profile-words.ts';
 import { subscribeWords as words } from './subscribe-words.ts';
 
 /** Sign-ups from one visitor (by address), and sent to one email address across every page: nobody's inbox fills with confirmation mail. */
@@ -54,9 +55,13 @@ interface NoticePage {
   t: Translate;
 }
 
-async function noticePageOf(db: Db, publicProfileNamed: Services['publicProfileNamed'], username: string): Promise<NoticePage> {
-  const language = pageLanguageOf((await publicProfileNamed(db, username))?.pageLanguage);
+function noticePage(username: string, pageLanguage: string | null | undefined): NoticePage {
+  const language = spokenLanguageOf(pageLanguage);
   return { username, language, t: translatorFor(language) };
+}
+
+async function noticePageOf(db: Db, publicProfileNamed: Services['publicProfileNamed'], username: string): Promise<NoticePage> {
+  return noticePage(username, (await publicProfileNamed(db, username))?.pageLanguage);
 }
 
 /**
@@ -166,8 +171,7 @@ function registerSignUpForm(
     async (request, reply) => {
       const username = pageNameOf(request.params.username);
       const page = await publicProfileNamed(db, username);
-      const language = pageLanguageOf(page?.pageLanguage);
-      const here: NoticePage = { username, language, t: translatorFor(language) };
+      const here = noticePage(username, page?.pageLanguage);
       const { t } = here;
       try {
         await perVisitor(request, request.ip);
@@ -186,7 +190,7 @@ function registerSignUpForm(
         return sendNotice(
           reply,
           here,
-          { status: 404, heading: t(words.noSignup), lead: t(words.noSignupLead), action: { href: '/', label: t(words.home) } },
+          { status: 404, heading: t(words.noSignup), lead: t(words.noSignupLead), action: { href: '/', label: t(pageNoticeWords.goHome) } },
           false,
         );
       }

@@ -1,4 +1,5 @@
 import type { ExpressionBuilder } from 'kysely';
+import type { Db } from '../db/database.ts';
 import type { Database } from '../db/schema.ts';
 
 /**
@@ -13,4 +14,10 @@ export function spokenPageLanguage(eb: ExpressionBuilder<Database, 'users'>) {
       eb.selectFrom('users as languageOwner').select('languageOwner.language').whereRef('languageOwner.id', '=', 'users.ownerId'),
     )
     .as('pageLanguage');
+}
+
+/** The language the page `pageId` speaks (spokenPageLanguage), or null: asked only where a rare answer needs it. */
+export async function findSpokenPageLanguage(db: Db, pageId: number): Promise<string | null> {
+  const row = await db.selectFrom('users').select(spokenPageLanguage).where('users.id', '=', pageId).executeTakeFirst();
+  return row?.pageLanguage ?? null;
 }

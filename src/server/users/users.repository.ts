@@ -1,4 +1,5 @@
 import type { Db } from '../db/database.ts';
+import { spokenPageLanguage } from './page-language.repository.ts';
 import type { Insertable } from 'kysely';
 import type { PageRole } from '#shared/page-roles.ts';
 import type { NewUser, UserRow, UserUpdate, UsernameHistoryTable } from '../db/schema.ts';
@@ -153,15 +154,19 @@ export async function deleteUser(db: Db, id: number): Promise<void> {
   await db.deleteFrom('users').where('id', '=', id).execute();
 }
 
-/** Whether the name is a page that is gone: an account waiting out its deletion, or a deleted account's held name. */
-export async function isGoneUsername(db: Db, username: string, now: string): Promise<boolean> {
+/**
+ * Whether the name is a page that is gone, with the language it spoke: an account waiting out its deletion, or a
+ * deleted account's held name (whose language went with it: null). Undefined: not gone.
+ */
+export async function findGoneUsername(db: Db, username: string, now: string): Promise<{ pageLanguage: string | null } | undefined> {
   const pending = await db
     .selectFrom('users')
-    .select('id')
+    .select(spokenPageLanguage)
     .where('username', '=', username.toLowerCase())
     .where('deleteAfter', 'is not', null)
     .executeTakeFirst();
-  return pending !== undefined || (await isHeldAfterDeletion(db, username, now));
+  if (pending) return pending;
+  return (await isHeldAfterDeletion(db, username, now)) ? { pageLanguage: null } : undefined;
 }
 
 /** Active admins, not counting one whose account is being deleted. */

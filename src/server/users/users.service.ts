@@ -15,7 +15,7 @@ import {
   findUserById,
   furtherPagesOf,
   findUserByUsername,
-  isGoneUsername,
+  findGoneUsername,
   isHeldAfterDeletion,
   isUsernameInReservedList,
   listActiveUsernames,
@@ -106,9 +106,12 @@ export async function reloadUser(db: Db, user: UserRow): Promise<UserRow> {
   return (await findUserById(db, user.id)) ?? user;
 }
 
-/** Whether the page at this name is gone: its account waits out its deletion, or was deleted and the name is held. */
-export function isDeletedAccountName(db: Db, username: string): Promise<boolean> {
-  return isGoneUsername(db, username, nowIso());
+/**
+ * Whether the page at this name is gone, with the language it spoke: its account waits out its deletion, or was
+ * deleted and the name is held. Undefined: not gone.
+ */
+export function goneAccountName(db: Db, username: string): Promise<{ pageLanguage: string | null } | undefined> {
+  return findGoneUsername(db, username, nowIso());
 }
 
 /** The pages a sitemap lists: active accounts' usernames and when each changed, in the order they joined, at most `limit`. */

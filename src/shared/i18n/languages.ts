@@ -35,6 +35,11 @@ export function isLanguage(code: string | null | undefined): code is Language {
   return typeof code === 'string' && Object.hasOwn(LANGUAGES, code);
 }
 
+/** The language a stored code is spoken in (a page's, a person's): its own, the tests' pseudo-language, else the site's default. */
+export function spokenLanguageOf(code: string | null | undefined): PageLanguage {
+  return isLanguage(code) || code === PSEUDO_LANGUAGE ? code : DEFAULT_LANGUAGE;
+}
+
 /** Whether text in this language runs right to left. */
 export function directionOf(language: PageLanguage): 'ltr' | 'rtl' {
   return language === PSEUDO_LANGUAGE ? 'ltr' : LANGUAGES[language].dir;
