@@ -112,6 +112,8 @@ export default defineConfig(({ isSsrBuild }) => ({
                   'src/web/lib/toast.ts',
                   // Where a sign-in or a sign-up leads on (a page that asked for it, an invitation to a team).
                   'src/shared/next-path.ts',
+                  // The languages (issue 54): the sign-up form suggests one, the dashboard shows the person's.
+                  'src/shared/i18n/languages.ts',
                 ],
                 packages: [
                   'class-variance-authority/',
