@@ -149,12 +149,27 @@ function catalogRequest(source: string): { lookup: string; pathOf: (found: strin
   };
 }
 
+/**
+ * `virtual:linkverse-catalog-loaders`: for the browser, each catalog's loader by code (the pseudo-language's too),
+ * each a chunk of its own that only a page in that language fetches.
+ */
+const LOADERS_ID = 'virtual:linkverse-catalog-loaders';
+
+function catalogLoadersModule(directory = CATALOG_DIR): string {
+  const files = [...catalogFiles(directory), path.resolve(directory, `${PSEUDO}.json`)];
+  const loaders = files.map(
+    (file) => `${JSON.stringify(path.basename(file, '.json'))}: () => import(${JSON.stringify(`${file}${SUFFIX}`)})`,
+  );
+  return `export const loaders = {${loaders.join(', ')}};\n`;
+}
+
 export function catalogsVitePlugin(): VitePlugin {
   return {
     name: 'linkverse-catalogs',
     enforce: 'pre',
     async resolveId(source, importer) {
       if (source === ALL_ID) return `\0${ALL_ID}`;
+      if (source === LOADERS_ID) return `\0${LOADERS_ID}`;
       if (!source.endsWith(SUFFIX)) return null;
       const { lookup, pathOf } = catalogRequest(source);
       const resolved = await this.resolve(lookup, importer, { skipSelf: true });
@@ -165,6 +180,7 @@ export function catalogsVitePlugin(): VitePlugin {
         for (const file of catalogFiles()) this.addWatchFile(file);
         return allCatalogsModule();
       }
+      if (id === `\0${LOADERS_ID}`) return catalogLoadersModule();
       if (!id.startsWith('\0') || !id.endsWith(SUFFIX)) return null;
       const file = id.slice(1, -SUFFIX.length);
       this.addWatchFile(path.join(path.dirname(file), `${SOURCE}.json`));

@@ -1,6 +1,7 @@
 import { MapPin, Share2 } from 'lucide-react';
 import type { CSSProperties, ReactNode } from 'react';
 import type { Translate } from '#shared/i18n/translate.ts';
+import { directionOf } from '#shared/i18n/languages.ts';
 import { SOCIAL_ICONS, linkBackground, linkDestinationOf, linkSolidColor } from '#shared/links.ts';
 import { initialsOf } from '#shared/names.ts';
 import { textPartsOf } from '#shared/blocks.ts';
@@ -357,7 +358,13 @@ export function ProfileView({ page, hrefOf, embedded = false, shareHref, signupA
     );
 
   return (
-    <div className="lv-page" style={profileStyleOf(c)} {...pageDataOf(page)}>
+    <div
+      className="lv-page"
+      style={profileStyleOf(c)}
+      {...pageDataOf(page)}
+      // Embedded in the dashboard, the page says its language here; on its own, <html lang dir> says it.
+      {...(embedded ? { lang: profile.language, dir: directionOf(profile.language) } : {})}
+    >
       <div className="lv-backdrop" aria-hidden="true" />
       {customCss && <style dangerouslySetInnerHTML={{ __html: customCss }} />}
       {shareHref && (

@@ -47,6 +47,8 @@ export const currentUserSchema = z
     summaryEvery: z.enum(SUMMARY_CADENCES),
     /** The person's language (issue 54): the site's mail to them and its messages. */
     language: languageSchema,
+    /** The language the page speaks (issue 54): its own, else its owner's; the dashboard's previews speak it. */
+    pageSpeaks: z.string(),
     /** Set while a requested deletion waits out its grace period: when it becomes final. */
     deleteAfter: z.string().nullable(),
     createdAt: z.string(),

@@ -102,6 +102,19 @@ describe(`a person's language (${DIALECT})`, () => {
     expect((await patch(creator, { language: 'tr' }, further.id)).statusCode).toBe(200);
     expect(await htmlLangOf(further.username)).toBe('tr');
     expect(await htmlLangOf(creator.user.username)).toBe('tr');
+
+    // The dashboard's previews speak what the page speaks: for the owner, and for a member of another language
+    // (let into the team here by its row: the invitation has tests of its own).
+    const onFurther = (who: SignedInUser) =>
+      t.app.inject({ url: '/api/auth/me', headers: { cookie: who.cookie, [PAGE_HEADER_NAME]: String(further.id) } });
+    expect((await onFurther(creator)).json().data).toMatchObject({ language: 'tr', pageSpeaks: 'tr' });
+    const member = await createUser(t.app, { language: 'fr' });
+    await t.app.db
+      .insertInto('pageMembers')
+      .values({ pageId: further.id, accountId: member.user.id, role: 'editor', createdAt: new Date().toISOString() })
+      .execute();
+    expect((await onFurther(member)).json().data).toMatchObject({ pageRole: 'editor', language: 'fr', pageSpeaks: 'tr' });
+    expect((await me(member)).json().data).toMatchObject({ language: 'fr', pageSpeaks: 'fr' });
   });
 
   it('refuses a language that is not on the list, at sign-up and in Account, naming the choices', async () => {

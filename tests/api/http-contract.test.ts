@@ -268,6 +268,7 @@ describe(`the HTTP contract (${DIALECT})`, () => {
         'id',
         'isActive',
         'language',
+        'pageSpeaks',
         'plan',
         'profileImage',
         'role',

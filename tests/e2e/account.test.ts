@@ -88,6 +88,39 @@ describe('the Account section', () => {
   });
 });
 
+describe('the language of the person', () => {
+  it("is picked in Account and saved at once; the page and the dashboard's preview speak it, right to left in Arabic", async () => {
+    const { page, username } = await signedInPage('secret123', 390);
+    await openAppPage(page, '/dashboard?tab=account');
+    const picker = page.getByLabel('Your language');
+    expect(await picker.inputValue()).toBe('en');
+    await picker.selectOption('ar');
+    await expect.poll(() => page.getByText('Language saved: العربية').isVisible()).toBe(true);
+    expect(await axeViolationsOf(page)).toEqual([]);
+
+    // The public page, which has no language of its own, speaks it at once.
+    const html = await (await page.request.get(`/${username}`)).text();
+    expect(html).toMatch(/^<!doctype html><html lang="ar" dir="rtl">/);
+    // So does the preview beside the links, once its catalog has loaded.
+    await openAppPage(page, '/dashboard?tab=links');
+    const preview = page.getByTestId('profile-preview').locator('.lv-page');
+    await expect.poll(() => preview.getAttribute('dir')).toBe('rtl');
+    expect(await preview.getAttribute('lang')).toBe('ar');
+    // (At phone width the preview waits behind its button: its words are read, not seen.)
+    await expect.poll(() => preview.textContent()).toContain('لا توجد روابط بعد');
+
+    // A language of the page's own wins over the person's.
+    await openAppPage(page, '/dashboard?tab=profile');
+    await page.getByLabel('Page language').selectOption('de');
+    await page.getByRole('button', { name: 'Save Changes' }).click();
+    await expect.poll(() => page.getByText('Settings saved').first().isVisible()).toBe(true);
+    await openAppPage(page, '/dashboard?tab=links');
+    await expect.poll(() => page.getByTestId('profile-preview').locator('.lv-page').getAttribute('lang')).toBe('de');
+    expect(await page.getByTestId('profile-preview').locator('.lv-page').getAttribute('dir')).toBe('ltr');
+    await page.context().close();
+  });
+});
+
 describe('a password reset link from an admin', () => {
   it('is made in the control center, shown once, and sets a new password that signs in', async () => {
     const app = running.server.testApp.app;

@@ -28,6 +28,7 @@ const user: CurrentUser = {
   weeklySummary: false,
   summaryEvery: 'week',
   language: 'en',
+  pageSpeaks: 'en',
   deleteAfter: null,
   createdAt: '2026-11-01T00:00:00.000Z',
   updatedAt: '2026-11-01T00:00:00.000Z',

@@ -6,7 +6,7 @@ import type { AppConfig } from '../config.ts';
 import type { Db } from '../db/database.ts';
 import type { App } from '../http/app-types.ts';
 import { rateLimiter } from '../http/rate-limit.ts';
-import { toCurrentUser } from '../users/users.service.ts';
+import { currentUserOf, toCurrentUser } from '../users/users.service.ts';
 import { authenticate, registerUser } from './auth.service.ts';
 import { hasSecondFactor, openChallenge, secondFactorMethods } from './two-factor.ts';
 import { loginAnswerSchema } from '#shared/two-factor.ts';
@@ -122,7 +122,7 @@ export function registerAuthRoutes(app: App, db: Db, { loginPerIp, loginPerUsern
     },
     async (request, reply) => {
       reply.header('Cache-Control', 'no-store');
-      return { data: toCurrentUser(requireUser(request), requireAccount(request), request.pageRole ?? 'owner') };
+      return { data: await currentUserOf(db, requireUser(request), requireAccount(request), request.pageRole ?? 'owner') };
     },
   );
 }

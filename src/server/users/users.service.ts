@@ -1,4 +1,4 @@
-import { DEFAULT_LANGUAGE, isLanguage, type Language } from '#shared/i18n/languages.ts';
+import { DEFAULT_LANGUAGE, isLanguage, type Language, spokenLanguageOf } from '#shared/i18n/languages.ts';
 import type { PageRole } from '#shared/page-roles.ts';
 import type { CurrentUser } from '#shared/user.types.ts';
 import { type ProfileSettings, usernameLockedUntil } from '#shared/profile-settings.ts';
@@ -20,6 +20,7 @@ import {
   isUsernameInReservedList,
   listActiveUsernames,
 } from './users.repository.ts';
+import { findSpokenPageLanguage } from './page-language.repository.ts';
 
 /** The one place a user row becomes the Profile tab's settings. */
 /** The Profile tab's settings of a page, with the address and dashboard theme of the person signed in (issue 53). */
@@ -47,6 +48,15 @@ export function toProfileSettings(row: UserRow, account: UserRow = row): Profile
   };
 }
 
+/**
+ * The signed-in person's view of the page they act on (GET /api/auth/me): toCurrentUser, with the language the page
+ * speaks asked of the database only for a page of someone else's team (its owner is not the person).
+ */
+export async function currentUserOf(db: Db, page: UserRow, account: UserRow, pageRole: PageRole): Promise<CurrentUser> {
+  const othersPage = page.pageLanguage === null && page.ownerId !== null && page.ownerId !== account.id;
+  return toCurrentUser(page, account, pageRole, othersPage ? await findSpokenPageLanguage(db, page.id) : undefined);
+}
+
 /** A person's language (issue 54): the one they chose, else the site's default. */
 export function languageOf(account: Pick<UserRow, 'language'>): Language {
   return isLanguage(account.language) ? account.language : DEFAULT_LANGUAGE;
@@ -62,7 +72,12 @@ export function isUsername(segment: string): boolean {
  * acts on; `account`, the person signed in (issue 53), gives what is theirs: the address, the site role, the password
  * and second factors, the summary by mail, the account's deletion.
  */
-export function toCurrentUser(row: UserRow, account: UserRow = row, pageRole: PageRole = 'owner'): CurrentUser {
+export function toCurrentUser(
+  row: UserRow,
+  account: UserRow = row,
+  pageRole: PageRole = 'owner',
+  pageSpeaks: string | null = row.pageLanguage ?? (row.ownerId === null ? row.language : account.language),
+): CurrentUser {
   return {
     id: row.id,
     accountId: account.id,
@@ -89,6 +104,7 @@ export function toCurrentUser(row: UserRow, account: UserRow = row, pageRole: Pa
     weeklySummary: account.weeklySummary === 1,
     summaryEvery: account.summaryEvery,
     language: languageOf(account),
+    pageSpeaks: spokenLanguageOf(pageSpeaks),
     deleteAfter: account.deleteAfter,
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,

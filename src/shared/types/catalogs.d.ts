@@ -9,3 +9,9 @@ declare module 'virtual:linkverse-catalogs' {
   import type { Messages } from '@lingui/core';
   export const catalogs: Record<string, Messages>;
 }
+
+// Each catalog's loader by code, for the browser: a chunk per language (scripts/catalogs.ts).
+declare module 'virtual:linkverse-catalog-loaders' {
+  import type { Messages } from '@lingui/core';
+  export const loaders: Record<string, () => Promise<{ messages: Messages }>>;
+}

@@ -5,7 +5,7 @@ import { DEFAULT_PLAN_LIMITS } from '#shared/plans.ts';
 import { useSiteFeatures } from '#web/lib/use-site-features.ts';
 import type { CurrentUser } from '#shared/user.types.ts';
 import { ProfileView } from '#profile/profile-view.tsx';
-import { english } from '#web/lib/english.ts';
+import { usePageTranslator } from '#web/lib/page-translator.ts';
 import { FontStylesheet } from './font-stylesheet.tsx';
 
 interface ProfilePreviewProps {
@@ -21,12 +21,14 @@ interface ProfilePreviewProps {
 
 /**
  * The public page as visitors will see it: the same toPublicProfile mapping and
- * the same ProfileView the server renders, so the preview and the page cannot differ.
+ * the same ProfileView the server renders, in the page's language, so the preview and the page cannot differ.
  */
 export function ProfilePreview({ user, items, customization, caption = 'Live preview', views }: ProfilePreviewProps) {
   // As the page: links past the plan's limit are left off (issue 33).
   const planLimits = (useSiteFeatures()?.planLimits ?? DEFAULT_PLAN_LIMITS)[user.plan];
-  const page = toPublicProfile({ ...user, views, planLimits }, items, customization);
+  // In the language the page speaks (issue 54), as visitors read it.
+  const page = toPublicProfile({ ...user, pageLanguage: user.pageSpeaks, views, planLimits }, items, customization);
+  const t = usePageTranslator(page.profile.language);
   return (
     <div className="lg:sticky lg:top-24">
       <FontStylesheet font={page.customization.font} />
@@ -35,7 +37,7 @@ export function ProfilePreview({ user, items, customization, caption = 'Live pre
         className="mx-auto h-[640px] w-full max-w-[320px] overflow-y-auto rounded-[2.5rem] border-[10px] border-zinc-800 shadow-2xl shadow-primary/20"
         data-testid="profile-preview"
       >
-        <ProfileView page={page} hrefOf={(link) => link.url} embedded t={english} />
+        <ProfileView page={page} hrefOf={(link) => link.url} embedded t={t} />
       </div>
     </div>
   );
