@@ -20,7 +20,11 @@ let t: TestApp;
 beforeAll(async () => {
   await mail.start();
   t = await createTestApp({
-    config: { mail: { delivery: 'smtp', smtpUrl: mail.url, from: 'Linkverse <no-reply@links.example.test>', origin: ORIGIN } },
+    config: {
+      mail: { delivery: 'smtp', smtpUrl: mail.url, from: 'Linkverse <no-reply@links.example.test>', origin: ORIGIN },
+      // On for the summary's broken links (none is checked within a test: the first run is minutes away).
+      linkChecks: { enabled: true, allowLoopback: false },
+    },
   });
 });
 afterAll(async () => {
@@ -190,6 +194,27 @@ describe(`mail in the recipient's language (${DIALECT})`, () => {
         { userId: creator.user.id, day: first, kind: 'click', dimension: 'total', value: '', visits: 1, uniques: 1 },
       ])
       .execute();
+    // A link the daily checks found timing out since the week's third day.
+    const link = await t.app.inject({
+      method: 'POST',
+      url: '/api/links',
+      headers: { cookie },
+      payload: { title: 'Boutique', url: 'https://shop.example' },
+    });
+    const failingSince = `${addDays(first, 2)}T12:00:00.000Z`;
+    await t.app.db
+      .insertInto('linkChecks')
+      .values({
+        linkId: link.json().data.id,
+        url: 'https://shop.example/',
+        nextCheckAt: new Date(monday + DAY_MS).toISOString(),
+        checkedAt: new Date(monday - DAY_MS).toISOString(),
+        failures: 2,
+        failingSince,
+        reason: 'timeout',
+        httpStatus: null,
+      })
+      .execute();
     await t.app.accountJobs.run(monday);
     const summary = await mail.mailTo(email, { subject: /Votre semaine/ });
     // French groups thousands with a narrow space: the figures are written the language's way (Intl).
@@ -201,7 +226,9 @@ describe(`mail in the recipient's language (${DIALECT})`, () => {
     );
     expect(summary.text).toContain(`par ${figure.format(1000)} visiteurs uniques`);
     expect(summary.text).toContain('nouveau cette semaine');
+    const since = day.format(Date.parse(`${addDays(first, 2)}T00:00:00Z`));
+    expect(summary.text).toContain(`Un lien semble cassé : Boutique : semble cassé (délai dépassé depuis le ${since}).`);
     expect(summary.html).toMatch(/^<!doctype html><html lang="fr" dir="ltr">/);
-    expect(summary.text).not.toMatch(/Views|Link clicks|weekly summary/);
+    expect(summary.text).not.toMatch(/Views|Link clicks|weekly summary|Looks broken|timed out/);
   });
 });

@@ -335,7 +335,7 @@ describe(`the weekly summary (${DIALECT})`, () => {
     expect(summary.text).toContain('Link clicks: 9 (+200% on the week before).');
     expect(summary.text).toContain('Most clicked: My shop (9).');
     expect(summary.html).toContain('My shop (9)');
-    expect(summary.text).toContain(`A link looks broken: My shop: Looks broken (404 since ${laterDay('2026-11-26')}).`);
+    expect(summary.text).toContain(`A link looks broken: My shop: Looks broken (404 since ${writtenDay(laterDay('2026-11-26'))}).`);
 
     // Once a week: later that Monday, nothing more.
     await t.app.accountJobs.run(Date.parse(later('2026-11-30T05:00:00Z')));

@@ -6,7 +6,7 @@ import type { Db } from '../db/database.ts';
 import { linkNamesOf, rollupsBetween } from './analytics.repository.ts';
 import { DELETED_LINK, FULL_DEPTH, reportOfPeriod } from './analytics.service.ts';
 import type { MailOutbox } from '../mail/mail-outbox.ts';
-import { type WeeklyFigures, analyticsReportMail, weeklySummaryMail } from '../mail/mail-templates.ts';
+import { type BrokenLink, type WeeklyFigures, analyticsReportMail, weeklySummaryMail } from '../mail/mail-templates.ts';
 import { summaryRecipientsOf, updateUser, weeklySummaryCandidates } from '../users/users.repository.ts';
 
 /** Accounts looked at per query of the hourly job. */
@@ -53,7 +53,7 @@ async function weeklyFigures(db: Db, userId: number, today: string): Promise<Omi
 }
 
 /** A line for each of a profile's links the daily checks found broken, in its time zone's days (the link checks lend it, when on). */
-export type BrokenLinkLines = (db: Db, userId: number, timeZone: string) => Promise<string[]>;
+export type BrokenLinkLines = (db: Db, userId: number, timeZone: string) => Promise<BrokenLink[]>;
 
 /** The report's chart as a PNG, drawn by the media worker; undefined when it could not be (the mail goes without it). */
 export type DrawReportChart = (userId: number, bars: ReportChartJob['bars']) => Promise<Buffer | undefined>;

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { DAY_MS } from '#shared/constants.ts';
-import { brokenLinkLabel } from '#shared/link-checks.ts';
+import type { BrokenLink } from '../mail/mail-templates.ts';
 import { localDayOf } from '#shared/time-zone.ts';
 import type { Db } from '../db/database.ts';
 import { type ProbeOptions, type ProbeResult, probeAddress } from './address-probe.ts';
@@ -164,12 +164,10 @@ export async function brokenLinksReport(db: Db, ownerId: number) {
   );
 }
 
-/** 'Shop: Looks broken (404 since 2026-11-03)', for each link the daily checks found broken, in the profile's days (the weekly summary's lines). */
-export async function brokenLinkLines(db: Db, userId: number, timeZone: string): Promise<string[]> {
+/** Each link the daily checks found broken, since the day it began failing in the profile's days: the summary's mail writes them. */
+export async function brokenLinkLines(db: Db, userId: number, timeZone: string): Promise<BrokenLink[]> {
   const rows = await brokenLinksOf(db, userId);
-  return rows.flatMap((row) =>
-    row.reason && row.failingSince
-      ? [`${row.title}: ${brokenLinkLabel({ reason: row.reason, httpStatus: row.httpStatus }, localDayOf(row.failingSince, timeZone))}`]
-      : [],
+  return rows.flatMap(({ title, reason, httpStatus, failingSince }) =>
+    reason && failingSince ? [{ title, reason, httpStatus, since: localDayOf(failingSince, timeZone) }] : [],
   );
 }

@@ -1,4 +1,5 @@
 import type { SignInChange } from '#shared/two-factor.ts';
+import type { LinkCheckReason } from '#shared/link-check-labels.ts';
 import type { AnalyticsReport } from '#shared/analytics.ts';
 import { SITE_NAME } from '#shared/constants.ts';
 import { type PageLanguage, directionOf, spokenLanguageOf } from '#shared/i18n/languages.ts';
@@ -145,8 +146,16 @@ export interface WeeklyFigures {
   /** The same figures the week before, for the comparison. */
   previous: { views: number; clicks: number };
   topLinks: Array<{ title: string; clicks: number }>;
-  /** Links that failed their last daily checks: 'Shop: Looks broken (404 since 2026-11-03)'. */
-  brokenLinks: string[];
+  brokenLinks: BrokenLink[];
+}
+
+/** A link that failed its last daily checks, written in the mail as 'Shop: Looks broken (404 since Nov 3, 2026)'. */
+export interface BrokenLink {
+  title: string;
+  reason: LinkCheckReason;
+  httpStatus: number | null;
+  /** The day it began failing, in the page's time zone ('YYYY-MM-DD'). */
+  since: string;
 }
 
 /**
@@ -164,8 +173,11 @@ function change(voice: Voice, now: number, before: number, period: 'week' | 'mon
 }
 
 /** 'A link looks broken: …', or nothing without any. */
-function brokenLinksLine(voice: Voice, brokenLinks: string[]): string[] {
-  return brokenLinks.length > 0 ? [voice.t(words.brokenLinks, { count: brokenLinks.length, links: brokenLinks.join('; ') })] : [];
+function brokenLinksLine(voice: Voice, brokenLinks: BrokenLink[]): string[] {
+  const lines = brokenLinks.map(({ title, reason, httpStatus, since }) =>
+    voice.t(words.brokenLink, { title, reason, status: String(httpStatus ?? 'error'), since: voice.day(since) }),
+  );
+  return lines.length > 0 ? [voice.t(words.brokenLinks, { count: lines.length, links: lines.join('; ') })] : [];
 }
 
 export function weeklySummaryMail(language: LanguageCode, origin: string, username: string, figures: WeeklyFigures): MailContent {
@@ -201,7 +213,7 @@ export function weeklySummaryMail(language: LanguageCode, origin: string, userna
 /** What the report by mail (premium analytics, issue 52 §2) says, besides the analytics report itself. */
 export interface ReportMailParts {
   every: 'week' | 'month';
-  brokenLinks: string[];
+  brokenLinks: BrokenLink[];
   /** The chart, attached to the mail; undefined when it could not be drawn (the mail goes without it). */
   chart?: { cid: string; width: number; height: number };
 }

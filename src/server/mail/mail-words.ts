@@ -69,6 +69,11 @@ export const mailWords = {
     id: 'mail.brokenLinks',
     message: '{count, plural, one {A link looks broken: {links}.} other {Some links look broken: {links}.}}',
   },
+  brokenLink: /*i18n*/ {
+    id: 'mail.brokenLink',
+    message:
+      '{title}: Looks broken ({reason, select, http {{status}} timeout {timed out} dns {address not found} tls {certificate error} connection {no connection} redirects {too many redirects} private {private address} other {redirects off the web}} since {since})',
+  },
   sources: /*i18n*/ { id: 'mail.sources', message: 'Where visitors came from: {sources}.' },
   campaigns: /*i18n*/ { id: 'mail.campaigns', message: 'Campaigns: {campaigns}.' },
   busiestHour: /*i18n*/ {

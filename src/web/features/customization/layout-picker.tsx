@@ -8,7 +8,7 @@ import type { PlanLimits } from '#shared/plans.ts';
 import type { Plan } from '#shared/constants.ts';
 import type { CurrentUser } from '#shared/user.types.ts';
 import { ProfileView } from '#profile/profile-view.tsx';
-import { english } from '#web/lib/english.ts';
+import { usePageTranslator } from '#web/lib/page-translator.ts';
 import { usePageItems } from '#web/features/links/use-links.ts';
 import { cn } from '#web/lib/utils.ts';
 
@@ -38,7 +38,10 @@ export function LayoutPicker({ user, draft, limits, onChange }: LayoutPickerProp
   // Twelve small pages follow the draft a moment behind: a slider dragged elsewhere stays smooth.
   const look = useDeferredValue(draft);
   // Drawn as the page draws it (links past the plan left off), each layout put in after: a locked one shows what it would be.
-  const page = useMemo(() => toPublicProfile({ ...user, planLimits: limits[user.plan] }, items ?? [], look), [user, limits, items, look]);
+  const page = useMemo(
+    () => toPublicProfile({ ...user, pageLanguage: user.pageSpeaks, planLimits: limits[user.plan] }, items ?? [], look),
+    [user, limits, items, look],
+  );
   return (
     <div className="space-y-2 sm:col-span-2">
       <span id={labelId} className="text-sm font-medium text-zinc-300">
@@ -96,6 +99,7 @@ const LayoutThumbnail = memo(function LayoutThumbnail({
   dimmed: boolean;
 }) {
   const shown: PublicPage = { ...page, customization: { ...page.customization, profileLayout: layout } };
+  const t = usePageTranslator(page.profile.language);
   return (
     <span
       className={cn('@container relative block h-36 w-full overflow-hidden bg-zinc-900', dimmed && 'opacity-60')}
@@ -107,7 +111,7 @@ const LayoutThumbnail = memo(function LayoutThumbnail({
         className="pointer-events-none absolute top-0 left-0 block origin-top-left"
         style={{ width: `${100 / SCALE}cqw`, transform: `scale(${SCALE})` }}
       >
-        <ProfileView page={shown} hrefOf={() => undefined} embedded t={english} />
+        <ProfileView page={shown} hrefOf={() => undefined} embedded t={t} />
       </span>
     </span>
   );
