@@ -81,4 +81,10 @@ export const pageNoticeWords = {
   linkHidden: /*i18n*/ { id: 'notice.linkHidden', message: 'This link is not available' },
   linkHiddenLead: /*i18n*/ { id: 'notice.linkHiddenLead', message: 'Its owner has hidden it for now.' },
   seePage: /*i18n*/ { id: 'notice.seePage', message: "See @{username}'s page" },
+  comingSoon: /*i18n*/ { id: 'notice.comingSoon', message: 'Coming soon' },
+  comingSoonMessage: /*i18n*/ {
+    id: 'notice.comingSoonMessage',
+    message: 'We are working on something incredible for you. Get ready to be amazed!',
+  },
+  adminLogin: /*i18n*/ { id: 'notice.adminLogin', message: 'Admin login' },
 } as const;

@@ -199,7 +199,8 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   });
   registerOriginCheck(app, config.publicUrl);
   registerSessions(app, db, createApiTokenAuth(app, db, config));
-  registerMaintenanceGate(app, shared.siteSettings);
+  // Closed for coming-soon, a creator's page still says so in its language (issue 54).
+  registerMaintenanceGate(app, shared.siteSettings, async (segment) => (await shared.publicProfileNamed(db, segment))?.pageLanguage);
   registerHealthRoutes(app, db, shared.redis);
   registerMetrics(app, { token: config.metricsToken, recorder: events, cache, fastPath: shared.fastPathStats, media: shared.media });
 

@@ -64,6 +64,30 @@ describe(`coming-soon mode (${DIALECT})`, () => {
     await setMode(t.app, false);
   });
 
+  it("says it in a creator's page's language on that page, and keeps an admin's own message as written", async () => {
+    const creator = await createUser(t.app, { language: 'es' });
+    const arabic = await createUser(t.app, { language: 'ar' });
+    await setMode(t.app, true, '');
+    const spanish = await get(`/${creator.user.username}`);
+    expect(spanish.statusCode).toBe(503);
+    expect(spanish.body).toMatch(/^<!doctype html><html lang="es">/);
+    expect(spanish.body).toContain('<h1>Muy pronto</h1>');
+    expect(spanish.body).toContain('Estamos preparando algo increíble para ti.');
+    expect(spanish.body).toContain('Acceso de administración');
+    expect((await get(`/${arabic.user.username}/`)).body).toMatch(/^<!doctype html><html lang="ar" dir="rtl">/);
+    // The site's own pages, and a name that is no page, in the site's language, with the spec's words.
+    for (const url of ['/', '/pricing', '/nobody-here', '/%E2%9C%93']) {
+      const site = await get(url);
+      expect(site.body, url).toMatch(/^<!doctype html><html lang="en">/);
+      expect(site.body, url).toContain(DEFAULT_MAINTENANCE_MESSAGE);
+    }
+    await setMode(t.app, true, 'Volvemos el lunes');
+    const own = (await get(`/${creator.user.username}`)).body;
+    expect(own).toContain('<p class="message" dir="auto">Volvemos el lunes</p>');
+    expect(own).not.toContain('algo increíble');
+    await setMode(t.app, false);
+  });
+
   it('keeps open what an admin needs to sign in', async () => {
     await setMode(t.app, true);
     expect((await get('/login')).statusCode).toBe(200);
