@@ -55,19 +55,19 @@ export function BlockCard({ block, clicks, timeZone, ...controls }: BlockCardPro
         {block.type === 'embed' && ` · ${EMBED_PROVIDER_RULES[block.provider].name}`}
       </p>
       {block.type === 'header' && (
-        <p className="line-clamp-2 break-words text-lg font-bold sm:truncate" data-testid="block-content">
+        <p className="line-clamp-2 break-words text-lg font-bold sm:truncate" data-testid="block-content" dir="auto">
           {block.title}
         </p>
       )}
       {block.type === 'text' && (
-        <p className="line-clamp-3 whitespace-pre-line break-words text-sm text-zinc-200" data-testid="block-content">
+        <p className="line-clamp-3 whitespace-pre-line break-words text-sm text-zinc-200" data-testid="block-content" dir="auto">
           {block.text}
         </p>
       )}
       {block.type === 'divider' && <p className="text-sm text-muted">A line between the items around it</p>}
       {block.type === 'embed' && (
         <>
-          <p className="line-clamp-2 break-words font-semibold sm:truncate" data-testid="block-content">
+          <p className="line-clamp-2 break-words font-semibold sm:truncate" data-testid="block-content" dir="auto">
             {block.title || `No title from ${EMBED_PROVIDER_RULES[block.provider].name}`}
           </p>
           <p className="truncate text-sm text-muted">{block.url}</p>

@@ -46,7 +46,7 @@ export function LinkCard({ link, clicks, broken, timeZone, theme, pastPlan, ...c
         </span>
       }
     >
-      <p className="line-clamp-2 break-words font-semibold sm:truncate" data-testid="link-title">
+      <p className="line-clamp-2 break-words font-semibold sm:truncate" data-testid="link-title" dir="auto">
         {link.title}
       </p>
       <p className="break-all text-sm text-muted sm:truncate" data-testid="link-url">
