@@ -21,13 +21,23 @@ afterAll(() => t.close());
  * preview to the URL). The landmark around the card differs on purpose: the
  * page's main, the preview's region inside the dashboard's main.
  */
+/**
+ * The markup both draw, for comparing: the root, the custom CSS and the card. The preview's root says the page's
+ * language and direction itself (the served page says them on <html>): they are compared apart (languageOf).
+ */
 function profileMarkupOf(html: string): string {
-  const root = /<div class="lv-page"[^>]*>/.exec(html)?.[0];
+  const root = /<div class="lv-page"[^>]*>/.exec(html)?.[0]?.replace(/ lang="[^"]*" dir="[^"]*"/, '');
   const style = /<style>\.lv-profile[^<]*<\/style>/.exec(html)?.[0] ?? '';
   const card = /<div class="lv-card">.*?(?=<\/(?:main|section)><footer)/s.exec(html)?.[0];
   expect(root).toBeDefined();
   expect(card).toBeDefined();
   return `${root}${style}${card}`.replace(/ href="[^"]*"/g, '');
+}
+
+/** The language and direction a drawing says it is in: on the preview's root, or on the served page's <html>. */
+function languageOf(html: string): string | undefined {
+  const tag = /<html[^>]*>|<div class="lv-page"[^>]*>/.exec(html)?.[0] ?? '';
+  return `${/ lang="([^"]*)"/.exec(tag)?.[1]} ${/ dir="([^"]*)"/.exec(tag)?.[1] ?? 'ltr'}`;
 }
 
 describe(`the live preview and the public page (${DIALECT})`, () => {
@@ -72,9 +82,8 @@ describe(`the live preview and the public page (${DIALECT})`, () => {
       await t.app.inject({ method: 'GET', url: `/api/users/${creator.user.id}/links`, headers: { cookie: creator.cookie } })
     ).json().data;
     expect(me.plan).toBe('free');
-    const preview = profileMarkupOf(
-      renderToStaticMarkup(createElement(ProfilePreview, { user: me, items: links, customization: look.json().data })),
-    );
+    const previewHtml = renderToStaticMarkup(createElement(ProfilePreview, { user: me, items: links, customization: look.json().data }));
+    const preview = profileMarkupOf(previewHtml);
 
     const page = await t.app.inject({ method: 'GET', url: `/${creator.user.username}` });
     expect(page.statusCode).toBe(200);
@@ -86,6 +95,8 @@ describe(`the live preview and the public page (${DIALECT})`, () => {
     expect(served).toContain('Lisbon');
     expect(served).not.toContain('Hidden');
     expect(preview).toBe(served);
+    expect(languageOf(previewHtml)).toBe('en ltr');
+    expect(languageOf(page.body)).toBe('en ltr');
 
     const publicJson = (await t.app.inject({ method: 'GET', url: `/api/public/${creator.user.username}` })).json().data;
     expect(publicJson.profile.verified).toBe(true);
@@ -108,8 +119,10 @@ describe(`the live preview and the public page with blocks (${DIALECT})`, () => 
     const items = (
       await t.app.inject({ method: 'GET', url: `/api/users/${creator.user.id}/links`, headers: { cookie: creator.cookie } })
     ).json().data;
-    const preview = profileMarkupOf(renderToStaticMarkup(createElement(ProfilePreview, { user: me, items })));
-    const served = profileMarkupOf((await t.app.inject({ method: 'GET', url: `/${creator.user.username}` })).body);
+    const previewHtml = renderToStaticMarkup(createElement(ProfilePreview, { user: me, items }));
+    const servedHtml = (await t.app.inject({ method: 'GET', url: `/${creator.user.username}` })).body;
+    const [preview, served] = [profileMarkupOf(previewHtml), profileMarkupOf(servedHtml)];
+    expect(languageOf(previewHtml)).toBe(languageOf(servedHtml));
     expect(served).toContain('<h2 class="lv-section" dir="auto">Listen &amp; watch</h2>');
     expect(served).toContain('<hr class="lv-divider"/>');
     expect(preview).toBe(served);
