@@ -7,6 +7,7 @@ import type { CurrentUser } from '#shared/user.types.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { useBrowserTimeZone } from '#web/features/analytics/use-analytics.ts';
 import { useProfileSettings } from '#web/lib/use-profile-settings.ts';
+import { usePageWordsAhead } from '#web/lib/page-words-ahead.ts';
 import { ConfirmDialog } from '#web/components/ui/confirm-dialog.tsx';
 import { unsavedWork, useBackAndForwardQuestion } from '#web/lib/unsaved-changes.ts';
 import { DashboardSidebar } from './dashboard-sidebar.tsx';
@@ -57,6 +58,8 @@ function TabLoading() {
 function DashboardFrame({ user, children }: { user: CurrentUser; children: ReactNode }) {
   const theme = useProfileSettings().data?.theme ?? 'dark';
   useBrowserTimeZone(user);
+  // The page's words in its language (issue 54), fetched ahead for the previews.
+  usePageWordsAhead(user.pageSpeaks);
   return (
     <div className="min-h-dvh bg-background text-zinc-100 lg:grid lg:grid-cols-[18rem_1fr]" data-dashboard-theme={theme}>
       {children}
