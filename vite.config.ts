@@ -103,7 +103,9 @@ export default defineConfig(({ isSsrBuild }) => ({
               test: modules({
                 files: [
                   ...['app-shell.tsx', 'app-ready.tsx', 'lib/utils.ts', 'lib/use-hydrated.ts'].map((file) => `src/web/${file}`),
-                  ...['button', 'input', 'card', 'form-error', 'spinner'].map((name) => `src/web/components/ui/${name}.tsx`),
+                  ...['button', 'input', 'card', 'form-error', 'spinner', 'language-options'].map(
+                    (name) => `src/web/components/ui/${name}.tsx`,
+                  ),
                   'src/web/lib/use-session.ts',
                   'src/web/lib/use-site-features.ts',
                   // The one mutation hook (decision 025): the dashboard's first load takes it without the form library.

@@ -54,18 +54,11 @@ export function registerMaintenanceGate(app: App, settings: SiteSettingsCache, l
     if (request.url.startsWith('/api/')) return reply.send(errorBody('maintenance', maintenanceMessage || DEFAULT_MAINTENANCE_MESSAGE));
     // A creator's page (its address's first segment) says it in its own language; the rest of the site in English.
     const [segment = ''] = request.url.slice(1).split(/[/?#]/, 1);
-    const language = spokenLanguageOf(segment ? await languageOfPage(decodeSegment(segment)) : null);
+    // (A username is never percent-encoded: an encoded segment is no page, and is looked up as it came.)
+    const language = spokenLanguageOf(segment ? await languageOfPage(segment) : null);
     return reply.type('text/html; charset=utf-8').send(renderComingSoonPage(maintenanceMessage, false, language));
   });
 }
 
 /** The language the page at this address segment speaks, or null/undefined when it is no live page. */
 export type LanguageOfPage = (segment: string) => Promise<string | null | undefined>;
-
-function decodeSegment(segment: string): string {
-  try {
-    return decodeURIComponent(segment);
-  } catch {
-    return '';
-  }
-}

@@ -1,5 +1,6 @@
 import { Languages } from 'lucide-react';
-import { LANGUAGE_CODES, LANGUAGES, type Language } from '#shared/i18n/languages.ts';
+import { LanguageOptions } from '#web/components/ui/language-options.tsx';
+import type { Language } from '#shared/i18n/languages.ts';
 import type { CurrentUser } from '#shared/user.types.ts';
 import { Card } from '#web/components/ui/card.tsx';
 import { Label, Select } from '#web/components/ui/input.tsx';
@@ -30,11 +31,7 @@ export function LanguageCard({ user }: { user: CurrentUser }) {
           onChange={(event) => save.run(event.target.value as Language)}
           className="w-full sm:w-72"
         >
-          {LANGUAGE_CODES.map((code) => (
-            <option key={code} value={code} lang={code}>
-              {LANGUAGES[code].name}
-            </option>
-          ))}
+          <LanguageOptions />
         </Select>
       </div>
     </Card>

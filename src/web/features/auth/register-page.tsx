@@ -1,10 +1,11 @@
 import { safeNextPath } from '#shared/next-path.ts';
+import { LanguageOptions } from '#web/components/ui/language-options.tsx';
 import { useEffect } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { DISPLAY_NAME_MAX_LENGTH, USERNAME_MAX_LENGTH } from '#shared/constants.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { Input, Label, Select } from '#web/components/ui/input.tsx';
-import { DEFAULT_LANGUAGE, LANGUAGE_CODES, LANGUAGES, languageAmong } from '#shared/i18n/languages.ts';
+import { DEFAULT_LANGUAGE, languageAmong } from '#shared/i18n/languages.ts';
 import { useApiMutation } from '#web/lib/use-api-mutation.ts';
 import { useSchemaForm } from '#web/lib/use-schema-form.ts';
 import { useHydrated } from '#web/lib/use-hydrated.ts';
@@ -104,11 +105,7 @@ export function RegisterCard() {
             className="w-full"
             {...form.field('language')}
           >
-            {LANGUAGE_CODES.map((code) => (
-              <option key={code} value={code} lang={code}>
-                {LANGUAGES[code].name}
-              </option>
-            ))}
+            <LanguageOptions />
           </Select>
           <p id="language-hint" className="text-xs text-muted">
             The mail this site sends you is in this language. Change it any time in Account.

@@ -1,4 +1,5 @@
 import { Moon, Palette, Sun, UserRound } from 'lucide-react';
+import { LanguageOptions } from '#web/components/ui/language-options.tsx';
 import type { PathValue } from 'react-hook-form';
 import { useEffect } from 'react';
 import { useSearchParams } from 'react-router';
@@ -9,7 +10,7 @@ import { type ProfileFormInput, type ProfileSettings, profileFormSchema, profile
 import type { CurrentUser } from '#shared/user.types.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { Card } from '#web/components/ui/card.tsx';
-import { LANGUAGES, LANGUAGE_CODES, type Language } from '#shared/i18n/languages.ts';
+import { LANGUAGES, type Language } from '#shared/i18n/languages.ts';
 import { Input, Label, Select, Textarea } from '#web/components/ui/input.tsx';
 import { LoadError, LoadingState } from '#web/components/ui/query-status.tsx';
 import { Switch } from '#web/components/ui/switch.tsx';
@@ -245,11 +246,7 @@ function ProfileSettingsForm({ user, settings }: { user: CurrentUser; settings: 
                   <option value="">
                     {user.pageRole === 'owner' ? `Same as your account (${LANGUAGES[user.language].name})` : 'Same as its owner’s account'}
                   </option>
-                  {LANGUAGE_CODES.map((code) => (
-                    <option key={code} value={code} lang={code}>
-                      {LANGUAGES[code].name}
-                    </option>
-                  ))}
+                  <LanguageOptions />
                 </Select>
               </div>
             </fieldset>
