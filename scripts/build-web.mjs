@@ -70,7 +70,7 @@ const entryKey = 'index.html';
 const siteEntryKey = 'site-page.ts';
 for (const key of [entryKey, siteEntryKey]) if (!viteManifest[key]?.isEntry) throw new Error(`scripts/build-web.mjs: no entry ${key}`);
 const preloadsOf = (pathname) => {
-  const module = PAGE_MODULES[pathname];
+  const module = PAGE_MODULES[prerender.siteLanguageOf(pathname).path];
   if (!module || !viteManifest[module]) throw new Error(`scripts/build-web.mjs: no page module known for ${pathname}`);
   const entryFiles = new Set(firstLoadFiles(entryKey));
   // Its stylesheets: the prerendered page is drawn styled, not restyled once its script is in.
@@ -107,20 +107,41 @@ const staticHead = (html) =>
     );
 const escapeHtml = (text) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
+/**
+ * A translated page's addresses in every language, for search engines (issue 54): each language's, and
+ * English's as the one for any other.
+ */
+function alternatesOf(pathname) {
+  const { path: englishPath } = prerender.siteLanguageOf(pathname);
+  if (!prerender.isTranslatedSitePath(englishPath)) return [];
+  const link = (hreflang, address) => `<link rel="alternate" hreflang="${hreflang}" href="${ORIGIN_PLACEHOLDER}${address}" />`;
+  return [
+    ...prerender.LANGUAGE_CODES.map((language) => link(language, prerender.siteAddressIn(language, englishPath))),
+    link('x-default', englishPath),
+  ];
+}
+
 /** A page's HTML: a prerendered one static (the static pages' script), a signed-in page's shell the app's. */
 function page(meta, canonicalPath, root, preloads = '', isStatic = true) {
+  const language = prerender.siteLanguageOf(canonicalPath ?? '/').language;
   const head = [
     `<title>${escapeHtml(meta.title)}</title>`,
     `<meta name="description" content="${escapeHtml(meta.description)}" />`,
     canonicalPath === undefined
       ? '<meta name="robots" content="noindex" />'
       : `<link rel="canonical" href="${ORIGIN_PLACEHOLDER}${canonicalPath === '/' ? '/' : canonicalPath}" />`,
+    ...(canonicalPath === undefined ? [] : alternatesOf(canonicalPath)),
   ].join('\n    ');
+  if (!template.includes('<html lang="en"')) throw new Error('index.html does not open with <html lang="en"');
   const html = (isStatic ? staticHead(template) : template)
+    .replace('<html lang="en"', `<html lang="${language}" dir="${prerender.directionOf(language)}"`)
     .replace(/<title>[^<]*<\/title>/, head)
     .replace(/\s*<meta name="description"[^>]*>/, '')
     // A page the server draws with the site's features is marked for the script that hydrates it (main.tsx).
-    .replace('<div id="root"></div>', `<div id="root"${root === ROOT_PLACEHOLDER ? ' data-site-rendered' : ''}>${root}</div>`)
+    .replace(
+      '<div id="root"></div>',
+      `<div id="root"${root === ROOT_PLACEHOLDER ? ' data-site-rendered' : ''}>${root}</div>${canonicalPath === undefined || !isStatic ? '' : prerender.renderLanguageSuggestions(canonicalPath)}`,
+    )
     .replace('</head>', `  ${[fontPreload, preloads].filter(Boolean).join('\n    ')}\n  </head>`);
   if (!html.includes(ORIGIN_PLACEHOLDER) && canonicalPath !== undefined) throw new Error('index.html has no <title> to replace');
   return html;

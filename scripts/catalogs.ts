@@ -4,7 +4,7 @@
 // catalog that misses a message of the English one, has one the code no longer
 // uses, holds invalid ICU or names other placeholders fails the build here,
 // never a page. The pseudo-language of the tests is made from English.
-import { readFileSync, readdirSync } from 'node:fs';
+import { readFileSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { Plugin as EsbuildPlugin } from 'esbuild';
 import type { Plugin as VitePlugin } from 'vite';
@@ -111,10 +111,42 @@ function pseudoCatalog(source: Source): Record<string, Compiled> {
   );
 }
 
-/** `{code}.json?catalog` (or `en-XA.json?catalog`, made from English) → `export const messages = …`. */
-export function catalogModule(file: string): string {
+/**
+ * The parts of a catalog the browser loads apart, by the first segment of their messages' ids: a page's own words
+ * (the dashboard's previews), the site's pages. The server takes every catalog whole.
+ */
+export const CATALOG_SCOPES = {
+  page: ['page', 'subscribe', 'notice'],
+  site: ['site'],
+} as const satisfies Record<string, readonly string[]>;
+type Scope = keyof typeof CATALOG_SCOPES;
+
+function isScope(name: string): name is Scope {
+  return Object.hasOwn(CATALOG_SCOPES, name);
+}
+
+function inScope(compiled: Record<string, Compiled>, scope: Scope | undefined): Record<string, Compiled> {
+  if (!scope) return compiled;
+  const prefixes: readonly string[] = CATALOG_SCOPES[scope];
+  return Object.fromEntries(Object.entries(compiled).filter(([id]) => prefixes.includes(id.split('.')[0]!)));
+}
+
+/**
+ * `{code}.json?catalog` (or `en-XA.json?catalog`, made from English) → `export const messages = …`; with a scope
+ * (`?catalog=site`), only that scope's messages.
+ */
+export function catalogModule(file: string, scope?: Scope): string {
   const code = path.basename(file, '.json');
-  return `export const messages = JSON.parse(${JSON.stringify(JSON.stringify(compileCatalog(code, path.dirname(file))))});\n`;
+  const messages = inScope(compileCatalog(code, path.dirname(file)), scope);
+  return `export const messages = JSON.parse(${JSON.stringify(JSON.stringify(messages))});\n`;
+}
+
+/** The scope a `….json?catalog=scope` import names (none for `?catalog`): an unknown one fails the build. */
+function scopeOf(query: string): Scope | undefined {
+  const name = query.slice('?catalog'.length).replace(/^=/, '');
+  if (name === '') return undefined;
+  if (!isScope(name)) throw new Error(`?catalog=${name}: not a catalog scope (${Object.keys(CATALOG_SCOPES).join(', ')})`);
+  return name;
 }
 
 /**
@@ -141,26 +173,86 @@ function allCatalogsModule(directory = CATALOG_DIR): string {
  * file of its own), and, once the bundler found it, the catalog's own path beside it.
  */
 function catalogRequest(source: string): { lookup: string; pathOf: (found: string) => string } {
-  const bare = source.slice(0, -SUFFIX.length);
+  const bare = source.slice(0, source.lastIndexOf(SUFFIX));
   const code = path.basename(bare, '.json');
   return {
     lookup: code === PSEUDO ? bare.replace(/en-XA\.json$/, `${SOURCE}.json`) : bare,
-    pathOf: (found) => path.join(path.dirname(found), `${code}.json`),
+    pathOf: (found) => path.join(path.dirname(found), `${code}.json`) + source.slice(source.lastIndexOf(SUFFIX)),
   };
 }
 
+const CATALOG_REQUEST = /\.json\?catalog(=[a-z]+)?$/;
+
 /**
- * `virtual:linkverse-catalog-loaders`: for the browser, each catalog's loader by code (the pseudo-language's too),
- * each a chunk of its own that only a page in that language fetches.
+ * `virtual:linkverse-catalog-loaders`: for the browser, each scope's loader by language (the pseudo-language's too),
+ * each a chunk of its own that only a page in that language fetches. English needs none: its words are in the code
+ * (englishInPlace).
  */
 const LOADERS_ID = 'virtual:linkverse-catalog-loaders';
 
 function catalogLoadersModule(directory = CATALOG_DIR): string {
-  const files = [...catalogFiles(directory), path.resolve(directory, `${PSEUDO}.json`)];
-  const loaders = files.map(
-    (file) => `${JSON.stringify(path.basename(file, '.json'))}: () => import(${JSON.stringify(`${file}${SUFFIX}`)})`,
+  const files = [...catalogFiles(directory), path.resolve(directory, `${PSEUDO}.json`)].filter(
+    (file) => path.basename(file, '.json') !== SOURCE,
   );
-  return `export const loaders = {${loaders.join(', ')}};\n`;
+  const scopes = Object.keys(CATALOG_SCOPES).map((scope) => {
+    const loaders = files.map(
+      (file) => `${JSON.stringify(path.basename(file, '.json'))}: () => import(${JSON.stringify(`${file}${SUFFIX}=${scope}`)})`,
+    );
+    return `${scope}: {${loaders.join(', ')}}`;
+  });
+  return `export const loaders = {${scopes.join(', ')}};\n`;
+}
+
+/** A message descriptor as the code writes it: `/*i18n*\/ { id: 'site.home', message: 'Home' }`. */
+const DESCRIPTOR = /\/\*i18n\*\/\s*\{\s*id:\s*'([\w.-]+)',\s*message:\s*('(?:[^'\\]|\\.)*'|"(?:[^"\\]|\\.)*"|`(?:[^`\\$]|\\.)*`),?\s*\}/g;
+
+/** The text of a JavaScript string literal without substitutions. */
+function literalText(literal: string): string {
+  const body = literal.slice(1, -1);
+  let json = '';
+  for (let index = 0; index < body.length; index++) {
+    const char = body[index]!;
+    if (char === '\\') {
+      const next = body[++index] ?? '';
+      json += next === "'" || next === '`' ? next : `\\${next}`;
+    } else if (char === '"') json += '\\"';
+    else if (char === '\n') json += '\\n';
+    else json += char;
+  }
+  return JSON.parse(`"${json}"`) as string;
+}
+
+/** The English catalog, compiled, read again when its file changes. */
+let englishSource: { directory: string; changed: number; source: Source } | undefined;
+function englishOf(directory: string): Source {
+  const changed = statSync(path.join(directory, `${SOURCE}.json`)).mtimeMs;
+  if (englishSource?.directory !== directory || englishSource.changed !== changed)
+    englishSource = { directory, changed, source: sourceOf(directory) };
+  return englishSource.source;
+}
+
+/**
+ * The English words of a module, compiled in place (issue 54): each descriptor's message becomes its compiled form
+ * from the English catalog, so that English needs no catalog in the browser, and a message whose English is not the
+ * catalog's (an extraction forgotten) fails the build with its id.
+ */
+export function englishInPlace(code: string, file: string, directory = CATALOG_DIR): string | undefined {
+  if (!code.includes('/*i18n*/')) return undefined;
+  const english = englishOf(directory);
+  const problems: string[] = [];
+  const replaced = code.replace(DESCRIPTOR, (_whole, id: string, literal: string) => {
+    const written = literalText(literal);
+    const compiled = english.compiled[id];
+    if (english.texts[id] !== written || !compiled)
+      problems.push(
+        `${id}: the code says "${written}", the English catalog ${id in english.texts ? `"${english.texts[id]}"` : 'has none'}`,
+      );
+    return `{ id: ${JSON.stringify(id)}, message: ${JSON.stringify(compiled ?? written)} }`;
+  });
+  const left = replaced.split('/*i18n*/').length - 1;
+  if (left > 0) problems.push(`${left} descriptor(s) not written as /*i18n*/ { id: '…', message: '…' }`);
+  if (problems.length > 0) throw new Error(`${file}:\n  ${problems.join('\n  ')}\n  (run npm run i18n:extract)`);
+  return replaced;
 }
 
 export function catalogsVitePlugin(): VitePlugin {
@@ -170,10 +262,10 @@ export function catalogsVitePlugin(): VitePlugin {
     async resolveId(source, importer) {
       if (source === ALL_ID) return `\0${ALL_ID}`;
       if (source === LOADERS_ID) return `\0${LOADERS_ID}`;
-      if (!source.endsWith(SUFFIX)) return null;
+      if (!CATALOG_REQUEST.test(source)) return null;
       const { lookup, pathOf } = catalogRequest(source);
       const resolved = await this.resolve(lookup, importer, { skipSelf: true });
-      return resolved ? `\0${pathOf(resolved.id)}${SUFFIX}` : null;
+      return resolved ? `\0${pathOf(resolved.id)}` : null;
     },
     load(id) {
       if (id === `\0${ALL_ID}`) {
@@ -181,11 +273,19 @@ export function catalogsVitePlugin(): VitePlugin {
         return allCatalogsModule();
       }
       if (id === `\0${LOADERS_ID}`) return catalogLoadersModule();
-      if (!id.startsWith('\0') || !id.endsWith(SUFFIX)) return null;
-      const file = id.slice(1, -SUFFIX.length);
+      if (!id.startsWith('\0') || !CATALOG_REQUEST.test(id)) return null;
+      const file = id.slice(1, id.lastIndexOf(SUFFIX));
       this.addWatchFile(path.join(path.dirname(file), `${SOURCE}.json`));
       if (!file.endsWith(`${PSEUDO}.json`)) this.addWatchFile(file);
-      return catalogModule(file);
+      return catalogModule(file, scopeOf(id.slice(id.lastIndexOf(SUFFIX))));
+    },
+    transform(code, id) {
+      // The product's own modules: where extraction finds its words (lingui.config.ts).
+      if (!id.startsWith(path.resolve('src') + path.sep) || !/\.tsx?$/.test(id)) return null;
+      const replaced = englishInPlace(code, id);
+      if (replaced === undefined) return null;
+      this.addWatchFile(path.resolve(CATALOG_DIR, `${SOURCE}.json`));
+      return { code: replaced, map: null };
     },
   };
 }
@@ -200,16 +300,16 @@ export function catalogsEsbuildPlugin(): EsbuildPlugin {
         loader: 'js',
         watchFiles: catalogFiles(),
       }));
-      build.onResolve({ filter: /\.json\?catalog$/ }, async (args) => {
+      build.onResolve({ filter: CATALOG_REQUEST }, async (args) => {
         const { lookup, pathOf } = catalogRequest(args.path);
         const resolved = await build.resolve(lookup, { kind: args.kind, resolveDir: args.resolveDir });
         if (resolved.errors.length > 0) return { errors: resolved.errors };
         return { path: pathOf(resolved.path), namespace: 'linkverse-catalog' };
       });
       build.onLoad({ filter: /.*/, namespace: 'linkverse-catalog' }, (args) => ({
-        contents: catalogModule(args.path),
+        contents: catalogModule(args.path.slice(0, args.path.lastIndexOf(SUFFIX)), scopeOf(args.path.slice(args.path.lastIndexOf(SUFFIX)))),
         loader: 'js',
-        watchFiles: [path.join(path.dirname(args.path), `${SOURCE}.json`), args.path],
+        watchFiles: [path.join(path.dirname(args.path), `${SOURCE}.json`), args.path.slice(0, args.path.lastIndexOf(SUFFIX))],
       }));
     },
   };

@@ -1,6 +1,9 @@
+import { LANGUAGE_SEGMENTS } from './i18n/site-addresses.ts';
+
 // Route names, reserved words and usernames share one namespace (DESIGN.md "Names"):
-// every first path segment the app serves, or will serve, can never be a username.
-export const APP_ROUTE_NAMES = [
+// every first path segment the app serves, or will serve, can never be a username;
+// the site's pages in other languages live under their language's segment (/es, /pt-br).
+const ROUTE_NAMES = [
   'about',
   'admin',
   'api',
@@ -44,6 +47,8 @@ export const APP_ROUTE_NAMES = [
   'upload-profile-image',
   'www',
 ] as const;
+
+export const APP_ROUTE_NAMES: readonly string[] = [...ROUTE_NAMES, ...LANGUAGE_SEGMENTS];
 
 const appRouteNames: ReadonlySet<string> = new Set(APP_ROUTE_NAMES);
 

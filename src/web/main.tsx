@@ -15,6 +15,8 @@ import { announcePending } from './lib/announcements.ts';
 import type { SiteFeatures } from '#shared/account.ts';
 import { SiteFeaturesContext, loadSiteFeatures } from '#web/lib/use-site-features.ts';
 import { guardBackAndForward } from '#web/lib/unsaved-changes.ts';
+import { siteLanguageOf } from '#shared/i18n/site-addresses.ts';
+import { loadWords } from '#web/lib/words.ts';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('No #root element');
@@ -39,11 +41,13 @@ const prerendered = root.firstElementChild !== null && !root.firstElementChild.h
 // yields to the browser between them, instead of one long task that blocks the
 // page while a phone runs the whole tree (issue 27: total blocking time).
 // A page the server drew with the site's features (its plans, its single sign-on) hydrates with them.
+// A site page in another language is drawn once its words are in (issue 54): as it was sent, not in English first.
+// Not awaited at the module's top: a top-level await splits the app's entry into many small files.
+const words = loadWords('site', siteLanguageOf(location.pathname).language);
 if (prerendered && !mayHaveSession()) {
   const hydrate = (features?: SiteFeatures) =>
-    startTransition(() => void hydrateRoot(root, <SiteFeaturesContext value={features}>{app}</SiteFeaturesContext>));
-  // Not awaited at the module's top: a top-level await splits the app's entry into many small files.
+    void words.then(() => startTransition(() => void hydrateRoot(root, <SiteFeaturesContext value={features}>{app}</SiteFeaturesContext>)));
   if (root.hasAttribute('data-site-rendered')) loadSiteFeatures().then(hydrate, () => hydrate());
   else hydrate();
-} else createRoot(root).render(app);
+} else void words.then(() => createRoot(root).render(app));
 void announcePending();

@@ -11,17 +11,33 @@ import { AppRoutes } from './routes.tsx';
 import type { SiteFeatures } from '#shared/account.ts';
 import { SiteFeaturesContext } from '#web/lib/use-site-features.ts';
 import { DashboardSkeleton } from './features/dashboard/dashboard-skeleton.tsx';
+import { LANGUAGE_CODES } from '#shared/i18n/languages.ts';
+import { loadWords } from '#web/lib/words.ts';
+import { siteLanguageOf } from '#shared/i18n/site-addresses.ts';
+import { LanguageSuggestions } from './features/site/language-suggestion.tsx';
+
+// Every language's words for the site's pages, loaded before any page is drawn (issue 54).
+await Promise.all(LANGUAGE_CODES.map((language) => loadWords('site', language)));
 
 export { SITE_HOST_PLACEHOLDER, SITE_YEAR_PLACEHOLDER } from './lib/utils.ts';
+export { LANGUAGE_CODES, directionOf } from '#shared/i18n/languages.ts';
+export { isTranslatedSitePath, siteAddressIn, siteLanguageOf } from '#shared/i18n/site-addresses.ts';
 export {
   ACCOUNT_PATHS,
   CONTENT_PATHS,
   NOT_FOUND_META,
   PRERENDERED_PATHS,
+  TRANSLATED_PATHS,
   SHELL_PATHS,
   SITE_RENDERED_PATHS,
   pageMetaFor,
 } from './features/site/page-meta.ts';
+
+/** A home page's suggestions of the site in other languages, drawn hidden outside the app's root; none elsewhere. */
+export function renderLanguageSuggestions(pathname: string): string {
+  const { language, path } = siteLanguageOf(pathname);
+  return path === '/' ? renderToStaticMarkup(<LanguageSuggestions current={language} />) : '';
+}
 
 /**
  * What a signed-in page's shell shows before its code and the session are in:

@@ -9,6 +9,8 @@ import { DashboardSkeleton } from './features/dashboard/dashboard-skeleton.tsx';
 import { DocumentMeta } from './features/site/document-meta.tsx';
 import { NotFoundPage } from '#web/components/not-found-page.tsx';
 import { SiteLayout } from './features/site/site-layout.tsx';
+import { LANGUAGE_CODES } from '#shared/i18n/languages.ts';
+import { TRANSLATED_SITE_PATHS, type TranslatedSitePath, siteAddressIn } from '#shared/i18n/site-addresses.ts';
 
 // Every page's code loads on demand: the landing page downloads neither the
 // forms (zod) nor the dashboard, the admin or the charts.
@@ -88,6 +90,15 @@ function RootLayout() {
   );
 }
 
+/** The site's pages that have an address in every language (TRANSLATED_SITE_PATHS). */
+const TRANSLATED_PAGES: Record<TranslatedSitePath, ReactNode> = {
+  '/': <LandingPage />,
+  '/features': <FeaturesPage />,
+  '/services': <ServicesPage />,
+  '/services/business-solutions': <BusinessSolutionsPage />,
+  '/examples': <ExamplesPage />,
+};
+
 // One route per written page (not '/docs/:slug'): an address they lack falls to
 // the 404 route, as the server's 404 page was prerendered, so it hydrates as sent.
 const CONTENT_ROUTE_PATHS = [...CONTENT_PAGES.keys()];
@@ -101,51 +112,18 @@ export const routes: RouteObject[] = [
       {
         element: <SiteLayout />,
         children: [
-          {
-            path: '/',
-            element: (
-              <Loading>
-                <LandingPage />
-              </Loading>
-            ),
-          },
-          {
-            path: '/features',
-            element: (
-              <Loading>
-                <FeaturesPage />
-              </Loading>
-            ),
-          },
-          {
-            path: '/services',
-            element: (
-              <Loading>
-                <ServicesPage />
-              </Loading>
-            ),
-          },
-          {
-            path: '/services/business-solutions',
-            element: (
-              <Loading>
-                <BusinessSolutionsPage />
-              </Loading>
-            ),
-          },
+          // The translated pages, at their address in every language (/features, /es/features).
+          ...LANGUAGE_CODES.flatMap((language) =>
+            TRANSLATED_SITE_PATHS.map((path) => ({
+              path: siteAddressIn(language, path),
+              element: <Loading>{TRANSLATED_PAGES[path]}</Loading>,
+            })),
+          ),
           {
             path: '/pricing',
             element: (
               <Loading>
                 <PricingPage />
-              </Loading>
-            ),
-          },
-          {
-            path: '/examples',
-            element: (
-              <Loading>
-                <ExamplesPage />
               </Loading>
             ),
           },

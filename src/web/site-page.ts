@@ -15,7 +15,13 @@ import { showExamples } from './features/examples/examples-behaviour.ts';
 import { AUTH_ISLAND_CARDS } from './features/auth/auth-island-cards.ts';
 import type { AuthIslandName } from './features/auth/auth-card.tsx';
 import { loadSiteFeatures } from '#web/lib/site-features.ts';
-import { followNavbarScroll, mirrorClaimedName, showCheckoutCancelled, showSiteFeatures } from './features/site/site-page-behaviour.ts';
+import {
+  followNavbarScroll,
+  mirrorClaimedName,
+  showCheckoutCancelled,
+  showSiteFeatures,
+  suggestLanguage,
+} from './features/site/site-page-behaviour.ts';
 
 if (mayHaveSession() || hasPendingAnnouncement()) {
   // The app's entry (main.tsx), named by the build in the page (scripts/build-web.mjs).
@@ -28,6 +34,7 @@ if (mayHaveSession() || hasPendingAnnouncement()) {
   if (claimBox) mirrorClaimedName(claimBox, document);
   showCheckoutCancelled(document, location.search);
   showExamples(document);
+  suggestLanguage(document, navigator.languages);
   // Without them the page is whole: the Community link stays hidden, the line empty.
   showSiteFeatures(document).catch(() => undefined);
   // An account page hydrates its card alone, which then marks the page ready; loaded once the page has

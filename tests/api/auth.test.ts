@@ -68,7 +68,8 @@ describe(`registration (${DIALECT})`, () => {
   });
 
   it("refuses the app's own route names", async () => {
-    for (const username of ['dashboard', 'admin', 'api', 'login', 'go', 'media', 'pricing']) {
+    // The site's pages in other languages live under their language's segment (issue 54): /es, /pt-br, /zh-hans.
+    for (const username of ['dashboard', 'admin', 'api', 'login', 'go', 'media', 'pricing', 'es', 'pt-br', 'zh-hans', 'ar']) {
       const response = await register({ username, password: 'secret1' });
       expect(response.statusCode, username).toBe(409);
       expect(response.json().message).toBe(authMessages.usernameReserved);

@@ -1,8 +1,9 @@
+import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { CATALOG_DIR, compileCatalog } from '../../scripts/catalogs.ts';
+import { CATALOG_DIR, catalogModule, compileCatalog, englishInPlace } from '../../scripts/catalogs.ts';
 import { LANGUAGE_CODES, PSEUDO_LANGUAGE } from '#shared/i18n/languages.ts';
 import { translatorOf } from '#shared/i18n/translate.ts';
 import { pageNoticeWords, profileWords } from '#profile/profile-words.ts';
@@ -24,9 +25,30 @@ describe('the catalogs', () => {
     expect(Object.keys(compiled).sort()).toEqual(Object.keys(english).sort());
   });
 
-  it('hold the code’s English as written (npm run i18n:extract keeps them so)', () => {
-    for (const words of [profileWords, pageNoticeWords])
-      for (const { id, message } of Object.values(words)) expect(english[id], id).toBe(message);
+  it('hold the code’s English as written (npm run i18n:extract keeps them so), compiled into the code for the browser', () => {
+    const sources = execFileSync('grep', ['-rlF', '--include=*.ts', '--include=*.tsx', '/*i18n*/', 'src'], { encoding: 'utf8' })
+      .trim()
+      .split('\n');
+    expect(sources.length).toBeGreaterThan(5);
+    // Each descriptor's English is the catalog's, or the build stops (englishInPlace, in the Vite plugin).
+    for (const file of sources) expect(englishInPlace(readFileSync(file, 'utf8'), file), file).toBeDefined();
+    // The code's words run already compiled: English needs no catalog.
+    expect(profileWords.views.message).toEqual(compileCatalog('en')['page.views']);
+    const directory = mkdtempSync(path.join(tmpdir(), 'catalogs-'));
+    writeFileSync(path.join(directory, 'en.json'), JSON.stringify({ 'site.a': 'Hello {name}' }));
+    const code = "const a = /*i18n*/ { id: 'site.a', message: 'Hello {name}' };";
+    expect(englishInPlace(code, 'a.ts', directory)).toBe('const a = { id: "site.a", message: ["Hello ",["name"]] };');
+    expect(() => englishInPlace(code.replace('Hello', 'Hi'), 'a.ts', directory)).toThrow(
+      /site\.a: the code says "Hi \{name\}", the English catalog "Hello \{name\}"/,
+    );
+    expect(() => englishInPlace(code.replace('site.a', 'site.b'), 'a.ts', directory)).toThrow(/site\.b: .* has none/);
+  });
+
+  it('load apart in the browser by scope: the site’s pages take only their own words', () => {
+    const module = catalogModule(path.join(CATALOG_DIR, 'es.json'), 'site');
+    const messages = JSON.parse(JSON.parse(/JSON\.parse\((".*")\)/.exec(module)![1]!) as string) as Record<string, unknown>;
+    expect(Object.keys(messages).length).toBeGreaterThan(100);
+    expect(Object.keys(messages).every((id) => id.startsWith('site.'))).toBe(true);
   });
 
   it('translate, with each language’s plurals', () => {

@@ -1,3 +1,5 @@
+import { closestLanguage } from './language-match.ts';
+
 // The languages the product speaks (issue 54). Adding one is its catalog,
 // catalogs/{code}.json, and its line here (README, "Adding a language").
 
@@ -47,20 +49,10 @@ export function directionOf(language: PageLanguage): 'ltr' | 'rtl' {
 
 /**
  * The first of a browser's languages the product speaks (`navigator.languages`, or an Accept-Language header's
- * tags by preference), matched exactly, then by its main language ('pt-PT' → 'pt-BR', 'zh-CN' → 'zh-Hans'); Chinese
- * written in traditional characters (zh-TW, zh-HK, zh-Hant) is not matched. Undefined: none of them.
+ * tags by preference), by closestLanguage's rule. Undefined: none of them.
  */
 export function languageAmong(tags: readonly string[]): Language | undefined {
-  for (const tag of tags) {
-    const lower = tag.trim().toLowerCase();
-    const exact = LANGUAGE_CODES.find((code) => code.toLowerCase() === lower);
-    if (exact) return exact;
-    const [main, ...rest] = lower.split('-');
-    if (main === 'zh' && rest.some((part) => ['tw', 'hk', 'mo', 'hant'].includes(part))) continue;
-    const sameMain = LANGUAGE_CODES.find((code) => code.toLowerCase().split('-')[0] === main);
-    if (sameMain) return sameMain;
-  }
-  return undefined;
+  return closestLanguage(tags, LANGUAGE_CODES);
 }
 
 /** An Accept-Language header's tags, most wanted first (q=0 left out); a malformed header gives none. */

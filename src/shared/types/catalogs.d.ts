@@ -10,8 +10,8 @@ declare module 'virtual:linkverse-catalogs' {
   export const catalogs: Record<string, Messages>;
 }
 
-// Each catalog's loader by code, for the browser: a chunk per language (scripts/catalogs.ts).
+// For the browser, each scope's loader by language but English: a chunk per scope and language (scripts/catalogs.ts, CATALOG_SCOPES).
 declare module 'virtual:linkverse-catalog-loaders' {
   import type { Messages } from '@lingui/core';
-  export const loaders: Record<string, () => Promise<{ messages: Messages }>>;
+  export const loaders: Record<'page' | 'site', Record<string, (() => Promise<{ messages: Messages }>) | undefined>>;
 }

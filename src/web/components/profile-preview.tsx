@@ -5,7 +5,7 @@ import { DEFAULT_PLAN_LIMITS } from '#shared/plans.ts';
 import { useSiteFeatures } from '#web/lib/use-site-features.ts';
 import type { CurrentUser } from '#shared/user.types.ts';
 import { ProfileView } from '#profile/profile-view.tsx';
-import { usePageTranslator } from '#web/lib/page-translator.ts';
+import { useWords } from '#web/lib/words.ts';
 import { FontStylesheet } from './font-stylesheet.tsx';
 
 interface ProfilePreviewProps {
@@ -28,7 +28,7 @@ export function ProfilePreview({ user, items, customization, caption = 'Live pre
   const planLimits = (useSiteFeatures()?.planLimits ?? DEFAULT_PLAN_LIMITS)[user.plan];
   // In the language the page speaks (issue 54), as visitors read it.
   const page = toPublicProfile({ ...user, pageLanguage: user.pageSpeaks, views, planLimits }, items, customization);
-  const t = usePageTranslator(page.profile.language);
+  const t = useWords('page', page.profile.language);
   return (
     <div className="lg:sticky lg:top-24">
       <FontStylesheet font={page.customization.font} />

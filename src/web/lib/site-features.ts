@@ -21,12 +21,23 @@ export function loadSiteFeatures(): Promise<SiteFeatures> {
 }
 
 /**
+ * How a page says the creator count, in its language (issue 54): its sentence with COUNT_MARK where the count
+ * goes, and the separator of its thousands. A static page carries them in its markup (data-social-proof-*).
+ */
+export interface CreatorCountWords {
+  sentence: string;
+  group: string;
+}
+export const COUNT_MARK = '\u2063count\u2063';
+const ENGLISH_CREATOR_COUNT: CreatorCountWords = { sentence: `Join ${COUNT_MARK} creators on ${SITE_NAME}`, group: ',' };
+
+/**
  * The line that says who uses this site: the operator's own (SOCIAL_PROOF), or
  * the site's real creator count once it is large enough; otherwise nothing.
  */
-export function socialProofLine(features: SiteFeatures | undefined): string | undefined {
+export function socialProofLine(features: SiteFeatures | undefined, words = ENGLISH_CREATOR_COUNT): string | undefined {
   // A line, not a sentence: the pages add their own full stop.
   if (features?.socialProof) return features.socialProof.replace(/[.!\s]+$/, '');
-  if (features?.creators) return `Join ${formatCount(features.creators)} creators on ${SITE_NAME}`;
+  if (features?.creators) return words.sentence.replace(COUNT_MARK, formatCount(features.creators).replaceAll(',', words.group));
   return undefined;
 }

@@ -1,6 +1,6 @@
 import { createContext, useContext, useEffect, useState } from 'react';
 import type { SiteFeatures } from '#shared/account.ts';
-import { loadSiteFeatures, socialProofLine } from './site-features.ts';
+import { type CreatorCountWords, loadSiteFeatures, socialProofLine } from './site-features.ts';
 
 export { loadSiteFeatures } from './site-features.ts';
 
@@ -27,7 +27,7 @@ export function useSiteFeatures(): SiteFeatures | undefined {
   return features;
 }
 
-/** socialProofLine, once the site's features are in. */
-export function useSocialProof(): string | undefined {
-  return socialProofLine(useSiteFeatures());
+/** socialProofLine, once the site's features are in, in the page's words. */
+export function useSocialProof(words?: CreatorCountWords): string | undefined {
+  return socialProofLine(useSiteFeatures(), words);
 }

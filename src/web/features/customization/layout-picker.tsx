@@ -8,7 +8,7 @@ import type { PlanLimits } from '#shared/plans.ts';
 import type { Plan } from '#shared/constants.ts';
 import type { CurrentUser } from '#shared/user.types.ts';
 import { ProfileView } from '#profile/profile-view.tsx';
-import { usePageTranslator } from '#web/lib/page-translator.ts';
+import { useWords } from '#web/lib/words.ts';
 import { usePageItems } from '#web/features/links/use-links.ts';
 import { cn } from '#web/lib/utils.ts';
 
@@ -99,7 +99,7 @@ const LayoutThumbnail = memo(function LayoutThumbnail({
   dimmed: boolean;
 }) {
   const shown: PublicPage = { ...page, customization: { ...page.customization, profileLayout: layout } };
-  const t = usePageTranslator(page.profile.language);
+  const t = useWords('page', page.profile.language);
   return (
     <span
       className={cn('@container relative block h-36 w-full overflow-hidden bg-zinc-900', dimmed && 'opacity-60')}

@@ -1,6 +1,7 @@
+import type { MessageDescriptor } from '@lingui/core';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { ProfileView } from '#profile/profile-view.tsx';
-import { english } from '#web/lib/english.ts';
+import { english } from '#web/lib/words.ts';
 import { fontStylesheetOf } from '#shared/customization.ts';
 import { EXAMPLE_PROFILES } from './example-profiles.ts';
 
@@ -10,7 +11,7 @@ import { EXAMPLE_PROFILES } from './example-profiles.ts';
 // then neither downloads ProfileView nor hydrates three pages (issue 27).
 
 export interface ExamplePage {
-  summary: string;
+  summary: MessageDescriptor;
   username: string;
   name: string;
   /** The stylesheet of the page's font, which /examples asks for; null for Inter, the app's own. */

@@ -1,3 +1,4 @@
+import type { MessageDescriptor } from '@lingui/core';
 import { CUSTOMIZATION_DEFAULTS, type Customization, quickThemeFields } from '#shared/customization.ts';
 import { QUICK_THEMES } from '#shared/themes.ts';
 import { THEME_COLOR, type LinkIconId } from '#shared/links.ts';
@@ -20,7 +21,7 @@ interface ExampleLink {
 
 interface Example {
   /** What this example shows off. */
-  summary: string;
+  summary: MessageDescriptor;
   username: string;
   displayName: string;
   bio: string;
@@ -37,7 +38,10 @@ const theme = (name: string) => {
 
 const EXAMPLES: Example[] = [
   {
-    summary: 'A musician: the Ocean quick theme, pill buttons, social icons under the bio and a floating-bubbles effect.',
+    summary: /*i18n*/ {
+      id: 'site.examples.musician',
+      message: 'A musician: the Ocean quick theme, pill buttons, social icons under the bio and a floating-bubbles effect.',
+    },
     username: 'lena-sound',
     displayName: 'Lena Sound',
     bio: 'Synth-pop from a small studio. New EP out now.',
@@ -51,7 +55,10 @@ const EXAMPLES: Example[] = [
     look: { ...theme('Ocean'), font: 'Poppins', buttonStyle: 'default', linkButtonShape: 'pill', backgroundEffect: 'particles' },
   },
   {
-    summary: 'A developer: the Noir theme, a monospace font, square outlined buttons and no picture.',
+    summary: /*i18n*/ {
+      id: 'site.examples.developer',
+      message: 'A developer: the Noir theme, a monospace font, square outlined buttons and no picture.',
+    },
     username: 'kai-builds',
     displayName: 'Kai Okafor',
     bio: 'I write open-source tools and a newsletter about them.',
@@ -72,7 +79,10 @@ const EXAMPLES: Example[] = [
     },
   },
   {
-    summary: 'A small business: the Sunset theme, a location line, glass buttons and the bio below the links.',
+    summary: /*i18n*/ {
+      id: 'site.examples.business',
+      message: 'A small business: the Sunset theme, a location line, glass buttons and the bio below the links.',
+    },
     username: 'corner-bakery',
     displayName: 'Corner Bakery',
     bio: 'Sourdough, pastries and coffee. Open every day from 7.',
@@ -89,7 +99,8 @@ const EXAMPLES: Example[] = [
 const EXAMPLE_DATE = '2026-01-01T00:00:00.000Z';
 
 export interface ExampleProfile {
-  summary: string;
+  /** What the example shows, in the site's words (issue 54). */
+  summary: MessageDescriptor;
   page: PublicPage;
 }
 

@@ -1,5 +1,7 @@
 import { useEffect } from 'react';
 import { useLocation } from 'react-router';
+import { directionOf } from '#shared/i18n/languages.ts';
+import { useSiteLanguage } from '#web/lib/site-words.ts';
 import { shownMetaFor } from './page-meta.ts';
 
 function setHeadElement(selector: string, create: () => HTMLElement, attribute: string, value: string): void {
@@ -12,11 +14,16 @@ function setHeadElement(selector: string, create: () => HTMLElement, attribute: 
 }
 
 /**
- * Keeps the title, description and canonical address of the page on screen
+ * Keeps the title, description, canonical address and language of the page on screen
  * after a navigation inside the app (the server sends them with the first page).
  */
 export function DocumentMeta() {
   const { pathname } = useLocation();
+  const language = useSiteLanguage();
+  useEffect(() => {
+    document.documentElement.lang = language;
+    document.documentElement.dir = directionOf(language);
+  }, [language]);
   useEffect(() => {
     const meta = shownMetaFor(pathname);
     document.title = meta.title;

@@ -1,59 +1,65 @@
+import type { MessageDescriptor } from '@lingui/core';
 import { Link } from 'react-router';
 import { Logo } from './logo.tsx';
 import { currentYear } from '#web/lib/utils.ts';
+import { useSiteAddress, useSiteWords } from '#web/lib/site-words.ts';
+import { chromeWords as words } from './chrome-words.ts';
+import { LanguageLinks } from './language-switcher.tsx';
 
-const columns = [
+const columns: { title: MessageDescriptor; links: { to: string; label: MessageDescriptor }[] }[] = [
   {
-    title: 'Product',
+    title: words.footerProduct,
     links: [
-      { to: '/features', label: 'Features' },
-      { to: '/pricing', label: 'Pricing' },
-      { to: '/examples', label: 'Examples' },
+      { to: '/features', label: words.features },
+      { to: '/pricing', label: words.pricing },
+      { to: '/examples', label: words.examples },
     ],
   },
   {
-    title: 'Services',
+    title: words.services,
     links: [
-      { to: '/services/profile-creation', label: 'Profile Creation' },
-      { to: '/services/analytics', label: 'Analytics' },
-      { to: '/services/business-solutions', label: 'Business Solutions' },
+      { to: '/services/profile-creation', label: words.profileCreation },
+      { to: '/services/analytics', label: words.analytics },
+      { to: '/services/business-solutions', label: words.businessSolutions },
     ],
   },
   {
-    title: 'Resources',
+    title: words.footerResources,
     links: [
-      { to: '/blog', label: 'Blog' },
-      { to: '/guides', label: 'Guides' },
-      { to: '/docs', label: 'Docs' },
-      { to: '/support', label: 'Support' },
+      { to: '/blog', label: words.blog },
+      { to: '/guides', label: words.guides },
+      { to: '/docs', label: words.docs },
+      { to: '/support', label: words.support },
     ],
   },
   {
-    title: 'Company',
+    title: words.footerCompany,
     links: [
-      { to: '/about', label: 'About' },
-      { to: '/privacy', label: 'Privacy' },
-      { to: '/terms', label: 'Terms' },
+      { to: '/about', label: words.about },
+      { to: '/privacy', label: words.privacy },
+      { to: '/terms', label: words.terms },
     ],
   },
 ];
 
 export function Footer() {
+  const t = useSiteWords();
+  const addressOf = useSiteAddress();
   return (
     <footer className="border-t border-border bg-surface/40">
       <div className="mx-auto grid max-w-6xl gap-10 px-4 py-14 sm:px-6 md:grid-cols-[1.5fr_repeat(4,1fr)]">
         <div className="space-y-3">
           <Logo />
-          <p className="max-w-xs text-sm text-muted">One link for everything you create. Self-hosted, fast and yours.</p>
+          <p className="max-w-xs text-sm text-muted">{t(words.tagline)}</p>
         </div>
         {columns.map((column) => (
-          <div key={column.title}>
-            <h2 className="text-sm font-semibold text-white">{column.title}</h2>
+          <div key={column.title.id}>
+            <h2 className="text-sm font-semibold text-white">{t(column.title)}</h2>
             <ul className="mt-3 space-y-2">
               {column.links.map((link) => (
                 <li key={link.to}>
-                  <Link to={link.to} className="text-sm text-muted transition-colors hover:text-white">
-                    {link.label}
+                  <Link to={addressOf(link.to)} className="text-sm text-muted transition-colors hover:text-white">
+                    {t(link.label)}
                   </Link>
                 </li>
               ))}
@@ -61,7 +67,10 @@ export function Footer() {
           </div>
         ))}
       </div>
-      <p className="border-t border-border py-6 text-center text-xs text-muted">© {currentYear()} Linkverse. All rights reserved.</p>
+      <div className="mx-auto max-w-6xl px-4 pb-8 sm:px-6">
+        <LanguageLinks />
+      </div>
+      <p className="border-t border-border py-6 text-center text-xs text-muted">{t(words.rights, { year: currentYear() })}</p>
     </footer>
   );
 }

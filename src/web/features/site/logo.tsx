@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { useSiteAddress } from '#web/lib/site-words.ts';
 
 const LOGO_CLASSES = 'flex min-h-11 items-center gap-2 text-lg font-extrabold tracking-tight';
 
@@ -15,7 +16,7 @@ function LogoMark() {
 
 export function Logo() {
   return (
-    <Link to="/" className={LOGO_CLASSES}>
+    <Link to={useSiteAddress()('/')} className={LOGO_CLASSES}>
       <LogoMark />
     </Link>
   );

@@ -1,6 +1,7 @@
 import { ChevronDown } from 'lucide-react';
 import { useId } from 'react';
 import { Link } from 'react-router';
+import { useSiteAddress, useSiteWords } from '#web/lib/site-words.ts';
 import { type NavMenuItem, communityLinkProps } from './nav-items.ts';
 
 interface NavDropdownProps {
@@ -17,6 +18,8 @@ interface NavDropdownProps {
 export function NavDropdown({ label, items }: NavDropdownProps) {
   const panelId = useId();
   const anchor = `--nav-${panelId.replace(/[^a-zA-Z0-9-]/g, '')}`;
+  const t = useSiteWords();
+  const addressOf = useSiteAddress();
   return (
     <>
       <button
@@ -47,15 +50,15 @@ export function NavDropdown({ label, items }: NavDropdownProps) {
                 <item.icon className="size-4" aria-hidden="true" />
               </span>
               <span>
-                <span className="block text-sm font-semibold text-white">{item.label}</span>
-                <span className="mt-0.5 block text-xs text-muted">{item.description}</span>
+                <span className="block text-sm font-semibold text-white">{t(item.label)}</span>
+                <span className="mt-0.5 block text-xs text-muted">{t(item.description)}</span>
               </span>
             </>
           );
           const className = 'flex items-start gap-3 rounded-xl p-3 transition-colors hover:bg-white/5';
           return item.external ? (
             <a
-              key={item.label}
+              key={item.to}
               role="menuitem"
               href={item.to}
               target="_blank"
@@ -66,7 +69,7 @@ export function NavDropdown({ label, items }: NavDropdownProps) {
               {content}
             </a>
           ) : (
-            <Link key={item.to} role="menuitem" to={item.to} className={className}>
+            <Link key={item.to} role="menuitem" to={addressOf(item.to)} className={className}>
               {content}
             </Link>
           );

@@ -1,23 +1,20 @@
+import type { MessageDescriptor } from '@lingui/core';
 import { BarChart3, BookOpen, Briefcase, LifeBuoy, MessagesSquare, Newspaper, Palette } from 'lucide-react';
 import { useSiteFeatures } from '#web/lib/use-site-features.ts';
+import { chromeWords as words } from './chrome-words.ts';
 
 // Navigation entries of spec 001 §2 ("Navigation bar").
 
 export const SERVICES_MENU = [
-  { to: '/services/profile-creation', label: 'Profile Creation', description: 'Custom profile design that looks like you.', icon: Palette },
-  { to: '/services/analytics', label: 'Analytics & Insights', description: 'See who visits and what they click.', icon: BarChart3 },
-  {
-    to: '/services/business-solutions',
-    label: 'Business Solutions',
-    description: 'Verified pages and room for brands.',
-    icon: Briefcase,
-  },
+  { to: '/services/profile-creation', label: words.profileCreation, description: words.profileCreationText, icon: Palette },
+  { to: '/services/analytics', label: words.analyticsInsights, description: words.analyticsInsightsText, icon: BarChart3 },
+  { to: '/services/business-solutions', label: words.businessSolutions, description: words.businessSolutionsText, icon: Briefcase },
 ] as const;
 
 export const RESOURCES_MENU = [
-  { to: '/blog', label: 'Blog', description: 'News, stories and creator tips.', icon: Newspaper, external: false },
-  { to: '/guides', label: 'Guides', description: 'Step-by-step help to grow your page.', icon: BookOpen, external: false },
-  { to: '/support', label: 'Support', description: 'Answers to common questions.', icon: LifeBuoy, external: false },
+  { to: '/blog', label: words.blog, description: words.blogText, icon: Newspaper, external: false },
+  { to: '/guides', label: words.guides, description: words.guidesText, icon: BookOpen, external: false },
+  { to: '/support', label: words.support, description: words.supportText, icon: LifeBuoy, external: false },
 ] as const;
 
 /**
@@ -29,14 +26,7 @@ export function useResourcesMenu(): readonly NavMenuItem[] {
   const communityUrl = useSiteFeatures()?.communityUrl ?? '';
   return [
     ...RESOURCES_MENU,
-    {
-      to: communityUrl,
-      label: 'Community',
-      description: 'Chat with other creators.',
-      icon: MessagesSquare,
-      external: true,
-      community: true,
-    },
+    { to: communityUrl, label: words.community, description: words.communityText, icon: MessagesSquare, external: true, community: true },
   ];
 }
 
@@ -46,9 +36,10 @@ export function communityLinkProps(item: NavMenuItem): { 'data-community-link'?:
 }
 
 export interface NavMenuItem {
+  /** The page's English address: shown in the language of the page on screen where it has one (useSiteAddress). */
   to: string;
-  label: string;
-  description: string;
+  label: MessageDescriptor;
+  description: MessageDescriptor;
   icon: typeof Palette;
   external?: boolean;
   /** The site's Community link (COMMUNITY_URL). */

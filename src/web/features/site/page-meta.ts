@@ -1,5 +1,9 @@
+import type { MessageDescriptor } from '@lingui/core';
 import { pageTitle } from '#shared/constants.ts';
+import { DEFAULT_LANGUAGE, LANGUAGE_CODES } from '#shared/i18n/languages.ts';
+import { TRANSLATED_SITE_PATHS, type TranslatedSitePath, siteAddressIn, siteLanguageOf } from '#shared/i18n/site-addresses.ts';
 import { CONTENT_PAGES } from '#web/features/content/content-index.ts';
+import { english, loadedWords } from '#web/lib/words.ts';
 
 // Each page's <title> and description (issue 11): the prerender writes them into
 // the HTML the server sends, and the web app sets them again on navigation.
@@ -11,27 +15,48 @@ export interface PageMeta {
 
 const titled = (name: string, description: string): PageMeta => ({ title: pageTitle(name), description });
 
-const PAGE_META: ReadonlyMap<string, PageMeta> = new Map<string, PageMeta>([
-  [
-    '/',
-    {
-      title: 'Linkverse: one link for everything you create',
-      description:
-        'A self-hostable link-in-bio page: your links, a look that is yours, and analytics counted on your own server. Two commands to install.',
+/** The translated pages' title and description (issue 54), in every language. */
+const TRANSLATED_META: Record<TranslatedSitePath, { name?: MessageDescriptor; title?: MessageDescriptor; description: MessageDescriptor }> =
+  {
+    '/': {
+      title: /*i18n*/ { id: 'site.meta.home.title', message: 'Linkverse: one link for everything you create' },
+      description: /*i18n*/ {
+        id: 'site.meta.home.description',
+        message:
+          'A self-hostable link-in-bio page: your links, a look that is yours, and analytics counted on your own server. Two commands to install.',
+      },
     },
-  ],
-  [
-    '/features',
-    titled('Features', 'Your links, a look that is yours and analytics you can trust, on a page that opens instantly on any phone.'),
-  ],
-  ['/services', titled('Services', 'What Linkverse does for you: building your page, reading your analytics, and running it for a team.')],
-  [
-    '/services/business-solutions',
-    titled(
-      'Business Solutions',
-      'Linkverse for brands and teams: the Business plan, verified badges, your own domain and a record of changes.',
-    ),
-  ],
+    '/features': {
+      name: /*i18n*/ { id: 'site.meta.features.name', message: 'Features' },
+      description: /*i18n*/ {
+        id: 'site.meta.features.description',
+        message: 'Your links, a look that is yours and analytics you can trust, on a page that opens instantly on any phone.',
+      },
+    },
+    '/services': {
+      name: /*i18n*/ { id: 'site.meta.services.name', message: 'Services' },
+      description: /*i18n*/ {
+        id: 'site.meta.services.description',
+        message: 'What Linkverse does for you: building your page, reading your analytics, and running it for a team.',
+      },
+    },
+    '/services/business-solutions': {
+      name: /*i18n*/ { id: 'site.meta.business.name', message: 'Business Solutions' },
+      description: /*i18n*/ {
+        id: 'site.meta.business.description',
+        message: 'Linkverse for brands and teams: the Business plan, verified badges, your own domain and a record of changes.',
+      },
+    },
+    '/examples': {
+      name: /*i18n*/ { id: 'site.meta.examples.name', message: 'Examples' },
+      description: /*i18n*/ {
+        id: 'site.meta.examples.description',
+        message: 'Example Linkverse pages, drawn live by the same code that draws every public page, each with a different look.',
+      },
+    },
+  };
+
+const PAGE_META: ReadonlyMap<string, PageMeta> = new Map<string, PageMeta>([
   ['/pricing', titled('Pricing', 'Free, Pro and Business plans: how many links, how much upload space and which features each one has.')],
   ['/login', titled('Log in', 'Log in to your Linkverse dashboard to edit your links, your profile and its look.')],
   ['/register', titled('Sign up', 'Create your Linkverse page: pick a username and get your own address in a minute.')],
@@ -45,10 +70,6 @@ const PAGE_META: ReadonlyMap<string, PageMeta> = new Map<string, PageMeta>([
   ['/upload-profile-image', titled('Upload profile picture', 'Choose and crop the picture shown on your page.')],
   ['/invitation', titled('Invitation', 'An invitation to run a page with its team.')],
   ['/profile', titled('My profile', 'Your public page.')],
-  [
-    '/examples',
-    titled('Examples', 'Example Linkverse pages, drawn live by the same code that draws every public page, each with a different look.'),
-  ],
   ...[...CONTENT_PAGES.values()].map((page) => [page.path, titled(page.title, page.description)] as const),
 ]);
 
@@ -67,7 +88,19 @@ export const PRODUCT_PATHS = ['/features', '/services', '/services/business-solu
  * others, but not offered to search engines (sitemap.xml).
  */
 export const ACCOUNT_PATHS = ['/login', '/register', '/forgot-password', '/reset-password', '/confirm-email'] as const;
-export const PRERENDERED_PATHS: readonly string[] = ['/', ...PRODUCT_PATHS, '/pricing', ...ACCOUNT_PATHS, '/examples', ...CONTENT_PATHS];
+/** The translated pages' addresses in the languages other than English (/es, /es/features). */
+export const TRANSLATED_PATHS: readonly string[] = LANGUAGE_CODES.filter((language) => language !== DEFAULT_LANGUAGE).flatMap((language) =>
+  TRANSLATED_SITE_PATHS.map((path) => siteAddressIn(language, path)),
+);
+export const PRERENDERED_PATHS: readonly string[] = [
+  '/',
+  ...PRODUCT_PATHS,
+  '/pricing',
+  ...ACCOUNT_PATHS,
+  '/examples',
+  ...CONTENT_PATHS,
+  ...TRANSLATED_PATHS,
+];
 /**
  * The static pages whose content depends on the site's settings (PLAN_LIMITS,
  * Stripe's prices, custom domains, single sign-on, mail), which the build cannot
@@ -89,10 +122,18 @@ export const SHELL_PATHS = [
 
 export const NOT_FOUND_META = titled('404 Page Not Found', 'The page you are looking for does not exist or has moved.');
 
-/** The meta of a path the app serves, or undefined for one it does not. */
+/**
+ * The meta of a path the app serves, or undefined for one it does not: a translated page's in its address's
+ * language once its words are loaded (the prerender loads them all), else in English.
+ */
 export function pageMetaFor(pathname: string): PageMeta | undefined {
-  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
-  return PAGE_META.get(path);
+  const { language, path } = siteLanguageOf(pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname);
+  if (Object.hasOwn(TRANSLATED_META, path)) {
+    const meta = TRANSLATED_META[path as TranslatedSitePath];
+    const t = loadedWords('site', language) ?? english;
+    return { title: meta.title ? t(meta.title) : pageTitle(t(meta.name!)), description: t(meta.description) };
+  }
+  return language === DEFAULT_LANGUAGE ? PAGE_META.get(path) : undefined;
 }
 
 /** The meta a path is shown with: its own, else the 404 page's. */

@@ -3,10 +3,16 @@ import { Link } from 'react-router';
 import { Button } from '#web/components/ui/button.tsx';
 import { Card } from '#web/components/ui/card.tsx';
 import { cn } from '#web/lib/utils.ts';
+import { useSiteAddress, useSiteWords } from '#web/lib/site-words.ts';
 
 // The landing page's visual language, shared by the pages that present the
 // product to creators (features, services, business): a hero with a pill and
 // a gradient line, sections of icon cards, and a closing call to action.
+// Their texts come translated; their links lead to the pages in the same language.
+
+export const showcaseWords = {
+  getStarted: /*i18n*/ { id: 'site.showcase.getStarted', message: 'Get Started Free' },
+} as const;
 
 export interface ShowcaseItem {
   icon: LucideIcon;
@@ -24,6 +30,7 @@ interface HeroAction {
 
 export function ShowcaseHero(props: { pill: string; title: string; highlight: string; lead: string; actions?: readonly HeroAction[] }) {
   const { pill, title, highlight, lead, actions = [] } = props;
+  const addressOf = useSiteAddress();
   return (
     <section className="relative overflow-hidden px-4 pb-12 pt-32 text-center sm:px-6 md:pt-40">
       <div aria-hidden="true" className="absolute inset-0 -z-20 bg-gradient-to-br from-primary/20 via-background to-secondary/15" />
@@ -42,8 +49,8 @@ export function ShowcaseHero(props: { pill: string; title: string; highlight: st
         <div className="mt-8 flex flex-wrap justify-center gap-3">
           {actions.map((action, index) => (
             <Button key={action.to} asChild size="lg" variant={index === 0 ? 'primary' : 'outline'}>
-              <Link to={action.to}>
-                {action.label} {index === 0 && <ArrowRight />}
+              <Link to={addressOf(action.to)}>
+                {action.label} {index === 0 && <ArrowRight className="rtl:-scale-x-100" />}
               </Link>
             </Button>
           ))}
@@ -54,6 +61,7 @@ export function ShowcaseHero(props: { pill: string; title: string; highlight: st
 }
 
 function ShowcaseCard({ item }: { item: ShowcaseItem }) {
+  const addressOf = useSiteAddress();
   const card = (
     <Card className={item.to ? 'h-full transition-all group-hover:-translate-y-1 group-hover:border-primary/50' : 'h-full'}>
       <span className="flex size-11 items-center justify-center rounded-xl bg-gradient-to-br from-primary/25 to-secondary/25 text-primary">
@@ -64,7 +72,7 @@ function ShowcaseCard({ item }: { item: ShowcaseItem }) {
     </Card>
   );
   return item.to ? (
-    <Link to={item.to} className="group">
+    <Link to={addressOf(item.to)} className="group">
       {card}
     </Link>
   ) : (
@@ -93,25 +101,17 @@ export function ShowcaseSection({ id, title, lead, items }: { id: string; title:
 }
 
 /** The closing band: one question, one sentence, and where to go. */
-export function CallToAction({
-  title,
-  text,
-  to = '/register',
-  label = 'Get Started Free',
-}: {
-  title: string;
-  text: string;
-  to?: string;
-  label?: string;
-}) {
+export function CallToAction({ title, text, to = '/register', label }: { title: string; text: string; to?: string; label?: string }) {
+  const t = useSiteWords();
+  const addressOf = useSiteAddress();
   return (
     <section className="px-4 pb-24 pt-8 sm:px-6">
       <div className="mx-auto max-w-4xl rounded-3xl border border-primary/30 bg-gradient-to-br from-primary/20 via-surface to-secondary/20 px-6 py-14 text-center">
         <h2 className="text-3xl font-bold tracking-tight sm:text-4xl">{title}</h2>
         <p className="mx-auto mt-3 max-w-lg text-zinc-300">{text}</p>
         <Button asChild size="lg" className="mt-8">
-          <Link to={to}>
-            {label} <ArrowRight />
+          <Link to={addressOf(to)}>
+            {label ?? t(showcaseWords.getStarted)} <ArrowRight className="rtl:-scale-x-100" />
           </Link>
         </Button>
       </div>

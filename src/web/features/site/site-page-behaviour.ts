@@ -2,6 +2,7 @@ import { USERNAME_MAX_LENGTH } from '#shared/constants.ts';
 import { initialsOf } from '#shared/names.ts';
 import { NAVBAR_SOLID_SCROLL_PX } from '#web/lib/constants.ts';
 import { loadSiteFeatures, socialProofLine } from '#web/lib/site-features.ts';
+import { closestLanguage } from '#shared/i18n/language-match.ts';
 
 // What the site's pages do once drawn, written against the DOM rather than
 // React: the app's components call these from an effect, and a static page
@@ -63,8 +64,11 @@ export async function showSiteFeatures(page: ParentNode): Promise<void> {
       link.hidden = false;
     }
   }
-  const line = socialProofLine(features);
-  if (line) for (const element of page.querySelectorAll<HTMLElement>('[data-social-proof]')) element.textContent = line;
+  for (const element of page.querySelectorAll<HTMLElement>('[data-social-proof]')) {
+    const { socialProofSentence: sentence, socialProofGroup: group } = element.dataset;
+    const line = socialProofLine(features, sentence && group ? { sentence, group } : undefined);
+    if (line) element.textContent = line;
+  }
 }
 
 /** Stripe sends a buyer who cancels back to /pricing?checkout=cancelled. */
@@ -76,4 +80,37 @@ export function isCheckoutCancelled(search: string): boolean {
 export function showCheckoutCancelled(page: ParentNode, search: string): void {
   const note = page.querySelector<HTMLElement>('[data-checkout-cancelled]');
   if (note) note.hidden = !isCheckoutCancelled(search);
+}
+
+/** Where a visitor's "Not now" to the language suggestion is kept, so that it is not made again. */
+const SUGGESTION_DISMISSED_KEY = 'lv-language-suggestion-dismissed';
+
+/**
+ * A home page suggests the site in the browser's language when it speaks it and the page is in another (issue 54):
+ * the suggestion the build drew hidden, in that language (language-suggestion.tsx), is shown; following it or
+ * putting it away ends it for good on this browser. Never a redirect.
+ */
+export function suggestLanguage(page: Document, browserLanguages: readonly string[]): void {
+  const suggestions = [...page.querySelectorAll<HTMLElement>('[data-language-suggestion]')];
+  // The page's own language is among the codes: a browser that prefers it gets no suggestion.
+  const codes = [page.documentElement.lang, ...suggestions.map((element) => element.dataset.languageSuggestion ?? '')];
+  const wanted = closestLanguage(browserLanguages, codes);
+  const suggestion = suggestions.find((element) => element.dataset.languageSuggestion === wanted);
+  if (!suggestion) return;
+  try {
+    if (localStorage.getItem(SUGGESTION_DISMISSED_KEY)) return;
+  } catch {
+    // Storage refused (a private window's settings): the suggestion is made, and put away for this page.
+  }
+  const putAway = () => {
+    suggestion.hidden = true;
+    try {
+      localStorage.setItem(SUGGESTION_DISMISSED_KEY, '1');
+    } catch {
+      // Not kept: it may be made again on the next visit.
+    }
+  };
+  suggestion.querySelector('[data-language-suggestion-dismiss]')?.addEventListener('click', putAway);
+  suggestion.querySelector('a')?.addEventListener('click', putAway);
+  suggestion.hidden = false;
 }

@@ -1,0 +1,24 @@
+import { useLocation } from 'react-router';
+import type { Language } from '#shared/i18n/languages.ts';
+import type { Translate } from '#shared/i18n/translate.ts';
+import { siteAddressIn, siteLanguageOf } from '#shared/i18n/site-addresses.ts';
+import { useWords } from './words.ts';
+
+// The site's pages speak the language of their address (issue 54, decision 032): /es/features
+// Spanish, /features English. Their words are the catalogs' `site` scope.
+
+/** The language of the site page on screen, from its address. */
+export function useSiteLanguage(): Language {
+  return siteLanguageOf(useLocation().pathname).language;
+}
+
+/** The site's words in the language of the page on screen. */
+export function useSiteWords(): Translate {
+  return useWords('site', useSiteLanguage());
+}
+
+/** A page's address in the language of the page on screen ('/features' on a Spanish page: '/es/features'). */
+export function useSiteAddress(): (path: string) => string {
+  const language = useSiteLanguage();
+  return (path) => siteAddressIn(language, path);
+}

@@ -1,0 +1,61 @@
+import { useEffect, useState } from 'react';
+import { loaders } from 'virtual:linkverse-catalog-loaders';
+import { DEFAULT_LANGUAGE } from '#shared/i18n/languages.ts';
+import { type Translate, translatorOf } from '#shared/i18n/translate.ts';
+
+// The product's words in the browser (issue 54), by scope: a page's own words (the dashboard's
+// previews), the site's pages. English is compiled into the code (scripts/catalogs.ts,
+// englishInPlace) and needs no catalog; each other language's scope is a chunk of its own,
+// fetched once.
+
+export type WordsScope = keyof typeof loaders;
+
+/** English: the code's own words. */
+export const english: Translate = translatorOf(DEFAULT_LANGUAGE, {});
+
+const translators = new Map<string, Translate>();
+const loading = new Map<string, Promise<void>>();
+const keyOf = (scope: WordsScope, language: string) => `${scope}:${language}`;
+
+/** A scope's words in a language once they are loaded (English always), else undefined. */
+export function loadedWords(scope: WordsScope, language: string): Translate | undefined {
+  return language === DEFAULT_LANGUAGE ? english : translators.get(keyOf(scope, language));
+}
+
+/**
+ * Loads a scope's words in a language once; settles when they are there, or when they cannot load (a language
+ * without a catalog, a chunk the network lost: asked again next time).
+ */
+export function loadWords(scope: WordsScope, language: string): Promise<void> {
+  const key = keyOf(scope, language);
+  const load = loaders[scope][language];
+  if (loadedWords(scope, language) || !load) return Promise.resolve();
+  const pending =
+    loading.get(key) ??
+    load().then(
+      ({ messages }) => {
+        translators.set(key, translatorOf(language, messages));
+      },
+      () => {
+        loading.delete(key);
+      },
+    );
+  loading.set(key, pending);
+  return pending;
+}
+
+/** A scope's words in a language: English until they have loaded, and English if they cannot load. */
+export function useWords(scope: WordsScope, language: string): Translate {
+  const [, setLoaded] = useState(0);
+  useEffect(() => {
+    if (loadedWords(scope, language)) return;
+    let current = true;
+    void loadWords(scope, language).then(() => {
+      if (current) setLoaded((count) => count + 1);
+    });
+    return () => {
+      current = false;
+    };
+  }, [scope, language]);
+  return loadedWords(scope, language) ?? english;
+}

@@ -1,0 +1,141 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { LANGUAGES, LANGUAGE_CODES } from '#shared/i18n/languages.ts';
+import { siteAddressIn } from '#shared/i18n/site-addresses.ts';
+import { createUser } from '../helpers/factories.ts';
+import { useServerAndBrowser } from '../helpers/web-server.ts';
+import { axeViolationsOf, openAppPage, signInPage } from '../helpers/pages.ts';
+
+// Issue 54 §3: the site's pages at their own address in every language, prerendered,
+// with their alternates for search engines and in the sitemap; a switcher in the footer
+// and on the phone's menu; a home page that suggests the browser's language, never redirects.
+const running = useServerAndBrowser();
+
+async function newPage(width: number, locale = 'en-US'): Promise<{ page: Page; problems: string[] }> {
+  const context = await running.browser.newContext({ baseURL: running.server.baseUrl, viewport: { width, height: 844 }, locale });
+  const page = await context.newPage();
+  const problems: string[] = [];
+  page.on('pageerror', (error) => problems.push(error.message));
+  page.on('console', (message) => {
+    if (message.type() === 'error') problems.push(message.text());
+  });
+  return { page, problems };
+}
+
+describe("the site's pages in other languages", () => {
+  it('are prerendered at their own address, in the language, with every alternate and a switcher to each', async () => {
+    const { page, problems } = await newPage(1280);
+    const response = await openAppPage(page, '/es/features');
+    expect(response?.status()).toBe(200);
+    // Sent as the build drew it: in Spanish before any script runs.
+    const html = (await response?.text()) ?? '';
+    expect(html).toContain('<html lang="es" dir="ltr"');
+    expect(html).toContain('<title>Funciones · Linkverse</title>');
+    expect(html).toContain('Todo lo que tu página necesita,');
+    expect(html).toMatch(/<link rel="canonical" href="http:\/\/[^"]+\/es\/features"/);
+    for (const language of LANGUAGE_CODES) {
+      const address = siteAddressIn(language, '/features');
+      expect(html, language).toMatch(new RegExp(`<link rel="alternate" hreflang="${language}" href="http://[^"]+${address}"`));
+    }
+    expect(html).toMatch(/<link rel="alternate" hreflang="x-default" href="http:\/\/[^"]+\/features"/);
+
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toContain('sin nada que estorbe');
+    // The site's links stay in Spanish where a page has a translation, and lead to English where it has none.
+    const main = page.getByRole('navigation', { name: 'Principal' });
+    expect(await main.getByRole('link', { name: 'Inicio' }).getAttribute('href')).toBe('/es');
+    expect(await page.getByRole('link', { name: 'Empieza gratis' }).first().getAttribute('href')).toBe('/register');
+    // The switcher: every language named in itself, the page on screen in it.
+    const switcher = page.locator('footer').getByRole('navigation', { name: 'Idioma' });
+    for (const language of LANGUAGE_CODES) {
+      const link = switcher.getByRole('link', { name: LANGUAGES[language].name, exact: true });
+      expect(await link.getAttribute('href'), language).toBe(siteAddressIn(language, '/features'));
+      expect(await link.getAttribute('lang'), language).toBe(language);
+    }
+    expect(await switcher.getByRole('link', { name: 'Español' }).getAttribute('aria-current')).toBe('page');
+    await switcher.getByRole('link', { name: 'Deutsch' }).click();
+    await page.waitForURL('**/de/features');
+    await expect.poll(() => page.title()).toBe('Funktionen · Linkverse');
+    expect(await axeViolationsOf(page)).toEqual([]);
+    expect(problems).toEqual([]);
+    await page.context().close();
+  });
+
+  it('mirror in Arabic, with the language switcher on the phone’s menu', async () => {
+    const { page, problems } = await newPage(390);
+    await openAppPage(page, '/ar');
+    expect(await page.evaluate(() => [document.documentElement.lang, document.documentElement.dir])).toEqual(['ar', 'rtl']);
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toContain('عالمك الرقمي بأكمله');
+    // The bar starts on the right, where Arabic starts: the logo there, the menu's button on the left.
+    const logo = await page.locator('header a').first().boundingBox();
+    const menuButton = await page.getByRole('button', { name: 'فتح القائمة' }).boundingBox();
+    expect(logo!.x).toBeGreaterThan(195);
+    expect(menuButton!.x).toBeLessThan(195);
+    await page.getByRole('button', { name: 'فتح القائمة' }).click();
+    const menu = page.getByRole('dialog', { name: 'القائمة' });
+    await expect.poll(() => menu.isVisible()).toBe(true);
+    const menuLink = menu.getByRole('navigation', { name: 'اللغة' }).getByRole('link', { name: 'Español' });
+    expect(await menuLink.getAttribute('href')).toBe('/es');
+    expect(await axeViolationsOf(page)).toEqual([]);
+    await page.keyboard.press('Escape');
+    // A page without a translation keeps its English address, and says so in English.
+    const blog = await page.goto('/ar/blog');
+    expect(blog?.status()).toBe(404);
+    expect(problems.filter((problem) => !problem.includes('status of 404'))).toEqual([]);
+    await page.context().close();
+  });
+
+  it('are offered to search engines, account pages aside', async () => {
+    const sitemap = await (await fetch(`${running.server.baseUrl}/sitemap.xml`)).text();
+    for (const address of ['/es', '/es/features', '/pt-br/services', '/zh-hans/examples', '/ar/services/business-solutions'])
+      expect(sitemap, address).toContain(`${address}</loc>`);
+  });
+});
+
+describe('a first visit to a home page', () => {
+  it('suggests the browser’s language where the site speaks it, never redirecting, until put away', async () => {
+    const { page, problems } = await newPage(390, 'es-ES');
+    await openAppPage(page, '/');
+    expect(page.url()).toBe(`${running.server.baseUrl}/`);
+    const suggestion = page.getByRole('complementary', { name: 'Español' });
+    await expect.poll(() => suggestion.isVisible()).toBe(true);
+    expect(await suggestion.textContent()).toContain('Este sitio también está en español.');
+    expect(await suggestion.getByRole('link', { name: 'Ver en español' }).getAttribute('href')).toBe('/es');
+    // Only the browser's language is suggested.
+    expect(await page.getByRole('complementary', { name: 'Deutsch' }).isVisible()).toBe(false);
+    expect(await axeViolationsOf(page)).toEqual([]);
+    await suggestion.getByRole('button', { name: 'Ahora no' }).click();
+    expect(await suggestion.isVisible()).toBe(false);
+    // Put away for good on this browser.
+    await openAppPage(page, '/');
+    expect(await suggestion.isVisible()).toBe(false);
+    // The Spanish home itself suggests nothing to a Spanish browser.
+    await openAppPage(page, '/es');
+    expect(await page.locator('[data-language-suggestion]:visible').count()).toBe(0);
+    expect(problems).toEqual([]);
+    await page.context().close();
+
+    // An English browser on the English home is suggested nothing.
+    const english = await newPage(1280, 'en-GB');
+    await openAppPage(english.page, '/');
+    expect(await english.page.locator('[data-language-suggestion]:visible').count()).toBe(0);
+    await english.page.context().close();
+  });
+});
+
+describe('someone signed in', () => {
+  it('gets a translated page drawn by the app in its language, and stays in it from page to page', async () => {
+    const { user } = await createUser(running.server.testApp.app, { password: 'secret123' });
+    const page = await signInPage(
+      running.browser,
+      running.server.baseUrl,
+      { username: user.username, password: 'secret123' },
+      { next: '/fr/features' },
+    );
+    await expect.poll(() => page.getByRole('link', { name: 'Nouveau lien' }).isVisible()).toBe(true);
+    await page.getByRole('navigation', { name: 'Principale' }).getByRole('link', { name: 'Accueil' }).click();
+    await page.waitForURL('**/fr');
+    await expect.poll(() => page.title()).toBe('Linkverse : un lien pour tout ce que vous créez');
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe('fr');
+    await page.context().close();
+  });
+});
