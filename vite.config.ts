@@ -16,13 +16,14 @@ const pathPattern = (path: string) =>
     .map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, String.raw`\$&`))
     .join(separator);
 /**
- * A code-splitting group's test: these files (from the project's root), and what is under these paths
- * of node_modules (a path ending in / is a folder).
+ * A code-splitting group's test: these files (from the project's root), these virtual modules, and what is
+ * under these paths of node_modules (a path ending in / is a folder).
  */
-function modules({ files = [], packages = [] }: { files?: string[]; packages?: string[] }): RegExp {
+function modules({ files = [], virtual = [], packages = [] }: { files?: string[]; virtual?: string[]; packages?: string[] }): RegExp {
   return new RegExp(
     [
       ...files.map((file) => `${separator}${pathPattern(file)}$`),
+      ...virtual.map((id) => `^\0${pathPattern(id)}$`),
       ...packages.map((path) => `node_modules${separator}${pathPattern(path)}`),
     ].join('|'),
   );
@@ -116,8 +117,14 @@ export default defineConfig(({ isSsrBuild }) => ({
                   'src/shared/next-path.ts',
                   // The languages (issue 54): the sign-up form suggests one, the dashboard shows the person's.
                   'src/shared/i18n/languages.ts',
+                  // The words of every screen but the static pages' (issue 54): the cards speak the page's language.
+                  ...['words.ts', 'site-words.ts'].map((file) => `src/web/lib/${file}`),
+                  ...['translate.ts', 'message-words.ts', 'site-addresses.ts'].map((file) => `src/shared/i18n/${file}`),
                 ],
+                // Where each language's words are (a chunk each), a few lines.
+                virtual: ['virtual:linkverse-catalog-loaders'],
                 packages: [
+                  '@lingui/core/',
                   'class-variance-authority/',
                   '@radix-ui/react-slot/',
                   '@radix-ui/react-compose-refs/',
@@ -146,6 +153,7 @@ export default defineConfig(({ isSsrBuild }) => ({
                     'single-sign-on.tsx',
                     'second-factor-step.tsx',
                     'terms-checkbox.tsx',
+                    'auth-words.ts',
                   ].map((file) => `src/web/features/auth/${file}`),
                   'src/web/components/ui/password-input.tsx',
                   'src/web/lib/use-schema-form.ts',

@@ -167,7 +167,7 @@ for (const pathname of prerender.PRERENDERED_PATHS) {
     path: pathname,
     file,
     prerendered: true,
-    listed: !unlisted.has(pathname),
+    listed: !unlisted.has(prerender.siteLanguageOf(pathname).path),
     ...(isSiteRendered && { siteRendered: true }),
   });
 }

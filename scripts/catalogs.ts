@@ -117,7 +117,7 @@ function pseudoCatalog(source: Source): Record<string, Compiled> {
  */
 export const CATALOG_SCOPES = {
   page: ['page', 'subscribe', 'notice'],
-  site: ['site'],
+  site: ['site', 'message'],
 } as const satisfies Record<string, readonly string[]>;
 type Scope = keyof typeof CATALOG_SCOPES;
 

@@ -59,6 +59,7 @@ import { registerMaintenanceGate } from './site-settings/maintenance-gate.ts';
 import { siteSettingsPlugin } from './site-settings/site-settings.plugin.ts';
 import { subscribersPlugin } from './subscribers/subscribers.plugin.ts';
 import { seedReservedRouteNames } from './users/users.repository.ts';
+import { messagesIn } from './i18n/translators.ts';
 
 /**
  * Every feature, in the order its routes are registered. Each is one function
@@ -186,7 +187,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   app.decorate('tlsAsk', tlsAsk && { port: tlsAsk.port });
 
   // The platform: errors, logs, the API document, cookies, headers, uploads, rate limits; then who is asking, and whether the site is open.
-  registerErrorHandler(app);
+  registerErrorHandler(app, messagesIn);
   registerLingeringClose(app);
   registerRequestLog(app, config);
   await registerOpenApi(app, packageJson.version);

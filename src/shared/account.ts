@@ -7,6 +7,7 @@ import { typedUsernameSchema } from './typed-username.ts';
 import { authMessages, newPasswordSchema } from './auth.schema.ts';
 import { accountMessages } from './account-messages.ts';
 import { MAIL_DELIVERIES } from './mail.ts';
+import { siteAddressOf } from './i18n/site-addresses.ts';
 
 // The Account section: the password, the sessions, email, export and deletion (issue 28).
 
@@ -45,9 +46,9 @@ export const confirmEmailSchema = z.object({
     .max(200, accountMessages.confirmLinkInvalid),
 });
 
-/** Where a confirmation link points: the token in the fragment, which no server or Referer sees. */
-export function confirmEmailLinkPath(token: string): string {
-  return `/confirm-email#token=${token}`;
+/** Where a confirmation link points, in the language of its page (the mail's): the token in the fragment, which no server or Referer sees. */
+export function confirmEmailLinkPath(token: string, language?: string | null): string {
+  return `${siteAddressOf(language, '/confirm-email')}#token=${token}`;
 }
 
 /** GET /api/site/features: what this site has, so that no screen offers what it does not. */

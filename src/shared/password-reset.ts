@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { authMessages, newPasswordSchema } from './auth.schema.ts';
 import { passwordResetMessages } from './account-messages.ts';
+import { siteAddressOf } from './i18n/site-addresses.ts';
 
 // Setting a new password from a one-time link (issue 28): made by an admin in
 // the control center or with `npm run admin -- reset-password`.
@@ -42,7 +43,10 @@ export const resetPasswordFormSchema = z
 export const resetLinkSchema = z.object({ url: z.string(), expiresAt: z.string() }).meta({ id: 'PasswordResetLink' });
 export type ResetLink = z.infer<typeof resetLinkSchema>;
 
-/** Where a reset link points: the token rides in the fragment, which browsers never send to a server or in a Referer. */
-export function resetLinkPath(token: string): string {
-  return `/reset-password#token=${token}`;
+/**
+ * Where a reset link points, in the language of its page (issue 54: the mail's, '/es/reset-password'): the token rides
+ * in the fragment, which browsers never send to a server or in a Referer.
+ */
+export function resetLinkPath(token: string, language?: string | null): string {
+  return `${siteAddressOf(language, '/reset-password')}#token=${token}`;
 }

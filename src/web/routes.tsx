@@ -96,8 +96,16 @@ const TRANSLATED_PAGES: Record<TranslatedSitePath, ReactNode> = {
   '/features': <FeaturesPage />,
   '/services': <ServicesPage />,
   '/services/business-solutions': <BusinessSolutionsPage />,
+  '/pricing': <PricingPage />,
   '/examples': <ExamplesPage />,
+  '/login': <LoginPage />,
+  '/register': <RegisterPage />,
+  '/forgot-password': <ForgotPasswordPage />,
+  '/reset-password': <ResetPasswordPage />,
+  '/confirm-email': <ConfirmEmailPage />,
 };
+/** The account pages someone signed in does not need: they go on to the dashboard. */
+const SIGNED_OUT_PAGES: ReadonlySet<TranslatedSitePath> = new Set(['/login', '/register', '/forgot-password']);
 
 // One route per written page (not '/docs/:slug'): an address they lack falls to
 // the 404 route, as the server's 404 page was prerendered, so it hydrates as sent.
@@ -114,19 +122,14 @@ export const routes: RouteObject[] = [
         children: [
           // The translated pages, at their address in every language (/features, /es/features).
           ...LANGUAGE_CODES.flatMap((language) =>
-            TRANSLATED_SITE_PATHS.map((path) => ({
-              path: siteAddressIn(language, path),
-              element: <Loading>{TRANSLATED_PAGES[path]}</Loading>,
-            })),
+            TRANSLATED_SITE_PATHS.map((path) => {
+              const page = <Loading>{TRANSLATED_PAGES[path]}</Loading>;
+              return {
+                path: siteAddressIn(language, path),
+                element: SIGNED_OUT_PAGES.has(path) ? <RedirectIfSignedIn>{page}</RedirectIfSignedIn> : page,
+              };
+            }),
           ),
-          {
-            path: '/pricing',
-            element: (
-              <Loading>
-                <PricingPage />
-              </Loading>
-            ),
-          },
           // The written pages (content/ and the README's sections).
           ...CONTENT_ROUTE_PATHS.map((path) => ({
             path,
@@ -137,57 +140,11 @@ export const routes: RouteObject[] = [
             ),
           })),
           {
-            path: '/login',
-            element: (
-              <RedirectIfSignedIn>
-                <Loading>
-                  <LoginPage />
-                </Loading>
-              </RedirectIfSignedIn>
-            ),
-          },
-          {
-            path: '/register',
-            element: (
-              <RedirectIfSignedIn>
-                <Loading>
-                  <RegisterPage />
-                </Loading>
-              </RedirectIfSignedIn>
-            ),
-          },
-          {
             // Single sign-on's way back (issue 29): signed in or not (Account links a provider from here too).
             path: '/login/sso/:provider',
             element: (
               <Loading>
                 <SingleSignOnReturnPage />
-              </Loading>
-            ),
-          },
-          {
-            path: '/reset-password',
-            element: (
-              <Loading>
-                <ResetPasswordPage />
-              </Loading>
-            ),
-          },
-          {
-            path: '/forgot-password',
-            element: (
-              <RedirectIfSignedIn>
-                <Loading>
-                  <ForgotPasswordPage />
-                </Loading>
-              </RedirectIfSignedIn>
-            ),
-          },
-          {
-            path: '/confirm-email',
-            element: (
-              <Loading>
-                <ConfirmEmailPage />
               </Loading>
             ),
           },

@@ -47,7 +47,12 @@ if (mayHaveSession() || hasPendingAnnouncement()) {
       // The card's modules (with its form's schemas), then, in a later task, React's DOM renderer: a module
       // graph is evaluated in one task, which nothing can interrupt, and together they made one of some
       // 100 ms on a slow phone (Lighthouse's 4× slowdown), half of it over the 50 ms a long task is.
-      const Card = await AUTH_ISLAND_CARDS[island.dataset.authIsland as AuthIslandName]();
+      // With the words of the page's language (issue 54), before React draws over the page in them.
+      const [Card, { loadWords }] = await Promise.all([
+        AUTH_ISLAND_CARDS[island.dataset.authIsland as AuthIslandName](),
+        import('./lib/words.ts'),
+      ]);
+      await loadWords('site', document.documentElement.lang);
       await new Promise((resolve) => setTimeout(resolve));
       const { hydrateAuthIsland } = await import('./features/auth/auth-island.tsx');
       hydrateAuthIsland(island, Card, await features);

@@ -151,6 +151,8 @@ describe(`mail in the recipient's language (${DIALECT})`, () => {
     expect(confirmation.html).toMatch(/^<!doctype html><html lang="es" dir="ltr">/);
     expect(confirmation.html).toContain('>Confirmar correo</a>');
     expect(confirmation.text).not.toMatch(/Confirm email|The link works/);
+    // The link opens the page in the mail's language.
+    expect(linkIn(confirmation, '/confirm-email').pathname).toBe('/es/confirm-email');
 
     const arabic = await createUser(t.app, { language: 'ar' });
     const address = await confirmAddress(arabic, /أكّد بريدك الإلكتروني/);
@@ -163,6 +165,7 @@ describe(`mail in the recipient's language (${DIALECT})`, () => {
     // Thirty minutes, in Arabic's own plural form (11 to 99 take the singular).
     expect(reset.text).toContain('لمدة 30 دقيقة');
     expect(linkIn(reset, '/reset-password').origin).toBe(ORIGIN);
+    expect(linkIn(reset, '/reset-password').pathname).toBe('/ar/reset-password');
   });
 
   it('tells a change of sign-in in the language chosen since, and the summary in French figures and days', async () => {

@@ -43,7 +43,8 @@ describe("the site's pages in other languages", () => {
     // The site's links stay in Spanish where a page has a translation, and lead to English where it has none.
     const main = page.getByRole('navigation', { name: 'Principal' });
     expect(await main.getByRole('link', { name: 'Inicio' }).getAttribute('href')).toBe('/es');
-    expect(await page.getByRole('link', { name: 'Empieza gratis' }).first().getAttribute('href')).toBe('/register');
+    expect(await page.getByRole('link', { name: 'Empieza gratis' }).first().getAttribute('href')).toBe('/es/register');
+    expect(await page.locator('footer').getByRole('link', { name: 'Blog' }).getAttribute('href')).toBe('/blog');
     // The switcher: every language named in itself, the page on screen in it.
     const switcher = page.locator('footer').getByRole('navigation', { name: 'Idioma' });
     for (const language of LANGUAGE_CODES) {
@@ -88,6 +89,52 @@ describe("the site's pages in other languages", () => {
     const sitemap = await (await fetch(`${running.server.baseUrl}/sitemap.xml`)).text();
     for (const address of ['/es', '/es/features', '/pt-br/services', '/zh-hans/examples', '/ar/services/business-solutions'])
       expect(sitemap, address).toContain(`${address}</loc>`);
+  });
+});
+
+describe('the account pages in another language', () => {
+  it('sign up in Spanish: the form, its own checks and the server’s refusals speak it, and the account takes it', async () => {
+    const taken = await createUser(running.server.testApp.app);
+    const { page, problems } = await newPage(390, 'en-US');
+    await openAppPage(page, '/es/register');
+    await expect.poll(() => page.getByRole('heading', { name: 'Crea tu Linkverse' }).isVisible()).toBe(true);
+    // The page's language is the account's first choice, whatever the browser says.
+    expect(await page.getByRole('combobox', { name: 'Idioma' }).inputValue()).toBe('es');
+    await page.getByRole('button', { name: 'Crear cuenta' }).click();
+    await expect.poll(() => page.getByRole('alert').textContent()).toContain('El nombre de usuario es obligatorio');
+    await page.getByLabel('Nombre de usuario').fill(taken.user.username);
+    await page.getByLabel('Contraseña', { exact: true }).fill('secret123');
+    await page.getByLabel('Confirma la contraseña').fill('secret123');
+    await page.getByRole('checkbox').check();
+    await page.getByRole('button', { name: 'Crear cuenta' }).click();
+    await expect.poll(() => page.getByRole('alert').textContent()).toContain('Ese nombre de usuario ya está en uso');
+    const username = `es${Date.now().toString(36)}`;
+    await page.getByLabel('Nombre de usuario').fill(username);
+    await page.getByRole('button', { name: 'Crear cuenta' }).click();
+    await page.waitForURL('**/dashboard');
+    const me = await page.evaluate(async () => (await (await fetch('/api/auth/me')).json()) as { data: { language: string } });
+    expect(me.data.language).toBe('es');
+    // The taken name's refusal is the one error the browser logs.
+    expect(problems.filter((problem) => !problem.includes('status of 409'))).toEqual([]);
+    await page.context().close();
+  });
+
+  it('log in in Arabic, right to left, with the server’s refusal in Arabic', async () => {
+    const { user } = await createUser(running.server.testApp.app, { password: 'secret123' });
+    const { page, problems } = await newPage(1280);
+    await openAppPage(page, '/ar/login');
+    expect(await page.evaluate(() => document.documentElement.dir)).toBe('rtl');
+    await expect.poll(() => page.getByRole('heading', { name: 'أهلًا بعودتك' }).isVisible()).toBe(true);
+    await page.getByLabel('اسم المستخدم').fill(user.username);
+    await page.getByLabel('كلمة المرور', { exact: true }).fill('wrong-password');
+    await page.getByRole('button', { name: 'ادخل إلى Linkverse' }).click();
+    await expect.poll(() => page.getByRole('alert').textContent()).toContain('اسم المستخدم أو كلمة المرور غير صحيحة');
+    expect(await axeViolationsOf(page)).toEqual([]);
+    await page.getByLabel('كلمة المرور', { exact: true }).fill('secret123');
+    await page.getByRole('button', { name: 'ادخل إلى Linkverse' }).click();
+    await page.waitForURL('**/dashboard');
+    expect(problems.filter((problem) => !problem.includes('status of 401'))).toEqual([]);
+    await page.context().close();
   });
 });
 

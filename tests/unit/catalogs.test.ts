@@ -48,7 +48,10 @@ describe('the catalogs', () => {
     const module = catalogModule(path.join(CATALOG_DIR, 'es.json'), 'site');
     const messages = JSON.parse(JSON.parse(/JSON\.parse\((".*")\)/.exec(module)![1]!) as string) as Record<string, unknown>;
     expect(Object.keys(messages).length).toBeGreaterThan(100);
-    expect(Object.keys(messages).every((id) => id.startsWith('site.'))).toBe(true);
+    // Its pages' words, and the messages their forms say.
+    expect(Object.keys(messages).every((id) => id.startsWith('site.') || id.startsWith('message.'))).toBe(true);
+    expect(Object.keys(messages)).toContain('message.auth.usernameTaken');
+    expect(Object.keys(messages)).not.toContain('mail.reset.subject');
   });
 
   it('translate, with each language’s plurals', () => {

@@ -57,7 +57,7 @@ export class AccountMail {
       user.language,
       this.origin,
       user.username,
-      `${this.origin}${confirmEmailLinkPath(token)}`,
+      `${this.origin}${confirmEmailLinkPath(token, user.language)}`,
       EMAIL_CONFIRMATION_HOURS,
     );
     await this.outbox.queue(trx, { recipient: email, ...content, expiresAt });
@@ -140,6 +140,7 @@ export class AccountMail {
           hours: EMAIL_RESET_LINK_MINUTES / 60,
           createdBy: null,
           origin: this.origin,
+          language: account.language,
           now,
         });
         const content = passwordResetMail(account.language, this.origin, account.username, link.url, EMAIL_RESET_LINK_MINUTES);

@@ -11,17 +11,23 @@ import { deleteResetTokensOfUser, insertResetToken, isLiveResetToken, useResetTo
 /**
  * A one-time link that sets a new password for the user: a random token in the
  * link, only its hash stored. `origin` makes it absolute (the site's public
- * origin); without one it is the path on this site.
+ * origin); without one it is the path on this site. `language`: its page's (the mail's), English without one.
  */
 export async function createResetLink(
   db: Db,
   userId: number,
-  { hours, createdBy, origin = '', now = Date.now() }: { hours: number; createdBy: number | null; origin?: string; now?: number },
+  {
+    hours,
+    createdBy,
+    origin = '',
+    language,
+    now = Date.now(),
+  }: { hours: number; createdBy: number | null; origin?: string; language?: string | null; now?: number },
 ): Promise<ResetLink> {
   const token = randomBytes(32).toString('base64url');
   const expiresAt = new Date(now + hours * 3600_000).toISOString();
   await insertResetToken(db, { id: hashToken(token), userId, createdBy, createdAt: new Date(now).toISOString(), expiresAt, usedAt: null });
-  return { url: `${origin}${resetLinkPath(token)}`, expiresAt };
+  return { url: `${origin}${resetLinkPath(token, language)}`, expiresAt };
 }
 
 /** A link that no longer works (used, expired or forged) gets the one message, before any password is typed. */

@@ -8,6 +8,10 @@ import { describeZodError } from '#shared/validation.ts';
 import { PLAN_UPGRADE_HINT } from '#shared/plans.ts';
 import { securityHeaderEntries } from './security-headers.ts';
 import { unknownFields } from './unknown-fields.ts';
+import { DEFAULT_LANGUAGE, type Language, acceptedLanguages, languageAmong } from '#shared/i18n/languages.ts';
+
+/** The product's messages in a language, from their English (server/i18n/translators.ts). */
+type MessagesIn = (language: Language) => (message: string) => string;
 
 /** What a plan does not include (`saying` names the plans that do), refused with the way to upgrade; on `field` when a form sent it. */
 export function planFeatureRefused(saying: string, field?: string): AppError {
@@ -111,16 +115,17 @@ function describeFrameworkError(error: FastifyError, status: number, request: Fa
  * fails its schema names nothing the caller may see: 404 with the route's
  * not-found message, the same on every route. 5xx details are logged, never sent.
  */
-export function registerErrorHandler(app: FastifyInstance): void {
+export function registerErrorHandler(app: FastifyInstance, messagesIn: MessagesIn): void {
+  const inLanguageOf = (request: FastifyRequest, body: ApiErrorBody) => answerInLanguage(request, body, messagesIn);
   app.setErrorHandler((error: FastifyError | AppError | InputValidationError, request, reply) => {
     if (error instanceof AppError) {
       if (error.options.headers) reply.headers(error.options.headers);
-      return reply.status(error.statusCode).send(errorBody(error.code, error.message, error.options.fieldErrors));
+      return reply.status(error.statusCode).send(inLanguageOf(request, errorBody(error.code, error.message, error.options.fieldErrors)));
     }
     if (error instanceof InputValidationError) {
-      if (error.part === 'params') return reply.status(404).send(errorBody('not_found', error.message));
+      if (error.part === 'params') return reply.status(404).send(inLanguageOf(request, errorBody('not_found', error.message)));
       const { message, fieldErrors } = describeZodError(error.zodError);
-      return reply.status(400).send(errorBody('validation_failed', message, fieldErrors));
+      return reply.status(400).send(inLanguageOf(request, errorBody('validation_failed', message, fieldErrors)));
     }
     if (isDatabaseUnavailable(error)) {
       request.log.error({ err: error, reqId: request.id }, 'the database did not answer');
@@ -129,10 +134,25 @@ export function registerErrorHandler(app: FastifyInstance): void {
     const status = error.statusCode ?? 500;
     if (status >= 500) {
       request.log.error({ err: error, reqId: request.id }, 'request failed');
-      return reply.status(500).send(errorBody('internal_error', commonMessages.serverError));
+      return reply.status(500).send(inLanguageOf(request, errorBody('internal_error', commonMessages.serverError)));
     }
-    return reply.status(status).send(describeFrameworkError(error, status, request));
+    return reply.status(status).send(inLanguageOf(request, describeFrameworkError(error, status, request)));
   });
+}
+
+/**
+ * An error's words in the language of whoever asked (issue 54), its code unchanged: someone not signed in is
+ * answered in their Accept-Language (the site's pages send theirs), where the product speaks it. Someone signed in
+ * is answered in English, as the dashboard still speaks: their own language once it does.
+ */
+function answerInLanguage(request: FastifyRequest, body: ApiErrorBody, messagesIn: MessagesIn): ApiErrorBody {
+  if (request.account) return body;
+  const language = languageAmong(acceptedLanguages(request.headers['accept-language']));
+  if (!language || language === DEFAULT_LANGUAGE) return body;
+  const say = messagesIn(language);
+  const fieldErrors =
+    body.fieldErrors && Object.fromEntries(Object.entries(body.fieldErrors).map(([field, message]) => [field, say(message)]));
+  return errorBody(body.code, say(body.message), fieldErrors);
 }
 
 /**

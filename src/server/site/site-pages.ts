@@ -5,6 +5,7 @@ import type { SiteFeatures } from '#shared/account.ts';
 import { MEMORY_BOUNDS } from '../memory-bounds.ts';
 import { escapeHtml } from '../http/html.ts';
 import { type CachedPage, preparePage } from '../http/page-cache.ts';
+import { siteLanguageOf } from '#shared/i18n/site-addresses.ts';
 
 /** dist/pages/pages.json, written by scripts/build-web.mjs. */
 interface SitePagesManifest {
@@ -37,8 +38,8 @@ export class SitePages {
   private readonly byOrigin = new Map<string, Map<string, CachedPage>>();
   /** The year the kept pages were completed in: a new year completes them again. */
   private year = new Date().getFullYear();
-  /** The site-rendered pages, drawn on the first request for one of them. */
-  private siteRendered: Promise<void> | undefined;
+  /** The site-rendered pages of each language, drawn on the first request for one of them. */
+  private readonly siteRendered = new Map<string, Promise<void>>();
   private readonly siteRenderedPaths: ReadonlySet<string>;
 
   private constructor(
@@ -75,22 +76,33 @@ export class SitePages {
    */
   private async ready(template: string): Promise<void> {
     if (this.templates.has(template) || !this.siteRenderedPaths.has(template)) return;
-    this.siteRendered ??= this.renderSitePages().catch((error: unknown) => {
-      this.siteRendered = undefined;
-      throw error;
-    });
-    await this.siteRendered;
+    // A language's pages are drawn together, the first time one of them is asked for (issue 54).
+    const { language } = siteLanguageOf(template);
+    let rendering = this.siteRendered.get(language);
+    if (!rendering) {
+      rendering = this.renderSitePages(language).catch((error: unknown) => {
+        this.siteRendered.delete(language);
+        throw error;
+      });
+      this.siteRendered.set(language, rendering);
+    }
+    await rendering;
   }
 
-  /** Draw the site-rendered pages now, in the background (a failure is tried again on their first request). */
+  /** Draw the site's own language's site-rendered pages now, in the background (a failure is tried again on their first request). */
   drawAhead(): void {
     const [first] = this.siteRenderedPaths;
     if (first !== undefined) this.ready(first).catch(() => undefined);
   }
 
-  private async renderSitePages(): Promise<void> {
-    const drawn = await renderInWorker(path.join(this.dir, this.manifest.siteRenderer), this.features);
-    for (const page of this.manifest.pages.filter((entry) => entry.siteRendered)) {
+  private async renderSitePages(language: string): Promise<void> {
+    const pages = this.manifest.pages.filter((entry) => entry.siteRendered && siteLanguageOf(entry.path).language === language);
+    const drawn = await renderInWorker(
+      path.join(this.dir, this.manifest.siteRenderer),
+      this.features,
+      pages.map((page) => page.path),
+    );
+    for (const page of pages) {
       const root = drawn[page.path];
       if (root === undefined) throw new Error(`The site renderer did not draw ${page.path}`);
       const html = readFileSync(path.join(this.dir, page.file), 'utf8');
@@ -161,9 +173,9 @@ export class SitePages {
  * The site-rendered pages' content, drawn in a worker thread that then exits:
  * the server keeps none of React, nor the web app's code, in its memory.
  */
-function renderInWorker(renderer: string, features: SiteFeatures): Promise<Record<string, string>> {
+function renderInWorker(renderer: string, features: SiteFeatures, paths: string[]): Promise<Record<string, string>> {
   return new Promise((resolve, reject) => {
-    const worker = new Worker(renderer, { workerData: { features } });
+    const worker = new Worker(renderer, { workerData: { features, paths } });
     worker.once('message', resolve);
     worker.once('error', reject);
     worker.once('exit', (code) => reject(new Error(`The site renderer exited (${code}) without drawing its pages`)));

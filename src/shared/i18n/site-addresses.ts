@@ -1,11 +1,23 @@
-import { DEFAULT_LANGUAGE, LANGUAGE_CODES, type Language } from './languages.ts';
+import { DEFAULT_LANGUAGE, LANGUAGE_CODES, type Language, isLanguage } from './languages.ts';
 
 // The site's pages in each language (issue 54, decision 032): English at its addresses
 // (/features), every other language under its code's segment (/es/features,
 // /pt-br/pricing, /zh-hans). A segment is a name the app serves: never a username.
 
 /** The translated pages of the site: each has an address in every language. */
-export const TRANSLATED_SITE_PATHS = ['/', '/features', '/services', '/services/business-solutions', '/examples'] as const;
+export const TRANSLATED_SITE_PATHS = [
+  '/',
+  '/features',
+  '/services',
+  '/services/business-solutions',
+  '/pricing',
+  '/examples',
+  '/login',
+  '/register',
+  '/forgot-password',
+  '/reset-password',
+  '/confirm-email',
+] as const;
 
 const translatedPaths: ReadonlySet<string> = new Set(TRANSLATED_SITE_PATHS);
 
@@ -32,6 +44,11 @@ export function siteAddressIn(language: Language, path: string): string {
   if (language === DEFAULT_LANGUAGE || !isTranslatedSitePath(path)) return path;
   const segment = `/${languageSegmentOf(language)}`;
   return path === '/' ? segment : `${segment}${path}`;
+}
+
+/** A page's address in a stored language (a person's, a mail's): one the list does not have reads as English. */
+export function siteAddressOf(code: string | null | undefined, path: string): string {
+  return siteAddressIn(isLanguage(code) ? code : DEFAULT_LANGUAGE, path);
 }
 
 /** The language an address of the site is in, and the page's English address: '/es/features' → es, '/features'. */

@@ -48,7 +48,12 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
     response = await fetch(path, {
       method: options.method ?? 'GET',
       credentials: 'same-origin',
-      headers: { ...pageHeaders(options.page), ...(options.body === undefined ? {} : { 'Content-Type': 'application/json' }) },
+      headers: {
+        ...pageHeaders(options.page),
+        // The language the page on screen speaks, for the server's words (issue 54): the site's pages are in their address's.
+        'Accept-Language': document.documentElement.lang || 'en',
+        ...(options.body === undefined ? {} : { 'Content-Type': 'application/json' }),
+      },
       body: options.body === undefined ? undefined : JSON.stringify(options.body),
       signal: options.signal,
     });

@@ -1,8 +1,10 @@
+import { useMemo } from 'react';
 import { useLocation } from 'react-router';
 import type { Language } from '#shared/i18n/languages.ts';
 import type { Translate } from '#shared/i18n/translate.ts';
 import { siteAddressIn, siteLanguageOf } from '#shared/i18n/site-addresses.ts';
-import { useWords } from './words.ts';
+import { messageTranslator } from '#shared/i18n/message-words.ts';
+import { english, useWords } from './words.ts';
 
 // The site's pages speak the language of their address (issue 54, decision 032): /es/features
 // Spanish, /features English. Their words are the catalogs' `site` scope.
@@ -21,4 +23,10 @@ export function useSiteWords(): Translate {
 export function useSiteAddress(): (path: string) => string {
   const language = useSiteLanguage();
   return (path) => siteAddressIn(language, path);
+}
+
+/** The product's messages (a form's refusal) in the language of the page on screen, from their English. */
+export function useSiteMessages(): (message: string) => string {
+  const t = useSiteWords();
+  return useMemo(() => (t === english ? (message: string) => message : messageTranslator(english, t)), [t]);
 }

@@ -1,6 +1,7 @@
 import { type FieldValues, type Path, type Resolver, type UseFormProps, type UseFormReturn, useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { describeZodError } from '#shared/validation.ts';
+import { useSiteMessages } from './site-words.ts';
 
 // The app's one way to write a form (docs/decisions/025-forms-with-react-hook-form.md):
 // react-hook-form over the shared zod schema the server checks the same input with.
@@ -55,9 +56,11 @@ export function useSchemaForm<Schema extends z.ZodType<FieldValues, FieldValues>
   const invalidField = fieldNames[0] ?? null;
   const fieldMessage = invalidField ? (errors[invalidField]?.message as string | undefined) : undefined;
   const error = errors.root?.server?.message ?? errors.root?.rule?.message ?? fieldMessage ?? null;
+  // What the form checked itself is said in the page's language; the server's answer comes in it (api.ts).
+  const say = useSiteMessages();
   return {
     ...form,
-    error,
+    error: error === null ? null : say(error),
     invalidField,
     field: (name) => ({ ...form.register(name), 'aria-invalid': invalidField === name || undefined }),
     showFailure: (message, fieldErrors = {}) => {

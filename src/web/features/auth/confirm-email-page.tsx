@@ -3,12 +3,14 @@ import { Link } from 'react-router';
 import { accountMessages, passwordResetMessages } from '#shared/account-messages.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
-import { serverMessageOr } from '#web/lib/api.ts';
+import { ApiError } from '#web/lib/api.ts';
 import { FormError } from '#web/components/ui/form-error.tsx';
 import { AuthCard, AuthIsland } from './auth-card.tsx';
 import { confirmEmail } from './auth-requests.ts';
+import { authWords as words } from './auth-words.ts';
+import { useSiteMessages, useSiteWords } from '#web/lib/site-words.ts';
 
-type Outcome = { state: 'confirming' } | { state: 'confirmed'; email: string } | { state: 'failed'; message: string };
+type Outcome = { state: 'confirming' } | { state: 'confirmed'; email: string } | { state: 'failed'; message: string | null };
 
 /** Reads the link's token from the page's address, sends it, and says what came of it. */
 async function confirmLink(): Promise<Outcome> {
@@ -19,8 +21,8 @@ async function confirmLink(): Promise<Outcome> {
   try {
     return { state: 'confirmed', email: await confirmEmail(token) };
   } catch (caught) {
-    const message = serverMessageOr(caught, 'Your email could not be confirmed. Please try again.');
-    return { state: 'failed', message };
+    // null: the server was not reached, said in the page's words.
+    return { state: 'failed', message: caught instanceof ApiError && caught.status > 0 ? caught.message : null };
   }
 }
 
@@ -36,6 +38,8 @@ export function ConfirmEmailPage() {
 /** Its card: drawn confirming, before the link's token is known; once hydrated, the token is read and sent. */
 export function ConfirmEmailCard() {
   const [outcome, setOutcome] = useState<Outcome>({ state: 'confirming' });
+  const t = useSiteWords();
+  const say = useSiteMessages();
 
   const asked = useRef(false);
   useEffect(() => {
@@ -47,31 +51,28 @@ export function ConfirmEmailCard() {
 
   if (outcome.state === 'confirming') {
     return (
-      <AuthCard title="Confirming your email" subtitle="This takes a moment: keep this page open.">
+      <AuthCard title={t(words.confirming)} subtitle={t(words.confirmingWait)}>
         <p className="flex items-center gap-3 rounded-xl border border-border bg-surface-raised px-4 py-3 text-sm text-muted" role="status">
           <Spinner className="shrink-0 text-primary" />
-          The address your link was sent to is being confirmed with this site. You will see here when it is done.
+          {t(words.confirmingText)}
         </p>
       </AuthCard>
     );
   }
   if (outcome.state === 'failed') {
     return (
-      <AuthCard title="Email not confirmed" subtitle="You can send a new link from Account in your dashboard.">
-        <FormError message={outcome.message} />
+      <AuthCard title={t(words.notConfirmed)} subtitle={t(words.sendNewLinkFromAccount)}>
+        <FormError message={outcome.message === null ? t(words.confirmFailed) : say(outcome.message)} />
         <Button asChild className="mt-6 w-full">
-          <Link to="/dashboard?tab=account">Go to Account</Link>
+          <Link to="/dashboard?tab=account">{t(words.goToAccount)}</Link>
         </Button>
       </AuthCard>
     );
   }
   return (
-    <AuthCard
-      title={accountMessages.emailConfirmed}
-      subtitle={`${outcome.email} can now receive password reset links and, if you turn it on, the weekly summary.`}
-    >
+    <AuthCard title={say(accountMessages.emailConfirmed)} subtitle={t(words.confirmedText, { email: outcome.email })}>
       <Button asChild className="w-full">
-        <Link to="/dashboard?tab=account">Go to your dashboard</Link>
+        <Link to="/dashboard?tab=account">{t(words.goToDashboard)}</Link>
       </Button>
     </AuthCard>
   );

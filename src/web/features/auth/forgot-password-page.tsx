@@ -11,15 +11,21 @@ import { FormError } from '#web/components/ui/form-error.tsx';
 import { useHydrated } from '#web/lib/use-hydrated.ts';
 import { AuthCard, AuthIsland } from './auth-card.tsx';
 import { requestPasswordReset } from './auth-requests.ts';
+import { authWords as words } from './auth-words.ts';
+import { useSiteAddress, useSiteMessages, useSiteWords } from '#web/lib/site-words.ts';
 
-const backToLogin = (
-  <p className="mt-6 text-center text-sm text-muted">
-    Remembered it?{' '}
-    <Link to="/login" className="font-semibold text-primary-text hover:underline">
-      Log in
-    </Link>
-  </p>
-);
+function BackToLogin() {
+  const t = useSiteWords();
+  const addressOf = useSiteAddress();
+  return (
+    <p className="mt-6 text-center text-sm text-muted">
+      {t(words.rememberedIt)}{' '}
+      <Link to={addressOf('/login')} className="font-semibold text-primary-text hover:underline">
+        {t(words.logIn)}
+      </Link>
+    </p>
+  );
+}
 
 /**
  * /forgot-password: a reset link by email; on a site without a mail server the
@@ -40,43 +46,34 @@ export function ForgotPasswordCard() {
   const hydrated = useHydrated();
   const [sent, setSent] = useState<string | null>(null);
   const form = useSchemaForm(forgotPasswordSchema);
-  const request = useApiMutation({ mutationFn: requestPasswordReset, failure: 'Your request could not be sent. Please try again.' });
+  const t = useSiteWords();
+  const say = useSiteMessages();
+  const request = useApiMutation({ mutationFn: requestPasswordReset, failure: t(words.requestFailed) });
   const submit = form.handleSubmit((input) => request.run(input, { form, onSuccess: setSent }));
 
   if (!features) return <FullPageSpinner />;
   const held = features.mail === 'held';
   if (sent) {
     return (
-      <AuthCard title={held ? 'Ask the administrator' : 'Check your email'} subtitle={sent}>
-        <p className="text-sm text-muted">
-          {held
-            ? 'The link works once, for 30 minutes. An administrator can also make you a new link from the control center.'
-            : 'The link works once, for 30 minutes. If nothing arrives, check your spam folder, or make sure the address was confirmed in your dashboard.'}
-        </p>
-        {backToLogin}
+      <AuthCard title={t(held ? words.askTheAdministrator : words.checkYourEmail)} subtitle={say(sent)}>
+        <p className="text-sm text-muted">{t(held ? words.heldLinkNote : words.sentLinkNote)}</p>
+        <BackToLogin />
       </AuthCard>
     );
   }
   return (
-    <AuthCard
-      title="Forgot your password?"
-      subtitle={
-        held
-          ? 'Enter your username or your confirmed email. This site has no mail server yet, so the link waits in its administrator’s Outbox.'
-          : 'Enter your username or your confirmed email, and we will mail you a link to set a new one.'
-      }
-    >
-      <form onSubmit={(event) => void submit(event)} noValidate aria-label="Send a reset link" className="space-y-5">
+    <AuthCard title={t(words.forgotYourPassword)} subtitle={t(held ? words.forgotHeld : words.forgotSent)}>
+      <form onSubmit={(event) => void submit(event)} noValidate aria-label={t(words.sendResetLinkForm)} className="space-y-5">
         <FormError message={form.error} />
         <div className="space-y-2">
-          <Label htmlFor="identifier">Username or email</Label>
+          <Label htmlFor="identifier">{t(words.usernameOrEmail)}</Label>
           <Input id="identifier" autoComplete="username" autoCapitalize="none" spellCheck={false} {...form.field('identifier')} />
         </div>
         <Button type="submit" className="w-full" disabled={!hydrated || request.isPending}>
-          {request.isPending ? 'Sending...' : 'Send reset link'}
+          {t(request.isPending ? words.sending : words.sendResetLink)}
         </Button>
       </form>
-      {backToLogin}
+      <BackToLogin />
     </AuthCard>
   );
 }

@@ -18,6 +18,8 @@ import { SecondFactorStep, passkeyFailure } from './second-factor-step.tsx';
 import { SingleSignOnButtons, announceLinked } from './single-sign-on.tsx';
 import { safeNextPath } from '#shared/next-path.ts';
 import { announce } from '#web/lib/announcements.ts';
+import { authWords as words } from './auth-words.ts';
+import { useSiteAddress, useSiteWords } from '#web/lib/site-words.ts';
 
 /** After signing in from single sign-on's choice: link the person waiting, and say so (or why not). */
 async function linkWaiting(): Promise<void> {
@@ -42,7 +44,9 @@ export function LoginCard() {
   // Checked in order before any call (spec 000 §5): username, then password. No defaults: what was typed before hydration stays.
   const form = useSchemaForm(async () => (await loadAuthSchemas()).loginSchema);
   const show = (message: string) => form.showFailure(message);
-  const login = useApiMutation({ mutationFn: logIn, failure: 'An error occurred during login' });
+  const t = useSiteWords();
+  const addressOf = useSiteAddress();
+  const login = useApiMutation({ mutationFn: logIn, failure: t(words.loginFailed) });
   const navigate = useNavigate();
   const location = useLocation();
   const hydrated = useHydrated();
@@ -121,21 +125,23 @@ export function LoginCard() {
 
   return (
     <AuthCard
-      title={linking ? 'Link your account' : 'Welcome back'}
-      subtitle={linking ? 'Log in to the account to link, and it will sign in both ways.' : 'Log in to manage your page.'}
+      title={t(linking ? words.linkYourAccount : words.welcomeBack)}
+      subtitle={t(linking ? words.logInToLink : words.logInToManage)}
     >
       <form onSubmit={(event) => void onSubmit(event)} noValidate {...authFormPreloadProps} className="space-y-5">
         <FormError message={form.error} />
         <div className="space-y-2">
-          <Label htmlFor="username">Username</Label>
+          <Label htmlFor="username">{t(words.username)}</Label>
           <div className="flex overflow-hidden rounded-xl border border-border bg-surface focus-within:border-primary focus-within:ring-2 focus-within:ring-primary/30">
-            <span className="flex items-center border-r border-border bg-surface-raised px-3 text-sm text-muted">{siteHost()}/</span>
+            <span className="flex items-center border-e border-border bg-surface-raised px-3 text-sm text-muted" dir="ltr">
+              {siteHost()}/
+            </span>
             <Input
               id="username"
               autoComplete="username webauthn"
               autoCapitalize="none"
               spellCheck={false}
-              placeholder="yourname"
+              placeholder={t(words.usernamePlaceholder)}
               className="rounded-none border-0 focus:ring-0"
               {...form.field('username')}
             />
@@ -143,31 +149,29 @@ export function LoginCard() {
         </div>
         <div className="space-y-2">
           <div className="flex items-center justify-between">
-            <Label htmlFor="password">Password</Label>
-            <Link to="/forgot-password" className="text-xs font-medium text-primary-text hover:underline">
-              Forgot password?
+            <Label htmlFor="password">{t(words.password)}</Label>
+            <Link to={addressOf('/forgot-password')} className="text-xs font-medium text-primary-text hover:underline">
+              {t(words.forgotPassword)}
             </Link>
           </div>
           <PasswordInput id="password" autoComplete="current-password" {...form.field('password')} />
         </div>
         <Button type="submit" className="w-full" disabled={!hydrated || login.isPending}>
-          {login.isPending ? 'Logging in...' : 'Enter Linkverse'}
+          {t(login.isPending ? words.loggingIn : words.enter)}
         </Button>
       </form>
       <div className="mt-4 flex items-center gap-3 text-xs text-muted" aria-hidden="true">
-        <span className="h-px flex-1 bg-border" /> or <span className="h-px flex-1 bg-border" />
+        <span className="h-px flex-1 bg-border" /> {t(words.or)} <span className="h-px flex-1 bg-border" />
       </div>
       <Button type="button" variant="outline" className="mt-4 w-full" disabled={!hydrated || passkeyPending} onClick={() => void passkey()}>
-        <KeyRound /> {passkeyPending ? 'Waiting for your passkey...' : 'Sign in with a passkey'}
+        <KeyRound /> {t(passkeyPending ? words.waitingForPasskey : words.signInWithPasskey)}
       </Button>
       {!linking && <SingleSignOnButtons next={search.get('next') ?? undefined} onError={show} />}
-      <p className="closed-site-only mt-4 text-center text-sm text-muted">
-        This site is closed for now: only its administrators can use it.
-      </p>
+      <p className="closed-site-only mt-4 text-center text-sm text-muted">{t(words.siteClosed)}</p>
       <p className="open-site-only mt-4 text-center text-sm text-muted">
-        New here?{' '}
-        <Link to="/register" className="font-semibold text-primary-text hover:underline">
-          Create an account
+        {t(words.newHere)}{' '}
+        <Link to={addressOf('/register')} className="font-semibold text-primary-text hover:underline">
+          {t(words.createAnAccount)}
         </Link>
       </p>
     </AuthCard>

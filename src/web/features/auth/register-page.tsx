@@ -18,6 +18,8 @@ import { TermsCheckbox } from './terms-checkbox.tsx';
 import { NEW_ACCOUNT_STORAGE_KEY } from '#web/lib/constants.ts';
 import { setSessionMark } from '#web/lib/session-mark.ts';
 import { registerAccount } from '#web/lib/use-session.ts';
+import { authWords as words } from './auth-words.ts';
+import { useSiteAddress, useSiteLanguage, useSiteWords } from '#web/lib/site-words.ts';
 
 export function RegisterPage() {
   return (
@@ -38,14 +40,18 @@ export function RegisterCard() {
   useEffect(() => {
     if (!getValues('username')) setValue('username', claimed);
   }, [claimed, getValues, setValue]);
-  // The browser's language is suggested once the page runs (the prerendered page cannot know it), unless one was picked.
+  // The page's language is the first choice (/es/register: Español). On the English page, the browser's language is
+  // suggested once the page runs (the prerendered page cannot know it), unless one was picked.
+  const siteLanguage = useSiteLanguage();
   useEffect(() => {
     const suggested = languageAmong(navigator.languages ?? [navigator.language]);
-    if (suggested && getValues('language') === DEFAULT_LANGUAGE) setValue('language', suggested);
-  }, [getValues, setValue]);
+    if (siteLanguage === DEFAULT_LANGUAGE && suggested && getValues('language') === DEFAULT_LANGUAGE) setValue('language', suggested);
+  }, [getValues, setValue, siteLanguage]);
   const navigate = useNavigate();
   const hydrated = useHydrated();
-  const register = useApiMutation({ mutationFn: registerAccount, failure: 'Registration failed' });
+  const t = useSiteWords();
+  const addressOf = useSiteAddress();
+  const register = useApiMutation({ mutationFn: registerAccount, failure: t(words.registrationFailed) });
 
   // A refusal is shown once, beside the form (issue 11: not also as a toast).
   const onSubmit = form.handleSubmit(({ username, displayName, password, language }) =>
@@ -64,63 +70,57 @@ export function RegisterCard() {
   );
 
   return (
-    <AuthCard title="Create your Linkverse" subtitle="Claim your link and build your page in minutes.">
+    <AuthCard title={t(words.createYourLinkverse)} subtitle={t(words.claimYourLink)}>
       <form onSubmit={(event) => void onSubmit(event)} noValidate {...authFormPreloadProps} className="space-y-5">
         <FormError message={form.error} />
         <div className="space-y-2">
-          <Label htmlFor="username">Username</Label>
+          <Label htmlFor="username">{t(words.username)}</Label>
           <Input
             id="username"
             autoComplete="username"
             autoCapitalize="none"
             spellCheck={false}
-            placeholder="yourname"
+            placeholder={t(words.usernamePlaceholder)}
             aria-describedby="username-hint"
             {...form.field('username')}
           />
           <p id="username-hint" className="text-xs text-muted">
-            Lowercase letters, numbers, _ and -, up to {USERNAME_MAX_LENGTH} characters.
+            {t(words.usernameHint, { max: USERNAME_MAX_LENGTH })}
           </p>
         </div>
         <div className="space-y-2">
           <Label htmlFor="displayName">
-            Display name <span className="font-normal text-muted">(optional)</span>
+            {t(words.displayName)} <span className="font-normal text-muted">{t(words.optional)}</span>
           </Label>
           <Input
             id="displayName"
             autoComplete="name"
-            placeholder="Your Name"
+            placeholder={t(words.displayNamePlaceholder)}
             maxLength={DISPLAY_NAME_MAX_LENGTH + 10}
             {...form.field('displayName')}
           />
         </div>
-        <PasswordField label="Password" autoComplete="new-password" {...form.field('password')} />
-        <PasswordField label="Confirm password" autoComplete="new-password" {...form.field('confirmPassword')} />
+        <PasswordField label={t(words.password)} autoComplete="new-password" {...form.field('password')} />
+        <PasswordField label={t(words.confirmPassword)} autoComplete="new-password" {...form.field('confirmPassword')} />
         <div className="space-y-2">
-          <Label htmlFor="language">Language</Label>
-          <Select
-            id="language"
-            aria-describedby="language-hint"
-            defaultValue={DEFAULT_LANGUAGE}
-            className="w-full"
-            {...form.field('language')}
-          >
+          <Label htmlFor="language">{t(words.language)}</Label>
+          <Select id="language" aria-describedby="language-hint" defaultValue={siteLanguage} className="w-full" {...form.field('language')}>
             <LanguageOptions />
           </Select>
           <p id="language-hint" className="text-xs text-muted">
-            The mail this site sends you is in this language. Change it any time in Account.
+            {t(words.languageHint)}
           </p>
         </div>
         <TermsCheckbox id="acceptTerms" {...form.field('acceptTerms')} />
         <Button type="submit" className="w-full" disabled={!hydrated || register.isPending}>
-          {register.isPending ? 'Creating...' : 'Create account'}
+          {t(register.isPending ? words.creating : words.createAccount)}
         </Button>
       </form>
       <SingleSignOnButtons divider onError={(message) => form.showFailure(message)} />
       <p className="mt-6 text-center text-sm text-muted">
-        Already have an account?{' '}
-        <Link to="/login" className="font-semibold text-primary-text hover:underline">
-          Log in
+        {t(words.alreadyHaveAccount)}{' '}
+        <Link to={addressOf('/login')} className="font-semibold text-primary-text hover:underline">
+          {t(words.logIn)}
         </Link>
       </p>
     </AuthCard>

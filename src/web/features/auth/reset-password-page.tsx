@@ -10,6 +10,8 @@ import { AuthCard, AuthIsland } from './auth-card.tsx';
 import { PasswordField } from '#web/components/ui/password-input.tsx';
 import { checkResetLink, resetPassword } from './auth-requests.ts';
 import { serverMessageOr } from '#web/lib/api.ts';
+import { authWords as words } from './auth-words.ts';
+import { useSiteAddress, useSiteMessages, useSiteWords } from '#web/lib/site-words.ts';
 
 /**
  * Whether the link still works, asked as the page opens (issue 51), so that a
@@ -52,7 +54,10 @@ export function ResetPasswordCard() {
   const [done, setDone] = useState(false);
   const problem = useLinkProblem(token);
   const form = useSchemaForm(resetPasswordFormSchema);
-  const reset = useApiMutation({ mutationFn: resetPassword, failure: 'Your password could not be changed. Please try again.' });
+  const t = useSiteWords();
+  const say = useSiteMessages();
+  const addressOf = useSiteAddress();
+  const reset = useApiMutation({ mutationFn: resetPassword, failure: t(words.resetFailed) });
   const submit = form.handleSubmit(({ newPassword }) => {
     if (!token) return;
     return reset.run(
@@ -70,34 +75,31 @@ export function ResetPasswordCard() {
 
   if (done) {
     return (
-      <AuthCard title="Password changed" subtitle={passwordResetMessages.passwordReset}>
+      <AuthCard title={t(words.passwordChanged)} subtitle={say(passwordResetMessages.passwordReset)}>
         <Button asChild className="w-full">
-          <Link to="/login">Log in</Link>
+          <Link to={addressOf('/login')}>{t(words.logIn)}</Link>
         </Button>
       </AuthCard>
     );
   }
   return (
-    <AuthCard
-      title="Set a new password"
-      subtitle="Choose the password you will log in with. Every device signed in to the account is signed out."
-    >
+    <AuthCard title={t(words.setNewPassword)} subtitle={t(words.setNewPasswordText)}>
       {token === null ? (
-        <FormError message={passwordResetMessages.linkMissing} />
+        <FormError message={say(passwordResetMessages.linkMissing)} />
       ) : problem ? (
         <div className="space-y-4">
-          <FormError message={problem} />
+          <FormError message={say(problem)} />
           <Button asChild className="w-full">
-            <Link to="/forgot-password">Ask for a new link</Link>
+            <Link to={addressOf('/forgot-password')}>{t(words.askNewLink)}</Link>
           </Button>
         </div>
       ) : (
-        <form onSubmit={(event) => void submit(event)} noValidate aria-label="Set a new password" className="space-y-5">
+        <form onSubmit={(event) => void submit(event)} noValidate aria-label={t(words.setNewPassword)} className="space-y-5">
           <FormError message={form.error} />
-          <PasswordField label="New password" autoComplete="new-password" {...form.field('newPassword')} />
-          <PasswordField label="Confirm new password" autoComplete="new-password" {...form.field('confirmPassword')} />
+          <PasswordField label={t(words.newPassword)} autoComplete="new-password" {...form.field('newPassword')} />
+          <PasswordField label={t(words.confirmNewPassword)} autoComplete="new-password" {...form.field('confirmPassword')} />
           <Button type="submit" className="w-full" disabled={token === undefined || problem === undefined || reset.isPending}>
-            {reset.isPending ? 'Saving...' : 'Set new password'}
+            {t(reset.isPending ? words.saving : words.setNewPasswordButton)}
           </Button>
         </form>
       )}

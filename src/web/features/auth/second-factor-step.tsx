@@ -8,6 +8,8 @@ import { useApiMutation } from '#web/lib/use-api-mutation.ts';
 import { useSchemaForm } from '#web/lib/use-schema-form.ts';
 import { AuthCard } from './auth-card.tsx';
 import { type SecondFactorMethod, logInWithPasskey, logInWithSecondFactor } from '#web/lib/use-session.ts';
+import { authWords as words } from './auth-words.ts';
+import { useSiteWords } from '#web/lib/site-words.ts';
 
 // The second step of a sign-in (issue 29), after a password or a single
 // sign-on: a code from the authenticator app, a recovery code, or a passkey.
@@ -37,10 +39,8 @@ export function SecondFactorStep({
   const form = useSchemaForm(async () => (await import('#shared/two-factor.ts')).secondFactorFormSchemas[recovery ? 'recovery' : 'code']);
   const startOverOn = (caught: unknown) =>
     caught instanceof ApiError && caught.code === 'challenge_expired' ? onStartOver(caught.message) : undefined;
-  const verify = useApiMutation({
-    mutationFn: logInWithSecondFactor,
-    failure: 'The code could not be checked. Please try again.',
-  });
+  const t = useSiteWords();
+  const verify = useApiMutation({ mutationFn: logInWithSecondFactor, failure: t(words.codeCheckFailed) });
   const passkeySignIn = useApiMutation({ mutationFn: () => logInWithPasskey(), failure: () => '' });
   const pending = verify.isPending || passkeySignIn.isPending;
 
@@ -61,14 +61,11 @@ export function SecondFactorStep({
   );
 
   return (
-    <AuthCard
-      title="Two-factor sign-in"
-      subtitle={recovery ? 'Enter one of the recovery codes you saved.' : 'Enter the 6-digit code your authenticator app shows.'}
-    >
-      <form onSubmit={(event) => void submit(event)} noValidate aria-label="Second factor" className="space-y-5">
+    <AuthCard title={t(words.twoFactorTitle)} subtitle={t(recovery ? words.enterRecoveryCode : words.enterAppCode)}>
+      <form onSubmit={(event) => void submit(event)} noValidate aria-label={t(words.secondFactor)} className="space-y-5">
         <FormError message={form.error} />
         <div className="space-y-2">
-          <Label htmlFor="code">{recovery ? 'Recovery code' : 'Authentication code'}</Label>
+          <Label htmlFor="code">{t(recovery ? words.recoveryCode : words.authenticationCode)}</Label>
           <Input
             key={recovery ? 'recovery' : 'code'}
             id="code"
@@ -84,12 +81,12 @@ export function SecondFactorStep({
           />
         </div>
         <Button type="submit" className="w-full" disabled={pending}>
-          {pending ? 'Checking...' : 'Verify and log in'}
+          {t(pending ? words.checking : words.verifyAndLogIn)}
         </Button>
       </form>
       {methods.includes('passkey') && (
         <Button type="button" variant="outline" className="mt-3 w-full" disabled={pending} onClick={() => void passkey()}>
-          <KeyRound /> Use a passkey instead
+          <KeyRound /> {t(words.usePasskeyInstead)}
         </Button>
       )}
       <div className="mt-4 flex flex-wrap items-center justify-between gap-2 text-sm">
@@ -101,10 +98,10 @@ export function SecondFactorStep({
             form.reset();
           }}
         >
-          {recovery ? 'Use a code from the app' : 'Use a recovery code'}
+          {t(recovery ? words.useAppCode : words.useRecoveryCode)}
         </button>
         <button type="button" className="text-muted hover:text-zinc-200 hover:underline" onClick={() => onStartOver()}>
-          Start over
+          {t(words.startOver)}
         </button>
       </div>
     </AuthCard>

@@ -17,6 +17,8 @@ import { SecondFactorStep } from './second-factor-step.tsx';
 import { TermsCheckbox } from './terms-checkbox.tsx';
 import { createSingleSignOnAccount, finishSingleSignOn, startSingleSignOn } from '#web/lib/use-session.ts';
 import { announce } from '#web/lib/announcements.ts';
+import { authWords as words } from './auth-words.ts';
+import { useSiteWords } from '#web/lib/site-words.ts';
 
 // Single sign-on's screens (issue 29): "Continue with {name}" on the login and
 // registration pages, and the page the provider sends the browser back to,
@@ -26,10 +28,8 @@ import { announce } from '#web/lib/announcements.ts';
 export function SingleSignOnButtons({ next, divider, onError }: { next?: string; divider?: boolean; onError: (message: string) => void }) {
   const providers = useSiteFeatures()?.singleSignOn ?? [];
   const [pending, setPending] = useState<string | null>(null);
-  const signIn = useApiMutation({
-    mutationFn: (id: string) => startSingleSignOn(id, next),
-    failure: 'The sign-in could not start. Please try again.',
-  });
+  const t = useSiteWords();
+  const signIn = useApiMutation({ mutationFn: (id: string) => startSingleSignOn(id, next), failure: t(words.ssoStartFailed) });
   if (providers.length === 0) return null;
   // Stays "Going to…" while the browser goes to the provider.
   const start = (id: string) => {
@@ -40,7 +40,7 @@ export function SingleSignOnButtons({ next, divider, onError }: { next?: string;
     <div className="mt-3 space-y-3">
       {divider && (
         <div className="mt-4 flex items-center gap-3 text-xs text-muted" aria-hidden="true">
-          <span className="h-px flex-1 bg-border" /> or <span className="h-px flex-1 bg-border" />
+          <span className="h-px flex-1 bg-border" /> {t(words.or)} <span className="h-px flex-1 bg-border" />
         </div>
       )}
       {providers.map((provider) => (
@@ -52,7 +52,7 @@ export function SingleSignOnButtons({ next, divider, onError }: { next?: string;
           disabled={pending !== null}
           onClick={() => void start(provider.id)}
         >
-          <LogIn /> {pending === provider.id ? `Going to ${provider.name}...` : `Continue with ${provider.name}`}
+          <LogIn /> {t(pending === provider.id ? words.goingTo : words.continueWith, { provider: provider.name })}
         </Button>
       ))}
     </div>

@@ -1,16 +1,24 @@
 import type { ComponentProps } from 'react';
 import { Link } from 'react-router';
+import { authWords as words } from './auth-words.ts';
+import { useSiteWords } from '#web/lib/site-words.ts';
+
+const LINK_MARK = '\u2063';
 
 /** The terms box of every way to make an account (the registration form, single sign-on's choice): what its form's `field('acceptTerms')` gives. */
 export function TermsCheckbox(input: Omit<ComponentProps<'input'>, 'type'>) {
+  const t = useSiteWords();
+  // The link sits where the language puts it ('I accept the terms and conditions', '利用規約に同意します').
+  const [before, after = ''] = t(words.acceptTerms, { terms: LINK_MARK }).split(LINK_MARK);
   return (
     <label className="flex items-start gap-3 text-sm text-zinc-300">
       <input type="checkbox" className="mt-0.5 size-4 rounded border-border bg-surface accent-primary" {...input} />
       <span>
-        I accept the{' '}
+        {before}
         <Link to="/terms" className="font-semibold text-primary-text hover:underline">
-          terms and conditions
+          {t(words.termsAndConditions)}
         </Link>
+        {after}
       </span>
     </label>
   );

@@ -47,6 +47,13 @@ const TRANSLATED_META: Record<TranslatedSitePath, { name?: MessageDescriptor; ti
         message: 'Linkverse for brands and teams: the Business plan, verified badges, your own domain and a record of changes.',
       },
     },
+    '/pricing': {
+      name: /*i18n*/ { id: 'site.meta.pricing.name', message: 'Pricing' },
+      description: /*i18n*/ {
+        id: 'site.meta.pricing.description',
+        message: 'Free, Pro and Business plans: how many links, how much upload space and which features each one has.',
+      },
+    },
     '/examples': {
       name: /*i18n*/ { id: 'site.meta.examples.name', message: 'Examples' },
       description: /*i18n*/ {
@@ -54,16 +61,45 @@ const TRANSLATED_META: Record<TranslatedSitePath, { name?: MessageDescriptor; ti
         message: 'Example Linkverse pages, drawn live by the same code that draws every public page, each with a different look.',
       },
     },
+    '/login': {
+      name: /*i18n*/ { id: 'site.meta.login.name', message: 'Log in' },
+      description: /*i18n*/ {
+        id: 'site.meta.login.description',
+        message: 'Log in to your Linkverse dashboard to edit your links, your profile and its look.',
+      },
+    },
+    '/register': {
+      name: /*i18n*/ { id: 'site.meta.register.name', message: 'Sign up' },
+      description: /*i18n*/ {
+        id: 'site.meta.register.description',
+        message: 'Create your Linkverse page: pick a username and get your own address in a minute.',
+      },
+    },
+    '/forgot-password': {
+      name: /*i18n*/ { id: 'site.meta.forgotPassword.name', message: 'Forgot password' },
+      description: /*i18n*/ {
+        id: 'site.meta.forgotPassword.description',
+        message: 'Get a link to set a new password for your Linkverse account.',
+      },
+    },
+    '/reset-password': {
+      name: /*i18n*/ { id: 'site.meta.resetPassword.name', message: 'Set a new password' },
+      description: /*i18n*/ {
+        id: 'site.meta.resetPassword.description',
+        message: 'Set a new password with the one-time link you were given.',
+      },
+    },
+    '/confirm-email': {
+      name: /*i18n*/ { id: 'site.meta.confirmEmail.name', message: 'Confirm your email' },
+      description: /*i18n*/ {
+        id: 'site.meta.confirmEmail.description',
+        message: 'Confirm the email address of your Linkverse account.',
+      },
+    },
   };
 
 const PAGE_META: ReadonlyMap<string, PageMeta> = new Map<string, PageMeta>([
-  ['/pricing', titled('Pricing', 'Free, Pro and Business plans: how many links, how much upload space and which features each one has.')],
-  ['/login', titled('Log in', 'Log in to your Linkverse dashboard to edit your links, your profile and its look.')],
-  ['/register', titled('Sign up', 'Create your Linkverse page: pick a username and get your own address in a minute.')],
-  ['/reset-password', titled('Set a new password', 'Set a new password with the one-time link you were given.')],
   ['/login/sso', titled('Signing in', 'Finishing a sign-in through single sign-on.')],
-  ['/forgot-password', titled('Forgot password', 'Get a link to set a new password for your Linkverse account.')],
-  ['/confirm-email', titled('Confirm your email', 'Confirm the email address of your Linkverse account.')],
   ['/dashboard', titled('Dashboard', 'Your links, profile, look and analytics.')],
   ['/dashboard/settings', titled('Dashboard', 'Your links, profile, look and analytics.')],
   ['/admin', titled('Admin Control Center', 'Users, reserved usernames, username history, activity logs and site settings.')],
@@ -108,7 +144,13 @@ export const PRERENDERED_PATHS: readonly string[] = [
  * one (site-render-worker.ts), and marks it (`<div id="root" data-site-rendered>`)
  * for a script hydrating it to do so with the same features (auth-island.tsx, main.tsx).
  */
-export const SITE_RENDERED_PATHS: readonly string[] = ['/pricing', '/login', '/register', '/forgot-password'];
+export const SITE_RENDERED_PATHS: readonly string[] = [
+  '/pricing',
+  '/login',
+  '/register',
+  '/forgot-password',
+  ...TRANSLATED_PATHS.filter((pathname) => ['/pricing', '/login', '/register', '/forgot-password'].includes(siteLanguageOf(pathname).path)),
+];
 export const SHELL_PATHS = [
   '/dashboard',
   '/dashboard/settings',
