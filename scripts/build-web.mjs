@@ -121,9 +121,18 @@ function alternatesOf(pathname) {
   ];
 }
 
-/** A page's HTML: a prerendered one static (the static pages' script), a signed-in page's shell the app's. */
-function page(meta, canonicalPath, root, preloads = '', isStatic = true) {
-  const language = prerender.siteLanguageOf(canonicalPath ?? '/').language;
+/**
+ * A page's HTML: a prerendered one static (the static pages' script), a signed-in page's shell the app's.
+ * Its language is its address's; the 404 page, which has none, says its own.
+ */
+function page(
+  meta,
+  canonicalPath,
+  root,
+  preloads = '',
+  isStatic = true,
+  language = prerender.siteLanguageOf(canonicalPath ?? '/').language,
+) {
   const head = [
     `<title>${escapeHtml(meta.title)}</title>`,
     `<meta name="description" content="${escapeHtml(meta.description)}" />`,
@@ -178,7 +187,14 @@ for (const pathname of prerender.SHELL_PATHS) {
 }
 // Any path the app does not serve: the '404 Page Not Found' page, answered with status 404.
 // Static too: it changes nothing after load.
-await write('404.html', page(prerender.NOT_FOUND_META, undefined, await prerender.renderPath('/404')));
+// And in each other language, for an address under its segment that is not found (/es/…).
+const notFoundIn = {};
+for (const language of prerender.LANGUAGE_CODES) {
+  const file = language === 'en' ? '404.html' : `404-${language}.html`;
+  const pathname = prerender.siteAddressIn(language, '/') === '/' ? '/404' : `${prerender.siteAddressIn(language, '/')}/404`;
+  await write(file, page(prerender.notFoundMetaIn(language), undefined, await prerender.renderPath(pathname), '', true, language));
+  notFoundIn[language] = file;
+}
 await writeFile(
   path.join(pagesDir, 'pages.json'),
   JSON.stringify(
@@ -189,6 +205,7 @@ await writeFile(
       rootPlaceholder: ROOT_PLACEHOLDER,
       siteRenderer: path.relative(pagesDir, path.join(renderDir, 'site-render-worker.js')),
       notFound: '404.html',
+      notFoundIn,
       pages: manifest,
     },
     null,

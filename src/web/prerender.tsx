@@ -25,7 +25,7 @@ export { isTranslatedSitePath, siteAddressIn, siteLanguageOf } from '#shared/i18
 export {
   ACCOUNT_PATHS,
   CONTENT_PATHS,
-  NOT_FOUND_META,
+  notFoundMetaIn,
   PRERENDERED_PATHS,
   TRANSLATED_PATHS,
   SHELL_PATHS,

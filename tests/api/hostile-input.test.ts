@@ -1057,3 +1057,62 @@ describe(`hostile input to pages and teams (${DIALECT})`, () => {
     }
   });
 });
+
+describe(`hostile input to languages (${DIALECT})`, () => {
+  it('answers in English for any Accept-Language it cannot read, never a 5xx, and keeps the code', async () => {
+    const headers = [
+      'x'.repeat(10_000),
+      '__proto__',
+      'constructor;q=1',
+      '\u0639\u0631\u0628\u064a',
+      'es-<script>',
+      ',,,;;;===',
+      'es;q=0, ar;q=0',
+      Array.from({ length: 300 }, (_, index) => `x${index}`).join(','),
+    ];
+    for (const header of headers) {
+      const answer = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        headers: { 'accept-language': header },
+        payload: { username: owner.user.username, password: 'not-the-password' },
+      });
+      expect(answer.statusCode, header.slice(0, 40)).toBe(401);
+      expect(answer.json(), header.slice(0, 40)).toEqual({ code: 'invalid_credentials', message: 'Invalid username or password' });
+    }
+    // A weight it cannot read is left out, as a parameter it does not know: the language is still asked for.
+    for (const header of ['es;q=NaN', 'es;q=1e999', 'es;level=1']) {
+      const answer = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        headers: { 'accept-language': header },
+        payload: { username: owner.user.username, password: 'not-the-password' },
+      });
+      expect(answer.json(), header).toEqual({ code: 'invalid_credentials', message: 'Nombre de usuario o contraseña incorrectos' });
+    }
+  });
+
+  it('refuses a language not on the list at sign-up, in Account and for a page, with the list of choices', async () => {
+    for (const language of ['xx', 'EN', 'pt', 'en-XA', '__proto__', '', '<b>es</b>', 'es\u0000', 7, null, ['es'], { es: true }]) {
+      const label = JSON.stringify(language);
+      const signUp = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/register',
+        payload: { username: uniqueUsername('lang'), password: 'secret1', language },
+      });
+      expect(signUp.statusCode, label).toBe(400);
+      // A page's null is its way back to the account's language; a person's, no language at all.
+      for (const field of language === null ? ['language'] : ['language', 'pageLanguage']) {
+        const answer = await t.app.inject({
+          method: 'PATCH',
+          url: '/api/me/profile',
+          headers: { cookie: owner.cookie },
+          payload: { [field]: language },
+        });
+        expect(answer.statusCode, `${field} ${label}`).toBe(400);
+        expect(answer.json().code, `${field} ${label}`).toBe('validation_failed');
+      }
+    }
+    expect((await t.app.inject({ url: '/api/me/profile', headers: { cookie: owner.cookie } })).json().data.language).toBe('en');
+  });
+});

@@ -78,9 +78,12 @@ describe("the site's pages in other languages", () => {
     expect(await menuLink.getAttribute('href')).toBe('/es');
     expect(await axeViolationsOf(page)).toEqual([]);
     await page.keyboard.press('Escape');
-    // A page without a translation keeps its English address, and says so in English.
+    // A page without a translation keeps its English address: under /ar it is not found, said in Arabic.
     const blog = await page.goto('/ar/blog');
     expect(blog?.status()).toBe(404);
+    expect(await page.evaluate(() => [document.documentElement.lang, document.documentElement.dir])).toEqual(['ar', 'rtl']);
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('404: الصفحة غير موجودة');
+    expect(await page.getByRole('link', { name: 'العودة إلى الرئيسية' }).getAttribute('href')).toBe('/ar');
     expect(problems.filter((problem) => !problem.includes('status of 404'))).toEqual([]);
     await page.context().close();
   });

@@ -342,7 +342,10 @@ function headers(world: FuzzWorld, role: Role): fc.Arbitrary<Record<string, stri
       'x-forwarded-for': sometimes(fc.constantFrom('1.2.3.4', '::1', 'not an address', '1.1.1.1, 2.2.2.2, unknown')),
       'x-forwarded-proto': sometimes(fc.constantFrom('https', 'gopher', '')),
       'if-none-match': sometimes(headerValue),
-      'accept-language': sometimes(headerValue),
+      // The languages the errors then speak (issue 54), as well as nonsense.
+      'accept-language': sometimes(
+        fc.oneof(headerValue, fc.constantFrom('es', 'ar', 'ja;q=0.9, en;q=0.1', 'zh-Hans-CN', 'pt-PT', 'de;q=abc', 'tr, *;q=0.5', 'xx-YY')),
+      ),
       // The page a call acts on (issue 53): one of the world's own ids (a page of the user's, another's), or nonsense.
       'linkverse-page': sometimes(fc.constantFrom(...world.ids, '0', '-1', 'abc', '1e3', '99999999999', ' 1', '1,2', '')),
       // The role's own session most of the time, so that the signed-in code is reached.

@@ -18,6 +18,8 @@ interface SitePagesManifest {
   /** The worker that draws the site-rendered pages, from this directory (src/web/site-render-worker.ts). */
   siteRenderer: string;
   notFound: string;
+  /** The 404 page in each language, by code (issue 54). */
+  notFoundIn: Record<string, string>;
   /** `listed`: offered to search engines (the public pages but the account ones). */
   pages: { path: string; file: string; prerendered: boolean; listed: boolean; siteRendered?: boolean }[];
 }
@@ -66,6 +68,8 @@ export class SitePages {
       if (!page.siteRendered) templates.set(page.path, readFileSync(path.join(dir, page.file), 'utf8'));
     }
     templates.set(NOT_FOUND_KEY, readFileSync(path.join(dir, manifest.notFound), 'utf8'));
+    for (const [language, file] of Object.entries(manifest.notFoundIn))
+      templates.set(`${NOT_FOUND_KEY}:${language}`, readFileSync(path.join(dir, file), 'utf8'));
     return new SitePages(dir, manifest, templates, features);
   }
 
@@ -132,8 +136,10 @@ export class SitePages {
     return this.templates.has(template) ? this.pageOf(template, origin, siteClosed) : undefined;
   }
 
-  notFound(origin: string): CachedPage {
-    return this.pageOf(NOT_FOUND_KEY, origin);
+  /** The 404 page, in the language of the address not found (an unknown one under /es: Spanish). */
+  notFound(origin: string, pathname = '/'): CachedPage {
+    const key = `${NOT_FOUND_KEY}:${siteLanguageOf(pathname).language}`;
+    return this.pageOf(this.templates.has(key) ? key : NOT_FOUND_KEY, origin);
   }
 
   private pageOf(template: string, origin: string, siteClosed = false): CachedPage {

@@ -82,7 +82,7 @@ export async function registerWebApp(
     // While the site is closed, only the login page gets past the gate to a visitor.
     const page = await pages.page(pathname, origin, !isSiteOpen() && request.account?.role !== 'admin');
     if (page) return sendAnswer(reply, responder.page(page, 200, request.headers));
-    return sendAnswer(reply, responder.page(pages.notFound(origin), 404, request.headers));
+    return sendAnswer(reply, responder.page(pages.notFound(origin, pathname), 404, request.headers));
   };
 
   const hide = { schema: { hide: true } };

@@ -1,6 +1,7 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { pageTitle } from '#shared/constants.ts';
-import { DEFAULT_LANGUAGE, LANGUAGE_CODES } from '#shared/i18n/languages.ts';
+import { DEFAULT_LANGUAGE, LANGUAGE_CODES, type Language } from '#shared/i18n/languages.ts';
+import { notFoundWords } from '#web/components/not-found-page.tsx';
 import { TRANSLATED_SITE_PATHS, type TranslatedSitePath, siteAddressIn, siteLanguageOf } from '#shared/i18n/site-addresses.ts';
 import { CONTENT_PAGES } from '#web/features/content/content-index.ts';
 import { english, loadedWords } from '#web/lib/words.ts';
@@ -162,7 +163,11 @@ export const SHELL_PATHS = [
   '/login/sso',
 ] as const;
 
-export const NOT_FOUND_META = titled('404 Page Not Found', 'The page you are looking for does not exist or has moved.');
+/** The 404 page's title and description, in a language (an address under /es that is not found: Spanish). */
+export function notFoundMetaIn(language: Language): PageMeta {
+  const t = loadedWords('site', language) ?? english;
+  return titled(t(notFoundWords.title), t(notFoundWords.text));
+}
 
 /**
  * The meta of a path the app serves, or undefined for one it does not: a translated page's in its address's
@@ -180,5 +185,5 @@ export function pageMetaFor(pathname: string): PageMeta | undefined {
 
 /** The meta a path is shown with: its own, else the 404 page's. */
 export function shownMetaFor(pathname: string): PageMeta {
-  return pageMetaFor(pathname) ?? NOT_FOUND_META;
+  return pageMetaFor(pathname) ?? notFoundMetaIn(siteLanguageOf(pathname).language);
 }
