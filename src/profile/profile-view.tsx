@@ -1,7 +1,7 @@
 import { MapPin, Share2 } from 'lucide-react';
 import type { CSSProperties, ReactNode } from 'react';
 import type { Translate } from '#shared/i18n/translate.ts';
-import { directionOf } from '#shared/i18n/languages.ts';
+import { directionOf, formattingLocaleOf, spokenLanguageOf } from '#shared/i18n/languages.ts';
 import { SOCIAL_ICONS, linkBackground, linkDestinationOf, linkSolidColor } from '#shared/links.ts';
 import { initialsOf } from '#shared/names.ts';
 import { textPartsOf } from '#shared/blocks.ts';
@@ -112,7 +112,7 @@ function formatDay(iso: string, language: string): string {
   let format = dayFormats.get(language);
   if (!format) {
     // English keeps the day-first form it always had; every other language its own.
-    format = new Intl.DateTimeFormat(language === 'en' ? 'en-GB' : language, {
+    format = new Intl.DateTimeFormat(formattingLocaleOf(spokenLanguageOf(language)), {
       day: 'numeric',
       month: 'short',
       year: 'numeric',

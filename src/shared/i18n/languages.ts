@@ -42,6 +42,11 @@ export function spokenLanguageOf(code: string | null | undefined): PageLanguage 
   return isLanguage(code) || code === PSEUDO_LANGUAGE ? code : DEFAULT_LANGUAGE;
 }
 
+/** The locale a language's numbers, days and lists are written in: English the British way, as the product writes it ('23 Nov 2026', '7, 30 and 90'). */
+export function formattingLocaleOf(language: PageLanguage): string {
+  return language === DEFAULT_LANGUAGE ? 'en-GB' : language;
+}
+
 /** Whether text in this language runs right to left. */
 export function directionOf(language: PageLanguage): 'ltr' | 'rtl' {
   return language === PSEUDO_LANGUAGE ? 'ltr' : LANGUAGES[language].dir;

@@ -18,7 +18,7 @@ interface StackedTableProps {
 export function StackedTable({ label, head, actions, children }: StackedTableProps) {
   return (
     <div className="overflow-x-auto rounded-2xl border border-border" tabIndex={0} role="region" aria-label={label}>
-      <table role="table" className="stacked-table w-full text-left text-sm md:min-w-[720px]">
+      <table role="table" className="stacked-table w-full text-start text-sm md:min-w-[720px]">
         <thead role="rowgroup" className="bg-surface-raised/60 text-xs uppercase tracking-wider text-muted max-md:sr-only">
           <tr role="row">
             {head.map((name, index) => (
@@ -26,7 +26,7 @@ export function StackedTable({ label, head, actions, children }: StackedTablePro
                 key={name}
                 role="columnheader"
                 scope="col"
-                className={cn('px-4 py-3', actions && index === head.length - 1 && 'text-right')}
+                className={cn('px-4 py-3', actions && index === head.length - 1 && 'text-end')}
               >
                 {name}
               </th>

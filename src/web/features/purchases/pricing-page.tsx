@@ -5,6 +5,7 @@ import { PLANS, type Plan, SITE_NAME } from '#shared/constants.ts';
 import type { MessageDescriptor } from '@lingui/core';
 import { DEFAULT_PLAN_LIMITS, PLAN_NAMES, type PlanLimits, formatBytes } from '#shared/plans.ts';
 import type { Translate } from '#shared/i18n/translate.ts';
+import { type Language, formattingLocaleOf } from '#shared/i18n/languages.ts';
 import { useSiteAddress, useSiteLanguage, useSiteWords } from '#web/lib/site-words.ts';
 import { BASIC_THEME_NAMES, QUICK_THEMES } from '#shared/themes.ts';
 import { PROFILE_LAYOUTS, PROFILE_LAYOUT_INFO } from '#shared/customization.ts';
@@ -157,8 +158,8 @@ function itemName(item: PurchaseItem, t: Translate): string {
 }
 
 /** A list in the page's language: 'Pro and Business', 'Pro y Business'. */
-function listIn(language: string, items: readonly string[]): string {
-  return new Intl.ListFormat(language, { type: 'conjunction' }).format(items);
+function listIn(language: Language, items: readonly string[]): string {
+  return new Intl.ListFormat(formattingLocaleOf(language), { type: 'conjunction' }).format(items);
 }
 
 /** The rows of a plan: what it allows here, and what it does not. */
@@ -167,7 +168,7 @@ function rowsOf(
   limits: PlanLimits,
   site: { customDomains: boolean; payments: boolean; support: string | null },
   t: Translate,
-  language: string,
+  language: Language,
 ): [string, boolean][] {
   const domainAddOn = site.payments && plan !== 'free' && !limits.customDomain;
   const domain: [string, boolean][] = site.customDomains
@@ -201,7 +202,7 @@ function rowsOf(
 }
 
 /** The periods a plan's analytics show: 'Analytics for the last 7, 30 and 90 days', '… and of all time'. */
-function analyticsPeriodsLine(periods: PlanLimits['analyticsDays'], t: Translate, language: string): string {
+function analyticsPeriodsLine(periods: PlanLimits['analyticsDays'], t: Translate, language: Language): string {
   const days = listIn(language, periods.filter((period) => period !== 'all').map(String));
   return t(periods.includes('all') ? words.analyticsPeriodsAllTime : words.analyticsPeriods, { days });
 }
@@ -328,7 +329,7 @@ function addOnText(
   item: AddOn,
   limits: Record<Plan, PlanLimits>,
   t: Translate,
-  language: string,
+  language: Language,
 ): { icon: typeof BadgeCheck; text: string } {
   if (item === 'image_hosting')
     return { icon: ImagePlus, text: t(words.imageHostingText, { size: formatBytes(IMAGE_HOSTING_ADD_ON_BYTES) }) };
