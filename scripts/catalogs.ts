@@ -98,10 +98,12 @@ const ACCENTED: Record<string, string> = Object.fromEntries(
   ]),
 );
 
+/** Each word accented and a third longer, as a longer language's words are: 'Share this page' → 'Šĥàŕé~~ ţĥíš~~ ƥàĝé~~'. */
 function pseudoText(text: string): string {
-  const accented = [...text].map((char) => ACCENTED[char] ?? char).join('');
-  const letters = text.replace(/[^A-Za-z]/g, '').length;
-  return accented + '~'.repeat(Math.ceil(letters * 0.35));
+  return text.replace(
+    /[A-Za-z]+/g,
+    (word) => [...word].map((char) => ACCENTED[char] ?? char).join('') + '~'.repeat(Math.ceil(word.length * 0.35)),
+  );
 }
 
 /** The pseudo-language: each English message accented, a third longer, in brackets. */

@@ -1,6 +1,12 @@
 import { type ReactNode, StrictMode, Suspense, lazy, useEffect, useState } from 'react';
 import { TOAST_DURATION_MS } from '#web/lib/constants.ts';
 import { loadSonner } from '#web/lib/toast.ts';
+import { english, loadedWords } from '#web/lib/words.ts';
+
+const toastWords = {
+  region: /*i18n*/ { id: 'site.toasts.region', message: 'Notifications' },
+  close: /*i18n*/ { id: 'site.toasts.close', message: 'Close' },
+} as const;
 
 const Toaster = lazy(() => loadSonner().then((module) => ({ default: module.Toaster })));
 
@@ -19,6 +25,8 @@ function Toasts() {
   if (!mounted) return null;
   // On a phone the forms' buttons sit at the bottom of the screen: toasts come from the top there (issue 27).
   const phone = window.matchMedia('(max-width: 640px)').matches;
+  // Named in the page's language (issue 54), as it was when they mounted.
+  const t = loadedWords('site', document.documentElement.lang) ?? english;
   return (
     <Suspense fallback={null}>
       <Toaster
@@ -28,6 +36,8 @@ function Toasts() {
         duration={TOAST_DURATION_MS}
         richColors
         closeButton
+        containerAriaLabel={t(toastWords.region)}
+        toastOptions={{ closeButtonAriaLabel: t(toastWords.close) }}
       />
     </Suspense>
   );

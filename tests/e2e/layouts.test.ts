@@ -6,7 +6,7 @@ import { type SignedInUser, createLink, createUser, setPlan } from '../helpers/f
 import { startEmbedProvider } from '../helpers/embed-provider.ts';
 import { postMedia, pngImage } from '../helpers/uploads.ts';
 import { useServerAndBrowser } from '../helpers/web-server.ts';
-import { afterAnimations, afterNextFrames, axeViolationsOf } from '../helpers/pages.ts';
+import { afterAnimations, afterNextFrames, axeViolationsOf, wordsOutsideBrackets } from '../helpers/pages.ts';
 
 // The page's layouts (issue 52), each drawn with a page that holds every kind of
 // item: links with an icon and with a picture, a link marked 18+, a link live
@@ -145,32 +145,11 @@ describe('every layout with every kind of item', { timeout: 240_000 }, () => {
  * initials, a link's address and a provider's name are theirs or the world's) and is not inside the
  * pseudo-language's brackets: a word that escaped translation. Text and the attributes people hear.
  */
-async function wordsOutsideBrackets(page: Page): Promise<string[]> {
-  return page.evaluate(() => {
-    const theirs =
-      '[dir="auto"], .lv-username, .lv-avatar, .lv-embed-provider, .lv-link-destination, .lv-social, .lv-share-address, script, style';
-    // Names that are the same in every language: the product's, the share targets', and signs.
-    const allowed = /^(Linkverse|WhatsApp|X|Facebook|LinkedIn|Telegram|✓|♪|×|18\+|[\s\d.,:·•()/-])*$/u;
-    const outside = (text: string) =>
-      text
-        .replace(/\[[^\]]*\]/g, ' ')
-        .replace(/\s+/g, ' ')
-        .trim();
-    const body = document.body.cloneNode(true) as HTMLElement;
-    for (const element of body.querySelectorAll(theirs)) element.remove();
-    const escaped = outside(body.textContent ?? '')
-      .split(' ')
-      .filter((word) => !allowed.test(word));
-    for (const element of document.body.querySelectorAll('[aria-label], [title], [placeholder]')) {
-      if (element.closest(theirs)) continue;
-      for (const name of ['aria-label', 'title', 'placeholder']) {
-        const value = element.getAttribute(name);
-        if (value && !allowed.test(outside(value))) escaped.push(`${name}="${value}"`);
-      }
-    }
-    return escaped;
-  });
-}
+/** Someone's own content on a public page, and the names the same in every language (the product's, the share targets', signs). */
+const PAGE_CONTENT = {
+  theirs: '[dir="auto"], .lv-username, .lv-avatar, .lv-embed-provider, .lv-link-destination, .lv-social, .lv-share-address',
+  allowed: /^(Linkverse|WhatsApp|X|Facebook|LinkedIn|Telegram|✓|♪|×|18\+|[\d.,:·•()/-])+$/u,
+};
 
 describe('the page in Arabic, and in the pseudo-language', { timeout: 240_000 }, () => {
   it.each([390, 1366])('mirrors in Arabic, passing axe with its lang and dir, at %ipx', async (width) => {
@@ -228,7 +207,7 @@ describe('the page in Arabic, and in the pseudo-language', { timeout: 240_000 },
         await afterAnimations(page);
         const label = `${layout} in the pseudo-language`;
         expect(await page.evaluate(() => document.documentElement.lang), label).toBe('en-XA');
-        expect(await wordsOutsideBrackets(page), label).toEqual([]);
+        expect(await wordsOutsideBrackets(page, PAGE_CONTENT), label).toEqual([]);
         expect(await page.evaluate(() => document.documentElement.scrollWidth <= innerWidth), `${label} overflows`).toBe(true);
         // No button cuts its own words.
         const clipped = await page.evaluate(() =>
@@ -241,12 +220,12 @@ describe('the page in Arabic, and in the pseudo-language', { timeout: 240_000 },
       }
       // The share page and the warning before a marked link, too.
       await page.goto(`/${owner.user.username}?share`);
-      expect(await wordsOutsideBrackets(page), 'the share page').toEqual([]);
+      expect(await wordsOutsideBrackets(page, PAGE_CONTENT), 'the share page').toEqual([]);
       const marked = (await app().inject({ url: `/api/users/${owner.user.id}/links` }))
         .json()
         .data.find((item: { title?: string }) => item.title === 'Late-night gallery');
       await page.goto(`/go/${marked.id}`);
-      expect(await wordsOutsideBrackets(page), 'the warning before a link').toEqual([]);
+      expect(await wordsOutsideBrackets(page, PAGE_CONTENT), 'the warning before a link').toEqual([]);
     } finally {
       await context.close();
     }

@@ -101,3 +101,40 @@ export async function expectCloseToAsk(page: Page): Promise<void> {
   await expect.poll(() => asked).toBe('beforeunload');
   await closed;
 }
+
+/**
+ * What a page drawn in the tests' pseudo-language (every word accented, longer, in brackets; issue 54) shows outside
+ * its brackets: the words of its visible text and of the names screen readers hear, but for what `theirs` selects
+ * (someone's own content, what is marked translate="no") and words `allowed` (names the same in every language, signs,
+ * the keys of a shortcut). Any other word escaped translation. `within`: the part of the page to read, all of it unless told;
+ * `attributes`: whether to read the names too (a hydrated part keeps the attributes it was sent with).
+ */
+export function wordsOutsideBrackets(
+  page: Page,
+  { theirs, allowed, within = 'body', attributes = true }: { theirs: string; allowed?: RegExp; within?: string; attributes?: boolean },
+): Promise<string[]> {
+  return page.evaluate(
+    ({ theirs, allowed, within, attributes }) => {
+      const root = document.querySelector(within) ?? document.body;
+      const names = allowed ? new RegExp(allowed, 'u') : undefined;
+      const skipped = (element: Element) => element.closest(`${theirs}, script, style`) !== null;
+      // The text in the page's order, one string: a message around an element of its own ('Plans on <span>Linkverse</span>') keeps its brackets.
+      const shown: string[] = [];
+      const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        const parent = node.parentElement;
+        if (parent && !skipped(parent) && parent.checkVisibility()) shown.push(node.textContent ?? '');
+      }
+      const texts = [shown.join(' ')];
+      for (const element of attributes ? root.querySelectorAll('[aria-label], [title], [placeholder], [alt]') : []) {
+        if (skipped(element) || !element.checkVisibility()) continue;
+        for (const name of ['aria-label', 'title', 'placeholder', 'alt']) texts.push(element.getAttribute(name) ?? '');
+      }
+      return texts
+        .map((text) => text.replace(/\[[^\]]*\]/g, ' ').replace(/\b(alt|ctrl|shift|meta)\+\w\b/gi, ' '))
+        .flatMap((text) => text.split(/\s+/))
+        .filter((word) => /\p{L}/u.test(word) && !names?.test(word));
+    },
+    { theirs, allowed: allowed?.source, within, attributes },
+  );
+}

@@ -66,7 +66,7 @@ describe('the catalogs', () => {
   it('make the pseudo-language from English: accented, a third longer, in brackets', () => {
     const pseudo = translatorOf(PSEUDO_LANGUAGE, compileCatalog(PSEUDO_LANGUAGE));
     const share = pseudo(profileWords.share);
-    expect(share).toMatch(/^\[Šĥàŕé ţĥíš ƥàĝé~+\]$/);
+    expect(share).toBe('[Šĥàŕé~~ ţĥíš~~ ƥàĝé~~]');
     expect(share.length).toBeGreaterThanOrEqual(Math.ceil('Share this page'.length * 1.35));
     // Values stay as given: a name is the creator's, never accented.
     expect(pseudo(pageNoticeWords.backTo, { name: 'Nova' })).toContain('Nova');

@@ -12,7 +12,9 @@ interface AvatarProps {
 export function Avatar({ name, src, className }: AvatarProps) {
   const [failed, setFailed] = useState(false);
   return (
+    // Someone's own picture or initials: never translated.
     <span
+      translate="no"
       className={cn(
         'inline-flex size-10 shrink-0 items-center justify-center overflow-hidden rounded-full bg-gradient-to-br from-primary to-secondary text-sm font-bold text-white',
         className,

@@ -133,7 +133,7 @@ export function LoginCard() {
         <div className="space-y-2">
           <Label htmlFor="username">{t(words.username)}</Label>
           <div className="flex overflow-hidden rounded-xl border border-border bg-surface focus-within:border-primary focus-within:ring-2 focus-within:ring-primary/30">
-            <span className="flex items-center border-e border-border bg-surface-raised px-3 text-sm text-muted" dir="ltr">
+            <span className="flex items-center border-e border-border bg-surface-raised px-3 text-sm text-muted" dir="ltr" translate="no">
               {siteHost()}/
             </span>
             <Input

@@ -160,7 +160,9 @@ function ChooseAccount({ choice }: { choice: Choice }) {
         <div className="space-y-2">
           <Label htmlFor="sso-username">Choose your username</Label>
           <div className="flex overflow-hidden rounded-xl border border-border bg-surface focus-within:border-primary focus-within:ring-2 focus-within:ring-primary/30">
-            <span className="flex items-center border-e border-border bg-surface-raised px-3 text-sm text-muted" dir="ltr">{siteHost()}/</span>
+            <span className="flex items-center border-e border-border bg-surface-raised px-3 text-sm text-muted" dir="ltr" translate="no">
+              {siteHost()}/
+            </span>
             <Input
               id="sso-username"
               autoComplete="username"

@@ -41,7 +41,7 @@ function ExampleCard({ example }: { example: ExamplePage }) {
         dangerouslySetInnerHTML={{ __html: html }}
       />
       <div className="mx-auto max-w-[300px] text-center">
-        <h2 id={titleId} className="font-semibold text-white">
+        <h2 id={titleId} className="font-semibold text-white" translate="no">
           {name}
         </h2>
         <p className="mt-1 text-sm text-zinc-400">{t(example.summary)}</p>

@@ -233,7 +233,9 @@ export function PricingPage() {
       <div className="text-center">
         <h1 className="text-4xl font-black tracking-tight sm:text-5xl">
           {before}
-          <span className="text-gradient">{SITE_NAME}</span>
+          <span className="text-gradient" translate="no">
+            {SITE_NAME}
+          </span>
           {after}
         </h1>
         <p className="mx-auto mt-4 max-w-2xl text-muted">{t(words.lead)}</p>
@@ -258,7 +260,9 @@ export function PricingPage() {
             className={cn('flex flex-col p-8', plan === 'pro' && 'border-primary/60 shadow-2xl shadow-primary/20')}
             data-testid={`plan-${plan}`}
           >
-            <h2 className="text-xl font-bold">{PLAN_NAMES[plan]}</h2>
+            <h2 className="text-xl font-bold" translate="no">
+              {PLAN_NAMES[plan]}
+            </h2>
             {payments && (
               <p className="mt-3">
                 <span className="text-3xl font-black tabular-nums">{formatMoney(planPrice(payments.prices, plan), payments.currency)}</span>

@@ -131,10 +131,14 @@ export function LandingPage() {
               className="mx-auto mt-8 flex max-w-lg flex-col gap-3 rounded-2xl border border-border bg-surface/80 p-2 backdrop-blur sm:flex-row lg:mx-0"
             >
               <label htmlFor="claim-username" dir="ltr" className="flex flex-1 items-center rounded-xl bg-background/60 px-4">
-                <span className="text-sm text-muted">{siteHost()}/</span>
+                <span className="text-sm text-muted" translate="no">
+                  {siteHost()}/
+                </span>
                 <input
                   ref={claimBox}
                   id="claim-username"
+                  // A username is a name, never translated.
+                  translate="no"
                   name="username"
                   placeholder={SAMPLE_NAME}
                   // A name still to be claimed: not one the browser has saved.
@@ -195,20 +199,25 @@ function ProfilePreview({ ref }: { ref: Ref<HTMLDivElement> }) {
           <span
             className="flex size-20 items-center justify-center rounded-full bg-gradient-to-br from-primary to-secondary text-2xl font-bold ring-4 ring-primary/30"
             data-claimed-initials
+            translate="no"
           >
             {initialsOf(SAMPLE_NAME)}
           </span>
-          <p className="mt-4 text-lg font-bold" dir="ltr" data-testid="preview-username" data-claimed-name>
+          <p className="mt-4 text-lg font-bold" dir="ltr" translate="no" data-testid="preview-username" data-claimed-name>
             @{SAMPLE_NAME}
           </p>
           <p className="mt-1 text-sm text-muted">{t(words.sampleBio)}</p>
           <div className="mt-4 flex gap-6 text-sm">
             <span>
-              <strong className="block text-white">{compact.format(12_400)}</strong>
+              <strong className="block text-white" translate="no">
+                {compact.format(12_400)}
+              </strong>
               <span className="text-muted">{t(words.sampleVisits)}</span>
             </span>
             <span>
-              <strong className="block text-white">{compact.format(3_100)}</strong>
+              <strong className="block text-white" translate="no">
+                {compact.format(3_100)}
+              </strong>
               <span className="text-muted">{t(words.sampleClicks)}</span>
             </span>
           </div>

@@ -25,6 +25,8 @@ export function LanguageLinks({ className }: { className?: string }) {
           href={siteAddressIn(language, target)}
           lang={language}
           hrefLang={language}
+          // Each language's name in itself, never translated.
+          translate="no"
           aria-current={language === current ? 'page' : undefined}
           className="rounded-md px-2 py-1.5 text-muted transition-colors hover:bg-white/5 hover:text-white aria-[current=page]:font-semibold aria-[current=page]:text-white"
         >

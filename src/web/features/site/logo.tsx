@@ -16,7 +16,7 @@ function LogoMark() {
 
 export function Logo() {
   return (
-    <Link to={useSiteAddress()('/')} className={LOGO_CLASSES}>
+    <Link to={useSiteAddress()('/')} className={LOGO_CLASSES} translate="no">
       <LogoMark />
     </Link>
   );
@@ -25,7 +25,7 @@ export function Logo() {
 /** The logo as a picture only, where nothing may be clicked yet (the dashboard's skeleton). */
 export function StillLogo() {
   return (
-    <span className={LOGO_CLASSES} aria-hidden="true">
+    <span className={LOGO_CLASSES} aria-hidden="true" translate="no">
       <LogoMark />
     </span>
   );

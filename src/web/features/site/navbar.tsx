@@ -127,7 +127,7 @@ function MobileMenu({ user, resources }: { user: CurrentUser | null; resources: 
           {t(words.siteNavigation)}
         </p>
         {user && (
-          <div className="mb-4 flex items-center gap-3 rounded-2xl border border-border bg-surface-raised p-3">
+          <div className="mb-4 flex items-center gap-3 rounded-2xl border border-border bg-surface-raised p-3" translate="no">
             <Avatar name={user.displayName || user.username} src={user.profileImage} />
             <div className="min-w-0">
               <p className="truncate font-semibold">{user.displayName || user.username}</p>

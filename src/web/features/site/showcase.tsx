@@ -10,6 +10,9 @@ import { useSiteAddress, useSiteWords } from '#web/lib/site-words.ts';
 // a gradient line, sections of icon cards, and a closing call to action.
 // Their texts come translated; their links lead to the pages in the same language.
 
+/** A large button whose words may be longer than a phone is wide (a longer language's): they wrap, centred. */
+const WRAPPING = 'h-auto min-h-12 whitespace-normal py-3 text-center';
+
 export const showcaseWords = {
   getStarted: /*i18n*/ { id: 'site.showcase.getStarted', message: 'Get Started Free' },
 } as const;
@@ -48,7 +51,7 @@ export function ShowcaseHero(props: { pill: string; title: string; highlight: st
       {actions.length > 0 && (
         <div className="mt-8 flex flex-wrap justify-center gap-3">
           {actions.map((action, index) => (
-            <Button key={action.to} asChild size="lg" variant={index === 0 ? 'primary' : 'outline'}>
+            <Button key={action.to} asChild size="lg" variant={index === 0 ? 'primary' : 'outline'} className={WRAPPING}>
               <Link to={addressOf(action.to)}>
                 {action.label} {index === 0 && <ArrowRight className="rtl:-scale-x-100" />}
               </Link>
@@ -109,7 +112,7 @@ export function CallToAction({ title, text, to = '/register', label }: { title: 
       <div className="mx-auto max-w-4xl rounded-3xl border border-primary/30 bg-gradient-to-br from-primary/20 via-surface to-secondary/20 px-6 py-14 text-center">
         <h2 className="text-3xl font-bold tracking-tight sm:text-4xl">{title}</h2>
         <p className="mx-auto mt-3 max-w-lg text-zinc-300">{text}</p>
-        <Button asChild size="lg" className="mt-8">
+        <Button asChild size="lg" className={`mt-8 ${WRAPPING}`}>
           <Link to={addressOf(to)}>
             {label ?? t(showcaseWords.getStarted)} <ArrowRight className="rtl:-scale-x-100" />
           </Link>

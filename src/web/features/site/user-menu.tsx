@@ -29,7 +29,7 @@ export function UserMenu({ user }: { user: CurrentUser }) {
           sideOffset={10}
           className="z-50 w-64 rounded-2xl border border-border bg-surface/95 p-2 shadow-2xl shadow-black/50 backdrop-blur-xl"
         >
-          <div className="px-3 py-2">
+          <div className="px-3 py-2" translate="no">
             <p className="truncate text-sm font-semibold text-white">{name}</p>
             <p className="truncate text-xs text-muted">
               <bdi>{profileAddress(user.username)}</bdi>
