@@ -8,6 +8,7 @@ import { passwordResetMessages } from '#shared/password-reset.ts';
 import { twoFactorMessages } from '#shared/two-factor.ts';
 import { ssoMessages } from '#shared/single-sign-on.ts';
 import { commonMessages, tooManyAttemptsMessage } from '#shared/api.ts';
+import { NETWORK_ERROR_MESSAGE } from '#web/lib/api.ts';
 
 // Issue 54: the messages of signing in and signing up, said in every language from their
 // English, as the server answers someone not signed in and the forms say what they check.
@@ -24,6 +25,7 @@ const SIGN_IN_MESSAGES = [
   ssoMessages.unchecked('Acme ID'),
   ssoMessages.unreachable('Acme ID'),
   ...[commonMessages.signInRequired, commonMessages.invalidInput, commonMessages.serverError, commonMessages.databaseUnavailable],
+  NETWORK_ERROR_MESSAGE,
   tooManyAttemptsMessage(1),
   tooManyAttemptsMessage(600),
 ];

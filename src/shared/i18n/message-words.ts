@@ -129,7 +129,8 @@ export const MESSAGE_WORDS: readonly MessageWord[] = [
     },
     read: providerIn(/^(.+) could not be reached just now\. Please try again in a minute\.$/),
   },
-  // commonMessages
+  // commonMessages, and the app's own word when the server cannot be reached (web/lib/api.ts)
+  word(/*i18n*/ { id: 'message.common.networkError', message: 'Could not reach the server. Check your connection and try again.' }),
   word(/*i18n*/ { id: 'message.common.signInRequired', message: 'Please log in to continue' }),
   word(/*i18n*/ { id: 'message.common.crossOrigin', message: 'Cross-origin request refused' }),
   word(/*i18n*/ { id: 'message.common.notFound', message: 'Not found' }),
