@@ -191,7 +191,7 @@ for (const pathname of prerender.SHELL_PATHS) {
 const notFoundIn = {};
 for (const language of prerender.LANGUAGE_CODES) {
   const file = language === 'en' ? '404.html' : `404-${language}.html`;
-  const pathname = prerender.siteAddressIn(language, '/') === '/' ? '/404' : `${prerender.siteAddressIn(language, '/')}/404`;
+  const pathname = language === 'en' ? '/404' : `${prerender.siteAddressIn(language, '/')}/404`;
   await write(file, page(prerender.notFoundMetaIn(language), undefined, await prerender.renderPath(pathname), '', true, language));
   notFoundIn[language] = file;
 }

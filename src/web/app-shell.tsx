@@ -1,7 +1,7 @@
 import { type ReactNode, StrictMode, Suspense, lazy, useEffect, useState } from 'react';
 import { TOAST_DURATION_MS } from '#web/lib/constants.ts';
 import { loadSonner } from '#web/lib/toast.ts';
-import { english, loadedWords } from '#web/lib/words.ts';
+import { wordsIn } from '#web/lib/words.ts';
 
 const toastWords = {
   region: /*i18n*/ { id: 'site.toasts.region', message: 'Notifications' },
@@ -26,7 +26,7 @@ function Toasts() {
   // On a phone the forms' buttons sit at the bottom of the screen: toasts come from the top there (issue 27).
   const phone = window.matchMedia('(max-width: 640px)').matches;
   // Named in the page's language (issue 54), as it was when they mounted.
-  const t = loadedWords('site', document.documentElement.lang) ?? english;
+  const t = wordsIn('site', document.documentElement.lang);
   return (
     <Suspense fallback={null}>
       <Toaster

@@ -1,3 +1,4 @@
+import type { MessageDescriptor } from '@lingui/core';
 import { useMemo } from 'react';
 import { useLocation } from 'react-router';
 import type { Language } from '#shared/i18n/languages.ts';
@@ -24,6 +25,16 @@ export function useSiteAddress(): (path: string) => string {
   const language = useSiteLanguage();
   return (path) => siteAddressIn(language, path);
 }
+
+/**
+ * A sentence around an element of its own, in two parts ('Plans on <span>Linkverse</span>', 'I accept the <a>terms</a>'):
+ * the element sits where the language puts it ('{terms}に同意します'). `name` is the message's placeholder for it.
+ */
+export function partsAround(t: Translate, descriptor: MessageDescriptor, name: string): [before: string, after: string] {
+  const [before = '', after = ''] = t(descriptor, { [name]: ELEMENT_MARK }).split(ELEMENT_MARK);
+  return [before, after];
+}
+const ELEMENT_MARK = '\u2063';
 
 /** The product's messages (a form's refusal) in the language of the page on screen, from their English. */
 export function useSiteMessages(): (message: string) => string {

@@ -44,6 +44,11 @@ export function loadWords(scope: WordsScope, language: string): Promise<void> {
   return pending;
 }
 
+/** A scope's words in a language as they are now: English where they have not loaded (or cannot). */
+export function wordsIn(scope: WordsScope, language: string): Translate {
+  return loadedWords(scope, language) ?? english;
+}
+
 /** A scope's words in a language: English until they have loaded, and English if they cannot load. */
 export function useWords(scope: WordsScope, language: string): Translate {
   const [, setLoaded] = useState(0);
@@ -57,5 +62,5 @@ export function useWords(scope: WordsScope, language: string): Translate {
       current = false;
     };
   }, [scope, language]);
-  return loadedWords(scope, language) ?? english;
+  return wordsIn(scope, language);
 }

@@ -6,7 +6,7 @@ import type { MessageDescriptor } from '@lingui/core';
 import { DEFAULT_PLAN_LIMITS, PLAN_NAMES, type PlanLimits, formatBytes } from '#shared/plans.ts';
 import type { Translate } from '#shared/i18n/translate.ts';
 import { type Language, formattingLocaleOf } from '#shared/i18n/languages.ts';
-import { useSiteAddress, useSiteLanguage, useSiteWords } from '#web/lib/site-words.ts';
+import { partsAround, useSiteAddress, useSiteLanguage, useSiteWords } from '#web/lib/site-words.ts';
 import { BASIC_THEME_NAMES, QUICK_THEMES } from '#shared/themes.ts';
 import { PROFILE_LAYOUTS, PROFILE_LAYOUT_INFO } from '#shared/customization.ts';
 import {
@@ -214,9 +214,6 @@ function layoutsLine(layouts: number | null, t: Translate): string {
   return count === PROFILE_LAYOUTS.length ? t(words.allLayouts, { count }) : t(words.someLayouts, { count, total: PROFILE_LAYOUTS.length });
 }
 
-/** A sentence with a word set apart ('Plans on Linkverse', the site's name in colour), around where it goes. */
-const SET_APART = '\u2063';
-
 export function PricingPage() {
   const { user } = useSession();
   const features = useSiteFeatures();
@@ -227,7 +224,8 @@ export function PricingPage() {
   const t = useSiteWords();
   const language = useSiteLanguage();
   const addressOf = useSiteAddress();
-  const [before, after = ''] = t(words.title, { site: SET_APART }).split(SET_APART);
+  // The site's name in colour, where the language puts it.
+  const [before, after] = partsAround(t, words.title, 'site');
   return (
     <section className="mx-auto max-w-6xl px-4 pb-24 pt-32 sm:px-6">
       <div className="text-center">

@@ -2,7 +2,7 @@ import { X } from 'lucide-react';
 import { Button } from '#web/components/ui/button.tsx';
 import { LANGUAGES, LANGUAGE_CODES, type Language, directionOf } from '#shared/i18n/languages.ts';
 import { siteAddressIn } from '#shared/i18n/site-addresses.ts';
-import { english, loadedWords } from '#web/lib/words.ts';
+import { wordsIn } from '#web/lib/words.ts';
 
 const words = {
   text: /*i18n*/ { id: 'site.suggestion.text', message: 'This site is also in English.' },
@@ -20,7 +20,7 @@ export function LanguageSuggestions({ current }: { current: Language }) {
   return (
     <>
       {LANGUAGE_CODES.filter((language) => language !== current).map((language) => {
-        const t = loadedWords('site', language) ?? english;
+        const t = wordsIn('site', language);
         return (
           <aside
             key={language}

@@ -4,7 +4,7 @@ import { DEFAULT_LANGUAGE, LANGUAGE_CODES, type Language } from '#shared/i18n/la
 import { notFoundWords } from '#web/components/not-found-page.tsx';
 import { TRANSLATED_SITE_PATHS, type TranslatedSitePath, siteAddressIn, siteLanguageOf } from '#shared/i18n/site-addresses.ts';
 import { CONTENT_PAGES } from '#web/features/content/content-index.ts';
-import { english, loadedWords } from '#web/lib/words.ts';
+import { wordsIn } from '#web/lib/words.ts';
 
 // Each page's <title> and description (issue 11): the prerender writes them into
 // the HTML the server sends, and the web app sets them again on navigation.
@@ -145,12 +145,10 @@ export const PRERENDERED_PATHS: readonly string[] = [
  * one (site-render-worker.ts), and marks it (`<div id="root" data-site-rendered>`)
  * for a script hydrating it to do so with the same features (auth-island.tsx, main.tsx).
  */
+const SITE_RENDERED_PAGES: readonly string[] = ['/pricing', '/login', '/register', '/forgot-password'];
 export const SITE_RENDERED_PATHS: readonly string[] = [
-  '/pricing',
-  '/login',
-  '/register',
-  '/forgot-password',
-  ...TRANSLATED_PATHS.filter((pathname) => ['/pricing', '/login', '/register', '/forgot-password'].includes(siteLanguageOf(pathname).path)),
+  ...SITE_RENDERED_PAGES,
+  ...TRANSLATED_PATHS.filter((pathname) => SITE_RENDERED_PAGES.includes(siteLanguageOf(pathname).path)),
 ];
 export const SHELL_PATHS = [
   '/dashboard',
@@ -165,7 +163,7 @@ export const SHELL_PATHS = [
 
 /** The 404 page's title and description, in a language (an address under /es that is not found: Spanish). */
 export function notFoundMetaIn(language: Language): PageMeta {
-  const t = loadedWords('site', language) ?? english;
+  const t = wordsIn('site', language);
   return titled(t(notFoundWords.title), t(notFoundWords.text));
 }
 
@@ -177,7 +175,7 @@ export function pageMetaFor(pathname: string): PageMeta | undefined {
   const { language, path } = siteLanguageOf(pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname);
   if (Object.hasOwn(TRANSLATED_META, path)) {
     const meta = TRANSLATED_META[path as TranslatedSitePath];
-    const t = loadedWords('site', language) ?? english;
+    const t = wordsIn('site', language);
     return { title: meta.title ? t(meta.title) : pageTitle(t(meta.name!)), description: t(meta.description) };
   }
   return language === DEFAULT_LANGUAGE ? PAGE_META.get(path) : undefined;
