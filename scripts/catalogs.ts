@@ -115,11 +115,13 @@ function pseudoCatalog(source: Source): Record<string, Compiled> {
 
 /**
  * The parts of a catalog the browser loads apart, by the first segment of their messages' ids: a page's own words
- * (the dashboard's previews), the site's pages. The server takes every catalog whole.
+ * (the dashboard's previews), the site's pages (and the chrome every screen shares), the signed-in app's screens
+ * (the dashboard, the control center). The server takes every catalog whole.
  */
 export const CATALOG_SCOPES = {
   page: ['page', 'subscribe', 'notice'],
   site: ['site', 'message'],
+  app: ['app'],
 } as const satisfies Record<string, readonly string[]>;
 type Scope = keyof typeof CATALOG_SCOPES;
 

@@ -23,4 +23,4 @@ export const linkChecksResponseSchema = z.object({
 });
 export type LinkChecksResponse = z.infer<typeof linkChecksResponseSchema>;
 
-export { LINK_CHECK_FAILURES_TO_ALERT, LINK_CHECK_REASONS, type LinkCheckReason, brokenLinkLabel } from './link-check-labels.ts';
+export { LINK_CHECK_FAILURES_TO_ALERT, LINK_CHECK_REASONS, type LinkCheckReason } from './link-check-labels.ts';

@@ -37,8 +37,6 @@ export const pageMessages = {
     `As ${PAGE_ROLE_INFO[role].name.toLowerCase()} of this page you cannot do this: it takes ${access === 'owner' ? 'its owner' : `an ${access}`}`,
   tooMany: (limit: number, plan: string) =>
     `The ${plan} plan holds ${limit === 1 ? 'one page' : `${limit} pages`}: delete one, or see Pricing for a plan with more.`,
-  offline: (limit: number, plan: string) =>
-    `This page is offline: the ${plan} plan holds ${limit === 1 ? 'one page' : `${limit} pages`}. It is back online, as it was, with a plan that holds it.`,
   copyFromUnknown: 'Choose one of your pages to copy the look of',
   unknownStart: `A new page starts ${NEW_PAGE_STARTS.join(' or ')}`,
   notFound: 'Page not found',

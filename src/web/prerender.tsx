@@ -44,7 +44,7 @@ export function renderLanguageSuggestions(pathname: string): string {
  * the dashboard's skeleton (main.tsx draws over it), nothing elsewhere.
  */
 export function renderShell(pathname: string): string {
-  return pathname === '/dashboard' || pathname.startsWith('/dashboard/') ? renderToStaticMarkup(<DashboardSkeleton />) : '';
+  return pathname === '/dashboard' || pathname.startsWith('/dashboard/') ? renderToStaticMarkup(<DashboardSkeleton prerendered />) : '';
 }
 
 /**

@@ -5,9 +5,8 @@ import { DIALECT, type TestApp, createTestApp } from '../helpers/test-app.ts';
 import { createUser } from '../helpers/factories.ts';
 
 // Issue 54: an API error keeps its stable code, and its message (and field errors) speak the
-// language of whoever asked: someone not signed in, their Accept-Language, which the site's
-// pages send as their own language. Someone signed in is answered in English while the
-// dashboard still speaks it.
+// language of whoever asked: someone signed in, their account's (as the dashboard speaks);
+// someone not signed in, their Accept-Language, which the site's pages send as their own.
 
 let t: TestApp;
 beforeAll(async () => {
@@ -55,7 +54,7 @@ describe(`an error's words (${DIALECT})`, () => {
     expect(reset.json().message).toBe('このリンクは期限切れか、すでに使用されています');
   });
 
-  it('stay English without a language the product speaks, and for someone signed in', async () => {
+  it('stay English without a language the product speaks', async () => {
     const taken = await createUser(t.app);
     for (const header of [undefined, 'en-GB', 'xx', 'zh-TW', '*', 'q=;;', 'es;q=0']) {
       const answer = await post(
@@ -65,15 +64,25 @@ describe(`an error's words (${DIALECT})`, () => {
       );
       expect(answer.json().message, String(header)).toBe(authMessages.usernameTaken);
     }
-    const signedIn = await createUser(t.app, { language: 'es' });
-    const answer = await t.app.inject({
-      method: 'PATCH',
-      url: '/api/me/profile',
-      headers: { cookie: signedIn.cookie, 'accept-language': 'es' },
-      payload: { language: 'xx' },
-    });
-    expect(answer.statusCode).toBe(400);
-    expect(answer.json().message).toMatch(/^Please choose one of these languages/);
+  });
+
+  it("follow the account's language for someone signed in, whatever the browser asks", async () => {
+    const change = (cookie: string, acceptLanguage: string) =>
+      t.app.inject({
+        method: 'PATCH',
+        url: '/api/me/profile',
+        headers: { cookie, 'accept-language': acceptLanguage },
+        payload: { language: 'xx' },
+      });
+    const spanish = await createUser(t.app, { language: 'es' });
+    const inSpanish = await change(spanish.cookie, 'en');
+    expect(inSpanish.statusCode).toBe(400);
+    expect(inSpanish.json()).toMatchObject({ code: 'validation_failed' });
+    expect(inSpanish.json().message).toMatch(/^Elige uno de estos idiomas: en \(English\), es \(Español\)/);
+
+    const english = await createUser(t.app);
+    const inEnglish = await change(english.cookie, 'es');
+    expect(inEnglish.json().message).toMatch(/^Please choose one of these languages: en \(English\)/);
     expect(passwordResetMessages.linkInvalid).toBe('This link has expired or was already used');
   });
 });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { CurrentUser } from '#shared/user.types.ts';
 import { completionSteps } from '#web/features/dashboard/profile-completion.tsx';
+import { english } from '#web/lib/words.ts';
 
 const user: CurrentUser = {
   id: 1,
@@ -34,7 +35,7 @@ const user: CurrentUser = {
   updatedAt: '2026-11-01T00:00:00.000Z',
 };
 
-const doneLabels = (steps: ReturnType<typeof completionSteps>) => steps.filter((step) => step.done).map((step) => step.label);
+const doneLabels = (steps: ReturnType<typeof completionSteps>) => steps.filter((step) => step.done).map((step) => english(step.label));
 
 describe('profile completion', () => {
   it('counts nothing for a new account: the display name registration filled in is the username', () => {

@@ -8,10 +8,10 @@ import { describeZodError } from '#shared/validation.ts';
 import { PLAN_UPGRADE_HINT } from '#shared/plans.ts';
 import { securityHeaderEntries } from './security-headers.ts';
 import { unknownFields } from './unknown-fields.ts';
-import { DEFAULT_LANGUAGE, type Language, acceptedLanguages, languageAmong } from '#shared/i18n/languages.ts';
+import { DEFAULT_LANGUAGE, acceptedLanguages, languageAmong, spokenLanguageOf } from '#shared/i18n/languages.ts';
 
 /** The product's messages in a language, from their English (server/i18n/translators.ts). */
-type MessagesIn = (language: Language) => (message: string) => string;
+type MessagesIn = (language: string) => (message: string) => string;
 
 /** What a plan does not include (`saying` names the plans that do), refused with the way to upgrade; on `field` when a form sent it. */
 export function planFeatureRefused(saying: string, field?: string): AppError {
@@ -141,13 +141,14 @@ export function registerErrorHandler(app: FastifyInstance, messagesIn: MessagesI
 }
 
 /**
- * An error's words in the language of whoever asked (issue 54), its code unchanged: someone not signed in is
- * answered in their Accept-Language (the site's pages send theirs), where the product speaks it. Someone signed in
- * is answered in English, as the dashboard still speaks: their own language once it does.
+ * An error's words in the language of whoever asked (issue 54), its code unchanged: someone signed in is answered in
+ * their account's language, as the dashboard speaks; someone not signed in in their Accept-Language (the site's pages
+ * send theirs), where the product speaks it.
  */
 function answerInLanguage(request: FastifyRequest, body: ApiErrorBody, messagesIn: MessagesIn): ApiErrorBody {
-  if (request.account) return body;
-  const language = languageAmong(acceptedLanguages(request.headers['accept-language']));
+  const language = request.account
+    ? spokenLanguageOf(request.account.language)
+    : languageAmong(acceptedLanguages(request.headers['accept-language']));
   if (!language || language === DEFAULT_LANGUAGE) return body;
   const say = messagesIn(language);
   const fieldErrors =

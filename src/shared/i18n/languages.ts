@@ -28,8 +28,11 @@ export const DEFAULT_LANGUAGE: Language = 'en';
 export const PSEUDO_LANGUAGE = 'en-XA';
 export type PageLanguage = Language | typeof PSEUDO_LANGUAGE;
 
+/** The codes a language may be given as, each with its name in itself: 'en (English), es (Español), …'. */
+export const LANGUAGE_CHOICES = LANGUAGE_CODES.map((code) => `${code} (${LANGUAGES[code].name})`).join(', ');
+
 export const languageMessages = {
-  unknown: `Please choose one of these languages: ${LANGUAGE_CODES.map((code) => `${code} (${LANGUAGES[code].name})`).join(', ')}`,
+  unknown: `Please choose one of these languages: ${LANGUAGE_CHOICES}`,
 } as const;
 
 /** Whether a stored code is one of the list's (a row written by a newer version may hold another). */

@@ -1,5 +1,6 @@
 import type { MessageDescriptor, Values } from '@lingui/core';
 import { DISPLAY_NAME_MAX_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, USERNAME_MAX_LENGTH } from '../constants.ts';
+import { LANGUAGE_CHOICES } from './languages.ts';
 import type { Translate } from './translate.ts';
 
 // The product's messages (refusals, confirmations) in every language (issue 54). The messages stay English
@@ -129,6 +130,11 @@ export const MESSAGE_WORDS: readonly MessageWord[] = [
     },
     read: providerIn(/^(.+) could not be reached just now\. Please try again in a minute\.$/),
   },
+  // languageMessages
+  word(
+    /*i18n*/ { id: 'message.language.unknown', message: 'Please choose one of these languages: {choices}' },
+    { choices: LANGUAGE_CHOICES },
+  ),
   // commonMessages, and the app's own word when the server cannot be reached (web/lib/api.ts)
   word(/*i18n*/ { id: 'message.common.networkError', message: 'Could not reach the server. Check your connection and try again.' }),
   word(/*i18n*/ { id: 'message.common.signInRequired', message: 'Please log in to continue' }),

@@ -59,3 +59,14 @@ export function siteLanguageOf(pathname: string): { language: Language; path: st
   return { language, path: rest.length === 0 || (rest.length === 1 && rest[0] === '') ? '/' : `/${rest.join('/')}` };
 }
 export type TranslatedSitePath = (typeof TRANSLATED_SITE_PATHS)[number];
+
+/**
+ * The language a screen speaks: a site page's address says it (/es/features Spanish, /features English); every other
+ * screen (the dashboard, the control center, a page without translations) speaks the signed-in person's language,
+ * else English.
+ */
+export function screenLanguageOf(pathname: string, accountLanguage: Language | undefined): Language {
+  const address = siteLanguageOf(pathname);
+  if (!accountLanguage || address.language !== DEFAULT_LANGUAGE || isTranslatedSitePath(address.path)) return address.language;
+  return accountLanguage;
+}

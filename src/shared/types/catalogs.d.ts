@@ -13,5 +13,5 @@ declare module 'virtual:linkverse-catalogs' {
 // For the browser, each scope's loader by language but English: a chunk per scope and language (scripts/catalogs.ts, CATALOG_SCOPES).
 declare module 'virtual:linkverse-catalog-loaders' {
   import type { Messages } from '@lingui/core';
-  export const loaders: Record<'page' | 'site', Record<string, (() => Promise<{ messages: Messages }>) | undefined>>;
+  export const loaders: Record<'page' | 'site' | 'app', Record<string, (() => Promise<{ messages: Messages }>) | undefined>>;
 }

@@ -1,15 +1,32 @@
 // One way to write a date or a time across the dashboard and the control
-// center (issue 27): '25 Nov 2026' and '25 Nov 2026, 19:02', in the reader's time zone.
+// center (issue 27): '25 Nov 2026' and '25 Nov 2026, 19:02', in the reader's time zone
+// and the screen's language (issue 54: '25 nov 2026', '2026年11月25日').
+import { DEFAULT_LANGUAGE, formattingLocaleOf } from '#shared/i18n/languages.ts';
+import { screenLanguageOf } from '#shared/i18n/site-addresses.ts';
+import { signedInLanguage } from './use-session.ts';
 
-/** Made on first use: each formatter costs the browser milliseconds to make, which the dashboard's first load need not spend. */
-function once<Value>(make: () => Value): () => Value {
-  let made: Value | undefined;
-  return () => (made ??= make());
+const ENGLISH_LOCALE = formattingLocaleOf(DEFAULT_LANGUAGE);
+
+/** The locale the screen's dates are written in: its language's (screenLanguageOf, as useSiteLanguage reads it). */
+function screenLocale(): string {
+  if (typeof location === 'undefined') return ENGLISH_LOCALE;
+  return formattingLocaleOf(screenLanguageOf(location.pathname, signedInLanguage()));
 }
 
-const DAY = once(() => new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric' }));
-const DAY_AND_TIME = once(
-  () => new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' }),
+/** Made on first use in each locale: each formatter costs the browser milliseconds to make, which the dashboard's first load need not spend. */
+function perLocale<Value>(make: (locale: string) => Value): () => Value {
+  const made = new Map<string, Value>();
+  return () => {
+    const locale = screenLocale();
+    let value = made.get(locale);
+    if (value === undefined) made.set(locale, (value = make(locale)));
+    return value;
+  };
+}
+
+const DAY = perLocale((locale) => new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'short', year: 'numeric' }));
+const DAY_AND_TIME = perLocale(
+  (locale) => new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' }),
 );
 
 function parsed(value: string | null | undefined): Date | null {
@@ -34,7 +51,7 @@ export function formatDateTime(value: string | null | undefined): string {
 export function formatDateTimeIn(value: string, timeZone: string): string {
   const date = parsed(value);
   if (!date) return 'N/A';
-  return new Intl.DateTimeFormat('en-GB', {
+  return new Intl.DateTimeFormat(screenLocale(), {
     timeZone,
     day: 'numeric',
     month: 'short',
@@ -44,12 +61,12 @@ export function formatDateTimeIn(value: string, timeZone: string): string {
   }).format(date);
 }
 
-const RELATIVE = once(() => new Intl.RelativeTimeFormat('en', { numeric: 'auto' }));
+const RELATIVE = perLocale((locale) => new Intl.RelativeTimeFormat(locale, { numeric: 'auto' }));
 
 /** '5 minutes ago', 'yesterday', or the date once it is older than a week. */
 export function timeAgo(iso: string, now = Date.now()): string {
   const minutes = Math.round((Date.parse(iso) - now) / 60_000);
-  if (minutes > -1) return 'just now';
+  if (minutes > -1) return screenLocale() === ENGLISH_LOCALE ? 'just now' : RELATIVE().format(0, 'second');
   if (minutes > -60) return RELATIVE().format(minutes, 'minute');
   const hours = Math.round(minutes / 60);
   if (hours > -24) return RELATIVE().format(hours, 'hour');

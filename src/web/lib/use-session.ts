@@ -84,6 +84,11 @@ function subscribe(listener: () => void): () => void {
   return () => listeners.delete(listener);
 }
 
+/** The signed-in person's language, read outside a component (lib/dates.ts); undefined when no one is. */
+export function signedInLanguage(): CurrentUser['language'] | undefined {
+  return session.user?.language;
+}
+
 export function useSession() {
   // The prerender, and the hydration of its pages, are for an anonymous visitor.
   const { user, isLoading, error } = useSyncExternalStore(

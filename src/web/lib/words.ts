@@ -64,3 +64,26 @@ export function useWords(scope: WordsScope, language: string): Translate {
   }, [scope, language]);
   return wordsIn(scope, language);
 }
+
+/**
+ * Whether some scopes' words in a language are there to draw with: loaded, or given up on (English then). A screen
+ * that waits on it is drawn once in its language, never in English first.
+ */
+export function useWordsReady(scopes: readonly WordsScope[], language: string): boolean {
+  const loaded = scopes.every((scope) => loadedWords(scope, language));
+  const [settled, setSettled] = useState<string>();
+  const names = scopes.join(',');
+  const key = `${names}:${language}`;
+  useEffect(() => {
+    if (loaded) return;
+    let current = true;
+    const loading = names.split(',').map((scope) => loadWords(scope as WordsScope, language));
+    void Promise.all(loading).then(() => {
+      if (current) setSettled(key);
+    });
+    return () => {
+      current = false;
+    };
+  }, [names, language, key, loaded]);
+  return loaded || settled === key;
+}

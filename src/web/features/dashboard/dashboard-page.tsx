@@ -19,6 +19,30 @@ import { DashboardSkeleton, TabSkeleton } from './dashboard-skeleton.tsx';
 import type { PageSummary } from '#shared/pages.ts';
 import { PageSwitcherButton } from '#web/features/pages/page-switcher-button.tsx';
 import { useDashboardPage } from '#web/features/pages/use-dashboard-page.ts';
+import { partsAround, useAppWords, useSiteLanguage } from '#web/lib/site-words.ts';
+import { formattingLocaleOf } from '#shared/i18n/languages.ts';
+
+const words = {
+  loading: /*i18n*/ { id: 'app.dashboard.loading', message: 'Loading...' },
+  unknownPage: /*i18n*/ { id: 'app.dashboard.unknownPage', message: 'This page is not in your dashboard' },
+  unknownPageText: /*i18n*/ {
+    id: 'app.dashboard.unknownPageText',
+    message: '{page} is not one of your pages, or you are no longer on its team. It may also have been renamed or deleted.',
+  },
+  goToDashboard: /*i18n*/ { id: 'app.dashboard.goToDashboard', message: 'Go to your dashboard' },
+  openMenu: /*i18n*/ { id: 'app.dashboard.openMenu', message: 'Open dashboard menu' },
+  menu: /*i18n*/ { id: 'app.dashboard.menu', message: 'Dashboard menu' },
+  menuText: /*i18n*/ { id: 'app.dashboard.menuText', message: 'Tabs and quick actions' },
+  help: /*i18n*/ { id: 'app.dashboard.help', message: 'Need help?' },
+  preview: /*i18n*/ { id: 'app.dashboard.preview', message: 'Preview Profile' },
+  leaveTitle: /*i18n*/ { id: 'app.dashboard.leaveTitle', message: 'Leave without saving?' },
+  leaveText: /*i18n*/ {
+    id: 'app.dashboard.leaveText',
+    message: 'Your unsaved changes in {work} will be lost. Stay to save them first.',
+  },
+  stay: /*i18n*/ { id: 'app.dashboard.stay', message: 'Stay' },
+  discard: /*i18n*/ { id: 'app.dashboard.discard', message: 'Discard changes' },
+} as const;
 
 // Each tab's code loads when the tab is opened (the dashboard's first load stays small).
 const LinksTab = lazy(() => import('#web/features/links/links-tab.tsx').then((module) => ({ default: module.LinksTab })));
@@ -40,9 +64,10 @@ const OfflineNotice = lazy(() => import('#web/features/pages/offline-notice.tsx'
 const NewPageDialog = lazy(() => import('#web/features/pages/new-page-dialog.tsx').then((module) => ({ default: module.NewPageDialog })));
 
 function TabLoading() {
+  const t = useAppWords();
   return (
     <div role="status">
-      <span className="sr-only">Loading...</span>
+      <span className="sr-only">{t(words.loading)}</span>
       <TabSkeleton />
     </div>
   );
@@ -96,15 +121,19 @@ export function DashboardPage({ user }: { user: CurrentUser }) {
 
 /** ?page= names no page of the person's: theirs may have been renamed or deleted, or they were removed from it. */
 function UnknownPage({ username }: { username: string }) {
+  const t = useAppWords();
+  const [before, after] = partsAround(t, words.unknownPageText, 'page');
   return (
     <main className="flex min-h-dvh items-center justify-center bg-background p-6 text-zinc-100">
       <div className="max-w-md rounded-2xl border border-border bg-surface p-8 text-center">
-        <h1 className="text-xl font-semibold">This page is not in your dashboard</h1>
+        <h1 className="text-xl font-semibold">{t(words.unknownPage)}</h1>
         <p className="mt-2 text-sm text-muted">
-          /{username} is not one of your pages, or you are no longer on its team. It may also have been renamed or deleted.
+          {before}
+          <bdi translate="no">/{username}</bdi>
+          {after}
         </p>
         <Button asChild className="mt-6">
-          <Link to="/dashboard">Go to your dashboard</Link>
+          <Link to="/dashboard">{t(words.goToDashboard)}</Link>
         </Button>
       </div>
     </main>
@@ -118,6 +147,8 @@ function Dashboard({ user }: { user: CurrentUser }) {
   const [newPage, setNewPage] = useState(false);
   const [menuOpen, setMenuOpen] = useState(false);
   const { openPublicProfile } = useProfileActions(user.username);
+  const t = useAppWords();
+  const language = useSiteLanguage();
 
   // Leaving a tab with unsaved edits asks first (issue 27).
   // What a tab opens with: the new link's form, or a field to land on (?focus=, read by the tab).
@@ -176,7 +207,7 @@ function Dashboard({ user }: { user: CurrentUser }) {
 
   return (
     <DashboardFrame user={user}>
-      <div className="hidden border-r border-border bg-surface/60 lg:block">
+      <div className="hidden border-e border-border bg-surface/60 lg:block">
         <aside className="sticky top-0 h-dvh overflow-y-auto">{sidebar}</aside>
       </div>
       <div className="min-w-0">
@@ -184,15 +215,15 @@ function Dashboard({ user }: { user: CurrentUser }) {
           <div className="flex min-w-0 items-center gap-2">
             <Dialog.Root open={menuOpen} onOpenChange={setMenuOpen}>
               <Dialog.Trigger asChild>
-                <Button variant="ghost" size="icon" className="lg:hidden" aria-label="Open dashboard menu">
+                <Button variant="ghost" size="icon" className="lg:hidden" aria-label={t(words.openMenu)}>
                   <Menu className="size-5" />
                 </Button>
               </Dialog.Trigger>
               <Dialog.Portal>
                 <Dialog.Overlay className="fixed inset-0 z-50 bg-black/60 backdrop-blur-sm" />
-                <Dialog.Content className="fixed inset-y-0 left-0 z-50 w-[85vw] max-w-xs overflow-y-auto border-r border-border bg-surface">
-                  <Dialog.Title className="sr-only">Dashboard menu</Dialog.Title>
-                  <Dialog.Description className="sr-only">Tabs and quick actions</Dialog.Description>
+                <Dialog.Content className="fixed inset-y-0 start-0 z-50 w-[85vw] max-w-xs overflow-y-auto border-e border-border bg-surface">
+                  <Dialog.Title className="sr-only">{t(words.menu)}</Dialog.Title>
+                  <Dialog.Description className="sr-only">{t(words.menuText)}</Dialog.Description>
                   {sidebar}
                 </Dialog.Content>
               </Dialog.Portal>
@@ -200,21 +231,21 @@ function Dashboard({ user }: { user: CurrentUser }) {
             <Suspense fallback={<PageSwitcherButton user={user} />}>
               <PageSwitcher user={user} onSwitch={switchTo} onNewPage={() => setNewPage(true)} />
             </Suspense>
-            <h1 className="hidden truncate text-lg font-semibold md:block">{TAB_DETAILS[tab].title}</h1>
+            <h1 className="hidden truncate text-lg font-semibold md:block">{t(TAB_DETAILS[tab].title)}</h1>
           </div>
           <div className="flex items-center gap-2">
             <Button asChild variant="ghost" size="sm" className="hidden sm:inline-flex">
               <Link to="/support">
-                <HelpCircle /> Need help?
+                <HelpCircle /> {t(words.help)}
               </Link>
             </Button>
-            <Button variant="outline" size="sm" onClick={openPublicProfile} aria-label="Preview Profile">
-              <Eye /> <span className="hidden sm:inline">Preview Profile</span>
+            <Button variant="outline" size="sm" onClick={openPublicProfile} aria-label={t(words.preview)}>
+              <Eye /> <span className="hidden sm:inline">{t(words.preview)}</span>
             </Button>
           </div>
         </header>
         <main className="mx-auto max-w-6xl px-4 py-8 sm:px-8">
-          <h1 className="mb-6 text-2xl font-semibold md:hidden">{TAB_DETAILS[tab].title}</h1>
+          <h1 className="mb-6 text-2xl font-semibold md:hidden">{t(TAB_DETAILS[tab].title)}</h1>
           <Suspense fallback={null}>
             <OfflineNotice user={user} />
           </Suspense>
@@ -240,11 +271,16 @@ function Dashboard({ user }: { user: CurrentUser }) {
             )}
           </Suspense>
           <ConfirmDialog
-            title="Leave without saving?"
-            description={leavingFor && `Your unsaved changes in ${leavingFor.work.join(' and ')} will be lost. Stay to save them first.`}
-            cancelLabel="Stay"
-            confirmLabel="Discard changes"
-            pendingLabel="Discard changes"
+            title={t(words.leaveTitle)}
+            description={
+              leavingFor &&
+              t(words.leaveText, {
+                work: new Intl.ListFormat(formattingLocaleOf(language), { type: 'conjunction' }).format(leavingFor.work),
+              })
+            }
+            cancelLabel={t(words.stay)}
+            confirmLabel={t(words.discard)}
+            pendingLabel={t(words.discard)}
             pending={false}
             open={leavingFor !== null}
             onOpenChange={(open) => !open && setLeavingFor(null)}

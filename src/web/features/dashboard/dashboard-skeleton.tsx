@@ -1,4 +1,6 @@
 import { Menu } from 'lucide-react';
+import { useAppWords } from '#web/lib/site-words.ts';
+import { english } from '#web/lib/words.ts';
 import { StillLogo } from '#web/features/site/logo.tsx';
 
 // The dashboard's shape while it loads (issue 27): written into /dashboard's
@@ -28,12 +30,25 @@ export function TabSkeleton() {
   );
 }
 
-/** The whole dashboard: sidebar, header and a tab, with nothing in them yet. */
-export function DashboardSkeleton() {
+const words = {
+  loading: /*i18n*/ { id: 'app.dashboard.loadingDashboard', message: 'Loading your dashboard…' },
+} as const;
+
+/** What the skeleton says to a screen reader, in the person's language. */
+function LoadingLabel() {
+  const t = useAppWords();
+  return <span className="sr-only">{t(words.loading)}</span>;
+}
+
+/**
+ * The whole dashboard: sidebar, header and a tab, with nothing in them yet. `prerendered`: drawn by the build, before
+ * anyone's language is known (English, as the page it is written into).
+ */
+export function DashboardSkeleton({ prerendered = false }: { prerendered?: boolean }) {
   return (
     <div data-placeholder="" className="min-h-dvh bg-background lg:grid lg:grid-cols-[18rem_1fr]" role="status">
-      <span className="sr-only">Loading your dashboard…</span>
-      <div className="hidden space-y-6 border-r border-border bg-surface/60 p-5 lg:block" aria-hidden="true">
+      {prerendered ? <span className="sr-only">{english(words.loading)}</span> : <LoadingLabel />}
+      <div className="hidden space-y-6 border-e border-border bg-surface/60 p-5 lg:block" aria-hidden="true">
         <StillLogo />
         <Bone shape="h-20 rounded-2xl" />
         <Bone shape="h-28 rounded-2xl" />

@@ -15,10 +15,22 @@ import {
 } from 'lucide-react';
 import type { ActivityKind } from '#shared/activity.ts';
 import { activityText } from '#shared/activity-text.ts';
+import { useAppWords } from '#web/lib/site-words.ts';
 import { Card } from '#web/components/ui/card.tsx';
 import { LoadingState } from '#web/components/ui/query-status.tsx';
 import { useRecentActivity } from './use-recent-activity.ts';
 import { timeAgo } from '#web/lib/dates.ts';
+
+const words = {
+  title: /*i18n*/ { id: 'app.activity.title', message: 'Recent Activity' },
+  loading: /*i18n*/ { id: 'app.activity.loading', message: 'Loading activity...' },
+  failed: /*i18n*/ { id: 'app.activity.failed', message: 'Recent activity could not be loaded. It will try again in a minute.' },
+  none: /*i18n*/ { id: 'app.activity.none', message: 'No activity yet' },
+  noneText: /*i18n*/ {
+    id: 'app.activity.noneText',
+    message: 'Changes to your page, first clicks on your links and record days will show up here.',
+  },
+} as const;
 
 const ICONS: Record<ActivityKind, typeof Activity> = {
   link_added: Link2,
@@ -50,20 +62,21 @@ const ICONS: Record<ActivityKind, typeof Activity> = {
 export function RecentActivity() {
   const activity = useRecentActivity();
   const items = activity.data ?? [];
+  const t = useAppWords();
   return (
     <Card>
-      <h3 className="font-semibold">Recent Activity</h3>
+      <h3 className="font-semibold">{t(words.title)}</h3>
       {activity.isPending && (
         <div className="mt-4">
-          <LoadingState label="Loading activity..." />
+          <LoadingState label={t(words.loading)} />
         </div>
       )}
-      {activity.isError && <p className="mt-4 text-sm text-muted">Recent activity could not be loaded. It will try again in a minute.</p>}
+      {activity.isError && <p className="mt-4 text-sm text-muted">{t(words.failed)}</p>}
       {activity.isSuccess && items.length === 0 && (
         <div className="mt-6 flex flex-col items-center gap-2 py-6 text-center">
           <Activity className="size-8 text-muted" aria-hidden="true" />
-          <p className="font-medium">No activity yet</p>
-          <p className="max-w-sm text-sm text-muted">Changes to your page, first clicks on your links and record days will show up here.</p>
+          <p className="font-medium">{t(words.none)}</p>
+          <p className="max-w-sm text-sm text-muted">{t(words.noneText)}</p>
         </div>
       )}
       {items.length > 0 && (
@@ -75,7 +88,7 @@ export function RecentActivity() {
                 <span className="flex size-9 shrink-0 items-center justify-center rounded-xl bg-primary/15 text-primary" aria-hidden="true">
                   <Icon className="size-4" />
                 </span>
-                <p className="min-w-0 flex-1 truncate text-sm">{activityText(item)}</p>
+                <p className="min-w-0 flex-1 truncate text-sm">{activityText(t, item)}</p>
                 <time dateTime={item.at} className="shrink-0 text-xs text-muted">
                   {timeAgo(item.at)}
                 </time>

@@ -1,21 +1,34 @@
 import { Check, Plus } from 'lucide-react';
 import { DropdownMenu } from 'radix-ui';
 import type { PageSummary } from '#shared/pages.ts';
-import { PAGE_ROLE_INFO } from '#shared/page-roles.ts';
 import type { CurrentUser } from '#shared/user.types.ts';
 import { Avatar } from '#web/components/ui/avatar.tsx';
 import { cn } from '#web/lib/utils.ts';
 import { usePages } from './use-page-list.ts';
 import { PageSwitcherButton } from './page-switcher-button.tsx';
+import type { Translate } from '#shared/i18n/translate.ts';
+import { useAppWords } from '#web/lib/site-words.ts';
+import { ROLE_WORDS } from './role-words.ts';
 
 const itemClass =
   'flex min-h-11 cursor-pointer items-center gap-3 rounded-xl px-3 py-2 text-sm text-zinc-200 outline-none data-[highlighted]:bg-white/5 data-[highlighted]:text-white';
 
+const words = {
+  deleted: /*i18n*/ { id: 'app.pages.deletedNote', message: 'Deleted: can be restored' },
+  offline: /*i18n*/ { id: 'app.pages.offlineNote', message: 'Offline: past your plan’s pages' },
+  yourPages: /*i18n*/ { id: 'app.pages.yourPages', message: 'Your pages' },
+  loading: /*i18n*/ { id: 'app.pages.loading', message: 'Loading your pages...' },
+  failed: /*i18n*/ { id: 'app.pages.failed', message: 'Your pages could not be loaded.' },
+  current: /*i18n*/ { id: 'app.pages.current', message: 'Current page' },
+  newPage: /*i18n*/ { id: 'app.pages.newPage', message: 'New page' },
+  onPlan: /*i18n*/ { id: 'app.pages.onPlan', message: '{owned} of {limit} on your plan' },
+} as const;
+
 /** What a page is to the person, said beside its name: their role on another's page, or that it is offline. */
-function pageNote(page: PageSummary): string | undefined {
-  if (page.deleteAfter) return 'Deleted: can be restored';
-  if (page.offline) return 'Offline: past your plan’s pages';
-  return page.role === 'owner' ? undefined : PAGE_ROLE_INFO[page.role].name;
+function pageNote(t: Translate, page: PageSummary): string | undefined {
+  if (page.deleteAfter) return t(words.deleted);
+  if (page.offline) return t(words.offline);
+  return page.role === 'owner' ? undefined : t(ROLE_WORDS[page.role].name);
 }
 
 /**
@@ -33,6 +46,7 @@ export function PageSwitcher({
 }) {
   const pages = usePages();
   const list = pages.data?.pages ?? [];
+  const t = useAppWords();
   return (
     <DropdownMenu.Root modal={false}>
       <DropdownMenu.Trigger asChild>
@@ -45,24 +59,26 @@ export function PageSwitcher({
         className="z-50 max-h-[70dvh] w-[min(20rem,calc(100vw-2rem))] overflow-y-auto rounded-2xl border border-border bg-surface/95 p-2 shadow-2xl shadow-black/50 backdrop-blur-xl"
       >
         <DropdownMenu.Label className="px-3 pb-1 pt-2 text-xs font-semibold uppercase tracking-wide text-muted">
-          Your pages
+          {t(words.yourPages)}
         </DropdownMenu.Label>
-        {pages.isPending && <p className="px-3 py-2 text-sm text-muted">Loading your pages...</p>}
-        {pages.isError && <p className="px-3 py-2 text-sm text-muted">Your pages could not be loaded.</p>}
+        {pages.isPending && <p className="px-3 py-2 text-sm text-muted">{t(words.loading)}</p>}
+        {pages.isError && <p className="px-3 py-2 text-sm text-muted">{t(words.failed)}</p>}
         {list.map((page) => {
-          const note = pageNote(page);
+          const note = pageNote(t, page);
           const current = page.id === user.id;
           return (
             <DropdownMenu.Item key={page.id} className={itemClass} onSelect={() => !current && onSwitch(page)}>
               <Avatar name={page.displayName || page.username} src={page.profileImage} className="size-8 text-xs" />
               <span className="min-w-0 flex-1">
-                <span className={cn('block truncate font-medium', page.offline && 'text-muted')}>{page.displayName || page.username}</span>
+                <span className={cn('block truncate font-medium', page.offline && 'text-muted')} dir="auto" translate="no">
+                  {page.displayName || page.username}
+                </span>
                 <span className="block truncate text-xs text-muted">
-                  @{page.username}
+                  <bdi translate="no">@{page.username}</bdi>
                   {note && ` · ${note}`}
                 </span>
               </span>
-              {current && <Check className="size-4 shrink-0 text-primary-text" aria-label="Current page" />}
+              {current && <Check className="size-4 shrink-0 text-primary-text" aria-label={t(words.current)} />}
             </DropdownMenu.Item>
           );
         })}
@@ -72,11 +88,9 @@ export function PageSwitcher({
             <Plus className="size-4" />
           </span>
           <span>
-            New page
+            {t(words.newPage)}
             {pages.data && (
-              <span className="block text-xs text-muted">
-                {pages.data.owned} of {pages.data.limit} on your plan
-              </span>
+              <span className="block text-xs text-muted">{t(words.onPlan, { owned: pages.data.owned, limit: pages.data.limit })}</span>
             )}
           </span>
         </DropdownMenu.Item>

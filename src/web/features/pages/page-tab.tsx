@@ -16,6 +16,7 @@ import { useSchemaForm } from '#web/lib/use-schema-form.ts';
 import { TeamCard } from './team-card.tsx';
 import { usePages } from './use-page-list.ts';
 import { useActivityLog, useDeletePage, usePageSummaryMail, useRestorePage } from './use-pages.ts';
+import { useAppWords } from '#web/lib/site-words.ts';
 
 /**
  * The Page & Team tab (issue 53): the page's team and its activity log for everyone on it; the cards of the page
@@ -38,6 +39,7 @@ export function PageTab({ user, pageCards, onLeft }: { user: CurrentUser; pageCa
 
 function ActivityLogCard() {
   const log = useActivityLog();
+  const t = useAppWords();
   const entries = log.data?.pages.flatMap((page) => page.entries) ?? [];
   return (
     <Card>
@@ -57,7 +59,7 @@ function ActivityLogCard() {
           {entries.map((entry) => (
             <li key={entry.id} className="flex items-start gap-3 py-2.5 text-sm">
               <div className="min-w-0 flex-1">
-                <p className="break-words">{activityText(entry)}</p>
+                <p className="break-words">{activityText(t, entry)}</p>
                 <p className="text-xs text-muted">{entry.actor ? `by @${entry.actor.username}` : 'by the site'}</p>
               </div>
               <time dateTime={entry.at} className="shrink-0 text-xs text-muted">

@@ -1,10 +1,26 @@
 import { Archive } from 'lucide-react';
 import { Link } from 'react-router';
-import { countOf } from '#shared/counts.ts';
 import { PLAN_NAMES } from '#shared/plans.ts';
 import { Card } from '#web/components/ui/card.tsx';
 import type { DashboardTab } from '#web/lib/constants.ts';
 import { usePlanUsage } from '#web/features/links/use-links.ts';
+import { useAppWords, useSiteAddress } from '#web/lib/site-words.ts';
+
+const words = {
+  links: /*i18n*/ {
+    id: 'app.pastPlan.links',
+    message: '{count, plural, one {# link} other {# links}} past the {limit} your plan shows.',
+  },
+  openLinks: /*i18n*/ { id: 'app.pastPlan.openLinks', message: 'Open Links' },
+  openCustomize: /*i18n*/ { id: 'app.pastPlan.openCustomize', message: 'Open Customize' },
+  title: /*i18n*/ { id: 'app.pastPlan.title', message: 'Kept for a plan that includes it' },
+  text: /*i18n*/ {
+    id: 'app.pastPlan.text',
+    message:
+      'Your {plan} plan leaves these off your page. Nothing was deleted: they come back as they were with a plan that includes them.',
+  },
+  pricing: /*i18n*/ { id: 'app.pastPlan.pricing', message: 'See Pricing' },
+} as const;
 
 /**
  * What the creator keeps that their plan leaves off the page (issue 33: a
@@ -14,13 +30,15 @@ import { usePlanUsage } from '#web/features/links/use-links.ts';
  */
 export function PastPlanCard({ onTabChange }: { onTabChange: (tab: DashboardTab) => void }) {
   const usage = usePlanUsage().data;
+  const t = useAppWords();
+  const siteAddress = useSiteAddress();
   if (!usage) return null;
   const { links, look } = usage.keptOffPage;
   const parts: { text: string; tab: DashboardTab; action: string }[] = [
     ...(links > 0
-      ? [{ text: `${countOf(links, 'link')} past the ${usage.links.limit} your plan shows.`, tab: 'links' as const, action: 'Open Links' }]
+      ? [{ text: t(words.links, { count: links, limit: usage.links.limit }), tab: 'links' as const, action: t(words.openLinks) }]
       : []),
-    ...look.map((text) => ({ text, tab: 'customize' as const, action: 'Open Customize' })),
+    ...look.map((text) => ({ text, tab: 'customize' as const, action: t(words.openCustomize) })),
   ];
   if (parts.length === 0) return null;
   return (
@@ -30,11 +48,8 @@ export function PastPlanCard({ onTabChange }: { onTabChange: (tab: DashboardTab)
           <Archive className="size-5" aria-hidden="true" />
         </span>
         <div className="min-w-0 flex-1">
-          <h3 className="font-semibold">Kept for a plan that includes it</h3>
-          <p className="mt-1 text-sm text-muted">
-            Your {PLAN_NAMES[usage.plan]} plan leaves these off your page. Nothing was deleted: they come back as they were with a plan that
-            includes them.
-          </p>
+          <h3 className="font-semibold">{t(words.title)}</h3>
+          <p className="mt-1 text-sm text-muted">{t(words.text, { plan: PLAN_NAMES[usage.plan] })}</p>
           <ul className="mt-4 space-y-2">
             {parts.map((part) => (
               <li
@@ -52,8 +67,8 @@ export function PastPlanCard({ onTabChange }: { onTabChange: (tab: DashboardTab)
               </li>
             ))}
           </ul>
-          <Link to="/pricing" className="mt-4 inline-block text-sm font-semibold text-primary-text hover:underline">
-            See Pricing
+          <Link to={siteAddress('/pricing')} className="mt-4 inline-block text-sm font-semibold text-primary-text hover:underline">
+            {t(words.pricing)}
           </Link>
         </div>
       </div>

@@ -6,10 +6,25 @@ import { Button } from '#web/components/ui/button.tsx';
 import { Card } from '#web/components/ui/card.tsx';
 import { Switch } from '#web/components/ui/switch.tsx';
 import { cn, siteHost } from '#web/lib/utils.ts';
+import type { MessageDescriptor } from '@lingui/core';
+import { useAppWords } from '#web/lib/site-words.ts';
 
-const STYLES: readonly [QrStyle, string][] = [
-  ['profile', 'Your colour'],
-  ['plain', 'Black'],
+const words = {
+  yourColour: /*i18n*/ { id: 'app.qr.yourColour', message: 'Your colour' },
+  black: /*i18n*/ { id: 'app.qr.black', message: 'Black' },
+  alt: /*i18n*/ { id: 'app.qr.alt', message: 'QR code that opens {address}' },
+  title: /*i18n*/ { id: 'app.qr.title', message: 'QR code' },
+  text: /*i18n*/ {
+    id: 'app.qr.text',
+    message: 'For flyers, cards and screens: it opens your page, and visits through it show as “QR code” in Analytics.',
+  },
+  colour: /*i18n*/ { id: 'app.qr.colour', message: 'QR code colour' },
+  picture: /*i18n*/ { id: 'app.qr.picture', message: 'Your picture in the middle' },
+} as const;
+
+const STYLES: readonly [QrStyle, MessageDescriptor][] = [
+  ['profile', words.yourColour],
+  ['plain', words.black],
 ];
 
 /**
@@ -21,12 +36,13 @@ export function QrCodeCard({ username, hasPicture }: { username: string; hasPict
   const [withPicture, setWithPicture] = useState(false);
   const query = `style=${style}${hasPicture && withPicture ? '&picture=true' : ''}`;
   const svg = withPage(`/api/me/qr.svg?${query}`);
+  const t = useAppWords();
   return (
     <Card>
       <div className="flex flex-col gap-6 sm:flex-row sm:items-center">
         <img
           src={svg}
-          alt={`QR code that opens ${siteHost()}/${username}`}
+          alt={t(words.alt, { address: `${siteHost()}/${username}` })}
           width={160}
           height={160}
           className="size-40 shrink-0 self-center rounded-xl border border-border bg-white p-1"
@@ -34,13 +50,11 @@ export function QrCodeCard({ username, hasPicture }: { username: string; hasPict
         <div className="min-w-0 space-y-4">
           <div>
             <h3 className="flex items-center gap-2 font-semibold">
-              <QrCode className="size-4 text-primary" aria-hidden="true" /> QR code
+              <QrCode className="size-4 text-primary" aria-hidden="true" /> {t(words.title)}
             </h3>
-            <p className="mt-1 text-sm text-muted">
-              For flyers, cards and screens: it opens your page, and visits through it show as “QR code” in Analytics.
-            </p>
+            <p className="mt-1 text-sm text-muted">{t(words.text)}</p>
           </div>
-          <div role="radiogroup" aria-label="QR code colour" className="inline-flex rounded-xl border border-border p-1">
+          <div role="radiogroup" aria-label={t(words.colour)} className="inline-flex rounded-xl border border-border p-1">
             {STYLES.map(([value, label]) => (
               <button
                 key={value}
@@ -53,7 +67,7 @@ export function QrCodeCard({ username, hasPicture }: { username: string; hasPict
                   style === value ? 'bg-primary/20 text-white' : 'text-zinc-300 hover:text-white',
                 )}
               >
-                {label}
+                {t(label)}
               </button>
             ))}
           </div>
@@ -61,7 +75,7 @@ export function QrCodeCard({ username, hasPicture }: { username: string; hasPict
             <div className="flex items-center gap-3">
               <Switch id="qr-picture" checked={withPicture} onCheckedChange={setWithPicture} />
               <label htmlFor="qr-picture" className="text-sm font-medium">
-                Your picture in the middle
+                {t(words.picture)}
               </label>
             </div>
           )}
