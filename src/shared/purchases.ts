@@ -75,9 +75,9 @@ export function offerFor(prices: Prices, buyer: Buyer, item: PurchaseItem): Offe
   return { item, amount: prices[item] };
 }
 
-/** An amount in a currency, as people read it: '$6.99', '€13.00'. */
-export function formatMoney(amount: number, currency: string): string {
-  return new Intl.NumberFormat('en-US', { style: 'currency', currency: currency.toUpperCase() }).format(amount / 100);
+/** An amount in a currency, as people read it: '$6.99', '€13.00' (in a locale: '6,99 US$'). */
+export function formatMoney(amount: number, currency: string, locale = 'en-US'): string {
+  return new Intl.NumberFormat(locale, { style: 'currency', currency: currency.toUpperCase() }).format(amount / 100);
 }
 
 export const purchaseMessages = {

@@ -1,12 +1,26 @@
-import { type ReactNode, StrictMode, Suspense, lazy, useEffect, useState } from 'react';
+import { type ReactNode, StrictMode, Suspense, lazy, useEffect, useState, useSyncExternalStore } from 'react';
 import { TOAST_DURATION_MS } from '#web/lib/constants.ts';
 import { loadSonner } from '#web/lib/toast.ts';
-import { wordsIn } from '#web/lib/words.ts';
+import { useWords } from '#web/lib/words.ts';
 
 const toastWords = {
   region: /*i18n*/ { id: 'site.toasts.region', message: 'Notifications' },
   close: /*i18n*/ { id: 'site.toasts.close', message: 'Close' },
 } as const;
+
+/** The page's language as its html element says it, followed as it changes (the toasts live outside the router). */
+function subscribeToLanguage(changed: () => void): () => void {
+  const observer = new MutationObserver(changed);
+  observer.observe(document.documentElement, { attributes: true, attributeFilter: ['lang'] });
+  return () => observer.disconnect();
+}
+function useDocumentLanguage(): string {
+  return useSyncExternalStore(
+    subscribeToLanguage,
+    () => document.documentElement.lang,
+    () => '',
+  );
+}
 
 const Toaster = lazy(() => loadSonner().then((module) => ({ default: module.Toaster })));
 
@@ -16,6 +30,8 @@ const Toaster = lazy(() => loadSonner().then((module) => ({ default: module.Toas
  */
 function Toasts() {
   const [mounted, setMounted] = useState(false);
+  // Named in the screen's language (issue 54), as it changes (the dashboard speaks the account's).
+  const t = useWords('site', useDocumentLanguage());
   useEffect(() => {
     const mount = () => setMounted(true);
     if (document.readyState === 'complete') mount();
@@ -25,8 +41,6 @@ function Toasts() {
   if (!mounted) return null;
   // On a phone the forms' buttons sit at the bottom of the screen: toasts come from the top there (issue 27).
   const phone = window.matchMedia('(max-width: 640px)').matches;
-  // Named in the page's language (issue 54), as it was when they mounted.
-  const t = wordsIn('site', document.documentElement.lang);
   return (
     <Suspense fallback={null}>
       <Toaster

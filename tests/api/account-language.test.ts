@@ -2,7 +2,7 @@ import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DAY_MS } from '#shared/constants.ts';
 import { PAGE_HEADER_NAME } from '#shared/page-roles.ts';
-import { languageMessages } from '#shared/i18n/languages.ts';
+import { LANGUAGE_CHOICES, languageMessages } from '#shared/i18n/languages.ts';
 import { addDays } from '#shared/time-zone.ts';
 import { DIALECT, type TestApp, createTestApp } from '../helpers/test-app.ts';
 import { type SignedInUser, createUser, setPlan, uniqueUsername } from '../helpers/factories.ts';
@@ -126,7 +126,11 @@ describe(`a person's language (${DIALECT})`, () => {
     for (const language of ['xx', 'EN', 'pt', 'en-XA', '__proto__', '', null, 7, ['es']]) {
       const refused = await patch(creator, { language });
       expect(refused.statusCode, JSON.stringify(language)).toBe(400);
-      expect(refused.json()).toMatchObject({ code: 'validation_failed', message: languageMessages.unknown });
+      // Said in the account's language (Indonesian here), the choices named as the list names them.
+      expect(refused.json()).toMatchObject({
+        code: 'validation_failed',
+        message: `Pilih salah satu bahasa berikut: ${LANGUAGE_CHOICES}`,
+      });
       const signUp = await t.app.inject({
         method: 'POST',
         url: '/api/auth/register',

@@ -95,7 +95,9 @@ describe('the language of the person', () => {
     const picker = page.getByLabel('Your language');
     expect(await picker.inputValue()).toBe('en');
     await picker.selectOption('ar');
-    await expect.poll(() => page.getByText('Language saved: العربية').isVisible()).toBe(true);
+    // Said in the language just picked, which the dashboard speaks from then on.
+    await expect.poll(() => page.getByText('حُفظت اللغة: العربية').isVisible()).toBe(true);
+    expect(await page.evaluate(() => [document.documentElement.lang, document.documentElement.dir])).toEqual(['ar', 'rtl']);
     expect(await axeViolationsOf(page)).toEqual([]);
 
     // The public page, which has no language of its own, speaks it at once.

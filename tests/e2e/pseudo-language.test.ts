@@ -13,16 +13,17 @@ import { openAppPage, signInPage, wordsOutsideBrackets } from '../helpers/pages.
 // is a string that escaped translation. And the longer words break no layout at 390 px.
 const running = useServerAndBrowser();
 
-/** The build's chunk of a language's site words: the one holding the site's navigation. */
-function siteWordsChunk(language: string): string {
+/** The build's chunk of a language's words of one scope, found by a message it holds: the site's (its navigation), the app's (its tabs). */
+function wordsChunk(language: string, holding: 'site.nav.home' | 'app.tab.overview'): string {
   const assets = path.resolve('dist/web/assets');
   const file = readdirSync(assets).find(
-    (name) =>
-      name.startsWith(`${language}-`) && name.endsWith('.js') && readFileSync(path.join(assets, name), 'utf8').includes('site.nav.home'),
+    (name) => name.startsWith(`${language}-`) && name.endsWith('.js') && readFileSync(path.join(assets, name), 'utf8').includes(holding),
   );
-  if (!file) throw new Error(`no site words chunk for ${language} in dist/web/assets`);
+  if (!file) throw new Error(`no chunk of ${language} words holding ${holding} in dist/web/assets`);
   return file;
 }
+const siteWordsChunk = (language: string) => wordsChunk(language, 'site.nav.home');
+const appWordsChunk = (language: string) => wordsChunk(language, 'app.tab.overview');
 
 /** Someone's own content on the site's pages: what is marked translate="no" (a name, the languages' own names), and the example pages. */
 const SITE_CONTENT = { theirs: '[translate="no"], [data-example-frame]' };
@@ -68,5 +69,41 @@ describe('the pseudo-language', () => {
       expect(await card.evaluate(() => document.documentElement.scrollWidth), address).toBeLessThanOrEqual(390);
     }
     await visitor.close();
+  });
+
+  it("leaves no word of the dashboard's frame, its overview and Account outside its brackets, and none wider than a phone", async () => {
+    // A Spanish account's dashboard, handed the pseudo-language's words for Spanish (the chrome's and the app's).
+    const { user } = await createUser(running.server.testApp.app, { password: 'secret123', language: 'es' });
+    const page = await signInPage(
+      running.browser,
+      running.server.baseUrl,
+      { username: user.username, password: 'secret123' },
+      { width: 390, height: 844, next: '/' },
+    );
+    for (const chunk of [siteWordsChunk, appWordsChunk]) {
+      const pseudo = readFileSync(path.resolve('dist/web/assets', chunk('en-XA')), 'utf8');
+      await page
+        .context()
+        .route(`**/assets/${chunk('es')}`, (route) => route.fulfill({ status: 200, contentType: 'text/javascript', body: pseudo }));
+    }
+    for (const address of ['/dashboard', '/dashboard?tab=account']) {
+      await openAppPage(page, address);
+      await expect.poll(() => page.locator('main h1').first().textContent(), { message: address }).toMatch(/^\[/);
+      // The menu's tabs and actions are walked too: its drawer is opened on a phone.
+      if (address === '/dashboard') {
+        await page.locator('header button').first().click();
+        await page.getByRole('dialog').waitFor();
+        expect(await wordsOutsideBrackets(page, { ...SITE_CONTENT, within: '[role="dialog"]' }), `${address} menu`).toEqual([]);
+        await page.keyboard.press('Escape');
+      }
+      // What the page's queries bring (the completion, the sessions) is in before the words are read.
+      await page
+        .locator(address === '/dashboard' ? '[data-testid="profile-completion"]' : '[data-testid="session-row"]')
+        .first()
+        .waitFor();
+      expect(await wordsOutsideBrackets(page, SITE_CONTENT), address).toEqual([]);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth), address).toBeLessThanOrEqual(390);
+    }
+    await page.context().close();
   });
 });

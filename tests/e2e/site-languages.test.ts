@@ -117,6 +117,9 @@ describe('the account pages in another language', () => {
     await page.waitForURL('**/dashboard');
     const me = await page.evaluate(async () => (await (await fetch('/api/auth/me')).json()) as { data: { language: string } });
     expect(me.data.language).toBe('es');
+    // The dashboard speaks it from its first frame: the welcome of a new account.
+    await expect.poll(() => page.getByRole('heading', { name: `¡Te damos la bienvenida, ${username}!` }).isVisible()).toBe(true);
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe('es');
     // The taken name's refusal is the one error the browser logs.
     expect(problems.filter((problem) => !problem.includes('status of 409'))).toEqual([]);
     await page.context().close();
@@ -186,6 +189,37 @@ describe('someone signed in', () => {
     await page.waitForURL('**/fr');
     await expect.poll(() => page.title()).toBe('Linkverse : un lien pour tout ce que vous créez');
     expect(await page.evaluate(() => document.documentElement.lang)).toBe('fr');
+    await page.context().close();
+  });
+
+  it("make the dashboard speak the account's language, its answers too, and mirror it in Arabic", async () => {
+    const { user } = await createUser(running.server.testApp.app, { password: 'secret123', language: 'es' });
+    const page = await signInPage(
+      running.browser,
+      running.server.baseUrl,
+      { username: user.username, password: 'secret123' },
+      { width: 390, next: '/dashboard?tab=account' },
+    );
+    await expect.poll(() => page.getByRole('heading', { name: 'Cuenta', level: 1 }).isVisible()).toBe(true);
+    expect(await page.evaluate(() => [document.documentElement.lang, document.documentElement.dir])).toEqual(['es', 'ltr']);
+    // The server's refusal comes in the account's language, whatever the browser's is.
+    await page.getByLabel('Contraseña actual').fill('not-my-password');
+    await page.getByLabel('Nueva contraseña', { exact: true }).fill('another-secret');
+    await page.getByLabel('Confirma la nueva contraseña').fill('another-secret');
+    await page.getByRole('button', { name: 'Cambiar contraseña' }).click();
+    await expect.poll(() => page.getByRole('alert').first().textContent()).toContain('La contraseña actual no es correcta');
+
+    // Another language, picked in Account, is the dashboard's at once: Arabic, right to left.
+    await page.getByLabel('Tu idioma').selectOption('ar');
+    await expect.poll(() => page.evaluate(() => [document.documentElement.lang, document.documentElement.dir])).toEqual(['ar', 'rtl']);
+    await expect.poll(() => page.getByRole('heading', { name: 'الحساب', level: 1 }).isVisible()).toBe(true);
+    await expect.poll(() => page.getByText('حُفظت اللغة: العربية').isVisible()).toBe(true);
+    // The menu opens from the right, where Arabic starts.
+    await page.getByRole('button', { name: 'فتح قائمة لوحة التحكم' }).click();
+    const menu = page.getByRole('dialog', { name: 'قائمة لوحة التحكم' });
+    await menu.getByRole('button', { name: 'نظرة عامة' }).click();
+    await expect.poll(() => page.getByRole('heading', { name: 'لوحة التحكم', level: 1 }).isVisible()).toBe(true);
+    expect(await axeViolationsOf(page)).toEqual([]);
     await page.context().close();
   });
 });

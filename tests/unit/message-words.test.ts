@@ -8,6 +8,10 @@ import { passwordResetMessages } from '#shared/password-reset.ts';
 import { twoFactorMessages } from '#shared/two-factor.ts';
 import { ssoMessages } from '#shared/single-sign-on.ts';
 import { commonMessages, tooManyAttemptsMessage } from '#shared/api.ts';
+import { accountMessages } from '#shared/account.ts';
+import { passkeyMessages } from '#shared/passkeys.ts';
+import { languageMessages } from '#shared/i18n/languages.ts';
+import { TYPED_USERNAME_MISMATCH } from '#shared/typed-username.ts';
 import { NETWORK_ERROR_MESSAGE } from '#web/lib/api.ts';
 
 // Issue 54: the messages of signing in and signing up, said in every language from their
@@ -30,10 +34,26 @@ const SIGN_IN_MESSAGES = [
   tooManyAttemptsMessage(600),
 ];
 
+/** What Account says and answers (issue 54: the dashboard in the account's language). */
+const ACCOUNT_MESSAGES = [
+  ...Object.values(accountMessages).filter((message) => typeof message === 'string'),
+  accountMessages.confirmationSent('nova@example.com', 'smtp'),
+  accountMessages.confirmationSent('nova@example.com', 'held'),
+  ...Object.values(twoFactorMessages),
+  ...Object.values(passkeyMessages),
+  languageMessages.unknown,
+  TYPED_USERNAME_MISMATCH,
+];
+
 describe("the messages' words", () => {
   it.each(LANGUAGE_CODES.filter((language) => language !== 'en'))('say every sign-in message in %s', (language) => {
     const say = sayIn(language);
     for (const message of SIGN_IN_MESSAGES) expect(say(message), message).not.toBe(message);
+  });
+
+  it.each(LANGUAGE_CODES.filter((language) => language !== 'en'))('say every message of Account in %s', (language) => {
+    const say = sayIn(language);
+    for (const message of ACCOUNT_MESSAGES) expect(say(message), message).not.toBe(message);
   });
 
   it('say each one in English exactly as it is written, its figures and names in place', () => {
@@ -44,6 +64,8 @@ describe("the messages' words", () => {
     expect(spanish(tooManyAttemptsMessage(30))).toBe('Demasiados intentos. Vuelve a intentarlo en 1 minuto.');
     expect(sayIn('ar')(tooManyAttemptsMessage(120))).toBe('محاولات كثيرة جدًا. حاول مرة أخرى بعد دقيقتين.');
     expect(sayIn('fr')(ssoMessages.unreachable('Acme ID'))).toBe('Acme ID est injoignable pour le moment. Réessayez dans une minute.');
+    expect(spanish(passkeyMessages.tooMany)).toBe('Una cuenta guarda como máximo 20 llaves de acceso. Quita una primero.');
+    expect(sayIn('de')(accountMessages.confirmationSent('nova@example.com', 'smtp'))).toBe('Bestätigungslink an nova@example.com gesendet');
   });
 
   it('leave a message without words, or a user’s own text, as it is', () => {

@@ -24,6 +24,11 @@ const minutesIn = (pattern: RegExp) => (english: string) => {
   const minutes = pattern.exec(english)?.[1];
   return minutes === undefined ? undefined : { minutes: Number(minutes) };
 };
+/** A part of an English message, by the pattern that finds it, as the value `name`. */
+const valueIn = (name: string, pattern: RegExp) => (english: string) => {
+  const value = pattern.exec(english)?.[1];
+  return value === undefined ? undefined : { [name]: value };
+};
 /** The provider an English message names first. */
 const providerIn = (pattern: RegExp) => (english: string) => {
   const provider = pattern.exec(english)?.[1];
@@ -130,6 +135,125 @@ export const MESSAGE_WORDS: readonly MessageWord[] = [
     },
     read: providerIn(/^(.+) could not be reached just now\. Please try again in a minute\.$/),
   },
+  // accountMessages, and what Account's cards say of their changes (web/features/account/use-account.ts)
+  word(/*i18n*/ { id: 'message.account.currentPasswordRequired', message: 'Please enter your current password' }),
+  word(/*i18n*/ { id: 'message.account.currentPasswordIncorrect', message: 'Current password is incorrect' }),
+  word(/*i18n*/ { id: 'message.account.newPasswordSame', message: 'The new password must differ from the current one' }),
+  word(/*i18n*/ { id: 'message.account.passwordChanged', message: 'Password changed' }),
+  word(/*i18n*/ { id: 'message.account.passwordChangedHint', message: 'Every other session was signed out; this one stays signed in.' }),
+  word(/*i18n*/ { id: 'message.account.sessionNotFound', message: 'This session has already ended' }),
+  word(/*i18n*/ { id: 'message.account.sessionEnded', message: 'Session ended' }),
+  word(/*i18n*/ { id: 'message.account.otherSessionsEnded', message: 'Every other session was signed out' }),
+  word(/*i18n*/ { id: 'message.account.passwordRequired', message: 'Please enter your password' }),
+  word(/*i18n*/ { id: 'message.account.passwordIncorrect', message: 'Password is incorrect' }),
+  word(
+    /*i18n*/ {
+      id: 'message.account.lastAdmin',
+      message: 'You are the only active admin: make someone else an admin before deleting your account',
+    },
+  ),
+  word(/*i18n*/ { id: 'message.account.deletionCancelled', message: 'Your account is kept, and your page is back online' }),
+  word(
+    /*i18n*/ {
+      id: 'message.account.mailHeld',
+      message: 'This site has no mail server yet: its mail waits in the administrator’s Outbox, for them to pass on.',
+    },
+  ),
+  word(/*i18n*/ { id: 'message.account.noEmail', message: 'Add an email in Profile Settings first' }),
+  word(/*i18n*/ { id: 'message.account.alreadyConfirmed', message: 'This address is already confirmed' }),
+  {
+    descriptor: /*i18n*/ {
+      id: 'message.account.confirmationHeld',
+      message: 'The confirmation link for {email} is in the administrator’s Outbox',
+    },
+    read: valueIn('email', /^The confirmation link for (.+) is in the administrator’s Outbox$/),
+  },
+  {
+    descriptor: /*i18n*/ { id: 'message.account.confirmationSent', message: 'Confirmation link sent to {email}' },
+    read: valueIn('email', /^Confirmation link sent to (.+)$/),
+  },
+  word(/*i18n*/ { id: 'message.account.confirmationHint', message: 'Open the link in it within 24 hours.' }),
+  word(
+    /*i18n*/ {
+      id: 'message.account.weeklySummaryNeedsEmail',
+      message: 'Confirm an email address first: the summary only goes to a confirmed address',
+    },
+  ),
+  word(/*i18n*/ { id: 'message.account.exportReady', message: 'Your data is downloading' }),
+  word(/*i18n*/ { id: 'message.account.noPasswordYet', message: 'This account has no password yet: set one under Password first.' }),
+  word(
+    /*i18n*/ { id: 'message.account.passwordAlreadySet', message: 'This account already has a password: change it with the current one.' },
+  ),
+  word(/*i18n*/ { id: 'message.account.passwordSet', message: 'Password set: it signs in to the account too.' }),
+  word(/*i18n*/ { id: 'message.account.passwordFailed', message: 'Your password could not be changed. Please try again.' }),
+  word(/*i18n*/ { id: 'message.account.sessionFailed', message: 'The session could not be ended. Please try again.' }),
+  word(/*i18n*/ { id: 'message.account.otherSessionsFailed', message: 'The other sessions could not be signed out. Please try again.' }),
+  word(/*i18n*/ { id: 'message.account.linkFailed', message: 'The link could not be sent. Please try again.' }),
+  word(/*i18n*/ { id: 'message.account.settingFailed', message: 'The setting could not be saved. Please try again.' }),
+  word(/*i18n*/ { id: 'message.account.summaryOff', message: 'Summary by email off' }),
+  word(/*i18n*/ { id: 'message.account.summaryWaits', message: 'Saved: it goes once you turn it on' }),
+  word(/*i18n*/ { id: 'message.account.monthlyOn', message: 'Monthly report on' }),
+  word(/*i18n*/ { id: 'message.account.monthlyHint', message: 'It arrives on the 1st, with the month before’s figures and a chart.' }),
+  word(/*i18n*/ { id: 'message.account.weeklyOn', message: 'Weekly summary on' }),
+  word(/*i18n*/ { id: 'message.account.weeklyHint', message: 'It arrives on Mondays, with the week before’s views and clicks.' }),
+  word(/*i18n*/ { id: 'message.account.languageFailed', message: 'Your language could not be saved. Please try again.' }),
+  {
+    descriptor: /*i18n*/ { id: 'message.account.languageSaved', message: 'Language saved: {language}' },
+    read: valueIn('language', /^Language saved: (.+)$/),
+  },
+  word(/*i18n*/ { id: 'message.account.exportFailed', message: 'The export could not be made. Please try again.' }),
+  word(/*i18n*/ { id: 'message.account.deleteFailed', message: 'Your account could not be deleted. Please try again.' }),
+  word(/*i18n*/ { id: 'message.account.tokenFailed', message: 'The token could not be made. Please try again.' }),
+  word(/*i18n*/ { id: 'message.account.revokeFailed', message: 'The token could not be revoked. Please try again.' }),
+  word(/*i18n*/ { id: 'message.account.providerFailed', message: 'The provider could not be reached. Please try again.' }),
+  word(/*i18n*/ { id: 'message.account.unlinkFailed', message: 'The sign-in could not be unlinked. Please try again.' }),
+  word(/*i18n*/ { id: 'message.account.setPasswordFailed', message: 'The password could not be set. Please try again.' }),
+  word(/*i18n*/ { id: 'message.common.typedUsernameMismatch', message: 'Type the username exactly as shown to confirm' }),
+  word(/*i18n*/ { id: 'message.common.undo', message: 'Undo' }),
+  // twoFactorMessages, as Account meets them
+  word(
+    /*i18n*/ {
+      id: 'message.twoFactor.alreadyOn',
+      message: 'Two-factor sign-in is already on. Turn it off first to move it to another app.',
+    },
+  ),
+  word(/*i18n*/ { id: 'message.twoFactor.notSetUp', message: 'Start the setup first: scan the QR code, then enter a code.' }),
+  word(/*i18n*/ { id: 'message.twoFactor.notOn', message: 'Two-factor sign-in is not on.' }),
+  word(/*i18n*/ { id: 'message.twoFactor.turnedOn', message: 'Two-factor sign-in is on' }),
+  word(/*i18n*/ { id: 'message.twoFactor.turnedOff', message: 'Two-factor sign-in is off' }),
+  word(/*i18n*/ { id: 'message.twoFactor.newRecoveryCodes', message: 'New recovery codes made: the old ones no longer work' }),
+  word(
+    /*i18n*/ {
+      id: 'message.twoFactor.adminNeedsSecondFactor',
+      message: 'This site asks every admin for a second factor. Set up an authenticator app in Account to open the control center.',
+    },
+  ),
+  word(
+    /*i18n*/ {
+      id: 'message.twoFactor.removedByAdmin',
+      message: 'Second factors removed: the user signs in with the password alone until they set one up again.',
+    },
+  ),
+  word(/*i18n*/ { id: 'message.twoFactor.startFailed', message: 'The setup could not start. Please try again.' }),
+  word(/*i18n*/ { id: 'message.twoFactor.checkFailed', message: 'The code could not be checked. Please try again.' }),
+  word(/*i18n*/ { id: 'message.twoFactor.offFailed', message: 'Two-factor sign-in could not be turned off. Please try again.' }),
+  word(/*i18n*/ { id: 'message.twoFactor.codesFailed', message: 'New codes could not be made. Please try again.' }),
+  // passkeyMessages, as Account meets them
+  word(/*i18n*/ { id: 'message.passkey.nameMissing', message: 'Please name the passkey (the device or password manager it lives in)' }),
+  // (their figures read from their English: passkeys.ts holds the schemas, which nothing here imports)
+  {
+    descriptor: /*i18n*/ { id: 'message.passkey.nameTooLong', message: "A passkey's name cannot exceed {max} characters" },
+    read: valueIn('max', /^A passkey's name cannot exceed (\d+) characters$/),
+  },
+  {
+    descriptor: /*i18n*/ { id: 'message.passkey.tooMany', message: 'An account keeps at most {max} passkeys. Remove one first.' },
+    read: valueIn('max', /^An account keeps at most (\d+) passkeys\. Remove one first\.$/),
+  },
+  word(/*i18n*/ { id: 'message.passkey.notFound', message: 'Passkey not found' }),
+  word(/*i18n*/ { id: 'message.passkey.notYours', message: 'This passkey belongs to another account.' }),
+  word(/*i18n*/ { id: 'message.passkey.added', message: 'Passkey added' }),
+  word(/*i18n*/ { id: 'message.passkey.removed', message: 'Passkey removed' }),
+  word(/*i18n*/ { id: 'message.passkey.alreadyHere', message: 'This device already holds a passkey for your account.' }),
   // languageMessages
   word(
     /*i18n*/ { id: 'message.language.unknown', message: 'Please choose one of these languages: {choices}' },

@@ -6,7 +6,7 @@ import type { Translate } from '#shared/i18n/translate.ts';
 import { screenLanguageOf, siteAddressIn } from '#shared/i18n/site-addresses.ts';
 import { messageTranslator } from '#shared/i18n/message-words.ts';
 import { useSession } from './use-session.ts';
-import { english, useWords } from './words.ts';
+import { english, useWords, wordsIn } from './words.ts';
 
 // The site's pages speak the language of their address (issue 54, decision 032): /es/features
 // Spanish, /features English. The signed-in app's screens (the dashboard, the control center) speak
@@ -53,5 +53,14 @@ const ELEMENT_MARK = '\u2063';
 /** The product's messages (a form's refusal) in the language of the page on screen, from their English. */
 export function useSiteMessages(): (message: string) => string {
   const t = useSiteWords();
-  return useMemo(() => (t === english ? (message: string) => message : messageTranslator(english, t)), [t]);
+  return useMemo(() => messagesSaidBy(t), [t]);
+}
+
+/** The product's messages in a language whose words are loaded (loadWords('site', …)), from their English. */
+export function siteMessagesIn(language: string): (message: string) => string {
+  return messagesSaidBy(wordsIn('site', language));
+}
+
+function messagesSaidBy(t: Translate): (message: string) => string {
+  return t === english ? (message) => message : messageTranslator(english, t);
 }

@@ -1,9 +1,13 @@
 import { useCallback, useLayoutEffect, useRef, useState } from 'react';
 import { ApiError, serverMessageOr } from './api.ts';
 import { toast } from './toast.ts';
+import { useSiteMessages } from './site-words.ts';
 
 // The app's one way to change something through the API: every change a
-// screen makes goes through useApiMutation, which says what came of it.
+// screen makes goes through useApiMutation, which says what came of it, in
+// the screen's language (issue 54): the product's messages are written in
+// English and said from their English (message-words.ts); the server's own
+// words come in the account's language already.
 
 /** A toast: its title, a line under it, and for a change that can be taken back, its Undo (offered for 10 s). */
 export type Toast = string | { title: string; description?: string | undefined; undo?: (() => void) | undefined };
@@ -40,11 +44,14 @@ interface RunOptions<Result> {
   onFailure?: (caught: unknown) => unknown;
 }
 
-function showToast(tone: 'success' | 'error', said: Toast): void {
+/** Words the app says in a toast of its own. */
+const UNDO = 'Undo';
+
+function showToast(tone: 'success' | 'error', said: Toast, say: (message: string) => string): void {
   const { title, description, undo } = typeof said === 'string' ? { title: said, description: undefined, undo: undefined } : said;
-  toast[tone](title, {
-    ...(description && { description }),
-    ...(undo && { action: { label: 'Undo', onClick: undo }, duration: UNDO_TOAST_MS }),
+  toast[tone](say(title), {
+    ...(description && { description: say(description) }),
+    ...(undo && { action: { label: say(UNDO), onClick: undo }, duration: UNDO_TOAST_MS }),
   });
 }
 
@@ -59,8 +66,11 @@ export function useApiMutation<Variables = void, Result = unknown>(options: ApiM
   const [variables, setVariables] = useState<Variables | undefined>(undefined);
   // run keeps its identity from render to render (an effect may depend on it) and uses the latest options.
   const latest = useRef(options);
+  const say = useSiteMessages();
+  const latestSay = useRef(say);
   useLayoutEffect(() => {
     latest.current = options;
+    latestSay.current = say;
   });
   /** The change and what follows it whoever asked (the caches), without a word said: throws as the call did. */
   const call = useCallback(async (variables: Variables): Promise<Result> => {
@@ -79,6 +89,7 @@ export function useApiMutation<Variables = void, Result = unknown>(options: ApiM
   const run = useCallback(
     async (variables: Variables, runOptions: RunOptions<Result> = {}): Promise<boolean> => {
       const mutation = latest.current;
+      const say = latestSay.current;
       let result: Result;
       try {
         result = await call(variables);
@@ -87,7 +98,7 @@ export function useApiMutation<Variables = void, Result = unknown>(options: ApiM
         const said = typeof failure === 'function' ? failure(caught) : serverMessageOr(caught, failure);
         const message = typeof said === 'string' ? said : said.title;
         if (runOptions.form) runOptions.form.showFailure(message, caught instanceof ApiError ? caught.fieldErrors : {});
-        else showToast('error', mutation.failureTitle ? { title: mutation.failureTitle, description: message } : said);
+        else showToast('error', mutation.failureTitle ? { title: mutation.failureTitle, description: message } : said, say);
         await runOptions.onFailure?.(caught);
         return false;
       }
@@ -99,7 +110,7 @@ export function useApiMutation<Variables = void, Result = unknown>(options: ApiM
           : typeof runOptions.success === 'function'
             ? runOptions.success(result)
             : runOptions.success || undefined;
-      if (said) showToast('success', said);
+      if (said) showToast('success', said, say);
       await runOptions.onSuccess?.(result);
       return true;
     },

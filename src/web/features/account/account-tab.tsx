@@ -20,11 +20,52 @@ import { PasskeysCard } from './passkeys-card.tsx';
 import { SetPasswordCard, SingleSignOnCard } from './single-sign-on-card.tsx';
 import { useChangePassword, useEndOtherSessions, useEndSession, useSessions } from './use-account.ts';
 import { timeAgo } from '#web/lib/dates.ts';
+import { useAppWords, useSiteLanguage } from '#web/lib/site-words.ts';
+
+const words = {
+  password: /*i18n*/ { id: 'app.account.password', message: 'Password' },
+  passwordText: /*i18n*/ {
+    id: 'app.account.passwordText',
+    message: 'Changing it signs out every other session; this one stays signed in.',
+  },
+  changePassword: /*i18n*/ { id: 'app.account.changePassword', message: 'Change password' },
+  currentPassword: /*i18n*/ { id: 'app.account.currentPassword', message: 'Current password' },
+  newPassword: /*i18n*/ { id: 'app.account.newPassword', message: 'New password' },
+  confirmPassword: /*i18n*/ { id: 'app.account.confirmPassword', message: 'Confirm new password' },
+  changing: /*i18n*/ { id: 'app.account.changing', message: 'Changing...' },
+  sessions: /*i18n*/ { id: 'app.account.sessions', message: 'Where you’re signed in' },
+  sessionsText: /*i18n*/ {
+    id: 'app.account.sessionsText',
+    message: 'Sign out a session you don’t recognise. Places are approximate, from the network address.',
+  },
+  loadingSessions: /*i18n*/ { id: 'app.account.loadingSessions', message: 'Loading sessions...' },
+  sessionsFailed: /*i18n*/ { id: 'app.account.sessionsFailed', message: 'Your sessions could not be loaded.' },
+  sessionList: /*i18n*/ { id: 'app.account.sessionList', message: 'Sessions' },
+  signOutAll: /*i18n*/ { id: 'app.account.signOutAll', message: 'Sign out all other sessions' },
+  signOutAllTitle: /*i18n*/ { id: 'app.account.signOutAllTitle', message: 'Sign out every other session?' },
+  signOutAllText: /*i18n*/ {
+    id: 'app.account.signOutAllText',
+    message:
+      '{count, plural, one {The other session} other {The # other sessions}} will need your password to sign in again. This session stays signed in.',
+  },
+  signOutOthers: /*i18n*/ { id: 'app.account.signOutOthers', message: 'Sign out others' },
+  signingOut: /*i18n*/ { id: 'app.account.signingOut', message: 'Signing out...' },
+  deviceName: /*i18n*/ {
+    id: 'app.account.deviceName',
+    message: '{browser} on {device, select, desktop {desktop} mobile {mobile} tablet {tablet} other {{device}}}',
+  },
+  thisDevice: /*i18n*/ { id: 'app.account.thisDevice', message: 'This device' },
+  signedIn: /*i18n*/ { id: 'app.account.signedIn', message: 'signed in {when}' },
+  lastSeen: /*i18n*/ { id: 'app.account.lastSeen', message: 'last seen {when}' },
+  seenNow: /*i18n*/ { id: 'app.account.seenNow', message: 'last seen now' },
+  signOutSession: /*i18n*/ { id: 'app.account.signOutSession', message: 'Sign out {name}' },
+  signOut: /*i18n*/ { id: 'app.account.signOut', message: 'Sign out' },
+} as const;
 
 /** The Account section, the person's own: the password, sign-in ways and sessions, email, purchases, export and deletion (issue 28), API tokens (issue 32). */
 export function AccountTab({ user, onEditEmail }: { user: CurrentUser; onEditEmail: () => void }) {
   return (
-    <div className="grid gap-6 lg:grid-cols-2">
+    <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
       {user.hasPassword ? <ChangePasswordCard /> : <SetPasswordCard user={user} />}
       <TwoFactorCard />
       <PasskeysCard />
@@ -40,6 +81,7 @@ export function AccountTab({ user, onEditEmail }: { user: CurrentUser; onEditEma
 }
 
 function ChangePasswordCard() {
+  const t = useAppWords();
   const changePassword = useChangePassword();
   const form = useSchemaForm(changePasswordFormSchema);
 
@@ -50,16 +92,16 @@ function ChangePasswordCard() {
   return (
     <Card>
       <h2 className="flex items-center gap-2 text-lg font-semibold">
-        <KeyRound className="size-5 text-primary-text" aria-hidden="true" /> Password
+        <KeyRound className="size-5 text-primary-text" aria-hidden="true" /> {t(words.password)}
       </h2>
-      <p className="mt-1 text-sm text-muted">Changing it signs out every other session; this one stays signed in.</p>
-      <form onSubmit={(event) => void submit(event)} noValidate aria-label="Change password" className="mt-5 space-y-4">
+      <p className="mt-1 text-sm text-muted">{t(words.passwordText)}</p>
+      <form onSubmit={(event) => void submit(event)} noValidate aria-label={t(words.changePassword)} className="mt-5 space-y-4">
         <FormError message={form.error} />
-        <PasswordField label="Current password" autoComplete="current-password" {...form.field('currentPassword')} />
-        <PasswordField label="New password" autoComplete="new-password" {...form.field('newPassword')} />
-        <PasswordField label="Confirm new password" autoComplete="new-password" {...form.field('confirmPassword')} />
+        <PasswordField label={t(words.currentPassword)} autoComplete="current-password" {...form.field('currentPassword')} />
+        <PasswordField label={t(words.newPassword)} autoComplete="new-password" {...form.field('newPassword')} />
+        <PasswordField label={t(words.confirmPassword)} autoComplete="new-password" {...form.field('confirmPassword')} />
         <Button type="submit" disabled={changePassword.isPending}>
-          {changePassword.isPending ? 'Changing...' : 'Change password'}
+          {t(changePassword.isPending ? words.changing : words.changePassword)}
         </Button>
       </form>
     </Card>
@@ -67,11 +109,9 @@ function ChangePasswordCard() {
 }
 
 const DEVICE_ICONS = { desktop: Laptop, mobile: Smartphone, tablet: Tablet } as const;
-function placeOf(country: string | null): string | null {
-  return country ? countryName(country) : null;
-}
 
 function SessionsCard() {
+  const t = useAppWords();
   const sessions = useSessions();
   const endOthers = useEndOtherSessions();
   const [confirming, setConfirming] = useState(false);
@@ -82,14 +122,14 @@ function SessionsCard() {
   return (
     <Card>
       <h2 className="flex items-center gap-2 text-lg font-semibold">
-        <MonitorSmartphone className="size-5 text-primary-text" aria-hidden="true" /> Where you're signed in
+        <MonitorSmartphone className="size-5 text-primary-text" aria-hidden="true" /> {t(words.sessions)}
       </h2>
-      <p className="mt-1 text-sm text-muted">Sign out a session you don't recognise. Places are approximate, from the network address.</p>
-      {sessions.isPending && <LoadingState label="Loading sessions..." />}
-      {sessions.isError && <LoadError title="Your sessions could not be loaded." onRetry={() => void sessions.refetch()} />}
+      <p className="mt-1 text-sm text-muted">{t(words.sessionsText)}</p>
+      {sessions.isPending && <LoadingState label={t(words.loadingSessions)} />}
+      {sessions.isError && <LoadError title={t(words.sessionsFailed)} onRetry={() => void sessions.refetch()} />}
       {sessions.data && (
         <>
-          <ul className="mt-5 divide-y divide-border" aria-label="Sessions">
+          <ul className="mt-5 divide-y divide-border" aria-label={t(words.sessionList)}>
             {sessions.data.map((session) => (
               <SessionRow key={session.id} session={session} />
             ))}
@@ -98,13 +138,13 @@ function SessionsCard() {
             <ConfirmDialog
               trigger={
                 <Button variant="outline" className="mt-5 w-full sm:w-auto">
-                  Sign out all other sessions
+                  {t(words.signOutAll)}
                 </Button>
               }
-              title="Sign out every other session?"
-              description={`${others.length === 1 ? 'The other session' : `The ${others.length} other sessions`} will need your password to sign in again. This session stays signed in.`}
-              confirmLabel="Sign out others"
-              pendingLabel="Signing out..."
+              title={t(words.signOutAllTitle)}
+              description={t(words.signOutAllText, { count: others.length })}
+              confirmLabel={t(words.signOutOthers)}
+              pendingLabel={t(words.signingOut)}
               pending={endOthers.isPending}
               onConfirm={() => void signOutOthers()}
               open={confirming}
@@ -118,10 +158,12 @@ function SessionsCard() {
 }
 
 function SessionRow({ session }: { session: AccountSession }) {
+  const t = useAppWords();
+  const language = useSiteLanguage();
   const endSession = useEndSession();
   const Icon = DEVICE_ICONS[session.device as keyof typeof DEVICE_ICONS] ?? Laptop;
-  const place = placeOf(session.country);
-  const name = `${session.browser} on ${session.device}`;
+  const place = session.country ? countryName(session.country, language) : null;
+  const name = t(words.deviceName, { browser: session.browser, device: session.device });
 
   const end = () => endSession.run(session.id);
 
@@ -130,22 +172,32 @@ function SessionRow({ session }: { session: AccountSession }) {
       <span className="flex size-10 shrink-0 items-center justify-center rounded-xl bg-surface-raised text-zinc-300">
         <Icon className="size-5" aria-hidden="true" />
       </span>
-      <div className="min-w-0 flex-1">
+      <div className="min-w-0 flex-1 basis-48">
         <p className="flex flex-wrap items-center gap-2 font-medium">
           {name}
           {session.current && (
-            <span className="rounded-full bg-primary/15 px-2 py-0.5 text-xs font-semibold text-primary-text">This device</span>
+            <span className="rounded-full bg-primary/15 px-2 py-0.5 text-xs font-semibold text-primary-text">{t(words.thisDevice)}</span>
           )}
         </p>
         <p className="text-sm text-muted">
-          {[place, `signed in ${timeAgo(session.signedInAt)}`, `last seen ${session.current ? 'now' : timeAgo(session.lastSeenAt)}`]
+          {[
+            place,
+            t(words.signedIn, { when: timeAgo(session.signedInAt) }),
+            session.current ? t(words.seenNow) : t(words.lastSeen, { when: timeAgo(session.lastSeenAt) }),
+          ]
             .filter(Boolean)
             .join(' · ')}
         </p>
       </div>
       {!session.current && (
-        <Button variant="outline" size="sm" onClick={() => void end()} disabled={endSession.isPending} aria-label={`Sign out ${name}`}>
-          Sign out
+        <Button
+          variant="outline"
+          size="sm"
+          onClick={() => void end()}
+          disabled={endSession.isPending}
+          aria-label={t(words.signOutSession, { name })}
+        >
+          {t(words.signOut)}
         </Button>
       )}
     </li>

@@ -12,46 +12,81 @@ import { formatDay } from '#web/lib/dates.ts';
 import { useNow } from '#web/lib/use-now.ts';
 import { useAddPasskey, usePasskeys, useRemovePasskey } from './use-account.ts';
 import { timeAgo } from '#web/lib/dates.ts';
+import type { Translate } from '#shared/i18n/translate.ts';
+import { useAppWords } from '#web/lib/site-words.ts';
+
+const words = {
+  iPhone: /*i18n*/ { id: 'app.passkeys.iPhone', message: 'iPhone or iPad' },
+  android: /*i18n*/ { id: 'app.passkeys.android', message: 'Android phone' },
+  windows: /*i18n*/ { id: 'app.passkeys.windows', message: 'Windows computer' },
+  thisDevice: /*i18n*/ { id: 'app.passkeys.thisDevice', message: 'This device' },
+  title: /*i18n*/ { id: 'app.passkeys.title', message: 'Passkeys' },
+  text: /*i18n*/ {
+    id: 'app.passkeys.text',
+    message: 'Sign in with your fingerprint, face or device PIN instead of a password. A passkey also stands in for the app’s code.',
+  },
+  add: /*i18n*/ { id: 'app.passkeys.add', message: 'Add a passkey' },
+  loading: /*i18n*/ { id: 'app.passkeys.loading', message: 'Loading passkeys...' },
+  failed: /*i18n*/ { id: 'app.passkeys.failed', message: 'Your passkeys could not be loaded.' },
+  none: /*i18n*/ { id: 'app.passkeys.none', message: 'No passkeys yet.' },
+  name: /*i18n*/ { id: 'app.passkeys.name', message: 'Name' },
+  namePlaceholder: /*i18n*/ { id: 'app.passkeys.namePlaceholder', message: 'Work laptop' },
+  nameHint: /*i18n*/ { id: 'app.passkeys.nameHint', message: 'Your browser asks next: choose where to keep the passkey.' },
+  cancel: /*i18n*/ { id: 'app.passkeys.cancel', message: 'Cancel' },
+  waiting: /*i18n*/ { id: 'app.passkeys.waiting', message: 'Waiting for your device...' },
+  continue: /*i18n*/ { id: 'app.passkeys.continue', message: 'Continue' },
+  added: /*i18n*/ { id: 'app.passkeys.added', message: 'Added {day}' },
+  lastUsed: /*i18n*/ { id: 'app.passkeys.lastUsed', message: 'last used {when}' },
+  notUsed: /*i18n*/ { id: 'app.passkeys.notUsed', message: 'not used yet' },
+  removeName: /*i18n*/ { id: 'app.passkeys.removeName', message: 'Remove {name}' },
+  remove: /*i18n*/ { id: 'app.passkeys.remove', message: 'Remove' },
+  removeTitle: /*i18n*/ { id: 'app.passkeys.removeTitle', message: 'Remove “{name}”?' },
+  removeText: /*i18n*/ {
+    id: 'app.passkeys.removeText',
+    message: 'It no longer signs you in. The passkey stays in your device or password manager until you delete it there.',
+  },
+  removePasskey: /*i18n*/ { id: 'app.passkeys.removePasskey', message: 'Remove passkey' },
+  removing: /*i18n*/ { id: 'app.passkeys.removing', message: 'Removing...' },
+} as const;
 
 /** A guess at what to call a new passkey: the kind of device it is made on. */
-function deviceName(): string {
+function deviceName(t: Translate): string {
   const agent = navigator.userAgent;
-  if (/iPhone|iPad/.test(agent)) return 'iPhone or iPad';
-  if (/Android/.test(agent)) return 'Android phone';
+  if (/iPhone|iPad/.test(agent)) return t(words.iPhone);
+  if (/Android/.test(agent)) return t(words.android);
   if (/Mac OS X/.test(agent)) return 'Mac';
-  if (/Windows/.test(agent)) return 'Windows computer';
-  return 'This device';
+  if (/Windows/.test(agent)) return t(words.windows);
+  return t(words.thisDevice);
 }
 
 /** Passkeys (issue 29): added and named here, listed with their last use, removed after asking. */
 export function PasskeysCard() {
   const passkeys = usePasskeys();
   const [adding, setAdding] = useState(false);
+  const t = useAppWords();
   return (
     <Card>
       <div className="flex flex-wrap items-start justify-between gap-3">
-        <div className="min-w-0 flex-1">
+        <div className="min-w-0 flex-1 basis-64">
           <h2 className="flex items-center gap-2 text-lg font-semibold">
-            <Fingerprint className="size-5 text-primary-text" aria-hidden="true" /> Passkeys
+            <Fingerprint className="size-5 text-primary-text" aria-hidden="true" /> {t(words.title)}
           </h2>
-          <p className="mt-1 text-sm text-muted">
-            Sign in with your fingerprint, face or device PIN instead of a password. A passkey also stands in for the app’s code.
-          </p>
+          <p className="mt-1 text-sm text-muted">{t(words.text)}</p>
         </div>
         {!adding && (
           <Button variant="outline" onClick={() => setAdding(true)}>
-            Add a passkey
+            {t(words.add)}
           </Button>
         )}
       </div>
       {adding && <AddPasskeyForm onDone={() => setAdding(false)} />}
-      {passkeys.isPending && <LoadingState label="Loading passkeys..." />}
-      {passkeys.isError && <LoadError title="Your passkeys could not be loaded." onRetry={() => void passkeys.refetch()} />}
+      {passkeys.isPending && <LoadingState label={t(words.loading)} />}
+      {passkeys.isError && <LoadError title={t(words.failed)} onRetry={() => void passkeys.refetch()} />}
       {passkeys.data &&
         (passkeys.data.length === 0 ? (
-          !adding && <p className="mt-5 text-sm text-muted">No passkeys yet.</p>
+          !adding && <p className="mt-5 text-sm text-muted">{t(words.none)}</p>
         ) : (
-          <ul className="mt-5 divide-y divide-border" aria-label="Passkeys">
+          <ul className="mt-5 divide-y divide-border" aria-label={t(words.title)}>
             {passkeys.data.map((passkey) => (
               <PasskeyRow key={passkey.id} passkey={passkey} />
             ))}
@@ -63,28 +98,29 @@ export function PasskeysCard() {
 
 function AddPasskeyForm({ onDone }: { onDone: () => void }) {
   const add = useAddPasskey();
-  const form = useSchemaForm(passkeyNameFormSchema, { defaultValues: { name: deviceName() } });
+  const t = useAppWords();
+  const form = useSchemaForm(passkeyNameFormSchema, { defaultValues: { name: deviceName(t) } });
   const submit = form.handleSubmit(({ name }) => add.run(name, { form, onSuccess: onDone }));
 
   return (
     <form
       onSubmit={(event) => void submit(event)}
       noValidate
-      aria-label="Add a passkey"
+      aria-label={t(words.add)}
       className="mt-5 space-y-3 rounded-xl border border-border/70 p-4"
     >
       <FormError message={form.error} />
       <div className="space-y-2">
-        <Label htmlFor="passkey-name">Name</Label>
-        <Input id="passkey-name" placeholder="Work laptop" {...form.field('name')} />
-        <p className="text-xs text-muted">Your browser asks next: choose where to keep the passkey.</p>
+        <Label htmlFor="passkey-name">{t(words.name)}</Label>
+        <Input id="passkey-name" placeholder={t(words.namePlaceholder)} {...form.field('name')} />
+        <p className="text-xs text-muted">{t(words.nameHint)}</p>
       </div>
       <div className="flex justify-end gap-3">
         <Button type="button" variant="ghost" onClick={onDone} disabled={add.isPending}>
-          Cancel
+          {t(words.cancel)}
         </Button>
         <Button type="submit" disabled={add.isPending}>
-          {add.isPending ? 'Waiting for your device...' : 'Continue'}
+          {t(add.isPending ? words.waiting : words.continue)}
         </Button>
       </div>
     </form>
@@ -95,26 +131,30 @@ function PasskeyRow({ passkey }: { passkey: Passkey }) {
   const remove = useRemovePasskey();
   const [confirming, setConfirming] = useState(false);
   const now = useNow();
+  const t = useAppWords();
   return (
     <li className="flex flex-wrap items-center justify-between gap-3 py-3">
       <div className="min-w-0">
-        <p className="truncate font-medium">{passkey.name}</p>
+        <p className="truncate font-medium" dir="auto" translate="no">
+          {passkey.name}
+        </p>
         <p className="text-xs text-muted">
-          Added {formatDay(passkey.createdAt)} · {passkey.lastUsedAt ? `last used ${timeAgo(passkey.lastUsedAt, now)}` : 'not used yet'}
+          {t(words.added, { day: formatDay(passkey.createdAt) })} ·{' '}
+          {passkey.lastUsedAt ? t(words.lastUsed, { when: timeAgo(passkey.lastUsedAt, now) }) : t(words.notUsed)}
         </p>
       </div>
       <ConfirmDialog
         open={confirming}
         onOpenChange={setConfirming}
         trigger={
-          <Button variant="ghost" size="sm" className="text-red-300" aria-label={`Remove ${passkey.name}`}>
-            Remove
+          <Button variant="ghost" size="sm" className="text-red-300" aria-label={t(words.removeName, { name: passkey.name })}>
+            {t(words.remove)}
           </Button>
         }
-        title={`Remove “${passkey.name}”?`}
-        description="It no longer signs you in. The passkey stays in your device or password manager until you delete it there."
-        confirmLabel="Remove passkey"
-        pendingLabel="Removing..."
+        title={t(words.removeTitle, { name: passkey.name })}
+        description={t(words.removeText)}
+        confirmLabel={t(words.removePasskey)}
+        pendingLabel={t(words.removing)}
         pending={remove.isPending}
         onConfirm={() => void remove.run(passkey.id, { onSuccess: () => setConfirming(false) })}
       />

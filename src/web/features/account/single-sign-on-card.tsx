@@ -15,6 +15,42 @@ import { PasswordField } from '#web/components/ui/password-input.tsx';
 import { useSiteFeatures } from '#web/lib/use-site-features.ts';
 import { useLinkSso, useSetFirstPassword, useSsoLinks, useUnlinkSso } from './use-account.ts';
 import { timeAgo } from '#web/lib/dates.ts';
+import { partsAround, useAppWords } from '#web/lib/site-words.ts';
+
+const words = {
+  title: /*i18n*/ { id: 'app.sso.title', message: 'Single sign-on' },
+  text: /*i18n*/ { id: 'app.sso.text', message: 'Sign in with an account you already have elsewhere. Link one here to use it.' },
+  loading: /*i18n*/ { id: 'app.sso.loading', message: 'Loading linked sign-ins...' },
+  failed: /*i18n*/ { id: 'app.sso.failed', message: 'Your linked sign-ins could not be loaded.' },
+  providers: /*i18n*/ { id: 'app.sso.providers', message: 'Sign-in providers' },
+  linked: /*i18n*/ { id: 'app.sso.linked', message: 'Linked {day}' },
+  linkedAs: /*i18n*/ { id: 'app.sso.linkedAs', message: 'Linked {day} as {email}' },
+  lastUsed: /*i18n*/ { id: 'app.sso.lastUsed', message: 'last used {when}' },
+  notUsed: /*i18n*/ { id: 'app.sso.notUsed', message: 'not used yet' },
+  notLinked: /*i18n*/ { id: 'app.sso.notLinked', message: 'Not linked' },
+  unlinkName: /*i18n*/ { id: 'app.sso.unlinkName', message: 'Unlink {name}' },
+  unlink: /*i18n*/ { id: 'app.sso.unlink', message: 'Unlink' },
+  unlinkTitle: /*i18n*/ { id: 'app.sso.unlinkTitle', message: 'Unlink {name}?' },
+  unlinkText: /*i18n*/ {
+    id: 'app.sso.unlinkText',
+    message: 'Continue with {name} will no longer sign you in to this account. You can link it again later.',
+  },
+  unlinking: /*i18n*/ { id: 'app.sso.unlinking', message: 'Unlinking...' },
+  unlinked: /*i18n*/ { id: 'app.sso.unlinked', message: '{name} unlinked' },
+  going: /*i18n*/ { id: 'app.sso.going', message: 'Going to {name}...' },
+  link: /*i18n*/ { id: 'app.sso.link', message: 'Link {name}' },
+  password: /*i18n*/ { id: 'app.sso.password', message: 'Password' },
+  noPassword: /*i18n*/ {
+    id: 'app.sso.noPassword',
+    message:
+      '{account} signs in through single sign-on and has no password yet. Set one to sign in without it, and to export or delete the account.',
+  },
+  setAPassword: /*i18n*/ { id: 'app.sso.setAPassword', message: 'Set a password' },
+  newPassword: /*i18n*/ { id: 'app.sso.newPassword', message: 'New password' },
+  confirmPassword: /*i18n*/ { id: 'app.sso.confirmPassword', message: 'Confirm new password' },
+  setting: /*i18n*/ { id: 'app.sso.setting', message: 'Setting...' },
+  setPassword: /*i18n*/ { id: 'app.sso.setPassword', message: 'Set password' },
+} as const;
 
 /**
  * Single sign-on (issue 29): each provider this site has, linked or not. A link
@@ -24,17 +60,18 @@ import { timeAgo } from '#web/lib/dates.ts';
 export function SingleSignOnCard() {
   const providers = useSiteFeatures()?.singleSignOn ?? [];
   const links = useSsoLinks();
+  const t = useAppWords();
   if (providers.length === 0 && !links.data?.length) return null;
   return (
     <Card>
       <h2 className="flex items-center gap-2 text-lg font-semibold">
-        <LogIn className="size-5 text-primary-text" aria-hidden="true" /> Single sign-on
+        <LogIn className="size-5 rtl:-scale-x-100 text-primary-text" aria-hidden="true" /> {t(words.title)}
       </h2>
-      <p className="mt-1 text-sm text-muted">Sign in with an account you already have elsewhere. Link one here to use it.</p>
-      {links.isPending && <LoadingState label="Loading linked sign-ins..." />}
-      {links.isError && <LoadError title="Your linked sign-ins could not be loaded." onRetry={() => void links.refetch()} />}
+      <p className="mt-1 text-sm text-muted">{t(words.text)}</p>
+      {links.isPending && <LoadingState label={t(words.loading)} />}
+      {links.isError && <LoadError title={t(words.failed)} onRetry={() => void links.refetch()} />}
       {links.data && (
-        <ul className="mt-5 divide-y divide-border" aria-label="Sign-in providers">
+        <ul className="mt-5 divide-y divide-border" aria-label={t(words.providers)}>
           {providers.map((provider) => (
             <ProviderRow key={provider.id} provider={provider} link={links.data.find((link) => link.provider.id === provider.id)} />
           ))}
@@ -49,14 +86,19 @@ function ProviderRow({ provider, link }: { provider: SsoProvider; link: SsoLink 
   const unlink = useUnlinkSso();
   const [confirming, setConfirming] = useState(false);
   const now = useNow();
+  const t = useAppWords();
+  const name = provider.name;
+  const used = link?.lastUsedAt ? t(words.lastUsed, { when: timeAgo(link.lastUsedAt, now) }) : t(words.notUsed);
   return (
     <li className="flex flex-wrap items-center justify-between gap-3 py-3">
       <div className="min-w-0 flex-1">
-        <p className="truncate font-medium">{provider.name}</p>
+        <p className="truncate font-medium" translate="no">
+          {name}
+        </p>
         <p className="text-xs text-muted">
           {link
-            ? `Linked ${formatDay(link.createdAt)}${link.email ? ` as ${link.email}` : ''} · ${link.lastUsedAt ? `last used ${timeAgo(link.lastUsedAt, now)}` : 'not used yet'}`
-            : 'Not linked'}
+            ? `${link.email ? t(words.linkedAs, { day: formatDay(link.createdAt), email: link.email }) : t(words.linked, { day: formatDay(link.createdAt) })} · ${used}`
+            : t(words.notLinked)}
         </p>
       </div>
       {link ? (
@@ -64,18 +106,18 @@ function ProviderRow({ provider, link }: { provider: SsoProvider; link: SsoLink 
           open={confirming}
           onOpenChange={setConfirming}
           trigger={
-            <Button variant="ghost" size="sm" className="text-red-300" aria-label={`Unlink ${provider.name}`}>
-              Unlink
+            <Button variant="ghost" size="sm" className="text-red-300" aria-label={t(words.unlinkName, { name })}>
+              {t(words.unlink)}
             </Button>
           }
-          title={`Unlink ${provider.name}?`}
-          description={`Continue with ${provider.name} will no longer sign you in to this account. You can link it again later.`}
-          confirmLabel="Unlink"
-          pendingLabel="Unlinking..."
+          title={t(words.unlinkTitle, { name })}
+          description={t(words.unlinkText, { name })}
+          confirmLabel={t(words.unlink)}
+          pendingLabel={t(words.unlinking)}
           pending={unlink.isPending}
           onConfirm={() =>
             void unlink.run(link.id, {
-              success: `${provider.name} unlinked`,
+              success: t(words.unlinked, { name }),
               onSuccess: () => setConfirming(false),
               onFailure: () => setConfirming(false),
             })
@@ -83,7 +125,7 @@ function ProviderRow({ provider, link }: { provider: SsoProvider; link: SsoLink 
         />
       ) : (
         <Button variant="outline" size="sm" disabled={start.isPending} onClick={() => void start.run(provider.id)}>
-          {start.isPending ? `Going to ${provider.name}...` : `Link ${provider.name}`}
+          {t(start.isPending ? words.going : words.link, { name })}
         </Button>
       )}
     </li>
@@ -95,22 +137,25 @@ export function SetPasswordCard({ user }: { user: CurrentUser }) {
   const setPassword = useSetFirstPassword();
   const form = useSchemaForm(setPasswordFormSchema);
   const submit = form.handleSubmit(({ newPassword }) => setPassword.run(newPassword, { form, onSuccess: () => form.reset() }));
+  const t = useAppWords();
+  const [before, after] = partsAround(t, words.noPassword, 'account');
 
   return (
     <Card>
       <h2 className="flex items-center gap-2 text-lg font-semibold">
-        <KeyRound className="size-5 text-primary-text" aria-hidden="true" /> Password
+        <KeyRound className="size-5 text-primary-text" aria-hidden="true" /> {t(words.password)}
       </h2>
       <p className="mt-1 text-sm text-muted">
-        {user.accountUsername} signs in through single sign-on and has no password yet. Set one to sign in without it, and to export or
-        delete the account.
+        {before}
+        <bdi translate="no">{user.accountUsername}</bdi>
+        {after}
       </p>
-      <form onSubmit={(event) => void submit(event)} noValidate aria-label="Set a password" className="mt-5 space-y-4">
+      <form onSubmit={(event) => void submit(event)} noValidate aria-label={t(words.setAPassword)} className="mt-5 space-y-4">
         <FormError message={form.error} />
-        <PasswordField label="New password" autoComplete="new-password" {...form.field('newPassword')} />
-        <PasswordField label="Confirm new password" autoComplete="new-password" {...form.field('confirmPassword')} />
+        <PasswordField label={t(words.newPassword)} autoComplete="new-password" {...form.field('newPassword')} />
+        <PasswordField label={t(words.confirmPassword)} autoComplete="new-password" {...form.field('confirmPassword')} />
         <Button type="submit" disabled={setPassword.isPending}>
-          {setPassword.isPending ? 'Setting...' : 'Set password'}
+          {t(setPassword.isPending ? words.setting : words.setPassword)}
         </Button>
       </form>
     </Card>

@@ -19,6 +19,8 @@ import { LANGUAGES, type Language } from '#shared/i18n/languages.ts';
 import { ApiError, NETWORK_ERROR_MESSAGE, api, apiErrorOf } from '#web/lib/api.ts';
 import { refreshSession } from '#web/lib/use-session.ts';
 import { withPage } from '#web/lib/page-choice.ts';
+import { siteMessagesIn } from '#web/lib/site-words.ts';
+import { loadWords } from '#web/lib/words.ts';
 
 const sessionsQueryKey = ['me', 'sessions'] as const;
 
@@ -95,9 +97,13 @@ export function useWeeklySummary() {
 export function useSaveLanguage() {
   return useApiMutation({
     failure: 'Your language could not be saved. Please try again.',
-    success: (_done, language: Language) => `Language saved: ${LANGUAGES[language].name}`,
+    // Said in the language just picked, which every screen speaks from now on.
+    success: (_done, language: Language) => siteMessagesIn(language)(`Language saved: ${LANGUAGES[language].name}`),
     mutationFn: (language: Language) => api('/api/me/profile', { method: 'PATCH', body: { language } }),
-    onSuccess: () => refreshSession(),
+    onSuccess: async (_done, language) => {
+      await loadWords('site', language);
+      await refreshSession();
+    },
   });
 }
 

@@ -57,7 +57,7 @@ export function DeleteUserDialog({ user, onClose }: { user: AdminUser; onClose: 
       onSubmit={submit}
       onClose={onClose}
     >
-      <TypedUsernameField id="delete-username" username={user.username} label="to delete it for good" {...form.field('username')} />
+      <TypedUsernameField id="delete-username" username={user.username} asks="deleteForGood" {...form.field('username')} />
     </FormDialog>
   );
 }

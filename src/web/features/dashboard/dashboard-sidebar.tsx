@@ -78,7 +78,7 @@ export function DashboardSidebar({ user, tab, onTabChange }: DashboardSidebarPro
             {name}
           </p>
           <p className="truncate text-sm text-muted" translate="no">
-            @{user.username}
+            <bdi>@{user.username}</bdi>
           </p>
         </div>
       </div>

@@ -175,7 +175,7 @@ function DeletePageDialog({ page, onClose }: { page: PageSummary; onClose: () =>
       onSubmit={submit}
       onClose={onClose}
     >
-      <TypedUsernameField id="confirm-page-username" username={page.username} label="to confirm" {...form.field('username')} />
+      <TypedUsernameField id="confirm-page-username" username={page.username} {...form.field('username')} />
     </FormDialog>
   );
 }

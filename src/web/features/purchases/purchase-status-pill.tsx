@@ -1,9 +1,10 @@
 import type { PurchaseStatus } from '#shared/purchases.schema.ts';
 import { cn } from '#web/lib/utils.ts';
-
-const STATUS_LABELS: Record<PurchaseStatus, string> = { pending: 'Waiting for payment', paid: 'Paid', refunded: 'Refunded' };
+import { useAppWords } from '#web/lib/site-words.ts';
+import { STATUS_WORDS } from './purchase-words.ts';
 
 export function PurchaseStatusPill({ status }: { status: PurchaseStatus }) {
+  const t = useAppWords();
   return (
     <span
       className={cn(
@@ -11,7 +12,7 @@ export function PurchaseStatusPill({ status }: { status: PurchaseStatus }) {
         status === 'paid' ? 'bg-emerald-500/15 text-emerald-400' : 'bg-zinc-500/20 text-zinc-300',
       )}
     >
-      {STATUS_LABELS[status]}
+      {t(STATUS_WORDS[status])}
     </span>
   );
 }

@@ -82,12 +82,12 @@ export function QrCodeCard({ username, hasPicture }: { username: string; hasPict
           <div className="flex flex-wrap gap-2">
             <Button asChild variant="outline" size="sm">
               <a href={svg} download={`${username}-qr.svg`}>
-                <Download aria-hidden="true" /> SVG
+                <Download aria-hidden="true" /> <span translate="no">SVG</span>
               </a>
             </Button>
             <Button asChild variant="outline" size="sm">
               <a href={withPage(`/api/me/qr.png?${query}&size=${QR_PNG_SIZE.default}`)} download={`${username}-qr.png`}>
-                <Download aria-hidden="true" /> PNG, {QR_PNG_SIZE.default} px
+                <Download aria-hidden="true" /> <span translate="no">PNG, {QR_PNG_SIZE.default} px</span>
               </a>
             </Button>
           </div>
