@@ -111,11 +111,11 @@ describe('the language of the person', () => {
     // (At phone width the preview waits behind its button: its words are read, not seen.)
     await expect.poll(() => preview.textContent()).toContain('لا توجد روابط بعد');
 
-    // A language of the page's own wins over the person's.
+    // A language of the page's own wins over the person's (the Profile tab speaks the person's: Arabic).
     await openAppPage(page, '/dashboard?tab=profile');
-    await page.getByLabel('Page language').selectOption('de');
-    await page.getByRole('button', { name: 'Save Changes' }).click();
-    await expect.poll(() => page.getByText('Settings saved').first().isVisible()).toBe(true);
+    await page.getByLabel('لغة الصفحة').selectOption('de');
+    await page.getByRole('button', { name: 'حفظ التغييرات' }).click();
+    await expect.poll(() => page.getByText('حُفظت الإعدادات').first().isVisible()).toBe(true);
     await openAppPage(page, '/dashboard?tab=links');
     await expect.poll(() => page.getByTestId('profile-preview').locator('.lv-page').getAttribute('lang')).toBe('de');
     expect(await page.getByTestId('profile-preview').locator('.lv-page').getAttribute('dir')).toBe('ltr');

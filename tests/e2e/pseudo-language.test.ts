@@ -28,6 +28,13 @@ const appWordsChunk = (language: string) => wordsChunk(language, 'app.tab.overvi
 /** Someone's own content on the site's pages: what is marked translate="no" (a name, the languages' own names), and the example pages. */
 const SITE_CONTENT = { theirs: '[translate="no"], [data-example-frame]' };
 
+/** What shows once a dashboard tab's queries have answered. */
+const LOADED_MARK: Record<string, string> = {
+  '/dashboard': 'profile-completion',
+  '/dashboard?tab=profile': 'bio-counter',
+  '/dashboard?tab=account': 'session-row',
+};
+
 describe('the pseudo-language', () => {
   it('leaves no word of the translated pages outside its brackets, and no page wider than a phone', async () => {
     const pseudo = readFileSync(path.resolve('dist/web/assets', siteWordsChunk('en-XA')), 'utf8');
@@ -71,7 +78,7 @@ describe('the pseudo-language', () => {
     await visitor.close();
   });
 
-  it("leaves no word of the dashboard's frame, its overview and Account outside its brackets, and none wider than a phone", async () => {
+  it("leaves no word of the dashboard's frame, its Overview, Profile and Account outside its brackets, and none wider than a phone", async () => {
     // A Spanish account's dashboard, handed the pseudo-language's words for Spanish (the chrome's and the app's).
     const { user } = await createUser(running.server.testApp.app, { password: 'secret123', language: 'es' });
     const page = await signInPage(
@@ -86,7 +93,7 @@ describe('the pseudo-language', () => {
         .context()
         .route(`**/assets/${chunk('es')}`, (route) => route.fulfill({ status: 200, contentType: 'text/javascript', body: pseudo }));
     }
-    for (const address of ['/dashboard', '/dashboard?tab=account']) {
+    for (const address of ['/dashboard', '/dashboard?tab=profile', '/dashboard?tab=account']) {
       await openAppPage(page, address);
       await expect.poll(() => page.locator('main h1').first().textContent(), { message: address }).toMatch(/^\[/);
       // The menu's tabs and actions are walked too: its drawer is opened on a phone.
@@ -96,11 +103,10 @@ describe('the pseudo-language', () => {
         expect(await wordsOutsideBrackets(page, { ...SITE_CONTENT, within: '[role="dialog"]' }), `${address} menu`).toEqual([]);
         await page.keyboard.press('Escape');
       }
-      // What the page's queries bring (the completion, the sessions) is in before the words are read.
-      await page
-        .locator(address === '/dashboard' ? '[data-testid="profile-completion"]' : '[data-testid="session-row"]')
-        .first()
-        .waitFor();
+      // What the page's queries bring (the completion, the settings, the sessions) is in before the words are read.
+      await page.getByTestId(LOADED_MARK[address]!).first().waitFor();
+      // The toasts' host mounts once the page has loaded, and names itself in the screen's language once it knows it.
+      await expect.poll(() => page.locator('section[aria-label]').getAttribute('aria-label'), { message: address }).toMatch(/^\[/);
       expect(await wordsOutsideBrackets(page, SITE_CONTENT), address).toEqual([]);
       expect(await page.evaluate(() => document.documentElement.scrollWidth), address).toBeLessThanOrEqual(390);
     }

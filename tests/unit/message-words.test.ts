@@ -12,6 +12,8 @@ import { accountMessages } from '#shared/account.ts';
 import { passkeyMessages } from '#shared/passkeys.ts';
 import { languageMessages } from '#shared/i18n/languages.ts';
 import { TYPED_USERNAME_MISMATCH } from '#shared/typed-username.ts';
+import { profileSettingsMessages } from '#shared/profile-settings.ts';
+import { mediaMessages } from '#shared/media.ts';
 import { NETWORK_ERROR_MESSAGE } from '#web/lib/api.ts';
 
 // Issue 54: the messages of signing in and signing up, said in every language from their
@@ -34,7 +36,7 @@ const SIGN_IN_MESSAGES = [
   tooManyAttemptsMessage(600),
 ];
 
-/** What Account says and answers (issue 54: the dashboard in the account's language). */
+/** What Account and the Profile tab say and answer (issue 54: the dashboard in the account's language). */
 const ACCOUNT_MESSAGES = [
   ...Object.values(accountMessages).filter((message) => typeof message === 'string'),
   accountMessages.confirmationSent('nova@example.com', 'smtp'),
@@ -43,6 +45,11 @@ const ACCOUNT_MESSAGES = [
   ...Object.values(passkeyMessages),
   languageMessages.unknown,
   TYPED_USERNAME_MISMATCH,
+  ...Object.values(profileSettingsMessages).filter((message) => typeof message === 'string'),
+  profileSettingsMessages.usernameLocked(1),
+  profileSettingsMessages.usernameLocked(45),
+  ...[mediaMessages.selectAnImage, mediaMessages.imageTooLarge, mediaMessages.readFailed, mediaMessages.cannotDecode],
+  ...[mediaMessages.saveFailed, mediaMessages.noImageSelected, mediaMessages.profilePictureUpdated, mediaMessages.busy],
 ];
 
 describe("the messages' words", () => {
@@ -64,6 +71,7 @@ describe("the messages' words", () => {
     expect(spanish(tooManyAttemptsMessage(30))).toBe('Demasiados intentos. Vuelve a intentarlo en 1 minuto.');
     expect(sayIn('ar')(tooManyAttemptsMessage(120))).toBe('محاولات كثيرة جدًا. حاول مرة أخرى بعد دقيقتين.');
     expect(sayIn('fr')(ssoMessages.unreachable('Acme ID'))).toBe('Acme ID est injoignable pour le moment. Réessayez dans une minute.');
+    expect(spanish(profileSettingsMessages.usernameLocked(1))).toBe('Podrás volver a cambiar tu nombre de usuario dentro de 1 día.');
     expect(spanish(passkeyMessages.tooMany)).toBe('Una cuenta guarda como máximo 20 llaves de acceso. Quita una primero.');
     expect(sayIn('de')(accountMessages.confirmationSent('nova@example.com', 'smtp'))).toBe('Bestätigungslink an nova@example.com gesendet');
   });

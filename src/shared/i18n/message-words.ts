@@ -1,5 +1,12 @@
 import type { MessageDescriptor, Values } from '@lingui/core';
-import { DISPLAY_NAME_MAX_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, USERNAME_MAX_LENGTH } from '../constants.ts';
+import {
+  BIO_MAX_LENGTH,
+  DISPLAY_NAME_MAX_LENGTH,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+  USERNAME_CHANGE_COOLDOWN_DAYS,
+  USERNAME_MAX_LENGTH,
+} from '../constants.ts';
 import { LANGUAGE_CHOICES } from './languages.ts';
 import type { Translate } from './translate.ts';
 
@@ -254,6 +261,59 @@ export const MESSAGE_WORDS: readonly MessageWord[] = [
   word(/*i18n*/ { id: 'message.passkey.added', message: 'Passkey added' }),
   word(/*i18n*/ { id: 'message.passkey.removed', message: 'Passkey removed' }),
   word(/*i18n*/ { id: 'message.passkey.alreadyHere', message: 'This device already holds a passkey for your account.' }),
+  // profileSettingsMessages, as the Profile tab meets them
+  word(/*i18n*/ { id: 'message.profile.bioTooLong', message: 'Bio cannot exceed {max} characters' }, { max: BIO_MAX_LENGTH }),
+  word(/*i18n*/ { id: 'message.profile.invalidEmail', message: 'Please enter a valid email address' }),
+  word(/*i18n*/ { id: 'message.profile.invalidTheme', message: 'Please choose dark or light' }),
+  word(/*i18n*/ { id: 'message.profile.invalidProfileImage', message: 'Please upload the profile picture first' }),
+  word(/*i18n*/ { id: 'message.profile.noChanges', message: 'Nothing to update' }),
+  word(/*i18n*/ { id: 'message.profile.invalidTimeZone', message: 'Please choose a time zone from the list' }),
+  word(/*i18n*/ { id: 'message.profile.settingsSaved', message: 'Settings saved' }),
+  word(/*i18n*/ { id: 'message.profile.usernameChanged', message: 'Username changed' }),
+  word(
+    /*i18n*/ {
+      id: 'message.profile.usernameChangedHint',
+      message: 'You can change it again in {days, plural, one {# day} other {# days}}.',
+    },
+    {
+      days: USERNAME_CHANGE_COOLDOWN_DAYS,
+    },
+  ),
+  {
+    descriptor: /*i18n*/ {
+      id: 'message.profile.usernameLocked',
+      message: 'You can change your username again in {days, plural, one {# day} other {# days}}.',
+    },
+    read: (english) => {
+      const days = /^You can change your username again in (\d+) days?\.$/.exec(english)?.[1];
+      return days === undefined ? undefined : { days: Number(days) };
+    },
+  },
+  word(/*i18n*/ { id: 'message.profile.sameUsername', message: 'This is already your username' }),
+  word(
+    /*i18n*/ {
+      id: 'message.profile.usernameUrlNotice',
+      message: 'Changing your username changes your profile URL. The old address redirects to the new one for 30 days.',
+    },
+  ),
+  // mediaMessages, as the picture's upload meets them
+  word(/*i18n*/ { id: 'message.media.notAnImage', message: 'Please upload an image file (PNG, JPG, SVG)' }),
+  word(/*i18n*/ { id: 'message.media.iconTooLarge', message: 'Image must be smaller than 1MB' }),
+  word(/*i18n*/ { id: 'message.media.selectAnImage', message: 'Error: Please select an image file' }),
+  word(/*i18n*/ { id: 'message.media.imageTooLarge', message: 'Error: Image is too large (max 5MB)' }),
+  word(/*i18n*/ { id: 'message.media.readFailed', message: 'Error reading file. Please try again.' }),
+  word(
+    /*i18n*/ {
+      id: 'message.media.cannotDecode',
+      message: 'Error: This image could not be read. It may be damaged; please try another file.',
+    },
+  ),
+  word(/*i18n*/ { id: 'message.media.saveFailed', message: 'Error saving profile picture. Please try again.' }),
+  word(/*i18n*/ { id: 'message.media.noImageSelected', message: 'No image selected.' }),
+  word(/*i18n*/ { id: 'message.media.profilePictureUpdated', message: 'Profile picture updated successfully!' }),
+  word(/*i18n*/ { id: 'message.media.processingFailed', message: 'Failed to process image' }),
+  word(/*i18n*/ { id: 'message.media.busy', message: 'Many uploads are being processed right now. Please try again in a moment.' }),
+  word(/*i18n*/ { id: 'message.media.noFile', message: 'No file was uploaded' }),
   // languageMessages
   word(
     /*i18n*/ { id: 'message.language.unknown', message: 'Please choose one of these languages: {choices}' },

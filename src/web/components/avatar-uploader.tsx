@@ -9,6 +9,17 @@ import { useApiMutation } from '#web/lib/use-api-mutation.ts';
 import { useUnsavedChanges } from '#web/lib/unsaved-changes.ts';
 import { useUpdateProfile } from '#web/lib/use-profile-settings.ts';
 import { cn } from '#web/lib/utils.ts';
+import { useAppWords, useSiteMessages } from '#web/lib/site-words.ts';
+
+const words = {
+  choose: /*i18n*/ { id: 'app.avatar.choose', message: 'Choose a profile picture' },
+  chooseImage: /*i18n*/ { id: 'app.avatar.chooseImage', message: 'Choose image' },
+  uploading: /*i18n*/ { id: 'app.avatar.uploading', message: 'Uploading {progress}%' },
+  save: /*i18n*/ { id: 'app.avatar.save', message: 'Save' },
+  remove: /*i18n*/ { id: 'app.avatar.remove', message: 'Remove' },
+  recommended: /*i18n*/ { id: 'app.avatar.recommended', message: 'Recommended size: 400x400. JPG, PNG, WebP or GIF up to 5MB.' },
+  alt: /*i18n*/ { id: 'app.avatar.alt', message: '{name}’s profile picture' },
+} as const;
 
 type Status = { kind: 'idle' } | { kind: 'error'; message: string } | { kind: 'success'; message: string };
 
@@ -112,6 +123,8 @@ export function AvatarUploader({ name, current, onSaved, showStatus = true }: Av
   };
 
   const shown = preview ?? current;
+  const t = useAppWords();
+  const say = useSiteMessages();
   return (
     <div className="flex flex-col items-center gap-4 sm:flex-row sm:items-center">
       <div
@@ -119,43 +132,41 @@ export function AvatarUploader({ name, current, onSaved, showStatus = true }: Av
         data-testid="avatar-preview"
       >
         {/* Keyed by address: a picture that failed to load never hides the next one. */}
-        {shown ? <AvatarImage key={shown} src={shown} name={name} /> : <span aria-hidden="true">{initialsOf(name)}</span>}
+        {shown ? (
+          <AvatarImage key={shown} src={shown} name={name} />
+        ) : (
+          <span aria-hidden="true" translate="no">
+            {initialsOf(name)}
+          </span>
+        )}
       </div>
       <div className="flex flex-col items-center gap-2 sm:items-start">
         <div className="flex flex-wrap justify-center gap-2">
-          <input
-            ref={input}
-            id={inputId}
-            type="file"
-            accept="image/*"
-            className="sr-only"
-            onChange={pick}
-            aria-label="Choose a profile picture"
-          />
+          <input ref={input} id={inputId} type="file" accept="image/*" className="sr-only" onChange={pick} aria-label={t(words.choose)} />
           <Button type="button" variant="outline" size="sm" onClick={() => input.current?.click()} disabled={busy}>
-            <ImageUp /> Choose image
+            <ImageUp /> {t(words.chooseImage)}
           </Button>
           <Button type="button" size="sm" onClick={save} disabled={busy || saved || !file}>
-            {busy && progress < 100 && file ? `Uploading ${progress}%` : 'Save'}
+            {busy && progress < 100 && file ? t(words.uploading, { progress }) : t(words.save)}
           </Button>
           {current && !preview && (
             <Button type="button" variant="ghost" size="sm" onClick={remove} disabled={busy}>
-              <Trash2 /> Remove
+              <Trash2 /> {t(words.remove)}
             </Button>
           )}
         </div>
-        <p className="text-xs text-muted">Recommended size: 400x400. JPG, PNG, WebP or GIF up to 5MB.</p>
+        <p className="text-xs text-muted">{t(words.recommended)}</p>
         {showStatus && status.kind !== 'idle' && (
           <p
             role={status.kind === 'error' ? 'alert' : 'status'}
             className={cn('text-sm', status.kind === 'error' ? 'text-red-400' : 'text-emerald-400')}
           >
-            {status.message}
+            {say(status.message)}
           </p>
         )}
         {!showStatus && status.kind === 'error' && (
           <p role="alert" className="text-sm text-red-400">
-            {status.message}
+            {say(status.message)}
           </p>
         )}
       </div>
@@ -176,6 +187,12 @@ function decodes(url: string): Promise<boolean> {
 /** A broken picture falls back to the initials (spec 001 §8). */
 function AvatarImage({ src, name }: { src: string; name: string }) {
   const [broken, setBroken] = useState(false);
-  if (broken) return <span aria-hidden="true">{initialsOf(name)}</span>;
-  return <img src={src} alt={`${name}'s profile picture`} className="size-full object-cover" onError={() => setBroken(true)} />;
+  const t = useAppWords();
+  if (broken)
+    return (
+      <span aria-hidden="true" translate="no">
+        {initialsOf(name)}
+      </span>
+    );
+  return <img src={src} alt={t(words.alt, { name })} className="size-full object-cover" onError={() => setBroken(true)} />;
 }

@@ -24,7 +24,7 @@ export function FloatingPreview({
   if (!open)
     return (
       <Button
-        className={cn('fixed bottom-5 right-5 z-40 rounded-full shadow-2xl shadow-black/50', hidden)}
+        className={cn('fixed bottom-5 end-5 z-40 rounded-full shadow-2xl shadow-black/50', hidden)}
         aria-expanded={false}
         onClick={() => onOpenChange(true)}
       >

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, useSyncExternalStore } from 'react';
 import { loaders } from 'virtual:linkverse-catalog-loaders';
 import { DEFAULT_LANGUAGE } from '#shared/i18n/languages.ts';
 import { type Translate, translatorOf } from '#shared/i18n/translate.ts';
@@ -14,6 +14,12 @@ export type WordsScope = keyof typeof loaders;
 export const english: Translate = translatorOf(DEFAULT_LANGUAGE, {});
 
 const translators = new Map<string, Translate>();
+/** Who draws with loaded words: told when more arrive. */
+const loadListeners = new Set<() => void>();
+function subscribeToLoads(listener: () => void): () => void {
+  loadListeners.add(listener);
+  return () => loadListeners.delete(listener);
+}
 const loading = new Map<string, Promise<void>>();
 const keyOf = (scope: WordsScope, language: string) => `${scope}:${language}`;
 
@@ -35,6 +41,7 @@ export function loadWords(scope: WordsScope, language: string): Promise<void> {
     load().then(
       ({ messages }) => {
         translators.set(key, translatorOf(language, messages));
+        for (const listener of loadListeners) listener();
       },
       () => {
         loading.delete(key);
@@ -51,18 +58,13 @@ export function wordsIn(scope: WordsScope, language: string): Translate {
 
 /** A scope's words in a language: English until they have loaded, and English if they cannot load. */
 export function useWords(scope: WordsScope, language: string): Translate {
-  const [, setLoaded] = useState(0);
+  // Read from the loaded words as they are now, and again whenever any arrive (whoever asked for them).
+  const snapshot = () => wordsIn(scope, language);
+  const words = useSyncExternalStore(subscribeToLoads, snapshot, snapshot);
   useEffect(() => {
-    if (loadedWords(scope, language)) return;
-    let current = true;
-    void loadWords(scope, language).then(() => {
-      if (current) setLoaded((count) => count + 1);
-    });
-    return () => {
-      current = false;
-    };
+    void loadWords(scope, language);
   }, [scope, language]);
-  return wordsIn(scope, language);
+  return words;
 }
 
 /**

@@ -18,7 +18,7 @@ export function Switch({ className, ...props }: ComponentProps<typeof SwitchPrim
       )}
       {...props}
     >
-      <SwitchPrimitive.Thumb className="relative block size-5 translate-x-0.5 rounded-full bg-white shadow transition-transform data-[state=checked]:translate-x-[1.3rem]" />
+      <SwitchPrimitive.Thumb className="relative block size-5 translate-x-0.5 rounded-full bg-white shadow transition-transform data-[state=checked]:translate-x-[1.3rem] rtl:-translate-x-0.5 rtl:data-[state=checked]:-translate-x-[1.3rem]" />
     </SwitchPrimitive.Root>
   );
 }

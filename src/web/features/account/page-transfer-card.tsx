@@ -313,7 +313,7 @@ function ImportPreviewPanel({
           <p className="flex items-center gap-2 font-semibold">
             <TriangleAlert className="size-4" aria-hidden="true" /> Not brought over as it was
           </p>
-          <ul className="mt-2 list-disc space-y-1 pl-5">
+          <ul className="mt-2 list-disc space-y-1 ps-5">
             {notes.map((note) => (
               <li key={note} className="break-words">
                 {note}
@@ -478,7 +478,7 @@ function ImportDone({ result, username, onAgain }: { result: ImportResult; usern
         {result.imported.media > 0 ? `, with ${countOf(result.imported.media, 'picture')}` : ''}.
       </p>
       {(result.skipped.length > 0 || result.notes.length > 0) && (
-        <ul className="list-disc space-y-1 pl-5 text-sm text-muted">
+        <ul className="list-disc space-y-1 ps-5 text-sm text-muted">
           {result.skipped.map((item, index) => (
             <li key={`skipped-${index}`}>
               Not imported: “{item.title}”. {item.reason}

@@ -28,7 +28,7 @@ export function HistoryTab() {
                 type="button"
                 onClick={() => setPicked(user)}
                 aria-pressed={picked?.id === user.id}
-                className="flex w-full items-center gap-3 rounded-xl px-3 py-2 text-left text-sm hover:bg-white/5 aria-pressed:bg-primary/15"
+                className="flex w-full items-center gap-3 rounded-xl px-3 py-2 text-start text-sm hover:bg-white/5 aria-pressed:bg-primary/15"
               >
                 <Avatar name={user.displayName || user.username} src={user.profileImage} className="size-8" />
                 <span className="min-w-0">

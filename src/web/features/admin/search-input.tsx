@@ -11,8 +11,8 @@ export function SearchInput({ label, onSearch }: { label: string; onSearch: (tex
   }, [text, onSearch]);
   return (
     <div className="relative w-full max-w-sm">
-      <Search className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-zinc-500" aria-hidden="true" />
-      <Input aria-label={label} placeholder={label} value={text} onChange={(event) => setText(event.target.value)} className="pl-9" />
+      <Search className="pointer-events-none absolute start-3 top-1/2 size-4 -translate-y-1/2 text-zinc-500" aria-hidden="true" />
+      <Input aria-label={label} placeholder={label} value={text} onChange={(event) => setText(event.target.value)} className="ps-9" />
     </div>
   );
 }

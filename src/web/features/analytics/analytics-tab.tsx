@@ -369,7 +369,7 @@ function TopLinks({ report }: { report: AnalyticsReport }) {
                 <p className="truncate text-sm font-medium">{link.name}</p>
                 {link.url && <p className="truncate text-xs text-muted">{link.url}</p>}
               </div>
-              <div className="ml-auto shrink-0 text-right text-sm">
+              <div className="ms-auto shrink-0 text-end text-sm">
                 <p className="font-semibold">{countOf(link.clicks, 'click')}</p>
                 <p className="text-xs text-muted">
                   {formatCount(link.uniqueClicks)} unique · {link.share}% of total

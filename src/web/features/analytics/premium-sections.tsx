@@ -74,7 +74,7 @@ function CampaignTable({ campaigns }: { campaigns: Premium['campaigns'] }) {
   const cell = 'px-3 py-2';
   return (
     <div className="-mx-2 overflow-x-auto" data-testid="campaigns">
-      <table className="w-full min-w-[32rem] text-left text-sm">
+      <table className="w-full min-w-[32rem] text-start text-sm">
         <thead className="text-xs text-muted">
           <tr>
             <th scope="col" className={cell}>
@@ -86,13 +86,13 @@ function CampaignTable({ campaigns }: { campaigns: Premium['campaigns'] }) {
             <th scope="col" className={cell}>
               Campaign
             </th>
-            <th scope="col" className={`${cell} text-right`}>
+            <th scope="col" className={`${cell} text-end`}>
               Views
             </th>
-            <th scope="col" className={`${cell} text-right`}>
+            <th scope="col" className={`${cell} text-end`}>
               Visitors
             </th>
-            <th scope="col" className={`${cell} text-right`}>
+            <th scope="col" className={`${cell} text-end`}>
               Clicks
             </th>
           </tr>
@@ -103,9 +103,9 @@ function CampaignTable({ campaigns }: { campaigns: Premium['campaigns'] }) {
               <Value text={row.source} className={cell} />
               <Value text={row.medium} className={cell} />
               <Value text={row.campaign} className={cell} />
-              <td className={`${cell} text-right tabular-nums`}>{formatCount(row.views)}</td>
-              <td className={`${cell} text-right tabular-nums`}>{formatCount(row.visitors)}</td>
-              <td className={`${cell} text-right tabular-nums`}>{formatCount(row.clicks)}</td>
+              <td className={`${cell} text-end tabular-nums`}>{formatCount(row.views)}</td>
+              <td className={`${cell} text-end tabular-nums`}>{formatCount(row.visitors)}</td>
+              <td className={`${cell} text-end tabular-nums`}>{formatCount(row.clicks)}</td>
             </tr>
           ))}
         </tbody>
@@ -159,7 +159,7 @@ function HeatMap({ cells }: { cells: Premium['heatMap'] }) {
           <tr>
             <td />
             {cells[0]!.map((_, hour) => (
-              <th key={hour} scope="col" className="text-left font-normal text-muted">
+              <th key={hour} scope="col" className="text-start font-normal text-muted">
                 <span className="sr-only">{hourName(hour)}</span>
                 <span aria-hidden="true">{hour % 6 === 0 ? hour : ''}</span>
               </th>
@@ -169,7 +169,7 @@ function HeatMap({ cells }: { cells: Premium['heatMap'] }) {
         <tbody>
           {cells.map((line, weekday) => (
             <tr key={WEEKDAYS[weekday]}>
-              <th scope="row" className="pr-1 text-left font-normal text-muted">
+              <th scope="row" className="pe-1 text-start font-normal text-muted">
                 {WEEKDAYS[weekday]}
               </th>
               {line.map((views, hour) => (

@@ -235,7 +235,7 @@ function DnsRecords({ state }: { state: NonNullable<CustomDomainState['domain']>
   ];
   return (
     <div className="overflow-hidden rounded-xl border border-border">
-      <table className="w-full text-left text-sm">
+      <table className="w-full text-start text-sm">
         <caption className="sr-only">DNS records for {state.domain}</caption>
         <thead className="bg-surface-raised/60 text-xs uppercase tracking-wide text-muted">
           <tr>

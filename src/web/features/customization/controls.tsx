@@ -34,7 +34,7 @@ export function ColorField(props: {
   return (
     <div className="space-y-2">
       <label htmlFor={id} className="text-sm font-medium text-zinc-300">
-        {locked && <Lock className="mr-1 inline size-3.5 align-[-2px]" aria-hidden="true" />}
+        {locked && <Lock className="me-1 inline size-3.5 align-[-2px]" aria-hidden="true" />}
         {label}
       </label>
       <div className="flex items-center gap-2">
@@ -161,7 +161,7 @@ export function ChoiceField<Value extends string>(props: {
               'disabled:cursor-not-allowed disabled:border-dashed disabled:text-zinc-400 disabled:hover:border-border',
             )}
           >
-            {props.disabled?.has(value) && <Lock className="mr-1 inline size-3.5 align-[-2px]" aria-hidden="true" />}
+            {props.disabled?.has(value) && <Lock className="me-1 inline size-3.5 align-[-2px]" aria-hidden="true" />}
             {label}
           </button>
         ))}

@@ -192,7 +192,7 @@ function ColorsPanel(props: PanelProps) {
                 style={{ background: `linear-gradient(135deg, ${gradient.stops.join(', ')})` }}
               />
               <span>
-                {lockedGradients.has(id) && <Lock className="mr-1 inline size-3 align-[-1px]" aria-hidden="true" />}
+                {lockedGradients.has(id) && <Lock className="me-1 inline size-3 align-[-1px]" aria-hidden="true" />}
                 {gradient.name}
                 {lockedGradients.has(id) && <span className="sr-only"> ({themeLock.plans})</span>}
               </span>

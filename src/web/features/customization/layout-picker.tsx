@@ -64,7 +64,7 @@ export function LayoutPicker({ user, draft, limits, onChange }: LayoutPickerProp
               onClick={() => onChange(layout)}
               data-layout-choice={layout}
               className={cn(
-                'group flex cursor-pointer flex-col overflow-hidden rounded-xl border text-left transition-colors',
+                'group flex cursor-pointer flex-col overflow-hidden rounded-xl border text-start transition-colors',
                 chosen ? 'border-primary ring-2 ring-primary/40' : 'border-border hover:border-primary/60',
                 'disabled:cursor-not-allowed disabled:border-dashed',
               )}

@@ -12,7 +12,7 @@ function LookSwatch({ look }: { look: Customization }) {
   return (
     <span className="flex items-center gap-3">
       <span className="relative h-10 w-14 shrink-0 overflow-hidden rounded-lg border border-border" style={{ background }}>
-        <span className="absolute bottom-1 left-1 flex gap-0.5">
+        <span className="absolute bottom-1 start-1 flex gap-0.5">
           {[look.primaryColor, look.secondaryColor, look.textColor].map((colour, index) => (
             <span key={index} className="size-2.5 rounded-full ring-1 ring-black/30" style={{ background: colour }} />
           ))}

@@ -71,10 +71,10 @@ export function QuickThemes({
                 style={{ background: `linear-gradient(135deg, ${theme.gradient[0]}, ${theme.gradient[1]})` }}
               >
                 <span className="size-4 rounded-full ring-2 ring-white/70" style={{ background: theme.primaryColor }} />
-                {isSelected && <Check className="absolute right-1 top-1 size-3.5 text-white" aria-hidden="true" />}
+                {isSelected && <Check className="absolute end-1 top-1 size-3.5 text-white" aria-hidden="true" />}
               </span>
               <span>
-                {isLocked && <Lock className="mr-1 inline size-3 align-[-1px]" aria-hidden="true" />}
+                {isLocked && <Lock className="me-1 inline size-3 align-[-1px]" aria-hidden="true" />}
                 {theme.name}
                 {isLocked && <span className="sr-only"> ({lock.plans})</span>}
               </span>

@@ -35,7 +35,7 @@ export function LinkArchiveCard({ userId }: { userId: number }) {
         aria-expanded={open}
         aria-controls="link-archive"
         onClick={() => setOpen(!open)}
-        className="flex min-h-11 w-full cursor-pointer items-center gap-3 text-left"
+        className="flex min-h-11 w-full cursor-pointer items-center gap-3 text-start"
       >
         <Archive className="size-5 text-muted" aria-hidden="true" />
         <span className="flex-1">

@@ -9,7 +9,7 @@ export function UploadProfileImagePage({ user }: { user: CurrentUser }) {
   return (
     <section className="mx-auto max-w-xl px-4 pb-20 pt-28">
       <Link to="/dashboard" className="inline-flex items-center gap-2 text-sm text-zinc-300 hover:text-white">
-        <ArrowLeft className="size-4" /> Back to Dashboard
+        <ArrowLeft className="size-4 rtl:-scale-x-100" /> Back to Dashboard
       </Link>
       <Card className="mt-6">
         <h1 className="text-xl font-semibold">Profile picture</h1>

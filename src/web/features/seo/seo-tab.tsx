@@ -147,7 +147,7 @@ function SeoEditor({ user, saved }: { user: CurrentUser; saved: SeoSettings }) {
               {...form.field('description')}
             />
           </div>
-          <figure className="rounded-xl border border-border bg-white p-4 text-left" data-testid="search-preview">
+          <figure className="rounded-xl border border-border bg-white p-4 text-start" data-testid="search-preview">
             <figcaption className="sr-only">How a search result shows your page</figcaption>
             <p className="truncate text-xs text-zinc-700">{address.replace(/^https?:\/\//, '').replace('/', ' › ')}</p>
             <p className="mt-1 line-clamp-1 text-lg leading-snug text-[#1a0dab]">{shown.title}</p>

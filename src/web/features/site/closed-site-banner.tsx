@@ -37,7 +37,7 @@ export function ClosedSiteBanner() {
   return (
     <div
       role="status"
-      className="fixed bottom-4 left-4 z-40 flex max-w-[calc(100vw-2rem)] items-center gap-2 rounded-full border border-amber-500/40 bg-zinc-950/95 px-4 py-2 text-sm text-amber-100 shadow-xl backdrop-blur"
+      className="fixed bottom-4 start-4 z-40 flex max-w-[calc(100vw-2rem)] items-center gap-2 rounded-full border border-amber-500/40 bg-zinc-950/95 px-4 py-2 text-sm text-amber-100 shadow-xl backdrop-blur"
     >
       <Construction className="size-4 shrink-0 text-amber-300" aria-hidden="true" />
       <span>The site is closed: visitors see the coming-soon page.</span>

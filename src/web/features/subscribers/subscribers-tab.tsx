@@ -168,7 +168,7 @@ function SubscriberTable({ list }: { list: SubscriberList }) {
               </span>
             </StackedCell>
             <StackedCell label="Signed up">{formatDay(subscriber.createdAt)}</StackedCell>
-            <StackedCell className="md:text-right">
+            <StackedCell className="md:text-end">
               <ConfirmDialog
                 title="Remove this address?"
                 description={`${subscriber.email} leaves your list. This cannot be undone: only the visitor can sign up again.`}
