@@ -9,7 +9,9 @@ import { DashboardSkeleton } from './features/dashboard/dashboard-skeleton.tsx';
 import { DocumentMeta } from './features/site/document-meta.tsx';
 import { NotFoundPage } from '#web/components/not-found-page.tsx';
 import { SiteLayout } from './features/site/site-layout.tsx';
-import { LANGUAGE_CODES } from '#shared/i18n/languages.ts';
+import { LANGUAGE_CODES, directionOf } from '#shared/i18n/languages.ts';
+import { Direction } from 'radix-ui';
+import { useSiteLanguage } from '#web/lib/site-words.ts';
 import { TRANSLATED_SITE_PATHS, type TranslatedSitePath, siteAddressIn } from '#shared/i18n/site-addresses.ts';
 
 // Every page's code loads on demand: the landing page downloads neither the
@@ -81,12 +83,13 @@ function Loading({ children, fallback = <FullPageSpinner /> }: { children: React
 
 /** The root of every route: the page's title and description follow navigation. */
 function RootLayout() {
+  // Radix's menus, tabs and switches run in the screen's direction (they default to left to right).
   return (
-    <>
+    <Direction.Provider dir={directionOf(useSiteLanguage())}>
       <DocumentMeta />
       <Outlet />
       <ClosedSiteBanner />
-    </>
+    </Direction.Provider>
   );
 }
 

@@ -4,8 +4,7 @@ import { ChevronDown, Link2, Plus } from 'lucide-react';
 import { DropdownMenu } from 'radix-ui';
 import { useState } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router';
-import { BLOCK_NAMES, BLOCK_TYPES, type BlockType } from '#shared/blocks.ts';
-import { countOf } from '#shared/counts.ts';
+import { BLOCK_TYPES, type BlockType } from '#shared/blocks.ts';
 import { SEE_THE_PLANS, linkLimitMessage, planOfferOf } from '#shared/plans.ts';
 import type { CurrentUser } from '#shared/user.types.ts';
 import { Button } from '#web/components/ui/button.tsx';
@@ -22,6 +21,7 @@ import { LINK_ARCHIVE_DAYS } from '#shared/link-archive.ts';
 import { useCustomization } from '#web/lib/use-customization.ts';
 import { ProfilePreview } from '#web/components/profile-preview.tsx';
 import { FloatingPreview } from '#web/components/floating-preview.tsx';
+import { useAppWords } from '#web/lib/site-words.ts';
 import { useSiteFeatures } from '#web/lib/use-site-features.ts';
 import {
   type BlockFields,
@@ -38,6 +38,62 @@ import {
   useUpdateLink,
 } from './use-links.ts';
 
+const words = {
+  loading: /*i18n*/ { id: 'app.links.loading', message: 'Loading links...' },
+  failed: /*i18n*/ { id: 'app.links.failed', message: 'Your links could not be loaded.' },
+  deleteFailed: /*i18n*/ {
+    id: 'app.links.deleteFailed',
+    message: '{kind, select, link {Failed to delete link.} other {Failed to delete block.}} Please try again.',
+  },
+  deleted: /*i18n*/ { id: 'app.links.deleted', message: '{kind, select, link {Link deleted} other {Block deleted}}' },
+  deletedText: /*i18n*/ {
+    id: 'app.links.deletedText',
+    message:
+      '{kind, select, link {Your link has been deleted successfully.} other {Your block has been deleted successfully.}} It waits in the archive for {days, plural, one {# day} other {# days}}.',
+  },
+  updateFailed: /*i18n*/ {
+    id: 'app.links.updateFailed',
+    message: '{kind, select, link {Failed to update link.} other {Failed to update block.}} Please try again.',
+  },
+  updated: /*i18n*/ { id: 'app.links.updated', message: '{kind, select, link {Link updated} other {Block updated}}' },
+  visible: /*i18n*/ {
+    id: 'app.links.visible',
+    message: '{kind, select, link {The link is visible on your profile.} other {The block is visible on your profile.}}',
+  },
+  hidden: /*i18n*/ {
+    id: 'app.links.hidden',
+    message: '{kind, select, link {The link is hidden from your profile.} other {The block is hidden from your profile.}}',
+  },
+  count: /*i18n*/ { id: 'app.links.count', message: '{count, plural, one {# link} other {# links}} in your profile' },
+  addBlock: /*i18n*/ { id: 'app.links.addBlock', message: 'Add block' },
+  addLink: /*i18n*/ { id: 'app.links.addLink', message: 'Add New Link' },
+  none: /*i18n*/ { id: 'app.links.none', message: 'No links yet' },
+  noneText: /*i18n*/ { id: 'app.links.noneText', message: 'Add your first link to start building your profile' },
+  list: /*i18n*/ { id: 'app.links.list', message: 'Your links' },
+  reorder: /*i18n*/ { id: 'app.links.reorder', message: 'Drag the handle, or focus it and use Space and the arrow keys, to reorder.' },
+  preview: /*i18n*/ { id: 'app.links.preview', message: 'Preview of your page' },
+} as const;
+
+/** Each block's name and what it is, as the Add block menu offers them. */
+const BLOCK_WORDS = {
+  header: {
+    name: /*i18n*/ { id: 'app.blocks.header', message: 'Header' },
+    hint: /*i18n*/ { id: 'app.blocks.headerHint', message: 'A section title' },
+  },
+  text: {
+    name: /*i18n*/ { id: 'app.blocks.text', message: 'Text' },
+    hint: /*i18n*/ { id: 'app.blocks.textHint', message: 'A few lines, up to 500 characters' },
+  },
+  divider: {
+    name: /*i18n*/ { id: 'app.blocks.divider', message: 'Divider' },
+    hint: /*i18n*/ { id: 'app.blocks.dividerHint', message: 'A line between sections' },
+  },
+  embed: {
+    name: /*i18n*/ { id: 'app.blocks.embed', message: 'Embed' },
+    hint: /*i18n*/ { id: 'app.blocks.embedHint', message: 'A video or player: YouTube, Vimeo, Spotify, SoundCloud' },
+  },
+} as const satisfies Record<BlockType, object>;
+
 type Editing = { mode: 'idle' } | { mode: 'adding' } | { mode: 'adding-block'; type: BlockType } | { mode: 'editing'; id: number };
 
 const menuItemClass =
@@ -51,6 +107,7 @@ export function LinksTab({ user }: { user: CurrentUser }) {
   const brokenLinks = useBrokenLinks();
   // A schedule is the profile's time; until the dashboard has set the profile's zone, the browser's (which it will set).
   const timeZone = user.timeZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
+  const t = useAppWords();
   const createLink = useCreateLink(user.id);
   const updateLink = useUpdateLink(user.id);
   const createBlock = useCreateBlock(user.id);
@@ -84,9 +141,9 @@ export function LinksTab({ user }: { user: CurrentUser }) {
     }),
   );
 
-  if (items.isPending) return <LoadingState label="Loading links..." />;
+  if (items.isPending) return <LoadingState label={t(words.loading)} />;
   if (items.isError) {
-    return <LoadError title="Your links could not be loaded." detail={items.error.message} onRetry={() => void items.refetch()} />;
+    return <LoadError title={t(words.failed)} detail={items.error.message} onRetry={() => void items.refetch()} />;
   }
 
   const list = items.data;
@@ -113,20 +170,20 @@ export function LinksTab({ user }: { user: CurrentUser }) {
   // Deleted items wait in the archive (issue 51 §2): the toast offers them back at once.
   const remove = (id: number, kind: 'link' | 'block') =>
     deleteLink.run(id, {
-      failure: `Failed to delete ${kind}. Please try again.`,
+      failure: t(words.deleteFailed, { kind }),
       success: {
-        title: kind === 'link' ? 'Link deleted' : 'Block deleted',
-        description: `Your ${kind} has been deleted successfully. It waits in the archive for ${LINK_ARCHIVE_DAYS} days.`,
+        title: t(words.deleted, { kind }),
+        description: t(words.deletedText, { kind, days: LINK_ARCHIVE_DAYS }),
         undo: () => void restoreItem.run(id, { success: false }),
       },
     });
 
   const toggle = (id: number, kind: 'link' | 'block', isActive: boolean) => {
     const feedback = {
-      failure: `Failed to update ${kind}. Please try again.`,
+      failure: t(words.updateFailed, { kind }),
       success: {
-        title: kind === 'link' ? 'Link updated' : 'Block updated',
-        description: isActive ? `The ${kind} is visible on your profile.` : `The ${kind} is hidden from your profile.`,
+        title: t(words.updated, { kind }),
+        description: t(isActive ? words.visible : words.hidden, { kind }),
       },
     };
     return kind === 'link' ? updateLink.run({ id, isActive }, feedback) : updateBlock.run({ id, isActive }, feedback);
@@ -144,12 +201,12 @@ export function LinksTab({ user }: { user: CurrentUser }) {
   const preview = <ProfilePreview user={user} items={list} customization={customization.data} views={month?.totalViews} />;
 
   return (
-    <div className="grid gap-8 xl:grid-cols-[1fr_340px]">
+    <div className="grid grid-cols-1 gap-8 xl:grid-cols-[1fr_340px]">
       <div className="min-w-0 space-y-6">
         <div className="flex flex-wrap items-center justify-between gap-4">
           <div>
             <p className="text-sm text-muted" data-testid="link-count">
-              {countOf(linkCount, 'link')} in your profile
+              {t(words.count, { count: linkCount })}
             </p>
             {atLimit && limit !== null && features && (
               <LinkLimitNote message={linkLimitMessage(user.plan, limit, planOfferOf(features.planLimits, features.payments !== null))} />
@@ -160,7 +217,7 @@ export function LinksTab({ user }: { user: CurrentUser }) {
             <DropdownMenu.Root modal={false}>
               <DropdownMenu.Trigger asChild disabled={busy}>
                 <Button variant="outline">
-                  <Plus /> Add block <ChevronDown className="size-4 opacity-70" />
+                  <Plus /> {t(words.addBlock)} <ChevronDown className="size-4 opacity-70" />
                 </Button>
               </DropdownMenu.Trigger>
               {/* In place, not in a portal: the menu stays inside the page's main landmark. */}
@@ -175,8 +232,8 @@ export function LinksTab({ user }: { user: CurrentUser }) {
                     <DropdownMenu.Item key={type} className={menuItemClass} onSelect={() => setEditing({ mode: 'adding-block', type })}>
                       <Icon className="size-4" aria-hidden="true" />
                       <span>
-                        {BLOCK_NAMES[type]}
-                        <span className="block text-xs text-muted">{BLOCK_HINTS[type]}</span>
+                        {t(BLOCK_WORDS[type].name)}
+                        <span className="block text-xs text-muted">{t(BLOCK_WORDS[type].hint)}</span>
                       </span>
                     </DropdownMenu.Item>
                   );
@@ -184,7 +241,7 @@ export function LinksTab({ user }: { user: CurrentUser }) {
               </DropdownMenu.Content>
             </DropdownMenu.Root>
             <Button onClick={() => setEditing({ mode: 'adding' })} disabled={busy || atLimit}>
-              <Plus /> Add New Link
+              <Plus /> {t(words.addLink)}
             </Button>
           </div>
         </div>
@@ -208,13 +265,13 @@ export function LinksTab({ user }: { user: CurrentUser }) {
             <span className="flex size-14 items-center justify-center rounded-2xl bg-primary/15 text-primary">
               <Link2 className="size-6" aria-hidden="true" />
             </span>
-            <p className="text-lg font-semibold">No links yet</p>
-            <p className="text-sm text-muted">Add your first link to start building your profile</p>
+            <p className="text-lg font-semibold">{t(words.none)}</p>
+            <p className="text-sm text-muted">{t(words.noneText)}</p>
           </Card>
         ) : (
           <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd}>
             <SortableContext items={list.map((link) => link.id)} strategy={verticalListSortingStrategy}>
-              <ul className="space-y-3" aria-label="Your links">
+              <ul className="space-y-3" aria-label={t(words.list)}>
                 {list.map((item) => {
                   if (editing.mode === 'editing' && editing.id === item.id) {
                     return (
@@ -267,12 +324,10 @@ export function LinksTab({ user }: { user: CurrentUser }) {
             </SortableContext>
           </DndContext>
         )}
-        {list.length > 1 && (
-          <p className="text-xs text-muted">Drag the handle, or focus it and use Space and the arrow keys, to reorder.</p>
-        )}
+        {list.length > 1 && <p className="text-xs text-muted">{t(words.reorder)}</p>}
         <LinkArchiveCard userId={user.id} />
       </div>
-      <aside className="hidden xl:block" aria-label="Preview of your page">
+      <aside className="hidden xl:block" aria-label={t(words.preview)}>
         {preview}
       </aside>
       <FloatingPreview open={previewOpen} onOpenChange={setPreviewOpen} hiddenFrom="xl">
@@ -281,13 +336,6 @@ export function LinksTab({ user }: { user: CurrentUser }) {
     </div>
   );
 }
-
-const BLOCK_HINTS: Record<BlockType, string> = {
-  header: 'A section title',
-  text: 'A few lines, up to 500 characters',
-  divider: 'A line between sections',
-  embed: 'A video or player: YouTube, Vimeo, Spotify, SoundCloud',
-};
 
 /** The plan's limit and how more is had here, its 'See the plans' a link to the pricing page. */
 function LinkLimitNote({ message }: { message: string }) {
