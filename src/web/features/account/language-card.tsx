@@ -12,7 +12,7 @@ const words = {
   text: /*i18n*/ {
     id: 'app.language.text',
     message:
-      'The dashboard, the control center, the mail this site sends you and the messages it answers you with are in this language, and so are the words of your pages whose own language is left on “Same as your account”.',
+      'The dashboard, the mail this site sends you and the messages it answers you with are in this language (a few of the dashboard’s tabs, and the control center, are still in English), and so are the words of your pages whose own language is left on “Same as your account”.',
   },
   label: /*i18n*/ { id: 'app.language.label', message: 'Your language' },
 } as const;
