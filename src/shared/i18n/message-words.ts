@@ -26,20 +26,15 @@ interface MessageWord {
 
 const word = (descriptor: MessageDescriptor, values?: Values): MessageWord => ({ descriptor, values });
 
-/** The minutes an English "Please try again in 5 minutes." names. */
-const minutesIn = (pattern: RegExp) => (english: string) => {
-  const minutes = pattern.exec(english)?.[1];
-  return minutes === undefined ? undefined : { minutes: Number(minutes) };
-};
 /** A part of an English message, by the pattern that finds it, as the value `name`. */
 const valueIn = (name: string, pattern: RegExp) => (english: string) => {
   const value = pattern.exec(english)?.[1];
   return value === undefined ? undefined : { [name]: value };
 };
-/** The provider an English message names first. */
-const providerIn = (pattern: RegExp) => (english: string) => {
-  const provider = pattern.exec(english)?.[1];
-  return provider === undefined ? undefined : { provider };
+/** A count an English message names ("in 5 minutes", "in 1 day"), as the number `name`, for its plural. */
+const countIn = (name: string, pattern: RegExp) => (english: string) => {
+  const count = pattern.exec(english)?.[1];
+  return count === undefined ? undefined : { [name]: Number(count) };
 };
 
 export const MESSAGE_WORDS: readonly MessageWord[] = [
@@ -133,14 +128,14 @@ export const MESSAGE_WORDS: readonly MessageWord[] = [
       id: 'message.sso.unchecked',
       message: '{provider}’s answer could not be checked, so nobody was signed in. Please try again.',
     },
-    read: providerIn(/^(.+)'s answer could not be checked, so nobody was signed in\. Please try again\.$/),
+    read: valueIn('provider', /^(.+)'s answer could not be checked, so nobody was signed in\. Please try again\.$/),
   },
   {
     descriptor: /*i18n*/ {
       id: 'message.sso.unreachable',
       message: '{provider} could not be reached just now. Please try again in a minute.',
     },
-    read: providerIn(/^(.+) could not be reached just now\. Please try again in a minute\.$/),
+    read: valueIn('provider', /^(.+) could not be reached just now\. Please try again in a minute\.$/),
   },
   // accountMessages, and what Account's cards say of their changes (web/features/account/use-account.ts)
   word(/*i18n*/ { id: 'message.account.currentPasswordRequired', message: 'Please enter your current password' }),
@@ -284,10 +279,7 @@ export const MESSAGE_WORDS: readonly MessageWord[] = [
       id: 'message.profile.usernameLocked',
       message: 'You can change your username again in {days, plural, one {# day} other {# days}}.',
     },
-    read: (english) => {
-      const days = /^You can change your username again in (\d+) days?\.$/.exec(english)?.[1];
-      return days === undefined ? undefined : { days: Number(days) };
-    },
+    read: countIn('days', /^You can change your username again in (\d+) days?\.$/),
   },
   word(/*i18n*/ { id: 'message.profile.sameUsername', message: 'This is already your username' }),
   word(
@@ -339,7 +331,7 @@ export const MESSAGE_WORDS: readonly MessageWord[] = [
       id: 'message.common.tooManyAttempts',
       message: 'Too many attempts. Please try again in {minutes, plural, one {# minute} other {# minutes}}.',
     },
-    read: minutesIn(/^Too many attempts\. Please try again in (\d+) minutes?\.$/),
+    read: countIn('minutes', /^Too many attempts\. Please try again in (\d+) minutes?\.$/),
   },
 ];
 
